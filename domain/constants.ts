@@ -1,0 +1,132 @@
+/**
+ * Business constants from the specification (section 9 and section 7), verbatim.
+ * Imported by the server and the client alike: write each rule once, here.
+ */
+
+/** Product and site identity (shared/spec/brand.md). */
+export const BRAND = {
+  name: 'Axisline Supply',
+  shortName: 'Axisline',
+  siteId: 'axl',
+  address: {
+    company: 'Axisline Supply',
+    street: '1200 Industrial Park Drive',
+    city: 'Mooresville',
+    state: 'NC',
+    zip: '28115',
+    country: 'USA',
+  },
+  phones: {
+    tollFree: '1-800-555-0142',
+    local: '+1 704-555-0186',
+  },
+  email: {
+    help: 'help@axisline.example',
+    orders: 'orders@axisline.example',
+  },
+  privacyPolicyUrl: 'https://www.axisline.example/privacy',
+} as const;
+
+export const DEFAULT_CURRENCY = 'usd';
+
+/** Locales: en-US is the default; fr-CA and es-MX ship complete catalogues. */
+export const LOCALES = ['en-US', 'fr-CA', 'es-MX'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+export const LOCALE_COOKIE = 'locale';
+
+/** CSRF (spec section 7 and 9). */
+export const CSRF = {
+  cookieName: 'clientCsrfToken',
+  bodyField: 'csrf_token',
+  header: 'x-csrf-token',
+  readinessWaitMs: 15_000,
+  readinessPollMs: 100,
+  retries: 3,
+  retryDelayMs: 1_000,
+} as const;
+
+/** Persisted client state (spec section 3 and 9). */
+export const PERSIST_TIMEOUT_MS = 5_000;
+export const PERSISTED_SLICES = ['savedlists', 'user', 'cart', 'returns'] as const;
+
+/** Visitor id cookie: random UUID per browser, 30 days, path /. */
+export const VISITOR_ID_COOKIE = 'visitorId';
+export const VISITOR_ID_MAX_AGE_SECONDS = 2_592_000;
+export const SEARCH_USER_ID_COOKIE = 'searchUserId';
+
+/** Search box (spec section 4 and 9). */
+export const SEARCH = {
+  placeholder: 'What can we help you find?',
+  typeaheadDebounceMs: 200,
+  clearSuggestionsAfterSubmitMs: 800,
+  maxBrands: 12,
+  collapsedBrands: 2,
+  suggestionImageSize: 90,
+  suggestionImageQuality: 100,
+  /** Words that promote the fixed ball-screw category in suggestions. */
+  ballScrewTriggers: ['ball', 'screw', 'ballscrew', 'ball screw'],
+  ballScrewCategoryHandle: 'motion-control/ballscrews-accessories/precision-rolled-ball-screws',
+} as const;
+
+/** Route progress bar. */
+export const PROGRESS_BAR = { minimum: 0.08, speedMs: 200, trickleMs: 800 } as const;
+export const LINK_PREFETCH_MARGIN_PX = 200;
+
+/** Toasts. */
+export const TOASTS = {
+  autoCloseMs: 5_000,
+  position: 'top-right',
+  draggablePercent: 80,
+  hotkey: { altKey: true, code: 'KeyT' },
+} as const;
+
+/** Call-to-action image. */
+export const CTA_IMAGE = { width: 720, height: 480 } as const;
+
+/** HTTP client default timeout: 0 means none. */
+export const HTTP_TIMEOUT_MS = 0;
+
+/** Password and names. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const NAME_MAX_LENGTH = 64;
+
+/** Breakpoints in px. */
+export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
+export type Breakpoint = keyof typeof BREAKPOINTS;
+
+export const BUTTON_VARIANTS = [
+  'primary',
+  'secondary',
+  'tertiary',
+  'link',
+  'outline-primary',
+  'outline-secondary',
+  'outline-tertiary',
+] as const;
+export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
+
+/** Placeholder product image. */
+export const PLACEHOLDER_IMAGE = '/images/placeholder.jpg';
+
+/** A constant 30 is exported by the original product; its meaning is not shown (spec section 3). */
+export const UNEXPLAINED_CONSTANT_30 = 30;
+
+/** Site identifiers: the store's own acronym first (it is the default). */
+export const SITE_IDS = ['axl', 'foodgrade', 'mai', 'aos', 'miv2', 'pay-us', 'pay-ca'] as const;
+export type SiteId = (typeof SITE_IDS)[number];
+export const DEFAULT_SITE_ID: SiteId = 'axl';
+
+export const PRODUCT_MEASURE_KINDS = ['length', 'area', 'variants'] as const;
+export type ProductMeasureKind = (typeof PRODUCT_MEASURE_KINDS)[number];
+export const PRODUCT_DISPLAY_KINDS = ['regular', 'select'] as const;
+export type ProductDisplayKind = (typeof PRODUCT_DISPLAY_KINDS)[number];
+
+export const SERVICE_AREAS = ['auth', 'user', 'product', 'supplier', 'payment', 'order', 'notification'] as const;
+export const ENVIRONMENTS = ['staging', 'development', 'production', 'local', 'test'] as const;
+export const LOCATION_KINDS = ['city', 'state', 'county', 'country', 'other'] as const;
+
+/** Dashboard date-range filter. */
+export const DATE_RANGES = ['thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'pickRange'] as const;
+export type DateRange = (typeof DATE_RANGES)[number];
+export const DEFAULT_DATE_RANGE: DateRange = 'thisWeek';

@@ -1,0 +1,46 @@
+/** One jest run, two projects: node (domain + server) and jsdom (client). */
+const swcNode = {
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+  },
+  module: { type: 'commonjs' },
+};
+
+const swcClient = {
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+  },
+  module: { type: 'commonjs' },
+};
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/domain', '<rootDir>/server', '<rootDir>/migrations'],
+      testMatch: ['**/*.spec.ts'],
+      transform: { '^.+\\.ts$': ['@swc/jest', swcNode] },
+      globalSetup: '<rootDir>/server/test/global-setup.ts',
+      globalTeardown: '<rootDir>/server/test/global-teardown.ts',
+      setupFiles: ['reflect-metadata'],
+    },
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/client/src'],
+      testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
+      transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcClient] },
+      transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat)/)'],
+      moduleNameMapper: {
+        '^@domain/(.*)$': '<rootDir>/domain/$1',
+        '\\.(css|svg|png|jpg)$': '<rootDir>/client/src/testing/file-stub.js',
+      },
+      setupFilesAfterEnv: ['<rootDir>/client/src/testing/setup.ts'],
+    },
+  ],
+};

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Raised for a configuration the server cannot start with; main prints `message` as one line and exits. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export type NodeEnv = 'production' | 'development' | 'test';
+
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  /** postgres://… when a real server is used; undefined selects the embedded PostgreSQL. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  sessionSecret: string | undefined;
+  logLevel: string;
+  seedProducts: number;
+  trustProxy: boolean;
+  clientDir: string;
+  graphqlIntrospection: boolean;
+}
+
+/** The repository root: the nearest folder above this file that holds package.json (works from src and dist). */
+export const PROJECT_ROOT = (() => {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+})();
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, fix: string): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name}=${JSON.stringify(raw)} is not a whole number from ${min} to ${max}: ${fix}`);
+  }
+  return Number(raw);
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name}=${JSON.stringify(raw)} is not a boolean: set ${name} to true or false`);
+}
+
+/** Parses the environment into one typed object. Every variable is listed in README.md. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnvRaw = env.NODE_ENV || 'development';
+  if (!['production', 'development', 'test'].includes(nodeEnvRaw)) {
+    throw new ConfigError(
+      `NODE_ENV=${JSON.stringify(nodeEnvRaw)} is not supported: set NODE_ENV to production, development or test`,
+    );
+  }
+  const nodeEnv = nodeEnvRaw as NodeEnv;
+
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl) {
+    let url: URL;
+    try {
+      url = new URL(databaseUrl);
+    } catch {
+      throw new ConfigError(
+        `DATABASE_URL is not a valid URL: set it like postgres://user:password@host:5432/database, or unset it to use the embedded PostgreSQL`,
+      );
+    }
+    if (!['postgres:', 'postgresql:'].includes(url.protocol) || url.pathname.length < 2) {
+      throw new ConfigError(
+        `DATABASE_URL must be postgres://user:password@host:port/database (got protocol ${url.protocol} and database "${url.pathname.slice(1)}"): fix it, or unset it to use the embedded PostgreSQL`,
+      );
+    }
+  }
+
+  const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL=${JSON.stringify(logLevel)} is not a level: use one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const sessionSecret = env.SESSION_SECRET || undefined;
+  if (sessionSecret !== undefined && sessionSecret.length < 32) {
+    throw new ConfigError(
+      'SESSION_SECRET is shorter than 32 characters: set it to a long random value, e.g. `openssl rand -hex 32`',
+    );
+  }
+  if (nodeEnv === 'production' && !sessionSecret) {
+    throw new ConfigError(
+      'SESSION_SECRET is required when NODE_ENV=production: set it to a long random value, e.g. `openssl rand -hex 32`',
+    );
+  }
+
+  return {
+    nodeEnv,
+    port: int(env, 'PORT', 4000, 1, 65535, 'set PORT to a free TCP port, e.g. PORT=4000'),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(PROJECT_ROOT, env.DATA_DIR || '.data'),
+    embeddedPgPort: int(
+      env,
+      'EMBEDDED_PG_PORT',
+      54329,
+      1,
+      65535,
+      'set EMBEDDED_PG_PORT to a free TCP port other than 5432, e.g. 54329',
+    ),
+    sessionSecret,
+    logLevel,
+    seedProducts: int(env, 'SEED_PRODUCTS', 5000, 0, 2_000_000, 'set SEED_PRODUCTS to the demo catalogue size, e.g. 5000'),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    clientDir: path.resolve(PROJECT_ROOT, env.CLIENT_DIR || 'dist/client'),
+    graphqlIntrospection: nodeEnv === 'development' || bool(env, 'GRAPHQL_INTROSPECTION', false),
+  };
+}
