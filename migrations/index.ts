@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122162334 } from './Migration20261122162334';
+
+/**
+ * Every migration, in order. Listed explicitly so the same code runs from TypeScript sources and the compiled
+ * build; a test fails when a migration file in this folder is missing here.
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122162334', class: Migration20261122162334 },
+];

@@ -1,0 +1,173 @@
+import 'reflect-metadata';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import express, { type Express, type Request, type RequestHandler } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { isShopRoute } from '../../domain/routes';
+import { AppError } from './common/errors';
+import { createCtx, type Ctx } from './context';
+import { createApolloServer } from './graphql/server';
+import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { PgSessionStore } from './modules/session/pg-session-store';
+import { csrfProtection, CsrfTokens } from './rest/csrf';
+import { errorHandler } from './rest/error-handler';
+
+/** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
+export const SESSION_COOKIE = 'axl.sid';
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+export interface AppOptions {
+  orm: MikroORM;
+  log: Logger;
+  sessionSecret: string;
+  /** Folder of the built client (index.html + assets); when missing, only the API is served. */
+  clientDir?: string;
+  trustProxy?: boolean;
+  /** GraphQL introspection for every caller (development). */
+  introspection?: boolean;
+  /** Mark cookies Secure (behind TLS). */
+  secureCookies?: boolean;
+}
+
+export interface App {
+  app: Express;
+  /** Stops background work (session pruning, Apollo); the caller closes the ORM. */
+  close(): Promise<void>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
+
+export async function createApp(options: AppOptions): Promise<App> {
+  const { orm, log, sessionSecret } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ? 1 : false);
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          // antd (admin console) injects its CSS-in-JS <style> tags.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'"],
+          'font-src': ["'self'", 'data:'],
+          'object-src': ["'none'"],
+          'frame-ancestors': ["'none'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await orm.em.getConnection().execute('select 1');
+      res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable', database: 'unreachable' });
+    }
+  });
+
+  const store = new PgSessionStore(orm, SESSION_TTL_MS);
+  const secureCookies = options.secureCookies ?? false;
+  const csrfTokens = new CsrfTokens(sessionSecret);
+  const apollo = await createApolloServer(log);
+
+  const api = express.Router();
+  const parsers: RequestHandler[] = [
+    express.json({ limit: '1mb' }),
+    express.urlencoded({ extended: false, limit: '100kb' }),
+  ];
+  const perRequest: RequestHandler[] = [
+    session({
+      name: SESSION_COOKIE,
+      secret: sessionSecret,
+      store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: SESSION_TTL_MS, path: '/' },
+    }),
+    (req, _res, next) => {
+      req.ctx = createCtx(req, orm.em.fork(), options.introspection ?? false);
+      next();
+    },
+    csrfProtection(csrfTokens, (p) => CSRF_EXEMPT_PATHS.has(p)),
+  ];
+
+  api.use('/auth', authRoutes(csrfTokens, secureCookies));
+  api.use(catalogRoutes());
+  api.use((req) => {
+    throw new AppError('NOT_FOUND', `No API route ${req.method} ${req.baseUrl}${req.path}`);
+  });
+
+  app.use('/api', ...parsers, ...perRequest, api);
+  app.use(
+    '/graphql',
+    express.json({ limit: '256kb' }),
+    ...perRequest,
+    expressMiddleware(apollo, { context: async ({ req }) => req.ctx as Ctx }),
+  );
+
+  if (options.clientDir) serveClient(app, options.clientDir);
+  app.use(errorHandler);
+
+  return {
+    app,
+    async close() {
+      store.close();
+      await apollo.stop();
+    },
+  };
+}
+
+/** The built shop: hashed assets cached for a year; the app's HTML for shop routes (200) and others (404). */
+function serveClient(app: Express, clientDir: string): void {
+  const indexFile = path.join(clientDir, 'index.html');
+  app.use(
+    express.static(clientDir, {
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.get(/.*/, (req: Request, res, next) => {
+    if (!req.accepts('html') || req.path.startsWith('/api/') || req.path === '/graphql') return next();
+    if (!fs.existsSync(indexFile)) {
+      return next(
+        new AppError('NOT_FOUND', 'The shop is not built: run npm run build (npm start does it for you)'),
+      );
+    }
+    res.status(isShopRoute(req.path) ? 200 : 404);
+    res.set('Cache-Control', 'no-cache');
+    res.sendFile(indexFile);
+  });
+}

@@ -1,0 +1,52 @@
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import path from 'node:path';
+import { migrationsList } from '../../../migrations/index';
+import { Brand } from '../modules/catalog/brand.entity';
+import { Category } from '../modules/catalog/category.entity';
+import { ProductConfigurationOption } from '../modules/catalog/product-configuration-option.entity';
+import { Product } from '../modules/catalog/product.entity';
+import { Session } from '../modules/session/session.entity';
+import { Site } from '../modules/site/site.entity';
+import { PROJECT_ROOT } from './env';
+
+/** Every entity, listed explicitly (no folder discovery: the same list works from src, dist and tests). */
+export const ENTITIES = [Site, Brand, Category, Product, ProductConfigurationOption, Session];
+
+export interface OrmOptions {
+  clientUrl: string;
+  debug?: boolean;
+  poolMax?: number;
+  /** Called for every SQL statement (tests count statements per request). */
+  onQuery?: (sql: string) => void;
+}
+
+export function ormConfig({ clientUrl, debug = false, poolMax = 10, onQuery }: OrmOptions): Options {
+  return defineConfig({
+    clientUrl,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    debug,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    pool: { min: 0, max: poolMax },
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    // Observe (never rewrite) each statement: tests count statements per GraphQL request.
+    onQuery: onQuery
+      ? (sql: string) => {
+          onQuery(sql);
+          return sql;
+        }
+      : (sql: string) => sql,
+    migrations: {
+      tableName: 'mikro_orm_migrations',
+      path: path.join(PROJECT_ROOT, 'migrations'),
+      pathTs: path.join(PROJECT_ROOT, 'migrations'),
+      migrationsList,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { AppConfig } from './env';
+
+/**
+ * SESSION_SECRET signs session cookies and CSRF tokens. Production requires it (env.ts); elsewhere a random
+ * secret is generated once and kept in DATA_DIR/session-secret (mode 0600), so restarts keep sessions.
+ */
+export function resolveSessionSecret(config: Pick<AppConfig, 'sessionSecret' | 'dataDir'>): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  const file = path.join(config.dataDir, 'session-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

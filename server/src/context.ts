@@ -1,0 +1,44 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Request } from 'express';
+import type { Logger } from 'pino';
+import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from '../../domain/constants';
+import { AppError } from './common/errors';
+import { CatalogLoaders } from './modules/catalog/catalog.loaders';
+
+/** Everything a resolver, route or service needs about the current request. */
+export interface Ctx {
+  em: EntityManager;
+  req: Request;
+  log: Logger;
+  requestId: string;
+  site: SiteId;
+  /** Partners and staff may introspect the GraphQL schema outside development (auth issue grants it). */
+  canIntrospect: boolean;
+  catalog: CatalogLoaders;
+}
+
+export const SITE_HEADER = 'x-site-id';
+
+/** The site comes from the `x-site-id` header (partners) or defaults to the store's own; unknown ids are refused. */
+export function resolveSite(req: Request): SiteId {
+  const raw = req.get(SITE_HEADER)?.trim().toLowerCase();
+  if (!raw) return DEFAULT_SITE_ID;
+  if ((SITE_IDS as readonly string[]).includes(raw)) return raw as SiteId;
+  throw new AppError(
+    'BAD_REQUEST',
+    `Unknown site "${raw}" in ${SITE_HEADER}: use one of ${SITE_IDS.join(', ')}`,
+  );
+}
+
+export function createCtx(req: Request, em: EntityManager, introspection: boolean): Ctx {
+  const ctx = {
+    em,
+    req,
+    log: req.log,
+    requestId: String(req.id),
+    site: resolveSite(req),
+    canIntrospect: introspection,
+  } as Ctx;
+  ctx.catalog = new CatalogLoaders(ctx);
+  return ctx;
+}

@@ -1,0 +1,19 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { buildSchemaSync } from 'type-graphql';
+import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
+import { SiteResolver } from '../modules/site/site.resolver';
+
+export const RESOLVERS = [CategoryResolver, ProductResolver, SiteResolver] as const;
+
+let schema: GraphQLSchema | undefined;
+
+/** The executable schema (built once per process). */
+export function getSchema(): GraphQLSchema {
+  schema ??= buildSchemaSync({ resolvers: RESOLVERS, validate: false, emitSchemaFile: false });
+  return schema;
+}
+
+/** The committed `schema.graphql` text: sorted, so diffs only show real changes. */
+export function printSchemaSdl(): string {
+  return `${printSchema(lexicographicSortSchema(getSchema()))}\n`;
+}

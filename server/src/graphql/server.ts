@@ -1,0 +1,97 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { Logger } from 'pino';
+import { AppError } from '../common/errors';
+import type { Ctx } from '../context';
+import { getSchema } from './schema';
+
+/** Limits for every operation; partners get the same. Kept here so the README can cite them. */
+export const GRAPHQL_LIMITS = {
+  maxDepth: 10,
+  maxAliases: 15,
+  maxTokens: 2000,
+  maxDirectives: 20,
+  maxCost: 5000,
+} as const;
+
+const INTROSPECTION_FIELDS = new Set(['__schema', '__type']);
+
+/** Introspection is open in development; elsewhere only callers granted it (partners, staff) may use it. */
+const guardIntrospection: ApolloServerPlugin<Ctx> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ contextValue, document }) {
+        if (contextValue.canIntrospect) return;
+        const { visit, BREAK } = await import('graphql');
+        let found = false;
+        visit(document, {
+          Field(node) {
+            if (INTROSPECTION_FIELDS.has(node.name.value)) {
+              found = true;
+              return BREAK;
+            }
+            return undefined;
+          },
+        });
+        if (found) {
+          throw new GraphQLError('Introspection is not allowed for this caller', {
+            extensions: { code: 'FORBIDDEN', http: { status: 403 } },
+          });
+        }
+      },
+    };
+  },
+};
+
+/** Maps thrown errors to the documented codes; anything unexpected becomes INTERNAL without details. */
+export function formatError(log: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = error instanceof GraphQLError ? error.originalError : error;
+    if (original instanceof AppError) {
+      return {
+        message: original.message,
+        path: formatted.path,
+        extensions: { code: original.code, fields: original.fields },
+      };
+    }
+    const code = formatted.extensions?.code;
+    if (
+      original &&
+      !(original instanceof GraphQLError) &&
+      (code === undefined || code === 'INTERNAL_SERVER_ERROR')
+    ) {
+      log.error({ err: original, path: formatted.path }, 'unexpected error in a GraphQL resolver');
+      return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL' } };
+    }
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code },
+    };
+  };
+}
+
+export async function createApolloServer(log: Logger): Promise<ApolloServer<Ctx>> {
+  const armor = new ApolloArmor({
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true },
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
+    maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
+    costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ignoreIntrospection: true },
+    blockFieldSuggestion: { enabled: true },
+  }).protect();
+  const server = new ApolloServer<Ctx>({
+    schema: getSchema(),
+    ...armor,
+    plugins: [...armor.plugins, guardIntrospection],
+    introspection: true,
+    allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: false,
+    csrfPrevention: true,
+    formatError: formatError(log),
+  });
+  await server.start();
+  return server;
+}

@@ -1,0 +1,15 @@
+import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+
+@Entity({ tableName: 'brand' })
+export class Brand {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Unique()
+  @Property({ type: 'text' })
+  handle!: string;
+
+  @Property({ type: 'text' })
+  name!: string;
+}

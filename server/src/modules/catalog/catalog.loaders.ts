@@ -1,0 +1,61 @@
+import type { Ctx } from '../../context';
+import { Site } from '../site/site.entity';
+import { Category } from './category.entity';
+import { toCategoryView, type CategoryView } from './catalog.views';
+
+/** The category tree, indexed both ways. Loaded with one query per request, whatever the query asks. */
+export class CategoryTree {
+  readonly byId = new Map<string, CategoryView>();
+  readonly byHandle = new Map<string, CategoryView>();
+  private readonly childrenOf = new Map<string | null, CategoryView[]>();
+
+  constructor(categories: CategoryView[]) {
+    const sorted = [...categories].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
+    for (const c of sorted) {
+      this.byId.set(c.id, c);
+      this.byHandle.set(c.handle, c);
+      const siblings = this.childrenOf.get(c.parentId) ?? [];
+      siblings.push(c);
+      this.childrenOf.set(c.parentId, siblings);
+    }
+  }
+
+  roots(): CategoryView[] {
+    return this.childrenOf.get(null) ?? [];
+  }
+
+  children(id: string): CategoryView[] {
+    return this.childrenOf.get(id) ?? [];
+  }
+
+  parent(c: CategoryView): CategoryView | null {
+    return c.parentId ? (this.byId.get(c.parentId) ?? null) : null;
+  }
+
+  /** From the top-level category down to `c` itself. */
+  breadcrumbs(c: CategoryView): CategoryView[] {
+    const path: CategoryView[] = [];
+    for (let at: CategoryView | null = c; at; at = this.parent(at)) path.unshift(at);
+    return path;
+  }
+}
+
+/** Per-request memoised loads shared by resolvers and routes, so nested fields never cost extra queries. */
+export class CatalogLoaders {
+  private tree?: Promise<CategoryTree>;
+  private siteRow?: Promise<Site | null>;
+
+  constructor(private readonly ctx: Pick<Ctx, 'em' | 'site'>) {}
+
+  categoryTree(): Promise<CategoryTree> {
+    this.tree ??= this.ctx.em
+      .find(Category, {}, { fields: ['id', 'handle', 'name', 'subtitle', 'image', 'position', 'parent'] })
+      .then((rows) => new CategoryTree(rows.map(toCategoryView)));
+    return this.tree;
+  }
+
+  site(): Promise<Site | null> {
+    this.siteRow ??= this.ctx.em.findOne(Site, { id: this.ctx.site });
+    return this.siteRow;
+  }
+}

@@ -1,0 +1,152 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { catalogBrands, catalogCategories, generateProducts, type ProductSeed } from './seed/generator';
+
+export interface SeedResult {
+  brands: number;
+  categories: number;
+  products: number;
+  ms: number;
+}
+
+const BATCH = 2000;
+
+/**
+ * Loads the deterministic demo catalogue in one transaction: the existing catalogue is replaced, so a failed
+ * run leaves the previous one intact. Rows go in as JSON batches (`jsonb_to_recordset`), a few statements per
+ * thousand products, so a million-product benchmark catalogue loads in minutes.
+ */
+export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1): Promise<SeedResult> {
+  const started = Date.now();
+  const brands = catalogBrands();
+  const categories = catalogCategories();
+  const brandIds = new Map(brands.map((b) => [b.handle, randomUUID()]));
+  const categoryIds = new Map(categories.map((c) => [c.handle, randomUUID()]));
+  let products = 0;
+
+  await orm.em.fork().transactional(async (em) => {
+    const db = em.getConnection();
+    const run = (sql: string, rows: unknown[]) =>
+      db.execute(sql, [JSON.stringify(rows)], 'run', em.getTransactionContext());
+    await db.execute(
+      'truncate product_configuration_option, product, category, brand',
+      [],
+      'run',
+      em.getTransactionContext(),
+    );
+    await run(
+      `insert into brand (id, handle, name)
+       select id, handle, name from jsonb_to_recordset(?::jsonb) as r(id uuid, handle text, name text)`,
+      brands.map((b) => ({ id: brandIds.get(b.handle), handle: b.handle, name: b.name })),
+    );
+    await run(
+      `insert into category (id, handle, name, subtitle, image, position, parent_id)
+       select id, handle, name, subtitle, image, position, parent_id
+       from jsonb_to_recordset(?::jsonb)
+         as r(id uuid, handle text, name text, subtitle text, image text, position int, parent_id uuid)`,
+      categories.map((c) => ({
+        id: categoryIds.get(c.handle),
+        handle: c.handle,
+        name: c.name,
+        subtitle: c.subtitle,
+        image: c.image,
+        position: c.position,
+        parent_id: c.parentHandle ? required(categoryIds, c.parentHandle, 'category') : null,
+      })),
+    );
+
+    let batch: ProductSeed[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await run(
+        `insert into product (id, name, description, brand_id, category_id, price, base_price, market_price,
+           manufacturer_part_number, minimum_purchase_quantity, min_transfer, unit_of_measure, in_stock,
+           allowed_states, images, cad_files, display_kind, measure_kind, attributes, weight_kg, sites, popularity)
+         select id, name, description, brand_id, category_id, price, base_price, market_price,
+           manufacturer_part_number, minimum_purchase_quantity, min_transfer, unit_of_measure, in_stock,
+           allowed_states, images, cad_files, display_kind, measure_kind, attributes, weight_kg, sites, popularity
+         from jsonb_to_recordset(?::jsonb) as r(id text, name text, description text, brand_id uuid,
+           category_id uuid, price numeric, base_price numeric, market_price numeric, manufacturer_part_number text,
+           minimum_purchase_quantity int, min_transfer int, unit_of_measure text, in_stock boolean,
+           allowed_states text[], images text[], cad_files jsonb, display_kind text, measure_kind text,
+           attributes jsonb, weight_kg numeric, sites text[], popularity int)`,
+        batch.map((p) => ({
+          id: p.id,
+          name: p.name,
+          description: p.description,
+          brand_id: required(brandIds, p.brandHandle, 'brand'),
+          category_id: required(categoryIds, p.categoryHandle, 'category'),
+          price: p.price,
+          base_price: p.basePrice,
+          market_price: p.marketPrice,
+          manufacturer_part_number: p.manufacturerPartNumber,
+          minimum_purchase_quantity: p.minimumPurchaseQuantity,
+          min_transfer: p.minTransfer,
+          unit_of_measure: p.unitOfMeasure,
+          in_stock: p.inStock,
+          allowed_states: p.allowedStates,
+          images: p.images,
+          cad_files: p.cadFiles,
+          display_kind: p.displayKind,
+          measure_kind: p.measureKind,
+          attributes: p.attributes,
+          weight_kg: p.weightKg,
+          sites: p.sites,
+          popularity: p.popularity,
+        })),
+      );
+      const options = batch.flatMap((p) =>
+        p.configurationOptions.map((o) => ({
+          id: randomUUID(),
+          product_id: p.id,
+          code: o.code,
+          name: o.name,
+          kind: o.kind,
+          unit: o.unit,
+          unit_price: o.unitPrice,
+          min_value: o.minValue,
+          max_value: o.maxValue,
+          step: o.step,
+          default_value: o.defaultValue,
+          required: o.required,
+          position: o.position,
+        })),
+      );
+      if (options.length > 0) {
+        await run(
+          `insert into product_configuration_option (id, product_id, code, name, kind, unit, unit_price, min_value,
+             max_value, step, default_value, required, position)
+           select id, product_id, code, name, kind, unit, unit_price, min_value, max_value, step, default_value,
+             required, position
+           from jsonb_to_recordset(?::jsonb) as r(id uuid, product_id text, code text, name text, kind text,
+             unit text, unit_price numeric, min_value numeric, max_value numeric, step numeric,
+             default_value numeric, required boolean, position int)`,
+          options,
+        );
+      }
+      products += batch.length;
+      batch = [];
+    };
+    for (const product of generateProducts(productCount, seed)) {
+      batch.push(product);
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+  });
+  await orm.em.getConnection().execute('analyze brand, category, product, product_configuration_option');
+  return { brands: brands.length, categories: categories.length, products, ms: Date.now() - started };
+}
+
+/** True when the catalogue has no category yet (a fresh database). */
+export async function catalogIsEmpty(orm: MikroORM): Promise<boolean> {
+  const rows = await orm.em
+    .getConnection()
+    .execute<{ n: number }[]>('select count(*)::int as n from category');
+  return rows[0]?.n === 0;
+}
+
+function required(ids: Map<string, string>, handle: string, what: string): string {
+  const id = ids.get(handle);
+  if (!id) throw new Error(`seed: unknown ${what} handle ${handle}`);
+  return id;
+}

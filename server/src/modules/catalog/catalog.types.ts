@@ -1,0 +1,186 @@
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+
+export enum ProductDisplayKindGql {
+  REGULAR = 'regular',
+  SELECT = 'select',
+}
+registerEnumType(ProductDisplayKindGql, {
+  name: 'ProductDisplayKind',
+  description: 'How the product page offers the item',
+});
+
+export enum ProductMeasureKindGql {
+  LENGTH = 'length',
+  AREA = 'area',
+  VARIANTS = 'variants',
+}
+registerEnumType(ProductMeasureKindGql, {
+  name: 'ProductMeasureKind',
+  description: 'What the buyer measures out',
+});
+
+export enum ConfigurationKindGql {
+  LENGTH = 'length',
+  COUNT = 'count',
+  CHOICE = 'choice',
+}
+registerEnumType(ConfigurationKindGql, { name: 'ConfigurationKind' });
+
+@ObjectType('Category', { description: 'A node of the category tree' })
+export class CategoryGql {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { description: 'Full path, e.g. motion-control/ballscrews-accessories' })
+  handle!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  subtitle!: string | null;
+
+  @Field(() => String, { nullable: true })
+  image!: string | null;
+
+  @Field(() => Int)
+  position!: number;
+
+  parentId!: string | null;
+}
+
+@ObjectType('Brand')
+export class BrandGql {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  handle!: string;
+
+  @Field(() => String)
+  name!: string;
+}
+
+@ObjectType('SpecAttribute', { description: 'A specification line: Series 20, Lead 5 mm...' })
+export class SpecAttributeGql {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  value!: string;
+}
+
+@ObjectType('CadFile')
+export class CadFileGql {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { description: 'STEP, DXF or PDF' })
+  format!: string;
+
+  @Field(() => String)
+  url!: string;
+}
+
+@ObjectType('ConfigurationOption', {
+  description: 'A priced way to configure a line: cut length, tapping...',
+})
+export class ConfigurationOptionGql {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  code!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => ConfigurationKindGql)
+  kind!: ConfigurationKindGql;
+
+  @Field(() => String, { nullable: true })
+  unit!: string | null;
+
+  @Field(() => Float, { description: 'Price per unit of value (per mm for a cut length)' })
+  unitPrice!: number;
+
+  @Field(() => Float, { nullable: true })
+  minValue!: number | null;
+
+  @Field(() => Float, { nullable: true })
+  maxValue!: number | null;
+
+  @Field(() => Float, { nullable: true })
+  step!: number | null;
+
+  @Field(() => Float, { nullable: true })
+  defaultValue!: number | null;
+
+  @Field(() => Boolean)
+  required!: boolean;
+}
+
+@ObjectType('Product', { description: 'A part; its id is the part number' })
+export class ProductGql {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => BrandGql)
+  brand!: BrandGql;
+
+  categoryId!: string;
+
+  @Field(() => Float, { nullable: true, description: 'Null: sold on quotation only' })
+  price!: number | null;
+
+  @Field(() => Float, { nullable: true })
+  basePrice!: number | null;
+
+  @Field(() => Float, { nullable: true })
+  marketPrice!: number | null;
+
+  @Field(() => String, { nullable: true })
+  manufacturerPartNumber!: string | null;
+
+  @Field(() => Int)
+  minimumPurchaseQuantity!: number;
+
+  @Field(() => Int)
+  minTransfer!: number;
+
+  @Field(() => String)
+  unitOfMeasure!: string;
+
+  @Field(() => Boolean)
+  inStock!: boolean;
+
+  @Field(() => [String], { description: 'State codes the product ships to; empty means anywhere' })
+  allowedStates!: string[];
+
+  @Field(() => [String])
+  images!: string[];
+
+  @Field(() => [CadFileGql])
+  cadFiles!: CadFileGql[];
+
+  @Field(() => ProductDisplayKindGql)
+  displayKind!: ProductDisplayKindGql;
+
+  @Field(() => ProductMeasureKindGql, { nullable: true })
+  measureKind!: ProductMeasureKindGql | null;
+
+  @Field(() => [SpecAttributeGql])
+  attributes!: SpecAttributeGql[];
+
+  @Field(() => [ConfigurationOptionGql])
+  configurationOptions!: ConfigurationOptionGql[];
+
+  @Field(() => Float, { nullable: true })
+  weightKg!: number | null;
+}

@@ -1,0 +1,115 @@
+import {
+  ArrayType,
+  Collection,
+  DecimalType,
+  Entity,
+  Index,
+  ManyToOne,
+  OneToMany,
+  PrimaryKey,
+  Property,
+  type Rel,
+} from '@mikro-orm/core';
+import type { ProductDisplayKind, ProductMeasureKind } from '../../../../domain/constants';
+import { Brand } from './brand.entity';
+import { Category } from './category.entity';
+import { ProductConfigurationOption } from './product-configuration-option.entity';
+
+export interface SpecAttributeValue {
+  name: string;
+  value: string;
+}
+
+export interface CadFileValue {
+  name: string;
+  format: string;
+  url: string;
+}
+
+/** A sellable part. Its id is the part number used in URLs (URL-encoded; it may contain `/`). */
+@Entity({ tableName: 'product' })
+export class Product {
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'text', default: '' })
+  description: string = '';
+
+  @Index()
+  @ManyToOne(() => Brand, { deleteRule: 'restrict' })
+  brand!: Rel<Brand>;
+
+  @Index()
+  @ManyToOne(() => Category, { deleteRule: 'restrict' })
+  category!: Rel<Category>;
+
+  /** Unit price; null means the product is sold on quotation only. */
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  price: number | null = null;
+
+  /** Price before configuration charges (configured lines recompute from it). */
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  basePrice: number | null = null;
+
+  /** List price elsewhere, shown struck through. */
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  marketPrice: number | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  manufacturerPartNumber: string | null = null;
+
+  @Property({ type: 'integer', default: 1 })
+  minimumPurchaseQuantity: number = 1;
+
+  @Property({ type: 'integer', default: 1 })
+  minTransfer: number = 1;
+
+  @Property({ type: 'text', default: 'EA' })
+  unitOfMeasure: string = 'EA';
+
+  @Property({ type: 'boolean', default: true })
+  inStock: boolean = true;
+
+  /** Two-letter state codes this product may ship to; empty means anywhere. */
+  @Property({ type: ArrayType, columnType: 'text[]', default: '{}' })
+  allowedStates: string[] = [];
+
+  @Property({ type: ArrayType, columnType: 'text[]', default: '{}' })
+  images: string[] = [];
+
+  @Property({ type: 'json', default: '[]' })
+  cadFiles: CadFileValue[] = [];
+
+  @Property({ type: 'text', default: 'regular' })
+  displayKind: ProductDisplayKind = 'regular';
+
+  @Property({ type: 'text', nullable: true })
+  measureKind: ProductMeasureKind | null = null;
+
+  @Property({ type: 'json', default: '[]' })
+  attributes: SpecAttributeValue[] = [];
+
+  @Property({ type: new DecimalType('number'), precision: 10, scale: 3, nullable: true })
+  weightKg: number | null = null;
+
+  /** Site ids that carry this product (sites with showAllProducts=false only show these). */
+  @Index({ type: 'gin' })
+  @Property({ type: ArrayType, columnType: 'text[]', default: '{}' })
+  sites: string[] = [];
+
+  /** Fed by analytics; breaks ranking ties. */
+  @Property({ type: 'integer', default: 0 })
+  popularity: number = 0;
+
+  @OneToMany(() => ProductConfigurationOption, (option) => option.product, { orderBy: { position: 'asc' } })
+  configurationOptions = new Collection<ProductConfigurationOption>(this);
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

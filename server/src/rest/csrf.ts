@@ -1,0 +1,69 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { CSRF } from '../../../domain/constants';
+import { AppError } from '../common/errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Signed double-submit CSRF tokens (docs/decisions/003-csrf-signed-double-submit.md).
+ * A token is `nonce.hmac(secret, nonce)`: the server can check it without storing it, every process with the
+ * same secret accepts it, and a token set by an attacker on a sibling domain fails the signature.
+ */
+export class CsrfTokens {
+  constructor(private readonly secret: string) {}
+
+  issue(): string {
+    const nonce = randomBytes(24).toString('base64url');
+    return `${nonce}.${this.sign(nonce)}`;
+  }
+
+  verify(token: unknown): boolean {
+    if (typeof token !== 'string' || token.length > 200) return false;
+    const [nonce, signature, extra] = token.split('.');
+    if (!nonce || !signature || extra !== undefined) return false;
+    const expected = Buffer.from(this.sign(nonce));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  private sign(nonce: string): string {
+    return createHmac('sha256', this.secret).update(`csrf:${nonce}`).digest('base64url');
+  }
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every call other than GET/HEAD/OPTIONS (GraphQL mutations included) must carry the token from the
+ * `clientCsrfToken` cookie as `csrf_token` in the body or the `x-csrf-token` header; otherwise 403.
+ */
+export function csrfProtection(tokens: CsrfTokens, exempt: (path: string) => boolean): RequestHandler {
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method) || exempt(req.originalUrl.split('?')[0] ?? '')) return next();
+    const cookie = readCookie(req.headers.cookie, CSRF.cookieName);
+    const sent = req.get(CSRF.header) ?? (req.body as Record<string, unknown> | undefined)?.[CSRF.bodyField];
+    if (!cookie || sent !== cookie || !tokens.verify(sent)) {
+      return next(
+        new AppError(
+          'CSRF_TOKEN_INVALID',
+          'Missing or invalid CSRF token: fetch GET /api/auth/csrf and send it back',
+        ),
+      );
+    }
+    return next();
+  };
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CSRF } from '../../domain/constants';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const QUERY = { query: '{ parentCategories { handle } }' };
+
+describe('CSRF (spec section 7)', () => {
+  it('GET /api/auth/csrf returns the token and sets the clientCsrfToken cookie (path /, SameSite=Lax)', async () => {
+    const res = await t.agent().get('/api/auth/csrf').expect(200);
+    expect(res.body.csrfToken).toMatch(/^[\w-]+\.[\w-]+$/);
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith(`${CSRF.cookieName}=`),
+    );
+    expect(cookie).toContain(`${CSRF.cookieName}=${res.body.csrfToken}`);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/HttpOnly/);
+  });
+
+  it('refuses a POST without the token with 403 JSON', async () => {
+    const res = await t.agent().post('/graphql').send(QUERY).expect(403);
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.body.error.code).toBe('CSRF_TOKEN_INVALID');
+  });
+
+  it('accepts the token in the x-csrf-token header or as csrf_token in the body', async () => {
+    const { agent, token } = await t.agentWithCsrf();
+    const viaHeader = await agent.post('/graphql').set(CSRF.header, token).send(QUERY).expect(200);
+    expect(viaHeader.body.data.parentCategories.length).toBeGreaterThan(0);
+    const viaBody = await agent
+      .post('/graphql')
+      .send({ ...QUERY, [CSRF.bodyField]: token })
+      .expect(200);
+    expect(viaBody.body.data.parentCategories.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a token that does not match the cookie, or a forged one matching a forged cookie', async () => {
+    const { agent, token } = await t.agentWithCsrf();
+    const other = (await t.agent().get('/api/auth/csrf')).body.csrfToken as string;
+    await agent.post('/graphql').set(CSRF.header, other).send(QUERY).expect(403);
+    const forged = `${token.split('.')[0]}.AAAA`;
+    await t
+      .agent()
+      .post('/graphql')
+      .set('Cookie', `${CSRF.cookieName}=${forged}`)
+      .set(CSRF.header, forged)
+      .send(QUERY)
+      .expect(403);
+  });
+
+  it('takes beacon logs at POST /api/auth/_log as form fields, without a token', async () => {
+    await t
+      .agent()
+      .post('/api/auth/_log')
+      .type('form')
+      .send({ level: 'error', code: 'CSRF_FETCH_FAILED' })
+      .expect(204);
+    const bad = await t.agent().post('/api/auth/_log').type('form').send({ level: 'panic' }).expect(400);
+    expect(bad.body.error.fields.map((f: { field: string }) => f.field).sort()).toEqual(['code', 'level']);
+  });
+});
+
+describe('errors are JSON with the right status, never a 500 for the caller', () => {
+  it('answers malformed JSON with 400', async () => {
+    const { agent, token } = await t.agentWithCsrf();
+    const res = await agent
+      .post('/api/auth/_log')
+      .set('Content-Type', 'application/json')
+      .set(CSRF.header, token)
+      .send('{"level": "error",')
+      .expect(400);
+    expect(res.body.error).toEqual({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
+  });
+
+  it('answers an unknown API path with 404 JSON', async () => {
+    const res = await t.agent().get('/api/nothing-here').expect(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses an unknown site with 400', async () => {
+    const res = await t.agent().get('/api/products/category/parent').set('x-site-id', 'nope').expect(400);
+    expect(res.body.error.message).toMatch(/Unknown site/);
+  });
+
+  it('answers /healthz after pinging the database, with a request id', async () => {
+    const res = await t.agent().get('/healthz').expect(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('sends security headers (helmet)', async () => {
+    const res = await t.agent().get('/healthz');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});

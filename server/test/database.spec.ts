@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import path from 'node:path';
+import { migrationsList } from '../../migrations';
+import { PROJECT_ROOT } from '../src/config/env';
+import { PgSessionStore } from '../src/modules/session/pg-session-store';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('migrations', () => {
+  it('lists every migration file in migrations/index.ts, in order', () => {
+    const files = fs
+      .readdirSync(path.join(PROJECT_ROOT, 'migrations'))
+      .filter((f) => /^Migration\d+.*\.ts$/.test(f))
+      .map((f) => f.replace(/\.ts$/, ''))
+      .sort();
+    expect(migrationsList.map((m) => m.name)).toEqual(files);
+  });
+
+  it('leave the database exactly as the entities describe it (no drift)', async () => {
+    const diff = await t.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+    expect(diff.trim()).toBe('');
+  });
+
+  it('create the search extensions pg_trgm and unaccent', async () => {
+    const rows = await t.orm.em
+      .getConnection()
+      .execute<{ extname: string }[]>(
+        `select extname from pg_extension where extname in ('pg_trgm', 'unaccent')`,
+      );
+    expect(rows.map((r) => r.extname).sort()).toEqual(['pg_trgm', 'unaccent']);
+  });
+
+  it('create the seven sites with their currency', async () => {
+    const rows = await t.orm.em
+      .getConnection()
+      .execute<{ id: string; currency: string }[]>('select id, currency from site');
+    expect(rows).toHaveLength(7);
+    expect(rows).toContainEqual({ id: 'pay-ca', currency: 'cad' });
+  });
+});
+
+describe('sessions in PostgreSQL', () => {
+  const call = <T>(fn: (cb: (err?: unknown, v?: T) => void) => void) =>
+    new Promise<T | undefined>((resolve, reject) => fn((err, v) => (err ? reject(err) : resolve(v))));
+
+  it('stores, reads, touches and destroys a session; an expired one is never returned', async () => {
+    const store = new PgSessionStore(t.orm, 60_000, 0);
+    const cookie = { originalMaxAge: 60_000, expires: new Date(Date.now() + 60_000) } as never;
+    await call((cb) => store.set('sid-1', { cookie, visits: 2 } as never, cb));
+    expect(await call((cb) => store.get('sid-1', cb))).toMatchObject({ visits: 2 });
+    const past = { originalMaxAge: 1, expires: new Date(Date.now() - 1000) } as never;
+    await call((cb) => store.set('sid-2', { cookie: past } as never, cb));
+    expect(await call((cb) => store.get('sid-2', cb))).toBeNull();
+    await store.prune();
+    const left = await t.orm.em
+      .getConnection()
+      .execute<{ sid: string }[]>('select sid from session order by sid');
+    expect(left.map((r) => r.sid)).toEqual(['sid-1']);
+    await call((cb) => store.destroy('sid-1', cb));
+    expect(await call((cb) => store.get('sid-1', cb))).toBeNull();
+    store.close();
+  });
+});

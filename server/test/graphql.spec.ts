@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CSRF, SEARCH } from '../../domain/constants';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+let gql: (body: object) => Promise<{ status: number; body: any; ms: number }>;
+let ids: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { agent, token } = await t.agentWithCsrf();
+  gql = async (body) => {
+    const started = Date.now();
+    const res = await agent.post('/graphql').set(CSRF.header, token).send(body);
+    return { status: res.status, body: res.body, ms: Date.now() - started };
+  };
+  ids = (
+    await t.orm.em.getConnection().execute<{ id: string }[]>('select id from product order by id limit 25')
+  ).map((r) => r.id);
+});
+afterAll(async () => t.close());
+
+const PRODUCT_FIELDS = `id name price inStock brand { name } category { handle breadcrumbs { name } }
+  configurationOptions { code unitPrice } attributes { name value }`;
+
+describe('GraphQL catalogue queries', () => {
+  it('parentCategories lists the top-level categories with their children', async () => {
+    const { body } = await gql({ query: '{ parentCategories { handle name children { handle } } }' });
+    const motion = body.data.parentCategories.find((c: { handle: string }) => c.handle === 'motion-control');
+    expect(motion.children.map((c: { handle: string }) => c.handle)).toContain(
+      'motion-control/ballscrews-accessories',
+    );
+  });
+
+  it('category(handle) answers a nested category with parent and breadcrumbs; unknown is null', async () => {
+    const { body } = await gql({
+      query:
+        'query($h: String!) { category(handle: $h) { name parent { handle } breadcrumbs { handle } } none: category(handle: "x/y") { name } }',
+      variables: { h: SEARCH.ballScrewCategoryHandle },
+    });
+    expect(body.data.category.parent.handle).toBe('motion-control/ballscrews-accessories');
+    expect(body.data.category.breadcrumbs).toHaveLength(3);
+    expect(body.data.none).toBeNull();
+  });
+
+  it('product(id) answers the product; an unknown id is null', async () => {
+    const { body } = await gql({
+      query: `query($id: ID!) { product(id: $id) { ${PRODUCT_FIELDS} } missing: product(id: "NO-SUCH") { id } }`,
+      variables: { id: ids[0] },
+    });
+    expect(body.data.product.id).toBe(ids[0]);
+    expect(body.data.product.category.breadcrumbs.length).toBeGreaterThan(0);
+    expect(body.data.missing).toBeNull();
+  });
+
+  it('products(ids) costs the same number of SQL statements for 1 or 25 products (no N+1)', async () => {
+    const query = `query($ids: [ID!]!) { products(ids: $ids) { ${PRODUCT_FIELDS} } }`;
+    t.resetQueries();
+    const one = await gql({ query, variables: { ids: ids.slice(0, 1) } });
+    const forOne = t.queries.length;
+    t.resetQueries();
+    const many = await gql({ query, variables: { ids } });
+    const forMany = t.queries.length;
+    expect(one.body.data.products).toHaveLength(1);
+    expect(many.body.data.products.map((p: { id: string }) => p.id)).toEqual(ids);
+    expect(forMany).toBe(forOne);
+    expect(forMany).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('GraphQL limits', () => {
+  it('refuses a query with 500 aliases quickly, with a 400 and no 500', async () => {
+    const aliases = Array.from({ length: 500 }, (_, i) => `a${i}: parentCategories { handle }`).join(' ');
+    const res = await gql({ query: `{ ${aliases} }` });
+    expect(res.status).toBe(400);
+    expect(res.ms).toBeLessThan(2000);
+    expect(JSON.stringify(res.body.errors)).toMatch(/alias|token/i);
+  });
+
+  it('refuses a query deeper than the limit', async () => {
+    let selection = 'handle';
+    for (let i = 0; i < 12; i++) selection = `parent { ${selection} }`;
+    const res = await gql({ query: `{ parentCategories { ${selection} } }` });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.errors)).toMatch(/depth/i);
+  });
+
+  it('does not suggest field names', async () => {
+    const res = await gql({ query: '{ parentCategorie { handle } }' });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.errors)).not.toMatch(/Did you mean/);
+  });
+
+  it('refuses batched requests', async () => {
+    const res = await gql([{ query: '{ site { id } }' }, { query: '{ site { id } }' }]);
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses introspection to anonymous callers outside development, and never leaks a stack trace', async () => {
+    const res = await gql({ query: '{ __schema { types { name } } }' });
+    expect(res.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(JSON.stringify(res.body)).not.toMatch(/stacktrace|at .*\.ts:/);
+    const typename = await gql({ query: '{ site { __typename id currency } }' });
+    expect(typename.body.data.site).toEqual({ __typename: 'Site', id: 'axl', currency: 'usd' });
+  });
+});
+
+describe('GraphQL introspection in development', () => {
+  it('is answered when the app allows it', async () => {
+    const dev = await createTestApp({ introspection: true });
+    try {
+      const { agent, token } = await dev.agentWithCsrf();
+      const res = await agent
+        .post('/graphql')
+        .set(CSRF.header, token)
+        .send({ query: '{ __schema { queryType { name } } }' });
+      expect(res.body.data.__schema.queryType.name).toBe('Query');
+    } finally {
+      await dev.close();
+    }
+  });
+});
