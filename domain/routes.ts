@@ -29,7 +29,7 @@ export const ROUTES = {
 /** Routes whose path continues with an id or a handle (and the admin console's own routes). */
 const PREFIX_ROUTES: readonly string[] = [ROUTES.productDetail, ROUTES.category, `${ROUTES.admin}/`];
 
-const EXACT_ROUTES = new Set<string>(Object.values(ROUTES).filter((r) => !r.endsWith('/')));
+const EXACT_ROUTES = new Set<string>(Object.values(ROUTES).filter((r) => r === '/' || !r.endsWith('/')));
 
 /** `/product/detail/{id}` with the id URL-encoded (part numbers may contain `/`). */
 export const productPath = (id: string): string => `${ROUTES.productDetail}${encodeURIComponent(id)}`;

@@ -12,7 +12,7 @@ import { pinoHttp } from 'pino-http';
 import { isShopRoute } from '../../domain/routes';
 import { AppError } from './common/errors';
 import { createCtx, type Ctx } from './context';
-import { createApolloServer } from './graphql/server';
+import { createApolloServer, tokenLimit } from './graphql/server';
 import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
@@ -132,6 +132,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     '/graphql',
     express.json({ limit: '256kb' }),
     ...perRequest,
+    tokenLimit(),
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx as Ctx }),
   );
 

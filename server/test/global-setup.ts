@@ -3,9 +3,8 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/env';
 import { createDatabase, withDatabase } from '../src/db/admin';
 import { startEmbeddedDatabase } from '../src/db/embedded';
-import { initOrm, migrate } from '../src/db/orm';
-import { seedCatalog } from '../src/modules/catalog/catalog.seed';
-import { TEST_CATALOG_SIZE, TEST_ENV } from './env';
+import { execFileSync } from 'node:child_process';
+import { TEST_ENV } from './env';
 
 /**
  * Once per `npm test`: find a PostgreSQL server (DATABASE_URL's, else an embedded one in .data/test-pg), then
@@ -28,13 +27,11 @@ export default async function globalSetup(): Promise<void> {
   const prefix = `axl_t${process.pid}`;
   const template = `${prefix}_template`;
   const url = await createDatabase(serverUrl, template);
-  const orm = await initOrm({ clientUrl: url });
-  try {
-    await migrate(orm);
-    await seedCatalog(orm, TEST_CATALOG_SIZE);
-  } finally {
-    await orm.close(true);
-  }
+  execFileSync(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, 'prepare-template.ts'), url], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, SWC_NODE_PROJECT: path.join(PROJECT_ROOT, 'server/tsconfig.json') },
+    stdio: 'inherit',
+  });
   process.env[TEST_ENV.serverUrl] = withDatabase(serverUrl, 'postgres');
   process.env[TEST_ENV.prefix] = prefix;
   process.env[TEST_ENV.template] = template;

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser specs against the store started exactly as the README says (`npm start`, embedded PostgreSQL),
+ * on its own port and data folder so a developer's running store is left alone.
+ */
+const PORT = Number(process.env.E2E_PORT || 4100);
+const env: Record<string, string> = {};
+for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'DATABASE_URL') env[k] = v;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI === 'true' ? 1 : 0,
+  timeout: 30_000,
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm start',
+    url: `http://localhost:${PORT}/healthz`,
+    timeout: 300_000,
+    reuseExistingServer: process.env.CI !== 'true',
+    stdout: 'pipe',
+    env: {
+      ...env,
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR || '.data/e2e',
+      EMBEDDED_PG_PORT: process.env.E2E_EMBEDDED_PG_PORT || '54331',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
