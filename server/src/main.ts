@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { Express } from 'express';
 import type { Server } from 'node:http';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config/env';
+import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { resolveSessionSecret } from './config/secrets';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { initOrm, migrate, type Orm } from './db/orm';
@@ -12,7 +12,13 @@ import { catalogIsEmpty, seedCatalog } from './modules/catalog/catalog.seed';
 /** Starts the whole store: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP server. */
 async function main(): Promise<void> {
   const started = Date.now();
-  const config = loadConfig();
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error(`axisline: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
   const log = createLogger(config.logLevel);
   let embedded: EmbeddedDatabase | undefined;
   let orm: Orm | undefined;
@@ -33,8 +39,11 @@ async function main(): Promise<void> {
       if (server) {
         await new Promise<void>((resolve) => server!.close(() => resolve()));
       }
+      log.debug('HTTP server closed');
       await closeApp?.();
+      log.debug('app closed');
       await orm?.close(true);
+      log.debug('database pool closed');
       await embedded?.stop();
       log.info('stopped');
       process.exit(0);

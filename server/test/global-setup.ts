@@ -27,11 +27,15 @@ export default async function globalSetup(): Promise<void> {
   const prefix = `axl_t${process.pid}`;
   const template = `${prefix}_template`;
   const url = await createDatabase(serverUrl, template);
-  execFileSync(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, 'prepare-template.ts'), url], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, SWC_NODE_PROJECT: path.join(PROJECT_ROOT, 'server/tsconfig.json') },
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    ['-r', '@swc-node/register', path.join(__dirname, 'prepare-template.ts'), url],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, SWC_NODE_PROJECT: path.join(PROJECT_ROOT, 'server/tsconfig.json') },
+      stdio: 'inherit',
+    },
+  );
   process.env[TEST_ENV.serverUrl] = withDatabase(serverUrl, 'postgres');
   process.env[TEST_ENV.prefix] = prefix;
   process.env[TEST_ENV.template] = template;

@@ -44,6 +44,7 @@ export function ormConfig({ clientUrl, debug = false, poolMax = 10, onQuery }: O
       pathTs: path.join(PROJECT_ROOT, 'migrations'),
       migrationsList,
       transactional: true,
+      silent: true,
       allOrNothing: true,
       snapshot: false,
       emit: 'ts',

@@ -113,9 +113,16 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
+/** mkdir -p one level at a time (Node's recursive mkdir spins forever under /proc). */
+function mkdirs(dir: string): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); !fs.existsSync(at); at = path.dirname(at)) missing.unshift(at);
+  for (const level of missing) fs.mkdirSync(level);
+}
+
 function ensureWritable(dir: string): void {
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    mkdirs(dir);
     fs.accessSync(dir, fs.constants.W_OK);
   } catch (err) {
     throw new ConfigError(

@@ -59,7 +59,12 @@ export function tokenLimit(max: number = GRAPHQL_LIMITS.maxTokens): RequestHandl
       while (lexer.advance().kind !== TokenKind.EOF) {
         if (++count > max) {
           res.status(400).json({
-            errors: [{ message: `Query too large: more than ${max} tokens`, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }],
+            errors: [
+              {
+                message: `Query too large: more than ${max} tokens`,
+                extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+              },
+            ],
           });
           return;
         }
@@ -118,6 +123,8 @@ export async function createApolloServer(log: Logger): Promise<ApolloServer<Ctx>
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
+    // main.ts owns shutdown: close HTTP, then Apollo, then the pool, then PostgreSQL.
+    stopOnTerminationSignals: false,
     formatError: formatError(log),
   });
   await server.start();

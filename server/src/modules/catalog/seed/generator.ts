@@ -71,7 +71,10 @@ interface Base {
   measureKind?: ProductSeed['measureKind'];
 }
 
-const CONTIGUOUS_STATES = 'AL AZ AR CA CO CT DE DC FL GA ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' ');
+const CONTIGUOUS_STATES =
+  'AL AZ AR CA CO CT DE DC FL GA ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
+    ' ',
+  );
 const NO_CA = CONTIGUOUS_STATES.filter((s) => s !== 'CA').concat(['AK', 'HI']);
 const R = (n: number) => Math.round(n * 100) / 100;
 
@@ -123,8 +126,20 @@ function extrusions(): Base[] {
         weightKg: kgPerM,
         attributes: [
           ['Series', isInch ? `${seriesName} Series` : `${seriesName} mm Series`],
-          ['Profile Size', isInch ? `${profile.slice(0, 2) === '10' ? '1' : '1.5'}" x ${size}"` : `${profile.slice(0, 2)} x ${size} mm`],
-          ['Slot Width', isInch ? (seriesName === '10' ? '0.256"' : '0.32"') : `${seriesName === '20' ? 6 : seriesName === '30' ? 8 : 10} mm`],
+          [
+            'Profile Size',
+            isInch
+              ? `${profile.slice(0, 2) === '10' ? '1' : '1.5'}" x ${size}"`
+              : `${profile.slice(0, 2)} x ${size} mm`,
+          ],
+          [
+            'Slot Width',
+            isInch
+              ? seriesName === '10'
+                ? '0.256"'
+                : '0.32"'
+              : `${seriesName === '20' ? 6 : seriesName === '30' ? 8 : 10} mm`,
+          ],
           ['Material', '6105-T5 Aluminum'],
           ['Finish', finish],
           ['Weight per Meter', `${kgPerM} kg`],
@@ -167,7 +182,11 @@ function extrusions(): Base[] {
       image: '/images/products/end-cap.svg',
       listPrice: R(0.6 + Number(series) / 40),
       weightKg: 0.01,
-      attributes: [['Series', `${series} Series`], ['Material', 'Nylon PA6'], ['Color', 'Black']],
+      attributes: [
+        ['Series', `${series} Series`],
+        ['Material', 'Nylon PA6'],
+        ['Color', 'Black'],
+      ],
       pack: 10,
     });
   }
@@ -198,7 +217,12 @@ function linearMotion(): Base[] {
       image: '/images/products/rail.svg',
       listPrice: R(12 + width * 1.4),
       weightKg: kgPerM,
-      attributes: [['Rail Size', rail], ['Rail Width', `${width} mm`], ['Material', 'Bearing Steel, Hardened'], ['Accuracy Class', 'Normal (C)']],
+      attributes: [
+        ['Rail Size', rail],
+        ['Rail Width', `${width} mm`],
+        ['Material', 'Bearing Steel, Hardened'],
+        ['Accuracy Class', 'Normal (C)'],
+      ],
       uom: 'MM',
       cutToLength: { perMm: R(kgPerM * 0.02 + 0.01), maxMm: 4000 },
       measureKind: 'length',
@@ -213,12 +237,27 @@ function linearMotion(): Base[] {
         image: '/images/products/rail.svg',
         listPrice: R(8 + width * 0.6 + (kgPerM * 0.02 + 0.01) * length),
         weightKg: R((kgPerM * length) / 1000),
-        attributes: [['Rail Size', rail], ['Length', `${length} mm`], ['Material', 'Bearing Steel, Hardened']],
+        attributes: [
+          ['Rail Size', rail],
+          ['Length', `${length} mm`],
+          ['Material', 'Bearing Steel, Hardened'],
+        ],
       });
     }
-    const blocks = mini ? [['C', 'Standard'], ['H', 'Long']] : [['CA', 'Square'], ['HA', 'Square Long'], ['CC', 'Flanged']];
+    const blocks = mini
+      ? [
+          ['C', 'Standard'],
+          ['H', 'Long'],
+        ]
+      : [
+          ['CA', 'Square'],
+          ['HA', 'Square Long'],
+          ['CC', 'Flanged'],
+        ];
     for (const [suffix, kind] of blocks) {
-      const id = mini ? `${rail.replace('R', '')}${suffix}` : `${rail.replace('HGR', suffix === 'CC' ? 'HGW' : 'HGH')}${suffix}`;
+      const id = mini
+        ? `${rail.replace('R', '')}${suffix}`
+        : `${rail.replace('HGR', suffix === 'CC' ? 'HGW' : 'HGH')}${suffix}`;
       out.push({
         id,
         name: `${id} ${kind} Carriage for ${rail}`,
@@ -228,7 +267,11 @@ function linearMotion(): Base[] {
         image: '/images/products/carriage.svg',
         listPrice: R(9 + width * 1.9 + (suffix.startsWith('H') ? 6 : 0)),
         weightKg: R(width * width * 0.0009),
-        attributes: [['Rail Size', rail], ['Block Type', kind], ['Preload', 'Light (Z0)']],
+        attributes: [
+          ['Rail Size', rail],
+          ['Block Type', kind],
+          ['Preload', 'Light (Z0)'],
+        ],
       });
     }
   }
@@ -242,7 +285,10 @@ function linearMotion(): Base[] {
       image: '/images/products/bearing.svg',
       listPrice: R(2 + d * 0.35),
       weightKg: R(d * d * 0.0004),
-      attributes: [['Inner Diameter', `${d} mm`], ['Type', 'Standard']],
+      attributes: [
+        ['Inner Diameter', `${d} mm`],
+        ['Type', 'Standard'],
+      ],
     });
     out.push({
       id: `SHAFT-${d}-H`,
@@ -253,7 +299,11 @@ function linearMotion(): Base[] {
       image: '/images/products/shaft.svg',
       listPrice: R(6 + d * 0.9),
       weightKg: R(d * d * 0.00617),
-      attributes: [['Diameter', `${d} mm`], ['Tolerance', 'g6'], ['Hardness', 'HRC 60']],
+      attributes: [
+        ['Diameter', `${d} mm`],
+        ['Tolerance', 'g6'],
+        ['Hardness', 'HRC 60'],
+      ],
       uom: 'MM',
       cutToLength: { perMm: R(d * 0.0012), maxMm: 3000 },
       measureKind: 'length',
@@ -287,7 +337,7 @@ function ballScrews(): Base[] {
         category: 'motion-control/ballscrews-accessories/precision-rolled-ball-screws',
         image: '/images/products/ballscrew.svg',
         listPrice: R(28 + d * 1.2 + length * 0.045),
-        weightKg: R(d * d * 0.0062 * length / 1000 + 0.3),
+        weightKg: R((d * d * 0.0062 * length) / 1000 + 0.3),
         attributes: [
           ['Model', model],
           ['Diameter', `${d} mm`],
@@ -308,7 +358,11 @@ function ballScrews(): Base[] {
       image: '/images/products/ballnut.svg',
       listPrice: R(18 + d * 0.8),
       weightKg: R(d * 0.015),
-      attributes: [['Model', model], ['Lead', `${lead} mm`], ['Type', 'Single Flanged']],
+      attributes: [
+        ['Model', model],
+        ['Lead', `${lead} mm`],
+        ['Type', 'Single Flanged'],
+      ],
     });
     if (out.some((b) => b.id === `DSG${d}H`)) continue;
     out.push({
@@ -320,11 +374,19 @@ function ballScrews(): Base[] {
       image: '/images/products/bracket.svg',
       listPrice: R(9 + d * 0.4),
       weightKg: R(d * 0.01),
-      attributes: [['Screw Diameter', `${d} mm`], ['Material', '6061 Aluminum']],
+      attributes: [
+        ['Screw Diameter', `${d} mm`],
+        ['Material', '6061 Aluminum'],
+      ],
     });
   }
   for (const size of [10, 12, 15, 20, 25]) {
-    for (const [kind, label] of [['BK', 'Fixed'], ['BF', 'Floating'], ['FK', 'Fixed Round'], ['FF', 'Floating Round']]) {
+    for (const [kind, label] of [
+      ['BK', 'Fixed'],
+      ['BF', 'Floating'],
+      ['FK', 'Fixed Round'],
+      ['FF', 'Floating Round'],
+    ]) {
       out.push({
         id: `${kind}${size}`,
         name: `${kind}${size} ${label} End Support`,
@@ -334,7 +396,10 @@ function ballScrews(): Base[] {
         image: '/images/products/support.svg',
         listPrice: R(14 + size * (kind.startsWith('B') ? 0.9 : 0.7)),
         weightKg: R(size * 0.03),
-        attributes: [['Journal Diameter', `${size} mm`], ['Side', label]],
+        attributes: [
+          ['Journal Diameter', `${size} mm`],
+          ['Side', label],
+        ],
       });
     }
   }
@@ -355,7 +420,10 @@ function motors(): Base[] {
     [34, '34HS1810', 151, 13.0, 6.0],
   ];
   for (const [frame, model, len, torque, amps] of steppers) {
-    for (const [shaft, shaftName] of [['', 'Round'], ['-D', 'D-Cut']]) {
+    for (const [shaft, shaftName] of [
+      ['', 'Round'],
+      ['-D', 'D-Cut'],
+    ]) {
       out.push({
         id: `${model}${shaft}`,
         name: `NEMA ${frame} Stepper Motor ${model}, ${torque} Nm, ${shaftName} Shaft`,
@@ -394,11 +462,20 @@ function motors(): Base[] {
       image: '/images/products/driver.svg',
       listPrice: price,
       weightKg: 0.3,
-      attributes: [['Output Current', rating.split(', ')[0]!], ['Supply Voltage', rating.split(', ')[1]!], ['Microsteps', 'up to 51200']],
+      attributes: [
+        ['Output Current', rating.split(', ')[0]!],
+        ['Supply Voltage', rating.split(', ')[1]!],
+        ['Microsteps', 'up to 51200'],
+      ],
     });
   }
   const bores = ['5x5', '5x8', '6.35x8', '6.35x10', '8x8', '8x10', '10x12', '12x14', '14x14'];
-  for (const [kind, label, od] of [['JAW', 'Jaw', 25], ['BEL', 'Bellows', 20], ['RIG', 'Rigid', 20], ['OLD', 'Oldham', 25]] as const) {
+  for (const [kind, label, od] of [
+    ['JAW', 'Jaw', 25],
+    ['BEL', 'Bellows', 20],
+    ['RIG', 'Rigid', 20],
+    ['OLD', 'Oldham', 25],
+  ] as const) {
     for (const bore of bores) {
       out.push({
         id: `CPL-${kind}-${od}-${bore}`,
@@ -409,7 +486,11 @@ function motors(): Base[] {
         image: '/images/products/coupling.svg',
         listPrice: R((kind === 'BEL' ? 17 : kind === 'RIG' ? 6 : 9) + Number(bore.split('x')[1]) * 0.3),
         weightKg: 0.04,
-        attributes: [['Type', label], ['Bore', `${bore} mm`], ['Outside Diameter', `${od} mm`]],
+        attributes: [
+          ['Type', label],
+          ['Bore', `${bore} mm`],
+          ['Outside Diameter', `${od} mm`],
+        ],
       });
     }
   }
@@ -435,7 +516,11 @@ function bearings(): Base[] {
     ['6205', 25, 52, 15],
   ];
   for (const [model, id, od, w] of list) {
-    for (const [seal, sealName, ss] of [['ZZ', 'Metal Shielded', false], ['2RS', 'Rubber Sealed', false], ['2RS-SS', 'Stainless, Rubber Sealed', true]] as const) {
+    for (const [seal, sealName, ss] of [
+      ['ZZ', 'Metal Shielded', false],
+      ['2RS', 'Rubber Sealed', false],
+      ['2RS-SS', 'Stainless, Rubber Sealed', true],
+    ] as const) {
       out.push({
         id: `${ss ? 'S' : ''}${model}-${seal.replace('-SS', '')}`,
         name: `${ss ? 'S' : ''}${model}-${seal.replace('-SS', '')} Deep Groove Ball Bearing`,
@@ -445,13 +530,22 @@ function bearings(): Base[] {
         image: '/images/products/bearing.svg',
         listPrice: R((ss ? 4 : 1.2) + od * 0.09),
         weightKg: R(od * od * w * 0.000005),
-        attributes: [['Bore', `${id} mm`], ['Outside Diameter', `${od} mm`], ['Width', `${w} mm`], ['Seal', sealName]],
+        attributes: [
+          ['Bore', `${id} mm`],
+          ['Outside Diameter', `${od} mm`],
+          ['Width', `${w} mm`],
+          ['Seal', sealName],
+        ],
         foodGrade: ss,
       });
     }
   }
   for (const shaft of [8, 10, 12, 15, 17, 20, 25]) {
-    for (const [kind, label] of [['KP', 'Pillow Block'], ['KFL', 'Two-Bolt Flange'], ['UCP2', 'Cast Pillow Block']]) {
+    for (const [kind, label] of [
+      ['KP', 'Pillow Block'],
+      ['KFL', 'Two-Bolt Flange'],
+      ['UCP2', 'Cast Pillow Block'],
+    ]) {
       out.push({
         id: `${kind}${String(shaft).padStart(kind === 'UCP2' ? 2 : 2, '0')}`,
         name: `${kind}${String(shaft).padStart(2, '0')} ${label} Bearing, ${shaft} mm`,
@@ -461,7 +555,10 @@ function bearings(): Base[] {
         image: '/images/products/pillow-block.svg',
         listPrice: R(4 + shaft * 0.5 + (kind === 'UCP2' ? 6 : 0)),
         weightKg: R(shaft * 0.02),
-        attributes: [['Shaft Diameter', `${shaft} mm`], ['Housing', kind === 'UCP2' ? 'Cast Iron' : 'Zinc Alloy']],
+        attributes: [
+          ['Shaft Diameter', `${shaft} mm`],
+          ['Housing', kind === 'UCP2' ? 'Cast Iron' : 'Zinc Alloy'],
+        ],
       });
     }
   }
@@ -470,8 +567,19 @@ function bearings(): Base[] {
 
 function fasteners(): Base[] {
   const out: Base[] = [];
-  for (const [series, thread] of [['20', 'M5'], ['30', 'M6'], ['40', 'M8'], ['45', 'M8'], ['10', '1/4-20'], ['15', '5/16-18']]) {
-    for (const [kind, label] of [['DROP', 'Drop-In'], ['ROLL', 'Roll-In Spring'], ['SLIDE', 'Slide-In Economy']]) {
+  for (const [series, thread] of [
+    ['20', 'M5'],
+    ['30', 'M6'],
+    ['40', 'M8'],
+    ['45', 'M8'],
+    ['10', '1/4-20'],
+    ['15', '5/16-18'],
+  ]) {
+    for (const [kind, label] of [
+      ['DROP', 'Drop-In'],
+      ['ROLL', 'Roll-In Spring'],
+      ['SLIDE', 'Slide-In Economy'],
+    ]) {
       out.push({
         id: `TN-${series}-${thread}-${kind}`,
         name: `${label} T-Nut, ${series} Series, ${thread}`,
@@ -481,7 +589,12 @@ function fasteners(): Base[] {
         image: '/images/products/t-nut.svg',
         listPrice: R(0.35 + Number(series) * 0.01 + (kind === 'ROLL' ? 0.25 : 0)),
         weightKg: 0.006,
-        attributes: [['Series', `${series} Series`], ['Thread', thread], ['Style', label], ['Pack Quantity', '10']],
+        attributes: [
+          ['Series', `${series} Series`],
+          ['Thread', thread],
+          ['Style', label],
+          ['Pack Quantity', '10'],
+        ],
         pack: 10,
       });
     }
@@ -500,7 +613,11 @@ function fasteners(): Base[] {
     ['LHCS', 'Low Head Socket Cap Screw'],
   ];
   for (const [head, headName] of heads) {
-    for (const [mat, matName] of [['ZP', 'Zinc-Plated Steel'], ['BO', 'Black-Oxide Alloy Steel'], ['SS', '18-8 Stainless Steel']]) {
+    for (const [mat, matName] of [
+      ['ZP', 'Zinc-Plated Steel'],
+      ['BO', 'Black-Oxide Alloy Steel'],
+      ['SS', '18-8 Stainless Steel'],
+    ]) {
       for (const thread of metric) {
         for (const len of metricLengths) {
           if (Number(thread.slice(1)) * 1.5 > len) continue;
@@ -513,7 +630,13 @@ function fasteners(): Base[] {
             image: '/images/products/screw.svg',
             listPrice: R(0.08 + Number(thread.slice(1)) * 0.02 + len * 0.002 + (mat === 'SS' ? 0.06 : 0)),
             weightKg: R(Number(thread.slice(1)) ** 2 * len * 0.000007 + 0.001),
-            attributes: [['Thread', thread], ['Length', `${len} mm`], ['Head', headName], ['Material', matName], ['Pack Quantity', '25']],
+            attributes: [
+              ['Thread', thread],
+              ['Length', `${len} mm`],
+              ['Head', headName],
+              ['Material', matName],
+              ['Pack Quantity', '25'],
+            ],
             pack: 25,
             foodGrade: mat === 'SS',
           });
@@ -530,7 +653,13 @@ function fasteners(): Base[] {
             image: '/images/products/screw.svg',
             listPrice: R(0.12 + len.length * 0.03 + (mat === 'SS' ? 0.07 : 0)),
             weightKg: 0.006,
-            attributes: [['Thread', thread], ['Length', `${len}"`], ['Head', headName], ['Material', matName], ['Pack Quantity', '25']],
+            attributes: [
+              ['Thread', thread],
+              ['Length', `${len}"`],
+              ['Head', headName],
+              ['Material', matName],
+              ['Pack Quantity', '25'],
+            ],
             pack: 25,
             foodGrade: mat === 'SS',
           });
@@ -541,13 +670,18 @@ function fasteners(): Base[] {
   out.push({
     id: 'TL-242-10ML',
     name: 'Threadlocker 242, Medium Strength, 10 ml',
-    description: 'Removable medium-strength anaerobic threadlocker for fasteners from 1/4" to 3/4". Ships by ground only, not to California.',
+    description:
+      'Removable medium-strength anaerobic threadlocker for fasteners from 1/4" to 3/4". Ships by ground only, not to California.',
     brand: 'ironbridge',
     category: 'fasteners/screws-bolts',
     image: '/images/products/bottle.svg',
     listPrice: 8.95,
     weightKg: 0.03,
-    attributes: [['Strength', 'Medium'], ['Volume', '10 ml'], ['Cure Time', '24 h']],
+    attributes: [
+      ['Strength', 'Medium'],
+      ['Volume', '10 ml'],
+      ['Cure Time', '24 h'],
+    ],
     restrictedStates: NO_CA,
   });
   return out;
@@ -572,7 +706,11 @@ function bracketsAndPanels(): Base[] {
         image: '/images/products/bracket.svg',
         listPrice: R(1.8 + Number(series) * 0.09 + (kind.startsWith('L') || kind.startsWith('T') ? 2 : 0)),
         weightKg: R(Number(series) * 0.004),
-        attributes: [['Series', `${series} Series`], ['Material', '6063 Aluminum'], ['Finish', 'Clear Anodized']],
+        attributes: [
+          ['Series', `${series} Series`],
+          ['Material', '6063 Aluminum'],
+          ['Finish', 'Clear Anodized'],
+        ],
       });
     }
   }
@@ -594,7 +732,10 @@ function bracketsAndPanels(): Base[] {
         image: '/images/products/panel.svg',
         listPrice: R(9 + t * 3),
         weightKg: R(t * 1.25),
-        attributes: [['Material', mat], ['Thickness', `${t} mm`]],
+        attributes: [
+          ['Material', mat],
+          ['Thickness', `${t} mm`],
+        ],
         uom: 'SQM',
         measureKind: 'area',
         foodGrade: code === 'HDPE',
@@ -618,7 +759,10 @@ function bracketsAndPanels(): Base[] {
       image: '/images/products/hinge.svg',
       listPrice: price,
       weightKg: 0.12,
-      attributes: [['Material', 'Aluminum'], ['Finish', 'Black']],
+      attributes: [
+        ['Material', 'Aluminum'],
+        ['Finish', 'Black'],
+      ],
     });
   }
   return out;
@@ -627,7 +771,15 @@ function bracketsAndPanels(): Base[] {
 let families: Base[][] | undefined;
 /** Every family's base parts; built once per process. */
 function baseFamilies(): Base[][] {
-  families ??= [extrusions(), linearMotion(), ballScrews(), motors(), bearings(), fasteners(), bracketsAndPanels()];
+  families ??= [
+    extrusions(),
+    linearMotion(),
+    ballScrews(),
+    motors(),
+    bearings(),
+    fasteners(),
+    bracketsAndPanels(),
+  ];
   return families;
 }
 
@@ -687,8 +839,32 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
     });
     if (configurable.tapping) {
       options.push(
-        { code: 'TAP_END', name: 'End Tapping (per end)', kind: 'count', unit: 'end', unitPrice: 2.5, minValue: 0, maxValue: 2, step: 1, defaultValue: 0, required: false, position: 1 },
-        { code: 'CBORE', name: 'Counterbore for Anchor Fastener', kind: 'count', unit: 'hole', unitPrice: 3.25, minValue: 0, maxValue: 8, step: 1, defaultValue: 0, required: false, position: 2 },
+        {
+          code: 'TAP_END',
+          name: 'End Tapping (per end)',
+          kind: 'count',
+          unit: 'end',
+          unitPrice: 2.5,
+          minValue: 0,
+          maxValue: 2,
+          step: 1,
+          defaultValue: 0,
+          required: false,
+          position: 1,
+        },
+        {
+          code: 'CBORE',
+          name: 'Counterbore for Anchor Fastener',
+          kind: 'count',
+          unit: 'hole',
+          unitPrice: 3.25,
+          minValue: 0,
+          maxValue: 8,
+          step: 1,
+          defaultValue: 0,
+          required: false,
+          position: 2,
+        },
       );
     }
   }
@@ -705,7 +881,8 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
     price: configurable && price !== null ? R(price * 0.25) : price,
     basePrice: configurable && price !== null ? R(price * 0.25) : null,
     marketPrice: price === null ? null : R((configurable ? price * 0.25 : price) * (1.08 + rand() * 0.17)),
-    manufacturerPartNumber: rand() < 0.8 ? `${base.brand.slice(0, 3).toUpperCase()}-${id.replace(/[^A-Z0-9]/gi, '')}` : null,
+    manufacturerPartNumber:
+      rand() < 0.8 ? `${base.brand.slice(0, 3).toUpperCase()}-${id.replace(/[^A-Z0-9]/gi, '')}` : null,
     minimumPurchaseQuantity: base.pack ?? 1,
     minTransfer: base.pack ? 2 : 1,
     unitOfMeasure: base.pack ? 'PK' : (base.uom ?? 'EA'),
@@ -716,7 +893,9 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
       rand() < 0.5
         ? [
             { name: `${id} 3D model`, format: 'STEP', url: `/cad/${encoded}.step` },
-            ...(configurable ? [{ name: `${id} cross-section`, format: 'DXF' as const, url: `/cad/${encoded}.dxf` }] : []),
+            ...(configurable
+              ? [{ name: `${id} cross-section`, format: 'DXF' as const, url: `/cad/${encoded}.dxf` }]
+              : []),
           ]
         : [],
     displayKind: configurable || base.measureKind === 'area' ? 'select' : 'regular',
