@@ -1,0 +1,7 @@
+/** The business rules shared by the server and the client. */
+export * from './constants';
+export * from './money';
+export * from './order-status';
+export * from './roles';
+export * from './routes';
+export * from './states';

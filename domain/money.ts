@@ -1,0 +1,94 @@
+/** Money rules (spec sections 5 and 9): rounding, freight, totals, line prices. */
+
+/** Rounds half away from zero to 2 decimals, immune to binary float error (1.005 -> 1.01). */
+export function round2(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const sign = value < 0 ? -1 : 1;
+  const shifted = Number(`${Math.abs(value)}e2`);
+  return (sign * Math.round(shifted)) / 100 || 0;
+}
+
+export interface FreightBand {
+  /** Lower bound of the subtotal; `fromInclusive` says whether it belongs to the band. */
+  from: number;
+  fromInclusive: boolean;
+  /** Upper bound; null means no upper bound. */
+  to: number | null;
+  toInclusive: boolean;
+  amount: number;
+  /** Plain-language rule for the cart page. */
+  label: string;
+}
+
+/**
+ * Freight by subtotal: 0 if the subtotal is 0 or 200 or more; 7.50 up to 50; 10 above 50 and below 100;
+ * 15 from 100 up to below 200.
+ */
+export const FREIGHT_TABLE: readonly FreightBand[] = [
+  { from: 0, fromInclusive: true, to: 0, toInclusive: true, amount: 0, label: 'Empty cart: no freight' },
+  { from: 0, fromInclusive: false, to: 50, toInclusive: true, amount: 7.5, label: 'Subtotal up to $50.00' },
+  {
+    from: 50,
+    fromInclusive: false,
+    to: 100,
+    toInclusive: false,
+    amount: 10,
+    label: 'Subtotal over $50.00 and under $100.00',
+  },
+  {
+    from: 100,
+    fromInclusive: true,
+    to: 200,
+    toInclusive: false,
+    amount: 15,
+    label: 'Subtotal from $100.00 to under $200.00',
+  },
+  {
+    from: 200,
+    fromInclusive: true,
+    to: null,
+    toInclusive: false,
+    amount: 0,
+    label: 'Subtotal of $200.00 or more: free freight',
+  },
+];
+
+const inBand = (s: number, b: FreightBand) =>
+  (b.fromInclusive ? s >= b.from : s > b.from) && (b.to === null || (b.toInclusive ? s <= b.to : s < b.to));
+
+/** The band that applies to a subtotal (a negative subtotal counts as 0). */
+export function freightBand(subtotal: number): FreightBand {
+  const s = Math.max(0, round2(subtotal));
+  return FREIGHT_TABLE.find((b) => inBand(s, b)) ?? FREIGHT_TABLE[0]!;
+}
+
+export function freight(subtotal: number): number {
+  return freightBand(subtotal).amount;
+}
+
+/** Total = subtotal + freight + taxAmount, rounded. */
+export function orderTotal(parts: { subTotal: number; freight: number; taxAmount: number }): number {
+  return round2(parts.subTotal + parts.freight + parts.taxAmount);
+}
+
+/** Line subtotal = price x quantity, also x minimumPurchaseQuantity when minTransfer > 1. No price: 0. */
+export function lineSubtotal(line: {
+  price: number | null | undefined;
+  quantity: number;
+  minTransfer?: number | null;
+  minimumPurchaseQuantity?: number | null;
+}): number {
+  if (line.price === null || line.price === undefined) return 0;
+  const packs = (line.minTransfer ?? 1) > 1 ? (line.minimumPurchaseQuantity ?? 1) : 1;
+  return round2(line.price * line.quantity * packs);
+}
+
+/** Configured line price = (sum of value x price + basePrice) x quantity, rounded to 2 decimals. */
+export function configuredLinePrice(line: {
+  basePrice: number | null | undefined;
+  quantity: number;
+  configurations: readonly { value: number | string; price: number | null | undefined }[];
+}): number {
+  const options = line.configurations.reduce((sum, c) => sum + Number(c.value) * (c.price ?? 0), 0);
+  return round2((options + (line.basePrice ?? 0)) * line.quantity);
+}

@@ -1,0 +1,61 @@
+/** Order status codes and the labels shown (spec section 4), and the other status enumerations. */
+export const ORDER_STATUS = {
+  0: 'Open',
+  1: 'Processing',
+  2: 'Partially Shipped',
+  3: 'Shipped',
+  4: 'Delivered',
+  5: 'Return Requested',
+  6: 'Return Approved',
+  7: 'Return Rejected',
+  8: 'Return Shipped',
+  9: 'Return Processing',
+  10: 'Return Completed',
+  11: 'Dispute Opened',
+  12: 'Dispute Processing',
+  13: 'Dispute Settled',
+  14: 'Payment Failed',
+  15: 'Payment Requires Action',
+  16: 'Order Cancelled',
+  17: 'Order Deleted',
+  /** Status "Authorized", displayed as Payment Received. */
+  18: 'Payment Received',
+} as const;
+
+export type OrderStatusCode = keyof typeof ORDER_STATUS;
+export const ORDER_STATUS_CODES = Object.keys(ORDER_STATUS).map(Number) as OrderStatusCode[];
+
+export function isOrderStatusCode(code: unknown): code is OrderStatusCode {
+  return typeof code === 'number' && Object.prototype.hasOwnProperty.call(ORDER_STATUS, code);
+}
+
+export function orderStatusLabel(code: number): string {
+  return isOrderStatusCode(code) ? ORDER_STATUS[code] : `Unknown status ${code}`;
+}
+
+export const DELIVERY_STATUSES = ['NO_DELIVERY', 'PARTIALLY_DELIVERED', 'DELIVERED'] as const;
+export const PAYMENT_STATUSES = [
+  'AUTHORIZED',
+  'PENDING',
+  'PAYMENT_REQUIRES_ACTION',
+  'FAILED',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+  'PAID',
+  'PARTIALLY_PAID',
+] as const;
+export const RETURN_STATUSES = ['NO_RETURN', 'IN_PROGRESS', 'PARTIALLY_RETURNED', 'RETURNED'] as const;
+export const SHIPMENT_STATUSES = ['UNSHIPPED', 'PARTIALLY_SHIPPED', 'SHIPPED'] as const;
+export const RETURN_DECISIONS = ['RETURN_ACCEPTED', 'RETURN_REJECTED', 'RETURN_PENDING'] as const;
+export const RETURN_REASONS = [
+  'CUSTOMER_CANCELLED',
+  'CUSTOMER_ORDER_MISTAKE',
+  'DEFECTIVE_PRODUCT',
+  'PRODUCT_DAMAGED_IN_TRANSIT',
+  'INCORRECT_ITEM_SHIPPED',
+] as const;
+export const LINE_ITEM_SHIPMENT_STATUSES = ['SHIPPED', 'DELIVERED'] as const;
+
+/** Record validity of users and other records. */
+export const RECORD_VALIDITY = { 0: 'Valid', 1: 'Locked', 2: 'Expired', 3: 'Pending' } as const;
+export type RecordValidity = keyof typeof RECORD_VALIDITY;
