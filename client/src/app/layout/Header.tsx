@@ -1,0 +1,176 @@
+import { ROUTES } from '@domain/routes';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { useCartCount } from '../../features/cart/useCartCount';
+import { useParentCategories } from '../../features/catalog/hooks';
+import { useT } from '../../i18n';
+import { menuSections, TOP_LINKS, type MenuLink } from './menu';
+import { SearchBox } from './SearchBox';
+
+function LinkLabel({ link }: { link: MenuLink }) {
+  const t = useT();
+  return <>{'text' in link.label ? link.label.text : t(link.label.id)}</>;
+}
+
+function CartIcon({ onClick }: { onClick?: () => void }) {
+  const t = useT();
+  const count = useCartCount();
+  return (
+    <Link
+      to={ROUTES.cart}
+      className="header__cart"
+      aria-label={t('header.cartCount', { count })}
+      onClick={onClick}
+    >
+      <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+        <path
+          d="M3 4h2.2l2.3 10.2a1.5 1.5 0 0 0 1.5 1.2h8.7a1.5 1.5 0 0 0 1.4-1.1L21 8H6.2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+        <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
+        <circle cx="17.5" cy="19.5" r="1.5" fill="currentColor" />
+      </svg>
+      <span className="header__cart-count" data-testid="cart-count">
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+/** Logo, search, account block (Sign In / Sign Up), cart with its count, main menu and mobile menu. */
+export function Header() {
+  const t = useT();
+  const { categories } = useParentCategories();
+  const sections = menuSections(categories);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const close = () => setMobileOpen(false);
+
+  return (
+    <header className="header">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <div className="header__bar container">
+        <button
+          type="button"
+          className="header__menu-toggle"
+          aria-expanded={mobileOpen}
+          aria-controls="mobile-menu"
+          aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          onClick={() => setMobileOpen((open) => !open)}
+        >
+          <span aria-hidden="true" className={`burger${mobileOpen ? ' burger--open' : ''}`} />
+        </button>
+        <Link to={ROUTES.home} className="header__logo" aria-label={t('header.home')}>
+          <svg viewBox="0 0 32 32" width="34" height="34" aria-hidden="true">
+            <rect width="32" height="32" rx="6" fill="#f28c28" />
+            <path d="M7 24 16 7l9 17h-5l-4-8-4 8z" fill="#0f2233" />
+          </svg>
+          <span className="header__brand">
+            Axisline <span>Supply</span>
+          </span>
+        </Link>
+        <div className="header__search">
+          <SearchBox />
+        </div>
+        <div className="header__account">
+          <Link to={ROUTES.signIn}>{t('header.signIn')}</Link>
+          <span aria-hidden="true">|</span>
+          <Link to={ROUTES.signUp}>{t('header.signUp')}</Link>
+        </div>
+        <CartIcon onClick={close} />
+      </div>
+
+      <nav className="mainnav" aria-label={t('nav.main')}>
+        <ul className="mainnav__list container">
+          {sections.map((section) => (
+            <li key={section.id} className="mainnav__item mainnav__item--has-menu">
+              <button type="button" className="mainnav__trigger" aria-haspopup="true">
+                {t(section.label)}
+                <span aria-hidden="true" className="chevron" />
+              </button>
+              <ul className="submenu">
+                {section.links.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to}>
+                      <LinkLabel link={link} />
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+          {TOP_LINKS.map((link) => (
+            <li key={link.to} className="mainnav__item">
+              <NavLink to={link.to} className="mainnav__link">
+                <LinkLabel link={link} />
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {mobileOpen && (
+        <div id="mobile-menu" className="mobile-menu">
+          <div className="mobile-menu__search">
+            <SearchBox onSubmitted={close} />
+          </div>
+          <ul className="mobile-menu__list">
+            <li className="mobile-menu__account">
+              <span>{t('nav.account')}</span>
+              <Link to={ROUTES.signIn} onClick={close}>
+                {t('header.signIn')}
+              </Link>
+              <Link to={ROUTES.signUp} onClick={close}>
+                {t('header.signUp')}
+              </Link>
+            </li>
+            {sections.map((section) => {
+              const open = expanded === section.id;
+              return (
+                <li key={section.id}>
+                  <button
+                    type="button"
+                    className="mobile-menu__section"
+                    aria-expanded={open}
+                    onClick={() => setExpanded(open ? null : section.id)}
+                  >
+                    {t(section.label)}
+                    <span aria-hidden="true" className={`chevron${open ? ' chevron--up' : ''}`} />
+                  </button>
+                  {open && (
+                    <ul className="mobile-menu__links">
+                      {section.links.map((link) => (
+                        <li key={link.to}>
+                          <Link to={link.to} onClick={close}>
+                            <LinkLabel link={link} />
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+            {TOP_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="mobile-menu__section" onClick={close}>
+                  <LinkLabel link={link} />
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={ROUTES.cart} className="mobile-menu__section" onClick={close}>
+                {t('header.cart')}
+              </Link>
+            </li>
+          </ul>
+        </div>
+      )}
+    </header>
+  );
+}

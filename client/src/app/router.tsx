@@ -1,0 +1,71 @@
+import { ROUTES } from '@domain/routes';
+import type { RouteObject } from 'react-router-dom';
+import { CategoryPage } from '../features/catalog/pages/CategoryPage';
+import { HomePage } from '../features/catalog/pages/HomePage';
+import { ProductPage } from '../features/catalog/pages/ProductPage';
+import { ContentPage } from '../features/content/ContentPage';
+import { ExtrusionServicesPage } from '../features/content/ExtrusionServicesPage';
+import { NotFoundPage } from '../features/content/NotFoundPage';
+import { SearchPage } from '../features/content/SearchPage';
+import { ErrorFallback } from './layout/ErrorBoundary';
+import { Layout, type LayoutHandle } from './layout/Layout';
+
+const page = (path: string, element: React.ReactNode, handle?: LayoutHandle): RouteObject => ({
+  path,
+  element,
+  handle,
+});
+
+/** Every route of spec section 2. The admin console is its own lazy chunk (antd loads only there). */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <ErrorFallback />,
+    children: [
+      page(ROUTES.home, <HomePage />),
+      page(ROUTES.signIn, <ContentPage title="page.signIn.title" text="page.signIn.text" />, {
+        hideSubFooter: true,
+      }),
+      page(ROUTES.signUp, <ContentPage title="page.signUp.title" text="page.signUp.text" />, {
+        hideSubFooter: true,
+      }),
+      page(ROUTES.account, <ContentPage title="page.account.title" text="page.account.text" />),
+      page(ROUTES.orders, <ContentPage title="page.orders.title" text="page.orders.text" />),
+      page(ROUTES.cart, <ContentPage title="page.cart.title" text="page.cart.text" skeleton={false} />),
+      page(ROUTES.search, <SearchPage />),
+      page(`${ROUTES.productDetail}*`, <ProductPage />),
+      page(`${ROUTES.category}*`, <CategoryPage />),
+      page(ROUTES.services, <ContentPage title="page.services.title" text="page.services.text" />),
+      page(ROUTES.extrusionServices, <ExtrusionServicesPage />),
+      page(
+        ROUTES.linearRailServices,
+        <ContentPage title="page.linearRailServices.title" text="page.linearRailServices.text" />,
+      ),
+      page(
+        ROUTES.serviceRequest,
+        <ContentPage title="page.serviceRequest.title" text="page.serviceRequest.text" />,
+      ),
+      page(ROUTES.cadDownloads, <ContentPage title="page.cad.title" text="page.cad.text" />),
+      page(
+        ROUTES.returnPolicy,
+        <ContentPage title="page.returns.title" text="page.returns.text" skeleton={false} />,
+      ),
+      page(
+        ROUTES.shippingPolicy,
+        <ContentPage title="page.shipping.title" text="page.shipping.text" skeleton={false} />,
+      ),
+      page(ROUTES.terms, <ContentPage title="page.terms.title" text="page.terms.text" />),
+      page(ROUTES.about, <ContentPage title="page.about.title" text="page.about.text" skeleton={false} />),
+      page(ROUTES.contact, <ContentPage title="page.contact.title" text="page.contact.text" />),
+      page(
+        ROUTES.projectIdeas,
+        <ContentPage title="page.projectIdeas.title" text="page.projectIdeas.text" />,
+      ),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    path: `${ROUTES.admin}/*`,
+    lazy: async () => ({ Component: (await import('../admin/AdminApp')).AdminApp }),
+  },
+];

@@ -1,0 +1,169 @@
+import { BRAND, DEFAULT_CURRENCY, PLACEHOLDER_IMAGE } from '@domain/constants';
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router-dom';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { Skeleton } from '../../../components/Skeleton';
+import { useT } from '../../../i18n';
+import { usePageMeta } from '../../../lib/usePageMeta';
+import { NotFoundContent } from '../../content/NotFoundPage';
+import { useProduct } from '../hooks';
+
+/** Product detail: id is the URL-encoded part number (it may contain "/"). */
+export function ProductPage() {
+  const t = useT();
+  const intl = useIntl();
+  const raw = useParams()['*'] ?? '';
+  const id = safeDecode(raw);
+  const { product, loading } = useProduct(id);
+  usePageMeta(product?.name ?? (loading ? undefined : t('product.notFoundTitle')));
+  const money = (value: number) =>
+    intl.formatNumber(value, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+
+  if (loading)
+    return (
+      <div className="container section" aria-busy="true">
+        <Skeleton rows={3} />
+      </div>
+    );
+  if (!product)
+    return <NotFoundContent title={t('product.notFoundTitle')} text={t('product.notFoundText', { id })} />;
+
+  return (
+    <div className="container section">
+      <Breadcrumbs trail={product.category.breadcrumbs} current={product.name} />
+      <div className="product">
+        <div className="product__media">
+          <img
+            src={product.images[0] || PLACEHOLDER_IMAGE}
+            alt={t('product.imageAlt', { name: product.name })}
+            width="480"
+            height="480"
+            onError={(e) => {
+              e.currentTarget.src = PLACEHOLDER_IMAGE;
+            }}
+          />
+        </div>
+        <div className="product__summary">
+          <h1>{product.name}</h1>
+          <dl className="product__ids">
+            <div>
+              <dt>{t('product.partNumber')}</dt>
+              <dd data-testid="part-number">{product.id}</dd>
+            </div>
+            <div>
+              <dt>{t('product.brand')}</dt>
+              <dd>{product.brand.name}</dd>
+            </div>
+            {product.manufacturerPartNumber && (
+              <div>
+                <dt>{t('product.mpn')}</dt>
+                <dd>{product.manufacturerPartNumber}</dd>
+              </div>
+            )}
+          </dl>
+          <div className="product__price">
+            {product.price === null || product.price === undefined ? (
+              <>
+                <p className="price price--quote">{t('product.quoteOnly')}</p>
+                <a
+                  className="btn btn--primary"
+                  href={`mailto:${BRAND.email.help}?subject=${encodeURIComponent(`Quote: ${product.id}`)}`}
+                >
+                  {t('product.requestQuote')}
+                </a>
+              </>
+            ) : (
+              <>
+                <p className="price">
+                  {t('product.perUnit', { price: money(product.price), unit: product.unitOfMeasure })}
+                </p>
+                {product.marketPrice && product.marketPrice > product.price && (
+                  <p className="price price--list">
+                    {t('product.listPrice', { price: money(product.marketPrice) })}
+                  </p>
+                )}
+              </>
+            )}
+            {product.minTransfer > 1 && (
+              <p>{t('product.packOf', { count: product.minimumPurchaseQuantity })}</p>
+            )}
+          </div>
+          <p className={`stock${product.inStock ? ' stock--ok' : ' stock--back'}`}>
+            {product.inStock ? (
+              <>
+                <span aria-hidden="true">✓</span> {t('product.available')}
+              </>
+            ) : (
+              t('product.backordered')
+            )}
+          </p>
+          <p className="product__description">{product.description}</p>
+        </div>
+      </div>
+      <div className="product__details">
+        {product.attributes.length > 0 && (
+          <section>
+            <h2>{t('product.specs')}</h2>
+            <table className="specs">
+              <tbody>
+                {product.attributes.map((a) => (
+                  <tr key={a.name}>
+                    <th scope="row">{a.name}</th>
+                    <td>{a.value}</td>
+                  </tr>
+                ))}
+                {product.weightKg !== null && product.weightKg !== undefined && (
+                  <tr>
+                    <th scope="row">{t('product.weight')}</th>
+                    <td>{intl.formatNumber(product.weightKg, { style: 'unit', unit: 'kilogram' })}</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </section>
+        )}
+        {product.configurationOptions.length > 0 && (
+          <section>
+            <h2>{t('product.options')}</h2>
+            <ul className="options">
+              {product.configurationOptions.map((o) => (
+                <li key={o.id}>
+                  <strong>{o.name}</strong>{' '}
+                  {t('product.perUnit', {
+                    price: intl.formatNumber(o.unitPrice, {
+                      style: 'currency',
+                      currency: DEFAULT_CURRENCY.toUpperCase(),
+                      maximumFractionDigits: 4,
+                    }),
+                    unit: o.unit ?? '',
+                  })}
+                  {o.required && <span className="tag">{t('product.optionRequired')}</span>}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {product.cadFiles.length > 0 && (
+          <section>
+            <h2>{t('product.cad')}</h2>
+            <ul>
+              {product.cadFiles.map((f) => (
+                <li key={f.url}>
+                  {f.name} ({f.format})
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
