@@ -32,7 +32,7 @@ module.exports = {
     },
     {
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/client/src/testing/jsdom-env.js',
       roots: ['<rootDir>/client/src'],
       testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
       transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcClient] },

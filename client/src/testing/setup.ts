@@ -1,7 +1,4 @@
-/** Browser APIs jsdom lacks, used by react-router and the layout. */
-import { TextDecoder, TextEncoder } from 'node:util';
-
-Object.assign(globalThis, { TextEncoder, TextDecoder });
+/** Browser APIs jsdom lacks (the fetch API comes from jsdom-env.js). */
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

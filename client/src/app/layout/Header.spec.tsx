@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ParentCategoriesDocument } from '../../gql/graphql';
+import { renderRoute } from '../../testing/render';
+import { Header } from './Header';
+
+const mocks = [
+  {
+    request: { query: ParentCategoriesDocument },
+    result: {
+      data: {
+        parentCategories: [
+          {
+            __typename: 'Category' as const,
+            id: 'c1',
+            handle: 'motion-control',
+            name: 'Motion Control',
+            subtitle: null,
+            image: null,
+          },
+          {
+            __typename: 'Category' as const,
+            id: 'c2',
+            handle: 'bearings',
+            name: 'Bearings',
+            subtitle: null,
+            image: null,
+          },
+        ],
+      },
+    },
+  },
+];
+
+describe('Header', () => {
+  it('shows Sign In, Sign Up and the cart count even at 0', async () => {
+    renderRoute(<Header />, { mocks });
+    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    expect(screen.getByTestId('cart-count').textContent).toBe('0');
+    expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: 'Sign Up' }).length).toBeGreaterThan(0);
+  });
+
+  it('lists the parent categories under Products, plus All Products', async () => {
+    renderRoute(<Header />, { mocks });
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Motion Control' })).toBeTruthy());
+    expect(within(nav).getByRole('link', { name: 'Motion Control' }).getAttribute('href')).toBe(
+      '/product/category/motion-control',
+    );
+    expect(within(nav).getByRole('link', { name: 'All Products' })).toBeTruthy();
+  });
+
+  it('opens the mobile menu with accordion sections and closes it when a link is clicked', async () => {
+    renderRoute(<Header />, { mocks });
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('mobile-menu')!;
+    const products = within(menu).getByRole('button', { name: 'Products' });
+    expect(products.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(products);
+    expect(products.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(await within(menu).findByRole('link', { name: 'Bearings' }));
+    expect(document.getElementById('mobile-menu')).toBeNull();
+  });
+
+  it('closes the mobile menu when the cart is clicked', async () => {
+    renderRoute(<Header />, { mocks });
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Cart, 0 items' }));
+    expect(document.getElementById('mobile-menu')).toBeNull();
+  });
+});

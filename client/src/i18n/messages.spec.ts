@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+import { SEARCH } from '@domain/constants';
+import enUS from './messages/en-US.json';
+import esMX from './messages/es-MX.json';
+import frCA from './messages/fr-CA.json';
+
+const catalogues: Record<string, Record<string, string>> = { 'fr-CA': frCA, 'es-MX': esMX };
+
+describe('message catalogues', () => {
+  it.each(Object.keys(catalogues))('%s has every message id of en-US and no other', (locale) => {
+    const ids = Object.keys(catalogues[locale]!).sort();
+    expect(ids).toEqual(Object.keys(enUS).sort());
+  });
+
+  it.each(Object.keys(catalogues))('%s translates with the same placeholders', (locale) => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    for (const [id, text] of Object.entries(enUS)) {
+      expect([id, placeholders(catalogues[locale]![id]!)]).toEqual([id, placeholders(text)]);
+    }
+  });
+
+  it('keeps the spec texts verbatim in en-US', () => {
+    expect(enUS['search.placeholder']).toBe(SEARCH.placeholder);
+    expect(enUS['error.title']).toBe('An unexpected error occurred.');
+    expect(enUS['home.servicesBanner']).toBe(
+      "Need a custom part? Need help with your project? Whatever you need, just ask - chances are, we've got a way to do it.",
+    );
+    expect(enUS['product.available']).toBe('Available to Order');
+    expect(enUS['cta.ideasTitle']).toBe('Find Inspiration for Your Next Project');
+    expect(enUS['cta.ideasPrompt']).toBe("Don't know where to start?");
+  });
+});
