@@ -44,7 +44,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR || '.data/e2e',
       EMBEDDED_PG_PORT: process.env.E2E_EMBEDDED_PG_PORT || '54331',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
     },
   },
 });

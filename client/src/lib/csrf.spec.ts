@@ -8,7 +8,9 @@ describe('CSRF token', () => {
     document.cookie = 'clientCsrfToken=; max-age=0; path=/';
     Object.assign(navigator, { sendBeacon: jest.fn(() => true) });
   });
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('reuses the clientCsrfToken cookie without a request', async () => {
     document.cookie = 'clientCsrfToken=abc.def; path=/';

@@ -116,9 +116,6 @@ export function Header() {
 
       {mobileOpen && (
         <div id="mobile-menu" className="mobile-menu">
-          <div className="mobile-menu__search">
-            <SearchBox onSubmitted={close} />
-          </div>
           <ul className="mobile-menu__list">
             <li className="mobile-menu__account">
               <span>{t('nav.account')}</span>

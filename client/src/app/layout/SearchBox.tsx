@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
  * The header search box: Enter or the button goes to /search?q=; leading whitespace is stripped; a blank
  * search does nothing but clear. Suggestions (typeahead) arrive with the search issue.
  */
-export function SearchBox({ onSubmitted }: { onSubmitted?: () => void }) {
+export function SearchBox() {
   const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -21,7 +21,6 @@ export function SearchBox({ onSubmitted }: { onSubmitted?: () => void }) {
       return;
     }
     navigate(searchPath(term));
-    onSubmitted?.();
   };
 
   return (

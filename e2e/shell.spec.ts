@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { ShopPage } from './pages/ShopPage';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+test.describe('home page, header, menus and footer', () => {
+  test('desktop: the seeded top-level categories, the Products menu and the footer', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    const shop = new ShopPage(page);
+    await shop.goto('/');
+    await expect(page).toHaveTitle('Industrial Automation Parts | Axisline Supply');
+    const categories = page.getByTestId('top-categories');
+    await expect(categories.getByRole('heading', { name: 'Motion Control' })).toBeVisible();
+    await expect(categories.getByRole('link', { name: /Shop Now/ })).toHaveCount(7);
+    await expect(shop.cart).toHaveAccessibleName('Cart, 0 items');
+    await expect(shop.header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(shop.header.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+    await expect(shop.search).toHaveAttribute('placeholder', 'What can we help you find?');
+
+    await shop.mainMenu.getByRole('button', { name: 'Products' }).hover();
+    const motion = shop.mainMenu.getByRole('link', { name: 'Motion Control' });
+    await expect(motion).toBeVisible();
+    await shop.screenshot('home-1280-products-menu');
+    await motion.click();
+    await expect(page).toHaveURL(/\/product\/category\/motion-control$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Motion Control' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Find Inspiration for Your Next Project' })).toBeVisible();
+
+    await expect(shop.footer.getByText('1-800-555-0142').first()).toBeVisible();
+    await expect(shop.footer.getByText('+1 704-555-0186')).toBeVisible();
+    await expect(shop.footer.getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await expect(shop.footer.getByText(`© ${new Date().getFullYear()} Axisline Supply`)).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByTestId('top-categories')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await shop.screenshot('home-1280');
+  });
+
+  test('phone: the mobile menu opens accordion sections and closes on a link', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const shop = new ShopPage(page);
+    await shop.goto('/');
+    await expect(
+      page.getByTestId('top-categories').getByRole('heading', { name: 'Motion Control' }),
+    ).toBeVisible();
+    await expect(shop.mainMenu).toBeHidden();
+    await page.waitForLoadState('networkidle');
+    await shop.screenshot('home-390');
+
+    const menu = await shop.openMobileMenu();
+    await expect(menu.getByText('Account')).toBeVisible();
+    await menu.getByRole('button', { name: 'Products' }).click();
+    await expect(menu.getByRole('link', { name: 'All Products' })).toBeVisible();
+    await shop.screenshot('home-390-mobile-menu');
+    await menu.getByRole('link', { name: 'Bearings' }).click();
+    await expect(page).toHaveURL(/\/product\/category\/bearings$/);
+    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+  });
+
+  test('the locale switch to fr-CA keeps the path and query', async ({ page, context }) => {
+    await page.setViewportSize(DESKTOP);
+    const shop = new ShopPage(page);
+    await shop.goto('/search?q=sfu1605');
+    await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+    await Promise.all([page.waitForEvent('load'), shop.footer.getByRole('combobox').selectOption('fr-CA')]);
+    await expect(page).toHaveURL(/\/search\?q=sfu1605$/);
+    await expect(page.getByRole('heading', { name: 'Résultats de recherche' })).toBeVisible();
+    await expect(shop.header.getByRole('link', { name: 'Se connecter' })).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === 'locale')?.value).toBe('fr-CA');
+    await shop.screenshot('search-1280-fr-CA');
+    await context.clearCookies();
+  });
+});
+
+test.describe('catalogue pages and errors', () => {
+  test('a product page, with a part number containing "/" in the URL', async ({ page, request }) => {
+    const found = await request.get('/api/products?ids=SHCS-1/4-20X1/2-ZP,SFU1605-500');
+    expect(((await found.json()) as { id: string }[]).map((p) => p.id)).toEqual([
+      'SHCS-1/4-20X1/2-ZP',
+      'SFU1605-500',
+    ]);
+    const shop = new ShopPage(page);
+    await shop.goto(`/product/detail/${encodeURIComponent('SFU1605-500')}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('SFU1605 Ball Screw');
+    await expect(page.getByText('Available to Order').or(page.getByText(/Backordered/))).toBeVisible();
+    await shop.goto(`/product/detail/${encodeURIComponent('SHCS-1/4-20X1/2-ZP')}`);
+    await expect(page.getByTestId('part-number')).toHaveText('SHCS-1/4-20X1/2-ZP');
+    await shop.screenshot('product-1280');
+  });
+
+  test('an unknown page answers 404 with the not-found page', async ({ page }) => {
+    const shop = new ShopPage(page);
+    const response = await shop.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('antd loads only with the admin console', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(r.url());
+    });
+    const shop = new ShopPage(page);
+    await shop.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => s.includes('AdminApp'))).toBe(false);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Console' }).first()).toBeVisible();
+    expect(scripts.some((s) => s.includes('AdminApp'))).toBe(true);
+  });
+});
