@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/env';
 import { TEST_ENV } from './env';
@@ -69,4 +71,83 @@ describe('bad configuration exits with a one-line error naming the cause and the
     expect(stderr).toContain(`The data folder ${dir()} cannot be used`);
     expect(stderr).toMatch(/set DATA_DIR to another folder$/);
   });
+});
+
+/** Starts the store on the embedded PostgreSQL and resolves once it logs that it is ready. */
+function startEmbedded(
+  dataDir: string,
+  port: number,
+  pgPort: number,
+): Promise<{ child: ChildProcess; readyInMs: number; log: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['-r', '@swc-node/register', path.join(PROJECT_ROOT, 'server/src/main.ts')],
+      {
+        cwd: PROJECT_ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          SWC_NODE_PROJECT: 'server/tsconfig.json',
+          LOG_LEVEL: 'info',
+          SEED_PRODUCTS: '50',
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          EMBEDDED_PG_PORT: String(pgPort),
+          CLIENT_DIR: dataDir,
+        },
+      },
+    );
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += String(d);
+      const ready = out
+        .split('\n')
+        .map((l) => (l.startsWith('{') ? JSON.parse(l) : {}))
+        .find((l) => l.readyInMs !== undefined);
+      if (ready) resolve({ child, readyInMs: ready.readyInMs, log: out });
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+  });
+}
+
+const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the embedded PostgreSQL', () => {
+  it('seeds on first start, keeps the data across a restart, and stops with the store on SIGINT', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'axl-start-'));
+    fs.chmodSync(dataDir, 0o755);
+    const port = 45000 + (process.pid % 1000);
+    const pgPort = 46000 + (process.pid % 1000);
+    try {
+      const first = await startEmbedded(dataDir, port, pgPort);
+      expect(first.log).toContain('demo catalogue seeded');
+      const res = await fetch(`http://127.0.0.1:${port}/api/products/category/parent`);
+      expect((await res.json()).map((c: { handle: string }) => c.handle)).toContain('motion-control');
+      const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+      const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+      expect(alive(postmaster)).toBe(true);
+      first.child.kill('SIGINT');
+      expect(await stopped(first.child)).toBe(0);
+      expect(alive(postmaster)).toBe(false);
+
+      const second = await startEmbedded(dataDir, port, pgPort);
+      expect(second.log).not.toContain('seeding');
+      const again = await fetch(`http://127.0.0.1:${port}/api/products/category/parent`);
+      expect((await again.json()).map((c: { handle: string }) => c.handle)).toContain('motion-control');
+      expect(second.readyInMs).toBeLessThan(5000);
+      second.child.kill('SIGTERM');
+      expect(await stopped(second.child)).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
