@@ -1,11 +1,16 @@
 /** Money rules (spec sections 5 and 9): rounding, freight, totals, line prices. */
 
-/** Rounds half away from zero to 2 decimals, immune to binary float error (1.005 -> 1.01). */
+/**
+ * Rounds half away from zero to 2 decimals, immune to binary float error (1.005 -> 1.01, 2.675 -> 2.68).
+ * The shift by 100 is done on the decimal text of the number, so 1.005 is shifted to exactly 100.5.
+ * Non-finite input gives 0; -0 gives 0. From 1e15 up a double has no room for cents, so the value is kept.
+ */
 export function round2(value: number): number {
   if (!Number.isFinite(value)) return 0;
-  const sign = value < 0 ? -1 : 1;
-  const shifted = Number(`${Math.abs(value)}e2`);
-  return (sign * Math.round(shifted)) / 100 || 0;
+  if (Math.abs(value) >= 1e15) return value;
+  const [mantissa, exponent = '0'] = String(Math.abs(value)).split('e');
+  const shifted = Number(`${mantissa}e${Number(exponent) + 2}`);
+  return (Math.sign(value) * Math.round(shifted)) / 100 || 0;
 }
 
 export interface FreightBand {

@@ -1,18 +1,93 @@
 import { describe, expect, it } from '@jest/globals';
-import { ORDER_STATUS_CODES, isOrderStatusCode, orderStatusLabel } from './order-status';
+import {
+  DELIVERY_STATUSES,
+  LINE_ITEM_SHIPMENT_STATUSES,
+  ORDER_STATUS,
+  ORDER_STATUS_CODE,
+  ORDER_STATUS_CODES,
+  PAYMENT_STATUSES,
+  RECORD_VALIDITY,
+  RETURN_DECISIONS,
+  RETURN_REASONS,
+  RETURN_STATUSES,
+  SHIPMENT_STATUSES,
+  isOrderStatusCode,
+  orderStatusLabel,
+} from './order-status';
 
 describe('order status labels', () => {
-  it('has codes 0 to 18 with the labels shown to customers', () => {
+  it('has codes 0 to 18 with the labels shown to customers, verbatim', () => {
     expect(ORDER_STATUS_CODES).toEqual(Array.from({ length: 19 }, (_, i) => i));
-    expect(orderStatusLabel(0)).toBe('Open');
-    expect(orderStatusLabel(2)).toBe('Partially Shipped');
-    expect(orderStatusLabel(15)).toBe('Payment Requires Action');
-    expect(orderStatusLabel(18)).toBe('Payment Received');
+    expect(ORDER_STATUS_CODES.map(orderStatusLabel)).toEqual([
+      'Open',
+      'Processing',
+      'Partially Shipped',
+      'Shipped',
+      'Delivered',
+      'Return Requested',
+      'Return Approved',
+      'Return Rejected',
+      'Return Shipped',
+      'Return Processing',
+      'Return Completed',
+      'Dispute Opened',
+      'Dispute Processing',
+      'Dispute Settled',
+      'Payment Failed',
+      'Payment Requires Action',
+      'Order Cancelled',
+      'Order Deleted',
+      'Payment Received',
+    ]);
+  });
+
+  it('shows status 18 (Authorized) as Payment Received', () => {
+    expect(ORDER_STATUS_CODE.Authorized).toBe(18);
+    expect(orderStatusLabel(ORDER_STATUS_CODE.Authorized)).toBe('Payment Received');
+  });
+
+  it('names every code once, in order', () => {
+    expect(Object.values(ORDER_STATUS_CODE)).toEqual(ORDER_STATUS_CODES);
+    for (const [name, code] of Object.entries(ORDER_STATUS_CODE)) {
+      if (name !== 'Authorized') expect(ORDER_STATUS[code].replace(/ /g, '')).toBe(name);
+    }
   });
 
   it('rejects codes outside the table', () => {
+    expect(isOrderStatusCode(-1)).toBe(false);
     expect(isOrderStatusCode(19)).toBe(false);
+    expect(isOrderStatusCode(1.5)).toBe(false);
     expect(isOrderStatusCode('3')).toBe(false);
+    expect(isOrderStatusCode(null)).toBe(false);
+    expect(isOrderStatusCode(0)).toBe(true);
     expect(orderStatusLabel(42)).toBe('Unknown status 42');
+  });
+});
+
+describe('other status enumerations', () => {
+  it('match the specification verbatim', () => {
+    expect(DELIVERY_STATUSES).toEqual(['NO_DELIVERY', 'PARTIALLY_DELIVERED', 'DELIVERED']);
+    expect(PAYMENT_STATUSES).toEqual([
+      'AUTHORIZED',
+      'PENDING',
+      'PAYMENT_REQUIRES_ACTION',
+      'FAILED',
+      'REFUNDED',
+      'PARTIALLY_REFUNDED',
+      'PAID',
+      'PARTIALLY_PAID',
+    ]);
+    expect(RETURN_STATUSES).toEqual(['NO_RETURN', 'IN_PROGRESS', 'PARTIALLY_RETURNED', 'RETURNED']);
+    expect(SHIPMENT_STATUSES).toEqual(['UNSHIPPED', 'PARTIALLY_SHIPPED', 'SHIPPED']);
+    expect(RETURN_DECISIONS).toEqual(['RETURN_ACCEPTED', 'RETURN_REJECTED', 'RETURN_PENDING']);
+    expect(RETURN_REASONS).toEqual([
+      'CUSTOMER_CANCELLED',
+      'CUSTOMER_ORDER_MISTAKE',
+      'DEFECTIVE_PRODUCT',
+      'PRODUCT_DAMAGED_IN_TRANSIT',
+      'INCORRECT_ITEM_SHIPPED',
+    ]);
+    expect(LINE_ITEM_SHIPMENT_STATUSES).toEqual(['SHIPPED', 'DELIVERED']);
+    expect(RECORD_VALIDITY).toEqual({ 0: 'Valid', 1: 'Locked', 2: 'Expired', 3: 'Pending' });
   });
 });

@@ -25,6 +25,29 @@ export const ORDER_STATUS = {
 export type OrderStatusCode = keyof typeof ORDER_STATUS;
 export const ORDER_STATUS_CODES = Object.keys(ORDER_STATUS).map(Number) as OrderStatusCode[];
 
+/** The codes by name; 18 is "Authorized" internally and shown as "Payment Received". */
+export const ORDER_STATUS_CODE = {
+  Open: 0,
+  Processing: 1,
+  PartiallyShipped: 2,
+  Shipped: 3,
+  Delivered: 4,
+  ReturnRequested: 5,
+  ReturnApproved: 6,
+  ReturnRejected: 7,
+  ReturnShipped: 8,
+  ReturnProcessing: 9,
+  ReturnCompleted: 10,
+  DisputeOpened: 11,
+  DisputeProcessing: 12,
+  DisputeSettled: 13,
+  PaymentFailed: 14,
+  PaymentRequiresAction: 15,
+  OrderCancelled: 16,
+  OrderDeleted: 17,
+  Authorized: 18,
+} as const satisfies Record<string, OrderStatusCode>;
+
 export function isOrderStatusCode(code: unknown): code is OrderStatusCode {
   return typeof code === 'number' && Object.prototype.hasOwnProperty.call(ORDER_STATUS, code);
 }
@@ -55,6 +78,14 @@ export const RETURN_REASONS = [
   'INCORRECT_ITEM_SHIPPED',
 ] as const;
 export const LINE_ITEM_SHIPMENT_STATUSES = ['SHIPPED', 'DELIVERED'] as const;
+
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+export type ReturnDecision = (typeof RETURN_DECISIONS)[number];
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+export type LineItemShipmentStatus = (typeof LINE_ITEM_SHIPMENT_STATUSES)[number];
 
 /** Record validity of users and other records. */
 export const RECORD_VALIDITY = { 0: 'Valid', 1: 'Locked', 2: 'Expired', 3: 'Pending' } as const;

@@ -1,10 +1,13 @@
-/** US states, the District of Columbia, Puerto Rico, Guam and the other territories (spec section 3). */
+/**
+ * US states, the District of Columbia, Puerto Rico, Guam and the other inhabited territories (spec section 3):
+ * two-letter USPS code and name.
+ */
 export interface UsState {
   code: string;
   name: string;
 }
 
-export const STATES: readonly UsState[] = [
+export const STATES = [
   { code: 'AL', name: 'Alabama' },
   { code: 'AK', name: 'Alaska' },
   { code: 'AZ', name: 'Arizona' },
@@ -60,16 +63,14 @@ export const STATES: readonly UsState[] = [
   { code: 'GU', name: 'Guam' },
   { code: 'MP', name: 'Northern Mariana Islands' },
   { code: 'PR', name: 'Puerto Rico' },
-  { code: 'VI', name: 'U.S. Virgin Islands' },
-  { code: 'UM', name: 'U.S. Minor Outlying Islands' },
-  { code: 'AA', name: 'Armed Forces Americas' },
-  { code: 'AE', name: 'Armed Forces Europe' },
-  { code: 'AP', name: 'Armed Forces Pacific' },
-];
+  { code: 'VI', name: 'US Virgin Islands' },
+] as const satisfies readonly UsState[];
 
-const BY_CODE = new Map(STATES.map((s) => [s.code, s]));
+export type StateCode = (typeof STATES)[number]['code'];
 
-export function isStateCode(code: string): boolean {
+const BY_CODE = new Map<string, UsState>(STATES.map((s) => [s.code, s]));
+
+export function isStateCode(code: string): code is StateCode {
   return BY_CODE.has(code);
 }
 

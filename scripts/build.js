@@ -42,7 +42,7 @@ function bin(root, name) {
 function build(root, log = console.log) {
   const started = Date.now();
   log('building the server (tsc)...');
-  execFileSync(bin(root, 'tsc'), ['-p', 'server/tsconfig.json'], { cwd: root, stdio: 'inherit' });
+  execFileSync(bin(root, 'tsc'), ['-p', 'server/tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
   log('building the shop (vite)...');
   execFileSync(bin(root, 'vite'), ['build', '--config', 'vite.config.mts', '--logLevel', 'warn'], {
     cwd: root,
@@ -65,6 +65,11 @@ module.exports = { build, buildIfStale };
 
 if (require.main === module) {
   const root = path.resolve(__dirname, '..');
-  build(root);
+  try {
+    build(root);
+  } catch {
+    console.error('build: failed (see the compiler output above)');
+    process.exit(1);
+  }
   fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), fingerprint(root));
 }

@@ -7,5 +7,10 @@
 const { buildIfStale } = require('./build');
 
 const root = require('node:path').resolve(__dirname, '..');
-buildIfStale(root, { log: (m) => console.log(`[start] ${m}`) });
+try {
+  buildIfStale(root, { log: (m) => console.log(`[start] ${m}`) });
+} catch {
+  console.error('axisline: the build failed (see the compiler output above): fix it, then run npm start again');
+  process.exit(1);
+}
 require(require('node:path').join(root, 'dist/server/server/src/main.js'));

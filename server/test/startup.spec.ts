@@ -131,7 +131,7 @@ describe('the embedded PostgreSQL', () => {
       const first = await startEmbedded(dataDir, port, pgPort);
       expect(first.log).toContain('demo catalogue seeded');
       const res = await fetch(`http://127.0.0.1:${port}/api/products/category/parent`);
-      expect((await res.json()).map((c: { handle: string }) => c.handle)).toContain('motion-control');
+      expect(((await res.json()) as { handle: string }[]).map((c) => c.handle)).toContain('motion-control');
       const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
       const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
       expect(alive(postmaster)).toBe(true);
@@ -142,7 +142,7 @@ describe('the embedded PostgreSQL', () => {
       const second = await startEmbedded(dataDir, port, pgPort);
       expect(second.log).not.toContain('seeding');
       const again = await fetch(`http://127.0.0.1:${port}/api/products/category/parent`);
-      expect((await again.json()).map((c: { handle: string }) => c.handle)).toContain('motion-control');
+      expect(((await again.json()) as { handle: string }[]).map((c) => c.handle)).toContain('motion-control');
       expect(second.readyInMs).toBeLessThan(5000);
       second.child.kill('SIGTERM');
       expect(await stopped(second.child)).toBe(0);

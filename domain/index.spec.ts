@@ -1,0 +1,31 @@
+import { describe, expect, it } from '@jest/globals';
+import * as domain from './index';
+
+describe('domain index', () => {
+  it('re-exports every module', () => {
+    for (const name of [
+      'BRAND',
+      'DEFAULT_CURRENCY',
+      'round2',
+      'freight',
+      'freightBand',
+      'FREIGHT_TABLE',
+      'orderTotal',
+      'lineSubtotal',
+      'configuredLinePrice',
+      'ORDER_STATUS',
+      'orderStatusLabel',
+      'RECORD_VALIDITY',
+      'ROLES',
+      'roleName',
+      'isStaffRole',
+      'ROUTES',
+      'STATES',
+      'stateName',
+      'isStateCode',
+      'shippingStateAllowed',
+    ]) {
+      expect(domain).toHaveProperty(name);
+    }
+  });
+});
