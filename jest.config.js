@@ -1,4 +1,4 @@
-/** One jest run, two projects: node (domain + server) and jsdom (client). */
+/** One jest run, three projects: domain rules (node), server integration (node, PostgreSQL), client (jsdom). */
 const swcNode = {
   jsc: {
     target: 'es2022',
@@ -20,9 +20,17 @@ const swcClient = {
 module.exports = {
   projects: [
     {
+      displayName: 'domain',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/domain'],
+      testMatch: ['**/*.spec.ts'],
+      transform: { '^.+\\.ts$': ['@swc/jest', swcNode] },
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    },
+    {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/domain', '<rootDir>/server', '<rootDir>/migrations'],
+      roots: ['<rootDir>/server', '<rootDir>/migrations'],
       testMatch: ['**/*.spec.ts'],
       transform: { '^.+\\.ts$': ['@swc/jest', swcNode] },
       globalSetup: '<rootDir>/server/test/global-setup.ts',
