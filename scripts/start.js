@@ -10,7 +10,9 @@ const root = require('node:path').resolve(__dirname, '..');
 try {
   buildIfStale(root, { log: (m) => console.log(`[start] ${m}`) });
 } catch {
-  console.error('axisline: the build failed (see the compiler output above): fix it, then run npm start again');
+  console.error(
+    'axisline: the build failed (see the compiler output above): fix it, then run npm start again',
+  );
   process.exit(1);
 }
 require(require('node:path').join(root, 'dist/server/server/src/main.js'));

@@ -68,6 +68,21 @@ describe('REST facade: products', () => {
     expect(res.body.error.code).toBe('NOT_FOUND');
   });
 
+  it('treats quotes, question marks and SQL in ids as plain text', async () => {
+    for (const id of ["O'Brien", 'a?b', "x'); drop table product; --", '\\', '%']) {
+      await t
+        .agent()
+        .get(`/api/products/${encodeURIComponent(id)}`)
+        .expect(404);
+    }
+    const res = await t
+      .agent()
+      .get('/api/products')
+      .query({ ids: `?,${sample[1]!.id},'` })
+      .expect(200);
+    expect(res.body.map((p: { id: string }) => p.id)).toEqual([sample[1]!.id]);
+  });
+
   it('GET /api/products?ids=a,b answers the known ones in the order asked', async () => {
     const ids = [sample[2]!.id, 'NO-SUCH-PART', sample[0]!.id];
     const res = await t

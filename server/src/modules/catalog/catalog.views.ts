@@ -1,5 +1,3 @@
-import type { Brand } from './brand.entity';
-import type { Category } from './category.entity';
 import type { ProductConfigurationOption } from './product-configuration-option.entity';
 import type { CadFileValue, Product, SpecAttributeValue } from './product.entity';
 
@@ -57,56 +55,3 @@ export interface ProductView {
   configurationOptions: ConfigurationOptionView[];
   weightKg: number | null;
 }
-
-export const toCategoryView = (c: Category): CategoryView => ({
-  id: c.id,
-  handle: c.handle,
-  name: c.name,
-  subtitle: c.subtitle,
-  image: c.image,
-  position: c.position,
-  parentId: c.parent?.id ?? null,
-});
-
-export const toBrandView = (b: Brand): BrandView => ({ id: b.id, handle: b.handle, name: b.name });
-
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
-
-export const toConfigurationOptionView = (o: ProductConfigurationOption): ConfigurationOptionView => ({
-  id: o.id,
-  code: o.code,
-  name: o.name,
-  kind: o.kind,
-  unit: o.unit,
-  unitPrice: Number(o.unitPrice),
-  minValue: num(o.minValue),
-  maxValue: num(o.maxValue),
-  step: num(o.step),
-  defaultValue: num(o.defaultValue),
-  required: o.required,
-});
-
-/** Needs `brand` and `configurationOptions` loaded. */
-export const toProductView = (p: Product): ProductView => ({
-  id: p.id,
-  name: p.name,
-  description: p.description,
-  brand: toBrandView(p.brand),
-  categoryId: p.category.id,
-  price: num(p.price),
-  basePrice: num(p.basePrice),
-  marketPrice: num(p.marketPrice),
-  manufacturerPartNumber: p.manufacturerPartNumber,
-  minimumPurchaseQuantity: p.minimumPurchaseQuantity,
-  minTransfer: p.minTransfer,
-  unitOfMeasure: p.unitOfMeasure,
-  inStock: p.inStock,
-  allowedStates: p.allowedStates,
-  images: p.images,
-  cadFiles: p.cadFiles,
-  displayKind: p.displayKind,
-  measureKind: p.measureKind,
-  attributes: p.attributes,
-  configurationOptions: p.configurationOptions.getItems().map(toConfigurationOptionView),
-  weightKg: num(p.weightKg),
-});
