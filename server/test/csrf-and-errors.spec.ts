@@ -23,6 +23,14 @@ describe('CSRF (spec section 7)', () => {
     expect(cookie).not.toMatch(/HttpOnly/);
   });
 
+  it('GET /api/auth/csrf/clear expires the cookie', async () => {
+    const res = await t.agent().get('/api/auth/csrf/clear').expect(204);
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith(`${CSRF.cookieName}=`),
+    );
+    expect(cookie).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+
   it('refuses a POST without the token with 403 JSON', async () => {
     const res = await t.agent().post('/graphql').send(QUERY).expect(403);
     expect(res.headers['content-type']).toMatch(/json/);

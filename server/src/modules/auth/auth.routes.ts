@@ -22,6 +22,12 @@ export function authRoutes(tokens: CsrfTokens, secureCookies: boolean): Router {
     res.set('Cache-Control', 'no-store').json({ csrfToken });
   });
 
+  // Clears the token cookie (the client helper calls it before fetching a fresh token, e.g. after sign-out).
+  router.get('/csrf/clear', (_req, res) => {
+    res.clearCookie(CSRF.cookieName, { path: '/', sameSite: 'lax', secure: secureCookies });
+    res.set('Cache-Control', 'no-store').status(204).end();
+  });
+
   // Beacon logs (navigator.sendBeacon cannot send a CSRF token; the route only writes a log line).
   router.post('/_log', (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
