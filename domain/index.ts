@@ -1,5 +1,6 @@
 /** The business rules shared by the server and the client. */
 export * from './constants';
+export * from './cookies';
 export * from './money';
 export * from './order-status';
 export * from './roles';

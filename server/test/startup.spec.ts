@@ -7,25 +7,29 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/env';
 import { TEST_ENV } from './env';
 
-/** Starts server/src/main.ts as `npm start` would (from sources) and collects its exit code and stderr. */
+/** Runs server/src/main.ts from sources, as `npm start` runs its build, with only the given environment. */
+function spawnStore(env: Record<string, string>): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['-r', '@swc-node/register', path.join(PROJECT_ROOT, 'server/src/main.ts')],
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        SWC_NODE_PROJECT: 'server/tsconfig.json',
+        SEED_PRODUCTS: '0',
+        ...env,
+      },
+    },
+  );
+}
+
+/** Starts the store and collects its exit code and stderr. */
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['-r', '@swc-node/register', path.join(PROJECT_ROOT, 'server/src/main.ts')],
-      {
-        cwd: PROJECT_ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          SWC_NODE_PROJECT: 'server/tsconfig.json',
-          LOG_LEVEL: 'silent',
-          SEED_PRODUCTS: '0',
-          ...env,
-        },
-      },
-    );
+    const child = spawnStore({ LOG_LEVEL: 'silent', ...env });
     let stderr = '';
-    child.stderr.on('data', (d) => (stderr += String(d)));
+    child.stderr!.on('data', (d) => (stderr += String(d)));
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -80,23 +84,14 @@ function startEmbedded(
   pgPort: number,
 ): Promise<{ child: ChildProcess; readyInMs: number; log: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['-r', '@swc-node/register', path.join(PROJECT_ROOT, 'server/src/main.ts')],
-      {
-        cwd: PROJECT_ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          SWC_NODE_PROJECT: 'server/tsconfig.json',
-          LOG_LEVEL: 'info',
-          SEED_PRODUCTS: '50',
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          EMBEDDED_PG_PORT: String(pgPort),
-          CLIENT_DIR: dataDir,
-        },
-      },
-    );
+    const child = spawnStore({
+      LOG_LEVEL: 'info',
+      SEED_PRODUCTS: '50',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      CLIENT_DIR: dataDir,
+    });
     let out = '';
     child.stdout!.on('data', (d) => {
       out += String(d);

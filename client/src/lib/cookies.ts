@@ -1,16 +1,8 @@
-/** Reading and writing the browser's cookies (document.cookie). */
+import { readCookieFrom } from '@domain/cookies';
+
+/** Reads a cookie of this page. */
 export function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return readCookieFrom(document.cookie, name);
 }
 
 export function writeCookie(

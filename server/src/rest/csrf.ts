@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { CSRF } from '../../../domain/constants';
+import { readCookieFrom } from '../../../domain/cookies';
 import { AppError } from '../common/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -32,21 +33,6 @@ export class CsrfTokens {
   }
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
 /**
  * Every call other than GET/HEAD/OPTIONS (GraphQL mutations included) must carry the token from the
  * `clientCsrfToken` cookie as `csrf_token` in the body or the `x-csrf-token` header; otherwise 403.
@@ -54,7 +40,7 @@ function readCookie(header: string | undefined, name: string): string | undefine
 export function csrfProtection(tokens: CsrfTokens, exempt: (path: string) => boolean): RequestHandler {
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method) || exempt(req.originalUrl.split('?')[0] ?? '')) return next();
-    const cookie = readCookie(req.headers.cookie, CSRF.cookieName);
+    const cookie = readCookieFrom(req.headers.cookie, CSRF.cookieName);
     const sent = req.get(CSRF.header) ?? (req.body as Record<string, unknown> | undefined)?.[CSRF.bodyField];
     if (!cookie || sent !== cookie || !tokens.verify(sent)) {
       return next(
