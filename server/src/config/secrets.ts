@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { mkdirs } from '../common/fs';
 import type { AppConfig } from './env';
 
 /**
@@ -11,7 +12,7 @@ export function resolveSessionSecret(config: Pick<AppConfig, 'sessionSecret' | '
   if (config.sessionSecret) return config.sessionSecret;
   const file = path.join(config.dataDir, 'session-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  mkdirs(config.dataDir);
   const secret = randomBytes(32).toString('hex');
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;

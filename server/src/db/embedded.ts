@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { mkdirs } from '../common/fs';
 import { ConfigError } from '../config/env';
 
 /**
@@ -113,13 +114,6 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** mkdir -p one level at a time (Node's recursive mkdir spins forever under /proc). */
-function mkdirs(dir: string): void {
-  const missing: string[] = [];
-  for (let at = path.resolve(dir); !fs.existsSync(at); at = path.dirname(at)) missing.unshift(at);
-  for (const level of missing) fs.mkdirSync(level);
-}
-
 function ensureWritable(dir: string): void {
   try {
     mkdirs(dir);
@@ -206,7 +200,7 @@ export async function startEmbeddedDatabase(opts: {
       if (fs.existsSync(clusterDir) && fs.readdirSync(clusterDir).length > 0) {
         throw new Error(`${clusterDir} is not empty and holds no PostgreSQL cluster`);
       }
-      fs.mkdirSync(path.dirname(clusterDir), { recursive: true });
+      mkdirs(path.dirname(clusterDir));
       log.info({ clusterDir }, 'creating the embedded PostgreSQL cluster (first start)');
       await pg.initialise();
     }
