@@ -15,6 +15,7 @@ import { createCtx, type Ctx } from './context';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
@@ -123,6 +124,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   api.use('/auth', authRoutes(csrfTokens, secureCookies));
   api.use(catalogRoutes());
+  api.use(searchRoutes());
   api.use((req) => {
     throw new AppError('NOT_FOUND', `No API route ${req.method} ${req.baseUrl}${req.path}`);
   });

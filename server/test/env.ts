@@ -6,4 +6,4 @@ export const TEST_ENV = {
 } as const;
 
 /** Products in the template database's demo catalogue. */
-export const TEST_CATALOG_SIZE = 400;
+export const TEST_CATALOG_SIZE = 2000;

@@ -6,12 +6,23 @@ import { Brand } from '../modules/catalog/brand.entity';
 import { Category } from '../modules/catalog/category.entity';
 import { ProductConfigurationOption } from '../modules/catalog/product-configuration-option.entity';
 import { Product } from '../modules/catalog/product.entity';
+import { ProductSearch, SearchAttribution, SearchTerm } from '../modules/search/search.entity';
 import { Session } from '../modules/session/session.entity';
 import { Site } from '../modules/site/site.entity';
 import { PROJECT_ROOT } from './env';
 
 /** Every entity, listed explicitly (no folder discovery: the same list works from src, dist and tests). */
-export const ENTITIES = [Site, Brand, Category, Product, ProductConfigurationOption, Session];
+export const ENTITIES = [
+  Site,
+  Brand,
+  Category,
+  Product,
+  ProductConfigurationOption,
+  Session,
+  ProductSearch,
+  SearchTerm,
+  SearchAttribution,
+];
 
 export interface OrmOptions {
   clientUrl: string;

@@ -1,9 +1,10 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
+import { SearchResolver } from '../modules/search/search.resolver';
 import { SiteResolver } from '../modules/site/site.resolver';
 
-export const RESOLVERS = [CategoryResolver, ProductResolver, SiteResolver] as const;
+export const RESOLVERS = [CategoryResolver, ProductResolver, SearchResolver, SiteResolver] as const;
 
 let schema: GraphQLSchema | undefined;
 

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { refreshSearchIndex } from '../search/search.index';
 import { catalogBrands, catalogCategories, generateProducts, type ProductSeed } from './seed/generator';
 
 export interface SeedResult {
@@ -29,7 +30,7 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
     const run = (sql: string, rows: unknown[]) =>
       db.execute(sql, [JSON.stringify(rows)], 'run', em.getTransactionContext());
     await db.execute(
-      'truncate product_configuration_option, product, category, brand',
+      'truncate product_search, product_configuration_option, product, category, brand',
       [],
       'run',
       em.getTransactionContext(),
@@ -132,8 +133,11 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
       if (batch.length >= BATCH) await flush();
     }
     await flush();
+    await refreshSearchIndex(em);
   });
-  await orm.em.getConnection().execute('analyze brand, category, product, product_configuration_option');
+  await orm.em
+    .getConnection()
+    .execute('analyze brand, category, product, product_configuration_option, product_search, search_term');
   return { brands: brands.length, categories: categories.length, products, ms: Date.now() - started };
 }
 

@@ -69,6 +69,8 @@ interface Base {
   foodGrade?: boolean;
   restrictedStates?: string[];
   measureKind?: ProductSeed['measureKind'];
+  /** Relative demand (1 by default): accessories and spares sell less than the parts they serve. */
+  demand?: number;
 }
 
 const CONTIGUOUS_STATES =
@@ -356,6 +358,7 @@ function ballScrews(): Base[] {
       brand: 'precisa',
       category: 'motion-control/ballscrews-accessories/ball-nuts-housings',
       image: '/images/products/ballnut.svg',
+      demand: 0.3,
       listPrice: R(18 + d * 0.8),
       weightKg: R(d * 0.015),
       attributes: [
@@ -372,6 +375,7 @@ function ballScrews(): Base[] {
       brand: 'kinetic-parts',
       category: 'motion-control/ballscrews-accessories/ball-nuts-housings',
       image: '/images/products/bracket.svg',
+      demand: 0.3,
       listPrice: R(9 + d * 0.4),
       weightKg: R(d * 0.01),
       attributes: [
@@ -903,7 +907,7 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
     attributes: base.attributes.map(([name, value]) => ({ name, value })),
     weightKg: base.weightKg,
     sites,
-    popularity: Math.floor(rand() ** 3 * 1000),
+    popularity: Math.floor(rand() ** 2 * 1000 * (base.demand ?? 1) * (round === 0 ? 1 : 0.5)),
     configurationOptions: options,
   };
 }

@@ -1,0 +1,69 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+
+/**
+ * The search document of a product, kept beside it (refreshed by `refreshProductSearch`): a weighted
+ * tsvector over part number, name, brand, category path, spec attributes and description, and the
+ * normalised part number (`SFU1605` = `sfu-1605` = `sfu 1605` -> `sfu1605`) for exact, prefix and typo matches.
+ */
+@Entity({ tableName: 'product_search' })
+@Index({
+  name: 'product_search_document_index',
+  expression: 'create index "product_search_document_index" on "product_search" using gin ("document")',
+})
+@Index({
+  name: 'product_search_part_key_trgm_index',
+  expression:
+    'create index "product_search_part_key_trgm_index" on "product_search" using gin ("part_key" gin_trgm_ops)',
+})
+@Index({
+  name: 'product_search_part_key_prefix_index',
+  expression:
+    'create index "product_search_part_key_prefix_index" on "product_search" ("part_key" text_pattern_ops)',
+})
+export class ProductSearch {
+  @PrimaryKey({ type: 'text', fieldName: 'product_id' })
+  productId!: string;
+
+  @Property({ type: 'text' })
+  partKey!: string;
+
+  @Property({ type: 'tsvector', columnType: 'tsvector' })
+  document!: string;
+}
+
+/** Words of the catalogue with their frequencies: the dictionary for spelling correction. */
+@Entity({ tableName: 'search_term' })
+@Index({
+  name: 'search_term_term_trgm_index',
+  expression: 'create index "search_term_term_trgm_index" on "search_term" using gin ("term" gin_trgm_ops)',
+})
+export class SearchTerm {
+  @PrimaryKey({ type: 'text' })
+  term!: string;
+
+  @Property({ type: 'integer' })
+  frequency!: number;
+}
+
+/** One row per search or typeahead answer, so a later click can be attributed to it. */
+@Entity({ tableName: 'search_attribution' })
+export class SearchAttribution {
+  @PrimaryKey({ type: 'uuid' })
+  token!: string;
+
+  @Property({ type: 'text' })
+  kind!: 'typeahead' | 'search';
+
+  @Property({ type: 'text' })
+  query!: string;
+
+  @Property({ type: 'text', nullable: true })
+  correctedQuery: string | null = null;
+
+  @Property({ type: 'integer' })
+  resultCount!: number;
+
+  @Index()
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

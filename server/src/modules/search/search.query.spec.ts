@@ -1,0 +1,54 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseQuery, synonymVariants, toTsQuery } from './search.query';
+
+describe('parseQuery', () => {
+  it('strips leading whitespace and a leading &, lower-cases and splits into words', () => {
+    expect(parseQuery('  & SFU-1605 Ball Screw')).toEqual({
+      text: 'SFU-1605 Ball Screw',
+      words: ['sfu', '1605', 'ball', 'screw'],
+      partKey: 'sfu1605ballscrew',
+    });
+    expect(parseQuery('20mm t-slot 500MM').words).toEqual(['20', 'mm', 't', 'slot', '500', 'mm']);
+  });
+
+  it('normalises part numbers however they are typed', () => {
+    for (const typed of ['SFU1605', 'sfu-1605', 'sfu 1605', 'Sfu.1605'])
+      expect(parseQuery(typed).partKey).toBe('sfu1605');
+  });
+
+  it('treats SQL, regex and tsquery characters as separators', () => {
+    expect(parseQuery("x'); drop table product; -- | & ! .* (a)").words).toEqual([
+      'x',
+      'drop',
+      'table',
+      'product',
+      'a',
+    ]);
+  });
+
+  it('removes accents', () => {
+    expect(parseQuery('Équerre').words).toEqual(['equerre']);
+  });
+
+  it('refuses more than 200 characters with a field error', () => {
+    expect(() => parseQuery('a'.repeat(201))).toThrow('Search terms are limited to 200 characters');
+  });
+});
+
+describe('synonyms and tsquery', () => {
+  it('expands ballscrew to ball screw and back', () => {
+    expect(synonymVariants(['sfu', 'ballscrew'])).toEqual([
+      ['sfu', 'ballscrew'],
+      ['sfu', 'ball', 'screw'],
+    ]);
+    expect(synonymVariants(['ball', 'screw'])).toContainEqual(['ballscrew']);
+  });
+
+  it('ANDs words, ORs variants and makes the last word a prefix when typing', () => {
+    expect(toTsQuery(['linear', 'guide'], true)).toBe(
+      '(linear & guide:*) | (linear & rail:*) | (profile & rail:*)',
+    );
+    expect(toTsQuery(['nema', '17'], false)).toBe('(nema & 17)');
+    expect(toTsQuery([], true)).toBe('');
+  });
+});

@@ -1,0 +1,77 @@
+import { AppError } from '../../common/errors';
+
+/** Longest search text accepted; longer terms are refused with 400 (documented in README). */
+export const MAX_TERM_LENGTH = 200;
+
+/**
+ * Synonym groups: a query containing one variant also searches the others. Variants are written as the
+ * words a normalised query contains (lower case, letters and digits).
+ */
+export const SYNONYMS: readonly string[][] = [
+  ['ballscrew', 'ball screw'],
+  ['ballnut', 'ball nut'],
+  ['tslot', 't slot', 'extrusion profile', 'extrusion'],
+  ['linear guide', 'linear rail', 'profile rail'],
+  ['stepper', 'stepping motor', 'step motor'],
+  ['tnut', 't nut'],
+  ['pillow block', 'pillowblock'],
+];
+
+export interface ParsedQuery {
+  /** The text as the shopper meant it: leading whitespace and a leading & removed. */
+  text: string;
+  /** Lower-case words of letters and digits, accents removed. */
+  words: string[];
+  /** Letters and digits only: a normalised part number (`SFU-1605` -> `sfu1605`). */
+  partKey: string;
+}
+
+/** Splits a search text into safe words. Throws 400 for a term that is too long. */
+export function parseQuery(raw: string): ParsedQuery {
+  const text = raw.replace(/^\s+/, '').replace(/^&+\s*/, '');
+  if (text.length > MAX_TERM_LENGTH) {
+    throw new AppError('BAD_USER_INPUT', `Search terms are limited to ${MAX_TERM_LENGTH} characters`, [
+      { field: 'term', message: `Search terms are limited to ${MAX_TERM_LENGTH} characters` },
+    ]);
+  }
+  const plain = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  const partKey = plain.replace(/[^a-z0-9]+/g, '');
+  // Letters and digits are separate words ("20mm" -> "20 mm", "sfu1605" -> "sfu 1605"), as in the index.
+  const words = plain
+    .replace(/([a-z])([0-9])/g, '$1 $2')
+    .replace(/([0-9])([a-z])/g, '$1 $2')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, 12);
+  return { text: text.trim(), words, partKey };
+}
+
+/** The query's word lists with each synonym variant substituted (the original first). */
+export function synonymVariants(words: string[]): string[][] {
+  const variants: string[][] = [words];
+  const joined = ` ${words.join(' ')} `;
+  for (const group of SYNONYMS) {
+    const found = group.find((v) => joined.includes(` ${v} `));
+    if (!found) continue;
+    for (const other of group) {
+      if (other === found) continue;
+      variants.push(joined.replace(` ${found} `, ` ${other} `).trim().split(' '));
+    }
+  }
+  return variants.slice(0, 8);
+}
+
+/**
+ * A `to_tsquery` text: the words of each variant AND-ed, variants OR-ed; with `prefix` the last word matches
+ * as a prefix (search as you type). Words are [a-z0-9] only, so the text cannot carry tsquery syntax.
+ */
+export function toTsQuery(words: string[], prefix: boolean): string {
+  if (words.length === 0) return '';
+  return synonymVariants(words)
+    .map((variant) => variant.map((w, i) => (prefix && i === variant.length - 1 ? `${w}:*` : w)).join(' & '))
+    .map((v) => `(${v})`)
+    .join(' | ');
+}

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CSRF } from '../../domain/constants';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+let post: (path: string, body: object) => Promise<{ status: number; body: any }>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const { agent, token } = await t.agentWithCsrf();
+  post = async (path, body) => {
+    const res = await agent.post(path).set(CSRF.header, token).send(body);
+    return { status: res.status, body: res.body };
+  };
+});
+afterAll(async () => t.close());
+
+const typeAhead = async (term: string, includeWithoutPrice = true) =>
+  (await post('/api/search/typeAhead', { term, includeWithoutPrice })).body;
+
+describe('typeahead (POST /api/search/typeAhead)', () => {
+  it('answers the spec shape: results, correctedQuery, availableNavigation with BRAND, searchAttributionToken', async () => {
+    const body = await typeAhead('nema 17');
+    expect(Object.keys(body).sort()).toEqual([
+      'availableNavigation',
+      'correctedQuery',
+      'results',
+      'searchParams',
+      'total',
+    ]);
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.length).toBeLessThanOrEqual(8);
+    for (const r of body.results) expect(r.name).toMatch(/NEMA 17/);
+    expect(Object.keys(body.results[0]).sort()).toEqual(['description', 'id', 'image', 'name']);
+    expect(body.availableNavigation[0].displayName).toBe('BRAND');
+    expect(body.availableNavigation[0].refinements[0]).toEqual({
+      value: expect.any(String),
+      displayValue: expect.any(String),
+      count: expect.any(Number),
+    });
+    expect(body.searchParams.searchAttributionToken).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('stores the attribution token with the query', async () => {
+    const body = await typeAhead('mgn12');
+    const rows = await t.orm.em
+      .getConnection()
+      .execute<{ query: string; kind: string }[]>(
+        'select query, kind from search_attribution where token = ?',
+        [body.searchParams.searchAttributionToken],
+      );
+    expect(rows).toEqual([{ query: 'mgn12', kind: 'typeahead' }]);
+  });
+
+  it('puts the SFU1605 ball screw first for sfu1605, however the part number is typed', async () => {
+    for (const term of ['sfu1605', 'SFU-1605', 'sfu 1605']) {
+      const body = await typeAhead(term);
+      expect(body.results[0].id).toMatch(/^SFU1605-\d+/);
+      expect(body.results[0].name).toMatch(/Ball Screw/);
+    }
+  });
+
+  it('corrects "balscrew" and shows ball screws', async () => {
+    const body = await typeAhead('balscrew');
+    expect(['ballscrew', 'ball screw']).toContain(body.correctedQuery);
+    expect(body.results.length).toBeGreaterThan(0);
+    for (const r of body.results) expect(r.name).toMatch(/Ball Screw|Ball Nut/);
+  });
+
+  it('finds MGN12 rails and carriages for mgn12, and 20x20 profiles for "2020 extrusion"', async () => {
+    const mgn = await typeAhead('mgn12');
+    expect(mgn.results.every((r: { id: string }) => r.id.startsWith('MGN12'))).toBe(true);
+    expect(mgn.correctedQuery).toBeNull();
+    const profiles = await typeAhead('2020 extrusion');
+    expect(profiles.results.length).toBeGreaterThan(0);
+    for (const r of profiles.results) expect(r.id).toMatch(/^2020-/);
+  });
+
+  it('expands synonyms: "linear guide" finds linear rails', async () => {
+    const body = await typeAhead('linear guide');
+    expect(body.results.length).toBeGreaterThan(0);
+    for (const r of body.results) expect(r.name).toMatch(/Rail|Carriage/);
+  });
+
+  it('leaves out quote-only products when includeWithoutPrice is false', async () => {
+    const [unpriced] = await t.orm.em
+      .getConnection()
+      .execute<{ id: string }[]>('select id from product where price is null order by id limit 1');
+    const withQuotes = await post('/api/search', { query: unpriced!.id, pageSize: 100 });
+    expect(withQuotes.body.results.map((r: { id: string }) => r.id)).toContain(unpriced!.id);
+    const priced = await post('/api/search', {
+      query: unpriced!.id,
+      pageSize: 100,
+      filters: { includeWithoutPrice: false },
+    });
+    expect(priced.body.results.map((r: { id: string }) => r.id)).not.toContain(unpriced!.id);
+  });
+
+  it('treats SQL, regex and tsquery characters as plain text, and calls nothing for blank text', async () => {
+    for (const term of ["x'); drop table product; --", '.*', '(a | b) & !c', ':*', '\\']) {
+      const res = await post('/api/search/typeAhead', { term });
+      expect(res.status).toBe(200);
+    }
+    const blank = await typeAhead('   ');
+    expect(blank.results).toEqual([]);
+    expect(await t.orm.em.getConnection().execute('select count(*)::int as n from product')).toEqual([
+      { n: 2000 },
+    ]);
+  });
+
+  it('refuses terms over 200 characters with 400', async () => {
+    const res = await post('/api/search/typeAhead', { term: 'a'.repeat(201) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields[0]).toEqual({
+      field: 'term',
+      message: 'Search terms are limited to 200 characters',
+    });
+  });
+});
+
+describe('search (POST /api/search and GraphQL)', () => {
+  it('pages through results, at most 100 a page; a page past the end is empty', async () => {
+    const first = await post('/api/search', { query: 'screw', page: 1, pageSize: 10 });
+    expect(first.body.results).toHaveLength(10);
+    expect(first.body.total).toBeGreaterThan(10);
+    const second = await post('/api/search', { query: 'screw', page: 2, pageSize: 10 });
+    expect(second.body.results[0].id).not.toBe(first.body.results[0].id);
+    const past = await post('/api/search', { query: 'screw', page: 1000, pageSize: 10 });
+    expect(past.body.results).toEqual([]);
+    expect((await post('/api/search', { query: 'screw', pageSize: 101 })).status).toBe(400);
+  });
+
+  it('filters by brand and category, and sorts by price', async () => {
+    const all = await post('/api/search', { query: 'stepper', pageSize: 100 });
+    const brand = all.body.availableNavigation[0].refinements[0];
+    const filtered = await post('/api/search', {
+      query: 'stepper',
+      pageSize: 100,
+      filters: { brands: [brand.value] },
+    });
+    expect(filtered.body.total).toBe(brand.count);
+    const inCategory = await post('/api/search', {
+      query: 'screw',
+      pageSize: 100,
+      filters: { category: 'motion-control/ballscrews-accessories' },
+    });
+    expect(inCategory.body.total).toBeGreaterThan(0);
+    expect(inCategory.body.results.every((r: { name: string }) => /Ball|Housing|Support/.test(r.name))).toBe(
+      true,
+    );
+    const cheapest = await post('/api/search', { query: 'bearing', pageSize: 50, sort: 'price_asc' });
+    const ids = cheapest.body.results.map((r: { id: string }) => r.id);
+    const prices = await t.orm.em
+      .getConnection()
+      .execute<{ id: string; price: string | null }[]>('select id, price from product where id in (?)', [
+        ids,
+      ]);
+    const priceOf = new Map(prices.map((p) => [p.id, p.price === null ? Infinity : Number(p.price)]));
+    const ordered = ids.map((id: string) => priceOf.get(id)!);
+    expect(ordered).toEqual([...ordered].sort((a, b) => a - b));
+    expect((await post('/api/search', { query: 'bearing', sort: 'cheapest' })).status).toBe(400);
+  });
+
+  it('answers typeAhead and search over GraphQL with the same service', async () => {
+    const { agent, token } = await t.agentWithCsrf();
+    const res = await agent
+      .post('/graphql')
+      .set(CSRF.header, token)
+      .send({
+        query: `{ typeAhead(term: "nema 17") { total results { id } searchParams { searchAttributionToken } }
+                  search(query: "balscrew", pageSize: 5, sort: RELEVANCE) { correctedQuery total results { id name }
+                    availableNavigation { displayName refinements { displayValue count } } } }`,
+      })
+      .expect(200);
+    expect(res.body.data.typeAhead.results.length).toBeGreaterThan(0);
+    expect(res.body.data.search.correctedQuery).toBe('ballscrew');
+    expect(res.body.data.search.results).toHaveLength(5);
+  });
+});
