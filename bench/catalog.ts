@@ -1,5 +1,6 @@
 /**
- * Catalogue read benchmark (autocannon): parent categories, a product by id (REST), products by ids (GraphQL).
+ * Catalogue read benchmark (autocannon): baseline, parent categories, typeahead, search, a product by id (REST),
+ * products by ids (GraphQL).
  *   npm run bench -- --products 100000 [--seconds 10] [--connections 20]
  * Uses a scratch database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432), seeded with
  * the deterministic demo catalogue, and the real app in this process; autocannon runs in its own process so
@@ -56,7 +57,43 @@ async function main() {
     };
     const scenarios: [string, autocannon.Options][] = [
       ['GET /healthz (framework + one SELECT 1)', { url: `${base}/healthz` }],
+      [
+        'POST /graphql { __typename } (baseline)',
+        {
+          url: `${base}/graphql`,
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ query: '{ __typename }' }),
+        },
+      ],
       ['GET /api/products/category/parent', { url: `${base}/api/products/category/parent` }],
+      [
+        'POST /api/search/typeAhead "sfu16"',
+        {
+          url: `${base}/api/search/typeAhead`,
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ term: 'sfu16' }),
+        },
+      ],
+      [
+        'POST /api/search/typeAhead "nema 17"',
+        {
+          url: `${base}/api/search/typeAhead`,
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ term: 'nema 17' }),
+        },
+      ],
+      [
+        'POST /api/search "linear guide" (24 a page, brand facet)',
+        {
+          url: `${base}/api/search`,
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ query: 'linear guide' }),
+        },
+      ],
       ['GET /api/products/{id}', { url: `${base}/api/products/${encodeURIComponent(ids[0]!)}` }],
       [
         'POST /graphql products(ids: 20) with brand, category, options',
