@@ -1,10 +1,12 @@
 /**
  * Catalogue read benchmark (autocannon): baseline, parent categories, typeahead, search, a product by id (REST),
  * products by ids (GraphQL).
- *   npm run bench -- --products 100000 [--seconds 10] [--connections 20]
+ *   npm run bench -- --products 100000 [--seconds 10] [--connections 16] [--database NAME] [--only typeahead]
  * Uses a scratch database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432), seeded with
  * the deterministic demo catalogue, and the real app in this process; autocannon runs in its own process so
- * it does not share the app's event loop. Prints figures; never pass/fail.
+ * it does not share the app's event loop. `--database NAME` reuses (and keeps) an already seeded database on
+ * that server instead. Every figure is also printed as a ratio to `{ __typename }` measured in the same run.
+ * Prints figures; never pass/fail.
  */
 import 'reflect-metadata';
 import type autocannon from 'autocannon';
@@ -16,8 +18,9 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { CSRF } from '../domain/constants';
 import { createApp } from '../server/src/app';
-import { createDatabase, dropDatabase } from '../server/src/db/admin';
-import { initOrm, migrate } from '../server/src/db/orm';
+import { createDatabase, dropDatabase, withDatabase } from '../server/src/db/admin';
+import { refreshSearchIndex, searchIndexIsComplete } from '../server/src/modules/search/search.index';
+import { initOrm, migrate, type Orm } from '../server/src/db/orm';
 import { seedCatalog } from '../server/src/modules/catalog/catalog.seed';
 
 async function main() {
@@ -25,118 +28,226 @@ async function main() {
     options: {
       products: { type: 'string', default: '100000' },
       seconds: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '20' },
+      connections: { type: 'string', default: '16' },
+      database: { type: 'string' },
+      only: { type: 'string' },
     },
   });
   const server = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `axl_bench_${process.pid}`;
-  const url = await createDatabase(server, name);
+  const name = values.database ?? `axl_bench_${process.pid}`;
+  const url = values.database ? withDatabase(server, name) : await createDatabase(server, name);
   const orm = await initOrm({ clientUrl: url, poolMax: 20 });
   try {
     await migrate(orm);
-    const seeded = await seedCatalog(orm, Number(values.products));
-    console.log(`seeded ${seeded.products} products in ${(seeded.ms / 1000).toFixed(1)} s`);
+    if (!values.database) {
+      const seeded = await seedCatalog(orm, Number(values.products));
+      console.log(`seeded ${seeded.products} products in ${(seeded.ms / 1000).toFixed(1)} s`);
+    } else if (!(await searchIndexIsComplete(orm.em.fork()))) {
+      await refreshSearchIndex(orm.em.fork());
+    }
+    const [{ n }] = await orm.em
+      .getConnection()
+      .execute<[{ n: number }]>('select count(*)::int as n from product');
+    console.log(
+      `catalogue: ${n} products; ${values.connections} connections, ${values.seconds} s a scenario`,
+    );
     const ids = (
       await orm.em
         .getConnection()
         .execute<{ id: string }[]>('select id from product order by md5(id) limit 20')
     ).map((r) => r.id);
-    const { app, close } = await createApp({
-      orm,
-      log: pino({ level: 'silent' }),
-      sessionSecret: 'bench'.repeat(8),
-    });
-    const http = app.listen(0);
-    await new Promise((r) => http.once('listening', r));
-    const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    // The same app twice on one ORM: with the search answer cache (as `npm start` runs) and without it.
+    const cached = await listen(orm, { ttlMs: 60_000, entries: 5000 });
+    const uncached = await listen(orm, { ttlMs: 0, entries: 1 });
+    const base = cached.base;
     const csrf = (await (await fetch(`${base}/api/auth/csrf`)).json()) as { csrfToken: string };
     const headers = {
       'content-type': 'application/json',
       cookie: `${CSRF.cookieName}=${csrf.csrfToken}`,
       [CSRF.header]: csrf.csrfToken,
     };
-    const scenarios: [string, autocannon.Options][] = [
-      ['GET /healthz (framework + one SELECT 1)', { url: `${base}/healthz` }],
-      [
-        'POST /graphql { __typename } (baseline)',
-        {
-          url: `${base}/graphql`,
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ query: '{ __typename }' }),
-        },
-      ],
-      ['GET /api/products/category/parent', { url: `${base}/api/products/category/parent` }],
-      [
-        'POST /api/search/typeAhead "sfu16"',
-        {
-          url: `${base}/api/search/typeAhead`,
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ term: 'sfu16' }),
-        },
-      ],
-      [
-        'POST /api/search/typeAhead "nema 17"',
-        {
-          url: `${base}/api/search/typeAhead`,
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ term: 'nema 17' }),
-        },
-      ],
-      [
-        'POST /api/search "linear guide" (24 a page, brand facet)',
-        {
-          url: `${base}/api/search`,
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ query: 'linear guide' }),
-        },
-      ],
-      ['GET /api/products/{id}', { url: `${base}/api/products/${encodeURIComponent(ids[0]!)}` }],
-      [
-        'POST /graphql products(ids: 20) with brand, category, options',
-        {
-          url: `${base}/graphql`,
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            query:
-              'query($ids:[ID!]!){products(ids:$ids){id name price brand{name} category{handle breadcrumbs{name}} configurationOptions{code unitPrice}}}',
-            variables: { ids },
-          }),
-        },
-      ],
+    const gql = (query: string, variables: Record<string, unknown> = {}) =>
+      JSON.stringify({ query, variables });
+    const TYPEAHEAD_GQL =
+      'query($term:String!){typeAhead(term:$term){correctedQuery results{id name description image} availableNavigation{displayName refinements{value displayValue count}} searchParams{searchAttributionToken}}}';
+    const SEARCH_GQL =
+      'query($q:String!){search(query:$q){total correctedQuery results{id name description image} availableNavigation{displayName refinements{value displayValue count}} searchParams{searchAttributionToken}}}';
+    const scenarios: Scenario[] = [
+      { label: 'GET /healthz (framework + one SELECT 1)', url: '/healthz' },
+      { label: 'GraphQL { __typename } (baseline)', url: '/graphql', bodies: [gql('{ __typename }')] },
+      { label: 'REST GET /api/products/category/parent', url: '/api/products/category/parent' },
+      {
+        label: 'REST typeahead "sfu16"',
+        url: '/api/search/typeAhead',
+        bodies: [JSON.stringify({ term: 'sfu16' })],
+      },
+      {
+        label: 'REST typeahead "nema 17"',
+        url: '/api/search/typeAhead',
+        bodies: [JSON.stringify({ term: 'nema 17' })],
+      },
+      {
+        label: `REST typeahead, ${TYPED_PREFIXES.length} distinct prefixes typed`,
+        url: '/api/search/typeAhead',
+        bodies: TYPED_PREFIXES.map((term) => JSON.stringify({ term })),
+      },
+      {
+        label: `REST typeahead, ${TYPED_PREFIXES.length} distinct prefixes typed, cache off`,
+        url: '/api/search/typeAhead',
+        bodies: TYPED_PREFIXES.map((term) => JSON.stringify({ term })),
+        uncached: true,
+      },
+      {
+        label: `GraphQL typeAhead, ${TYPED_PREFIXES.length} distinct prefixes typed`,
+        url: '/graphql',
+        bodies: TYPED_PREFIXES.map((term) => gql(TYPEAHEAD_GQL, { term })),
+      },
+      {
+        label: 'REST search "linear guide" (24 a page, all facets)',
+        url: '/api/search',
+        bodies: [JSON.stringify({ query: 'linear guide' })],
+      },
+      {
+        label: `REST search, ${SEARCHES.length} distinct queries (all facets)`,
+        url: '/api/search',
+        bodies: SEARCHES.map((query) => JSON.stringify({ query })),
+      },
+      {
+        label: `REST search, ${SEARCHES.length} distinct queries (all facets), cache off`,
+        url: '/api/search',
+        bodies: SEARCHES.map((query) => JSON.stringify({ query })),
+        uncached: true,
+      },
+      {
+        label: `GraphQL search, ${SEARCHES.length} distinct queries (all facets)`,
+        url: '/graphql',
+        bodies: SEARCHES.map((q) => gql(SEARCH_GQL, { q })),
+      },
+      { label: 'REST GET /api/products/{id}', url: `/api/products/${encodeURIComponent(ids[0]!)}` },
+      {
+        label: 'GraphQL product(id)',
+        url: '/graphql',
+        bodies: ids.map((id) =>
+          gql(
+            'query($id:ID!){product(id:$id){id name price basePrice minimumPurchaseQuantity unitOfMeasure inStock attributes{name value} brand{name} category{handle breadcrumbs{name handle}} configurationOptions{id code name unitPrice minValue maxValue step}}}',
+            { id },
+          ),
+        ),
+      },
+      {
+        label: 'GraphQL products(ids: 20) with brand, category, options',
+        url: '/graphql',
+        bodies: [
+          gql(
+            'query($ids:[ID!]!){products(ids:$ids){id name price brand{name} category{handle breadcrumbs{name}} configurationOptions{code unitPrice}}}',
+            { ids },
+          ),
+        ],
+      },
     ];
-    console.log(`\n| scenario | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|`);
-    for (const [label, options] of scenarios) {
-      const result = await load(options, Number(values.connections), Number(values.seconds));
+    console.log(
+      `\n| scenario | req/s | p50 ms | p99 ms | errors | req/s vs { __typename } |\n|---|---|---|---|---|---|`,
+    );
+    let baseline = 0;
+    for (const scenario of scenarios) {
+      if (values.only && !scenario.label.includes(values.only) && !scenario.label.includes('baseline'))
+        continue;
+      const result = await load({
+        url: (scenario.uncached ? uncached.base : base) + scenario.url,
+        method: scenario.bodies ? 'POST' : 'GET',
+        headers: scenario.bodies ? headers : {},
+        bodies: scenario.bodies ?? [],
+        connections: Number(values.connections),
+        seconds: Number(values.seconds),
+      });
+      const rps = result.requests.average;
+      if (scenario.label.includes('baseline')) baseline = rps;
       console.log(
-        `| ${label} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} |`,
+        `| ${scenario.label} | ${rps.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} | ${baseline ? (rps / baseline).toFixed(2) : '-'} |`,
       );
     }
-    http.close();
-    await close();
+    for (const server of [cached, uncached]) await server.close();
   } finally {
     await orm.close(true);
-    await dropDatabase(server, name);
+    if (!values.database) await dropDatabase(server, name);
   }
 }
 
-/** Runs the autocannon CLI in a child process and returns its JSON result. */
-async function load(
-  options: autocannon.Options,
-  connections: number,
-  seconds: number,
-): Promise<autocannon.Result> {
-  const args = ['--json', '-c', String(connections), '-d', String(seconds), '-m', options.method ?? 'GET'];
-  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
-  if (options.body) args.push('-b', String(options.body));
-  const bin = path.join(__dirname, '..', 'node_modules', '.bin', 'autocannon');
-  const { stdout } = await promisify(execFile)(bin, [...args, String(options.url)], {
-    maxBuffer: 10_000_000,
+async function listen(orm: Orm, searchCache: { ttlMs: number; entries: number }) {
+  const { app, close } = await createApp({
+    orm,
+    log: pino({ level: 'silent' }),
+    sessionSecret: 'bench'.repeat(8),
+    searchCache,
   });
+  const http = app.listen(0);
+  await new Promise((r) => http.once('listening', r));
+  return {
+    base: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    async close() {
+      http.close();
+      await close();
+    },
+  };
+}
+
+interface Scenario {
+  label: string;
+  url: string;
+  /** Against the app without the search answer cache. */
+  uncached?: boolean;
+  /** POST bodies sent in turn; none means GET. */
+  bodies?: string[];
+}
+
+/** What shoppers type, as the search box sends it: every prefix of two characters or more. */
+const TYPED = [
+  'nema 17',
+  'sfu1605',
+  'mgn12h',
+  '2020 extrusion',
+  'linear guide',
+  't-nut m5',
+  'ball screw',
+  'pillow block',
+  'coupling 8mm',
+  'hgr20',
+  'stepper driver',
+  'corner bracket',
+  'kfl08',
+  'lead screw',
+  'balscrew',
+];
+const TYPED_PREFIXES = TYPED.flatMap((t) =>
+  Array.from({ length: t.length - 1 }, (_, i) => t.slice(0, i + 2)),
+);
+
+const SEARCHES = [
+  'linear guide',
+  'sfu1605',
+  'nema 17',
+  'mgn12',
+  '2020 extrusion',
+  'ball screw',
+  'balscrew',
+  't nut',
+  'corner bracket 4040',
+  'flexible coupling',
+  'pillow block bearing',
+  'hiwin',
+  'stepper motor driver',
+  '20mm t slot 500mm',
+  'shaft support',
+  'end cap',
+];
+
+/** Runs autocannon in a child process (bench/load-runner.ts) and returns its result. */
+async function load(options: Record<string, unknown>): Promise<autocannon.Result> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['-r', '@swc-node/register', path.join(__dirname, 'load-runner.ts'), JSON.stringify(options)],
+    { maxBuffer: 50_000_000, env: { ...process.env, SWC_NODE_PROJECT: 'server/tsconfig.json' } },
+  );
   return JSON.parse(stdout) as autocannon.Result;
 }
 

@@ -5,4 +5,5 @@ export * from './money';
 export * from './order-status';
 export * from './roles';
 export * from './routes';
+export * from './search';
 export * from './states';

@@ -1,3 +1,4 @@
+import { Migration20261122234555 } from './Migration20261122234555';
 import { Migration20261122173805 } from './Migration20261122173805';
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122162334 } from './Migration20261122162334';
@@ -9,4 +10,5 @@ import { Migration20261122162334 } from './Migration20261122162334';
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122162334', class: Migration20261122162334 },
   { name: 'Migration20261122173805', class: Migration20261122173805 },
+  { name: 'Migration20261122234555', class: Migration20261122234555 },
 ];

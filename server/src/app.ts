@@ -11,7 +11,9 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { isShopRoute } from '../../domain/routes';
 import { AppError } from './common/errors';
-import { createCtx, type Ctx } from './context';
+import { createCtx, type AppShared, type Ctx } from './context';
+import { AttributionLog } from './modules/search/search.attribution';
+import { AnswerCache } from './modules/search/search.cache';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -35,10 +37,14 @@ export interface AppOptions {
   introspection?: boolean;
   /** Mark cookies Secure (behind TLS). */
   secureCookies?: boolean;
+  /** Search answer cache; off unless given (tests see every statement). */
+  searchCache?: { ttlMs: number; entries: number };
 }
 
 export interface App {
   app: Express;
+  /** Writes what background writers hold (search attribution tokens). */
+  flushBackground(): Promise<void>;
   /** Stops background work (session pruning, Apollo); the caller closes the ORM. */
   close(): Promise<void>;
 }
@@ -99,6 +105,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const secureCookies = options.secureCookies ?? false;
   const csrfTokens = new CsrfTokens(sessionSecret);
   const apollo = await createApolloServer(log);
+  const shared: AppShared = {
+    introspection: options.introspection ?? false,
+    attribution: new AttributionLog(orm, log),
+    searchCache: new AnswerCache(options.searchCache?.ttlMs ?? 0, options.searchCache?.entries ?? 1000),
+  };
 
   const api = express.Router();
   const parsers: RequestHandler[] = [
@@ -116,7 +127,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: SESSION_TTL_MS, path: '/' },
     }),
     (req, _res, next) => {
-      req.ctx = createCtx(req, orm.em.fork(), options.introspection ?? false);
+      req.ctx = createCtx(req, orm.em.fork(), shared);
       next();
     },
     csrfProtection(csrfTokens, (p) => CSRF_EXEMPT_PATHS.has(p)),
@@ -143,9 +154,11 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   return {
     app,
+    flushBackground: () => shared.attribution.flush(),
     async close() {
       store.close();
       await apollo.stop();
+      await shared.attribution.flush();
     },
   };
 }

@@ -4,6 +4,9 @@ import type { Logger } from 'pino';
 import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
 import { CatalogLoaders } from './modules/catalog/catalog.loaders';
+import type { AttributionLog } from './modules/search/search.attribution';
+import type { AnswerCache } from './modules/search/search.cache';
+import type { Found } from './modules/search/search.service';
 
 /** Everything a resolver, route or service needs about the current request. */
 export interface Ctx {
@@ -15,6 +18,17 @@ export interface Ctx {
   /** Partners and staff may introspect the GraphQL schema outside development (auth issue grants it). */
   canIntrospect: boolean;
   catalog: CatalogLoaders;
+  /** Stores search attribution tokens (batched, shared by the app's requests). */
+  attribution: AttributionLog;
+  /** Recent search answers (per process). */
+  searchCache: AnswerCache<Found>;
+}
+
+/** What the app shares with every request's context. */
+export interface AppShared {
+  introspection: boolean;
+  attribution: AttributionLog;
+  searchCache: AnswerCache<Found>;
 }
 
 export const SITE_HEADER = 'x-site-id';
@@ -30,14 +44,16 @@ export function resolveSite(req: Request): SiteId {
   );
 }
 
-export function createCtx(req: Request, em: EntityManager, introspection: boolean): Ctx {
+export function createCtx(req: Request, em: EntityManager, shared: AppShared): Ctx {
   const ctx = {
     em,
     req,
     log: req.log,
     requestId: String(req.id),
     site: resolveSite(req),
-    canIntrospect: introspection,
+    canIntrospect: shared.introspection,
+    attribution: shared.attribution,
+    searchCache: shared.searchCache,
   } as Ctx;
   ctx.catalog = new CatalogLoaders(ctx);
   return ctx;

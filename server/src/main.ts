@@ -8,6 +8,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { initOrm, migrate, type Orm } from './db/orm';
 import { createLogger } from './logger';
 import { catalogIsEmpty, seedCatalog } from './modules/catalog/catalog.seed';
+import { refreshSearchIndex, searchIndexIsComplete } from './modules/search/search.index';
 
 /** Starts the whole store: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP server. */
 async function main(): Promise<void> {
@@ -69,6 +70,9 @@ async function main(): Promise<void> {
       log.info({ products: config.seedProducts }, 'empty catalogue: seeding the demo catalogue');
       const result = await seedCatalog(orm, config.seedProducts);
       log.info(result, 'demo catalogue seeded');
+    } else if (!(await searchIndexIsComplete(orm.em.fork()))) {
+      log.info('search index incomplete: rebuilding it');
+      await refreshSearchIndex(orm.em.fork());
     }
     const { app, close } = await createApp({
       orm,
@@ -78,6 +82,7 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
       introspection: config.graphqlIntrospection,
       secureCookies: config.secureCookies,
+      searchCache: config.searchCache,
     });
     closeApp = close;
     server = await listen(app, config.port, config.host);

@@ -14,6 +14,8 @@ export interface TestApp {
   /** SQL statements run since the last `resetQueries()`. */
   queries: string[];
   resetQueries(): void;
+  /** Writes what the app batches in the background (search attribution tokens). */
+  flush(): Promise<void>;
   /** A supertest agent that keeps cookies, like a browser. */
   agent(): supertest.Agent;
   /** An agent holding a valid CSRF cookie, and the token to send back. */
@@ -25,7 +27,7 @@ let counter = 0;
 
 /** The real app on its own database, cloned from the migrated and seeded template. */
 export async function createTestApp(
-  options: { clientDir?: string; introspection?: boolean } = {},
+  options: { clientDir?: string; introspection?: boolean; searchCacheTtlMs?: number } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
   const prefix = process.env[TEST_ENV.prefix];
@@ -36,18 +38,20 @@ export async function createTestApp(
   const url = await createDatabase(serverUrl, name, template);
   const queries: string[] = [];
   const orm = await initOrm({ clientUrl: url, poolMax: 5, onQuery: (sql) => queries.push(sql) });
-  const { app, close } = await createApp({
+  const { app, close, flushBackground } = await createApp({
     orm,
     log: pino({ level: 'silent' }),
     sessionSecret: 'test-secret-test-secret-test-secret-00',
     clientDir: options.clientDir,
     introspection: options.introspection ?? false,
+    searchCache: { ttlMs: options.searchCacheTtlMs ?? 0, entries: 100 },
   });
   return {
     app,
     orm,
     queries,
     resetQueries: () => void queries.splice(0),
+    flush: flushBackground,
     agent: () => supertest.agent(app),
     async agentWithCsrf() {
       const agent = supertest.agent(app);

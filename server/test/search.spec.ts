@@ -42,6 +42,7 @@ describe('typeahead (POST /api/search/typeAhead)', () => {
 
   it('stores the attribution token with the query', async () => {
     const body = await typeAhead('mgn12');
+    await t.flush();
     const rows = await t.orm.em
       .getConnection()
       .execute<{ query: string; kind: string }[]>(
@@ -174,5 +175,82 @@ describe('search (POST /api/search and GraphQL)', () => {
     expect(res.body.data.typeAhead.results.length).toBeGreaterThan(0);
     expect(res.body.data.search.correctedQuery).toBe('ballscrew');
     expect(res.body.data.search.results).toHaveLength(5);
+  });
+});
+
+describe('search answer cache', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await createTestApp({ searchCacheTtlMs: 60_000 });
+  });
+  afterAll(() => cached.close());
+
+  it('answers a repeated typeahead from the cache, with a fresh attribution token each time', async () => {
+    const { agent, token } = await cached.agentWithCsrf();
+    const ask = () =>
+      agent.post('/api/search/typeAhead').set(CSRF.header, token).send({ term: 'linear gu' }).expect(200);
+    const first = await ask();
+    cached.resetQueries();
+    const second = await ask();
+    expect(second.body.results).toEqual(first.body.results);
+    expect(second.body.searchParams.searchAttributionToken).not.toBe(
+      first.body.searchParams.searchAttributionToken,
+    );
+    expect(cached.queries.filter((q) => q.includes('product_search'))).toEqual([]);
+    await cached.flush();
+    const stored = await cached.orm.em
+      .getConnection()
+      .execute<{ n: number }[]>(
+        `select count(*)::int as n from search_attribution where query = 'linear gu'`,
+      );
+    expect(stored[0]!.n).toBe(2);
+  });
+});
+
+describe('facets (POST /api/search)', () => {
+  it('offers BRAND, CATEGORY and spec attribute facets; an attribute filter keeps its own other values', async () => {
+    const all = await post('/api/search', { query: '2020 extrusion', pageSize: 5 });
+    expect(all.status).toBe(200);
+    const names = all.body.availableNavigation.map((n: { displayName: string }) => n.displayName);
+    expect(names.slice(0, 2)).toEqual(['BRAND', 'CATEGORY']);
+    expect(names).toContain('Profile Size');
+    const sizes = all.body.availableNavigation.find(
+      (n: { displayName: string }) => n.displayName === 'Profile Size',
+    );
+    const size = sizes.refinements.find((r: { value: string }) => r.value.startsWith('20'));
+    expect(size).toBeDefined();
+
+    const filtered = await post('/api/search', {
+      query: '2020 extrusion',
+      pageSize: 5,
+      filters: { attributes: [{ name: 'Profile Size', values: [size.value] }] },
+    });
+    expect(filtered.body.total).toBe(size.count);
+    const stillOffered = filtered.body.availableNavigation.find(
+      (n: { displayName: string }) => n.displayName === 'Profile Size',
+    );
+    expect(stillOffered.refinements.length).toBe(sizes.refinements.length);
+  });
+
+  it('lists a category without search text, with its facets', async () => {
+    const res = await post('/api/search', {
+      query: '',
+      filters: { category: 'motion-control' },
+      pageSize: 10,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBeGreaterThan(10);
+    expect(res.body.results).toHaveLength(10);
+  });
+
+  it('refuses an unknown facet and a bad page size next to their fields', async () => {
+    const res = await post('/api/search', {
+      query: 'rail',
+      pageSize: 0,
+      filters: { attributes: [{ name: 'Colour of the box', values: ['red'] }] },
+    });
+    expect(res.status).toBe(400);
+    const fields = res.body.error.fields.map((f: { field: string }) => f.field);
+    expect(fields).toEqual(expect.arrayContaining(['pageSize', 'filters.attributes[0].name']));
   });
 });

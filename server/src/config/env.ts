@@ -24,6 +24,8 @@ export interface AppConfig {
   secureCookies: boolean;
   clientDir: string;
   graphqlIntrospection: boolean;
+  /** Search answer cache per process: time to live (0 turns it off) and most entries kept. */
+  searchCache: { ttlMs: number; entries: number };
 }
 
 /** The repository root: the nearest folder above this file that holds package.json (works from src and dist). */
@@ -135,5 +137,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: bool(env, 'SECURE_COOKIES', nodeEnv === 'production'),
     clientDir: path.resolve(PROJECT_ROOT, env.CLIENT_DIR || 'dist/client'),
     graphqlIntrospection: nodeEnv === 'development' || bool(env, 'GRAPHQL_INTROSPECTION', false),
+    searchCache: {
+      ttlMs: int(
+        env,
+        'SEARCH_CACHE_TTL_MS',
+        60_000,
+        0,
+        3_600_000,
+        'set SEARCH_CACHE_TTL_MS from 0 (off) to 3600000',
+      ),
+      entries: int(env, 'SEARCH_CACHE_ENTRIES', 5000, 1, 1_000_000, 'set SEARCH_CACHE_ENTRIES, e.g. 5000'),
+    },
   };
 }

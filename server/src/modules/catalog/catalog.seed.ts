@@ -135,9 +135,7 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
     await flush();
     await refreshSearchIndex(em);
   });
-  await orm.em
-    .getConnection()
-    .execute('analyze brand, category, product, product_configuration_option, product_search, search_term');
+  await orm.em.getConnection().execute('analyze brand, category, product, product_configuration_option');
   return { brands: brands.length, categories: categories.length, products, ms: Date.now() - started };
 }
 

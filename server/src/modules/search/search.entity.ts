@@ -1,9 +1,11 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+import { ArrayType, DecimalType, Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 
 /**
- * The search document of a product, kept beside it (refreshed by `refreshProductSearch`): a weighted
- * tsvector over part number, name, brand, category path, spec attributes and description, and the
- * normalised part number (`SFU1605` = `sfu-1605` = `sfu 1605` -> `sfu1605`) for exact, prefix and typo matches.
+ * The search row of a product, kept beside it (rebuilt by `refreshSearchIndex`): a weighted tsvector over
+ * part number, name, brand, category path, spec attributes and description; the normalised part number
+ * (`SFU1605` = `sfu-1605` = `sfu 1605` -> `sfu1605`) for exact, prefix and typo matches; and a copy of every
+ * column a search filters, ranks, facets or shows, so one index scan of this narrow table answers a search
+ * without touching `product` (docs/decisions/008).
  */
 @Entity({ tableName: 'product_search' })
 @Index({
@@ -29,6 +31,38 @@ export class ProductSearch {
 
   @Property({ type: 'tsvector', columnType: 'tsvector' })
   document!: string;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'text' })
+  description!: string;
+
+  @Property({ type: 'text', nullable: true })
+  image: string | null = null;
+
+  @Property({ type: 'uuid' })
+  brandId!: string;
+
+  @Index()
+  @Property({ type: 'uuid' })
+  categoryId!: string;
+
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  price: number | null = null;
+
+  @Property({ type: ArrayType, columnType: 'text[]' })
+  sites!: string[];
+
+  @Property({ type: 'integer' })
+  popularity!: number;
+
+  @Property({ type: 'boolean' })
+  inStock!: boolean;
+
+  /** Facet values as `Name=value` (`Series=20 Series`), for the attribute facets and their filters. */
+  @Property({ type: ArrayType, columnType: 'text[]' })
+  facets!: string[];
 }
 
 /** Words of the catalogue with their frequencies: the dictionary for spelling correction. */

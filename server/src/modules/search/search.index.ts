@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { FACET_ATTRIBUTES } from '../../../../domain/search';
 import { SYNONYMS } from './search.query';
 
 /**
@@ -12,7 +13,8 @@ const REFRESH_PRODUCT_SEARCH_SQL = `
     union all
     select c.id, path.names || ' ' || c.name from category c join path on c.parent_id = path.id
   )
-  insert into product_search (product_id, part_key, document)
+  insert into product_search (product_id, part_key, document, name, description, image, brand_id, category_id,
+    price, sites, popularity, in_stock, facets)
   select p.id,
     lower(regexp_replace(p.id, '[^A-Za-z0-9]', '', 'g')),
     setweight(to_tsvector('simple', concat_ws(' ',
@@ -24,11 +26,18 @@ const REFRESH_PRODUCT_SEARCH_SQL = `
     || setweight(to_tsvector('axl', concat_ws(' ', b.name, path.names)), 'B')
     || setweight(to_tsvector('axl', coalesce(
          (select string_agg(concat_ws(' ', a->>'name', a->>'value'), ' ') from jsonb_array_elements(p.attributes) a), '')), 'C')
-    || setweight(to_tsvector('axl', p.description), 'D')
+    || setweight(to_tsvector('axl', p.description), 'D'),
+    p.name, p.description, p.images[1], p.brand_id, p.category_id, p.price, p.sites, p.popularity, p.in_stock,
+    coalesce((select array_agg(distinct (a->>'name') || '=' || (a->>'value')) from jsonb_array_elements(p.attributes) a
+      where a->>'name' = any(array[?]::text[])), '{}')
   from product p
   join brand b on b.id = p.brand_id
   join path on path.id = p.category_id
-  on conflict (product_id) do update set part_key = excluded.part_key, document = excluded.document`;
+  on conflict (product_id) do update set part_key = excluded.part_key, document = excluded.document,
+    name = excluded.name, description = excluded.description, image = excluded.image,
+    brand_id = excluded.brand_id, category_id = excluded.category_id, price = excluded.price,
+    sites = excluded.sites, popularity = excluded.popularity, in_stock = excluded.in_stock,
+    facets = excluded.facets`;
 
 /** Catalogue words (names, brands, categories, attribute values) with their frequencies. */
 const REBUILD_TERMS_SQL = `
@@ -49,7 +58,7 @@ export async function refreshSearchIndex(em: EntityManager): Promise<void> {
     'run',
     ctx,
   );
-  await db.execute(REFRESH_PRODUCT_SEARCH_SQL, [], 'run', ctx);
+  await db.execute(REFRESH_PRODUCT_SEARCH_SQL, [[...FACET_ATTRIBUTES]], 'run', ctx);
   await db.execute('truncate search_term', [], 'run', ctx);
   await db.execute(REBUILD_TERMS_SQL, [], 'run', ctx);
   // One-word forms of the synonyms (ballscrew, tslot...) are dictionary words too, so "balscrew" corrects.
@@ -61,4 +70,15 @@ export async function refreshSearchIndex(em: EntityManager): Promise<void> {
     'run',
     ctx,
   );
+  await db.execute('analyze product_search, search_term', [], 'run', ctx);
+}
+
+/** Whether every product has its search row (false after a migration rebuilt the table, or a partial import). */
+export async function searchIndexIsComplete(em: EntityManager): Promise<boolean> {
+  const [row] = await em
+    .getConnection()
+    .execute<{ complete: boolean }[]>(
+      'select (select count(*) from product) = (select count(*) from product_search) as complete',
+    );
+  return row?.complete ?? false;
 }

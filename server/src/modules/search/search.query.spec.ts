@@ -51,4 +51,10 @@ describe('synonyms and tsquery', () => {
     expect(toTsQuery(['nema', '17'], false)).toBe('(nema & 17)');
     expect(toTsQuery([], true)).toBe('');
   });
+
+  it('completes the last word only from three characters, so "li" does not match most of the catalogue', () => {
+    expect(toTsQuery(['nema', '17'], true)).toBe('(nema & 17)');
+    expect(toTsQuery(['li'], true)).toBe('(li)');
+    expect(toTsQuery(['lin'], true)).toBe('(lin:*)');
+  });
 });

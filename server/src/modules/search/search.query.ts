@@ -1,7 +1,5 @@
+import { MAX_SEARCH_TERM_LENGTH, typeaheadText } from '../../../../domain/search';
 import { AppError } from '../../common/errors';
-
-/** Longest search text accepted; longer terms are refused with 400 (documented in README). */
-export const MAX_TERM_LENGTH = 200;
 
 /**
  * Synonym groups: a query containing one variant also searches the others. Variants are written as the
@@ -28,11 +26,10 @@ export interface ParsedQuery {
 
 /** Splits a search text into safe words. Throws 400 for a term that is too long. */
 export function parseQuery(raw: string): ParsedQuery {
-  const text = raw.replace(/^\s+/, '').replace(/^&+\s*/, '');
-  if (text.length > MAX_TERM_LENGTH) {
-    throw new AppError('BAD_USER_INPUT', `Search terms are limited to ${MAX_TERM_LENGTH} characters`, [
-      { field: 'term', message: `Search terms are limited to ${MAX_TERM_LENGTH} characters` },
-    ]);
+  const text = typeaheadText(raw);
+  if (text.length > MAX_SEARCH_TERM_LENGTH) {
+    const message = `Search terms are limited to ${MAX_SEARCH_TERM_LENGTH} characters`;
+    throw new AppError('BAD_USER_INPUT', message, [{ field: 'term', message }]);
   }
   const plain = text
     .normalize('NFD')
@@ -66,12 +63,15 @@ export function synonymVariants(words: string[]): string[][] {
 
 /**
  * A `to_tsquery` text: the words of each variant AND-ed, variants OR-ed; with `prefix` the last word matches
- * as a prefix (search as you type). Words are [a-z0-9] only, so the text cannot carry tsquery syntax.
+ * as a prefix (search as you type) once it has three characters (shorter ones match most of the catalogue).
+ * Words are [a-z0-9] only, so the text cannot carry tsquery syntax.
  */
 export function toTsQuery(words: string[], prefix: boolean): string {
   if (words.length === 0) return '';
+  const asPrefix = (w: string, i: number, variant: string[]) =>
+    prefix && i === variant.length - 1 && w.length >= 3 ? `${w}:*` : w;
   return synonymVariants(words)
-    .map((variant) => variant.map((w, i) => (prefix && i === variant.length - 1 ? `${w}:*` : w)).join(' & '))
+    .map((variant) => variant.map((w, i) => asPrefix(w, i, variant)).join(' & '))
     .map((v) => `(${v})`)
     .join(' | ');
 }

@@ -1,4 +1,6 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { SEARCH_PAGE_SIZE, searchRequestSchema, typeaheadRequestSchema } from '../../../../domain/search';
+import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { searchService } from './search.service';
 import { SearchAnswerGql, SearchFiltersGql, SearchSortGql } from './search.types';
@@ -13,28 +15,23 @@ export class SearchResolver {
     @Arg('includeWithoutPrice', () => Boolean, { defaultValue: true }) includeWithoutPrice: boolean,
     @Ctx() ctx: RequestCtx,
   ) {
-    return searchService.typeAhead(ctx, term, includeWithoutPrice);
+    const input = validate(typeaheadRequestSchema, { term, includeWithoutPrice });
+    return searchService.typeAhead(ctx, input.term, input.includeWithoutPrice);
   }
 
   @Query(() => SearchAnswerGql, {
-    description: 'Search results with brand facets, sorting and pages (at most 100)',
+    description:
+      'Search results with facets (brand, category, spec attributes), sorting and pages (at most 100)',
   })
   search(
     @Arg('query', () => String) query: string,
     @Arg('filters', () => SearchFiltersGql, { nullable: true }) filters: SearchFiltersGql | null,
     @Arg('sort', () => SearchSortGql, { defaultValue: SearchSortGql.RELEVANCE }) sort: SearchSortGql,
     @Arg('page', () => Int, { defaultValue: 1 }) page: number,
-    @Arg('pageSize', () => Int, { defaultValue: 24 }) pageSize: number,
+    @Arg('pageSize', () => Int, { defaultValue: SEARCH_PAGE_SIZE }) pageSize: number,
     @Ctx() ctx: RequestCtx,
   ) {
-    return searchService.search(ctx, {
-      query,
-      includeWithoutPrice: filters?.includeWithoutPrice ?? true,
-      brands: filters?.brands,
-      category: filters?.category,
-      sort,
-      page,
-      pageSize,
-    });
+    const request = validate(searchRequestSchema, { query, filters: filters ?? {}, sort, page, pageSize });
+    return searchService.search(ctx, request);
   }
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../common/errors';
+import { FACET_ATTRIBUTES, type SearchRequest, type SearchSort } from '../../../../domain/search';
 import type { Ctx } from '../../context';
 import { parseQuery, toTsQuery, type ParsedQuery } from './search.query';
 
+export type { SearchSort };
 export const TYPEAHEAD_RESULTS = 8;
-export const MAX_PAGE_SIZE = 100;
 
 export interface Suggestion {
   id: string;
@@ -24,6 +24,9 @@ export interface Navigation {
   refinements: Refinement[];
 }
 
+/** A search answer before its attribution token: what the answer cache keeps. */
+export type Found = Omit<SearchAnswer<Suggestion>, 'searchParams'>;
+
 export interface SearchAnswer<T> {
   results: T[];
   total: number;
@@ -32,211 +35,311 @@ export interface SearchAnswer<T> {
   searchParams: { searchAttributionToken: string };
 }
 
-export type SearchSort = 'relevance' | 'price_asc' | 'price_desc' | 'part_number';
+/** One attribute filter: products having any of the values (values of different attributes are AND-ed). */
+export interface AttributeFilter {
+  name: string;
+  values: string[];
+}
 
-export interface SearchInput {
+interface SearchInput {
   query: string;
   includeWithoutPrice: boolean;
   brands?: string[];
   category?: string | null;
+  attributes?: AttributeFilter[];
   sort?: SearchSort;
-  page?: number;
-  pageSize?: number;
+}
+
+/** Facet panels: BRAND always; CATEGORY and the spec attributes on the results and category pages. */
+type FacetScope = 'brand' | 'all';
+
+/** Everything one search statement needs; built from the input and a (possibly corrected) parsed query. */
+interface Plan {
+  q: ParsedQuery;
+  prefix: boolean;
+  fuzzy: boolean;
+  facets: FacetScope;
+  input: SearchInput;
+  limit: number;
+  offset: number;
+}
+
+interface Row {
+  total: number;
+  results: Suggestion[];
+  brands: Refinement[];
+  categories: Refinement[] | null;
+  attributes: { facet: string; count: number }[] | null;
+  unknown: string[];
 }
 
 const ORDER_BY: Record<SearchSort, string> = {
-  relevance: `(s.part_key = q.pk) desc, (q.pk <> '' and s.part_key like q.pk || '%') desc,
-    (q.phrase <> '' and strpos(lower(p.name), q.phrase) > 0) desc, ts_rank_cd(s.document, q.tsq) desc,
-    p.popularity desc, p.in_stock desc, p.id`,
-  price_asc: 'p.price asc nulls last, p.id',
-  price_desc: 'p.price desc nulls last, p.id',
-  part_number: 'p.id',
+  relevance: 'exact desc, part_prefix desc, in_name desc, rank desc, popularity desc, in_stock desc, id',
+  price_asc: 'price asc nulls last, id',
+  price_desc: 'price desc nulls last, id',
+  part_number: 'id',
 };
 
 /**
- * Matching products: the document matches the words (synonyms expanded), or the normalised part number
- * starts with the typed one; `fuzzy` adds part numbers within trigram distance (typos in part numbers).
- * Filters: price (unpriced = quote only), site visibility, brands, category subtree.
+ * Builds SQL from fragments written in any order: each value gets a marker, and `finish` turns the markers
+ * into positional `?` parameters in the order the final text uses them (a value may be used several times).
  */
-function matchesSql(fuzzy: boolean) {
-  return `
-  with q as (select to_tsquery('axl', ?) as tsq, ?::text as pk, ?::text as phrase),
-  m as materialized (
-    select p.id, p.brand_id, p.name, p.description, p.images, p.price, p.popularity, p.in_stock, s.part_key, s.document
-    from product_search s
-    join product p on p.id = s.product_id
-    cross join q
-    where (s.document @@ q.tsq or (length(q.pk) >= 3 and s.part_key like q.pk || '%')
-           ${fuzzy ? 'or (length(q.pk) >= 4 and s.part_key % q.pk)' : ''})
-      and (?::boolean or p.price is not null)
-      and (?::boolean or ?::text = any(p.sites))
-      and (?::boolean or p.brand_id in (select id from brand where handle in (?)))
-      and (?::text is null or p.category_id in (
-        select id from category where handle = ?::text or starts_with(handle, ?::text || '/')))
-  )`;
+class Sql {
+  private readonly values: unknown[] = [];
+  p(value: unknown): string {
+    this.values.push(value);
+    return `\u{e000}${this.values.length - 1}\u{e001}`;
+  }
+  /** A text[] parameter (MikroORM expands arrays to lists; an empty list is written as an empty array). */
+  arr(values: readonly string[]): string {
+    return values.length === 0 ? `'{}'::text[]` : `array[${this.p([...values])}]::text[]`;
+  }
+  finish(text: string): { text: string; params: unknown[] } {
+    const params: unknown[] = [];
+    const positional = text.replace(/\u{e000}(\d+)\u{e001}/gu, (_, i: string) => {
+      params.push(this.values[Number(i)]);
+      return '?';
+    });
+    return { text: positional, params };
+  }
 }
 
-function searchSql(fuzzy: boolean, sort: SearchSort) {
-  return `${matchesSql(fuzzy)}
-  select p.id, p.name, p.description, p.images[1] as image, (select count(*) from m)::int as total
-  from m p cross join q
-  join product_search s on s.product_id = p.id
-  order by ${ORDER_BY[sort]}
-  limit ? offset ?`;
+/**
+ * One statement per search: the matching rows of the narrow `product_search` table are read once (GIN index
+ * on the document, prefix index on the part number), then counted, faceted and ranked from that one set.
+ * Facets are disjunctive: a facet's counts ignore its own filter, so a shopper can pick several brands.
+ */
+function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[] } {
+  const { q, input } = plan;
+  const sql = new Sql();
+  const sort = input.sort ?? 'relevance';
+  const hasText = q.words.length > 0;
+  const tsq = `to_tsquery('axl', ${sql.p(toTsQuery(q.words, plan.prefix))})`;
+  const pk = q.partKey;
+  // Part keys are [a-z0-9] only, so the pattern holds no LIKE wildcard but its final %.
+  const partPattern = pk.length >= 3 ? sql.p(pk + '%') : null;
+
+  const match: string[] = [];
+  if (hasText) {
+    match.push(`s.document @@ ${tsq}`);
+    if (partPattern) match.push(`s.part_key like ${partPattern}`);
+    if (plan.fuzzy && pk.length >= 4) match.push(`s.part_key % ${sql.p(pk)}`);
+  }
+  const where = [match.length ? `(${match.join(' or ')})` : 'true'];
+  if (!input.includeWithoutPrice) where.push('s.price is not null');
+  const site = sql.p(ctx.site);
+  where.push(
+    `(coalesce((select show_all_products from site where id = ${site}), true) or ${site} = any(s.sites))`,
+  );
+  const category = input.category?.trim();
+  if (category) {
+    const c = sql.p(category);
+    where.push(
+      `s.category_id in (select id from category where handle = ${c} or starts_with(handle, ${c} || '/'))`,
+    );
+  }
+
+  const brands = (input.brands ?? []).filter(Boolean);
+  const brandOk = brands.length
+    ? `s.brand_id in (select id from brand where handle = any(${sql.arr(brands)}))`
+    : 'true';
+  const attributes = (input.attributes ?? []).filter((a) => a.values.length > 0);
+  const attrOk = attributes.map((a) => `s.facets && ${sql.arr(a.values.map((v) => `${a.name}=${v}`))}`);
+  const attrColumns = attrOk.map((cond, i) => `, ${cond} as a${i}`).join('');
+  const allAttrs = (except?: number) =>
+    attributes.map((_, i) => (i === except ? 'true' : `a${i}`)).join(' and ') || 'true';
+
+  const relevance = sort === 'relevance';
+  const rankColumns = relevance
+    ? `, s.part_key = ${sql.p(pk)} as exact,
+       ${partPattern ? `s.part_key like ${partPattern}` : 'false'} as part_prefix,
+       ${hasText ? `strpos(lower(s.name), ${sql.p(q.words.join(' '))}) > 0` : 'false'} as in_name,
+       ${hasText ? `ts_rank(s.document, ${tsq})` : '0'} as rank`
+    : '';
+
+  const withFacets = plan.facets === 'all';
+  const selected = new Set(attributes.map((a) => a.name));
+  const unselected = FACET_ATTRIBUTES.filter((name) => !selected.has(name));
+  const attributeFacets = withFacets
+    ? `, (select coalesce(json_agg(a), '[]') from (
+          select v as facet, count(*)::int as count from f, unnest(f.facets) v
+          ${selected.size ? `where split_part(v, '=', 1) = any(${sql.arr(unselected)})` : ''} group by v
+          ${attributes
+            .map(
+              (a, i) => `union all
+          select v, count(*)::int from m, unnest(m.facets) v
+          where brand_ok and ${allAttrs(i)} and split_part(v, '=', 1) = ${sql.p(a.name)} group by v`,
+            )
+            .join('\n')}
+        ) a) as attributes,
+        (select coalesce(json_agg(c), '[]') from (
+          select c.handle as value, c.name as "displayValue", count(*)::int as count
+          from f join category c on c.id = f.category_id
+          group by c.handle, c.name order by count(*) desc, c.name limit 50) c) as categories`
+    : ', null as attributes, null as categories';
+
+  const words = q.words.filter((w) => w.length >= 4 && /[a-z]/.test(w));
+  // In search-as-you-type the last word may be unfinished: it is known when some catalogue word starts with it.
+  const last = plan.prefix ? q.words[q.words.length - 1] : undefined;
+  const fullWords = last && words.includes(last) ? words.filter((w) => w !== last) : words;
+  const unknown = `(select coalesce(array_agg(w), '{}') from unnest(${sql.arr(fullWords)}) w
+      where not exists (select 1 from search_term t where t.term = w))
+    ${
+      last && words.includes(last)
+        ? `|| (case when exists (select 1 from search_term t where t.term like ${sql.p(last + '%')})
+             then '{}'::text[] else array[${sql.p(last)}]::text[] end)`
+        : ''
+    } as unknown`;
+
+  const text = `
+    with m as materialized (
+      select s.product_id as id, s.brand_id, s.category_id, s.price, s.popularity, s.in_stock, s.facets,
+        ${brandOk} as brand_ok ${attrColumns} ${rankColumns}
+      from product_search s
+      where ${where.join(' and ')}
+    ),
+    f as (select * from m where brand_ok and ${allAttrs()})
+    select
+      (select count(*) from f)::int as total,
+      (select coalesce(json_agg(json_build_object('id', p.product_id, 'name', p.name,
+          'description', p.description, 'image', p.image) order by top.n), '[]')
+        from (select id, row_number() over () as n from (select id from f order by ${ORDER_BY[sort]}
+          limit ${sql.p(plan.limit)} offset ${sql.p(plan.offset)}) ranked) top
+        join product_search p on p.product_id = top.id) as results,
+      (select coalesce(json_agg(b), '[]') from (
+        select b.handle as value, b.name as "displayValue", count(*)::int as count
+        from m join brand b on b.id = m.brand_id where ${allAttrs()}
+        group by b.handle, b.name order by count(*) desc, b.name limit 50) b) as brands
+      ${attributeFacets},
+      ${unknown}`;
+  return sql.finish(text);
 }
 
-function brandFacetSql(fuzzy: boolean) {
-  return `${matchesSql(fuzzy)}
-  select b.handle as value, b.name as "displayValue", count(*)::int as count
-  from m join brand b on b.id = m.brand_id
-  group by b.handle, b.name order by count(*) desc, b.name limit 50`;
+async function runPlan(ctx: Ctx, plan: Plan): Promise<Row> {
+  const statement = buildStatement(ctx, plan);
+  const [row] = await ctx.em.getConnection().execute<Row[]>(statement.text, statement.params);
+  return row!;
 }
 
-/** For each word: is it a catalogue word, and the closest catalogue word by trigram similarity. */
+/** For each unknown word, the closest catalogue word by trigram similarity (ties: the more frequent). */
 const CORRECTION_SQL = `
   select w.word,
-    exists(select 1 from search_term t where t.term = w.word) as known,
     (select t.term from search_term t where t.term % w.word
       order by similarity(t.term, w.word) desc, t.frequency desc limit 1) as suggestion
   from unnest(array[?]::text[]) as w(word)`;
-
-interface Row extends Suggestion {
-  total: number;
-}
 
 export const searchService = {
   async typeAhead(ctx: Ctx, term: string, includeWithoutPrice: boolean): Promise<SearchAnswer<Suggestion>> {
     return this.run(
       ctx,
       'typeahead',
-      { query: term, includeWithoutPrice, pageSize: TYPEAHEAD_RESULTS },
-      true,
+      { query: term, includeWithoutPrice },
+      {
+        prefix: true,
+        facets: 'brand',
+        limit: TYPEAHEAD_RESULTS,
+        offset: 0,
+      },
     );
   },
 
-  async search(ctx: Ctx, input: SearchInput): Promise<SearchAnswer<Suggestion>> {
-    const pageSize = input.pageSize ?? 24;
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
-      throw new AppError('BAD_USER_INPUT', `Page size must be from 1 to ${MAX_PAGE_SIZE}`, [
-        { field: 'pageSize', message: `Page size must be from 1 to ${MAX_PAGE_SIZE}` },
-      ]);
-    }
-    const page = input.page ?? 1;
-    if (!Number.isInteger(page) || page < 1) {
-      throw new AppError('BAD_USER_INPUT', 'Page must be 1 or more', [
-        { field: 'page', message: 'Page must be 1 or more' },
-      ]);
-    }
-    return this.run(ctx, 'search', { ...input, page, pageSize }, false);
+  /** A results page or a category listing; `request` is validated with domain's searchRequestSchema. */
+  async search(ctx: Ctx, request: SearchRequest): Promise<SearchAnswer<Suggestion>> {
+    const { pageSize, page } = request;
+    const input: SearchInput = { query: request.query, sort: request.sort, ...request.filters };
+    return this.run(ctx, 'search', input, {
+      prefix: false,
+      facets: 'all',
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
   },
 
+  /**
+   * The answer for the text as typed; when some words are not catalogue words, also for their correction,
+   * which wins when the text as typed finds nothing or far less ("Showing results for..."); when nothing
+   * matches a part-number-like text, part numbers within trigram distance (typos in part numbers).
+   */
   async run(
     ctx: Ctx,
     kind: 'typeahead' | 'search',
     input: SearchInput,
-    prefix: boolean,
+    options: Pick<Plan, 'prefix' | 'facets' | 'limit' | 'offset'>,
   ): Promise<SearchAnswer<Suggestion>> {
     const parsed = parseQuery(input.query);
+    const browsing = kind === 'search' && !!input.category;
+    const key = JSON.stringify([kind, ctx.site, parsed.words, parsed.partKey, input, options]);
+    const found =
+      parsed.words.length === 0 && !browsing
+        ? { results: [], total: 0, correctedQuery: null, availableNavigation: [] }
+        : await ctx.searchCache.get(key, () =>
+            this.find(ctx, parsed, { ...options, q: parsed, input, fuzzy: false }),
+          );
     const token = randomUUID();
-    if (parsed.words.length === 0) {
-      return {
-        results: [],
-        total: 0,
-        correctedQuery: null,
-        availableNavigation: [],
-        searchParams: { searchAttributionToken: token },
-      };
+    if (parsed.words.length > 0 || browsing) {
+      ctx.attribution.record({
+        token,
+        kind,
+        query: parsed.text,
+        correctedQuery: found.correctedQuery,
+        resultCount: found.total,
+      });
     }
-    let used = parsed;
-    let rows = await this.find(ctx, parsed, input, prefix, false);
+    return { ...found, searchParams: { searchAttributionToken: token } };
+  },
+
+  async find(ctx: Ctx, parsed: ParsedQuery, base: Plan): Promise<Found> {
+    let row = await runPlan(ctx, base);
     let correctedQuery: string | null = null;
-    const corrected = await this.correct(ctx, parsed);
-    if (corrected) {
-      const correctedRows = await this.find(ctx, corrected, input, prefix, false);
-      const total = rows[0]?.total ?? 0;
-      const correctedTotal = correctedRows[0]?.total ?? 0;
-      // "Showing results for...": the text as typed finds nothing, or far less than its correction.
-      if (correctedTotal > 0 && (total === 0 || correctedTotal >= total * 5)) {
-        rows = correctedRows;
-        used = corrected;
-        correctedQuery = corrected.text;
+    if (row.unknown.length > 0) {
+      const corrected = await this.correct(ctx, parsed, row.unknown);
+      if (corrected) {
+        const correctedRow = await runPlan(ctx, { ...base, q: corrected });
+        // "Showing results for...": the text as typed finds nothing, or far less than its correction.
+        if (correctedRow.total > 0 && (row.total === 0 || correctedRow.total >= row.total * 5)) {
+          row = correctedRow;
+          correctedQuery = corrected.text;
+        }
       }
     }
-    let fuzzy = false;
-    if (rows.length === 0 && parsed.partKey.length >= 4) {
-      rows = await this.find(ctx, parsed, input, prefix, true);
-      fuzzy = true;
+    if (row.total === 0 && parsed.partKey.length >= 4) {
+      row = await runPlan(ctx, { ...base, fuzzy: true });
     }
-    const navigation = rows.length ? await this.brandFacet(ctx, used, input, prefix, fuzzy) : [];
-    const total = rows[0]?.total ?? 0;
-    await ctx.em
-      .getConnection()
-      .execute(
-        'insert into search_attribution (token, kind, query, corrected_query, result_count) values (?, ?, ?, ?, ?)',
-        [token, kind, parsed.text, correctedQuery, total],
-      );
-    return {
-      results: rows.map(({ id, name, description, image }) => ({ id, name, description, image })),
-      total,
-      correctedQuery,
-      availableNavigation: navigation.length ? [{ displayName: 'BRAND', refinements: navigation }] : [],
-      searchParams: { searchAttributionToken: token },
-    };
+    return { results: row.results, total: row.total, correctedQuery, availableNavigation: navigation(row) };
   },
 
-  async find(ctx: Ctx, q: ParsedQuery, input: SearchInput, prefix: boolean, fuzzy: boolean): Promise<Row[]> {
-    const pageSize = input.pageSize ?? TYPEAHEAD_RESULTS;
-    const offset = ((input.page ?? 1) - 1) * pageSize;
-    return ctx.em
-      .getConnection()
-      .execute<Row[]>(searchSql(fuzzy, input.sort ?? 'relevance'), [
-        ...(await params(ctx, q, input, prefix)),
-        pageSize,
-        offset,
-      ]);
-  },
-
-  async brandFacet(
-    ctx: Ctx,
-    q: ParsedQuery,
-    input: SearchInput,
-    prefix: boolean,
-    fuzzy: boolean,
-  ): Promise<Refinement[]> {
-    return ctx.em
-      .getConnection()
-      .execute<Refinement[]>(brandFacetSql(fuzzy), await params(ctx, q, input, prefix));
-  },
-
-  /** The query with unknown words replaced by their closest catalogue word, or null when nothing changes. */
-  async correct(ctx: Ctx, q: ParsedQuery): Promise<ParsedQuery | null> {
-    const candidates = q.words.filter((w) => w.length >= 4 && /[a-z]/.test(w));
-    if (candidates.length === 0) return null;
+  /** The query with its unknown words replaced by their closest catalogue word, or null when nothing changes. */
+  async correct(ctx: Ctx, q: ParsedQuery, unknown: string[]): Promise<ParsedQuery | null> {
     const rows = await ctx.em
       .getConnection()
-      .execute<{ word: string; known: boolean; suggestion: string | null }[]>(CORRECTION_SQL, [candidates]);
-    const replace = new Map(rows.filter((r) => !r.known && r.suggestion).map((r) => [r.word, r.suggestion!]));
+      .execute<{ word: string; suggestion: string | null }[]>(CORRECTION_SQL, [unknown]);
+    const replace = new Map(rows.filter((r) => r.suggestion).map((r) => [r.word, r.suggestion!]));
     if (replace.size === 0) return null;
     const words = q.words.map((w) => replace.get(w) ?? w);
     return { text: words.join(' '), words, partKey: q.partKey };
   },
 };
 
-async function params(ctx: Ctx, q: ParsedQuery, input: SearchInput, prefix: boolean): Promise<unknown[]> {
-  const site = await ctx.catalog.site();
-  const brands = input.brands?.filter(Boolean) ?? [];
-  const category = input.category?.trim() || null;
-  return [
-    toTsQuery(q.words, prefix),
-    q.partKey,
-    q.words.join(' '),
-    input.includeWithoutPrice,
-    !site || site.showAllProducts,
-    ctx.site,
-    brands.length === 0,
-    brands.length ? brands : [''],
-    category,
-    category,
-    category,
-  ];
+/** BRAND first, then CATEGORY, then the attributes in the domain's order; empty panels are left out. */
+function navigation(row: Row): Navigation[] {
+  const panels: Navigation[] = [];
+  if (row.brands.length) panels.push({ displayName: 'BRAND', refinements: row.brands });
+  if (row.categories?.length) panels.push({ displayName: 'CATEGORY', refinements: row.categories });
+  if (row.attributes?.length) {
+    const byName = new Map<string, Refinement[]>();
+    for (const { facet, count } of row.attributes) {
+      const at = facet.indexOf('=');
+      const name = facet.slice(0, at);
+      const value = facet.slice(at + 1);
+      byName.set(name, [...(byName.get(name) ?? []), { value, displayValue: value, count }]);
+    }
+    for (const name of FACET_ATTRIBUTES) {
+      const refinements = byName.get(name);
+      if (refinements) {
+        refinements.sort((a, b) => a.value.localeCompare(b.value, 'en', { numeric: true }));
+        panels.push({ displayName: name, refinements });
+      }
+    }
+  }
+  return panels;
 }

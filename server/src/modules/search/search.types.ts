@@ -70,6 +70,15 @@ export class SearchAnswerGql {
   searchParams!: SearchParamsGql;
 }
 
+@InputType('AttributeFilter', { description: 'Products having any of the values of one spec attribute' })
+export class AttributeFilterGql {
+  @Field(() => String, { description: 'A facet name, e.g. "Profile Size"' })
+  name!: string;
+
+  @Field(() => [String])
+  values!: string[];
+}
+
 @InputType('SearchFilters')
 export class SearchFiltersGql {
   @Field(() => Boolean, { defaultValue: true, description: 'Include quote-only products (no price)' })
@@ -80,4 +89,10 @@ export class SearchFiltersGql {
 
   @Field(() => String, { nullable: true, description: 'A category handle; its subcategories are included' })
   category?: string | null;
+
+  @Field(() => [AttributeFilterGql], {
+    nullable: true,
+    description: 'Spec attribute facets (AND across names)',
+  })
+  attributes?: AttributeFilterGql[];
 }
