@@ -1,9 +1,12 @@
 /** The business rules shared by the server and the client. */
 export * from './constants';
+export * from './configuration';
+export * from './catalog';
 export * from './cookies';
 export * from './money';
 export * from './order-status';
 export * from './roles';
 export * from './routes';
 export * from './search';
+export * from './search.schema';
 export * from './states';

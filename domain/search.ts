@@ -1,4 +1,3 @@
-import { array, boolean, number, object, string, type InferType } from 'yup';
 import { SEARCH } from './constants';
 
 /** Longest search text accepted; longer terms are refused with 400. */
@@ -41,46 +40,45 @@ export function promotesBallScrews(text: string): boolean {
   return SEARCH.ballScrewTriggers.some((word) => lower.includes(word));
 }
 
-const pageSizeMessage = `Page size must be from 1 to ${MAX_SEARCH_PAGE_SIZE}`;
-const termMessage = `Search terms are limited to ${MAX_SEARCH_TERM_LENGTH} characters`;
+/** What the results page keeps in its URL, so a link reproduces the page. */
+export interface SearchPageState {
+  q: string;
+  brands: string[];
+  category: string | null;
+  attributes: { name: string; values: string[] }[];
+  sort: SearchSort;
+  page: number;
+}
 
-/** A search request (results page, category listing, REST and GraphQL), validated on both sides. */
-export const searchRequestSchema = object({
-  query: string().defined('Search text is required').max(MAX_SEARCH_TERM_LENGTH, termMessage),
-  filters: object({
-    includeWithoutPrice: boolean().default(true),
-    brands: array(string().defined().max(100)).max(20, 'At most 20 brands').default([]),
-    category: string().max(300).nullable().default(null),
-    attributes: array(
-      object({
-        name: string()
-          .oneOf([...FACET_ATTRIBUTES], 'Unknown facet')
-          .required(),
-        values: array(string().defined().max(100)).max(50).required(),
-      }),
-    )
-      .max(FACET_ATTRIBUTES.length)
-      .default([]),
-  }).default({}),
-  sort: string<SearchSort>()
-    .oneOf([...SEARCH_SORTS], `Sort must be one of ${SEARCH_SORTS.join(', ')}`)
-    .default('relevance'),
-  page: number()
-    .typeError('Page must be 1 or more')
-    .integer('Page must be 1 or more')
-    .min(1, 'Page must be 1 or more')
-    .default(1),
-  pageSize: number()
-    .typeError(pageSizeMessage)
-    .integer(pageSizeMessage)
-    .min(1, pageSizeMessage)
-    .max(MAX_SEARCH_PAGE_SIZE, pageSizeMessage)
-    .default(SEARCH_PAGE_SIZE),
-});
-export type SearchRequest = InferType<typeof searchRequestSchema>;
+/** Reads the results page state from its query string (unknown values fall back to defaults). */
+export function parseSearchParams(params: URLSearchParams): SearchPageState {
+  const sort = params.get('sort') as SearchSort | null;
+  const page = Number(params.get('page'));
+  const byName = new Map<string, string[]>();
+  for (const raw of params.getAll('f')) {
+    const at = raw.indexOf(':');
+    const name = raw.slice(0, at);
+    if (at < 1 || !(FACET_ATTRIBUTES as readonly string[]).includes(name)) continue;
+    byName.set(name, [...(byName.get(name) ?? []), raw.slice(at + 1)]);
+  }
+  return {
+    q: params.get('q') ?? '',
+    brands: params.getAll('brand'),
+    category: params.get('category') || null,
+    attributes: [...byName].map(([name, values]) => ({ name, values })),
+    sort: sort && (SEARCH_SORTS as readonly string[]).includes(sort) ? sort : 'relevance',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
 
-/** A typeahead request (spec section 7: term, includeWithoutPrice). */
-export const typeaheadRequestSchema = object({
-  term: string().defined('Search text is required').max(MAX_SEARCH_TERM_LENGTH, termMessage),
-  includeWithoutPrice: boolean().default(true),
-});
+/** The query string of a results page state (defaults left out). */
+export function searchParamsOf(state: SearchPageState): string {
+  const params = new URLSearchParams();
+  params.set('q', state.q);
+  for (const b of state.brands) params.append('brand', b);
+  if (state.category) params.set('category', state.category);
+  for (const a of state.attributes) for (const v of a.values) params.append('f', `${a.name}:${v}`);
+  if (state.sort !== 'relevance') params.set('sort', state.sort);
+  if (state.page > 1) params.set('page', String(state.page));
+  return params.toString().replace(/\+/g, '%20');
+}

@@ -12,7 +12,7 @@ export class ShopPage {
     this.header = page.locator('header.header');
     this.footer = page.locator('footer.footer');
     this.mainMenu = page.getByRole('navigation', { name: 'Main menu' });
-    this.search = page.getByRole('searchbox').first();
+    this.search = page.getByRole('combobox', { name: 'Search products' });
     this.cart = page.getByRole('link', { name: /^Cart, \d+ items?$/ });
   }
 

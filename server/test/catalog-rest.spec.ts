@@ -122,3 +122,119 @@ describe('sites', () => {
       .expect(200);
   });
 });
+
+describe('REST facade: prices, details, recommendations, back in stock', () => {
+  const csrfAgent = () => t.agentWithCsrf();
+
+  it('GET /api/products/refreshDetails?ids= answers id and price in the order asked, unknown ids left out', async () => {
+    const [a, b] = sample;
+    const res = await t.agent().get(`/api/products/refreshDetails?ids=${b!.id},NOPE-1,${a!.id}`).expect(200);
+    expect(res.body.map((r: { id: string }) => r.id)).toEqual([b!.id, a!.id]);
+    const [row] = await t.orm.em
+      .getConnection()
+      .execute<{ price: number | null }[]>('select price::float8 as price from product where id = ?', [
+        b!.id,
+      ]);
+    expect(res.body[0]).toEqual({ id: b!.id, price: row!.price });
+  });
+
+  it('POST /api/products/customer-pricing takes products as ids or objects, and refuses more than 100', async () => {
+    const { agent, token } = await csrfAgent();
+    const res = await agent
+      .post('/api/products/customer-pricing')
+      .set('x-csrf-token', token)
+      .send({ products: [{ id: sample[0]!.id }, sample[1]!.id] })
+      .expect(200);
+    expect(res.body.map((r: { id: string }) => r.id)).toEqual([sample[0]!.id, sample[1]!.id]);
+    const tooMany = Array.from({ length: 101 }, (_, i) => `X${i}`);
+    await agent
+      .post('/api/products/customer-pricing')
+      .set('x-csrf-token', token)
+      .send({ products: tooMany })
+      .expect(400);
+  });
+
+  it('POST /api/product/get-product-detail-by-id and -by-multi-id answer products; unknown id is 404', async () => {
+    const { agent, token } = await csrfAgent();
+    const one = await agent
+      .post('/api/product/get-product-detail-by-id')
+      .set('x-csrf-token', token)
+      .send({ id: sample[0]!.id })
+      .expect(200);
+    expect(one.body.id).toBe(sample[0]!.id);
+    const many = await agent
+      .post('/api/product/get-product-detail-by-multi-id')
+      .set('x-csrf-token', token)
+      .send({ ids: [sample[2]!.id, sample[0]!.id] })
+      .expect(200);
+    expect(many.body.map((p: { id: string }) => p.id)).toEqual([sample[2]!.id, sample[0]!.id]);
+    await agent
+      .post('/api/product/get-product-detail-by-id')
+      .set('x-csrf-token', token)
+      .send({ id: 'NOPE' })
+      .expect(404);
+    const bad = await agent
+      .post('/api/product/get-product-detail-by-id')
+      .set('x-csrf-token', token)
+      .send({})
+      .expect(400);
+    expect(bad.body.error.fields).toEqual([{ field: 'id', message: 'id is required' }]);
+  });
+
+  it('GET /api/search/products/recommendations?categories= answers priced products of those categories', async () => {
+    const res = await t
+      .agent()
+      .get(
+        `/api/search/products/recommendations?categories=${SEARCH.ballScrewCategoryHandle}&categories=bearings`,
+      )
+      .expect(200);
+    expect(res.body.length).toBeGreaterThan(0);
+    expect(res.body.length).toBeLessThanOrEqual(12);
+    for (const p of res.body) {
+      expect(p.price).not.toBeNull();
+      expect(p.category).toBeUndefined();
+    }
+    expect((await t.agent().get('/api/search/products/recommendations').expect(200)).body).toEqual([]);
+  });
+
+  it('POST /api/products/category/search lists a category with facets; an unknown category is 404', async () => {
+    const { agent, token } = await csrfAgent();
+    const res = await agent
+      .post('/api/products/category/search')
+      .set('x-csrf-token', token)
+      .send({ handle: 'linear-motion/linear-rails', pageSize: 5, sort: 'part_number' })
+      .expect(200);
+    expect(res.body.total).toBeGreaterThan(5);
+    expect(res.body.results).toHaveLength(5);
+    const ids = res.body.results.map((p: { id: string }) => p.id);
+    expect([...ids].sort()).toEqual(ids);
+    await agent
+      .post('/api/products/category/search')
+      .set('x-csrf-token', token)
+      .send({ handle: 'no/such/category' })
+      .expect(404);
+  });
+
+  it('POST /api/product/itemNotification validates the e-mail and keeps one request per e-mail and item', async () => {
+    const { agent, token } = await csrfAgent();
+    const send = (body: object) =>
+      agent.post('/api/product/itemNotification').set('x-csrf-token', token).send(body);
+    const bad = await send({ email: 'not-an-email', itemId: sample[0]!.id }).expect(400);
+    expect(bad.body.error.fields).toEqual([{ field: 'email', message: 'Email must be valid' }]);
+    const missing = await send({ itemId: sample[0]!.id }).expect(400);
+    expect(missing.body.error.fields).toEqual([{ field: 'email', message: 'Email is required' }]);
+    expect((await send({ email: 'Buyer@Example.com', itemId: sample[0]!.id }).expect(201)).body.created).toBe(
+      true,
+    );
+    expect((await send({ email: 'buyer@example.com', itemId: sample[0]!.id }).expect(200)).body.created).toBe(
+      false,
+    );
+    await send({ email: 'buyer@example.com', itemId: 'NOPE-404' }).expect(404);
+    const rows = await t.orm.em
+      .getConnection()
+      .execute<{ n: number }[]>('select count(*)::int as n from back_in_stock_request where product_id = ?', [
+        sample[0]!.id,
+      ]);
+    expect(rows[0]!.n).toBe(1);
+  });
+});

@@ -64,7 +64,59 @@ describe('GraphQL catalogue queries', () => {
     expect(one.body.data.products).toHaveLength(1);
     expect(many.body.data.products.map((p: { id: string }) => p.id)).toEqual(ids);
     expect(forMany).toBe(forOne);
-    expect(forMany).toBeLessThanOrEqual(4);
+    expect(forMany).toBeLessThanOrEqual(3);
+  });
+
+  it('product(id) with its category and breadcrumbs costs at most 2 SQL statements (product, category tree)', async () => {
+    t.resetQueries();
+    const { body } = await gql({
+      query: `query($id: ID!) { product(id: $id) { ${PRODUCT_FIELDS} } }`,
+      variables: { id: ids[3] },
+    });
+    expect(body.data.product.id).toBe(ids[3]);
+    expect(t.queries.filter((q) => /^\s*select/i.test(q))).toHaveLength(2);
+  });
+
+  it('category(handle).products lists the category with facets, in one search statement', async () => {
+    t.resetQueries();
+    const { body } = await gql({
+      query: `{ category(handle: "linear-motion") { name products(pageSize: 4, sort: PART_NUMBER) {
+        total results { id } availableNavigation { displayName refinements { value count } } } } }`,
+    });
+    const products = body.data.category.products;
+    expect(products.total).toBeGreaterThan(4);
+    expect(products.results).toHaveLength(4);
+    expect(products.availableNavigation.map((n: { displayName: string }) => n.displayName)).toContain(
+      'CATEGORY',
+    );
+    expect(t.queries.filter((q) => q.includes('product_search'))).toHaveLength(1);
+  });
+
+  it('productRefreshDetails answers id and price; recommendations answers products of the categories', async () => {
+    const { body } = await gql({
+      query: `query($ids: [ID!]!) { productRefreshDetails(ids: $ids) { id price }
+        recommendations(categories: ["bearings"]) { id price category { handle } } }`,
+      variables: { ids: [ids[1], 'NOPE', ids[0]] },
+    });
+    expect(body.data.productRefreshDetails.map((p: { id: string }) => p.id)).toEqual([ids[1], ids[0]]);
+    expect(body.data.recommendations.length).toBeGreaterThan(0);
+    for (const p of body.data.recommendations) expect(p.category.handle.startsWith('bearings')).toBe(true);
+  });
+
+  it('notifyBackInStock validates the e-mail with the shared schema', async () => {
+    const bad = await gql({
+      query: `mutation($id: ID!) { notifyBackInStock(email: "nope", itemId: $id) { created } }`,
+      variables: { id: ids[0] },
+    });
+    expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(bad.body.errors[0].extensions.fields).toEqual([
+      { field: 'email', message: 'Email must be valid' },
+    ]);
+    const ok = await gql({
+      query: `mutation($id: ID!) { notifyBackInStock(email: "a@b.example", itemId: $id) { created itemId } }`,
+      variables: { id: ids[0] },
+    });
+    expect(ok.body.data.notifyBackInStock).toEqual({ created: true, itemId: ids[0] });
   });
 });
 

@@ -55,7 +55,7 @@ describe('typeahead (POST /api/search/typeAhead)', () => {
   it('puts the SFU1605 ball screw first for sfu1605, however the part number is typed', async () => {
     for (const term of ['sfu1605', 'SFU-1605', 'sfu 1605']) {
       const body = await typeAhead(term);
-      expect(body.results[0].id).toMatch(/^SFU1605-\d+/);
+      expect(body.results[0].id).toMatch(/^SFU1605-/);
       expect(body.results[0].name).toMatch(/Ball Screw/);
     }
   });
@@ -252,5 +252,32 @@ describe('facets (POST /api/search)', () => {
     expect(res.status).toBe(400);
     const fields = res.body.error.fields.map((f: { field: string }) => f.field);
     expect(fields).toEqual(expect.arrayContaining(['pageSize', 'filters.attributes[0].name']));
+  });
+});
+
+describe('search attribution event (POST /api/search/attribution)', () => {
+  it('stores a click against a stored answer, as a beacon with the CSRF token in the form body', async () => {
+    const answer = await typeAhead('nema 17');
+    await t.flush();
+    const { agent, token } = await t.agentWithCsrf();
+    const res = await agent.post('/api/search/attribution').type('form').send({
+      csrf_token: token,
+      token: answer.searchParams.searchAttributionToken,
+      productId: answer.results[0].id,
+      position: '0',
+    });
+    expect(res.status).toBe(204);
+    const rows = await t.orm.em
+      .getConnection()
+      .execute<{ product_id: string }[]>('select product_id from search_click where token = ?', [
+        answer.searchParams.searchAttributionToken,
+      ]);
+    expect(rows).toEqual([{ product_id: answer.results[0].id }]);
+  });
+
+  it('refuses a click without a valid token with 400', async () => {
+    expect(
+      (await post('/api/search/attribution', { token: 'nope', productId: 'X', position: 0 })).status,
+    ).toBe(400);
   });
 });

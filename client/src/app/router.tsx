@@ -1,12 +1,9 @@
 import { ROUTES } from '@domain/routes';
 import type { RouteObject } from 'react-router-dom';
-import { CategoryPage } from '../features/catalog/pages/CategoryPage';
 import { HomePage } from '../features/catalog/pages/HomePage';
-import { ProductPage } from '../features/catalog/pages/ProductPage';
 import { ContentPage } from '../features/content/ContentPage';
 import { ExtrusionServicesPage } from '../features/content/ExtrusionServicesPage';
 import { NotFoundPage } from '../features/content/NotFoundPage';
-import { SearchPage } from '../features/content/SearchPage';
 import { ErrorFallback } from './layout/ErrorBoundary';
 import { Layout, type LayoutHandle } from './layout/Layout';
 
@@ -32,9 +29,23 @@ export const routes: RouteObject[] = [
       page(ROUTES.account, <ContentPage title="page.account.title" text="page.account.text" />),
       page(ROUTES.orders, <ContentPage title="page.orders.title" text="page.orders.text" />),
       page(ROUTES.cart, <ContentPage title="page.cart.title" text="page.cart.text" skeleton={false} />),
-      page(ROUTES.search, <SearchPage />),
-      page(`${ROUTES.productDetail}*`, <ProductPage />),
-      page(`${ROUTES.category}*`, <CategoryPage />),
+      // Catalogue pages load as their own chunks, so the first page of a visit downloads only what it shows.
+      {
+        path: ROUTES.search,
+        lazy: async () => ({ Component: (await import('../features/content/SearchPage')).SearchPage }),
+      },
+      {
+        path: `${ROUTES.productDetail}*`,
+        lazy: async () => ({
+          Component: (await import('../features/catalog/pages/ProductPage')).ProductPage,
+        }),
+      },
+      {
+        path: `${ROUTES.category}*`,
+        lazy: async () => ({
+          Component: (await import('../features/catalog/pages/CategoryPage')).CategoryPage,
+        }),
+      },
       page(ROUTES.services, <ContentPage title="page.services.title" text="page.services.text" />),
       page(ROUTES.extrusionServices, <ExtrusionServicesPage />),
       page(

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '@domain/constants';
 import { useIntl } from 'react-intl';
 import { readCookie, writeCookie } from '../lib/cookies';
@@ -44,7 +45,11 @@ export function switchLocale(
 }
 
 /** Typed message lookup: a missing id is a compile error. */
+/** The translate function of the current locale; the same function until the locale changes. */
 export function useT() {
   const intl = useIntl();
-  return (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  return useCallback(
+    (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values),
+    [intl],
+  );
 }

@@ -13,7 +13,7 @@ describe('message catalogues', () => {
   });
 
   it.each(Object.keys(catalogues))('%s translates with the same placeholders', (locale) => {
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
     for (const [id, text] of Object.entries(enUS)) {
       expect([id, placeholders(catalogues[locale]![id]!)]).toEqual([id, placeholders(text)]);
     }

@@ -2,11 +2,12 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import path from 'node:path';
 import { migrationsList } from '../../../migrations/index';
+import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
 import { Brand } from '../modules/catalog/brand.entity';
 import { Category } from '../modules/catalog/category.entity';
 import { ProductConfigurationOption } from '../modules/catalog/product-configuration-option.entity';
 import { Product } from '../modules/catalog/product.entity';
-import { ProductSearch, SearchAttribution, SearchTerm } from '../modules/search/search.entity';
+import { ProductSearch, SearchAttribution, SearchClick, SearchTerm } from '../modules/search/search.entity';
 import { Session } from '../modules/session/session.entity';
 import { Site } from '../modules/site/site.entity';
 import { PROJECT_ROOT } from './env';
@@ -18,9 +19,11 @@ export const ENTITIES = [
   Category,
   Product,
   ProductConfigurationOption,
+  BackInStockRequest,
   Session,
   ProductSearch,
   SearchTerm,
+  SearchClick,
   SearchAttribution,
 ];
 

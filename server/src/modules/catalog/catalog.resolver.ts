@@ -1,8 +1,47 @@
-import { Arg, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Ctx,
+  Field,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
+import { backInStockSchema } from '../../../../domain/catalog';
+import { SEARCH_PAGE_SIZE } from '../../../../domain/search';
+import { searchRequestSchema } from '../../../../domain/search.schema';
+import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
-import { catalogService } from './catalog.service';
+import { searchService } from '../search/search.service';
+import { SearchAnswerGql, SearchFiltersGql, SearchSortGql } from '../search/search.types';
+import { catalogService, type PriceView } from './catalog.service';
 import { CategoryGql, ProductGql } from './catalog.types';
 import type { CategoryView, ProductView } from './catalog.views';
+
+@ObjectType('ProductPrice', { description: 'Product refresh details: the current price (null: quote only)' })
+class ProductPriceGql {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => Number, { nullable: true })
+  price!: number | null;
+}
+
+@ObjectType('BackInStockAnswer')
+class BackInStockAnswerGql {
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => ID)
+  itemId!: string;
+
+  @Field(() => Boolean, { description: 'false when this e-mail already waits for the item' })
+  created!: boolean;
+}
 
 @Resolver(() => CategoryGql)
 export class CategoryResolver {
@@ -33,6 +72,25 @@ export class CategoryResolver {
   async breadcrumbs(@Root() category: CategoryView, @Ctx() ctx: RequestCtx): Promise<CategoryView[]> {
     return (await ctx.catalog.categoryTree()).breadcrumbs(category);
   }
+
+  @FieldResolver(() => SearchAnswerGql, {
+    description: 'Products of this category and its subcategories, with facets, optionally narrowed by text',
+  })
+  products(
+    @Root() category: CategoryView,
+    @Arg('query', () => String, { defaultValue: '' }) query: string,
+    @Arg('filters', () => SearchFiltersGql, { nullable: true }) filters: SearchFiltersGql | null,
+    @Arg('sort', () => SearchSortGql, { defaultValue: SearchSortGql.RELEVANCE }) sort: SearchSortGql,
+    @Arg('page', () => Int, { defaultValue: 1 }) page: number,
+    @Arg('pageSize', () => Int, { defaultValue: SEARCH_PAGE_SIZE }) pageSize: number,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    const request = validate(searchRequestSchema, { query, filters: filters ?? {}, sort, page, pageSize });
+    return searchService.search(ctx, {
+      ...request,
+      filters: { ...request.filters, category: category.handle },
+    });
+  }
 }
 
 @Resolver(() => ProductGql)
@@ -45,6 +103,32 @@ export class ProductResolver {
   @Query(() => [ProductGql], { description: 'Products by part numbers (at most 100), in the order asked' })
   products(@Arg('ids', () => [ID]) ids: string[], @Ctx() ctx: RequestCtx): Promise<ProductView[]> {
     return catalogService.productsByIds(ctx, ids);
+  }
+
+  @Query(() => [ProductPriceGql], {
+    description: 'Current prices of products (at most 100), in the order asked; unknown ids are left out',
+  })
+  productRefreshDetails(@Arg('ids', () => [ID]) ids: string[], @Ctx() ctx: RequestCtx): Promise<PriceView[]> {
+    return catalogService.refreshDetails(ctx, ids);
+  }
+
+  @Query(() => [ProductGql], { description: 'Products to suggest within the given category handles' })
+  recommendations(
+    @Arg('categories', () => [String]) categories: string[],
+    @Ctx() ctx: RequestCtx,
+  ): Promise<ProductView[]> {
+    return catalogService.recommendations(ctx, categories);
+  }
+
+  @Mutation(() => BackInStockAnswerGql, { description: 'Ask to be e-mailed when an item is back in stock' })
+  async notifyBackInStock(
+    @Arg('email', () => String) email: string,
+    @Arg('itemId', () => ID) itemId: string,
+    @Ctx() ctx: RequestCtx,
+  ): Promise<BackInStockAnswerGql> {
+    const input = validate(backInStockSchema, { email, itemId });
+    const created = await catalogService.notifyBackInStock(ctx, input.email, input.itemId);
+    return { email: input.email, itemId: input.itemId, created };
   }
 
   @FieldResolver(() => CategoryGql)

@@ -1,6 +1,15 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import {
+  backInStockSchema,
+  categoryHandleSchema,
+  productIdSchema,
+  productIdsSchema,
+} from '../../../../domain/catalog';
+import { searchRequestSchema } from '../../../../domain/search.schema';
 import { notFound } from '../../common/errors';
+import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
+import { searchService } from '../search/search.service';
 import { catalogService } from './catalog.service';
 import type { CategoryView } from './catalog.views';
 
@@ -31,15 +40,34 @@ export function catalogRoutes(): Router {
     });
   });
 
-  router.get('/products', async (req, res) => {
-    const raw = req.query.ids;
-    const ids = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string');
+  /** A category's products with facets: the search body (query, filters, sort, page, pageSize) and a handle. */
+  router.post('/products/category/search', async (req, res) => {
+    const { handle } = validate(categoryHandleSchema, req.body);
+    const ctx = ctxOf(req);
+    if (!(await catalogService.categoryByHandle(ctx, handle))) throw notFound(`Category ${handle}`);
+    const request = validate(searchRequestSchema, { query: '', ...(req.body as object) });
     res.json(
-      await catalogService.productsByIds(
-        ctxOf(req),
-        ids.flatMap((v) => v.split(',')),
-      ),
+      await searchService.search(ctx, { ...request, filters: { ...request.filters, category: handle } }),
     );
+  });
+
+  router.get('/products', async (req, res) => {
+    res.json(await catalogService.productsByIds(ctxOf(req), idsFromQuery(req)));
+  });
+
+  /** Current prices (id, price) of the products asked, for merging onto cart lines by id. */
+  router.get('/products/refreshDetails', async (req, res) => {
+    res.json(await catalogService.refreshDetails(ctxOf(req), idsFromQuery(req)));
+  });
+
+  /** The caller's prices for `products` (part numbers, or objects with an id). */
+  router.post('/products/customer-pricing', async (req, res) => {
+    const raw = ((req.body ?? {}) as { products?: unknown }).products;
+    const ids = Array.isArray(raw)
+      ? raw.map((p) => (typeof p === 'object' && p ? (p as { id?: unknown }).id : p))
+      : raw;
+    const { ids: wanted } = validate(productIdsSchema, { ids });
+    res.json(await catalogService.refreshDetails(ctxOf(req), wanted));
   });
 
   // Part numbers may contain '/': clients send it encoded (%2F), so take the rest of the path.
@@ -48,5 +76,36 @@ export function catalogRoutes(): Router {
     res.json(await catalogService.requireProduct(ctxOf(req), id));
   });
 
+  router.post('/product/get-product-detail-by-id', async (req, res) => {
+    const { id } = validate(productIdSchema, req.body);
+    res.json(await catalogService.requireProduct(ctxOf(req), id));
+  });
+
+  router.post('/product/get-product-detail-by-multi-id', async (req, res) => {
+    const { ids } = validate(productIdsSchema, req.body);
+    res.json(await catalogService.productsByIds(ctxOf(req), ids));
+  });
+
+  router.get('/search/products/recommendations', async (req, res) => {
+    const raw = req.query.categories;
+    const categories = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string');
+    res.json(await catalogService.recommendations(ctxOf(req), categories));
+  });
+
+  /** Back-in-stock request: 201 when new, 200 when this e-mail already waits for the item. */
+  router.post('/product/itemNotification', async (req, res) => {
+    const { email, itemId } = validate(backInStockSchema, req.body);
+    const created = await catalogService.notifyBackInStock(ctxOf(req), email, itemId);
+    res.status(created ? 201 : 200).json({ email, itemId, created });
+  });
+
   return router;
+}
+
+/** `?ids=a,b&ids=c` -> [a, b, c] */
+function idsFromQuery(req: Request): string[] {
+  const raw = req.query.ids;
+  return (Array.isArray(raw) ? raw : [raw])
+    .filter((v): v is string => typeof v === 'string')
+    .flatMap((v) => v.split(','));
 }

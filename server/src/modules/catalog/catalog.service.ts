@@ -37,21 +37,83 @@ export const catalogService = {
 
   /** Products visible on the request's site, in the order asked; unknown or hidden ids are left out. */
   async productsByIds(ctx: Ctx, ids: string[]): Promise<ProductView[]> {
-    const wanted = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+    const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
-    if (wanted.length > MAX_IDS_PER_CALL) {
-      throw new AppError('BAD_USER_INPUT', `Ask for at most ${MAX_IDS_PER_CALL} products at once`, [
-        { field: 'ids', message: `Ask for at most ${MAX_IDS_PER_CALL} products at once` },
-      ]);
-    }
-    const site = await ctx.catalog.site();
     const rows = await ctx.em
       .getConnection()
-      .execute<ProductView[]>(PRODUCTS_BY_IDS_SQL, [wanted, !site || site.showAllProducts, ctx.site]);
+      .execute<ProductView[]>(PRODUCTS_BY_IDS_SQL, [wanted, ctx.site, ctx.site]);
     const byId = new Map(rows.map((p) => [p.id, p]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   },
+
+  /**
+   * Current prices of products (spec: Product refresh details, id and price), in the order asked; unknown or
+   * hidden ids are left out, quote-only products answer price null. Customer price lists join here once
+   * accounts carry them (issue 4); until then every caller gets the list price.
+   */
+  async refreshDetails(ctx: Ctx, ids: string[]): Promise<PriceView[]> {
+    const wanted = checkIds(ids);
+    if (wanted.length === 0) return [];
+    const rows = await ctx.em.getConnection().execute<PriceView[]>(
+      `select p.id, p.price::float8 as price from product p
+       where p.id in (?) and ${VISIBLE_ON_SITE}`,
+      [wanted, ctx.site, ctx.site],
+    );
+    const byId = new Map(rows.map((p) => [p.id, p]));
+    return wanted.flatMap((id) => byId.get(id) ?? []);
+  },
+
+  /**
+   * Products to suggest within categories (handles; subcategories included): the most wanted priced
+   * products in stock. Co-viewed and co-bought items join the ranking with the click-stream (issue 8).
+   */
+  async recommendations(ctx: Ctx, categories: string[], limit = 12): Promise<ProductView[]> {
+    const handles = [...new Set(categories.map(normaliseHandle).filter(Boolean))].slice(0, 20);
+    if (handles.length === 0) return [];
+    const rows = await ctx.em.getConnection().execute<{ id: string }[]>(
+      `select s.product_id as id from product_search s
+       where s.category_id in (select id from category c where c.handle in (?)
+           or exists (select 1 from unnest(array[?]::text[]) h where starts_with(c.handle, h || '/')))
+         and s.price is not null
+         and (coalesce((select show_all_products from site where id = ?), true) or ? = any(s.sites))
+       order by s.in_stock desc, s.popularity desc, s.product_id
+       limit ?`,
+      [handles, handles, ctx.site, ctx.site, limit],
+    );
+    return this.productsByIds(
+      ctx,
+      rows.map((r) => r.id),
+    );
+  },
+
+  /** Back-in-stock request: one per e-mail and item; true when it is new. */
+  async notifyBackInStock(ctx: Ctx, email: string, itemId: string): Promise<boolean> {
+    await this.requireProduct(ctx, itemId);
+    const rows = await ctx.em.getConnection().execute<{ created: boolean }[]>(
+      `insert into back_in_stock_request (email, product_id) values (?, ?)
+       on conflict (email, product_id) do nothing returning true as created`,
+      [email.toLowerCase(), itemId],
+    );
+    return rows.length > 0;
+  },
 };
+
+export interface PriceView {
+  id: string;
+  price: number | null;
+}
+
+function checkIds(ids: string[]): string[] {
+  const wanted = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+  if (wanted.length > MAX_IDS_PER_CALL) {
+    const message = `Ask for at most ${MAX_IDS_PER_CALL} products at once`;
+    throw new AppError('BAD_USER_INPUT', message, [{ field: 'ids', message }]);
+  }
+  return wanted;
+}
+
+/** Sites that do not show every product see only those listing them (two parameters: the site id twice). */
+const VISIBLE_ON_SITE = `(coalesce((select show_all_products from site where id = ?), true) or ? = any(p.sites))`;
 
 /**
  * Product views in one statement (brand joined, options aggregated): read paths skip entity hydration, which
@@ -75,7 +137,7 @@ const PRODUCTS_BY_IDS_SQL = `
     ), '[]'::json) as "configurationOptions"
   from product p
   join brand b on b.id = p.brand_id
-  where p.id in (?) and (?::boolean or ?::text = any(p.sites))`;
+  where p.id in (?) and ${VISIBLE_ON_SITE}`;
 
 /** Handles arrive from URLs: tolerate surrounding slashes and letter case. */
 export function normaliseHandle(handle: string): string {

@@ -101,3 +101,23 @@ export class SearchAttribution {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }
+
+/** A shopper picked a product from a search answer: the click the attribution token exists for. */
+@Entity({ tableName: 'search_click' })
+export class SearchClick {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Index()
+  @Property({ type: 'uuid' })
+  token!: string;
+
+  @Property({ type: 'text' })
+  productId!: string;
+
+  @Property({ type: 'integer' })
+  position!: number;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

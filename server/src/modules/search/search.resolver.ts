@@ -1,5 +1,6 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
-import { SEARCH_PAGE_SIZE, searchRequestSchema, typeaheadRequestSchema } from '../../../../domain/search';
+import { SEARCH_PAGE_SIZE } from '../../../../domain/search';
+import { searchRequestSchema, typeaheadRequestSchema } from '../../../../domain/search.schema';
 import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { searchService } from './search.service';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { FACET_ATTRIBUTES, type SearchRequest, type SearchSort } from '../../../../domain/search';
+import { FACET_ATTRIBUTES, type SearchSort } from '../../../../domain/search';
+import type { SearchRequest } from '../../../../domain/search.schema';
 import type { Ctx } from '../../context';
 import { parseQuery, toTsQuery, type ParsedQuery } from './search.query';
 

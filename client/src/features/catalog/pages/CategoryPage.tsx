@@ -7,9 +7,10 @@ import { Skeleton } from '../../../components/Skeleton';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NotFoundContent } from '../../content/NotFoundPage';
+import { ProductResults } from '../../search/ProductResults';
 import { useCategory } from '../hooks';
 
-/** Category cards for the children, the two call-to-action blocks; the product list comes with search. */
+/** Category cards for the children or, for a leaf category, its products with facets; the two call-to-action blocks. */
 export function CategoryPage() {
   const t = useT();
   const handle = useParams()['*'] ?? '';
@@ -45,9 +46,10 @@ export function CategoryPage() {
         </section>
       ) : (
         <section aria-labelledby="category-products">
-          <h2 id="category-products">{t('category.productsTitle')}</h2>
-          <p>{t('category.productsSoon')}</p>
-          <Skeleton rows={3} />
+          <h2 id="category-products" className="visually-hidden">
+            {t('category.productsTitle')}
+          </h2>
+          <ProductResults fixedCategory={category.handle} />
         </section>
       )}
       <div className="cta-row">

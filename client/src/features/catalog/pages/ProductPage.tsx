@@ -6,6 +6,9 @@ import { Skeleton } from '../../../components/Skeleton';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NotFoundContent } from '../../content/NotFoundPage';
+import { BackInStockForm } from '../BackInStockForm';
+import { Configurator } from '../Configurator';
+import { Recommendations } from '../Recommendations';
 import { useProduct } from '../hooks';
 
 /** Product detail: id is the URL-encoded part number (it may contain "/"). */
@@ -97,7 +100,11 @@ export function ProductPage() {
               t('product.backordered')
             )}
           </p>
+          {!product.inStock && <BackInStockForm itemId={product.id} />}
           <p className="product__description">{product.description}</p>
+          {product.configurationOptions.length > 0 &&
+            product.price !== null &&
+            product.price !== undefined && <Configurator product={product} />}
         </div>
       </div>
       <div className="product__details">
@@ -122,27 +129,6 @@ export function ProductPage() {
             </table>
           </section>
         )}
-        {product.configurationOptions.length > 0 && (
-          <section>
-            <h2>{t('product.options')}</h2>
-            <ul className="options">
-              {product.configurationOptions.map((o) => (
-                <li key={o.id}>
-                  <strong>{o.name}</strong>{' '}
-                  {t('product.perUnit', {
-                    price: intl.formatNumber(o.unitPrice, {
-                      style: 'currency',
-                      currency: DEFAULT_CURRENCY.toUpperCase(),
-                      maximumFractionDigits: 4,
-                    }),
-                    unit: o.unit ?? '',
-                  })}
-                  {o.required && <span className="tag">{t('product.optionRequired')}</span>}
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
         {product.cadFiles.length > 0 && (
           <section>
             <h2>{t('product.cad')}</h2>
@@ -156,6 +142,7 @@ export function ProductPage() {
           </section>
         )}
       </div>
+      <Recommendations category={product.category.handle} exclude={product.id} />
     </div>
   );
 }

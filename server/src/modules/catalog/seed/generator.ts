@@ -329,6 +329,26 @@ function ballScrews(): Base[] {
   ];
   const lengths = [200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900, 1000, 1200, 1500, 1800, 2000];
   for (const [model, d, lead] of screws) {
+    // Cut to the length the machine needs: priced per mm on top of the nut and the machined ends.
+    out.push({
+      id: `${model}-CUT`,
+      name: `${model} Ball Screw, Cut to Length, with Nut`,
+      description: `Precision rolled C7 ball screw, ${d} mm diameter with ${lead} mm lead, cut to your length and supplied with a single flanged ${model} nut and BK/BF machined ends.`,
+      brand: lead === 10 ? 'helix-motion' : 'precisa',
+      category: 'motion-control/ballscrews-accessories/precision-rolled-ball-screws',
+      image: '/images/products/ballscrew.svg',
+      listPrice: R(4 * (28 + d * 1.2)),
+      weightKg: R((d * d * 0.0062 * 1000) / 1000 + 0.3),
+      attributes: [
+        ['Model', model],
+        ['Diameter', `${d} mm`],
+        ['Lead', `${lead} mm`],
+        ['Accuracy', 'C7'],
+        ['End Machining', d <= 16 ? 'BK12/BF12' : d <= 20 ? 'BK15/BF15' : 'BK20/BF20'],
+      ],
+      cutToLength: { perMm: R(0.03 + d * 0.0012), maxMm: d === 12 ? 1000 : 3000 },
+      demand: 2,
+    });
     for (const length of lengths) {
       if (d === 12 && length > 1000) continue;
       out.push({

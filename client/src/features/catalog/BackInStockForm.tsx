@@ -1,0 +1,65 @@
+import { useMutation } from '@apollo/client/react';
+import { backInStockSchema } from '@domain/catalog';
+import { useId, useState, type FormEvent } from 'react';
+import { ValidationError } from 'yup';
+import { NotifyBackInStockDocument } from '../../gql/graphql';
+import { useT } from '../../i18n';
+
+/** "E-mail me when it is back": the shared schema checks the e-mail here and on the server. */
+export function BackInStockForm({ itemId }: { itemId: string }) {
+  const t = useT();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notify, { data, loading }] = useMutation(NotifyBackInStockDocument);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      backInStockSchema.validateSync({ email, itemId });
+    } catch (err) {
+      if (err instanceof ValidationError) return setError(err.message);
+      throw err;
+    }
+    setError(null);
+    try {
+      await notify({ variables: { email: email.trim(), itemId } });
+    } catch (err) {
+      const fields = (err as { errors?: { extensions?: { fields?: { message: string }[] } }[] }).errors?.[0]
+        ?.extensions?.fields;
+      setError(fields?.[0]?.message ?? t('backInStock.failed'));
+    }
+  };
+
+  if (data)
+    return (
+      <p className="back-in-stock__done" role="status">
+        {data.notifyBackInStock.created ? t('backInStock.done') : t('backInStock.already')}
+      </p>
+    );
+
+  return (
+    <form className="back-in-stock" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-email`}>{t('backInStock.label')}</label>
+      <div className="back-in-stock__row">
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          value={email}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" className="btn btn--primary" disabled={loading}>
+          {t('backInStock.submit')}
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { configurationProblem, type ConfigurationProblem } from '@domain/configuration';
+import { DEFAULT_CURRENCY } from '@domain/constants';
+import { configuredLinePrice } from '@domain/money';
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { ProductDetailQuery } from '../../gql/graphql';
+import { useT } from '../../i18n';
+
+type Product = NonNullable<ProductDetailQuery['product']>;
+
+/**
+ * Options of a configurable product (cut length, end tapping...) and the quantity, with the live price from
+ * domain's configured-line rule: (sum of value x option price + base price) x quantity, to the cent.
+ */
+export function Configurator({ product }: { product: Product }) {
+  const t = useT();
+  const intl = useIntl();
+  const id = useId();
+  const options = product.configurationOptions;
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      options.map((o) => [
+        o.id,
+        o.defaultValue === null || o.defaultValue === undefined ? '' : String(o.defaultValue),
+      ]),
+    ),
+  );
+  const minQty = Math.max(1, product.minimumPurchaseQuantity);
+  const [quantity, setQuantity] = useState(String(minQty));
+
+  const money = (value: number) =>
+    intl.formatNumber(value, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+  const problems = Object.fromEntries(options.map((o) => [o.id, configurationProblem(o, values[o.id])]));
+  const qty = Number(quantity);
+  const qtyProblem: ConfigurationProblem | null = configurationProblem(
+    { required: true, minValue: minQty, maxValue: 100_000, step: 1 },
+    quantity,
+  );
+  const valid = Object.values(problems).every((p) => p === null) && qtyProblem === null;
+  const basePrice = product.basePrice ?? product.price ?? 0;
+  const configurations = options.map((o) => ({ value: Number(values[o.id] || 0), price: o.unitPrice }));
+  const unitPrice = valid ? configuredLinePrice({ basePrice, quantity: 1, configurations }) : null;
+  const linePrice = valid ? configuredLinePrice({ basePrice, quantity: qty, configurations }) : null;
+
+  const message = (problem: ConfigurationProblem, min?: number | null, max?: number | null) =>
+    t(`configurator.${problem}`, { min: min ?? 0, max: max ?? 0 });
+
+  return (
+    <section className="configurator" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('configurator.title')}</h2>
+      {options.map((o) => {
+        const problem = problems[o.id];
+        const inputId = `${id}-${o.code}`;
+        return (
+          <div className="field" key={o.id}>
+            <label htmlFor={inputId}>
+              {o.name}
+              {o.unit ? ` (${o.unit})` : ''}
+              {o.required && <span className="tag">{t('product.optionRequired')}</span>}
+            </label>
+            <input
+              id={inputId}
+              type="number"
+              inputMode="decimal"
+              min={o.minValue ?? undefined}
+              max={o.maxValue ?? undefined}
+              step={o.step ?? 'any'}
+              value={values[o.id]}
+              aria-invalid={problem !== null}
+              aria-describedby={`${inputId}-hint`}
+              onChange={(e) => setValues((v) => ({ ...v, [o.id]: e.target.value }))}
+            />
+            <p id={`${inputId}-hint`} className={problem ? 'field__error' : 'field__hint'}>
+              {problem
+                ? message(problem, o.minValue, o.maxValue)
+                : t('configurator.hint', {
+                    min: intl.formatNumber(o.minValue ?? 0),
+                    max: intl.formatNumber(o.maxValue ?? 0),
+                    unit: o.unit ?? '',
+                    price: intl.formatNumber(o.unitPrice, {
+                      style: 'currency',
+                      currency: DEFAULT_CURRENCY.toUpperCase(),
+                      maximumFractionDigits: 4,
+                    }),
+                  })}
+            </p>
+          </div>
+        );
+      })}
+      <div className="field">
+        <label htmlFor={`${id}-qty`}>{t('configurator.quantity')}</label>
+        <input
+          id={`${id}-qty`}
+          type="number"
+          inputMode="numeric"
+          min={minQty}
+          step={1}
+          value={quantity}
+          aria-invalid={qtyProblem !== null}
+          onChange={(e) => setQuantity(e.target.value)}
+        />
+        {qtyProblem && <p className="field__error">{message(qtyProblem, minQty, 100_000)}</p>}
+      </div>
+      <dl className="configurator__price" aria-live="polite">
+        <div>
+          <dt>{t('configurator.unitPrice')}</dt>
+          <dd data-testid="configured-unit-price">{unitPrice === null ? '—' : money(unitPrice)}</dd>
+        </div>
+        <div>
+          <dt>{t('configurator.linePrice')}</dt>
+          <dd data-testid="configured-line-price">{linePrice === null ? '—' : money(linePrice)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,221 @@
+import { useQuery } from '@apollo/client/react';
+import { DEFAULT_CURRENCY } from '@domain/constants';
+import { productPath } from '@domain/routes';
+import {
+  SEARCH_PAGE_SIZE,
+  SEARCH_SORTS,
+  parseSearchParams,
+  searchParamsOf,
+  type SearchPageState,
+  type SearchSort,
+} from '@domain/search';
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Skeleton } from '../../components/Skeleton';
+import {
+  ProductPricesDocument,
+  SearchProductsDocument,
+  type SearchAnswerFieldsFragment,
+} from '../../gql/graphql';
+import { useT } from '../../i18n';
+import { recordSearchClick } from '../../lib/attribution';
+
+/**
+ * Products of a search or of a category, with facets, sort and pages; all state lives in the URL, so a link
+ * reproduces the page. `fixedCategory` pins the category (category pages) and hides its own facet.
+ */
+export function ProductResults({ fixedCategory }: { fixedCategory?: string }) {
+  const t = useT();
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const state = parseSearchParams(params);
+  const category = fixedCategory ?? state.category;
+  const { data, previousData, loading, error } = useQuery(SearchProductsDocument, {
+    variables: {
+      query: state.q,
+      filters: { brands: state.brands, category, attributes: state.attributes, includeWithoutPrice: true },
+      sort: state.sort.toUpperCase() as Uppercase<SearchSort>,
+      page: state.page,
+      pageSize: SEARCH_PAGE_SIZE,
+    },
+    skip: !state.q.trim() && !category,
+  });
+  const answer = (data ?? previousData)?.search;
+  // Prices come from the refresh-details call (customer prices once signed in), not from the search index.
+  const ids = answer?.results.map((p) => p.id) ?? [];
+  const prices = useQuery(ProductPricesDocument, { variables: { ids }, skip: ids.length === 0 });
+  const priceOf = new Map((prices.data?.productRefreshDetails ?? []).map((p) => [p.id, p.price]));
+  const money = (value: number) =>
+    intl.formatNumber(value, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+
+  const update = (change: Partial<SearchPageState>) => {
+    const next = { ...state, page: 1, ...change };
+    setParams(new URLSearchParams(searchParamsOf(next)));
+  };
+
+  if (error) return <p role="alert">{t('search.failure')}</p>;
+  if (!answer) return loading ? <Skeleton rows={4} /> : null;
+
+  const pages = Math.max(1, Math.ceil(answer.total / SEARCH_PAGE_SIZE));
+  return (
+    <div className="results">
+      <Facets answer={answer} state={state} update={update} hideCategory={!!fixedCategory} />
+      <section aria-busy={loading} aria-label={t('search.products')}>
+        {answer.correctedQuery && (
+          <p className="corrected-banner" role="status">
+            {t('search.showingResultsFor')} <strong>{answer.correctedQuery}</strong>
+          </p>
+        )}
+        <div className="results__bar">
+          <p className="results__count" role="status">
+            {t('search.results', { count: answer.total })}
+          </p>
+          <label>
+            {t('search.sort')}{' '}
+            <select value={state.sort} onChange={(e) => update({ sort: e.target.value as SearchSort })}>
+              {SEARCH_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`search.sort.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {answer.results.length === 0 ? (
+          <div>
+            <h2>{t('search.noMatchTitle')}</h2>
+            <p>{t('search.noMatchText')}</p>
+          </div>
+        ) : (
+          <ul className="tile-grid">
+            {answer.results.map((p, i) => (
+              <li key={p.id}>
+                <Link
+                  className="tile"
+                  to={productPath(p.id)}
+                  onClick={() =>
+                    recordSearchClick({
+                      token: answer.searchParams.searchAttributionToken,
+                      productId: p.id,
+                      position: (state.page - 1) * SEARCH_PAGE_SIZE + i,
+                      query: state.q,
+                    })
+                  }
+                >
+                  <img
+                    src={p.image ?? '/images/placeholder.jpg'}
+                    alt=""
+                    width={200}
+                    height={200}
+                    loading="lazy"
+                  />
+                  <span className="tile__name">{p.name}</span>
+                  <span className="tile__id">{p.id}</span>
+                  <span className="tile__text">{p.description}</span>
+                  <span className="tile__price">
+                    {!priceOf.has(p.id)
+                      ? ' '
+                      : priceOf.get(p.id) === null
+                        ? t('product.quoteOnly')
+                        : money(priceOf.get(p.id)!)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages > 1 && (
+          <nav className="pager" aria-label={t('search.pagination')}>
+            <button
+              type="button"
+              className="btn btn--outline-primary"
+              disabled={state.page <= 1}
+              onClick={() => update({ page: state.page - 1 })}
+            >
+              {t('search.previous')}
+            </button>
+            <span>{t('search.pageOf', { page: state.page, pages })}</span>
+            <button
+              type="button"
+              className="btn btn--outline-primary"
+              disabled={state.page >= pages}
+              onClick={() => update({ page: state.page + 1 })}
+            >
+              {t('search.next')}
+            </button>
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Facets({
+  answer,
+  state,
+  update,
+  hideCategory,
+}: {
+  answer: SearchAnswerFieldsFragment;
+  state: SearchPageState;
+  update: (change: Partial<SearchPageState>) => void;
+  hideCategory: boolean;
+}) {
+  const t = useT();
+  const toggle = (list: string[], value: string) =>
+    list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+  const filtered =
+    state.brands.length > 0 || state.attributes.length > 0 || (!hideCategory && !!state.category);
+  return (
+    <aside className="facets" aria-label={t('search.filters')}>
+      {filtered && (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() =>
+            update({ brands: [], attributes: [], category: hideCategory ? state.category : null })
+          }
+        >
+          {t('search.clearFilters')}
+        </button>
+      )}
+      {answer.availableNavigation.map((nav) => {
+        if (nav.displayName === 'CATEGORY' && hideCategory) return null;
+        const legend =
+          nav.displayName === 'BRAND'
+            ? t('search.brand')
+            : nav.displayName === 'CATEGORY'
+              ? t('search.category')
+              : nav.displayName;
+        const chosen =
+          nav.displayName === 'BRAND'
+            ? state.brands
+            : nav.displayName === 'CATEGORY'
+              ? state.category
+                ? [state.category]
+                : []
+              : (state.attributes.find((a) => a.name === nav.displayName)?.values ?? []);
+        const pick = (value: string) => {
+          if (nav.displayName === 'BRAND') return update({ brands: toggle(state.brands, value) });
+          if (nav.displayName === 'CATEGORY')
+            return update({ category: state.category === value ? null : value });
+          const others = state.attributes.filter((a) => a.name !== nav.displayName);
+          const values = toggle(chosen, value);
+          update({ attributes: values.length ? [...others, { name: nav.displayName, values }] : others });
+        };
+        return (
+          <fieldset key={nav.displayName}>
+            <legend>{legend}</legend>
+            {nav.refinements.map((r) => (
+              <label key={r.value}>
+                <input type="checkbox" checked={chosen.includes(r.value)} onChange={() => pick(r.value)} />
+                <span>{r.displayValue}</span>
+                <span className="suggest__count">{r.count}</span>
+              </label>
+            ))}
+          </fieldset>
+        );
+      })}
+    </aside>
+  );
+}

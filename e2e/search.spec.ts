@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { SearchBoxPart } from './pages/SearchBoxPart';
+import { ShopPage } from './pages/ShopPage';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+test.describe('search as you type', () => {
+  test('balscrew: corrected query, brands expand and collapse, arrow to a product, configure a cut length', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const shop = new ShopPage(page);
+    const search = new SearchBoxPart(page);
+    await shop.goto('/');
+    await search.type('balscrew');
+
+    await expect(search.dropdown.getByText('Showing results for')).toBeVisible();
+    await expect(search.dropdown.locator('.suggest__corrected strong')).toHaveText(/^ball ?screw$/);
+    await expect(
+      search.dropdown.getByRole('link', { name: 'Shop precision rolled ball screws' }),
+    ).toBeVisible();
+    await expect(search.dropdown.getByRole('link', { name: 'View All Results' })).toBeVisible();
+
+    await expect(search.brands()).toHaveCount(2);
+    await search.dropdown.getByRole('button', { name: 'See All Brands' }).click();
+    const all = await search.brands().count();
+    expect(all).toBeGreaterThan(2);
+    expect(all).toBeLessThanOrEqual(12);
+    await shop.screenshot('search-dropdown-1280');
+    await search.dropdown.getByRole('button', { name: 'See Fewer Brands' }).click();
+    await expect(search.brands()).toHaveCount(2);
+
+    const partNumber = await search.arrowToFirstProduct();
+    await expect(await search.active()).toHaveAttribute('aria-selected', 'true');
+    await search.input.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/product/detail/${encodeURIComponent(partNumber)}$`));
+    await expect(page.getByTestId('part-number')).toHaveText(partNumber);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Ball Screw');
+
+    const length = page.getByLabel(/^Cut Length/);
+    const price = page.getByTestId('configured-unit-price');
+    await length.fill('500');
+    const at500 = await price.textContent();
+    await length.fill('1500');
+    await expect(price).not.toHaveText(at500!);
+    const at1500 = await price.textContent();
+    const dollars = (text: string | null) => Number(text!.replace(/[^0-9.]/g, ''));
+    expect(dollars(at1500)).toBeGreaterThan(dollars(at500));
+    await length.fill('10');
+    await expect(page.getByText('Enter at least 25')).toBeVisible();
+    await expect(price).toHaveText('—');
+    await length.fill('1500');
+    await shop.screenshot('product-configurator-1280');
+  });
+
+  test('the results page keeps its facets, sort and page in the URL', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    const shop = new ShopPage(page);
+    await shop.goto('/search?q=linear%20guide');
+    const count = page.locator('.results__count');
+    await expect(count).toHaveText(/\d+ products/);
+    const before = Number((await count.textContent())!.replace(/\D/g, ''));
+    const brandBox = page.getByRole('group', { name: 'Brand' }).getByRole('checkbox').first();
+    await brandBox.click();
+    await expect(brandBox).toBeChecked();
+    await expect(page).toHaveURL(/[?&]brand=/);
+    await expect(count).not.toHaveText(`${before} products`);
+    await page.getByLabel('Sort by').selectOption('part_number');
+    await expect(page).toHaveURL(/sort=part_number/);
+    const url = page.url();
+    const first = await page.locator('.tile__id').first().textContent();
+    await page.goto(url);
+    await expect(page.locator('.tile__id').first()).toHaveText(first!);
+    await expect(page.getByRole('group', { name: 'Brand' }).getByRole('checkbox').first()).toBeChecked();
+    await shop.screenshot('search-results-1280');
+  });
+
+  test('phone: the dropdown fits the screen and the results page stacks', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const shop = new ShopPage(page);
+    await shop.goto('/');
+    const search = new SearchBoxPart(page);
+    await search.type('nema 17');
+    await expect(search.dropdown.getByText(/NEMA 17/).first()).toBeVisible();
+    const box = (await search.dropdown.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    const input = (await search.input.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(input.y + input.height);
+    await page.screenshot({ path: 'test-results/screenshots/search-dropdown-390.png' });
+    await search.input.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=nema%2017/);
+    await expect(page.locator('.tile').first()).toBeVisible();
+    await shop.screenshot('search-results-390');
+  });
+});
