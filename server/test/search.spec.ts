@@ -281,3 +281,25 @@ describe('search attribution event (POST /api/search/attribution)', () => {
     ).toBe(400);
   });
 });
+
+describe('ranking', () => {
+  const top = async (query: string, n = 5) =>
+    ((await post('/api/search', { query, pageSize: n })).body.results as { id: string; name: string }[]).map(
+      (r) => `${r.id} | ${r.name}`,
+    );
+
+  it('keeps letters and digits together: "m6" means M6, not any m and any 6', async () => {
+    for (const hit of await top('stainless m6 screw')) expect(hit).toMatch(/M6 .*Stainless/);
+  });
+
+  it('puts the name holding the typed phrase first ("socket head cap screw m5")', async () => {
+    for (const hit of await top('socket head cap screw m5'))
+      expect(hit).toMatch(/M5 .*Socket Head Cap Screw/);
+  });
+
+  it('finds accessories by the profile a shopper names ("corner bracket 2020")', async () => {
+    const hits = await top('corner bracket 2020', 2);
+    expect(hits.length).toBeGreaterThan(0);
+    for (const hit of hits) expect(hit).toMatch(/20 Series .*Corner Bracket/);
+  });
+});

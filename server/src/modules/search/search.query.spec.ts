@@ -8,7 +8,7 @@ describe('parseQuery', () => {
       words: ['sfu', '1605', 'ball', 'screw'],
       partKey: 'sfu1605ballscrew',
     });
-    expect(parseQuery('20mm t-slot 500MM').words).toEqual(['20', 'mm', 't', 'slot', '500', 'mm']);
+    expect(parseQuery('20mm t-slot 500MM').words).toEqual(['20mm', 't', 'slot', '500mm']);
   });
 
   it('normalises part numbers however they are typed', () => {
@@ -50,6 +50,11 @@ describe('synonyms and tsquery', () => {
     );
     expect(toTsQuery(['nema', '17'], false)).toBe('(nema & 17)');
     expect(toTsQuery([], true)).toBe('');
+  });
+
+  it('matches a word of letters and digits whole or as its parts side by side', () => {
+    expect(toTsQuery(['m5', 'screw'], false)).toBe('((m5 | m <-> 5) & screw)');
+    expect(toTsQuery(['sfu16'], true)).toBe('((sfu16:* | sfu <-> 16:*))');
   });
 
   it('completes the last word only from three characters, so "li" does not match most of the catalogue', () => {

@@ -13,12 +13,13 @@ export const SYNONYMS: readonly string[][] = [
   ['stepper', 'stepping motor', 'step motor'],
   ['tnut', 't nut'],
   ['pillow block', 'pillowblock'],
+  ['panel', 'sheet'],
 ];
 
 export interface ParsedQuery {
   /** The text as the shopper meant it: leading whitespace and a leading & removed. */
   text: string;
-  /** Lower-case words of letters and digits, accents removed. */
+  /** Lower-case words of letters and digits (split at anything else), accents removed. */
   words: string[];
   /** Letters and digits only: a normalised part number (`SFU-1605` -> `sfu1605`). */
   partKey: string;
@@ -36,10 +37,8 @@ export function parseQuery(raw: string): ParsedQuery {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
   const partKey = plain.replace(/[^a-z0-9]+/g, '');
-  // Letters and digits are separate words ("20mm" -> "20 mm", "sfu1605" -> "sfu 1605"), as in the index.
+  // Words are runs of letters and digits; a mixed one ("m5", "sfu1605") also matches its parts side by side.
   const words = plain
-    .replace(/([a-z])([0-9])/g, '$1 $2')
-    .replace(/([0-9])([a-z])/g, '$1 $2')
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
     .slice(0, 12);
@@ -68,10 +67,18 @@ export function synonymVariants(words: string[]): string[][] {
  */
 export function toTsQuery(words: string[], prefix: boolean): string {
   if (words.length === 0) return '';
-  const asPrefix = (w: string, i: number, variant: string[]) =>
-    prefix && i === variant.length - 1 && w.length >= 3 ? `${w}:*` : w;
+  const term = (w: string, last: boolean) => {
+    const complete = prefix && last && w.length >= 3 ? ':*' : '';
+    const parts = w
+      .replace(/([a-z])([0-9])/g, '$1 $2')
+      .replace(/([0-9])([a-z])/g, '$1 $2')
+      .split(' ');
+    if (parts.length === 1) return `${w}${complete}`;
+    // "m5" is the token m5 or m followed by 5 (as part numbers are indexed: "sfu 1605 500").
+    return `(${w}${complete} | ${parts.join(' <-> ')}${complete})`;
+  };
   return synonymVariants(words)
-    .map((variant) => variant.map((w, i) => asPrefix(w, i, variant)).join(' & '))
+    .map((variant) => variant.map((w, i) => term(w, i === variant.length - 1)).join(' & '))
     .map((v) => `(${v})`)
     .join(' | ');
 }

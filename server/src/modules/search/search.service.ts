@@ -154,7 +154,7 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
   const rankColumns = relevance
     ? `, s.part_key = ${sql.p(pk)} as exact,
        ${partPattern ? `s.part_key like ${partPattern}` : 'false'} as part_prefix,
-       ${hasText ? `strpos(lower(s.name), ${sql.p(q.words.join(' '))}) > 0` : 'false'} as in_name,
+       ${hasText ? `(strpos(lower(s.name), ${sql.p(q.words.join(' '))}) > 0)::int * 2 + (strpos(lower(s.name), ${sql.p(longestPhrase(q.words))}) > 0)::int` : '0'} as in_name,
        ${hasText ? `ts_rank(s.document, ${tsq})` : '0'} as rank`
     : '';
 
@@ -179,7 +179,8 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
           group by c.handle, c.name order by count(*) desc, c.name limit 50) c) as categories`
     : ', null as attributes, null as categories';
 
-  const words = q.words.filter((w) => w.length >= 4 && /[a-z]/.test(w));
+  // Only words of letters are spelling-corrected; part numbers get the trigram part-number match instead.
+  const words = q.words.filter((w) => w.length >= 4 && /^[a-z]+$/.test(w));
   // In search-as-you-type the last word may be unfinished: it is known when some catalogue word starts with it.
   const last = plan.prefix ? q.words[q.words.length - 1] : undefined;
   const fullWords = last && words.includes(last) ? words.filter((w) => w !== last) : words;
@@ -214,6 +215,17 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
       ${attributeFacets},
       ${unknown}`;
   return sql.finish(text);
+}
+
+/** The longest run of consecutive words of letters ("socket head cap screw" in "socket head cap screw m5"). */
+export function longestPhrase(words: string[]): string {
+  let best: string[] = [];
+  let run: string[] = [];
+  for (const w of words) {
+    run = /^[a-z]+$/.test(w) ? [...run, w] : [];
+    if (run.length > best.length) best = run;
+  }
+  return best.length >= 2 ? best.join(' ') : words.join(' ');
 }
 
 async function runPlan(ctx: Ctx, plan: Plan): Promise<Row> {

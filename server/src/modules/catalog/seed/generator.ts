@@ -80,6 +80,20 @@ const CONTIGUOUS_STATES =
 const NO_CA = CONTIGUOUS_STATES.filter((s) => s !== 'CA').concat(['AK', 'HI']);
 const R = (n: number) => Math.round(n * 100) / 100;
 
+/** The profiles of a T-slot series, as shoppers name them ("2020"), for accessory descriptions. */
+const PROFILES: Record<string, string[]> = {
+  '10': ['1010', '1020', '1030', '1040'],
+  '15': ['1515', '1530', '1545', '1560'],
+  '20': ['2020', '2040', '2060', '2080'],
+  '30': ['3030', '3060'],
+  '40': ['4040', '4080', '40120'],
+  '45': ['4545', '4590'],
+};
+const fits = (series: string) => {
+  const list = PROFILES[series] ?? [];
+  return list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}` : list.join('');
+};
+
 const FINISHES: [string, string][] = [
   ['C', 'Clear Anodized'],
   ['B', 'Black Anodized'],
@@ -178,7 +192,7 @@ function extrusions(): Base[] {
     out.push({
       id: `EC-${series}-BLK`,
       name: `${series} Series End Cap, Black`,
-      description: `Glass-filled nylon end cap that snaps onto ${series} series profiles to cover sharp ends.`,
+      description: `Glass-filled nylon end cap that snaps onto ${series} series profiles (fits ${fits(series)}) to cover sharp ends.`,
       brand: 'profilcraft',
       category: 't-slot-extrusion/end-caps-covers',
       image: '/images/products/end-cap.svg',
@@ -504,7 +518,7 @@ function motors(): Base[] {
       out.push({
         id: `CPL-${kind}-${od}-${bore}`,
         name: `${label} Shaft Coupling, ${bore.replace('x', ' x ')} mm Bore`,
-        description: `${label} coupling in aluminum, ${od} mm outside diameter, clamping hubs bored ${bore.replace('x', ' mm and ')} mm.`,
+        description: `${label} ${kind === 'RIG' ? 'rigid' : 'flexible'} coupling in aluminum, ${od} mm outside diameter, clamping hubs bored ${bore.replace('x', ' mm and ')} mm.`,
         brand: 'couplix',
         category: 'motion-control/couplings',
         image: '/images/products/coupling.svg',
@@ -607,7 +621,7 @@ function fasteners(): Base[] {
       out.push({
         id: `TN-${series}-${thread}-${kind}`,
         name: `${label} T-Nut, ${series} Series, ${thread}`,
-        description: `${label} T-nut for ${series} series slots with ${thread} thread, zinc-plated steel, sold in packs of 10.`,
+        description: `${label} T-nut for ${series} series slots (fits ${fits(series)}) with ${thread} thread, zinc-plated steel, sold in packs of 10.`,
         brand: 'boltline',
         category: 'fasteners/t-nuts',
         image: '/images/products/t-nut.svg',
@@ -724,7 +738,7 @@ function bracketsAndPanels(): Base[] {
       out.push({
         id: `BRK-${series}-${kind}`,
         name: `${series} Series ${label}`,
-        description: `${label} for ${series} series profiles, anodized aluminum, with fasteners and T-nuts sold separately.`,
+        description: `${label} for ${series} series profiles (fits ${fits(series)}), anodized aluminum, with fasteners and T-nuts sold separately.`,
         brand: 'northfab',
         category: `brackets-connectors/${cat}`,
         image: '/images/products/bracket.svg',
