@@ -1,13 +1,11 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { TOASTS, type Locale } from '@domain/constants';
+import type { Locale } from '@domain/constants';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import type { Messages } from '../i18n';
 import type { ApolloClient } from '@apollo/client';
 
-/** Apollo (the cache is the store), translations and toasts. */
+/** Apollo (the cache is the store) and translations; toasts mount on first use (lib/toast.ts). */
 export function Providers({
   client,
   locale,
@@ -29,12 +27,6 @@ export function Providers({
         onError={() => undefined}
       >
         {children}
-        <ToastContainer
-          position={TOASTS.position}
-          autoClose={TOASTS.autoCloseMs}
-          draggablePercent={TOASTS.draggablePercent}
-          hotKeys={(e) => e.altKey === TOASTS.hotkey.altKey && e.code === TOASTS.hotkey.code}
-        />
       </IntlProvider>
     </ApolloProvider>
   );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
 import { TypeAheadDocument } from '../../gql/graphql';
 import { renderRoute } from '../../testing/render';
 import { SearchBox } from './SearchBox';
@@ -41,14 +40,7 @@ const typeAhead = (term: string, data: object | Error) => ({
   ...(data instanceof Error ? { error: data } : { result: { data: { typeAhead: data } } }),
 });
 
-const renderBox = (mocks: object[]) =>
-  renderRoute(
-    <>
-      <SearchBox />
-      <ToastContainer />
-    </>,
-    { mocks: mocks as never },
-  );
+const renderBox = (mocks: object[]) => renderRoute(<SearchBox />, { mocks: mocks as never });
 
 describe('SearchBox', () => {
   it('shows the placeholder and goes to /search?q= on Enter, without leading whitespace', async () => {

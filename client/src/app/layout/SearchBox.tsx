@@ -4,10 +4,10 @@ import { categoryPath, productPath, searchPath } from '@domain/routes';
 import { promotesBallScrews, typeaheadText } from '@domain/search';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { TypeAheadDocument, type SearchAnswerFieldsFragment } from '../../gql/graphql';
 import { useT } from '../../i18n';
 import { recordSearchClick } from '../../lib/attribution';
+import { notify } from '../../lib/toast';
 import { VoiceSearchButton } from './VoiceSearchButton';
 
 /** One keyboard-reachable entry of the dropdown, in screen order. */
@@ -58,7 +58,7 @@ export function SearchBox() {
         .catch(() => {
           if (request !== latest.current) return;
           setAnswer(null);
-          toast.error(t('search.failure'), { toastId: 'typeahead-failure' });
+          void notify('error', t('search.failure'), { toastId: 'typeahead-failure' });
         });
     }, SEARCH.typeaheadDebounceMs);
     return () => clearTimeout(timer);
