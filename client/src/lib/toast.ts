@@ -1,8 +1,8 @@
-import type { ToastOptions } from 'react-toastify';
+import type { ToastOptions, toast as Toast } from 'react-toastify';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
-let loading: Promise<typeof import('react-toastify').toast> | undefined;
+let loading: Promise<typeof Toast> | undefined;
 
 /**
  * Shows a toast (spec: top right, auto-close 5 s, draggable 80 %). The toast library and its container load on
