@@ -48,7 +48,36 @@ function build(root, log = console.log) {
     cwd: root,
     stdio: 'inherit',
   });
+  precompress(path.join(root, 'dist', 'client'));
   log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Writes `.br` (brotli, best) and `.gz` (gzip -9) beside every text asset of the shop, once at build time,
+ * so the server sends compressed files without compressing per request (server/src/static.ts).
+ */
+function precompress(dir) {
+  const zlib = require('node:zlib');
+  const visit = (p) => {
+    for (const name of fs.readdirSync(p)) {
+      const file = path.join(p, name);
+      if (fs.statSync(file).isDirectory()) visit(file);
+      else if (/\.(js|css|html|svg|json|txt)$/.test(name) && fs.statSync(file).size >= 1024) {
+        const data = fs.readFileSync(file);
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    }
+  };
+  if (fs.existsSync(dir)) visit(dir);
 }
 
 function buildIfStale(root, { log = console.log } = {}) {

@@ -12,6 +12,7 @@ import { pinoHttp } from 'pino-http';
 import { isShopRoute } from '../../domain/routes';
 import { AppError } from './common/errors';
 import { createCtx, type AppShared, type Ctx } from './context';
+import { staticFiles } from './static';
 import { AttributionLog } from './modules/search/search.attribution';
 import { AnswerCache } from './modules/search/search.cache';
 import { createApolloServer, tokenLimit } from './graphql/server';
@@ -166,15 +167,8 @@ export async function createApp(options: AppOptions): Promise<App> {
 /** The built shop: hashed assets cached for a year; the app's HTML for shop routes (200) and others (404). */
 function serveClient(app: Express, clientDir: string): void {
   const indexFile = path.join(clientDir, 'index.html');
-  app.use(
-    express.static(clientDir, {
-      index: false,
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  const files = staticFiles(clientDir);
+  files.mount(app);
   app.get(/.*/, (req: Request, res, next) => {
     if (!req.accepts('html') || req.path.startsWith('/api/') || req.path === '/graphql') return next();
     if (!fs.existsSync(indexFile)) {
@@ -183,7 +177,9 @@ function serveClient(app: Express, clientDir: string): void {
       );
     }
     res.status(isShopRoute(req.path) ? 200 : 404);
-    res.set('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    if (!files.send(req, res, indexFile, 'no-cache')) {
+      res.set('Cache-Control', 'no-cache');
+      res.sendFile(indexFile);
+    }
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -14,11 +15,49 @@ beforeAll(async () => {
   );
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // A compressed twin, as scripts/build.js writes them.
+  const big = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+  fs.writeFileSync(path.join(dir, 'assets', 'big-def456.js'), big);
+  fs.writeFileSync(path.join(dir, 'assets', 'big-def456.js.gz'), zlib.gzipSync(big));
+  fs.writeFileSync(path.join(dir, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(big));
   t = await createTestApp({ clientDir: dir });
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('compressed assets', () => {
+  it('sends the brotli twin when accepted, gzip otherwise, and the plain file to others', async () => {
+    const asBr = await t
+      .agent()
+      .get('/assets/big-def456.js')
+      .set('Accept-Encoding', 'gzip, br')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(asBr.headers['content-encoding']).toBe('br');
+    expect(asBr.headers['content-type']).toMatch(/javascript/);
+    expect(asBr.headers['cache-control']).toContain('immutable');
+    expect(asBr.headers.vary).toContain('Accept-Encoding');
+    // (supertest decodes brotli itself)
+    expect((asBr.body as Buffer).toString()).toContain('xxxx');
+
+    const asGzip = await t.agent().get('/assets/big-def456.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(asGzip.headers['content-encoding']).toBe('gzip');
+    expect(asGzip.text).toContain('xxxx');
+
+    const plain = await t.agent().get('/assets/big-def456.js').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('does not serve files outside the client folder', async () => {
+    await t.agent().get('/assets/..%2F..%2Fetc%2Fpasswd').set('Accept-Encoding', 'br').expect(404);
+  });
 });
 
 describe('the built shop with SPA fallback', () => {
