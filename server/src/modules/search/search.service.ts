@@ -158,40 +158,9 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
        ${hasText ? `ts_rank(s.document, ${tsq})` : '0'} as rank`
     : '';
 
-  const withFacets = plan.facets === 'all';
-  const selected = new Set(attributes.map((a) => a.name));
-  const unselected = FACET_ATTRIBUTES.filter((name) => !selected.has(name));
-  const attributeFacets = withFacets
-    ? `, (select coalesce(json_agg(a), '[]') from (
-          select v as facet, count(*)::int as count from f, unnest(f.facets) v
-          ${selected.size ? `where split_part(v, '=', 1) = any(${sql.arr(unselected)})` : ''} group by v
-          ${attributes
-            .map(
-              (a, i) => `union all
-          select v, count(*)::int from m, unnest(m.facets) v
-          where brand_ok and ${allAttrs(i)} and split_part(v, '=', 1) = ${sql.p(a.name)} group by v`,
-            )
-            .join('\n')}
-        ) a) as attributes,
-        (select coalesce(json_agg(c), '[]') from (
-          select c.handle as value, c.name as "displayValue", count(*)::int as count
-          from f join category c on c.id = f.category_id
-          group by c.handle, c.name order by count(*) desc, c.name limit 50) c) as categories`
-    : ', null as attributes, null as categories';
-
-  // Only words of letters are spelling-corrected; part numbers get the trigram part-number match instead.
-  const words = q.words.filter((w) => w.length >= 4 && /^[a-z]+$/.test(w));
-  // In search-as-you-type the last word may be unfinished: it is known when some catalogue word starts with it.
-  const last = plan.prefix ? q.words[q.words.length - 1] : undefined;
-  const fullWords = last && words.includes(last) ? words.filter((w) => w !== last) : words;
-  const unknown = `(select coalesce(array_agg(w), '{}') from unnest(${sql.arr(fullWords)}) w
-      where not exists (select 1 from search_term t where t.term = w))
-    ${
-      last && words.includes(last)
-        ? `|| (case when exists (select 1 from search_term t where t.term like ${sql.p(last + '%')})
-             then '{}'::text[] else array[${sql.p(last)}]::text[] end)`
-        : ''
-    } as unknown`;
+  const attributeFacets =
+    plan.facets === 'all' ? facetsSql(sql, attributes, allAttrs) : ', null as attributes, null as categories';
+  const unknown = unknownWordsSql(sql, q, plan.prefix);
 
   const text = `
     with m as materialized (
@@ -217,8 +186,49 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
   return sql.finish(text);
 }
 
+/**
+ * CATEGORY and attribute facets. Unselected attributes count over the filtered set; each selected attribute
+ * counts over the set filtered by everything but itself (so its other values stay offered).
+ */
+function facetsSql(sql: Sql, attributes: AttributeFilter[], allAttrs: (except?: number) => string): string {
+  const selected = new Set(attributes.map((a) => a.name));
+  const unselected = FACET_ATTRIBUTES.filter((name) => !selected.has(name));
+  const ownCounts = attributes.map(
+    (a, i) => `union all
+      select v, count(*)::int from m, unnest(m.facets) v
+      where brand_ok and ${allAttrs(i)} and split_part(v, '=', 1) = ${sql.p(a.name)} group by v`,
+  );
+  return `, (select coalesce(json_agg(a), '[]') from (
+      select v as facet, count(*)::int as count from f, unnest(f.facets) v
+      ${selected.size ? `where split_part(v, '=', 1) = any(${sql.arr(unselected)})` : ''} group by v
+      ${ownCounts.join('\n')}
+    ) a) as attributes,
+    (select coalesce(json_agg(c), '[]') from (
+      select c.handle as value, c.name as "displayValue", count(*)::int as count
+      from f join category c on c.id = f.category_id
+      group by c.handle, c.name order by count(*) desc, c.name limit 50) c) as categories`;
+}
+
+/**
+ * The query's words that are not catalogue words (candidates for spelling correction). Only words of letters
+ * count: part numbers get the trigram part-number match instead. In search-as-you-type the last word may be
+ * unfinished: it is known when some catalogue word starts with it.
+ */
+function unknownWordsSql(sql: Sql, q: ParsedQuery, prefix: boolean): string {
+  const words = q.words.filter((w) => w.length >= 4 && /^[a-z]+$/.test(w));
+  const last = prefix ? q.words[q.words.length - 1] : undefined;
+  const unfinished = last !== undefined && words.includes(last) ? last : undefined;
+  const full = unfinished ? words.filter((w) => w !== unfinished) : words;
+  const unfinishedUnknown = unfinished
+    ? `|| (case when exists (select 1 from search_term t where t.term like ${sql.p(unfinished + '%')})
+         then '{}'::text[] else array[${sql.p(unfinished)}]::text[] end)`
+    : '';
+  return `(select coalesce(array_agg(w), '{}') from unnest(${sql.arr(full)}) w
+      where not exists (select 1 from search_term t where t.term = w)) ${unfinishedUnknown} as unknown`;
+}
+
 /** The longest run of consecutive words of letters ("socket head cap screw" in "socket head cap screw m5"). */
-export function longestPhrase(words: string[]): string {
+function longestPhrase(words: string[]): string {
   let best: string[] = [];
   let run: string[] = [];
   for (const w of words) {
