@@ -109,6 +109,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const shared: AppShared = {
     introspection: options.introspection ?? false,
     attribution: new AttributionLog(orm, log),
+    db: orm.em.getConnection(),
     searchCache: new AnswerCache(options.searchCache?.ttlMs ?? 0, options.searchCache?.entries ?? 1000),
   };
 
@@ -128,7 +129,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: SESSION_TTL_MS, path: '/' },
     }),
     (req, _res, next) => {
-      req.ctx = createCtx(req, orm.em.fork(), shared);
+      req.ctx = createCtx(req, () => orm.em.fork(), shared);
       next();
     },
     csrfProtection(csrfTokens, (p) => CSRF_EXEMPT_PATHS.has(p)),

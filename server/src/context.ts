@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** The shared SQL connection of the app's ORM. */
+export type SqlConnection = ReturnType<EntityManager['getConnection']>;
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from '../../domain/constants';
@@ -10,7 +13,10 @@ import type { Found } from './modules/search/search.service';
 
 /** Everything a resolver, route or service needs about the current request. */
 export interface Ctx {
+  /** The request's unit of work (forked on first use); plain SQL reads use `db`. */
   em: EntityManager;
+  /** The shared connection, for plain SQL (no unit of work needed). */
+  db: SqlConnection;
   req: Request;
   log: Logger;
   requestId: string;
@@ -29,6 +35,7 @@ export interface AppShared {
   introspection: boolean;
   attribution: AttributionLog;
   searchCache: AnswerCache<Found>;
+  db: SqlConnection;
 }
 
 export const SITE_HEADER = 'x-site-id';
@@ -44,9 +51,14 @@ export function resolveSite(req: Request): SiteId {
   );
 }
 
-export function createCtx(req: Request, em: EntityManager, shared: AppShared): Ctx {
+/** `fork` makes the request's entity manager, on first use (most reads run plain SQL and never need one). */
+export function createCtx(req: Request, fork: () => EntityManager, shared: AppShared): Ctx {
+  let em: EntityManager | undefined;
   const ctx = {
-    em,
+    get em() {
+      return (em ??= fork());
+    },
+    db: shared.db,
     req,
     log: req.log,
     requestId: String(req.id),

@@ -39,9 +39,7 @@ export const catalogService = {
   async productsByIds(ctx: Ctx, ids: string[]): Promise<ProductView[]> {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
-    const rows = await ctx.em
-      .getConnection()
-      .execute<ProductView[]>(PRODUCTS_BY_IDS_SQL, [wanted, ctx.site, ctx.site]);
+    const rows = await ctx.db.execute<ProductView[]>(PRODUCTS_BY_IDS_SQL, [wanted, ctx.site, ctx.site]);
     const byId = new Map(rows.map((p) => [p.id, p]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   },
@@ -54,7 +52,7 @@ export const catalogService = {
   async refreshDetails(ctx: Ctx, ids: string[]): Promise<PriceView[]> {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
-    const rows = await ctx.em.getConnection().execute<PriceView[]>(
+    const rows = await ctx.db.execute<PriceView[]>(
       `select p.id, p.price::float8 as price from product p
        where p.id in (?) and ${VISIBLE_ON_SITE}`,
       [wanted, ctx.site, ctx.site],
@@ -70,7 +68,7 @@ export const catalogService = {
   async recommendations(ctx: Ctx, categories: string[], limit = 12): Promise<ProductView[]> {
     const handles = [...new Set(categories.map(normaliseHandle).filter(Boolean))].slice(0, 20);
     if (handles.length === 0) return [];
-    const rows = await ctx.em.getConnection().execute<{ id: string }[]>(
+    const rows = await ctx.db.execute<{ id: string }[]>(
       `select s.product_id as id from product_search s
        where s.category_id in (select id from category c where c.handle in (?)
            or exists (select 1 from unnest(array[?]::text[]) h where starts_with(c.handle, h || '/')))
@@ -89,7 +87,7 @@ export const catalogService = {
   /** Back-in-stock request: one per e-mail and item; true when it is new. */
   async notifyBackInStock(ctx: Ctx, email: string, itemId: string): Promise<boolean> {
     await this.requireProduct(ctx, itemId);
-    const rows = await ctx.em.getConnection().execute<{ created: boolean }[]>(
+    const rows = await ctx.db.execute<{ created: boolean }[]>(
       `insert into back_in_stock_request (email, product_id) values (?, ?)
        on conflict (email, product_id) do nothing returning true as created`,
       [email.toLowerCase(), itemId],

@@ -24,13 +24,11 @@ export function searchRoutes(): Router {
   /** Search attribution event: a product picked from a search answer (sent as a beacon; 204). */
   router.post('/search/attribution', async (req, res) => {
     const click = validate(searchClickSchema, req.body);
-    await ctxOf(req)
-      .em.getConnection()
-      .execute(
-        `insert into search_click (token, product_id, position)
+    await ctxOf(req).db.execute(
+      `insert into search_click (token, product_id, position)
          select ?, ?, ? where exists (select 1 from search_attribution where token = ?)`,
-        [click.token, click.productId, click.position, click.token],
-      );
+      [click.token, click.productId, click.position, click.token],
+    );
     res.status(204).end();
   });
 
