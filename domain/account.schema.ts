@@ -1,0 +1,133 @@
+import { boolean, object, ref, string, type InferType } from 'yup';
+
+/* Account forms (spec section 5), shared by the forms and the server. Messages are verbatim. */
+
+/** US-style phone: optional +, optional parentheses around 3 digits, 3 digits, then 4 to 6 digits. */
+export const PHONE_PATTERN = /^\+?(\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4,6}$/;
+
+/** Shown under new-password fields (spec section 5, verbatim). */
+export const PASSWORD_HINTS = [
+  'be at least 8 characters long',
+  'have at least 1 lowercase letter',
+  'at least 1 uppercase letter',
+  'at least 1 number',
+  'at least 1 special character',
+] as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Longest password accepted (hashing cost stays bounded). */
+export const PASSWORD_MAX_LENGTH = 128;
+
+const PASSWORD_RULE = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\s])\S+$/;
+
+const newPassword = () =>
+  string()
+    .required('Please enter a password.')
+    .min(PASSWORD_MIN_LENGTH, 'Your password must be at least 8 characters in length.')
+    .max(PASSWORD_MAX_LENGTH, `Your password must be at most ${PASSWORD_MAX_LENGTH} characters in length.`)
+    .matches(
+      PASSWORD_RULE,
+      'Your password must contain at least one letter, at least one number, and at least one special character.',
+    );
+
+const unpadded = (value: string | undefined) => value === undefined || value === value.trim();
+
+const noPadding = (label: string) =>
+  string().test('no-padding', `${label} cannot include leading and trailing spaces`, unpadded);
+
+const phone = () =>
+  string()
+    .optional()
+    .test('phone', 'Phone number is not valid.', (v) => !v || PHONE_PATTERN.test(v));
+
+export const loginSchema = object({
+  email: string()
+    .trim()
+    .required('Please enter your email address.')
+    .email('Please enter your email address.'),
+  password: string()
+    .required('Please enter a password.')
+    .max(PASSWORD_MAX_LENGTH, 'Please enter a password.'),
+});
+export type LoginInput = InferType<typeof loginSchema>;
+
+/** Registration, step ACCOUNT. */
+export const registrationAccountSchema = object({
+  email: string()
+    .trim()
+    .required('Please enter your email address.')
+    .email('Please enter your email address.')
+    .max(254, 'Please enter your email address.'),
+  firstName: string()
+    .trim()
+    .required('Please enter your first name.')
+    .max(64, 'First name must be less than 64 characters.'),
+  lastName: string()
+    .trim()
+    .required('Please enter your last name.')
+    .max(64, 'Last name must be less than 64 characters.'),
+  termsAccepted: boolean().oneOf([true], 'You must accept the terms.').required('You must accept the terms.'),
+  erpAccountId: string().trim().max(64).optional(),
+});
+export type RegistrationAccountInput = InferType<typeof registrationAccountSchema>;
+
+/** Registration, step PASSWORD (the token identifies the pending registration). */
+export const registrationPasswordSchema = object({
+  token: string().required('This registration link is not valid.').max(200),
+  password: newPassword(),
+  confirmPassword: string()
+    .required('Please enter a password.')
+    .oneOf([ref('password')], 'Passwords do not match'),
+});
+
+export const passwordChangeSchema = object({
+  oldPassword: string()
+    .required('Please enter a password.')
+    .max(PASSWORD_MAX_LENGTH, 'Please enter a password.'),
+  newPassword: newPassword(),
+  confirmPassword: string()
+    .required('Please enter a password.')
+    .oneOf([ref('newPassword')], 'Passwords do not match'),
+});
+
+export const passwordResetSchema = object({
+  token: string().required('This reset link is not valid.').max(200),
+  newPassword: newPassword(),
+  confirmPassword: string()
+    .required('Please enter a password.')
+    .oneOf([ref('newPassword')], 'Passwords do not match'),
+});
+
+export const forgotPasswordSchema = object({
+  email: string()
+    .trim()
+    .required('Please enter your email address.')
+    .email('Please enter your email address.'),
+});
+
+export const profileSchema = object({
+  firstName: string()
+    .required('Please enter your first name.')
+    .max(64, 'First name must be less than 64 characters.')
+    .test('no-padding', 'Name cannot include leading and trailing spaces', unpadded),
+  lastName: string()
+    .required('Please enter your last name.')
+    .max(64, 'Last name must be less than 64 characters.')
+    .test('no-padding', 'Name cannot include leading and trailing spaces', unpadded),
+  phone: phone(),
+});
+
+export const addressSchema = object({
+  id: string().uuid().optional(),
+  name: string().required('Name is a required field').max(100),
+  addressLine1: noPadding('Address').required('Address line 1 is a required field').max(200),
+  addressLine2: string().max(200).optional(),
+  city: noPadding('City').required('City is a required field').max(100),
+  state: string().required('State is a required field').length(2, 'State is a required field'),
+  zip: noPadding('Zip code')
+    .required('Zip Code is a required field')
+    .matches(/^\d+$/, 'Zip code must be only digits'),
+  email: string().trim().required('E-mail is a required field').email('E-mail must be a valid email'),
+  phone: phone(),
+});
+export type AddressInput = InferType<typeof addressSchema>;
