@@ -1,3 +1,4 @@
+import { Migration20261123003814 } from './Migration20261123003814';
 import { Migration20261123000659 } from './Migration20261123000659';
 import { Migration20261122234555 } from './Migration20261122234555';
 import { Migration20261122173805 } from './Migration20261122173805';
@@ -13,4 +14,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122173805', class: Migration20261122173805 },
   { name: 'Migration20261122234555', class: Migration20261122234555 },
   { name: 'Migration20261123000659', class: Migration20261123000659 },
+  { name: 'Migration20261123003814', class: Migration20261123003814 },
 ];

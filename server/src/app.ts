@@ -14,7 +14,8 @@ import { AppError } from './common/errors';
 import { createCtx, type AppShared, type Ctx } from './context';
 import { staticFiles } from './static';
 import { AttributionLog } from './modules/search/search.attribution';
-import { AnswerCache } from './modules/search/search.cache';
+import { AnswerCache, watchIndexVersion } from './modules/search/search.cache';
+import type { Found } from './modules/search/search.service';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -106,11 +107,27 @@ export async function createApp(options: AppOptions): Promise<App> {
   const secureCookies = options.secureCookies ?? false;
   const csrfTokens = new CsrfTokens(sessionSecret);
   const apollo = await createApolloServer(log);
+  const searchCache = new AnswerCache<Found>(
+    options.searchCache?.ttlMs ?? 0,
+    options.searchCache?.entries ?? 1000,
+  );
+  const indexWatch = watchIndexVersion(
+    searchCache,
+    async () =>
+      (
+        await orm.em
+          .getConnection()
+          .execute<{ version: string }[]>(
+            'select version::text as version from search_index_state where id = 1',
+          )
+      )[0]?.version ?? null,
+    (err) => log.warn({ err }, 'could not read the search index version'),
+  );
   const shared: AppShared = {
     introspection: options.introspection ?? false,
     attribution: new AttributionLog(orm, log),
     db: orm.em.getConnection(),
-    searchCache: new AnswerCache(options.searchCache?.ttlMs ?? 0, options.searchCache?.entries ?? 1000),
+    searchCache,
   };
 
   const api = express.Router();
@@ -159,6 +176,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     flushBackground: () => shared.attribution.flush(),
     async close() {
       store.close();
+      indexWatch.stop();
       await apollo.stop();
       await shared.attribution.flush();
     },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CSRF } from '../../domain/constants';
+import { AnswerCache, watchIndexVersion } from '../src/modules/search/search.cache';
+import { refreshSearchIndex } from '../src/modules/search/search.index';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -301,5 +303,39 @@ describe('ranking', () => {
     const hits = await top('corner bracket 2020', 2);
     expect(hits.length).toBeGreaterThan(0);
     for (const hit of hits) expect(hit).toMatch(/20 Series .*Corner Bracket/);
+  });
+});
+
+describe('cache invalidation across processes', () => {
+  it('clears cached answers when the search index version moves', async () => {
+    const cache = new AnswerCache<number>(60_000, 10);
+    let version = '1';
+    const watch = watchIndexVersion(
+      cache,
+      async () => version,
+      () => undefined,
+      60_000,
+    );
+    await watch.check();
+    let computed = 0;
+    const get = () => cache.get('k', async () => ++computed);
+    expect(await get()).toBe(1);
+    expect(await get()).toBe(1);
+    version = '2';
+    await watch.check();
+    expect(await get()).toBe(2);
+    watch.stop();
+  });
+
+  it('raises the version on every index rebuild', async () => {
+    const read = async () =>
+      (
+        await t.orm.em
+          .getConnection()
+          .execute<{ v: string }[]>('select version::text as v from search_index_state where id = 1')
+      )[0]!.v;
+    const before = BigInt(await read());
+    await t.orm.em.fork().transactional((em) => refreshSearchIndex(em));
+    expect(BigInt(await read())).toBe(before + 1n);
   });
 });

@@ -141,10 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ttlMs: int(
         env,
         'SEARCH_CACHE_TTL_MS',
-        60_000,
+        600_000,
         0,
-        3_600_000,
-        'set SEARCH_CACHE_TTL_MS from 0 (off) to 3600000',
+        86_400_000,
+        'set SEARCH_CACHE_TTL_MS from 0 (off) to 86400000',
       ),
       entries: int(env, 'SEARCH_CACHE_ENTRIES', 5000, 1, 1_000_000, 'set SEARCH_CACHE_ENTRIES, e.g. 5000'),
     },

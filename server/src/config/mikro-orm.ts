@@ -7,7 +7,13 @@ import { Brand } from '../modules/catalog/brand.entity';
 import { Category } from '../modules/catalog/category.entity';
 import { ProductConfigurationOption } from '../modules/catalog/product-configuration-option.entity';
 import { Product } from '../modules/catalog/product.entity';
-import { ProductSearch, SearchAttribution, SearchClick, SearchTerm } from '../modules/search/search.entity';
+import {
+  ProductSearch,
+  SearchAttribution,
+  SearchClick,
+  SearchIndexState,
+  SearchTerm,
+} from '../modules/search/search.entity';
 import { Session } from '../modules/session/session.entity';
 import { Site } from '../modules/site/site.entity';
 import { PROJECT_ROOT } from './env';
@@ -24,6 +30,7 @@ export const ENTITIES = [
   ProductSearch,
   SearchTerm,
   SearchClick,
+  SearchIndexState,
   SearchAttribution,
 ];
 

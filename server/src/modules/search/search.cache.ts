@@ -47,3 +47,29 @@ export class AnswerCache<T> {
     this.entries.clear();
   }
 }
+
+/**
+ * Polls the search index version (one indexed read every `intervalMs`) and clears `cache` when a rebuild in
+ * any process raised it, so cached answers never outlive the catalogue they came from by more than that.
+ */
+export function watchIndexVersion(
+  cache: { clear(): void },
+  read: () => Promise<string | null>,
+  onError: (err: unknown) => void,
+  intervalMs = 5000,
+): { stop(): void; check(): Promise<void> } {
+  let seen: string | null | undefined;
+  const check = async () => {
+    try {
+      const version = await read();
+      if (seen !== undefined && version !== seen) cache.clear();
+      seen = version;
+    } catch (err) {
+      onError(err);
+    }
+  };
+  void check();
+  const timer = setInterval(() => void check(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer), check };
+}

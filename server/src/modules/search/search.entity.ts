@@ -121,3 +121,16 @@ export class SearchClick {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }
+
+/** One row: the search index's version, raised by every rebuild, so every process can drop cached answers. */
+@Entity({ tableName: 'search_index_state' })
+export class SearchIndexState {
+  @PrimaryKey({ type: 'integer', autoincrement: false })
+  id: number = 1;
+
+  @Property({ type: 'bigint' })
+  version!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  refreshedAt: Date = new Date();
+}

@@ -71,6 +71,14 @@ export async function refreshSearchIndex(em: EntityManager): Promise<void> {
     ctx,
   );
   await db.execute('analyze product_search, search_term', [], 'run', ctx);
+  // Every process drops its cached answers when it sees the new version (watchIndexVersion).
+  await db.execute(
+    `insert into search_index_state (id, version) values (1, 1)
+     on conflict (id) do update set version = search_index_state.version + 1, refreshed_at = now()`,
+    [],
+    'run',
+    ctx,
+  );
 }
 
 /** Whether every product has its search row (false after a migration rebuilt the table, or a partial import). */
