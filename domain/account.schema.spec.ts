@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ValidationError, type AnySchema } from 'yup';
+import { type ValidationError, type AnySchema } from 'yup';
 import {
   addressSchema,
   passwordChangeSchema,
