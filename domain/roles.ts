@@ -18,3 +18,6 @@ export function roleName(code: number): RoleName | undefined {
 export function isStaffRole(code: number): boolean {
   return code === ROLES.Admin || code === ROLES.Service || code === ROLES.CustomerService;
 }
+
+/** Record validity codes (spec section 4), by name. */
+export const VALIDITY = { Valid: 0, Locked: 1, Expired: 2, Pending: 3 } as const;

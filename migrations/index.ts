@@ -1,3 +1,4 @@
+import { Migration20261123004613 } from './Migration20261123004613';
 import { Migration20261123003814 } from './Migration20261123003814';
 import { Migration20261123000659 } from './Migration20261123000659';
 import { Migration20261122234555 } from './Migration20261122234555';
@@ -15,4 +16,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122234555', class: Migration20261122234555 },
   { name: 'Migration20261123000659', class: Migration20261123000659 },
   { name: 'Migration20261123003814', class: Migration20261123003814 },
+  { name: 'Migration20261123004613', class: Migration20261123004613 },
 ];

@@ -17,7 +17,9 @@ import { AttributionLog } from './modules/search/search.attribution';
 import { AnswerCache, watchIndexVersion } from './modules/search/search.cache';
 import type { Found } from './modules/search/search.service';
 import { createApolloServer, tokenLimit } from './graphql/server';
+import { userRoutes } from './modules/account/user.routes';
 import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
+import { sessionUser, type AuthCookies } from './modules/auth/session-auth';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
@@ -25,7 +27,8 @@ import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 
 /** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
-export const SESSION_COOKIE = 'axl.sid';
+/** Session cookie name; behind TLS the `__Host-` prefix pins it to this host, path / and Secure. */
+export const sessionCookieName = (secure: boolean) => (secure ? '__Host-axl.sid' : 'axl.sid');
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 export interface AppOptions {
@@ -39,6 +42,8 @@ export interface AppOptions {
   introspection?: boolean;
   /** Mark cookies Secure (behind TLS). */
   secureCookies?: boolean;
+  /** The shop's address as shoppers reach it, for links in e-mails (never taken from the Host header). */
+  publicUrl?: string;
   /** Search answer cache; off unless given (tests see every statement). */
   searchCache?: { ttlMs: number; entries: number };
 }
@@ -106,6 +111,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const store = new PgSessionStore(orm, SESSION_TTL_MS);
   const secureCookies = options.secureCookies ?? false;
   const csrfTokens = new CsrfTokens(sessionSecret);
+  const cookies: AuthCookies = {
+    csrf: csrfTokens,
+    secureCookies,
+    sessionCookie: sessionCookieName(secureCookies),
+  };
   const apollo = await createApolloServer(log);
   const searchCache = new AnswerCache<Found>(
     options.searchCache?.ttlMs ?? 0,
@@ -137,7 +147,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   ];
   const perRequest: RequestHandler[] = [
     session({
-      name: SESSION_COOKIE,
+      name: cookies.sessionCookie,
       secret: sessionSecret,
       store,
       resave: false,
@@ -150,9 +160,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       next();
     },
     csrfProtection(csrfTokens, (p) => CSRF_EXEMPT_PATHS.has(p)),
+    sessionUser(cookies),
   ];
 
-  api.use('/auth', authRoutes(csrfTokens, secureCookies));
+  api.use('/auth', authRoutes(cookies));
+  api.use(userRoutes(cookies, options.publicUrl ?? 'http://localhost:4000'));
   api.use(catalogRoutes());
   api.use(searchRoutes());
   api.use((req) => {

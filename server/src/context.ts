@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
 import { CatalogLoaders } from './modules/catalog/catalog.loaders';
+import type { SessionUser } from './modules/account/account.service';
 import type { AttributionLog } from './modules/search/search.attribution';
 import type { AnswerCache } from './modules/search/search.cache';
 import type { Found } from './modules/search/search.service';
@@ -26,6 +27,8 @@ export interface Ctx {
   catalog: CatalogLoaders;
   /** Stores search attribution tokens (batched, shared by the app's requests). */
   attribution: AttributionLog;
+  /** The signed-in user (loaded from the session on every request), or null. */
+  user: SessionUser | null;
   /** Recent search answers (per process). */
   searchCache: AnswerCache<Found>;
 }
@@ -66,6 +69,7 @@ export function createCtx(req: Request, fork: () => EntityManager, shared: AppSh
     canIntrospect: shared.introspection,
     attribution: shared.attribution,
     searchCache: shared.searchCache,
+    user: null,
   } as Ctx;
   ctx.catalog = new CatalogLoaders(ctx);
   return ctx;

@@ -83,6 +83,7 @@ async function main(): Promise<void> {
       introspection: config.graphqlIntrospection,
       secureCookies: config.secureCookies,
       searchCache: config.searchCache,
+      publicUrl: config.publicUrl,
     });
     closeApp = close;
     server = await listen(app, config.port, config.host);

@@ -24,6 +24,8 @@ export interface AppConfig {
   secureCookies: boolean;
   clientDir: string;
   graphqlIntrospection: boolean;
+  /** The shop's public address, for links in e-mails. */
+  publicUrl: string;
   /** Search answer cache per process: time to live (0 turns it off) and most entries kept. */
   searchCache: { ttlMs: number; entries: number };
 }
@@ -109,9 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
 
+  const port = int(env, 'PORT', 4000, 1, 65535, 'set PORT to a free TCP port, e.g. PORT=4000');
   return {
     nodeEnv,
-    port: int(env, 'PORT', 4000, 1, 65535, 'set PORT to a free TCP port, e.g. PORT=4000'),
+    port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     dataDir: path.resolve(PROJECT_ROOT, env.DATA_DIR || '.data'),
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: bool(env, 'SECURE_COOKIES', nodeEnv === 'production'),
     clientDir: path.resolve(PROJECT_ROOT, env.CLIENT_DIR || 'dist/client'),
     graphqlIntrospection: nodeEnv === 'development' || bool(env, 'GRAPHQL_INTROSPECTION', false),
+    publicUrl: publicUrlOf(env.PUBLIC_URL, port),
     searchCache: {
       ttlMs: int(
         env,
@@ -149,4 +153,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       entries: int(env, 'SEARCH_CACHE_ENTRIES', 5000, 1, 1_000_000, 'set SEARCH_CACHE_ENTRIES, e.g. 5000'),
     },
   };
+}
+
+function publicUrlOf(raw: string | undefined, port: number): string {
+  const value = raw?.trim() || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL is not a valid URL: set it like https://shop.example.com`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`PUBLIC_URL must start with http:// or https:// (got ${url.protocol})`);
+  return value.replace(/\/+$/, '');
 }

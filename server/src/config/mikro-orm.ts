@@ -2,7 +2,17 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import path from 'node:path';
 import { migrationsList } from '../../../migrations/index';
+import {
+  Address,
+  BusinessAccount,
+  PasswordReset,
+  RateLimit,
+  Registration,
+  User,
+} from '../modules/account/account.entities';
+import { AuditEntry } from '../modules/audit/audit.entity';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
+import { OutboxEmail } from '../modules/mail/outbox.entity';
 import { Brand } from '../modules/catalog/brand.entity';
 import { Category } from '../modules/catalog/category.entity';
 import { ProductConfigurationOption } from '../modules/catalog/product-configuration-option.entity';
@@ -26,6 +36,14 @@ export const ENTITIES = [
   Product,
   ProductConfigurationOption,
   BackInStockRequest,
+  BusinessAccount,
+  User,
+  Address,
+  Registration,
+  PasswordReset,
+  RateLimit,
+  OutboxEmail,
+  AuditEntry,
   Session,
   ProductSearch,
   SearchTerm,

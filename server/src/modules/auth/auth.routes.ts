@@ -1,14 +1,82 @@
 import { Router } from 'express';
 import { CSRF } from '../../../../domain/constants';
 import { AppError } from '../../common/errors';
-import type { CsrfTokens } from '../../rest/csrf';
+import { loginSchema } from '../../../../domain/account.schema';
+import { validate } from '../../common/validate';
+import { ctxOf } from '../../rest/ctx';
+import { accountService } from '../account/account.service';
+import { endSession, startSession, type AuthCookies } from './session-auth';
 
 const LOG_LEVELS = new Set(['error', 'warn', 'info', 'debug']);
 const CODE_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 
-/** The auth base path (spec section 7): CSRF token and the client's beacon logs. Sign-in comes with accounts. */
-export function authRoutes(tokens: CsrfTokens, secureCookies: boolean): Router {
+/** Only paths of this site: `/orders`, never `//evil.example` or `https://...` (no open redirect). */
+function safeCallback(value: unknown): string {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : '/';
+}
+
+const PROVIDERS = {
+  credentials: {
+    id: 'credentials',
+    name: 'Credentials',
+    type: 'credentials',
+    signinUrl: '/api/auth/signin/credentials',
+    callbackUrl: '/api/auth/callback/credentials',
+  },
+};
+
+/**
+ * The auth base path (spec section 7, modelled on the session client): CSRF token, session, providers,
+ * credentials sign-in (form-encoded), sign-out, and the client's beacon logs.
+ */
+export function authRoutes(cookies: AuthCookies): Router {
   const router = Router();
+  const tokens = cookies.csrf;
+  const secureCookies = cookies.secureCookies;
+
+  // {} when signed out (the client reads no userInfo as anonymous).
+  router.get('/session', (req, res) => {
+    const user = ctxOf(req).user;
+    res.set('Cache-Control', 'no-store');
+    if (!user) return void res.json({});
+    res.json({
+      user: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, role: user.role },
+      userInfo: { userId: user.id, paymentKey: null },
+      expires: req.session.cookie.expires?.toISOString() ?? null,
+    });
+  });
+
+  router.get('/providers', (_req, res) => {
+    res.json(PROVIDERS);
+  });
+
+  // Form-encoded email and password (and csrf_token), like the session client posts them.
+  router.post(['/callback/:provider', '/signin/:provider'], async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const callbackUrl = safeCallback(body.callbackUrl);
+    if (req.params.provider !== 'credentials') {
+      return void res.status(404).json({ url: '/user/login?error=OAuthSignin' });
+    }
+    const ctx = ctxOf(req);
+    try {
+      const user = await accountService.authenticate(ctx, validate(loginSchema, body));
+      await startSession(req, res, user, cookies);
+      res.json({ url: callbackUrl });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'UNAUTHENTICATED') {
+        return void res.status(401).json({
+          url: `/user/login?error=CredentialsSignin&callbackUrl=${encodeURIComponent(callbackUrl)}`,
+          error: { code: err.code, message: err.message },
+        });
+      }
+      throw err;
+    }
+  });
+
+  router.post('/signout', async (req, res) => {
+    await endSession(req, res, cookies);
+    res.json({ url: safeCallback((req.body as Record<string, unknown> | undefined)?.callbackUrl) });
+  });
 
   // Returns a fresh token and sets it as the `clientCsrfToken` cookie (path /, SameSite=Lax, readable by the client).
   router.get('/csrf', (_req, res) => {

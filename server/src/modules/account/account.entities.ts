@@ -1,0 +1,191 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+
+/** A business customer: the company users buy for (spec: accounts, erpAccountId). */
+@Entity({ tableName: 'business_account' })
+export class BusinessAccount {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Property({ type: 'text' })
+  company!: string;
+
+  @Unique()
+  @Property({ type: 'text', nullable: true })
+  erpAccountId: string | null = null;
+
+  /** Customer price list (prices per product for this account), when one is negotiated. */
+  @Property({ type: 'text', nullable: true })
+  priceListId: string | null = null;
+
+  @Property({ type: 'boolean', default: false })
+  taxExempt: boolean = false;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/** A person who signs in (table `app_user`: `user` is reserved in SQL). */
+@Entity({ tableName: 'app_user' })
+@Index({
+  name: 'app_user_email_unique',
+  expression: 'create unique index "app_user_email_unique" on "app_user" (lower("email"))',
+})
+export class User {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Property({ type: 'text' })
+  email!: string;
+
+  /** `scrypt$N$r$p$salt$hash`; null when the password was invalidated (a reset link is the way back). */
+  @Property({ type: 'text', nullable: true })
+  passwordHash: string | null = null;
+
+  @Property({ type: 'text' })
+  firstName!: string;
+
+  @Property({ type: 'text' })
+  lastName!: string;
+
+  @Property({ type: 'text', default: '' })
+  title: string = '';
+
+  @Property({ type: 'text', default: '' })
+  phone: string = '';
+
+  /** domain/roles.ts: Admin 100 ... Customer 500. */
+  @Property({ type: 'smallint', default: 500 })
+  role: number = 500;
+
+  /** domain/roles.ts RECORD_VALIDITY: 0 Valid, 1 Locked, 2 Expired, 3 Pending. */
+  @Property({ type: 'smallint', default: 0 })
+  validity: number = 0;
+
+  @Index()
+  @ManyToOne(() => BusinessAccount, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  account: string | null = null;
+
+  @ManyToOne(() => Address, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  primaryAddress: string | null = null;
+
+  /** Sessions signed in before this moment are no longer valid (password change, reset-all). */
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  credentialsChangedAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastSignInAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  updatedAt: Date = new Date();
+}
+
+/** A shipping address of a user (spec: Address). */
+@Entity({ tableName: 'address' })
+export class Address {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Index()
+  @ManyToOne(() => User, { mapToPk: true, deleteRule: 'cascade' })
+  user!: string;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'text' })
+  addressLine1!: string;
+
+  @Property({ type: 'text', default: '' })
+  addressLine2: string = '';
+
+  @Property({ type: 'text' })
+  city!: string;
+
+  @Property({ type: 'text' })
+  state!: string;
+
+  @Property({ type: 'text' })
+  zip!: string;
+
+  @Property({ type: 'text' })
+  email!: string;
+
+  @Property({ type: 'text', default: '' })
+  phone: string = '';
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/** Step ACCOUNT of a registration, waiting for its PASSWORD step; the e-mailed token identifies it. */
+@Entity({ tableName: 'registration' })
+export class Registration {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  /** sha256 of the token (the token itself is only in the e-mail). */
+  @Unique()
+  @Property({ type: 'text' })
+  tokenHash!: string;
+
+  @Property({ type: 'text' })
+  email!: string;
+
+  @Property({ type: 'text' })
+  firstName!: string;
+
+  @Property({ type: 'text' })
+  lastName!: string;
+
+  @Property({ type: 'text', nullable: true })
+  erpAccountId: string | null = null;
+
+  @Property({ type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  completedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/** A password reset link (sha256 of its token), single use. */
+@Entity({ tableName: 'password_reset' })
+export class PasswordReset {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Index()
+  @ManyToOne(() => User, { mapToPk: true, deleteRule: 'cascade' })
+  user!: string;
+
+  @Unique()
+  @Property({ type: 'text' })
+  tokenHash!: string;
+
+  @Property({ type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  usedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/** Counters for rate limits (sign-in per account and per IP), shared by every process. */
+@Entity({ tableName: 'rate_limit' })
+export class RateLimit {
+  @PrimaryKey({ type: 'text' })
+  key!: string;
+
+  @PrimaryKey({ type: 'timestamptz' })
+  windowStart!: Date;
+
+  @Property({ type: 'integer' })
+  count!: number;
+}

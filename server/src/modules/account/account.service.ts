@@ -1,0 +1,477 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AddressInput, LoginInput, RegistrationAccountInput } from '../../../../domain/account.schema';
+import { ROLES, VALIDITY } from '../../../../domain/roles';
+import { AppError, notFound } from '../../common/errors';
+import type { Ctx } from '../../context';
+import { isCommonPassword, hashPassword, verifyPassword } from '../auth/password';
+import { hit } from '../auth/rate-limit';
+import { queueEmail } from '../mail/mailer';
+
+export const REGISTRATION_TTL_MS = 48 * 3600_000;
+export const RESET_TTL_MS = 3600_000;
+/** Sign-in attempts: per account and per IP address, in 15-minute windows. */
+export const SIGN_IN_LIMITS = { perAccount: 5, perIp: 30, windowMs: 15 * 60_000 } as const;
+
+export interface AddressView {
+  id: string;
+  name: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  zip: string;
+  email: string;
+  phone: string;
+  primary: boolean;
+}
+
+/** The signed-in user as the shop reads it (spec section 3, User). */
+export interface UserView {
+  id: string;
+  customerId: string | number;
+  paymentId: number;
+  firstName: string;
+  lastName: string;
+  title: string;
+  phone: string;
+  securityFlags: number;
+  contactInfo: { email: string; phone: string };
+  userName: string;
+  emailAddress: string;
+  role: number;
+  addresses: AddressView[];
+  primaryAddressId: string | number;
+  paymentOptions: never[];
+  primaryPaymentId: number;
+  accounts: { id: string; company: string; erpAccountId: string | null }[];
+  createdDate: string;
+  erpAccountId: string | null;
+  shipToAccount: null;
+}
+
+/** What the session middleware knows about the signed-in user on every request. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: number;
+  accountId: string | null;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+const passwordProblem = (password: string, email: string) =>
+  isCommonPassword(password, email)
+    ? new AppError('BAD_USER_INPUT', 'This password is too common. Please choose another.', [
+        { field: 'password', message: 'This password is too common. Please choose another.' },
+      ])
+    : null;
+
+const USER_VIEW_SQL = `
+  select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.title, u.phone, u.role,
+    u.primary_address_id as "primaryAddressId", u.created_at as "createdAt",
+    a.id as "accountId", a.company, a.erp_account_id as "erpAccountId",
+    coalesce((select json_agg(json_build_object('id', ad.id, 'name', ad.name, 'addressLine1', ad.address_line1,
+      'addressLine2', ad.address_line2, 'city', ad.city, 'state', ad.state, 'zip', ad.zip, 'email', ad.email,
+      'phone', ad.phone, 'primary', ad.id = u.primary_address_id) order by ad.created_at)
+      from address ad where ad.user_id = u.id), '[]'::json) as addresses
+  from app_user u left join business_account a on a.id = u.account_id
+  where u.id = ?`;
+
+interface UserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  phone: string;
+  role: number;
+  primaryAddressId: string | null;
+  createdAt: Date;
+  accountId: string | null;
+  company: string | null;
+  erpAccountId: string | null;
+  addresses: AddressView[];
+}
+
+export const accountService = {
+  async userView(ctx: Ctx, userId: string): Promise<UserView> {
+    const [row] = await ctx.db.execute<UserRow[]>(USER_VIEW_SQL, [userId]);
+    if (!row) throw notFound('User');
+    return {
+      id: row.id,
+      customerId: row.accountId ?? -1,
+      paymentId: -1,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      title: row.title,
+      phone: row.phone,
+      securityFlags: 0,
+      contactInfo: { email: row.email, phone: row.phone },
+      userName: row.email,
+      emailAddress: row.email,
+      role: row.role,
+      addresses: row.addresses,
+      primaryAddressId: row.primaryAddressId ?? -1,
+      paymentOptions: [],
+      primaryPaymentId: -1,
+      accounts: row.accountId
+        ? [{ id: row.accountId, company: row.company ?? '', erpAccountId: row.erpAccountId }]
+        : [],
+      createdDate: new Date(row.createdAt).toISOString(),
+      erpAccountId: row.erpAccountId,
+      shipToAccount: null,
+    };
+  },
+
+  /**
+   * Registration step ACCOUNT: a pending registration and an e-mailed link to step PASSWORD. The answer is
+   * the same whether the e-mail is known or not (the owner of a known address gets a sign-in reminder).
+   */
+  async startRegistration(ctx: Ctx, input: RegistrationAccountInput, publicUrl: string): Promise<void> {
+    const email = input.email.toLowerCase();
+    const [existing] = await ctx.db.execute<{ id: string }[]>(
+      'select id from app_user where lower(email) = ?',
+      [email],
+    );
+    if (existing) {
+      await queueEmail(ctx.db, ctx.log, {
+        to: email,
+        kind: 'account-exists',
+        subject: 'You already have an Axisline Supply account',
+        text: `Someone (hopefully you) tried to register ${email}, which already has an account.\n\nSign in: ${publicUrl}/user/login\nForgot your password? ${publicUrl}/user/forgot-password`,
+      });
+      return;
+    }
+    const token = newToken();
+    await ctx.db.transactional(async (trx) => {
+      await ctx.db.execute(
+        `insert into registration (token_hash, email, first_name, last_name, erp_account_id, expires_at)
+         values (?, ?, ?, ?, ?, ?)`,
+        [
+          tokenHash(token),
+          email,
+          input.firstName,
+          input.lastName,
+          input.erpAccountId || null,
+          new Date(Date.now() + REGISTRATION_TTL_MS),
+        ],
+        'run',
+        trx,
+      );
+      await queueEmail(
+        ctx.db,
+        ctx.log,
+        {
+          to: email,
+          kind: 'registration',
+          subject: 'Confirm your e-mail to finish your Axisline Supply account',
+          text: `Hi ${input.firstName},\n\nChoose your password to finish your account (the link works for 48 hours):\n${publicUrl}/user/register?token=${token}\n`,
+        },
+        trx,
+      );
+    });
+  },
+
+  /** The pending registration a link points at, or 404 (unknown, used or expired). */
+  async registrationByToken(ctx: Ctx, token: string) {
+    const [row] = await ctx.db.execute<
+      { id: string; email: string; firstName: string; lastName: string; erpAccountId: string | null }[]
+    >(
+      `select id, email, first_name as "firstName", last_name as "lastName", erp_account_id as "erpAccountId"
+       from registration where token_hash = ? and completed_at is null and expires_at > now()`,
+      [tokenHash(token)],
+    );
+    if (!row) throw new AppError('NOT_FOUND', 'This registration link is not valid or has expired.');
+    return { ...row, step: 'PASSWORD' as const };
+  },
+
+  /** Registration step PASSWORD: creates the user (Customer, valid) and answers its id. */
+  async completeRegistration(ctx: Ctx, id: string, token: string, password: string): Promise<string> {
+    const pending = await this.registrationByToken(ctx, token);
+    if (pending.id !== id)
+      throw new AppError('NOT_FOUND', 'This registration link is not valid or has expired.');
+    const problem = passwordProblem(password, pending.email);
+    if (problem) throw problem;
+    const hash = await hashPassword(password);
+    return ctx.db.transactional(async (trx) => {
+      const done = await ctx.db.execute<{ id: string }[]>(
+        `update registration set completed_at = now() where id = ? and completed_at is null returning id`,
+        [id],
+        'all',
+        trx,
+      );
+      if (done.length === 0)
+        throw new AppError('NOT_FOUND', 'This registration link is not valid or has expired.');
+      let accountId: string | null = null;
+      if (pending.erpAccountId) {
+        const [account] = await ctx.db.execute<{ id: string }[]>(
+          `insert into business_account (company, erp_account_id) values (?, ?)
+           on conflict (erp_account_id) do update set erp_account_id = excluded.erp_account_id returning id`,
+          [`${pending.firstName} ${pending.lastName}`, pending.erpAccountId],
+          'all',
+          trx,
+        );
+        accountId = account!.id;
+      }
+      const created = await ctx.db.execute<{ id: string }[]>(
+        `insert into app_user (email, password_hash, first_name, last_name, role, validity, account_id)
+         values (?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
+        [pending.email, hash, pending.firstName, pending.lastName, ROLES.Customer, VALIDITY.Valid, accountId],
+        'all',
+        trx,
+      );
+      if (created.length === 0) throw new AppError('CONFLICT', 'An account with this e-mail already exists.');
+      await audit(ctx, trx, created[0]!.id, 'user.registered', 'user', created[0]!.id, null, {
+        email: pending.email,
+      });
+      return created[0]!.id;
+    });
+  },
+
+  /**
+   * Checks e-mail and password under the rate limits (per account and per IP). Unknown e-mail, wrong password,
+   * locked or expired account all answer the same 401, after the same hashing work.
+   */
+  async authenticate(ctx: Ctx, input: LoginInput, attempts = 1): Promise<SessionUser> {
+    const email = input.email.toLowerCase();
+    const ip = ctx.req.ip ?? 'unknown';
+    const perIp = await hit(
+      ctx.db,
+      { key: `signin:ip:${ip}`, max: SIGN_IN_LIMITS.perIp, windowMs: SIGN_IN_LIMITS.windowMs },
+      attempts,
+    );
+    const perAccount = await hit(
+      ctx.db,
+      { key: `signin:account:${email}`, max: SIGN_IN_LIMITS.perAccount, windowMs: SIGN_IN_LIMITS.windowMs },
+      attempts,
+    );
+    if (!perIp.allowed || !perAccount.allowed) {
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Too many sign-in attempts. Try again in ${Math.ceil(Math.max(perIp.retryAfterSeconds, perAccount.retryAfterSeconds) / 60)} minutes.`,
+      );
+    }
+    const [user] = await ctx.db.execute<(SessionUser & { passwordHash: string | null; validity: number })[]>(
+      `select id, email, first_name as "firstName", last_name as "lastName", role, account_id as "accountId",
+         password_hash as "passwordHash", validity
+       from app_user where lower(email) = ?`,
+      [email],
+    );
+    const ok = await verifyPassword(input.password, user?.passwordHash ?? null);
+    if (!user || !ok || user.validity !== VALIDITY.Valid) {
+      throw new AppError('UNAUTHENTICATED', 'The e-mail or password is not correct.');
+    }
+    await ctx.db.execute('update app_user set last_sign_in_at = now() where id = ?', [user.id]);
+    const { passwordHash: _h, validity: _v, ...sessionUser } = user;
+    return sessionUser;
+  },
+
+  async updateProfile(
+    ctx: Ctx,
+    userId: string,
+    input: { firstName: string; lastName: string; phone?: string },
+  ) {
+    await ctx.db.transactional(async (trx) => {
+      const [before] = await ctx.db.execute<Record<string, unknown>[]>(
+        'select first_name as "firstName", last_name as "lastName", phone from app_user where id = ? for update',
+        [userId],
+        'all',
+        trx,
+      );
+      await ctx.db.execute(
+        'update app_user set first_name = ?, last_name = ?, phone = ?, updated_at = now() where id = ?',
+        [input.firstName, input.lastName, input.phone ?? '', userId],
+        'run',
+        trx,
+      );
+      await audit(ctx, trx, userId, 'user.profile', 'user', userId, before ?? null, { ...input });
+    });
+    return this.userView(ctx, userId);
+  },
+
+  /** Creates (no id) or updates (id) an address of the user; the first address becomes primary. */
+  async saveAddress(ctx: Ctx, userId: string, input: AddressInput): Promise<UserView> {
+    await ctx.db.transactional(async (trx) => {
+      const values = [
+        input.name,
+        input.addressLine1,
+        input.addressLine2 ?? '',
+        input.city,
+        input.state.toUpperCase(),
+        input.zip,
+        input.email,
+        input.phone ?? '',
+      ];
+      let id = input.id;
+      if (id) {
+        const updated = await ctx.db.execute<{ id: string }[]>(
+          `update address set name = ?, address_line1 = ?, address_line2 = ?, city = ?, state = ?, zip = ?,
+             email = ?, phone = ? where id = ? and user_id = ? returning id`,
+          [...values, id, userId],
+          'all',
+          trx,
+        );
+        // Someone else's address answers exactly like a missing one.
+        if (updated.length === 0) throw notFound('Address');
+      } else {
+        const [created] = await ctx.db.execute<{ id: string }[]>(
+          `insert into address (user_id, name, address_line1, address_line2, city, state, zip, email, phone)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+          [userId, ...values],
+          'all',
+          trx,
+        );
+        id = created!.id;
+      }
+      await ctx.db.execute(
+        'update app_user set primary_address_id = ? where id = ? and primary_address_id is null',
+        [id, userId],
+        'run',
+        trx,
+      );
+    });
+    return this.userView(ctx, userId);
+  },
+
+  async deleteAddress(ctx: Ctx, userId: string, addressId: string): Promise<UserView> {
+    await ctx.db.transactional(async (trx) => {
+      const deleted = await ctx.db.execute<{ id: string }[]>(
+        'delete from address where id = ? and user_id = ? returning id',
+        [addressId, userId],
+        'all',
+        trx,
+      );
+      if (deleted.length === 0) throw notFound('Address');
+      // The primary address went: the oldest remaining one takes its place.
+      await ctx.db.execute(
+        `update app_user set primary_address_id = (
+           select id from address where user_id = ? order by created_at limit 1)
+         where id = ? and primary_address_id is null`,
+        [userId, userId],
+        'run',
+        trx,
+      );
+    });
+    return this.userView(ctx, userId);
+  },
+
+  async makePrimaryAddress(ctx: Ctx, userId: string, addressId: string): Promise<UserView> {
+    const updated = await ctx.db.execute<{ id: string }[]>(
+      `update app_user set primary_address_id = ? where id = ?
+         and exists (select 1 from address where id = ? and user_id = ?) returning id`,
+      [addressId, userId, addressId, userId],
+    );
+    if (updated.length === 0) throw notFound('Address');
+    return this.userView(ctx, userId);
+  },
+
+  /** Needs the current password; every other session of the user ends (credentials_changed_at moves). */
+  async changePassword(ctx: Ctx, userId: string, oldPassword: string, newPassword: string): Promise<Date> {
+    const [user] = await ctx.db.execute<{ email: string; passwordHash: string | null }[]>(
+      'select email, password_hash as "passwordHash" from app_user where id = ?',
+      [userId],
+    );
+    if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
+      throw new AppError('BAD_USER_INPUT', 'The current password is not correct.', [
+        { field: 'oldPassword', message: 'The current password is not correct.' },
+      ]);
+    }
+    const problem = passwordProblem(newPassword, user.email);
+    if (problem)
+      throw new AppError('BAD_USER_INPUT', problem.message, [
+        { field: 'newPassword', message: problem.message },
+      ]);
+    const hash = await hashPassword(newPassword);
+    const [row] = await ctx.db.execute<{ changedAt: Date }[]>(
+      `update app_user set password_hash = ?, credentials_changed_at = now(), updated_at = now() where id = ?
+       returning credentials_changed_at as "changedAt"`,
+      [hash, userId],
+    );
+    await audit(ctx, undefined, userId, 'user.password-changed', 'user', userId, null, null);
+    return new Date(row!.changedAt);
+  },
+
+  /** Always answers the same; a known e-mail gets a single-use link valid for an hour. */
+  async forgotPassword(ctx: Ctx, email: string, publicUrl: string): Promise<void> {
+    const [user] = await ctx.db.execute<{ id: string; email: string; firstName: string }[]>(
+      `select id, email, first_name as "firstName" from app_user where lower(email) = ? and validity = ?`,
+      [email.toLowerCase(), VALIDITY.Valid],
+    );
+    if (!user) return;
+    const token = newToken();
+    await ctx.db.transactional(async (trx) => {
+      await ctx.db.execute(
+        'insert into password_reset (user_id, token_hash, expires_at) values (?, ?, ?)',
+        [user.id, tokenHash(token), new Date(Date.now() + RESET_TTL_MS)],
+        'run',
+        trx,
+      );
+      await queueEmail(
+        ctx.db,
+        ctx.log,
+        {
+          to: user.email,
+          kind: 'password-reset',
+          subject: 'Reset your Axisline Supply password',
+          text: `Hi ${user.firstName},\n\nChoose a new password (the link works for one hour, once):\n${publicUrl}/user/reset-password?token=${token}\n\nDid not ask? Ignore this e-mail; your password stays as it is.`,
+        },
+        trx,
+      );
+    });
+  },
+
+  async resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<void> {
+    await ctx.db.transactional(async (trx) => {
+      const [reset] = await ctx.db.execute<{ userId: string; email: string }[]>(
+        `update password_reset r set used_at = now() from app_user u
+         where r.token_hash = ? and r.used_at is null and r.expires_at > now() and u.id = r.user_id
+         returning r.user_id as "userId", u.email`,
+        [tokenHash(token)],
+        'all',
+        trx,
+      );
+      if (!reset) throw new AppError('NOT_FOUND', 'This reset link is not valid or has expired.');
+      const problem = passwordProblem(newPassword, reset.email);
+      if (problem)
+        throw new AppError('BAD_USER_INPUT', problem.message, [
+          { field: 'newPassword', message: problem.message },
+        ]);
+      await ctx.db.execute(
+        `update app_user set password_hash = ?, credentials_changed_at = now(), updated_at = now() where id = ?`,
+        [await hashPassword(newPassword), reset.userId],
+        'run',
+        trx,
+      );
+      await audit(ctx, trx, reset.userId, 'user.password-reset', 'user', reset.userId, null, null);
+    });
+  },
+};
+
+async function audit(
+  ctx: Ctx,
+  trx: unknown,
+  actorUserId: string | null,
+  action: string,
+  targetType: string,
+  targetId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): Promise<void> {
+  await ctx.db.execute(
+    `insert into audit_log (actor_user_id, action, target_type, target_id, before, after, ip)
+     values (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)`,
+    [
+      actorUserId,
+      action,
+      targetType,
+      targetId,
+      before ? JSON.stringify(before) : null,
+      after ? JSON.stringify(after) : null,
+      ctx.req.ip ?? null,
+    ],
+    'run',
+    trx as never,
+  );
+}

@@ -1,0 +1,153 @@
+import { Router, type RequestHandler } from 'express';
+import { object, string } from 'yup';
+import {
+  addressSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  passwordChangeSchema,
+  passwordResetSchema,
+  profileSchema,
+  registrationAccountSchema,
+  registrationPasswordSchema,
+} from '../../../../domain/account.schema';
+import { AppError } from '../../common/errors';
+import { validate } from '../../common/validate';
+import { ctxOf } from '../../rest/ctx';
+import { requireUser, startSession, type AuthCookies } from '../auth/session-auth';
+import { accountService } from './account.service';
+
+const idSchema = object({ id: string().uuid('Address not found').required('Address not found') });
+
+/** User and account calls of spec section 7 (REST facade). */
+export function userRoutes(cookies: AuthCookies, publicUrl: string): Router {
+  const router = Router();
+
+  // Registration step ACCOUNT: always 202, whether or not the e-mail already has an account.
+  router.post('/user/registration', async (req, res) => {
+    await accountService.startRegistration(
+      ctxOf(req),
+      validate(registrationAccountSchema, req.body),
+      publicUrl,
+    );
+    res.status(202).json({ status: 202, message: 'Check your e-mail for the link to choose your password.' });
+  });
+
+  router.get('/user/register-token', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    if (!token) throw new AppError('NOT_FOUND', 'This registration link is not valid or has expired.');
+    res.json(await accountService.registrationByToken(ctxOf(req), token));
+  });
+
+  router.post('/user/registration/:id/complete', async (req, res) => {
+    const ctx = ctxOf(req);
+    const input = validate(registrationPasswordSchema, req.body);
+    const userId = await accountService.completeRegistration(
+      ctx,
+      String(req.params.id),
+      input.token,
+      input.password,
+    );
+    const user = await accountService.userView(ctx, userId);
+    await startSession(req, res, sessionUserOf(user), cookies);
+    res.status(201).json({ status: 201, user });
+  });
+
+  router.post('/user/login', async (req, res) => {
+    const ctx = ctxOf(req);
+    const user = await accountService.authenticate(ctx, validate(loginSchema, req.body));
+    await startSession(req, res, user, cookies);
+    res.json({ status: 200, user: await accountService.userView(ctx, user.id) });
+  });
+
+  router.get('/user', async (req, res) => {
+    const ctx = ctxOf(req);
+    res.json({ status: 200, user: await accountService.userView(ctx, requireUser(ctx).id) });
+  });
+
+  router.post('/user', async (req, res) => {
+    const ctx = ctxOf(req);
+    const user = requireUser(ctx);
+    res.json({
+      status: 200,
+      user: await accountService.updateProfile(ctx, user.id, validate(profileSchema, req.body)),
+    });
+  });
+
+  const saveAddress =
+    (needsId: boolean): RequestHandler =>
+    async (req, res) => {
+      const ctx = ctxOf(req);
+      const user = requireUser(ctx);
+      const input = validate(addressSchema, req.body);
+      if (needsId && !input.id)
+        throw new AppError('BAD_USER_INPUT', 'Address not found', [
+          { field: 'id', message: 'Address not found' },
+        ]);
+      res.json({ status: 200, user: await accountService.saveAddress(ctx, user.id, input) });
+    };
+  // Save: update when the address has an id, otherwise create (spec section 4).
+  router.post('/user/address', saveAddress(false));
+  router.put('/user/address', saveAddress(true));
+
+  router.delete('/user/address', async (req, res) => {
+    const ctx = ctxOf(req);
+    const user = requireUser(ctx);
+    const { id } = validate(idSchema, req.body);
+    res.json({ status: 200, user: await accountService.deleteAddress(ctx, user.id, id) });
+  });
+
+  router.put('/user/make-primary-address', async (req, res) => {
+    const ctx = ctxOf(req);
+    const user = requireUser(ctx);
+    const { id } = validate(idSchema, req.body);
+    res.json({ status: 200, user: await accountService.makePrimaryAddress(ctx, user.id, id) });
+  });
+
+  // This session stays signed in; every other session of the user ends.
+  router.put('/user/security/change-password', async (req, res) => {
+    const ctx = ctxOf(req);
+    const user = requireUser(ctx);
+    const input = validate(passwordChangeSchema, req.body);
+    const changedAt = await accountService.changePassword(ctx, user.id, input.oldPassword, input.newPassword);
+    req.session.authAt = changedAt.getTime() + 1;
+    res.json({ status: 200, message: 'Your password was changed.' });
+  });
+
+  router.put('/user/security/forgotPassword', async (req, res) => {
+    const { email } = validate(forgotPasswordSchema, req.body);
+    await accountService.forgotPassword(ctxOf(req), email, publicUrl);
+    res
+      .status(202)
+      .json({ status: 202, message: 'If this e-mail has an account, a reset link is on its way.' });
+  });
+
+  router.put('/user/security/reset-password', async (req, res) => {
+    const input = validate(passwordResetSchema, req.body);
+    await accountService.resetPassword(ctxOf(req), input.token, input.newPassword);
+    res.json({ status: 200, message: 'Your password was changed. Sign in with the new one.' });
+  });
+
+  router.get('/ip-address/get-ip-address', (req, res) => {
+    res.json({ ip: req.ip ?? null });
+  });
+
+  return router;
+}
+
+function sessionUserOf(user: {
+  id: string;
+  emailAddress: string;
+  firstName: string;
+  lastName: string;
+  role: number;
+  accounts: { id: string }[];
+}) {
+  return {
+    id: user.id,
+    email: user.emailAddress,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    accountId: user.accounts[0]?.id ?? null,
+  };
+}

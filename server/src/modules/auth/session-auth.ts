@@ -1,0 +1,100 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { CSRF, SEARCH_USER_ID_COOKIE } from '../../../../domain/constants';
+import { VALIDITY } from '../../../../domain/roles';
+import { AppError } from '../../common/errors';
+import type { Ctx } from '../../context';
+import type { CsrfTokens } from '../../rest/csrf';
+import type { SessionUser } from '../account/account.service';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId?: string;
+    /** When the user signed in (ms): sessions older than the user's last credential change end. */
+    authAt?: number;
+  }
+}
+
+export interface AuthCookies {
+  csrf: CsrfTokens;
+  secureCookies: boolean;
+  sessionCookie: string;
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(ctx: Ctx): SessionUser {
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  return ctx.user;
+}
+
+/**
+ * Loads the session's user on every request that has one. A user who was locked, expired, deleted or whose
+ * password changed after this session signed in is signed out here, and the request answers 401.
+ */
+export function sessionUser(cookies: AuthCookies): RequestHandler {
+  return (req, res, next) => {
+    const ctx = req.ctx!;
+    ctx.user = null;
+    const userId = req.session?.userId;
+    if (!userId) return next();
+    ctx.db
+      .execute<(SessionUser & { validity: number; changedAt: Date })[]>(
+        `select id, email, first_name as "firstName", last_name as "lastName", role, account_id as "accountId",
+           validity, credentials_changed_at as "changedAt"
+         from app_user where id = ?`,
+        [userId],
+      )
+      .then(([row]) => {
+        const authAt = req.session.authAt ?? 0;
+        if (row && row.validity === VALIDITY.Valid && new Date(row.changedAt).getTime() <= authAt) {
+          const { validity: _v, changedAt: _c, ...user } = row;
+          ctx.user = user;
+          return next();
+        }
+        req.session.destroy(() => {
+          clearAuthCookies(res, cookies);
+          next(new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.'));
+        });
+      })
+      .catch(next);
+  };
+}
+
+/** Signs `user` in: a new session id (no fixation), a new CSRF token, the search user-id cookie. */
+export async function startSession(req: Request, res: Response, user: SessionUser, cookies: AuthCookies) {
+  await new Promise<void>((resolve, reject) =>
+    req.session.regenerate((err) => (err ? reject(err) : resolve())),
+  );
+  req.session.userId = user.id;
+  // One millisecond of slack: credentials_changed_at is written by the database clock.
+  req.session.authAt = Date.now() + 1;
+  await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+  req.ctx!.user = user;
+  const token = cookies.csrf.issue();
+  res.cookie(CSRF.cookieName, token, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false,
+    secure: cookies.secureCookies,
+  });
+  res.cookie(SEARCH_USER_ID_COOKIE, user.email, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: false,
+    secure: cookies.secureCookies,
+  });
+  return token;
+}
+
+/** Ends the session and removes the session, search user-id and CSRF cookies. */
+export async function endSession(req: Request, res: Response, cookies: AuthCookies): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+  req.ctx!.user = null;
+  clearAuthCookies(res, cookies);
+}
+
+function clearAuthCookies(res: Response, cookies: AuthCookies) {
+  const options = { path: '/', sameSite: 'lax' as const, secure: cookies.secureCookies };
+  res.clearCookie(cookies.sessionCookie, { ...options, httpOnly: true });
+  res.clearCookie(SEARCH_USER_ID_COOKIE, options);
+  res.clearCookie(CSRF.cookieName, options);
+}

@@ -1,0 +1,32 @@
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
+
+/** Every e-mail the store sends: kept here (and sent through SMTP when SMTP_URL is set). */
+@Entity({ tableName: 'email_outbox' })
+export class OutboxEmail {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Index()
+  @Property({ type: 'text' })
+  toAddress!: string;
+
+  /** What the e-mail is for: registration, password-reset, account-exists... */
+  @Property({ type: 'text' })
+  kind!: string;
+
+  @Property({ type: 'text' })
+  subject!: string;
+
+  @Property({ type: 'text' })
+  textBody!: string;
+
+  @Index()
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  sentAt: Date | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  error: string | null = null;
+}
