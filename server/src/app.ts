@@ -27,6 +27,14 @@ import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 
 /** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
+/** Every REST router and where it is mounted under /api (the permission test walks the same list). */
+export const REST_ROUTERS: [string, () => express.Router][] = [
+  ['/auth', authRoutes],
+  ['/', userRoutes],
+  ['/', catalogRoutes],
+  ['/', searchRoutes],
+];
+
 /** Session cookie name; behind TLS the `__Host-` prefix pins it to this host, path / and Secure. */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-axl.sid' : 'axl.sid');
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -138,6 +146,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     attribution: new AttributionLog(orm, log),
     db: orm.em.getConnection(),
     searchCache,
+    auth: { cookies, publicUrl: options.publicUrl ?? 'http://localhost:4000' },
   };
 
   const api = express.Router();
@@ -155,18 +164,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       rolling: false,
       cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: SESSION_TTL_MS, path: '/' },
     }),
-    (req, _res, next) => {
-      req.ctx = createCtx(req, () => orm.em.fork(), shared);
+    (req, res, next) => {
+      req.ctx = createCtx(req, res, () => orm.em.fork(), shared);
       next();
     },
     csrfProtection(csrfTokens, (p) => CSRF_EXEMPT_PATHS.has(p)),
     sessionUser(cookies),
   ];
 
-  api.use('/auth', authRoutes(cookies));
-  api.use(userRoutes(cookies, options.publicUrl ?? 'http://localhost:4000'));
-  api.use(catalogRoutes());
-  api.use(searchRoutes());
+  for (const [prefix, routes] of REST_ROUTERS) api.use(prefix, routes());
   api.use((req) => {
     throw new AppError('NOT_FOUND', `No API route ${req.method} ${req.baseUrl}${req.path}`);
   });

@@ -2,12 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** The shared SQL connection of the app's ORM. */
 export type SqlConnection = ReturnType<EntityManager['getConnection']>;
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
 import { CatalogLoaders } from './modules/catalog/catalog.loaders';
 import type { SessionUser } from './modules/account/account.service';
+import type { AuthCookies } from './modules/auth/session-auth';
 import type { AttributionLog } from './modules/search/search.attribution';
 import type { AnswerCache } from './modules/search/search.cache';
 import type { Found } from './modules/search/search.service';
@@ -19,6 +20,7 @@ export interface Ctx {
   /** The shared connection, for plain SQL (no unit of work needed). */
   db: SqlConnection;
   req: Request;
+  res: Response;
   log: Logger;
   requestId: string;
   site: SiteId;
@@ -27,6 +29,8 @@ export interface Ctx {
   catalog: CatalogLoaders;
   /** Stores search attribution tokens (batched, shared by the app's requests). */
   attribution: AttributionLog;
+  /** Cookie settings for sign-in and sign-out, and the public address for e-mailed links. */
+  auth: { cookies: AuthCookies; publicUrl: string };
   /** The signed-in user (loaded from the session on every request), or null. */
   user: SessionUser | null;
   /** Recent search answers (per process). */
@@ -39,6 +43,7 @@ export interface AppShared {
   attribution: AttributionLog;
   searchCache: AnswerCache<Found>;
   db: SqlConnection;
+  auth: Ctx['auth'];
 }
 
 export const SITE_HEADER = 'x-site-id';
@@ -55,7 +60,7 @@ export function resolveSite(req: Request): SiteId {
 }
 
 /** `fork` makes the request's entity manager, on first use (most reads run plain SQL and never need one). */
-export function createCtx(req: Request, fork: () => EntityManager, shared: AppShared): Ctx {
+export function createCtx(req: Request, res: Response, fork: () => EntityManager, shared: AppShared): Ctx {
   let em: EntityManager | undefined;
   const ctx = {
     get em() {
@@ -63,12 +68,14 @@ export function createCtx(req: Request, fork: () => EntityManager, shared: AppSh
     },
     db: shared.db,
     req,
+    res,
     log: req.log,
     requestId: String(req.id),
     site: resolveSite(req),
     canIntrospect: shared.introspection,
     attribution: shared.attribution,
     searchCache: shared.searchCache,
+    auth: shared.auth,
     user: null,
   } as Ctx;
   ctx.catalog = new CatalogLoaders(ctx);

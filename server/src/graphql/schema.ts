@@ -1,16 +1,30 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
+import { AccountResolver } from '../modules/account/account.resolver';
+import { AuthChecker } from '../modules/auth/permissions';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
 import { SiteResolver } from '../modules/site/site.resolver';
 
-export const RESOLVERS = [CategoryResolver, ProductResolver, SearchResolver, SiteResolver] as const;
+export const RESOLVERS = [
+  AccountResolver,
+  CategoryResolver,
+  ProductResolver,
+  SearchResolver,
+  SiteResolver,
+] as const;
 
 let schema: GraphQLSchema | undefined;
 
 /** The executable schema (built once per process). */
 export function getSchema(): GraphQLSchema {
-  schema ??= buildSchemaSync({ resolvers: RESOLVERS, validate: false, emitSchemaFile: false });
+  schema ??= buildSchemaSync({
+    resolvers: RESOLVERS,
+    validate: false,
+    emitSchemaFile: false,
+    authChecker: AuthChecker,
+    authMode: 'error',
+  });
   return schema;
 }
 

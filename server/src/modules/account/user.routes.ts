@@ -13,13 +13,13 @@ import {
 import { AppError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
-import { requireUser, startSession, type AuthCookies } from '../auth/session-auth';
+import { requireUser, startSession } from '../auth/session-auth';
 import { accountService } from './account.service';
 
 const idSchema = object({ id: string().uuid('Address not found').required('Address not found') });
 
 /** User and account calls of spec section 7 (REST facade). */
-export function userRoutes(cookies: AuthCookies, publicUrl: string): Router {
+export function userRoutes(): Router {
   const router = Router();
 
   // Registration step ACCOUNT: always 202, whether or not the e-mail already has an account.
@@ -27,7 +27,7 @@ export function userRoutes(cookies: AuthCookies, publicUrl: string): Router {
     await accountService.startRegistration(
       ctxOf(req),
       validate(registrationAccountSchema, req.body),
-      publicUrl,
+      ctxOf(req).auth.publicUrl,
     );
     res.status(202).json({ status: 202, message: 'Check your e-mail for the link to choose your password.' });
   });
@@ -48,14 +48,14 @@ export function userRoutes(cookies: AuthCookies, publicUrl: string): Router {
       input.password,
     );
     const user = await accountService.userView(ctx, userId);
-    await startSession(req, res, sessionUserOf(user), cookies);
+    await startSession(req, res, sessionUserOf(user), ctx.auth.cookies);
     res.status(201).json({ status: 201, user });
   });
 
   router.post('/user/login', async (req, res) => {
     const ctx = ctxOf(req);
     const user = await accountService.authenticate(ctx, validate(loginSchema, req.body));
-    await startSession(req, res, user, cookies);
+    await startSession(req, res, user, ctx.auth.cookies);
     res.json({ status: 200, user: await accountService.userView(ctx, user.id) });
   });
 
@@ -115,7 +115,7 @@ export function userRoutes(cookies: AuthCookies, publicUrl: string): Router {
 
   router.put('/user/security/forgotPassword', async (req, res) => {
     const { email } = validate(forgotPasswordSchema, req.body);
-    await accountService.forgotPassword(ctxOf(req), email, publicUrl);
+    await accountService.forgotPassword(ctxOf(req), email, ctxOf(req).auth.publicUrl);
     res
       .status(202)
       .json({ status: 202, message: 'If this e-mail has an account, a reset link is on its way.' });

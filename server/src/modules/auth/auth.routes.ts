@@ -5,7 +5,7 @@ import { loginSchema } from '../../../../domain/account.schema';
 import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
 import { accountService } from '../account/account.service';
-import { endSession, startSession, type AuthCookies } from './session-auth';
+import { endSession, startSession } from './session-auth';
 
 const LOG_LEVELS = new Set(['error', 'warn', 'info', 'debug']);
 const CODE_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -29,10 +29,8 @@ const PROVIDERS = {
  * The auth base path (spec section 7, modelled on the session client): CSRF token, session, providers,
  * credentials sign-in (form-encoded), sign-out, and the client's beacon logs.
  */
-export function authRoutes(cookies: AuthCookies): Router {
+export function authRoutes(): Router {
   const router = Router();
-  const tokens = cookies.csrf;
-  const secureCookies = cookies.secureCookies;
 
   // {} when signed out (the client reads no userInfo as anonymous).
   router.get('/session', (req, res) => {
@@ -60,7 +58,7 @@ export function authRoutes(cookies: AuthCookies): Router {
     const ctx = ctxOf(req);
     try {
       const user = await accountService.authenticate(ctx, validate(loginSchema, body));
-      await startSession(req, res, user, cookies);
+      await startSession(req, res, user, ctx.auth.cookies);
       res.json({ url: callbackUrl });
     } catch (err) {
       if (err instanceof AppError && err.code === 'UNAUTHENTICATED') {
@@ -74,13 +72,14 @@ export function authRoutes(cookies: AuthCookies): Router {
   });
 
   router.post('/signout', async (req, res) => {
-    await endSession(req, res, cookies);
+    await endSession(req, res, ctxOf(req).auth.cookies);
     res.json({ url: safeCallback((req.body as Record<string, unknown> | undefined)?.callbackUrl) });
   });
 
   // Returns a fresh token and sets it as the `clientCsrfToken` cookie (path /, SameSite=Lax, readable by the client).
-  router.get('/csrf', (_req, res) => {
-    const csrfToken = tokens.issue();
+  router.get('/csrf', (req, res) => {
+    const { csrf, secureCookies } = ctxOf(req).auth.cookies;
+    const csrfToken = csrf.issue();
     res.cookie(CSRF.cookieName, csrfToken, {
       path: '/',
       sameSite: 'lax',
@@ -91,7 +90,8 @@ export function authRoutes(cookies: AuthCookies): Router {
   });
 
   // Clears the token cookie (the client helper calls it before fetching a fresh token, e.g. after sign-out).
-  router.get('/csrf/clear', (_req, res) => {
+  router.get('/csrf/clear', (req, res) => {
+    const { secureCookies } = ctxOf(req).auth.cookies;
     res.clearCookie(CSRF.cookieName, { path: '/', sameSite: 'lax', secure: secureCookies });
     res.set('Cache-Control', 'no-store').status(204).end();
   });

@@ -1,0 +1,114 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import {
+  addressSchema,
+  loginSchema,
+  passwordChangeSchema,
+  profileSchema,
+  registrationAccountSchema,
+} from '../../../../domain/account.schema';
+import { object, string } from 'yup';
+import { validate } from '../../common/validate';
+import type { Ctx as RequestCtx } from '../../context';
+import { endSession, requireUser, startSession } from '../auth/session-auth';
+import { accountService, type UserView } from './account.service';
+import { AddressInputGql, ProfileInputGql, RegistrationInputGql, UserGql } from './account.types';
+
+const toGql = (user: UserView): UserGql => ({
+  ...user,
+  primaryAddress: typeof user.primaryAddressId === 'string' ? user.primaryAddressId : null,
+});
+
+@Resolver(() => UserGql)
+export class AccountResolver {
+  @Authorized()
+  @Query(() => UserGql, { description: 'The signed-in user' })
+  async me(@Ctx() ctx: RequestCtx): Promise<UserGql> {
+    return toGql(await accountService.userView(ctx, requireUser(ctx).id));
+  }
+
+  @Mutation(() => UserGql, {
+    description: 'Sign in with e-mail and password (rate limited per account and IP)',
+  })
+  async signIn(
+    @Arg('email', () => String) email: string,
+    @Arg('password', () => String) password: string,
+    @Ctx() ctx: RequestCtx,
+  ): Promise<UserGql> {
+    const user = await accountService.authenticate(ctx, validate(loginSchema, { email, password }));
+    await startSession(ctx.req, ctx.res, user, ctx.auth.cookies);
+    return toGql(await accountService.userView(ctx, user.id));
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async signOut(@Ctx() ctx: RequestCtx): Promise<boolean> {
+    await endSession(ctx.req, ctx.res, ctx.auth.cookies);
+    return true;
+  }
+
+  @Mutation(() => Boolean, { description: 'Registration step ACCOUNT: e-mails the link to step PASSWORD' })
+  async startRegistration(
+    @Arg('input', () => RegistrationInputGql) input: RegistrationInputGql,
+    @Ctx() ctx: RequestCtx,
+  ): Promise<boolean> {
+    await accountService.startRegistration(
+      ctx,
+      validate(registrationAccountSchema, { ...input }),
+      ctx.auth.publicUrl,
+    );
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => UserGql)
+  async updateProfile(@Arg('input', () => ProfileInputGql) input: ProfileInputGql, @Ctx() ctx: RequestCtx) {
+    return toGql(
+      await accountService.updateProfile(ctx, requireUser(ctx).id, validate(profileSchema, { ...input })),
+    );
+  }
+
+  @Authorized()
+  @Mutation(() => UserGql, { description: 'Create (no id) or update (id) one of your addresses' })
+  async saveAddress(@Arg('input', () => AddressInputGql) input: AddressInputGql, @Ctx() ctx: RequestCtx) {
+    return toGql(
+      await accountService.saveAddress(ctx, requireUser(ctx).id, validate(addressSchema, { ...input })),
+    );
+  }
+
+  @Authorized()
+  @Mutation(() => UserGql)
+  async deleteAddress(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    return toGql(
+      await accountService.deleteAddress(ctx, requireUser(ctx).id, validate(addressIdSchema, { id }).id),
+    );
+  }
+
+  @Authorized()
+  @Mutation(() => UserGql)
+  async makePrimaryAddress(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    return toGql(
+      await accountService.makePrimaryAddress(ctx, requireUser(ctx).id, validate(addressIdSchema, { id }).id),
+    );
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'Keeps this session; ends your other sessions' })
+  async changePassword(
+    @Arg('oldPassword', () => String) oldPassword: string,
+    @Arg('newPassword', () => String) newPassword: string,
+    @Arg('confirmPassword', () => String) confirmPassword: string,
+    @Ctx() ctx: RequestCtx,
+  ): Promise<boolean> {
+    const input = validate(passwordChangeSchema, { oldPassword, newPassword, confirmPassword });
+    const changedAt = await accountService.changePassword(
+      ctx,
+      requireUser(ctx).id,
+      input.oldPassword,
+      input.newPassword,
+    );
+    ctx.req.session.authAt = changedAt.getTime() + 1;
+    return true;
+  }
+}
+
+const addressIdSchema = object({ id: string().uuid('Address not found').required('Address not found') });

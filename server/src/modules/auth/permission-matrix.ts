@@ -1,0 +1,70 @@
+import type { Access } from './permissions';
+
+/**
+ * Who may call every GraphQL operation and REST route (docs/decisions/010-permissions.md). Enforcement lives in
+ * `@Authorized` (GraphQL) and `requireUser` / `assertAccess` (REST, services); test/permissions.spec.ts checks
+ * that every operation of schema.graphql and every REST route is listed here and guarded as listed, so nothing
+ * unguarded can be added silently. Ownership rules (own addresses, orders...) are enforced in the services.
+ */
+export const GRAPHQL_ACCESS: Record<string, Access> = {
+  // Catalogue and search: public reads (prices are list prices until customer price lists arrive).
+  'Query.category': 'public',
+  'Query.parentCategories': 'public',
+  'Query.product': 'public',
+  'Query.products': 'public',
+  'Query.productRefreshDetails': 'public',
+  'Query.recommendations': 'public',
+  'Query.search': 'public',
+  'Query.typeAhead': 'public',
+  'Query.site': 'public',
+  'Mutation.notifyBackInStock': 'public',
+  // Accounts.
+  'Mutation.signIn': 'public',
+  'Mutation.startRegistration': 'public',
+  'Query.me': 'signed-in',
+  'Mutation.signOut': 'signed-in',
+  'Mutation.updateProfile': 'signed-in',
+  'Mutation.saveAddress': 'signed-in',
+  'Mutation.deleteAddress': 'signed-in',
+  'Mutation.makePrimaryAddress': 'signed-in',
+  'Mutation.changePassword': 'signed-in',
+};
+
+export const REST_ACCESS: Record<string, Access> = {
+  'GET /api/auth/csrf': 'public',
+  'GET /api/auth/csrf/clear': 'public',
+  'POST /api/auth/_log': 'public',
+  'GET /api/auth/session': 'public',
+  'GET /api/auth/providers': 'public',
+  'POST /api/auth/callback/:provider': 'public',
+  'POST /api/auth/signin/:provider': 'public',
+  'POST /api/auth/signout': 'public',
+  'GET /api/products/category/parent': 'public',
+  'GET /api/products/category/*handle': 'public',
+  'POST /api/products/category/search': 'public',
+  'GET /api/products': 'public',
+  'GET /api/products/refreshDetails': 'public',
+  'POST /api/products/customer-pricing': 'public',
+  'GET /api/products/*id': 'public',
+  'POST /api/product/get-product-detail-by-id': 'public',
+  'POST /api/product/get-product-detail-by-multi-id': 'public',
+  'GET /api/search/products/recommendations': 'public',
+  'POST /api/product/itemNotification': 'public',
+  'POST /api/search/typeAhead': 'public',
+  'POST /api/search': 'public',
+  'POST /api/search/attribution': 'public',
+  'POST /api/user/registration': 'public',
+  'GET /api/user/register-token': 'public',
+  'POST /api/user/registration/:id/complete': 'public',
+  'POST /api/user/login': 'public',
+  'PUT /api/user/security/forgotPassword': 'public',
+  'PUT /api/user/security/reset-password': 'public',
+  'GET /api/ip-address/get-ip-address': 'public',
+  'GET /api/user': 'signed-in',
+  'POST /api/user': 'signed-in',
+  'POST /api/user/address': 'signed-in',
+  'PUT /api/user/address': 'signed-in',
+  'DELETE /api/user/address': 'signed-in',
+  'PUT /api/user/make-primary-address': 'signed-in',
+  'PUT /api/user/security/change-password': 'signed-in',
+};

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildSchema, type GraphQLObjectType } from 'graphql';
+import { getMetadataStorage } from 'type-graphql';
+import { CSRF } from '../../domain/constants';
+import { REST_ROUTERS } from '../src/app';
+import { getSchema } from '../src/graphql/schema';
+import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matrix';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** Every Query and Mutation field of the committed schema.graphql. */
+function schemaOperations(): string[] {
+  const sdl = fs.readFileSync(path.join(__dirname, '..', '..', 'schema.graphql'), 'utf8');
+  const schema = buildSchema(sdl);
+  return (['Query', 'Mutation'] as const).flatMap((root) => {
+    const type = schema.getType(root) as GraphQLObjectType | undefined;
+    return type ? Object.keys(type.getFields()).map((f) => `${root}.${f}`) : [];
+  });
+}
+
+/** Every REST route as "METHOD /api/path", read from the routers the app mounts. */
+function restRoutes(): string[] {
+  const out: string[] = [];
+  for (const [prefix, make] of REST_ROUTERS) {
+    const router = make() as unknown as {
+      stack: { route?: { path: string | string[]; methods: Record<string, boolean> } }[];
+    };
+    for (const layer of router.stack) {
+      if (!layer.route) continue;
+      for (const p of ([] as string[]).concat(layer.route.path)) {
+        for (const method of Object.keys(layer.route.methods)) {
+          out.push(`${method.toUpperCase()} /api${prefix === '/' ? '' : prefix}${p}`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+describe('permission matrix (docs/decisions/010-permissions.md)', () => {
+  it('lists every GraphQL operation of schema.graphql, and nothing that is not there', () => {
+    const operations = schemaOperations();
+    expect(operations.filter((op) => !(op in GRAPHQL_ACCESS))).toEqual([]);
+    expect(Object.keys(GRAPHQL_ACCESS).filter((op) => !operations.includes(op))).toEqual([]);
+  });
+
+  it('lists every REST route, and nothing that is not mounted', () => {
+    const routes = restRoutes();
+    expect(routes.filter((r) => !(r in REST_ACCESS))).toEqual([]);
+    expect(Object.keys(REST_ACCESS).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it('guards each GraphQL operation with @Authorized exactly as the matrix says', () => {
+    getSchema();
+    const authorized = new Map(
+      getMetadataStorage().authorizedFields.map((f) => [`${f.fieldName}`, f.roles as string[]]),
+    );
+    const resolvers = getMetadataStorage().queries.concat(getMetadataStorage().mutations);
+    for (const [op, access] of Object.entries(GRAPHQL_ACCESS)) {
+      const [root, field] = op.split('.') as [string, string];
+      const handler = resolvers.find(
+        (r) =>
+          r.schemaName === field &&
+          (root === 'Query' ? getMetadataStorage().queries : getMetadataStorage().mutations).includes(r),
+      );
+      expect([op, handler ? 'found' : 'missing']).toEqual([op, 'found']);
+      const roles = authorized.get(handler!.methodName);
+      const expected = access === 'public' ? undefined : access === 'signed-in' ? [] : [...access];
+      expect([op, roles]).toEqual([op, expected]);
+    }
+  });
+
+  it('answers every guarded GraphQL operation with UNAUTHENTICATED when signed out', async () => {
+    const { agent, token } = await t.agentWithCsrf();
+    const calls: Record<string, string> = {
+      'Query.me': '{ me { id } }',
+      'Mutation.signOut': 'mutation { signOut }',
+      'Mutation.updateProfile': 'mutation { updateProfile(input: { firstName: "A", lastName: "B" }) { id } }',
+      'Mutation.saveAddress':
+        'mutation { saveAddress(input: { name: "A", addressLine1: "1 A St", city: "X", state: "NC", zip: "28115", email: "a@b.example" }) { id } }',
+      'Mutation.deleteAddress':
+        'mutation { deleteAddress(id: "00000000-0000-4000-8000-000000000000") { id } }',
+      'Mutation.makePrimaryAddress':
+        'mutation { makePrimaryAddress(id: "00000000-0000-4000-8000-000000000000") { id } }',
+      'Mutation.changePassword':
+        'mutation { changePassword(oldPassword: "a", newPassword: "b", confirmPassword: "b") }',
+    };
+    const guarded = Object.entries(GRAPHQL_ACCESS)
+      .filter(([, a]) => a !== 'public')
+      .map(([op]) => op);
+    expect(Object.keys(calls).sort()).toEqual(guarded.sort());
+    for (const [op, query] of Object.entries(calls)) {
+      const res = await agent.post('/graphql').set(CSRF.header, token).send({ query });
+      expect([op, res.body.errors?.[0]?.extensions?.code]).toEqual([op, 'UNAUTHENTICATED']);
+      expect([op, res.body.data ?? null]).toEqual([op, null]);
+    }
+  });
+
+  it('answers every guarded REST route with 401 when signed out', async () => {
+    const { agent, token } = await t.agentWithCsrf();
+    for (const [route, access] of Object.entries(REST_ACCESS)) {
+      if (access === 'public') continue;
+      const [method, url] = route.split(' ') as [string, string];
+      const res = await agent[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](url)
+        .set(CSRF.header, token)
+        .send({});
+      expect([route, res.status]).toEqual([route, 401]);
+    }
+  });
+});
