@@ -37,6 +37,7 @@ const noPadding = (label: string) =>
 
 const phone = () =>
   string()
+    .nullable()
     .optional()
     .test('phone', 'Phone number is not valid.', (v) => !v || PHONE_PATTERN.test(v));
 
@@ -67,7 +68,7 @@ export const registrationAccountSchema = object({
     .required('Please enter your last name.')
     .max(64, 'Last name must be less than 64 characters.'),
   termsAccepted: boolean().oneOf([true], 'You must accept the terms.').required('You must accept the terms.'),
-  erpAccountId: string().trim().max(64).optional(),
+  erpAccountId: string().trim().max(64).nullable().optional(),
 });
 export type RegistrationAccountInput = InferType<typeof registrationAccountSchema>;
 
@@ -118,10 +119,10 @@ export const profileSchema = object({
 });
 
 export const addressSchema = object({
-  id: string().uuid().optional(),
+  id: string().uuid('Address not found').nullable().optional(),
   name: string().required('Name is a required field').max(100),
   addressLine1: noPadding('Address').required('Address line 1 is a required field').max(200),
-  addressLine2: string().max(200).optional(),
+  addressLine2: string().max(200).nullable().optional(),
   city: noPadding('City').required('City is a required field').max(100),
   state: string().required('State is a required field').length(2, 'State is a required field'),
   zip: noPadding('Zip code')

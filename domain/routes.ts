@@ -6,6 +6,9 @@ export const ROUTES = {
   home: '/',
   signIn: '/user/login',
   signUp: '/user/register',
+  /** Not in the spec's route list (its flows are): decision 010. */
+  forgotPassword: '/user/forgot-password',
+  resetPassword: '/user/reset-password',
   account: '/user/account',
   orders: '/user/account/orders',
   cart: '/cart',

@@ -20,13 +20,38 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorFallback />,
     children: [
       page(ROUTES.home, <HomePage />),
-      page(ROUTES.signIn, <ContentPage title="page.signIn.title" text="page.signIn.text" />, {
-        hideSubFooter: true,
-      }),
-      page(ROUTES.signUp, <ContentPage title="page.signUp.title" text="page.signUp.text" />, {
-        hideSubFooter: true,
-      }),
-      page(ROUTES.account, <ContentPage title="page.account.title" text="page.account.text" />),
+      {
+        path: ROUTES.signIn,
+        handle: { hideSubFooter: true } satisfies LayoutHandle,
+        lazy: async () => ({ Component: (await import('../features/account/pages/SignInPage')).SignInPage }),
+      },
+      {
+        path: ROUTES.signUp,
+        handle: { hideSubFooter: true } satisfies LayoutHandle,
+        lazy: async () => ({
+          Component: (await import('../features/account/pages/RegisterPage')).RegisterPage,
+        }),
+      },
+      {
+        path: ROUTES.forgotPassword,
+        handle: { hideSubFooter: true } satisfies LayoutHandle,
+        lazy: async () => ({
+          Component: (await import('../features/account/pages/PasswordPages')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: ROUTES.resetPassword,
+        handle: { hideSubFooter: true } satisfies LayoutHandle,
+        lazy: async () => ({
+          Component: (await import('../features/account/pages/PasswordPages')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: ROUTES.account,
+        lazy: async () => ({
+          Component: (await import('../features/account/pages/AccountPage')).AccountPage,
+        }),
+      },
       page(ROUTES.orders, <ContentPage title="page.orders.title" text="page.orders.text" />),
       page(ROUTES.cart, <ContentPage title="page.cart.title" text="page.cart.text" skeleton={false} />),
       // Catalogue pages load as their own chunks, so the first page of a visit downloads only what it shows.

@@ -1,6 +1,7 @@
 import { ROUTES } from '@domain/routes';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useSession, useSignOut } from '../../features/account/session';
 import { useCartCount } from '../../features/cart/useCartCount';
 import { useParentCategories } from '../../features/catalog/hooks';
 import { useT } from '../../i18n';
@@ -77,11 +78,7 @@ export function Header() {
         <div className="header__search">
           <SearchBox />
         </div>
-        <div className="header__account">
-          <Link to={ROUTES.signIn}>{t('header.signIn')}</Link>
-          <span aria-hidden="true">|</span>
-          <Link to={ROUTES.signUp}>{t('header.signUp')}</Link>
-        </div>
+        <AccountBlock />
         <CartIcon onClick={close} />
       </div>
 
@@ -119,12 +116,7 @@ export function Header() {
           <ul className="mobile-menu__list">
             <li className="mobile-menu__account">
               <span>{t('nav.account')}</span>
-              <Link to={ROUTES.signIn} onClick={close}>
-                {t('header.signIn')}
-              </Link>
-              <Link to={ROUTES.signUp} onClick={close}>
-                {t('header.signUp')}
-              </Link>
+              <AccountLinks onNavigate={close} />
             </li>
             {sections.map((section) => {
               const open = expanded === section.id;
@@ -169,5 +161,52 @@ export function Header() {
         </div>
       )}
     </header>
+  );
+}
+
+/** Signed in: "Hi, {name}!" (a placeholder while the session loads) and Sign Out; else Sign In | Sign Up. */
+function AccountBlock() {
+  return (
+    <div className="header__account">
+      <AccountLinks />
+    </div>
+  );
+}
+
+function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT();
+  const { user, status } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  if (status === 'loading') return <span className="header__greeting">{t('header.greetingLoading')}</span>;
+  if (user)
+    return (
+      <>
+        <Link to={ROUTES.account} className="header__greeting" onClick={onNavigate}>
+          {t('header.greeting', { name: user.firstName })}
+        </Link>
+        <span aria-hidden="true">|</span>
+        <button
+          type="button"
+          className="header__signout"
+          onClick={() => {
+            onNavigate?.();
+            void signOut().then(() => navigate(ROUTES.home));
+          }}
+        >
+          {t('header.signOut')}
+        </button>
+      </>
+    );
+  return (
+    <>
+      <Link to={ROUTES.signIn} onClick={onNavigate}>
+        {t('header.signIn')}
+      </Link>
+      <span aria-hidden="true">|</span>
+      <Link to={ROUTES.signUp} onClick={onNavigate}>
+        {t('header.signUp')}
+      </Link>
+    </>
   );
 }

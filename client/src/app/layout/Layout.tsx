@@ -1,3 +1,4 @@
+import { useSessionSync } from '../../features/account/session';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
@@ -14,6 +15,7 @@ export function Layout() {
   const handles = useMatches().map((m) => (m.handle ?? {}) as LayoutHandle);
   const hideFooter = handles.some((h) => h.hideFooter);
   const hideSubFooter = handles.some((h) => h.hideSubFooter);
+  useSessionSync();
   return (
     <>
       <ProgressBar />

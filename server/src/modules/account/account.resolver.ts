@@ -1,7 +1,10 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import {
   addressSchema,
+  forgotPasswordSchema,
   loginSchema,
+  passwordResetSchema,
+  registrationPasswordSchema,
   passwordChangeSchema,
   profileSchema,
   registrationAccountSchema,
@@ -10,8 +13,14 @@ import { object, string } from 'yup';
 import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { endSession, requireUser, startSession } from '../auth/session-auth';
-import { accountService, type UserView } from './account.service';
-import { AddressInputGql, ProfileInputGql, RegistrationInputGql, UserGql } from './account.types';
+import { accountService, sessionUserOf, type UserView } from './account.service';
+import {
+  AddressInputGql,
+  PendingRegistrationGql,
+  ProfileInputGql,
+  RegistrationInputGql,
+  UserGql,
+} from './account.types';
 
 const toGql = (user: UserView): UserGql => ({
   ...user,
@@ -56,6 +65,52 @@ export class AccountResolver {
       validate(registrationAccountSchema, { ...input }),
       ctx.auth.publicUrl,
     );
+    return true;
+  }
+
+  @Query(() => PendingRegistrationGql, {
+    description: 'The pending registration a link points at (404 if none)',
+  })
+  registration(@Arg('token', () => String) token: string, @Ctx() ctx: RequestCtx) {
+    return accountService.registrationByToken(ctx, token);
+  }
+
+  @Mutation(() => UserGql, { description: 'Registration step PASSWORD: creates the account and signs in' })
+  async completeRegistration(
+    @Arg('id', () => ID) id: string,
+    @Arg('token', () => String) token: string,
+    @Arg('password', () => String) password: string,
+    @Arg('confirmPassword', () => String) confirmPassword: string,
+    @Ctx() ctx: RequestCtx,
+  ): Promise<UserGql> {
+    const input = validate(registrationPasswordSchema, { token, password, confirmPassword });
+    const userId = await accountService.completeRegistration(ctx, id, input.token, input.password);
+    const user = await accountService.userView(ctx, userId);
+    await startSession(ctx.req, ctx.res, sessionUserOf(user), ctx.auth.cookies);
+    return toGql(user);
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'E-mails a reset link when the address has an account (same answer either way)',
+  })
+  async forgotPassword(@Arg('email', () => String) email: string, @Ctx() ctx: RequestCtx): Promise<boolean> {
+    await accountService.forgotPassword(
+      ctx,
+      validate(forgotPasswordSchema, { email }).email,
+      ctx.auth.publicUrl,
+    );
+    return true;
+  }
+
+  @Mutation(() => Boolean)
+  async resetPassword(
+    @Arg('token', () => String) token: string,
+    @Arg('newPassword', () => String) newPassword: string,
+    @Arg('confirmPassword', () => String) confirmPassword: string,
+    @Ctx() ctx: RequestCtx,
+  ): Promise<boolean> {
+    const input = validate(passwordResetSchema, { token, newPassword, confirmPassword });
+    await accountService.resetPassword(ctx, input.token, input.newPassword);
     return true;
   }
 

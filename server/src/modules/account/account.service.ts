@@ -59,6 +59,18 @@ export interface SessionUser {
   accountId: string | null;
 }
 
+/** The session's view of a freshly loaded user. */
+export function sessionUserOf(user: UserView): SessionUser {
+  return {
+    id: user.id,
+    email: user.emailAddress,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    accountId: user.accounts[0]?.id ?? null,
+  };
+}
+
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 const passwordProblem = (password: string, email: string) =>
@@ -271,7 +283,7 @@ export const accountService = {
   async updateProfile(
     ctx: Ctx,
     userId: string,
-    input: { firstName: string; lastName: string; phone?: string },
+    input: { firstName: string; lastName: string; phone?: string | null },
   ) {
     await ctx.db.transactional(async (trx) => {
       const [before] = await ctx.db.execute<Record<string, unknown>[]>(

@@ -148,3 +148,21 @@ export class RegistrationInputGql {
   @Field(() => String, { nullable: true })
   erpAccountId?: string;
 }
+
+@ObjectType('PendingRegistration', { description: 'Registration waiting for its PASSWORD step' })
+export class PendingRegistrationGql {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => String)
+  firstName!: string;
+
+  @Field(() => String)
+  lastName!: string;
+
+  @Field(() => String)
+  step!: string;
+}

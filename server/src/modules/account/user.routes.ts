@@ -14,7 +14,7 @@ import { AppError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
 import { requireUser, startSession } from '../auth/session-auth';
-import { accountService } from './account.service';
+import { accountService, sessionUserOf } from './account.service';
 
 const idSchema = object({ id: string().uuid('Address not found').required('Address not found') });
 
@@ -132,22 +132,4 @@ export function userRoutes(): Router {
   });
 
   return router;
-}
-
-function sessionUserOf(user: {
-  id: string;
-  emailAddress: string;
-  firstName: string;
-  lastName: string;
-  role: number;
-  accounts: { id: string }[];
-}) {
-  return {
-    id: user.id,
-    email: user.emailAddress,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role,
-    accountId: user.accounts[0]?.id ?? null,
-  };
 }

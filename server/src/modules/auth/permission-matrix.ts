@@ -21,6 +21,10 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   // Accounts.
   'Mutation.signIn': 'public',
   'Mutation.startRegistration': 'public',
+  'Query.registration': 'public',
+  'Mutation.completeRegistration': 'public',
+  'Mutation.forgotPassword': 'public',
+  'Mutation.resetPassword': 'public',
   'Query.me': 'signed-in',
   'Mutation.signOut': 'signed-in',
   'Mutation.updateProfile': 'signed-in',

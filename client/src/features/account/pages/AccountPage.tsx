@@ -1,0 +1,251 @@
+import { useMutation } from '@apollo/client/react';
+import { addressSchema, passwordChangeSchema, profileSchema } from '@domain/account.schema';
+import { ROUTES } from '@domain/routes';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import {
+  ChangePasswordDocument,
+  DeleteAddressDocument,
+  MakePrimaryAddressDocument,
+  SaveAddressDocument,
+  UpdateProfileDocument,
+  type UserFieldsFragment,
+} from '../../../gql/graphql';
+import { useT } from '../../../i18n';
+import { notify } from '../../../lib/toast';
+import { usePageMeta } from '../../../lib/usePageMeta';
+import { Skeleton } from '../../../components/Skeleton';
+import { Field } from '../Field';
+import { PasswordHints } from '../PasswordHints';
+import { errorMessage, fieldErrors, useSession } from '../session';
+
+/** /user/account: profile, addresses (one primary) and password. Signed-out visitors go to sign-in. */
+export function AccountPage() {
+  const t = useT();
+  usePageMeta(t('page.account.title'));
+  const { user, status } = useSession();
+  const location = useLocation();
+  if (status === 'loading')
+    return (
+      <div className="container section" aria-busy="true">
+        <Skeleton rows={2} />
+      </div>
+    );
+  if (!user) {
+    const callbackUrl = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`${ROUTES.signIn}?error=SessionRequired&callbackUrl=${callbackUrl}`} replace />;
+  }
+  return (
+    <div className="container section page">
+      <header className="page-header">
+        <h1>{t('page.account.title')}</h1>
+        <p className="lead">{t('account.signedInAs', { email: user.emailAddress })}</p>
+      </header>
+      <div className="account-grid">
+        <Profile user={user} />
+        <Addresses user={user} />
+        <PasswordChange />
+      </div>
+    </div>
+  );
+}
+
+function Profile({ user }: { user: UserFieldsFragment }) {
+  const t = useT();
+  const [update] = useMutation(UpdateProfileDocument);
+  return (
+    <section className="panel" aria-labelledby="profile-title">
+      <h2 id="profile-title">{t('account.profile')}</h2>
+      <Formik
+        initialValues={{ firstName: user.firstName, lastName: user.lastName, phone: user.phone }}
+        validationSchema={profileSchema}
+        onSubmit={async (values, helpers) => {
+          try {
+            await update({ variables: { input: { ...values, phone: values.phone || null } } });
+            void notify('success', t('account.profileSaved'));
+          } catch (err) {
+            helpers.setErrors(fieldErrors(err));
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form className="form" noValidate>
+            <Field name="firstName" label={t('form.firstName')} autoComplete="given-name" />
+            <Field name="lastName" label={t('form.lastName')} autoComplete="family-name" />
+            <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
+            <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+              {t('account.saveProfile')}
+            </button>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}
+
+const EMPTY_ADDRESS = {
+  name: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  state: '',
+  zip: '',
+  email: '',
+  phone: '',
+};
+
+function Addresses({ user }: { user: UserFieldsFragment }) {
+  const t = useT();
+  const [adding, setAdding] = useState(false);
+  const [save] = useMutation(SaveAddressDocument);
+  const [remove] = useMutation(DeleteAddressDocument);
+  const [makePrimary] = useMutation(MakePrimaryAddressDocument);
+  return (
+    <section className="panel" aria-labelledby="addresses-title">
+      <h2 id="addresses-title">{t('account.addresses')}</h2>
+      {user.addresses.length === 0 && <p>{t('account.noAddresses')}</p>}
+      <ul className="addresses">
+        {user.addresses.map((a) => (
+          <li key={a.id} className="address" data-testid="address">
+            <address>
+              <strong>{a.name}</strong>
+              {a.primary && <span className="tag">{t('account.primary')}</span>}
+              <br />
+              {a.addressLine1}
+              {a.addressLine2 && (
+                <>
+                  <br />
+                  {a.addressLine2}
+                </>
+              )}
+              <br />
+              {a.city}, {a.state} {a.zip}
+            </address>
+            <div className="address__actions">
+              {!a.primary && (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void makePrimary({ variables: { id: a.id } })}
+                >
+                  {t('account.makePrimary')}
+                </button>
+              )}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void remove({ variables: { id: a.id } })}
+                aria-label={t('account.deleteAddress', { name: a.name })}
+              >
+                {t('account.delete')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {adding ? (
+        <Formik
+          initialValues={{ ...EMPTY_ADDRESS, email: user.emailAddress }}
+          validationSchema={addressSchema}
+          onSubmit={async (values, helpers) => {
+            try {
+              const input = {
+                ...values,
+                addressLine2: values.addressLine2 || null,
+                phone: values.phone || null,
+              };
+              await save({ variables: { input } });
+              setAdding(false);
+            } catch (err) {
+              helpers.setErrors(fieldErrors(err));
+            }
+          }}
+        >
+          {({ isSubmitting }) => (
+            <Form className="form" noValidate aria-label={t('account.newAddress')}>
+              <Field name="name" label={t('address.name')} autoComplete="organization" />
+              <Field name="addressLine1" label={t('address.line1')} autoComplete="address-line1" />
+              <Field name="addressLine2" label={t('address.line2')} autoComplete="address-line2" />
+              <Field name="city" label={t('address.city')} autoComplete="address-level2" />
+              <Field name="state" label={t('address.state')} autoComplete="address-level1" maxLength={2} />
+              <Field name="zip" label={t('address.zip')} autoComplete="postal-code" inputMode="numeric" />
+              <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
+              <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
+              <div className="actions">
+                <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+                  {t('account.saveAddress')}
+                </button>
+                <button type="button" className="btn btn--outline-primary" onClick={() => setAdding(false)}>
+                  {t('account.cancel')}
+                </button>
+              </div>
+            </Form>
+          )}
+        </Formik>
+      ) : (
+        <button type="button" className="btn btn--outline-primary" onClick={() => setAdding(true)}>
+          {t('account.addAddress')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function PasswordChange() {
+  const t = useT();
+  const [change] = useMutation(ChangePasswordDocument);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <section className="panel" aria-labelledby="password-title">
+      <h2 id="password-title">{t('account.password')}</h2>
+      <Formik
+        initialValues={{ oldPassword: '', newPassword: '', confirmPassword: '' }}
+        validationSchema={passwordChangeSchema}
+        onSubmit={async (values, helpers) => {
+          setFailure(null);
+          try {
+            await change({ variables: values });
+            helpers.resetForm();
+            void notify('success', t('account.passwordChanged'));
+          } catch (err) {
+            helpers.setErrors(fieldErrors(err));
+            setFailure(errorMessage(err, t('reset.failed')));
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form className="form" noValidate>
+            {failure && (
+              <p className="form__error" role="alert">
+                {failure}
+              </p>
+            )}
+            <Field
+              name="oldPassword"
+              label={t('form.currentPassword')}
+              type="password"
+              autoComplete="current-password"
+            />
+            <Field
+              name="newPassword"
+              label={t('form.newPassword')}
+              type="password"
+              autoComplete="new-password"
+            />
+            <Field
+              name="confirmPassword"
+              label={t('form.confirmPassword')}
+              type="password"
+              autoComplete="new-password"
+            />
+            <PasswordHints />
+            <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+              {t('account.changePassword')}
+            </button>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useMutation } from '@apollo/client/react';
+import { forgotPasswordSchema, passwordResetSchema } from '@domain/account.schema';
+import { ROUTES } from '@domain/routes';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ForgotPasswordDocument, ResetPasswordDocument } from '../../../gql/graphql';
+import { useT } from '../../../i18n';
+import { usePageMeta } from '../../../lib/usePageMeta';
+import { Field } from '../Field';
+import { PasswordHints } from '../PasswordHints';
+import { errorMessage, fieldErrors } from '../session';
+
+export function ForgotPasswordPage() {
+  const t = useT();
+  usePageMeta(t('forgot.title'));
+  const [done, setDone] = useState(false);
+  const [forgot] = useMutation(ForgotPasswordDocument);
+  return (
+    <div className="container section page page--narrow">
+      <h1>{t('forgot.title')}</h1>
+      {done ? (
+        <p className="notice" role="status">
+          {t('forgot.sent')}
+        </p>
+      ) : (
+        <Formik
+          initialValues={{ email: '' }}
+          validationSchema={forgotPasswordSchema}
+          onSubmit={async (values, helpers) => {
+            try {
+              await forgot({ variables: { email: values.email.trim() } });
+              setDone(true);
+            } catch (err) {
+              helpers.setErrors(fieldErrors(err));
+            }
+          }}
+        >
+          {({ isSubmitting }) => (
+            <Form className="form" noValidate>
+              <p className="lead">{t('forgot.text')}</p>
+              <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
+              <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+                {t('forgot.submit')}
+              </button>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </div>
+  );
+}
+
+export function ResetPasswordPage() {
+  const t = useT();
+  usePageMeta(t('reset.title'));
+  const token = useSearchParams()[0].get('token') ?? '';
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [reset] = useMutation(ResetPasswordDocument);
+  return (
+    <div className="container section page page--narrow">
+      <h1>{t('reset.title')}</h1>
+      {done ? (
+        <p className="notice" role="status">
+          {t('reset.done')} <Link to={ROUTES.signIn}>{t('header.signIn')}</Link>
+        </p>
+      ) : (
+        <Formik
+          initialValues={{ token, newPassword: '', confirmPassword: '' }}
+          validationSchema={passwordResetSchema}
+          onSubmit={async (values, helpers) => {
+            setFailure(null);
+            try {
+              await reset({ variables: values });
+              setDone(true);
+            } catch (err) {
+              helpers.setErrors(fieldErrors(err));
+              setFailure(errorMessage(err, t('reset.failed')));
+            }
+          }}
+        >
+          {({ isSubmitting }) => (
+            <Form className="form" noValidate>
+              {failure && (
+                <p className="form__error" role="alert">
+                  {failure}
+                </p>
+              )}
+              <Field
+                name="newPassword"
+                label={t('form.newPassword')}
+                type="password"
+                autoComplete="new-password"
+              />
+              <Field
+                name="confirmPassword"
+                label={t('form.confirmPassword')}
+                type="password"
+                autoComplete="new-password"
+              />
+              <PasswordHints />
+              <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+                {t('reset.submit')}
+              </button>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </div>
+  );
+}

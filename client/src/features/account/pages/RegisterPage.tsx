@@ -1,0 +1,160 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { registrationAccountSchema, registrationPasswordSchema } from '@domain/account.schema';
+import { ROUTES } from '@domain/routes';
+import { Form, Formik, useField } from 'formik';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  CompleteRegistrationDocument,
+  MeDocument,
+  PendingRegistrationDocument,
+  StartRegistrationDocument,
+} from '../../../gql/graphql';
+import { useT } from '../../../i18n';
+import { usePageMeta } from '../../../lib/usePageMeta';
+import { Field } from '../Field';
+import { PasswordHints } from '../PasswordHints';
+import { announceSessionChange, errorMessage, fieldErrors } from '../session';
+
+/** Registration in two steps: ACCOUNT (e-mails a link), then PASSWORD (from the link's token). */
+export function RegisterPage() {
+  const t = useT();
+  usePageMeta(t('register.title'));
+  const token = useSearchParams()[0].get('token');
+  return (
+    <div className="container section page page--narrow">
+      <h1>{t('register.title')}</h1>
+      {token ? <PasswordStep token={token} /> : <AccountStep />}
+    </div>
+  );
+}
+
+function Terms() {
+  const t = useT();
+  const [field, meta] = useField({ name: 'termsAccepted', type: 'checkbox' });
+  return (
+    <div className="field field--check">
+      <label>
+        <input type="checkbox" {...field} aria-invalid={!!(meta.touched && meta.error)} />{' '}
+        {t('register.terms')}{' '}
+        <Link to={ROUTES.terms} target="_blank">
+          {t('register.termsLink')}
+        </Link>
+      </label>
+      {meta.touched && meta.error && <p className="field__error">{meta.error}</p>}
+    </div>
+  );
+}
+
+function AccountStep() {
+  const t = useT();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [start] = useMutation(StartRegistrationDocument);
+  if (sentTo)
+    return (
+      <div className="notice" role="status">
+        <h2>{t('register.checkEmailTitle')}</h2>
+        <p>{t('register.checkEmail', { email: sentTo })}</p>
+      </div>
+    );
+  return (
+    <Formik
+      initialValues={{ email: '', firstName: '', lastName: '', erpAccountId: '', termsAccepted: false }}
+      validationSchema={registrationAccountSchema}
+      onSubmit={async (values, helpers) => {
+        setFailure(null);
+        try {
+          const input = registrationAccountSchema.cast(values);
+          await start({ variables: { input: { ...input, erpAccountId: input.erpAccountId || null } } });
+          setSentTo(input.email);
+        } catch (err) {
+          helpers.setErrors(fieldErrors(err));
+          setFailure(errorMessage(err, t('register.failed')));
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form className="form" noValidate>
+          <p className="lead">{t('register.step1')}</p>
+          {failure && (
+            <p className="form__error" role="alert">
+              {failure}
+            </p>
+          )}
+          <Field name="firstName" label={t('form.firstName')} autoComplete="given-name" />
+          <Field name="lastName" label={t('form.lastName')} autoComplete="family-name" />
+          <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
+          <Field name="erpAccountId" label={t('register.erpAccountId')} autoComplete="off" />
+          <Terms />
+          <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+            {t('register.continue')}
+          </button>
+          <p className="form__links">
+            <Link to={ROUTES.signIn}>{t('register.haveAccount')}</Link>
+          </p>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+function PasswordStep({ token }: { token: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const pending = useQuery(PendingRegistrationDocument, { variables: { token }, errorPolicy: 'all' });
+  const [complete] = useMutation(CompleteRegistrationDocument, {
+    update: (cache, { data }) =>
+      data && cache.writeQuery({ query: MeDocument, data: { me: data.completeRegistration } }),
+  });
+  if (pending.loading) return <p aria-busy="true">{t('register.checking')}</p>;
+  const registration = pending.data?.registration;
+  if (!registration)
+    return (
+      <p className="form__error" role="alert">
+        {t('register.linkInvalid')} <Link to={ROUTES.signUp}>{t('register.startAgain')}</Link>
+      </p>
+    );
+  return (
+    <Formik
+      initialValues={{ token, password: '', confirmPassword: '' }}
+      validationSchema={registrationPasswordSchema}
+      onSubmit={async (values, helpers) => {
+        setFailure(null);
+        try {
+          await complete({ variables: { id: registration.id, ...values } });
+          announceSessionChange();
+          navigate(ROUTES.account, { replace: true });
+        } catch (err) {
+          helpers.setErrors(fieldErrors(err));
+          setFailure(errorMessage(err, t('register.failed')));
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form className="form" noValidate>
+          <p className="lead">
+            {t('register.step2', { name: registration.firstName, email: registration.email })}
+          </p>
+          {failure && (
+            <p className="form__error" role="alert">
+              {failure}
+            </p>
+          )}
+          <Field name="password" label={t('form.newPassword')} type="password" autoComplete="new-password" />
+          <Field
+            name="confirmPassword"
+            label={t('form.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+          />
+          <PasswordHints />
+          <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+            {t('register.create')}
+          </button>
+        </Form>
+      )}
+    </Formik>
+  );
+}

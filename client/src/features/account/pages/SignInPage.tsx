@@ -1,0 +1,78 @@
+import { useMutation } from '@apollo/client/react';
+import { loginSchema } from '@domain/account.schema';
+import { ROUTES } from '@domain/routes';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { MeDocument, SignInDocument } from '../../../gql/graphql';
+import { useT } from '../../../i18n';
+import { usePageMeta } from '../../../lib/usePageMeta';
+import { Field } from '../Field';
+import { announceSessionChange, errorMessage, fieldErrors } from '../session';
+
+/** Only paths of this site (no open redirect through callbackUrl). */
+export const safeCallback = (value: string | null) =>
+  value && /^\/(?![/\\])/.test(value) ? value : ROUTES.account;
+
+export function SignInPage() {
+  const t = useT();
+  usePageMeta(t('signIn.title'));
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [signIn] = useMutation(SignInDocument, {
+    update: (cache, { data }) => data && cache.writeQuery({ query: MeDocument, data: { me: data.signIn } }),
+  });
+  const notice = params.get('error') === 'SessionRequired' ? t('signIn.sessionRequired') : null;
+
+  return (
+    <div className="container section page page--narrow">
+      <h1>{t('signIn.title')}</h1>
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+      <Formik
+        initialValues={{ email: '', password: '' }}
+        validationSchema={loginSchema}
+        onSubmit={async (values, helpers) => {
+          setFailure(null);
+          try {
+            await signIn({ variables: { email: values.email.trim(), password: values.password } });
+            announceSessionChange();
+            navigate(safeCallback(params.get('callbackUrl')), { replace: true });
+          } catch (err) {
+            helpers.setErrors(fieldErrors(err));
+            setFailure(errorMessage(err, t('signIn.failed')));
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form className="form" noValidate>
+            {failure && (
+              <p className="form__error" role="alert">
+                {failure}
+              </p>
+            )}
+            <Field name="email" label={t('form.email')} type="email" autoComplete="username" />
+            <Field
+              name="password"
+              label={t('form.password')}
+              type="password"
+              autoComplete="current-password"
+            />
+            <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+              {t('signIn.submit')}
+            </button>
+            <p className="form__links">
+              <Link to={ROUTES.forgotPassword}>{t('signIn.forgot')}</Link>
+              <span aria-hidden="true"> · </span>
+              <Link to={ROUTES.signUp}>{t('signIn.register')}</Link>
+            </p>
+          </Form>
+        )}
+      </Formik>
+    </div>
+  );
+}

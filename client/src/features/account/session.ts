@@ -1,0 +1,76 @@
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { MeDocument, SignOutDocument } from '../../gql/graphql';
+
+/** localStorage key written on sign-in and sign-out so other tabs refetch the session (spec section 4). */
+export const SESSION_EVENT_KEY = 'axl.session-event';
+/** Dispatched on window after a sign-out (spec: user-signed-out event). */
+export const SIGNED_OUT_EVENT = 'axl:user-signed-out';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+/** The signed-in user from the Apollo cache (the `me` query): loading, authenticated or unauthenticated. */
+export function useSession() {
+  const { data, loading } = useQuery(MeDocument, { errorPolicy: 'all' });
+  const user = data?.me ?? null;
+  const status: SessionStatus = user ? 'authenticated' : loading ? 'loading' : 'unauthenticated';
+  return { user, status };
+}
+
+export function announceSessionChange(): void {
+  try {
+    localStorage.setItem(SESSION_EVENT_KEY, String(Date.now()));
+  } catch {
+    // Private mode: other tabs catch up on focus.
+  }
+}
+
+/** Refetches the session when the tab gets focus and when another tab signs in or out. */
+export function useSessionSync(): void {
+  const client = useApolloClient();
+  useEffect(() => {
+    const refetch = () => void client.refetchQueries({ include: [MeDocument] }).catch(() => undefined);
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === SESSION_EVENT_KEY) void client.resetStore().catch(() => undefined);
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refetch();
+    };
+    window.addEventListener('focus', refetch);
+    window.addEventListener('storage', onStorage);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('focus', refetch);
+      window.removeEventListener('storage', onStorage);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [client]);
+}
+
+/** Ends the session, clears what the cache knew, tells the other tabs and dispatches the signed-out event. */
+export function useSignOut() {
+  const client = useApolloClient();
+  const [signOut] = useMutation(SignOutDocument);
+  return async () => {
+    await signOut().catch(() => undefined);
+    // Forget everything the cache knew about this user; active queries (the session among them) run again.
+    await client.resetStore().catch(() => undefined);
+    announceSessionChange();
+    window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
+  };
+}
+
+/** Field messages of a BAD_USER_INPUT answer, keyed by field (for Formik's setErrors). */
+export function fieldErrors(err: unknown): Record<string, string> {
+  const errors = (err as { errors?: { extensions?: { fields?: { field: string; message: string }[] } }[] })
+    .errors;
+  const out: Record<string, string> = {};
+  for (const f of errors?.[0]?.extensions?.fields ?? []) out[f.field] ??= f.message;
+  return out;
+}
+
+/** The message of the first error of a failed call. */
+export function errorMessage(err: unknown, fallback: string): string {
+  const errors = (err as { errors?: { message?: string }[] }).errors;
+  return errors?.[0]?.message ?? fallback;
+}
