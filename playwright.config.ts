@@ -5,8 +5,6 @@ import { defineConfig } from '@playwright/test';
  * on its own port and data folder so a developer's running store is left alone.
  */
 const PORT = Number(process.env.E2E_PORT || 4100);
-const env: Record<string, string> = {};
-for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'DATABASE_URL') env[k] = v;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,11 +38,12 @@ export default defineConfig({
     reuseExistingServer: process.env.CI !== 'true',
     stdout: 'pipe',
     env: {
-      ...env,
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR || '.data/e2e',
       EMBEDDED_PG_PORT: process.env.E2E_EMBEDDED_PG_PORT || '54331',
       LOG_LEVEL: 'error',
+      // Playwright merges process.env into this: an empty value keeps a CI DATABASE_URL out (embedded PostgreSQL).
+      DATABASE_URL: '',
     },
   },
 });
