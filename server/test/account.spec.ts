@@ -374,6 +374,24 @@ describe('profile, addresses and passwords', () => {
     await old.send('post', '/api/user/login', { email, password: PASSWORD }).expect(401);
   });
 
+  it('validates an address offline: fields, state code, ZIP prefix of the state', async () => {
+    const query = (a: Record<string, string>) =>
+      t.agent().get('/api/validation/address').query(a).expect(200);
+    const ok = await query({ ...address('Dock 1'), state: 'nc' });
+    expect(ok.body).toEqual({ success: true, data: expect.objectContaining({ state: 'NC', zip: '28115' }) });
+    const wrongState = await query({ ...address('Dock 1'), state: 'SC' });
+    expect(wrongState.body).toEqual({
+      success: false,
+      errors: [{ field: 'zip', message: 'Zip code does not belong to the state' }],
+    });
+    const missing = await query({ city: 'Mooresville' });
+    expect(missing.body.success).toBe(false);
+    expect(missing.body.errors).toContainEqual({
+      field: 'addressLine1',
+      message: 'Address line 1 is a required field',
+    });
+  });
+
   it('answers the caller IP', async () => {
     const res = await t.agent().get('/api/ip-address/get-ip-address').expect(200);
     expect(res.body.ip).toMatch(/127\.0\.0\.1|::1/);

@@ -10,6 +10,8 @@ import {
   registrationAccountSchema,
   registrationPasswordSchema,
 } from '../../../../domain/account.schema';
+import { isStateCode } from '../../../../domain/states';
+import { zipMatchesState } from '../../../../domain/zip';
 import { AppError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
@@ -125,6 +127,32 @@ export function userRoutes(): Router {
     const input = validate(passwordResetSchema, req.body);
     await accountService.resetPassword(ctxOf(req), input.token, input.newPassword);
     res.json({ status: 200, message: 'Your password was changed. Sign in with the new one.' });
+  });
+
+  /**
+   * Offline address check (spec section 7): required fields and formats (the address form's schema), a known
+   * state code, and a ZIP code whose prefix belongs to that state. Always 200: {success, data} or
+   * {success: false, errors}.
+   */
+  router.get('/validation/address', (req, res) => {
+    const raw = Object.fromEntries(
+      Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+    try {
+      const address = validate(addressSchema, raw);
+      const state = address.state.toUpperCase();
+      const errors = [
+        ...(isStateCode(state) ? [] : [{ field: 'state', message: 'State is not a US state code' }]),
+        ...(zipMatchesState(address.zip, state)
+          ? []
+          : [{ field: 'zip', message: 'Zip code does not belong to the state' }]),
+      ];
+      if (errors.length) return void res.json({ success: false, errors });
+      res.json({ success: true, data: { ...address, state } });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      res.json({ success: false, errors: err.fields });
+    }
   });
 
   router.get('/ip-address/get-ip-address', (req, res) => {

@@ -64,6 +64,7 @@ export const REST_ACCESS: Record<string, Access> = {
   'PUT /api/user/security/forgotPassword': 'public',
   'PUT /api/user/security/reset-password': 'public',
   'GET /api/ip-address/get-ip-address': 'public',
+  'GET /api/validation/address': 'public',
   'GET /api/user': 'signed-in',
   'POST /api/user': 'signed-in',
   'POST /api/user/address': 'signed-in',
