@@ -94,6 +94,18 @@ test('register from the e-mailed link, edit the profile and addresses, change th
   await expect(shop.header.getByRole('link', { name: 'Hi, Ada!' })).toBeVisible();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 
+  // A Customer calling an admin operation gets FORBIDDEN.
+  const answer = await page.evaluate(async () => {
+    const token = decodeURIComponent(/(?:^|; )clientCsrfToken=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+    const res = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+      body: JSON.stringify({ query: 'mutation { resetAllPasswords }' }),
+    });
+    return (await res.json()) as { errors?: { extensions?: { code?: string } }[] };
+  });
+  expect(answer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
   await page.setViewportSize(PHONE);
   await shop.screenshot('account-390');
 });

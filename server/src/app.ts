@@ -18,6 +18,7 @@ import { AnswerCache, watchIndexVersion } from './modules/search/search.cache';
 import type { Found } from './modules/search/search.service';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { userRoutes } from './modules/account/user.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { sessionUser, type AuthCookies } from './modules/auth/session-auth';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -33,6 +34,7 @@ export const REST_ROUTERS: [string, () => express.Router][] = [
   ['/', userRoutes],
   ['/', catalogRoutes],
   ['/', searchRoutes],
+  ['/', adminRoutes],
 ];
 
 /** Session cookie name; behind TLS the `__Host-` prefix pins it to this host, path / and Secure. */

@@ -397,3 +397,72 @@ describe('profile, addresses and passwords', () => {
     expect(res.body.ip).toMatch(/127\.0\.0\.1|::1/);
   });
 });
+
+describe('reset all passwords (Admin)', () => {
+  const asAdmin = async () => {
+    const { email, userId } = await register('Root');
+    await t.orm.em.getConnection().execute('update app_user set role = 100 where id = ?', [userId]);
+    return { c: await signIn(email), email };
+  };
+
+  it('is FORBIDDEN to a Customer, over GraphQL and REST', async () => {
+    const { c } = await register();
+    const gql = await c.send('post', '/graphql', { query: 'mutation { resetAllPasswords }' }).expect(200);
+    expect(gql.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(gql.body.data).toBeNull();
+    await c.send('put', '/api/admin/user/reset-all-passwords').expect(403);
+  });
+
+  it('needs a sign-in within the last 5 minutes', async () => {
+    const { c } = await asAdmin();
+    await t.orm.em
+      .getConnection()
+      .execute(`update session set sess = jsonb_set(sess::jsonb, '{authAt}', to_jsonb(?::bigint))::json`, [
+        Date.now() - 6 * 60_000,
+      ]);
+    // Sessions signed in before the credentials changed end; move the change back so only recency matters.
+    await t.orm.em
+      .getConnection()
+      .execute(`update app_user set credentials_changed_at = now() - interval '1 hour'`);
+    const res = await c.send('put', '/api/admin/user/reset-all-passwords').expect(401);
+    expect(res.body.error.code).toBe('REAUTHENTICATE');
+  });
+
+  it('ends every password and session in one go and e-mails a working reset link to each user', async () => {
+    const { c: customer, email: customerEmail } = await register('Cust');
+    const { c: admin } = await asAdmin();
+    const res = await admin.send('put', '/api/admin/user/reset-all-passwords').expect(200);
+    const [{ n }] = await t.orm.em
+      .getConnection()
+      .execute<[{ n: number }]>('select count(*)::int as n from app_user');
+    expect(res.body.users).toBe(n);
+    const [{ left }] = await t.orm.em
+      .getConnection()
+      .execute<[{ left: number }]>(
+        'select count(*)::int as left from app_user where password_hash is not null',
+      );
+    expect(left).toBe(0);
+    await customer.agent.get('/api/user').expect(401);
+    await admin.agent.get('/api/user').expect(401);
+    const old = await client();
+    await old.send('post', '/api/user/login', { email: customerEmail, password: PASSWORD }).expect(401);
+
+    const mail = await lastEmail(customerEmail);
+    expect(mail.kind).toBe('password-reset-all');
+    const token = /token=([\w-]+)/.exec(mail.text_body)![1]!;
+    await old
+      .send('put', '/api/user/security/reset-password', {
+        token,
+        newPassword: 'After-Reset-42!',
+        confirmPassword: 'After-Reset-42!',
+      })
+      .expect(200);
+    await signIn(customerEmail, 'After-Reset-42!');
+    const [audit] = await t.orm.em
+      .getConnection()
+      .execute<{ after: { users: number } }[]>(
+        `select after from audit_log where action = 'users.reset-all-passwords' order by id desc limit 1`,
+      );
+    expect(audit!.after.users).toBe(n);
+  });
+});

@@ -3,6 +3,8 @@ export const ERROR_STATUS = {
   BAD_USER_INPUT: 400,
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
+  /** A sensitive action needs a sign-in within the last few minutes. */
+  REAUTHENTICATE: 401,
   FORBIDDEN: 403,
   CSRF_TOKEN_INVALID: 403,
   NOT_FOUND: 404,

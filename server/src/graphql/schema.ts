@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { AccountResolver } from '../modules/account/account.resolver';
+import { AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
@@ -8,6 +9,7 @@ import { SiteResolver } from '../modules/site/site.resolver';
 
 export const RESOLVERS = [
   AccountResolver,
+  AdminResolver,
   CategoryResolver,
   ProductResolver,
   SearchResolver,

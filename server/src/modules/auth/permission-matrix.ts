@@ -32,6 +32,8 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.deleteAddress': 'signed-in',
   'Mutation.makePrimaryAddress': 'signed-in',
   'Mutation.changePassword': 'signed-in',
+  // Admin.
+  'Mutation.resetAllPasswords': ['Admin'],
 };
 
 export const REST_ACCESS: Record<string, Access> = {
@@ -72,4 +74,5 @@ export const REST_ACCESS: Record<string, Access> = {
   'DELETE /api/user/address': 'signed-in',
   'PUT /api/user/make-primary-address': 'signed-in',
   'PUT /api/user/security/change-password': 'signed-in',
+  'PUT /api/admin/user/reset-all-passwords': ['Admin'],
 };
