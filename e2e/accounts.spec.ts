@@ -55,7 +55,7 @@ test('register from the e-mailed link, edit the profile and addresses, change th
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Address line 1').fill('1200 Industrial Park Dr');
     await form.getByLabel('City').fill('Mooresville');
-    await form.getByLabel('State (2 letters)').fill('NC');
+    await form.getByLabel('State').selectOption('NC');
     await form.getByLabel('ZIP code').fill('28115');
     await form.getByRole('button', { name: 'Save Address' }).click();
     await expect(page.getByTestId('address').filter({ hasText: name })).toBeVisible();

@@ -5,6 +5,8 @@ import { Providers } from './app/Providers';
 import { routes } from './app/router';
 import './app/styles.css';
 import { currentLocale, loadMessages } from './i18n';
+import type { ApolloClient } from '@apollo/client';
+import { signOutEverywhere } from './features/account/session';
 import { createApolloClient } from './lib/apollo';
 
 async function start() {
@@ -12,9 +14,11 @@ async function start() {
   const messages = await loadMessages(locale);
   document.documentElement.lang = locale;
   const router = createBrowserRouter(routes);
+  // Any 403 signs the user out (spec section 8): the session ends, other tabs hear of it, the event fires.
+  const client: ApolloClient = createApolloClient(() => void signOutEverywhere(client));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Providers client={createApolloClient()} locale={locale} messages={messages}>
+      <Providers client={client} locale={locale} messages={messages}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

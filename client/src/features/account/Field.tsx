@@ -28,3 +28,38 @@ export function Field({
     </div>
   );
 }
+
+/** A labelled select bound to Formik. */
+export function SelectField({
+  label,
+  name,
+  options,
+  placeholder,
+}: {
+  label: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  placeholder: string;
+}) {
+  const [field, meta] = useField(name);
+  const id = useId();
+  const error = meta.touched ? meta.error : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} {...field} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

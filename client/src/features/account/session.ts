@@ -1,4 +1,5 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import type { ApolloClient } from '@apollo/client';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { MeDocument, SignOutDocument } from '../../gql/graphql';
 
@@ -48,16 +49,17 @@ export function useSessionSync(): void {
 }
 
 /** Ends the session, clears what the cache knew, tells the other tabs and dispatches the signed-out event. */
+export async function signOutEverywhere(client: ApolloClient): Promise<void> {
+  await client.mutate({ mutation: SignOutDocument }).catch(() => undefined);
+  // Forget everything the cache knew about this user; active queries (the session among them) run again.
+  await client.resetStore().catch(() => undefined);
+  announceSessionChange();
+  window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
+}
+
 export function useSignOut() {
   const client = useApolloClient();
-  const [signOut] = useMutation(SignOutDocument);
-  return async () => {
-    await signOut().catch(() => undefined);
-    // Forget everything the cache knew about this user; active queries (the session among them) run again.
-    await client.resetStore().catch(() => undefined);
-    announceSessionChange();
-    window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
-  };
+  return () => signOutEverywhere(client);
 }
 
 /** Field messages of a BAD_USER_INPUT answer, keyed by field (for Formik's setErrors). */

@@ -1,5 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { addressSchema, passwordChangeSchema, profileSchema } from '@domain/account.schema';
+import { STATES } from '@domain/states';
 import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ import { useT } from '../../../i18n';
 import { notify } from '../../../lib/toast';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Skeleton } from '../../../components/Skeleton';
-import { Field } from '../Field';
+import { Field, SelectField } from '../Field';
 import { PasswordHints } from '../PasswordHints';
 import { errorMessage, fieldErrors, useSession } from '../session';
 
@@ -82,6 +83,23 @@ function Profile({ user }: { user: UserFieldsFragment }) {
       </Formik>
     </section>
   );
+}
+
+const STATE_OPTIONS = STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
+
+/** GET /api/validation/address: {success, data} or {success: false, errors}; a failed call is not valid. */
+async function validateAddress(
+  address: Record<string, string>,
+): Promise<{ success: boolean; errors: Record<string, string> }> {
+  try {
+    const query = new URLSearchParams(Object.entries(address).filter(([, v]) => v !== ''));
+    const res = await fetch(`/api/validation/address?${query}`, { credentials: 'same-origin' });
+    const body = (await res.json()) as { success: boolean; errors?: { field: string; message: string }[] };
+    const errors = Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
+    return { success: res.ok && body.success === true, errors };
+  } catch {
+    return { success: false, errors: {} };
+  }
 }
 
 const EMPTY_ADDRESS = {
@@ -150,6 +168,9 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
           validationSchema={addressSchema}
           onSubmit={async (values, helpers) => {
             try {
+              // The server-side check (the ZIP belongs to the state); any failure counts as not valid.
+              const check = await validateAddress(values);
+              if (!check.success) return helpers.setErrors(check.errors);
               const input = {
                 ...values,
                 addressLine2: values.addressLine2 || null,
@@ -168,7 +189,12 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
               <Field name="addressLine1" label={t('address.line1')} autoComplete="address-line1" />
               <Field name="addressLine2" label={t('address.line2')} autoComplete="address-line2" />
               <Field name="city" label={t('address.city')} autoComplete="address-level2" />
-              <Field name="state" label={t('address.state')} autoComplete="address-level1" maxLength={2} />
+              <SelectField
+                name="state"
+                label={t('address.state')}
+                placeholder={t('address.chooseState')}
+                options={STATE_OPTIONS}
+              />
               <Field name="zip" label={t('address.zip')} autoComplete="postal-code" inputMode="numeric" />
               <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
               <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
