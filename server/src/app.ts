@@ -20,6 +20,7 @@ import { createApolloServer, tokenLimit } from './graphql/server';
 import { userRoutes } from './modules/account/user.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
+import { tokenSecret } from './modules/auth/api-tokens';
 import { sessionUser, type AuthCookies } from './modules/auth/session-auth';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -148,7 +149,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     attribution: new AttributionLog(orm, log),
     db: orm.em.getConnection(),
     searchCache,
-    auth: { cookies, publicUrl: options.publicUrl ?? 'http://localhost:4000' },
+    auth: {
+      cookies,
+      publicUrl: options.publicUrl ?? 'http://localhost:4000',
+      tokenSecret: tokenSecret(sessionSecret),
+    },
   };
 
   const api = express.Router();
@@ -170,7 +175,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       req.ctx = createCtx(req, res, () => orm.em.fork(), shared);
       next();
     },
-    csrfProtection(csrfTokens, (p) => CSRF_EXEMPT_PATHS.has(p)),
+    // Partner calls carry a bearer token and no cookies: nothing for a forged cross-site request to ride on.
+    csrfProtection(
+      csrfTokens,
+      (p, req) => CSRF_EXEMPT_PATHS.has(p) || /^Bearer /i.test(req.get('authorization') ?? ''),
+    ),
     sessionUser(cookies),
   ];
 

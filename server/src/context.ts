@@ -8,6 +8,7 @@ import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
 import { CatalogLoaders } from './modules/catalog/catalog.loaders';
 import type { SessionUser } from './modules/account/account.service';
+import type { ApiCaller } from './modules/auth/api-tokens';
 import type { AuthCookies } from './modules/auth/session-auth';
 import type { AttributionLog } from './modules/search/search.attribution';
 import type { AnswerCache } from './modules/search/search.cache';
@@ -30,7 +31,9 @@ export interface Ctx {
   /** Stores search attribution tokens (batched, shared by the app's requests). */
   attribution: AttributionLog;
   /** Cookie settings for sign-in and sign-out, and the public address for e-mailed links. */
-  auth: { cookies: AuthCookies; publicUrl: string };
+  auth: { cookies: AuthCookies; publicUrl: string; tokenSecret: Buffer };
+  /** Set when the request authenticated with a partner API token (Authorization: Bearer). */
+  apiCaller: ApiCaller | null;
   /** The signed-in user (loaded from the session on every request), or null. */
   user: SessionUser | null;
   /** Recent search answers (per process). */
@@ -77,6 +80,7 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
     searchCache: shared.searchCache,
     auth: shared.auth,
     user: null,
+    apiCaller: null,
   } as Ctx;
   ctx.catalog = new CatalogLoaders(ctx);
   return ctx;

@@ -92,6 +92,10 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Mutation.changePassword':
         'mutation { changePassword(oldPassword: "a", newPassword: "b", confirmPassword: "b") }',
       'Mutation.resetAllPasswords': 'mutation { resetAllPasswords }',
+      'Query.apiKeys': '{ apiKeys { id } }',
+      'Mutation.createApiKey':
+        'mutation { createApiKey(userId: "00000000-0000-4000-8000-000000000000", name: "x", scopes: ["catalog:read"]) { id } }',
+      'Mutation.revokeApiKey': 'mutation { revokeApiKey(id: "00000000-0000-4000-8000-000000000000") }',
     };
     const guarded = Object.entries(GRAPHQL_ACCESS)
       .filter(([, a]) => a !== 'public')

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { migrationsList } from '../../../migrations/index';
 import {
   Address,
+  ApiKey,
   BusinessAccount,
   PasswordReset,
   RateLimit,
@@ -38,6 +39,7 @@ export const ENTITIES = [
   BackInStockRequest,
   BusinessAccount,
   User,
+  ApiKey,
   Address,
   Registration,
   PasswordReset,

@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchemaSync } from 'type-graphql';
 import { AccountResolver } from '../modules/account/account.resolver';
 import { AdminResolver } from '../modules/admin/admin.resolver';
+import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
@@ -10,6 +11,7 @@ import { SiteResolver } from '../modules/site/site.resolver';
 export const RESOLVERS = [
   AccountResolver,
   AdminResolver,
+  ApiKeysResolver,
   CategoryResolver,
   ProductResolver,
   SearchResolver,

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { CSRF } from '../../../domain/constants';
 import { readCookieFrom } from '../../../domain/cookies';
 import { AppError } from '../common/errors';
@@ -37,9 +37,12 @@ export class CsrfTokens {
  * Every call other than GET/HEAD/OPTIONS (GraphQL mutations included) must carry the token from the
  * `clientCsrfToken` cookie as `csrf_token` in the body or the `x-csrf-token` header; otherwise 403.
  */
-export function csrfProtection(tokens: CsrfTokens, exempt: (path: string) => boolean): RequestHandler {
+export function csrfProtection(
+  tokens: CsrfTokens,
+  exempt: (path: string, req: Request) => boolean,
+): RequestHandler {
   return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method) || exempt(req.originalUrl.split('?')[0] ?? '')) return next();
+    if (SAFE_METHODS.has(req.method) || exempt(req.originalUrl.split('?')[0] ?? '', req)) return next();
     const cookie = readCookieFrom(req.headers.cookie, CSRF.cookieName);
     const sent = req.get(CSRF.header) ?? (req.body as Record<string, unknown> | undefined)?.[CSRF.bodyField];
     if (!cookie || sent !== cookie || !tokens.verify(sent)) {

@@ -189,3 +189,44 @@ export class RateLimit {
   @Property({ type: 'integer' })
   count!: number;
 }
+
+/** A partner's API key (Admin-issued, shown once): only its sha256 is kept; it acts as `user` within `scopes`. */
+@Entity({ tableName: 'api_key' })
+export class ApiKey {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Index()
+  @ManyToOne(() => User, { mapToPk: true, deleteRule: 'cascade' })
+  user!: string;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  /** The key's first characters, to recognise it in lists (`axl_3f9a...`). */
+  @Property({ type: 'text' })
+  prefix!: string;
+
+  @Unique()
+  @Property({ type: 'text' })
+  secretHash!: string;
+
+  @Property({ type: 'text[]', columnType: 'text[]' })
+  scopes!: string[];
+
+  /** Calls per minute (token exchanges and API calls). */
+  @Property({ type: 'integer', default: 600 })
+  ratePerMinute: number = 600;
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  createdBy: string | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  revokedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastUsedAt: Date | null = null;
+}

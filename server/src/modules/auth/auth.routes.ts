@@ -5,7 +5,11 @@ import { loginSchema } from '../../../../domain/account.schema';
 import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
 import { accountService } from '../account/account.service';
+import { object, string } from 'yup';
+import { exchangeKey } from './api-tokens';
 import { endSession, startSession } from './session-auth';
+
+const apiKeySchema = object({ apiKey: string().trim().required('apiKey is required').max(200) });
 
 const LOG_LEVELS = new Set(['error', 'warn', 'info', 'debug']);
 const CODE_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -71,6 +75,13 @@ export function authRoutes(): Router {
     }
   });
 
+  // Partners exchange an API key for a 15-minute bearer token (no cookies involved, hence no CSRF token).
+  router.post('/token', async (req, res) => {
+    const { apiKey } = validate(apiKeySchema, req.body);
+    const ctx = ctxOf(req);
+    res.set('Cache-Control', 'no-store').json(await exchangeKey(ctx.db, ctx.auth.tokenSecret, apiKey));
+  });
+
   router.post('/signout', async (req, res) => {
     await endSession(req, res, ctxOf(req).auth.cookies);
     res.json({ url: safeCallback((req.body as Record<string, unknown> | undefined)?.callbackUrl) });
@@ -126,4 +137,4 @@ export function authRoutes(): Router {
 }
 
 /** Paths (relative to the app) that accept non-GET calls without a CSRF token. */
-export const CSRF_EXEMPT_PATHS = new Set(['/api/auth/_log']);
+export const CSRF_EXEMPT_PATHS = new Set(['/api/auth/_log', '/api/auth/token']);

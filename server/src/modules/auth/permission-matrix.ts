@@ -34,6 +34,9 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.changePassword': 'signed-in',
   // Admin.
   'Mutation.resetAllPasswords': ['Admin'],
+  'Query.apiKeys': ['Admin'],
+  'Mutation.createApiKey': ['Admin'],
+  'Mutation.revokeApiKey': ['Admin'],
 };
 
 export const REST_ACCESS: Record<string, Access> = {
@@ -41,6 +44,7 @@ export const REST_ACCESS: Record<string, Access> = {
   'GET /api/auth/csrf/clear': 'public',
   'POST /api/auth/_log': 'public',
   'GET /api/auth/session': 'public',
+  'POST /api/auth/token': 'public',
   'GET /api/auth/providers': 'public',
   'POST /api/auth/callback/:provider': 'public',
   'POST /api/auth/signin/:provider': 'public',

@@ -16,6 +16,8 @@ export const STAFF: readonly RoleName[] = ['Admin', 'Service', 'CustomerService'
 export function assertAccess(ctx: Ctx, access: Access): void {
   if (access === 'public') return;
   if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+  // Partner tokens reach public operations and, later, the ones their scopes name; never a user's account.
+  if (ctx.apiCaller) throw new AppError('FORBIDDEN', 'This operation is not open to API keys.');
   if (access === 'signed-in') return;
   if (!access.some((role) => ROLES[role] === ctx.user!.role)) {
     throw new AppError('FORBIDDEN', 'You do not have access to this.');

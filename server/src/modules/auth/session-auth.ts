@@ -5,6 +5,8 @@ import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import type { CsrfTokens } from '../../rest/csrf';
 import type { SessionUser } from '../account/account.service';
+import { bearerCaller } from './api-tokens';
+import { assertAccess } from './permissions';
 
 declare module 'express-session' {
   interface SessionData {
@@ -22,8 +24,8 @@ export interface AuthCookies {
 
 /** The signed-in user, or 401. */
 export function requireUser(ctx: Ctx): SessionUser {
-  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
-  return ctx.user;
+  assertAccess(ctx, 'signed-in');
+  return ctx.user!;
 }
 
 /**
@@ -34,6 +36,17 @@ export function sessionUser(cookies: AuthCookies): RequestHandler {
   return (req, res, next) => {
     const ctx = req.ctx!;
     ctx.user = null;
+    const bearer = /^Bearer (.+)$/i.exec(req.get('authorization') ?? '')?.[1];
+    if (bearer) {
+      // A partner call: the token alone says who calls; any session cookie is ignored.
+      return void bearerCaller(ctx, ctx.auth.tokenSecret, bearer.trim())
+        .then(({ user, caller }) => {
+          ctx.user = user;
+          ctx.apiCaller = caller;
+          next();
+        })
+        .catch(next);
+    }
     const userId = req.session?.userId;
     if (!userId) return next();
     ctx.db

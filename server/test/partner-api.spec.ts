@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import jwt from 'jsonwebtoken';
+import { CSRF } from '../../domain/constants';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, tokenSecret } from '../src/modules/auth/api-tokens';
+import { hashPassword } from '../src/modules/auth/password';
+import { createTestApp, type TestApp } from './harness';
+
+const SECRET = 'test-secret-test-secret-test-secret-00';
+let t: TestApp;
+let partnerId: string;
+let adminAgent: Awaited<ReturnType<TestApp['agentWithCsrf']>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.orm.em.getConnection();
+  const hash = await hashPassword('Admin-Rail-99!');
+  await db.execute(
+    `insert into app_user (email, password_hash, first_name, last_name, role) values
+       ('admin@partner.example', ?, 'Ad', 'Min', 100), ('feed@partner.example', ?, 'Feed', 'Bot', 400)`,
+    [hash, hash],
+  );
+  partnerId = (
+    await db.execute<{ id: string }[]>(`select id from app_user where email = 'feed@partner.example'`)
+  )[0]!.id;
+  adminAgent = await t.agentWithCsrf();
+  const login = await adminAgent.agent
+    .post('/api/user/login')
+    .set(CSRF.header, adminAgent.token)
+    .send({ email: 'admin@partner.example', password: 'Admin-Rail-99!' })
+    .expect(200);
+  const cookie = ([] as string[])
+    .concat(login.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith(`${CSRF.cookieName}=`))!;
+  adminAgent.token = decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!);
+});
+afterAll(async () => t.close());
+
+const admin = (query: string, variables: object = {}) =>
+  adminAgent.agent.post('/graphql').set(CSRF.header, adminAgent.token).send({ query, variables });
+
+async function newKey(ratePerMinute = 600): Promise<{ id: string; key: string }> {
+  const res = await admin(
+    `mutation($u: ID!, $r: Int) { createApiKey(userId: $u, name: "ERP feed", scopes: ["catalog:read"], ratePerMinute: $r) { id key prefix } }`,
+    { u: partnerId, r: ratePerMinute },
+  ).expect(200);
+  expect(res.body.errors).toBeUndefined();
+  expect(res.body.data.createApiKey.key).toMatch(/^axl_/);
+  return res.body.data.createApiKey;
+}
+
+const token = (key: string) => t.agent().post('/api/auth/token').send({ apiKey: key });
+const asPartner = (bearer: string, query: string) =>
+  t.agent().post('/graphql').set('Authorization', `Bearer ${bearer}`).send({ query });
+
+describe('partner API keys and tokens', () => {
+  it('stores only a hash of the key and shows the key once', async () => {
+    const { id, key } = await newKey();
+    const [row] = await t.orm.em
+      .getConnection()
+      .execute<{ secret_hash: string; prefix: string }[]>(
+        'select secret_hash, prefix from api_key where id = ?',
+        [id],
+      );
+    expect(row!.secret_hash).not.toContain(key);
+    expect(key.startsWith(row!.prefix)).toBe(true);
+    const list = await admin('{ apiKeys { id prefix scopes } }').expect(200);
+    expect(JSON.stringify(list.body)).not.toContain(key);
+  });
+
+  it('exchanges a key for a 15-minute JWT that GraphQL accepts without cookies or CSRF', async () => {
+    const { key } = await newKey();
+    const res = await token(key).expect(200);
+    expect(res.body).toMatchObject({ tokenType: 'Bearer', expiresIn: 900, scope: 'catalog:read' });
+    const claims = jwt.decode(res.body.accessToken, { complete: true })!;
+    expect(claims.header.alg).toBe('HS256');
+    expect(claims.payload).toMatchObject({ iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, sub: partnerId });
+    const read = await asPartner(res.body.accessToken, '{ parentCategories { handle } }').expect(200);
+    expect(read.body.data.parentCategories.length).toBeGreaterThan(0);
+    // A partner token never reaches a user's account operations.
+    const me = await asPartner(res.body.accessToken, '{ me { id } }').expect(200);
+    expect(me.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('answers 401 to alg none, expired, tampered and wrong-audience tokens, and to an unknown key', async () => {
+    const { id } = await newKey();
+    const secret = tokenSecret(SECRET);
+    const claims = { scope: 'catalog:read', kid: id };
+    const base = { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, subject: partnerId };
+    const good = jwt.sign(claims, secret, { ...base, algorithm: 'HS256', expiresIn: 60 });
+    expect((await asPartner(good, '{ site { id } }')).status).toBe(200);
+
+    const none = jwt.sign(claims, '', { ...base, algorithm: 'none' });
+    const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, secret, {
+      ...base,
+      algorithm: 'HS256',
+    });
+    const wrongAudience = jwt.sign(claims, secret, { ...base, audience: 'someone-else', algorithm: 'HS256' });
+    const otherSecret = jwt.sign(claims, 'not-our-secret', { ...base, algorithm: 'HS256' });
+    const [head, payload, signature] = good.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...(jwt.decode(good) as object), sub: '00000000-0000-4000-8000-000000000000' }),
+    ).toString('base64url');
+    const tampered = `${head}.${forged}.${signature}`;
+    for (const [name, bad] of Object.entries({
+      none,
+      expired,
+      wrongAudience,
+      otherSecret,
+      tampered,
+      garbage: 'x.y.z',
+    })) {
+      const res = await asPartner(bad, '{ site { id } }');
+      expect([name, res.status]).toEqual([name, 401]);
+    }
+    expect(payload).toBeDefined();
+    expect((await token('axl_not-a-real-key')).status).toBe(401);
+  });
+
+  it('stops working when the key is revoked, and limits calls per key', async () => {
+    const { id, key } = await newKey(3);
+    const access = (await token(key).expect(200)).body.accessToken;
+    expect((await asPartner(access, '{ site { id } }')).status).toBe(200);
+    expect((await asPartner(access, '{ site { id } }')).status).toBe(200);
+    expect((await asPartner(access, '{ site { id } }')).status).toBe(429);
+    await admin('mutation($id: ID!) { revokeApiKey(id: $id) }', { id }).expect(200);
+    expect((await token(key)).status).toBe(401);
+  });
+
+  it('lets only Admins manage keys', async () => {
+    const { key } = await newKey();
+    const access = (await token(key).expect(200)).body.accessToken;
+    const res = await asPartner(access, '{ apiKeys { id } }');
+    expect(res.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+});
