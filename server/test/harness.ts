@@ -27,7 +27,13 @@ let counter = 0;
 
 /** The real app on its own database, cloned from the migrated and seeded template. */
 export async function createTestApp(
-  options: { clientDir?: string; introspection?: boolean; searchCacheTtlMs?: number } = {},
+  options: {
+    clientDir?: string;
+    introspection?: boolean;
+    searchCacheTtlMs?: number;
+    secureCookies?: boolean;
+    trustProxy?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
   const prefix = process.env[TEST_ENV.prefix];
@@ -45,6 +51,8 @@ export async function createTestApp(
     clientDir: options.clientDir,
     introspection: options.introspection ?? false,
     searchCache: { ttlMs: options.searchCacheTtlMs ?? 0, entries: 100 },
+    secureCookies: options.secureCookies,
+    trustProxy: options.trustProxy,
   });
   return {
     app,

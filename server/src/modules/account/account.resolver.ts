@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Kind, type GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, ID, Info, Mutation, Query, Resolver } from 'type-graphql';
 import {
   addressSchema,
   forgotPasswordSchema,
@@ -42,8 +43,15 @@ export class AccountResolver {
     @Arg('email', () => String) email: string,
     @Arg('password', () => String) password: string,
     @Ctx() ctx: RequestCtx,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<UserGql> {
-    const user = await accountService.authenticate(ctx, validate(loginSchema, { email, password }));
+    // Aliases count: a request with n signIn fields is charged n attempts, up front, once.
+    const aliases = info.operation.selectionSet.selections.filter(
+      (s) => s.kind === Kind.FIELD && s.name.value === 'signIn',
+    ).length;
+    const attempts = ctx.signInCharged ? 0 : aliases;
+    ctx.signInCharged = true;
+    const user = await accountService.authenticate(ctx, validate(loginSchema, { email, password }), attempts);
     await startSession(ctx.req, ctx.res, user, ctx.auth.cookies);
     return toGql(await accountService.userView(ctx, user.id));
   }
