@@ -1,3 +1,4 @@
+import { Migration20261123013954 } from './Migration20261123013954';
 import { Migration20261123012727 } from './Migration20261123012727';
 import { Migration20261123004613 } from './Migration20261123004613';
 import { Migration20261123003814 } from './Migration20261123003814';
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123003814', class: Migration20261123003814 },
   { name: 'Migration20261123004613', class: Migration20261123004613 },
   { name: 'Migration20261123012727', class: Migration20261123012727 },
+  { name: 'Migration20261123013954', class: Migration20261123013954 },
 ];

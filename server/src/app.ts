@@ -15,6 +15,7 @@ import { createCtx, type AppShared, type Ctx } from './context';
 import { staticFiles } from './static';
 import { AttributionLog } from './modules/search/search.attribution';
 import { AnswerCache, watchIndexVersion } from './modules/search/search.cache';
+import { OutboxSender } from './modules/mail/outbox-sender';
 import type { Found } from './modules/search/search.service';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { userRoutes } from './modules/account/user.routes';
@@ -55,13 +56,16 @@ export interface AppOptions {
   secureCookies?: boolean;
   /** The shop's address as shoppers reach it, for links in e-mails (never taken from the Host header). */
   publicUrl?: string;
+  /** SMTP delivery of the outbox (e.g. smtp://user:pass@host:587); without it e-mails stay in the outbox. */
+  smtpUrl?: string;
+  mailFrom?: string;
   /** Search answer cache; off unless given (tests see every statement). */
   searchCache?: { ttlMs: number; entries: number };
 }
 
 export interface App {
   app: Express;
-  /** Writes what background writers hold (search attribution tokens). */
+  /** Writes what background writers hold (search attribution tokens) and sends the due e-mails. */
   flushBackground(): Promise<void>;
   /** Stops background work (session pruning, Apollo); the caller closes the ORM. */
   close(): Promise<void>;
@@ -144,6 +148,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       )[0]?.version ?? null,
     (err) => log.warn({ err }, 'could not read the search index version'),
   );
+  const outbox = options.smtpUrl
+    ? new OutboxSender(
+        orm.em.getConnection(),
+        log,
+        options.smtpUrl,
+        options.mailFrom ?? 'Axisline Supply <help@axisline.example>',
+      )
+    : null;
+  outbox?.start();
   const shared: AppShared = {
     introspection: options.introspection ?? false,
     attribution: new AttributionLog(orm, log),
@@ -202,10 +215,14 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   return {
     app,
-    flushBackground: () => shared.attribution.flush(),
+    flushBackground: async () => {
+      await shared.attribution.flush();
+      await outbox?.drain();
+    },
     async close() {
       store.close();
       indexWatch.stop();
+      await outbox?.stop();
       await apollo.stop();
       await shared.attribution.flush();
     },

@@ -84,6 +84,8 @@ async function main(): Promise<void> {
       secureCookies: config.secureCookies,
       searchCache: config.searchCache,
       publicUrl: config.publicUrl,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
     });
     closeApp = close;
     server = await listen(app, config.port, config.host);

@@ -33,6 +33,7 @@ export async function createTestApp(
     searchCacheTtlMs?: number;
     secureCookies?: boolean;
     trustProxy?: boolean;
+    smtpUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
@@ -53,6 +54,7 @@ export async function createTestApp(
     searchCache: { ttlMs: options.searchCacheTtlMs ?? 0, entries: 100 },
     secureCookies: options.secureCookies,
     trustProxy: options.trustProxy,
+    smtpUrl: options.smtpUrl,
   });
   return {
     app,

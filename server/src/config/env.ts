@@ -26,6 +26,9 @@ export interface AppConfig {
   graphqlIntrospection: boolean;
   /** The shop's public address, for links in e-mails. */
   publicUrl: string;
+  /** SMTP delivery of the outbox; unset keeps e-mails in the outbox table and the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   /** Search answer cache per process: time to live (0 turns it off) and most entries kept. */
   searchCache: { ttlMs: number; entries: number };
 }
@@ -141,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: path.resolve(PROJECT_ROOT, env.CLIENT_DIR || 'dist/client'),
     graphqlIntrospection: nodeEnv === 'development' || bool(env, 'GRAPHQL_INTROSPECTION', false),
     publicUrl: publicUrlOf(env.PUBLIC_URL, port),
+    smtpUrl: smtpUrlOf(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || 'Axisline Supply <help@axisline.example>',
     searchCache: {
       ttlMs: int(
         env,
@@ -166,4 +171,20 @@ function publicUrlOf(raw: string | undefined, port: number): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError(`PUBLIC_URL must start with http:// or https:// (got ${url.protocol})`);
   return value.replace(/\/+$/, '');
+}
+
+function smtpUrlOf(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(
+      'SMTP_URL is not a valid URL: set it like smtp://user:password@mail.example.com:587',
+    );
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol})`);
+  return value;
 }

@@ -10,7 +10,7 @@ export interface Email {
 
 /**
  * Queues an e-mail in the outbox table (in the caller's transaction when `trx` is given), and prints it to the
- * log so every flow completes on a laptop. SMTP delivery (SMTP_URL) reads the outbox (next slice of issue 4).
+ * log so every flow completes on a laptop. With SMTP_URL, OutboxSender delivers the outbox.
  */
 export async function queueEmail(db: SqlConnection, log: Logger, email: Email, trx?: unknown): Promise<void> {
   await db.execute(

@@ -27,6 +27,15 @@ export class OutboxEmail {
   @Property({ type: 'timestamptz', nullable: true })
   sentAt: Date | null = null;
 
+  /** SMTP delivery tries so far (the sender gives up after 5). */
+  @Property({ type: 'smallint', default: 0 })
+  attempts: number = 0;
+
+  /** When the sender may (re)try: claimed rows move it forward, failures back off exponentially. */
+  @Index()
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  nextAttemptAt: Date = new Date();
+
   @Property({ type: 'text', nullable: true })
   error: string | null = null;
 }
