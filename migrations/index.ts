@@ -1,3 +1,4 @@
+import { Migration20261123014504 } from './Migration20261123014504';
 import { Migration20261123013954 } from './Migration20261123013954';
 import { Migration20261123012727 } from './Migration20261123012727';
 import { Migration20261123004613 } from './Migration20261123004613';
@@ -21,4 +22,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123004613', class: Migration20261123004613 },
   { name: 'Migration20261123012727', class: Migration20261123012727 },
   { name: 'Migration20261123013954', class: Migration20261123013954 },
+  { name: 'Migration20261123014504', class: Migration20261123014504 },
 ];

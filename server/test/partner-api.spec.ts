@@ -38,10 +38,10 @@ afterAll(async () => t.close());
 const admin = (query: string, variables: object = {}) =>
   adminAgent.agent.post('/graphql').set(CSRF.header, adminAgent.token).send({ query, variables });
 
-async function newKey(ratePerMinute = 600): Promise<{ id: string; key: string }> {
+async function newKey(ratePerMinute = 600, scopes = ['catalog:read']): Promise<{ id: string; key: string }> {
   const res = await admin(
-    `mutation($u: ID!, $r: Int) { createApiKey(userId: $u, name: "ERP feed", scopes: ["catalog:read"], ratePerMinute: $r) { id key prefix } }`,
-    { u: partnerId, r: ratePerMinute },
+    `mutation($u: ID!, $r: Int, $s: [String!]!) { createApiKey(userId: $u, name: "ERP feed", scopes: $s, ratePerMinute: $r) { id key prefix } }`,
+    { u: partnerId, r: ratePerMinute, s: scopes },
   ).expect(200);
   expect(res.body.errors).toBeUndefined();
   expect(res.body.data.createApiKey.key).toMatch(/^axl_/);
@@ -130,6 +130,44 @@ describe('partner API keys and tokens', () => {
     const { key } = await newKey();
     const access = (await token(key).expect(200)).body.accessToken;
     const res = await asPartner(access, '{ apiKeys { id } }');
+    expect(res.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+});
+
+describe("Supplier scope: its own brand's products and stock", () => {
+  it('lists and updates only the own brand, through a key with supplier:products', async () => {
+    const db = t.orm.em.getConnection();
+    await db.execute(`update app_user set supplier_brand_handle = 'precisa' where id = ?`, [partnerId]);
+    const { key } = await newKey(600, ['catalog:read', 'supplier:products']);
+    const access = (await token(key).expect(200)).body.accessToken;
+    const list = await asPartner(access, '{ supplierProducts { id inStock } }').expect(200);
+    const ids = list.body.data.supplierProducts.map((p: { id: string }) => p.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const [{ n }] = await db.execute<[{ n: number }]>(
+      `select count(*)::int as n from product p join brand b on b.id = p.brand_id where p.id = any(array[?]::text[]) and b.handle <> 'precisa'`,
+      [ids],
+    );
+    expect(n).toBe(0);
+
+    const set = await asPartner(
+      access,
+      `mutation { setProductStock(id: "${ids[0]}", inStock: false) { id inStock } }`,
+    );
+    expect(set.body.data.setProductStock).toEqual({ id: ids[0], inStock: false });
+    const [other] = await db.execute<{ id: string }[]>(
+      `select p.id from product p join brand b on b.id = p.brand_id where b.handle <> 'precisa' limit 1`,
+    );
+    const foreign = await asPartner(
+      access,
+      `mutation { setProductStock(id: "${other!.id}", inStock: false) { id } }`,
+    );
+    expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('is FORBIDDEN to a key without the scope', async () => {
+    const { key } = await newKey(600, ['catalog:read']);
+    const access = (await token(key).expect(200)).body.accessToken;
+    const res = await asPartner(access, '{ supplierProducts { id } }');
     expect(res.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 });

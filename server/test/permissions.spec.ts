@@ -72,7 +72,14 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       );
       expect([op, handler ? 'found' : 'missing']).toEqual([op, 'found']);
       const roles = authorized.get(handler!.methodName);
-      const expected = access === 'public' ? undefined : access === 'signed-in' ? [] : [...access];
+      const expected =
+        access === 'public'
+          ? undefined
+          : access === 'signed-in'
+            ? []
+            : 'scope' in access
+              ? [...access.roles, `scope:${access.scope}`]
+              : [...access];
       expect([op, roles]).toEqual([op, expected]);
     }
   });
@@ -96,6 +103,8 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Mutation.createApiKey':
         'mutation { createApiKey(userId: "00000000-0000-4000-8000-000000000000", name: "x", scopes: ["catalog:read"]) { id } }',
       'Mutation.revokeApiKey': 'mutation { revokeApiKey(id: "00000000-0000-4000-8000-000000000000") }',
+      'Query.supplierProducts': '{ supplierProducts { id } }',
+      'Mutation.setProductStock': 'mutation { setProductStock(id: "X", inStock: true) { id } }',
     };
     const guarded = Object.entries(GRAPHQL_ACCESS)
       .filter(([, a]) => a !== 'public')

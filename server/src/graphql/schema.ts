@@ -7,6 +7,7 @@ import { AuthChecker } from '../modules/auth/permissions';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
 import { SiteResolver } from '../modules/site/site.resolver';
+import { SupplierResolver } from '../modules/supplier/supplier.resolver';
 
 export const RESOLVERS = [
   AccountResolver,
@@ -16,6 +17,7 @@ export const RESOLVERS = [
   ProductResolver,
   SearchResolver,
   SiteResolver,
+  SupplierResolver,
 ] as const;
 
 let schema: GraphQLSchema | undefined;

@@ -68,6 +68,13 @@ export class User {
   @ManyToOne(() => Address, { mapToPk: true, nullable: true, deleteRule: 'set null' })
   primaryAddress: string | null = null;
 
+  /**
+   * A Supplier's brand (its handle: brands are re-created when the demo catalogue is re-seeded, handles stay):
+   * the products whose stock it keeps.
+   */
+  @Property({ type: 'text', nullable: true })
+  supplierBrandHandle: string | null = null;
+
   /** Sessions signed in before this moment are no longer valid (password change, reset-all). */
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   credentialsChangedAt: Date = new Date();

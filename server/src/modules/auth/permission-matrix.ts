@@ -37,6 +37,9 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.apiKeys': ['Admin'],
   'Mutation.createApiKey': ['Admin'],
   'Mutation.revokeApiKey': ['Admin'],
+  // Suppliers: their own brand's products and stock (session, or a key with the supplier:products scope).
+  'Query.supplierProducts': { roles: ['Supplier'], scope: 'supplier:products' },
+  'Mutation.setProductStock': { roles: ['Supplier'], scope: 'supplier:products' },
 };
 
 export const REST_ACCESS: Record<string, Access> = {

@@ -7,7 +7,16 @@ import type { Ctx } from '../../context';
  * Who may call an operation (docs/decisions/010-permissions.md): everyone, any signed-in user, or the listed
  * roles. Ownership (a user's own addresses, orders...) is checked in the services on top of this.
  */
-export type Access = 'public' | 'signed-in' | readonly RoleName[];
+export type Access = 'public' | 'signed-in' | readonly RoleName[] | ScopedAccess;
+
+/** Roles of signed-in users; a partner token also needs `scope` on its key (and its user one of the roles). */
+export interface ScopedAccess {
+  roles: readonly RoleName[];
+  scope: string;
+}
+
+/** `@Authorized(...)` entries for a scoped access: the roles, then `scope:<name>`. */
+export const SCOPE_PREFIX = 'scope:';
 
 /** Staff roles of the admin console. */
 export const STAFF: readonly RoleName[] = ['Admin', 'Service', 'CustomerService'];
@@ -16,10 +25,14 @@ export const STAFF: readonly RoleName[] = ['Admin', 'Service', 'CustomerService'
 export function assertAccess(ctx: Ctx, access: Access): void {
   if (access === 'public') return;
   if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
-  // Partner tokens reach public operations and, later, the ones their scopes name; never a user's account.
-  if (ctx.apiCaller) throw new AppError('FORBIDDEN', 'This operation is not open to API keys.');
+  const scoped = typeof access === 'object' && 'scope' in access ? access : null;
+  // Partner tokens reach public operations and those their key's scopes name; never a user's own account.
+  if (ctx.apiCaller && !(scoped && ctx.apiCaller.scopes.includes(scoped.scope))) {
+    throw new AppError('FORBIDDEN', 'This operation is not open to this API key.');
+  }
   if (access === 'signed-in') return;
-  if (!access.some((role) => ROLES[role] === ctx.user!.role)) {
+  const roles = scoped ? scoped.roles : (access as readonly RoleName[]);
+  if (!roles.some((role) => ROLES[role] === ctx.user!.role)) {
     throw new AppError('FORBIDDEN', 'You do not have access to this.');
   }
 }
@@ -28,9 +41,11 @@ export function assertAccess(ctx: Ctx, access: Access): void {
  * type-graphql's `@Authorized()` (any signed-in user) and `@Authorized('Admin', ...)` (those roles), checked
  * before the resolver runs.
  */
-export class AuthChecker implements AuthCheckerInterface<Ctx, RoleName> {
-  check({ context }: ResolverData<Ctx>, roles: RoleName[]): boolean {
-    assertAccess(context, roles.length ? roles : 'signed-in');
+export class AuthChecker implements AuthCheckerInterface<Ctx, string> {
+  check({ context }: ResolverData<Ctx>, entries: string[]): boolean {
+    const scope = entries.find((e) => e.startsWith(SCOPE_PREFIX))?.slice(SCOPE_PREFIX.length);
+    const roles = entries.filter((e) => !e.startsWith(SCOPE_PREFIX)) as RoleName[];
+    assertAccess(context, scope ? { roles, scope } : roles.length ? roles : 'signed-in');
     return true;
   }
 }
