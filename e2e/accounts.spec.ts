@@ -105,6 +105,9 @@ test('register from the e-mailed link, edit the profile and addresses, change th
     return (await res.json()) as { errors?: { extensions?: { code?: string } }[] };
   });
   expect(answer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  await page.goto('/admin');
+  await expect(page.getByText('The admin console is for Axisline Supply staff.')).toBeVisible();
+  await shop.goto('/user/account');
 
   await page.setViewportSize(PHONE);
   await shop.screenshot('account-390');

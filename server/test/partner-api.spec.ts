@@ -171,3 +171,23 @@ describe("Supplier scope: its own brand's products and stock", () => {
     expect(res.body.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 });
+
+describe('the outbox for staff', () => {
+  it('shows staff the newest e-mails to an address, and refuses a Supplier', async () => {
+    await t.orm.em
+      .getConnection()
+      .execute(
+        `insert into email_outbox (to_address, kind, subject, text_body) values ('who@plant.example', 'test', 'Hello', 'Body')`,
+      );
+    const res = await admin(
+      '{ outboxEmails(to: "WHO@plant.example") { toAddress subject sentAt attempts } }',
+    ).expect(200);
+    expect(res.body.data.outboxEmails).toEqual([
+      { toAddress: 'who@plant.example', subject: 'Hello', sentAt: null, attempts: 0 },
+    ]);
+    const { key } = await newKey(600, ['catalog:read', 'supplier:products']);
+    const access = (await token(key).expect(200)).body.accessToken;
+    const refused = await asPartner(access, '{ outboxEmails { id } }');
+    expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+});

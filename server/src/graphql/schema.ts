@@ -6,6 +6,7 @@ import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
+import { OutboxResolver } from '../modules/mail/outbox.resolver';
 import { SiteResolver } from '../modules/site/site.resolver';
 import { SupplierResolver } from '../modules/supplier/supplier.resolver';
 
@@ -16,6 +17,7 @@ export const RESOLVERS = [
   CategoryResolver,
   ProductResolver,
   SearchResolver,
+  OutboxResolver,
   SiteResolver,
   SupplierResolver,
 ] as const;

@@ -1,4 +1,4 @@
-import type { Access } from './permissions';
+import { STAFF, type Access } from './permissions';
 
 /**
  * Who may call every GraphQL operation and REST route (docs/decisions/010-permissions.md). Enforcement lives in
@@ -37,6 +37,8 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.apiKeys': ['Admin'],
   'Mutation.createApiKey': ['Admin'],
   'Mutation.revokeApiKey': ['Admin'],
+  // Staff.
+  'Query.outboxEmails': STAFF,
   // Suppliers: their own brand's products and stock (session, or a key with the supplier:products scope).
   'Query.supplierProducts': { roles: ['Supplier'], scope: 'supplier:products' },
   'Mutation.setProductStock': { roles: ['Supplier'], scope: 'supplier:products' },
