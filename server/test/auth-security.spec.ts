@@ -10,8 +10,8 @@ beforeAll(async () => {
   const hash = await hashPassword(PASSWORD);
   await t.orm.em.getConnection().execute(
     `insert into app_user (email, password_hash, first_name, last_name) values ('known@sec.example', ?, 'K', 'N'),
-         ('alias@sec.example', ?, 'A', 'L'), ('cookie@sec.example', ?, 'C', 'K')`,
-    [hash, hash, hash],
+         ('alias@sec.example', ?, 'A', 'L'), ('cookie@sec.example', ?, 'C', 'K'), ('ip@sec.example', ?, 'I', 'P')`,
+    [hash, hash, hash, hash],
   );
 });
 afterAll(async () => t.close());
@@ -67,6 +67,33 @@ describe('sign-in hardening', () => {
       .set(CSRF.header, token)
       .send({ email: 'alias@sec.example', password: PASSWORD });
     expect(after.status).toBe(429);
+  });
+
+  it('limits sign-in attempts per IP address (behind the proxy, from X-Forwarded-For) with 429', async () => {
+    const windowMs = 15 * 60_000;
+    const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+    // 30 attempts already came from this address in the current window.
+    await t.orm.em
+      .getConnection()
+      .execute(`insert into rate_limit (key, window_start, count) values ('signin:ip:203.0.113.9', ?, 30)`, [
+        windowStart,
+      ]);
+    const { agent, token } = await httpsClient();
+    const send = (ip: string) =>
+      agent
+        .post('/api/user/login')
+        .set('X-Forwarded-Proto', 'https')
+        .set('X-Forwarded-For', ip)
+        .set('Cookie', `${CSRF.cookieName}=${token}`)
+        .set(CSRF.header, token)
+        .send({ email: 'ip@sec.example', password: PASSWORD });
+    expect((await send('203.0.113.9')).status).toBe(429);
+    expect((await send('198.51.100.7')).status).toBe(200);
+  });
+
+  it('sends an unknown sign-in provider to the sign-in page', async () => {
+    const res = await t.agent().get('/api/auth/signin/github?callbackUrl=/cart').expect(302);
+    expect(res.headers.location).toBe('/user/login?callbackUrl=%2Fcart&error=OAuthSignin');
   });
 
   it('takes as long for an unknown e-mail as for a wrong password (no enumeration by timing)', async () => {

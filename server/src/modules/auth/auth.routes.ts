@@ -48,6 +48,14 @@ export function authRoutes(): Router {
     });
   });
 
+  // The sign-in page of the session client: credentials sign in on the shop's page; an unknown provider too.
+  router.get(['/signin', '/signin/:provider'], (req, res) => {
+    const callbackUrl = safeCallback(req.query.callbackUrl);
+    const provider = req.params.provider;
+    const error = provider && provider !== 'credentials' ? '&error=OAuthSignin' : '';
+    res.redirect(302, `/user/login?callbackUrl=${encodeURIComponent(callbackUrl)}${error}`);
+  });
+
   router.get('/providers', (_req, res) => {
     res.json(PROVIDERS);
   });

@@ -51,6 +51,8 @@ export const REST_ACCESS: Record<string, Access> = {
   'GET /api/auth/session': 'public',
   'POST /api/auth/token': 'public',
   'GET /api/auth/providers': 'public',
+  'GET /api/auth/signin': 'public',
+  'GET /api/auth/signin/:provider': 'public',
   'POST /api/auth/callback/:provider': 'public',
   'POST /api/auth/signin/:provider': 'public',
   'POST /api/auth/signout': 'public',
