@@ -392,6 +392,14 @@ describe('profile, addresses and passwords', () => {
     });
   });
 
+  it('limits the e-mails a visitor can make the store send to one address (429)', async () => {
+    const c = await client();
+    const email = `flood.${Date.now()}@plant.example`;
+    for (let i = 0; i < 3; i++)
+      await c.send('put', '/api/user/security/forgotPassword', { email }).expect(202);
+    await c.send('put', '/api/user/security/forgotPassword', { email }).expect(429);
+  });
+
   it('answers the caller IP', async () => {
     const res = await t.agent().get('/api/ip-address/get-ip-address').expect(200);
     expect(res.body.ip).toMatch(/127\.0\.0\.1|::1/);

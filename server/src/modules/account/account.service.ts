@@ -59,6 +59,25 @@ export interface SessionUser {
   accountId: string | null;
 }
 
+/** E-mails a visitor can make the store send (registration, reset links): per address and per IP, each hour. */
+export const MAIL_LIMITS = { perAddress: 3, perIp: 60, windowMs: 3600_000 } as const;
+
+/** Keeps the store from being used to flood someone's inbox (429 past the limits). */
+async function limitMail(ctx: Ctx, kind: string, email: string): Promise<void> {
+  const ip = ctx.req.ip ?? 'unknown';
+  const checks = await Promise.all([
+    hit(ctx.db, { key: `${kind}:ip:${ip}`, max: MAIL_LIMITS.perIp, windowMs: MAIL_LIMITS.windowMs }),
+    hit(ctx.db, {
+      key: `${kind}:email:${email}`,
+      max: MAIL_LIMITS.perAddress,
+      windowMs: MAIL_LIMITS.windowMs,
+    }),
+  ]);
+  if (checks.some((c) => !c.allowed)) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many e-mails asked for. Please try again later.');
+  }
+}
+
 /** The session's view of a freshly loaded user. */
 export function sessionUserOf(user: UserView): SessionUser {
   return {
@@ -143,6 +162,7 @@ export const accountService = {
    */
   async startRegistration(ctx: Ctx, input: RegistrationAccountInput, publicUrl: string): Promise<void> {
     const email = input.email.toLowerCase();
+    await limitMail(ctx, 'register', email);
     const [existing] = await ctx.db.execute<{ id: string }[]>(
       'select id from app_user where lower(email) = ?',
       [email],
@@ -407,6 +427,7 @@ export const accountService = {
 
   /** Always answers the same; a known e-mail gets a single-use link valid for an hour. */
   async forgotPassword(ctx: Ctx, email: string, publicUrl: string): Promise<void> {
+    await limitMail(ctx, 'forgot', email.toLowerCase());
     const [user] = await ctx.db.execute<{ id: string; email: string; firstName: string }[]>(
       `select id, email, first_name as "firstName" from app_user where lower(email) = ? and validity = ?`,
       [email.toLowerCase(), VALIDITY.Valid],
