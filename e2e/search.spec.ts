@@ -68,6 +68,10 @@ test.describe('search as you type', () => {
     await expect(count).not.toHaveText(`${before} products`);
     await page.getByLabel('Sort by').selectOption('part_number');
     await expect(page).toHaveURL(/sort=part_number/);
+    // The list shows the previous answer while the new one loads (aria-busy): read it once it is in.
+    await page.waitForLoadState('networkidle');
+    const results = page.locator('section[aria-label="Products"]');
+    await expect(results).toHaveAttribute('aria-busy', 'false');
     const url = page.url();
     const first = await page.locator('.tile__id').first().textContent();
     await page.goto(url);
