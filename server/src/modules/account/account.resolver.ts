@@ -13,8 +13,8 @@ import {
 import { object, string } from 'yup';
 import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
-import { endSession, requireUser, startSession } from '../auth/session-auth';
-import { accountService, sessionUserOf, type UserView } from './account.service';
+import { endSession, requireUser } from '../auth/session-auth';
+import { accountService, type UserView } from './account.service';
 import {
   AddressInputGql,
   PendingRegistrationGql,
@@ -51,9 +51,7 @@ export class AccountResolver {
     ).length;
     const attempts = ctx.signInCharged ? 0 : aliases;
     ctx.signInCharged = true;
-    const user = await accountService.authenticate(ctx, validate(loginSchema, { email, password }), attempts);
-    await startSession(ctx.req, ctx.res, user, ctx.auth.cookies);
-    return toGql(await accountService.userView(ctx, user.id));
+    return toGql(await accountService.signIn(ctx, validate(loginSchema, { email, password }), attempts));
   }
 
   @Authorized()
@@ -92,10 +90,7 @@ export class AccountResolver {
     @Ctx() ctx: RequestCtx,
   ): Promise<UserGql> {
     const input = validate(registrationPasswordSchema, { token, password, confirmPassword });
-    const userId = await accountService.completeRegistration(ctx, id, input.token, input.password);
-    const user = await accountService.userView(ctx, userId);
-    await startSession(ctx.req, ctx.res, sessionUserOf(user), ctx.auth.cookies);
-    return toGql(user);
+    return toGql(await accountService.completeRegistration(ctx, id, input.token, input.password));
   }
 
   @Mutation(() => Boolean, {
@@ -163,13 +158,7 @@ export class AccountResolver {
     @Ctx() ctx: RequestCtx,
   ): Promise<boolean> {
     const input = validate(passwordChangeSchema, { oldPassword, newPassword, confirmPassword });
-    const changedAt = await accountService.changePassword(
-      ctx,
-      requireUser(ctx).id,
-      input.oldPassword,
-      input.newPassword,
-    );
-    ctx.req.session.authAt = changedAt.getTime() + 1;
+    await accountService.changePassword(ctx, requireUser(ctx).id, input.oldPassword, input.newPassword);
     return true;
   }
 }

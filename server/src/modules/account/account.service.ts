@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { isCommonPassword, hashPassword, verifyPassword } from '../auth/password';
 import { hit } from '../auth/rate-limit';
+import { startSession } from '../auth/session-auth';
 import { queueEmail } from '../mail/mailer';
 
 export const REGISTRATION_TTL_MS = 48 * 3600_000;
@@ -79,7 +80,7 @@ async function limitMail(ctx: Ctx, kind: string, email: string): Promise<void> {
 }
 
 /** The session's view of a freshly loaded user. */
-export function sessionUserOf(user: UserView): SessionUser {
+function sessionUserOf(user: UserView): SessionUser {
   return {
     id: user.id,
     email: user.emailAddress,
@@ -92,12 +93,14 @@ export function sessionUserOf(user: UserView): SessionUser {
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
-const passwordProblem = (password: string, email: string) =>
-  isCommonPassword(password, email)
-    ? new AppError('BAD_USER_INPUT', 'This password is too common. Please choose another.', [
-        { field: 'password', message: 'This password is too common. Please choose another.' },
-      ])
-    : null;
+const COMMON_PASSWORD = 'This password is too common. Please choose another.';
+
+/** Refuses a password that passes the character rules but is easy to guess, next to `field`. */
+function assertUncommonPassword(password: string, email: string, field: string): void {
+  if (isCommonPassword(password, email)) {
+    throw new AppError('BAD_USER_INPUT', COMMON_PASSWORD, [{ field, message: COMMON_PASSWORD }]);
+  }
+}
 
 const USER_VIEW_SQL = `
   select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.title, u.phone, u.role,
@@ -219,13 +222,19 @@ export const accountService = {
     return { ...row, step: 'PASSWORD' as const };
   },
 
-  /** Registration step PASSWORD: creates the user (Customer, valid) and answers its id. */
-  async completeRegistration(ctx: Ctx, id: string, token: string, password: string): Promise<string> {
+  /** Registration step PASSWORD: creates the user (Customer, valid) and signs them in. */
+  async completeRegistration(ctx: Ctx, id: string, token: string, password: string): Promise<UserView> {
+    const userId = await this.createFromRegistration(ctx, id, token, password);
+    const user = await this.userView(ctx, userId);
+    await startSession(ctx.req, ctx.res, sessionUserOf(user), ctx.auth.cookies);
+    return user;
+  },
+
+  async createFromRegistration(ctx: Ctx, id: string, token: string, password: string): Promise<string> {
     const pending = await this.registrationByToken(ctx, token);
     if (pending.id !== id)
       throw new AppError('NOT_FOUND', 'This registration link is not valid or has expired.');
-    const problem = passwordProblem(password, pending.email);
-    if (problem) throw problem;
+    assertUncommonPassword(password, pending.email, 'password');
     const hash = await hashPassword(password);
     return ctx.db.transactional(async (trx) => {
       const done = await ctx.db.execute<{ id: string }[]>(
@@ -298,6 +307,13 @@ export const accountService = {
     await ctx.db.execute('update app_user set last_sign_in_at = now() where id = ?', [user.id]);
     const { passwordHash: _h, validity: _v, ...sessionUser } = user;
     return sessionUser;
+  },
+
+  /** Checks the credentials (authenticate) and starts a fresh session for the user. */
+  async signIn(ctx: Ctx, input: LoginInput, attempts = 1): Promise<UserView> {
+    const user = await this.authenticate(ctx, input, attempts);
+    await startSession(ctx.req, ctx.res, user, ctx.auth.cookies);
+    return this.userView(ctx, user.id);
   },
 
   async updateProfile(
@@ -399,8 +415,11 @@ export const accountService = {
     return this.userView(ctx, userId);
   },
 
-  /** Needs the current password; every other session of the user ends (credentials_changed_at moves). */
-  async changePassword(ctx: Ctx, userId: string, oldPassword: string, newPassword: string): Promise<Date> {
+  /**
+   * Needs the current password; every other session of the user ends (credentials_changed_at moves) while
+   * this one stays signed in.
+   */
+  async changePassword(ctx: Ctx, userId: string, oldPassword: string, newPassword: string): Promise<void> {
     const [user] = await ctx.db.execute<{ email: string; passwordHash: string | null }[]>(
       'select email, password_hash as "passwordHash" from app_user where id = ?',
       [userId],
@@ -410,11 +429,7 @@ export const accountService = {
         { field: 'oldPassword', message: 'The current password is not correct.' },
       ]);
     }
-    const problem = passwordProblem(newPassword, user.email);
-    if (problem)
-      throw new AppError('BAD_USER_INPUT', problem.message, [
-        { field: 'newPassword', message: problem.message },
-      ]);
+    assertUncommonPassword(newPassword, user.email, 'newPassword');
     const hash = await hashPassword(newPassword);
     const [row] = await ctx.db.execute<{ changedAt: Date }[]>(
       `update app_user set password_hash = ?, credentials_changed_at = now(), updated_at = now() where id = ?
@@ -422,7 +437,7 @@ export const accountService = {
       [hash, userId],
     );
     await audit(ctx, undefined, userId, 'user.password-changed', 'user', userId, null, null);
-    return new Date(row!.changedAt);
+    ctx.req.session.authAt = new Date(row!.changedAt).getTime() + 1;
   },
 
   /** Always answers the same; a known e-mail gets a single-use link valid for an hour. */
@@ -466,11 +481,7 @@ export const accountService = {
         trx,
       );
       if (!reset) throw new AppError('NOT_FOUND', 'This reset link is not valid or has expired.');
-      const problem = passwordProblem(newPassword, reset.email);
-      if (problem)
-        throw new AppError('BAD_USER_INPUT', problem.message, [
-          { field: 'newPassword', message: problem.message },
-        ]);
+      assertUncommonPassword(newPassword, reset.email, 'newPassword');
       await ctx.db.execute(
         `update app_user set password_hash = ?, credentials_changed_at = now(), updated_at = now() where id = ?`,
         [await hashPassword(newPassword), reset.userId],

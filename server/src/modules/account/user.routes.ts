@@ -15,8 +15,8 @@ import { zipMatchesState } from '../../../../domain/zip';
 import { AppError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
-import { requireUser, startSession } from '../auth/session-auth';
-import { accountService, sessionUserOf } from './account.service';
+import { requireUser } from '../auth/session-auth';
+import { accountService } from './account.service';
 
 const idSchema = object({ id: string().uuid('Address not found').required('Address not found') });
 
@@ -43,22 +43,17 @@ export function userRoutes(): Router {
   router.post('/user/registration/:id/complete', async (req, res) => {
     const ctx = ctxOf(req);
     const input = validate(registrationPasswordSchema, req.body);
-    const userId = await accountService.completeRegistration(
+    const user = await accountService.completeRegistration(
       ctx,
       String(req.params.id),
       input.token,
       input.password,
     );
-    const user = await accountService.userView(ctx, userId);
-    await startSession(req, res, sessionUserOf(user), ctx.auth.cookies);
     res.status(201).json({ status: 201, user });
   });
 
   router.post('/user/login', async (req, res) => {
-    const ctx = ctxOf(req);
-    const user = await accountService.authenticate(ctx, validate(loginSchema, req.body));
-    await startSession(req, res, user, ctx.auth.cookies);
-    res.json({ status: 200, user: await accountService.userView(ctx, user.id) });
+    res.json({ status: 200, user: await accountService.signIn(ctxOf(req), validate(loginSchema, req.body)) });
   });
 
   router.get('/user', async (req, res) => {
@@ -105,13 +100,11 @@ export function userRoutes(): Router {
     res.json({ status: 200, user: await accountService.makePrimaryAddress(ctx, user.id, id) });
   });
 
-  // This session stays signed in; every other session of the user ends.
   router.put('/user/security/change-password', async (req, res) => {
     const ctx = ctxOf(req);
     const user = requireUser(ctx);
     const input = validate(passwordChangeSchema, req.body);
-    const changedAt = await accountService.changePassword(ctx, user.id, input.oldPassword, input.newPassword);
-    req.session.authAt = changedAt.getTime() + 1;
+    await accountService.changePassword(ctx, user.id, input.oldPassword, input.newPassword);
     res.json({ status: 200, message: 'Your password was changed.' });
   });
 

@@ -7,7 +7,7 @@ import { ctxOf } from '../../rest/ctx';
 import { accountService } from '../account/account.service';
 import { object, string } from 'yup';
 import { exchangeKey } from './api-tokens';
-import { endSession, startSession } from './session-auth';
+import { endSession } from './session-auth';
 
 const apiKeySchema = object({ apiKey: string().trim().required('apiKey is required').max(200) });
 
@@ -69,8 +69,7 @@ export function authRoutes(): Router {
     }
     const ctx = ctxOf(req);
     try {
-      const user = await accountService.authenticate(ctx, validate(loginSchema, body));
-      await startSession(req, res, user, ctx.auth.cookies);
+      await accountService.signIn(ctx, validate(loginSchema, body));
       res.json({ url: callbackUrl });
     } catch (err) {
       if (err instanceof AppError && err.code === 'UNAUTHENTICATED') {
