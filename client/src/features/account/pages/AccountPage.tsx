@@ -17,8 +17,8 @@ import { useT } from '../../../i18n';
 import { notify } from '../../../lib/toast';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Skeleton } from '../../../components/Skeleton';
+import { NewPasswordFields, FormError } from '../FormParts';
 import { Field, SelectField } from '../Field';
-import { PasswordHints } from '../PasswordHints';
 import { errorMessage, fieldErrors, useSession } from '../session';
 
 /** /user/account: profile, addresses (one primary) and password. Signed-out visitors go to sign-in. */
@@ -242,30 +242,14 @@ function PasswordChange() {
       >
         {({ isSubmitting }) => (
           <Form className="form" noValidate>
-            {failure && (
-              <p className="form__error" role="alert">
-                {failure}
-              </p>
-            )}
+            <FormError message={failure} />
             <Field
               name="oldPassword"
               label={t('form.currentPassword')}
               type="password"
               autoComplete="current-password"
             />
-            <Field
-              name="newPassword"
-              label={t('form.newPassword')}
-              type="password"
-              autoComplete="new-password"
-            />
-            <Field
-              name="confirmPassword"
-              label={t('form.confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-            />
-            <PasswordHints />
+            <NewPasswordFields name="newPassword" />
             <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
               {t('account.changePassword')}
             </button>

@@ -7,8 +7,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ForgotPasswordDocument, ResetPasswordDocument } from '../../../gql/graphql';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
+import { NewPasswordFields, FormError } from '../FormParts';
 import { Field } from '../Field';
-import { PasswordHints } from '../PasswordHints';
 import { errorMessage, fieldErrors } from '../session';
 
 export function ForgotPasswordPage() {
@@ -82,24 +82,8 @@ export function ResetPasswordPage() {
         >
           {({ isSubmitting }) => (
             <Form className="form" noValidate>
-              {failure && (
-                <p className="form__error" role="alert">
-                  {failure}
-                </p>
-              )}
-              <Field
-                name="newPassword"
-                label={t('form.newPassword')}
-                type="password"
-                autoComplete="new-password"
-              />
-              <Field
-                name="confirmPassword"
-                label={t('form.confirmPassword')}
-                type="password"
-                autoComplete="new-password"
-              />
-              <PasswordHints />
+              <FormError message={failure} />
+              <NewPasswordFields name="newPassword" />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
                 {t('reset.submit')}
               </button>

@@ -12,8 +12,8 @@ import {
 } from '../../../gql/graphql';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
+import { NewPasswordFields, FormError } from '../FormParts';
 import { Field } from '../Field';
-import { PasswordHints } from '../PasswordHints';
 import { announceSessionChange, errorMessage, fieldErrors } from '../session';
 
 /** Registration in two steps: ACCOUNT (e-mails a link), then PASSWORD (from the link's token). */
@@ -77,11 +77,7 @@ function AccountStep() {
       {({ isSubmitting }) => (
         <Form className="form" noValidate>
           <p className="lead">{t('register.step1')}</p>
-          {failure && (
-            <p className="form__error" role="alert">
-              {failure}
-            </p>
-          )}
+          <FormError message={failure} />
           <Field name="firstName" label={t('form.firstName')} autoComplete="given-name" />
           <Field name="lastName" label={t('form.lastName')} autoComplete="family-name" />
           <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
@@ -137,19 +133,8 @@ function PasswordStep({ token }: { token: string }) {
           <p className="lead">
             {t('register.step2', { name: registration.firstName, email: registration.email })}
           </p>
-          {failure && (
-            <p className="form__error" role="alert">
-              {failure}
-            </p>
-          )}
-          <Field name="password" label={t('form.newPassword')} type="password" autoComplete="new-password" />
-          <Field
-            name="confirmPassword"
-            label={t('form.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-          />
-          <PasswordHints />
+          <FormError message={failure} />
+          <NewPasswordFields name="password" />
           <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
             {t('register.create')}
           </button>

@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MeDocument, SignInDocument } from '../../../gql/graphql';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
+import { FormError } from '../FormParts';
 import { Field } from '../Field';
 import { announceSessionChange, errorMessage, fieldErrors } from '../session';
 
@@ -50,11 +51,7 @@ export function SignInPage() {
       >
         {({ isSubmitting }) => (
           <Form className="form" noValidate>
-            {failure && (
-              <p className="form__error" role="alert">
-                {failure}
-              </p>
-            )}
+            <FormError message={failure} />
             <Field name="email" label={t('form.email')} type="email" autoComplete="username" />
             <Field
               name="password"
