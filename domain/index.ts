@@ -1,6 +1,7 @@
 /** The business rules shared by the server and the client. */
 export * from './constants';
 export * from './configuration';
+export * from './cart';
 export * from './catalog';
 export * from './cookies';
 export * from './money';
@@ -10,3 +11,4 @@ export * from './routes';
 export * from './search';
 export * from './search.schema';
 export * from './states';
+export * from './tax';

@@ -1,0 +1,46 @@
+import { array, number, object, string, type InferType } from 'yup';
+import { CART_LIMITS } from './cart';
+
+/* Cart request schemas (yup): the upsert and remove calls, validated on the server and before sending. */
+
+const quantityMessage = `Quantity must be a whole number from 1 to ${CART_LIMITS.maxQuantity.toLocaleString('en-US')}`;
+
+const configurationSchema = object({
+  productConfigurationId: string().trim().required('Configuration is required').max(100),
+  value: number()
+    .typeError('Configuration value must be a number')
+    .required('Configuration value is required'),
+  type: string().max(40).nullable().optional(),
+  metadata: string().max(500).nullable().optional(),
+});
+
+/** One line on the wire: itemId, qty, configurations. */
+export const cartItemSchema = object({
+  itemId: string().trim().required('Item is required').max(200),
+  qty: number()
+    .typeError(quantityMessage)
+    .required(quantityMessage)
+    .integer(quantityMessage)
+    .min(1, quantityMessage)
+    .max(CART_LIMITS.maxQuantity, quantityMessage),
+  configurations: array(configurationSchema).max(20, 'At most 20 configurations per line').default([]),
+});
+
+/** POST /user/cart/upsert (add) and PUT /user/cart/upsert (set quantities): `{items: [...]}`. */
+export const cartItemsSchema = object({
+  items: array(cartItemSchema)
+    .required('items is required')
+    .max(CART_LIMITS.maxItemsPerCall, `At most ${CART_LIMITS.maxItemsPerCall} items at once`),
+});
+
+/** PUT /user/cart/remove: the removed lines, by cartLineId. */
+export const cartRemoveSchema = object({
+  items: array(
+    object({ cartLineId: string().trim().required('cartLineId is required').uuid('Line not found') }),
+  )
+    .required('items is required')
+    .max(CART_LIMITS.maxLines, `At most ${CART_LIMITS.maxLines} lines at once`),
+});
+
+export type CartItemsInput = InferType<typeof cartItemsSchema>;
+export type CartRemoveInput = InferType<typeof cartRemoveSchema>;

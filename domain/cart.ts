@@ -1,0 +1,275 @@
+/**
+ * Cart rules (spec sections 3, 4, 5 and 9), shared by the server (which owns the cart and re-prices it) and the
+ * client (which shows it and keeps quantities in the browser). Pure functions: no I/O, no mutation.
+ */
+import { configuredLinePrice, freight, freightBand, lineSubtotal, orderTotal, round2 } from './money';
+
+/** One configuration of a line (cut length, tapping...): the option's id, the value chosen, its unit price. */
+export interface LineConfiguration {
+  /** The product configuration option's id (`productConfigurationId` on the wire). */
+  id: string;
+  value: number;
+  /** Price per unit of `value`; filled in by the server when it prices the line. */
+  price?: number | null;
+  metadata?: string | null;
+  type?: string | null;
+}
+
+/** A cart (order) line with the spec's field names; `id` is the product's part number. */
+export interface CartLine {
+  id: string;
+  cartLineId: string;
+  cartId: string;
+  name: string;
+  description?: string;
+  /** Unit price (configured lines: computed from basePrice and configurations); null: sold on quotation. */
+  price: number | null;
+  basePrice?: number | null;
+  marketPrice?: number | null;
+  manufacturerPartNumber?: string | null;
+  minimumPurchaseQuantity?: number | null;
+  minTransfer?: number | null;
+  unitOfMeasure?: string | null;
+  quantity: number;
+  image?: string | null;
+  inStock?: boolean;
+  dateAdded?: string;
+  allowedStates?: readonly string[];
+  configurations?: readonly LineConfiguration[] | null;
+}
+
+/** A line as it travels to the server (`items` of the upsert calls). */
+export interface CartItem {
+  itemId: string;
+  qty: number;
+  configurations?: readonly {
+    productConfigurationId: string;
+    value: number;
+    type?: string | null;
+    metadata?: string | null;
+  }[];
+}
+
+/** The identity of a line's configurations: by option id, value and metadata, in any order. */
+export function configurationKey(configurations: readonly LineConfiguration[] | null | undefined): string {
+  if (!configurations || configurations.length === 0) return '';
+  const parts = configurations
+    .map((c) => [c.id, Number(c.value), c.metadata ?? null] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  return JSON.stringify(parts);
+}
+
+/** Two lines are the same purchase when the product and the configurations (id, value, metadata) match. */
+export function sameLine(
+  a: Pick<CartLine, 'id' | 'configurations'>,
+  b: Pick<CartLine, 'id' | 'configurations'>,
+): boolean {
+  return a.id === b.id && configurationKey(a.configurations) === configurationKey(b.configurations);
+}
+
+/** A wire item's configurations in the line form. */
+export function itemConfigurations(item: CartItem): LineConfiguration[] {
+  return (item.configurations ?? []).map((c) => ({
+    id: c.productConfigurationId,
+    value: Number(c.value),
+    type: c.type ?? null,
+    metadata: c.metadata ?? null,
+  }));
+}
+
+/** A line on the wire. */
+export function toCartItem(line: Pick<CartLine, 'id' | 'quantity' | 'configurations'>): CartItem {
+  return {
+    itemId: line.id,
+    qty: line.quantity,
+    configurations: (line.configurations ?? []).map((c) => ({
+      productConfigurationId: c.id,
+      value: c.value,
+      type: c.type ?? null,
+      metadata: c.metadata ?? null,
+    })),
+  };
+}
+
+/**
+ * Adds lines: one matching an existing line (same id and configurations) raises that line's quantity,
+ * otherwise it is appended. An empty list changes nothing and adds nothing.
+ */
+export function addLines(lines: readonly CartLine[], added: readonly CartLine[]): CartLine[] {
+  if (added.length === 0) return [...lines];
+  const result = [...lines];
+  for (const line of added) {
+    const at = result.findIndex((l) => sameLine(l, line));
+    if (at >= 0) result[at] = { ...result[at]!, quantity: result[at]!.quantity + line.quantity };
+    else result.push(line);
+  }
+  return result;
+}
+
+/** Replaces lines by identity (cartId, itemId and cartLineId); an empty list changes nothing. */
+export function updateLines(lines: readonly CartLine[], updated: readonly CartLine[]): CartLine[] {
+  if (updated.length === 0) return [...lines];
+  return lines.map((l) => updated.find((u) => sameIdentity(l, u)) ?? l);
+}
+
+export function removeLine(lines: readonly CartLine[], removed: CartLine): CartLine[] {
+  return lines.filter((l) => !sameIdentity(l, removed));
+}
+
+const sameIdentity = (a: CartLine, b: CartLine) =>
+  a.cartId === b.cartId && a.id === b.id && a.cartLineId === b.cartLineId;
+
+/** The unit price of a line: configured lines from basePrice and their configurations, others as priced. */
+export function unitPrice(line: Pick<CartLine, 'price' | 'basePrice' | 'configurations'>): number | null {
+  if (line.price === null || line.price === undefined) return null;
+  const configurations = line.configurations ?? [];
+  if (configurations.length === 0) return round2(line.price);
+  return configuredLinePrice({
+    basePrice: line.basePrice ?? line.price,
+    quantity: 1,
+    configurations: configurations.map((c) => ({ value: c.value, price: c.price ?? 0 })),
+  });
+}
+
+/** A line's subtotal: unit price x quantity (x minimumPurchaseQuantity when minTransfer > 1). */
+export function lineTotal(line: CartLine): number {
+  return lineSubtotal({ ...line, price: unitPrice(line) });
+}
+
+export interface CartTotals {
+  subTotal: number;
+  freightAmt: number;
+  /** The rule of the freight table that applied (for "how freight was reached"). */
+  freightRule: string;
+  taxPct: number;
+  taxAmount: number;
+  total: number;
+}
+
+/**
+ * Totals: subtotal of priced lines, freight by subtotal, tax at `taxPct` on the goods (none when exempt),
+ * total = subtotal + freight + tax. Every amount to the cent.
+ */
+export function cartTotals(
+  lines: readonly CartLine[],
+  tax: { taxPct: number; exempt?: boolean } = { taxPct: 0 },
+): CartTotals {
+  const subTotal = round2(lines.reduce((sum, l) => sum + lineTotal(l), 0));
+  const freightAmt = freight(subTotal);
+  const taxPct = tax.exempt ? 0 : tax.taxPct;
+  const taxAmount = round2((subTotal * taxPct) / 100);
+  return {
+    subTotal,
+    freightAmt,
+    freightRule: freightBand(subTotal).label,
+    taxPct,
+    taxAmount,
+    total: orderTotal({ subTotal, freight: freightAmt, taxAmount }),
+  };
+}
+
+export const totalQuantity = (lines: readonly Pick<CartLine, 'quantity'>[]) =>
+  lines.reduce((sum, l) => sum + l.quantity, 0);
+export const lineCount = (lines: readonly unknown[]) => lines.length;
+const priced = (l: Pick<CartLine, 'price'>) => l.price !== null && l.price !== undefined;
+export const hasPricedItem = (lines: readonly Pick<CartLine, 'price'>[]) => lines.some(priced);
+export const hasUnpricedItem = (lines: readonly Pick<CartLine, 'price'>[]) => lines.some((l) => !priced(l));
+export const lastLines = <T>(lines: readonly T[], n = 1): T[] => (n > 0 ? lines.slice(-n) : []);
+
+/**
+ * State restriction: when lines carry allowedStates, a shipping state is valid only if every restricted line
+ * lists it. An empty state passes (nothing chosen yet).
+ */
+export function stateAllowed(lines: readonly Pick<CartLine, 'allowedStates'>[], state: string): boolean {
+  return linesBlockedIn(lines, state).length === 0;
+}
+
+/** The lines that cannot ship to `state` (none for an empty state). */
+export function linesBlockedIn<T extends Pick<CartLine, 'allowedStates'>>(
+  lines: readonly T[],
+  state: string,
+): T[] {
+  const code = state.trim().toUpperCase();
+  if (!code) return [];
+  return lines.filter((l) => (l.allowedStates?.length ?? 0) > 0 && !l.allowedStates!.includes(code));
+}
+
+/**
+ * Merges refreshed prices (id, price) onto lines by id. Every refreshed id must have a line; lines whose
+ * refreshed price is not above 0 are left out, and so are lines without a refreshed entry.
+ */
+export function mergeRefreshed(
+  lines: readonly CartLine[],
+  refreshed: readonly { id: string; price: number | null }[],
+): CartLine[] {
+  for (const r of refreshed) {
+    if (!lines.some((l) => l.id === r.id)) throw new Error('Unable to find list item for merge');
+  }
+  return lines.flatMap((l) => {
+    const fresh = refreshed.find((r) => r.id === l.id);
+    return fresh && fresh.price !== null && fresh.price > 0 ? [{ ...l, price: fresh.price }] : [];
+  });
+}
+
+/**
+ * Cart loading: local quantities override the server's for lines on both sides; lines only local are
+ * returned apart, to be priced and appended.
+ */
+export function reconcileLocal<L extends Pick<CartLine, 'id' | 'configurations' | 'quantity'>>(
+  server: readonly CartLine[],
+  local: readonly L[],
+): { lines: CartLine[]; onlyLocal: L[] } {
+  const lines = server.map((s) => {
+    const mine = local.find((l) => sameLine(l, s));
+    return mine ? { ...s, quantity: mine.quantity } : s;
+  });
+  return { lines, onlyLocal: local.filter((l) => !server.some((s) => sameLine(l, s))) };
+}
+
+/** The older stored form of a line (persisted state version 0). */
+export interface StoredLineV0 {
+  itemId: string;
+  title?: string;
+  desc?: string;
+  mfrPartNo?: string | null;
+  minTransfer?: number | null;
+  minPurchaseQty?: number | null;
+  qty: number;
+  price?: number | null;
+  basePrice?: number | null;
+  uom?: string | null;
+  img?: string | null;
+  cartLineId?: string;
+  cartId?: string;
+  configs?: { id: string; value: number | string; price?: number | null; metadata?: string | null }[] | null;
+}
+
+/** Version-0 migration: the old stored line names to the current ones. */
+export function migrateStoredLineV0(old: StoredLineV0): CartLine {
+  return {
+    id: old.itemId,
+    cartLineId: old.cartLineId ?? '',
+    cartId: old.cartId ?? '',
+    name: old.title ?? '',
+    description: old.desc ?? '',
+    manufacturerPartNumber: old.mfrPartNo ?? null,
+    minTransfer: old.minTransfer ?? 1,
+    minimumPurchaseQuantity: old.minPurchaseQty ?? 1,
+    quantity: old.qty,
+    price: old.price ?? null,
+    basePrice: old.basePrice ?? null,
+    unitOfMeasure: old.uom ?? null,
+    image: old.img ?? null,
+    configurations: old.configs
+      ? old.configs.map((c) => ({
+          id: c.id,
+          value: Number(c.value),
+          price: c.price ?? null,
+          metadata: c.metadata ?? null,
+        }))
+      : null,
+  };
+}
+
+/** Most lines one cart holds, and the largest quantity of one line. */
+export const CART_LIMITS = { maxLines: 200, maxQuantity: 100_000, maxItemsPerCall: 100 } as const;
