@@ -1,3 +1,4 @@
+import { Migration20261123063106 } from './Migration20261123063106';
 import { Migration20261123014504 } from './Migration20261123014504';
 import { Migration20261123013954 } from './Migration20261123013954';
 import { Migration20261123012727 } from './Migration20261123012727';
@@ -23,4 +24,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123012727', class: Migration20261123012727 },
   { name: 'Migration20261123013954', class: Migration20261123013954 },
   { name: 'Migration20261123014504', class: Migration20261123014504 },
+  { name: 'Migration20261123063106', class: Migration20261123063106 },
 ];

@@ -23,6 +23,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { tokenSecret } from './modules/auth/api-tokens';
 import { sessionUser, type AuthCookies } from './modules/auth/session-auth';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
@@ -36,6 +37,7 @@ export const REST_ROUTERS: [string, () => express.Router][] = [
   ['/', userRoutes],
   ['/', catalogRoutes],
   ['/', searchRoutes],
+  ['/', cartRoutes],
   ['/', adminRoutes],
 ];
 

@@ -5,6 +5,7 @@ import supertest from 'supertest';
 import { createApp } from '../src/app';
 import { createDatabase } from '../src/db/admin';
 import { initOrm, type Orm } from '../src/db/orm';
+import { hashPassword } from '../src/modules/auth/password';
 import { CSRF } from '../../domain/constants';
 import { TEST_ENV } from './env';
 
@@ -20,7 +21,37 @@ export interface TestApp {
   agent(): supertest.Agent;
   /** An agent holding a valid CSRF cookie, and the token to send back. */
   agentWithCsrf(): Promise<{ agent: supertest.Agent; token: string }>;
+  /** A browser-like client: cookies, the CSRF token (kept current across sign-ins), JSON calls. */
+  client(): Promise<Client>;
+  /** A valid user with this password (role: domain/roles.ts code); its id. */
+  createUser(user: {
+    email: string;
+    password: string;
+    role?: number;
+    accountId?: string | null;
+  }): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface Client {
+  agent: supertest.Agent;
+  token: string;
+  send(method: 'post' | 'put' | 'delete' | 'patch', path: string, body?: object): supertest.Test;
+  /** POST /api/user/login, expecting 200; the rotated CSRF token is taken up. */
+  signIn(email: string, password: string): Promise<supertest.Response>;
+  /** A GraphQL call with the CSRF header; the response body. */
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: object,
+  ): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
+}
+
+/** After sign-in the CSRF token rotates: read the new one from the response's cookies. */
+export function takeCsrfCookie(c: { token: string }, res: supertest.Response): void {
+  const cookie = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((v) => v.startsWith(`${CSRF.cookieName}=`));
+  if (cookie) c.token = decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!);
 }
 
 let counter = 0;
@@ -56,7 +87,7 @@ export async function createTestApp(
     trustProxy: options.trustProxy,
     smtpUrl: options.smtpUrl,
   });
-  return {
+  const testApp: TestApp = {
     app,
     orm,
     queries,
@@ -69,11 +100,39 @@ export async function createTestApp(
       const token = (res.body as { csrfToken: string }).csrfToken;
       return { agent, token };
     },
+    async client() {
+      const { agent, token } = await testApp.agentWithCsrf();
+      const c: Client = {
+        agent,
+        token,
+        send: (method, path, body = {}) => agent[method](path).set(CSRF.header, c.token).send(body),
+        async signIn(email, password) {
+          const res = await c.send('post', '/api/user/login', { email, password }).expect(200);
+          takeCsrfCookie(c, res);
+          return res;
+        },
+        async gql(query, variables = {}) {
+          const res = await c.send('post', '/graphql', { query, variables });
+          takeCsrfCookie(c, res);
+          return res.body;
+        },
+      };
+      return c;
+    },
+    async createUser({ email, password, role = 500, accountId = null }) {
+      const [row] = await orm.em.getConnection().execute<{ id: string }[]>(
+        `insert into app_user (email, password_hash, first_name, last_name, role, account_id)
+           values (?, ?, 'Test', 'Buyer', ?, ?) returning id`,
+        [email, await hashPassword(password), role, accountId],
+      );
+      return row!.id;
+    },
     async close() {
       await close();
       await orm.close(true);
     },
   };
+  return testApp;
 }
 
 export const csrfHeader = CSRF.header;

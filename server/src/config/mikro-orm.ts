@@ -12,6 +12,7 @@ import {
   User,
 } from '../modules/account/account.entities';
 import { AuditEntry } from '../modules/audit/audit.entity';
+import { Cart, CartLine, PriceListItem } from '../modules/cart/cart.entities';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
 import { OutboxEmail } from '../modules/mail/outbox.entity';
 import { Brand } from '../modules/catalog/brand.entity';
@@ -46,6 +47,9 @@ export const ENTITIES = [
   RateLimit,
   OutboxEmail,
   AuditEntry,
+  Cart,
+  CartLine,
+  PriceListItem,
   Session,
   ProductSearch,
   SearchTerm,

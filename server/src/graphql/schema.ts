@@ -4,6 +4,7 @@ import { AccountResolver } from '../modules/account/account.resolver';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
+import { CartResolver } from '../modules/cart/cart.resolver';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
 import { OutboxResolver } from '../modules/mail/outbox.resolver';
@@ -13,6 +14,7 @@ import { SupplierResolver } from '../modules/supplier/supplier.resolver';
 export const RESOLVERS = [
   AccountResolver,
   AdminResolver,
+  CartResolver,
   ApiKeysResolver,
   CategoryResolver,
   ProductResolver,

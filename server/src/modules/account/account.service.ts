@@ -6,6 +6,7 @@ import type { Ctx } from '../../context';
 import { isCommonPassword, hashPassword, verifyPassword } from '../auth/password';
 import { hit } from '../auth/rate-limit';
 import { startSession } from '../auth/session-auth';
+import { cartService } from '../cart/cart.service';
 import { queueEmail } from '../mail/mailer';
 
 export const REGISTRATION_TTL_MS = 48 * 3600_000;
@@ -89,6 +90,13 @@ function sessionUserOf(user: UserView): SessionUser {
     role: user.role,
     accountId: user.accounts[0]?.id ?? null,
   };
+}
+
+/** Signs `user` in with a fresh session; the visitor's anonymous cart merges into the user's. */
+async function beginSession(ctx: Ctx, user: SessionUser): Promise<void> {
+  const anonymousCart = ctx.req.session?.cartId;
+  await startSession(ctx.req, ctx.res, user, ctx.auth.cookies);
+  await cartService.adoptAnonymousCart(ctx, anonymousCart, user.id);
 }
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -226,7 +234,7 @@ export const accountService = {
   async completeRegistration(ctx: Ctx, id: string, token: string, password: string): Promise<UserView> {
     const userId = await this.createFromRegistration(ctx, id, token, password);
     const user = await this.userView(ctx, userId);
-    await startSession(ctx.req, ctx.res, sessionUserOf(user), ctx.auth.cookies);
+    await beginSession(ctx, sessionUserOf(user));
     return user;
   },
 
@@ -312,7 +320,7 @@ export const accountService = {
   /** Checks the credentials (authenticate) and starts a fresh session for the user. */
   async signIn(ctx: Ctx, input: LoginInput, attempts = 1): Promise<UserView> {
     const user = await this.authenticate(ctx, input, attempts);
-    await startSession(ctx.req, ctx.res, user, ctx.auth.cookies);
+    await beginSession(ctx, user);
     return this.userView(ctx, user.id);
   },
 

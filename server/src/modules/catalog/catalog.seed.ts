@@ -30,7 +30,8 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
     const run = (sql: string, rows: unknown[]) =>
       db.execute(sql, [JSON.stringify(rows)], 'run', em.getTransactionContext());
     await db.execute(
-      'truncate product_search, product_configuration_option, product, category, brand',
+      // Carts and price lists name products: a new demo catalogue starts them afresh.
+      'truncate cart_line, price_list_item, product_search, product_configuration_option, product, category, brand',
       [],
       'run',
       em.getTransactionContext(),

@@ -45,17 +45,19 @@ export const catalogService = {
   },
 
   /**
-   * Current prices of products (spec: Product refresh details, id and price), in the order asked; unknown or
-   * hidden ids are left out, quote-only products answer price null. Customer price lists join here once
-   * accounts carry them (issue 4); until then every caller gets the list price.
+   * Current prices of products (spec: Product refresh details, id and price) for the caller: the list price, or
+   * the signed-in account's price list price. In the order asked; unknown or hidden ids are left out,
+   * quote-only products answer price null.
    */
   async refreshDetails(ctx: Ctx, ids: string[]): Promise<PriceView[]> {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
     const rows = await ctx.db.execute<PriceView[]>(
-      `select p.id, p.price::float8 as price from product p
+      `select p.id, coalesce(pli.price, p.price)::float8 as price from product p
+       left join price_list_item pli on pli.product_id = p.id
+         and pli.price_list_id = (select price_list_id from business_account where id = ?)
        where p.id in (?) and ${VISIBLE_ON_SITE}`,
-      [wanted, ctx.site, ctx.site],
+      [ctx.user?.accountId ?? null, wanted, ctx.site, ctx.site],
     );
     const byId = new Map(rows.map((p) => [p.id, p]));
     return wanted.flatMap((id) => byId.get(id) ?? []);

@@ -1,0 +1,104 @@
+import {
+  Check,
+  DecimalType,
+  Entity,
+  Index,
+  ManyToOne,
+  PrimaryKey,
+  PrimaryKeyProp,
+  Property,
+  Unique,
+} from '@mikro-orm/core';
+import { DEFAULT_CURRENCY } from '../../../../domain/constants';
+import { User } from '../account/account.entities';
+import { Product } from '../catalog/product.entity';
+
+/** A configuration as stored on a cart line (the option's id, the value, optional metadata and type). */
+export interface StoredConfiguration {
+  id: string;
+  value: number;
+  type: string | null;
+  metadata: string | null;
+}
+
+/**
+ * A shopper's cart. A signed-in user has one (user set); an anonymous visitor's cart is named by its session
+ * (session.cartId) and merges into the user's at sign-in. Prices are never stored here: lines are priced when
+ * read, so a cart always shows today's (and this customer's) prices.
+ */
+@Entity({ tableName: 'cart' })
+export class Cart {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Unique()
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'cascade' })
+  user: string | null = null;
+
+  @Property({ type: 'text' })
+  site!: string;
+
+  @Property({ type: 'text', default: DEFAULT_CURRENCY })
+  currencyCode: string = DEFAULT_CURRENCY;
+
+  @Property({ type: 'text', default: '' })
+  note: string = '';
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  /** Anonymous carts untouched for the session lifetime are pruned. */
+  @Index()
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  updatedAt: Date = new Date();
+}
+
+/** A line: a product, its configurations and a quantity. One line per product and configuration set. */
+@Entity({ tableName: 'cart_line' })
+@Check({ name: 'cart_line_quantity_check', expression: 'quantity > 0' })
+@Unique({ properties: ['cart', 'product', 'configKey'] })
+export class CartLine {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @ManyToOne(() => Cart, { mapToPk: true, deleteRule: 'cascade' })
+  cart!: string;
+
+  @Index()
+  @ManyToOne(() => Product, { mapToPk: true, deleteRule: 'cascade' })
+  product!: string;
+
+  @Property({ type: 'integer' })
+  quantity!: number;
+
+  @Property({ type: 'jsonb', default: '[]' })
+  configurations: StoredConfiguration[] = [];
+
+  /** domain/cart.ts configurationKey: the line's identity within the cart with the product. */
+  @Property({ type: 'text', default: '' })
+  configKey: string = '';
+
+  @Property({ type: 'timestamptz', defaultRaw: 'clock_timestamp()' })
+  dateAdded: Date = new Date();
+}
+
+/**
+ * A customer price list's price for a product (business_account.price_list_id names the list). It replaces the
+ * list price (and the base price of configured products, when given) for that account's users.
+ */
+@Entity({ tableName: 'price_list_item' })
+export class PriceListItem {
+  @PrimaryKey({ type: 'text' })
+  priceListId!: string;
+
+  @ManyToOne(() => Product, { mapToPk: true, deleteRule: 'cascade', primary: true })
+  product!: string;
+
+  [PrimaryKeyProp]?: ['priceListId', 'product'];
+
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2 })
+  price!: number;
+
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  basePrice: number | null = null;
+}

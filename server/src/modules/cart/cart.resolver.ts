@@ -1,0 +1,77 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { cartItemsSchema, cartRemoveSchema } from '../../../../domain/cart.schema';
+import { validate } from '../../common/validate';
+import type { Ctx as RequestCtx } from '../../context';
+import { cartService, type CartView } from './cart.service';
+import { CartGql, CartItemInputGql } from './cart.types';
+
+const toGql = (cart: CartView): CartGql => ({
+  ...cart,
+  cartId: cart.id,
+  orderLines: cart.orderLines.map((l) => ({
+    ...l,
+    itemId: l.id,
+    description: l.description ?? '',
+    basePrice: l.basePrice ?? null,
+    marketPrice: l.marketPrice ?? null,
+    manufacturerPartNumber: l.manufacturerPartNumber ?? null,
+    minimumPurchaseQuantity: l.minimumPurchaseQuantity ?? 1,
+    minTransfer: l.minTransfer ?? 1,
+    unitOfMeasure: l.unitOfMeasure ?? 'EA',
+    image: l.image ?? null,
+    inStock: l.inStock ?? true,
+    allowedStates: [...(l.allowedStates ?? [])],
+  })),
+});
+
+const items = (input: CartItemInputGql[]) =>
+  validate(cartItemsSchema, { items: input.map((i) => ({ ...i, configurations: i.configurations ?? [] })) })
+    .items;
+
+/** The caller's cart: signed-in users', or the anonymous visitor's (session). */
+@Resolver(() => CartGql)
+export class CartResolver {
+  @Query(() => CartGql, { description: "The caller's cart, priced now" })
+  async cart(@Ctx() ctx: RequestCtx): Promise<CartGql> {
+    return toGql(await cartService.get(ctx));
+  }
+
+  @Mutation(() => CartGql, {
+    description: 'Adds items; a line with the same product and configurations grows',
+  })
+  async addToCart(
+    @Arg('items', () => [CartItemInputGql]) input: CartItemInputGql[],
+    @Ctx() ctx: RequestCtx,
+  ): Promise<CartGql> {
+    return toGql(await cartService.add(ctx, items(input)));
+  }
+
+  @Mutation(() => CartGql, { description: "Sets the quantities of the items' lines" })
+  async updateCart(
+    @Arg('items', () => [CartItemInputGql]) input: CartItemInputGql[],
+    @Ctx() ctx: RequestCtx,
+  ): Promise<CartGql> {
+    return toGql(await cartService.set(ctx, items(input)));
+  }
+
+  @Mutation(() => CartGql, { description: 'Removes lines by cartLineId' })
+  async removeFromCart(
+    @Arg('cartLineIds', () => [ID]) cartLineIds: string[],
+    @Ctx() ctx: RequestCtx,
+  ): Promise<CartGql> {
+    const { items: removed } = validate(cartRemoveSchema, {
+      items: cartLineIds.map((cartLineId) => ({ cartLineId })),
+    });
+    return toGql(
+      await cartService.remove(
+        ctx,
+        removed.map((r) => r.cartLineId),
+      ),
+    );
+  }
+
+  @Mutation(() => CartGql, { description: 'Empties the cart' })
+  async clearCart(@Ctx() ctx: RequestCtx): Promise<CartGql> {
+    return toGql(await cartService.clear(ctx));
+  }
+}

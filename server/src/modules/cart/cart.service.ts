@@ -1,0 +1,462 @@
+import {
+  CART_LIMITS,
+  cartTotals,
+  configurationKey,
+  hasUnpricedItem,
+  itemConfigurations,
+  lineTotal,
+  totalQuantity,
+  unitPrice,
+  type CartItem,
+  type CartLine,
+  type CartTotals,
+} from '../../../../domain/cart';
+import { configurationProblem } from '../../../../domain/configuration';
+import { DEFAULT_CURRENCY } from '../../../../domain/constants';
+import { taxRateFor } from '../../../../domain/tax';
+import { AppError, type FieldError } from '../../common/errors';
+import type { Transaction } from '@mikro-orm/core';
+import type { Ctx, SqlConnection } from '../../context';
+import { catalogService } from '../catalog/catalog.service';
+import type { ConfigurationOptionView, ProductView } from '../catalog/catalog.views';
+import type { StoredConfiguration } from './cart.entities';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** An anonymous visitor's cart (merged into the user's cart at sign-in). */
+    cartId?: string;
+  }
+}
+
+export interface PricedConfiguration {
+  id: string;
+  value: number;
+  price: number | null;
+  type: string | null;
+  metadata: string | null;
+}
+
+/** A priced cart line as the shop shows it: the spec's fields plus the line total. */
+export interface CartLineView extends CartLine {
+  configurations: PricedConfiguration[];
+  lineTotal: number;
+  dateAdded: string;
+}
+
+export interface CartView extends CartTotals {
+  /** The cart's id, null while the visitor has none. */
+  id: string | null;
+  currencyCode: string;
+  note: string;
+  createdDate: string | null;
+  updatedDate: string | null;
+  orderLines: CartLineView[];
+  otherCharges: number;
+  taxGeoCode: string;
+  /** The state tax was estimated for (the primary address), null when not known yet. */
+  taxState: string | null;
+  totalQuantity: number;
+  hasUnpricedItem: boolean;
+}
+
+interface LineRow {
+  cartLineId: string;
+  cartId: string;
+  id: string;
+  quantity: number;
+  configurations: StoredConfiguration[];
+  dateAdded: Date;
+  name: string;
+  description: string;
+  price: number | null;
+  basePrice: number | null;
+  marketPrice: number | null;
+  manufacturerPartNumber: string | null;
+  minimumPurchaseQuantity: number;
+  minTransfer: number;
+  unitOfMeasure: string;
+  image: string | null;
+  inStock: boolean;
+  allowedStates: string[];
+  optionPrices: Record<string, number>;
+}
+
+/**
+ * The lines of a cart priced for the buyer in one statement: today's list price, or the account's price list
+ * price (first parameter: the business account id, or null), option prices for configured lines.
+ */
+const PRICED_LINES_SQL = `
+  select l.id as "cartLineId", l.cart_id as "cartId", l.product_id as id, l.quantity, l.configurations,
+    l.date_added as "dateAdded", p.name, p.description,
+    coalesce(pli.price, p.price)::float8 as price,
+    coalesce(pli.base_price, p.base_price)::float8 as "basePrice", p.market_price::float8 as "marketPrice",
+    p.manufacturer_part_number as "manufacturerPartNumber",
+    p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
+    p.unit_of_measure as "unitOfMeasure", p.images[1] as image, p.in_stock as "inStock",
+    p.allowed_states as "allowedStates",
+    coalesce((select json_object_agg(o.id, o.unit_price::float8) from product_configuration_option o
+              where o.product_id = p.id), '{}'::json) as "optionPrices"
+  from cart_line l
+  join product p on p.id = l.product_id
+  left join price_list_item pli on pli.product_id = p.id
+    and pli.price_list_id = (select price_list_id from business_account where id = ?)
+  where l.cart_id = ?
+  order by l.date_added, l.id`;
+
+/** Prices a stored line: configured lines from basePrice and today's option prices; a vanished option unprices it. */
+function pricedLine(row: LineRow): CartLineView {
+  const configurations = row.configurations.map((c) => ({
+    id: c.id,
+    value: Number(c.value),
+    type: c.type ?? null,
+    metadata: c.metadata ?? null,
+    price: row.optionPrices[c.id] ?? null,
+  }));
+  const optionMissing = configurations.some((c) => c.price === null);
+  const line: CartLine = {
+    id: row.id,
+    cartLineId: row.cartLineId,
+    cartId: row.cartId,
+    name: row.name,
+    description: row.description,
+    price: optionMissing ? null : row.price,
+    basePrice: row.basePrice,
+    marketPrice: row.marketPrice,
+    manufacturerPartNumber: row.manufacturerPartNumber,
+    minimumPurchaseQuantity: row.minimumPurchaseQuantity,
+    minTransfer: row.minTransfer,
+    unitOfMeasure: row.unitOfMeasure,
+    quantity: row.quantity,
+    image: row.image,
+    inStock: row.inStock,
+    allowedStates: row.allowedStates,
+    configurations,
+  };
+  const price = unitPrice(line);
+  return {
+    ...line,
+    configurations,
+    price,
+    lineTotal: lineTotal({ ...line, price, configurations: [] }),
+    dateAdded: new Date(row.dateAdded).toISOString(),
+  };
+}
+
+/** What a buyer's prices and tax depend on: the account (price list, exemption) and the primary address. */
+interface Buyer {
+  accountId: string | null;
+  taxExempt: boolean;
+  state: string | null;
+}
+
+async function buyerOf(ctx: Ctx, db: SqlConnection = ctx.db): Promise<Buyer> {
+  if (!ctx.user) return { accountId: null, taxExempt: false, state: null };
+  const [row] = await db.execute<{ taxExempt: boolean | null; state: string | null }[]>(
+    `select ba.tax_exempt as "taxExempt", a.state from app_user u
+     left join business_account ba on ba.id = u.account_id
+     left join address a on a.id = u.primary_address_id
+     where u.id = ?`,
+    [ctx.user.id],
+  );
+  return { accountId: ctx.user.accountId, taxExempt: row?.taxExempt ?? false, state: row?.state ?? null };
+}
+
+/** The priced lines of a cart for `accountId`'s prices (inside a transaction when `trx` is given). */
+export async function pricedLines(
+  db: SqlConnection,
+  cartId: string,
+  accountId: string | null,
+  trx?: Transaction,
+): Promise<CartLineView[]> {
+  const rows = await db.execute<LineRow[]>(PRICED_LINES_SQL, [accountId, cartId], 'all', trx);
+  return rows.map(pricedLine);
+}
+
+/** Partner tokens may use the cart of their key's user only with the orders:own scope. */
+function assertCartCaller(ctx: Ctx): void {
+  if (ctx.apiCaller && !ctx.apiCaller.scopes.includes('orders:own')) {
+    throw new AppError('FORBIDDEN', 'This operation is not open to this API key.');
+  }
+}
+
+const emptyView = (buyer: Buyer): CartView => view(null, [], buyer);
+
+function view(
+  cart: { id: string; currencyCode: string; note: string; createdAt: Date; updatedAt: Date } | null,
+  lines: CartLineView[],
+  buyer: Buyer,
+): CartView {
+  const rate = taxRateFor(buyer.state);
+  return {
+    id: cart?.id ?? null,
+    currencyCode: cart?.currencyCode ?? DEFAULT_CURRENCY,
+    note: cart?.note ?? '',
+    createdDate: cart ? new Date(cart.createdAt).toISOString() : null,
+    updatedDate: cart ? new Date(cart.updatedAt).toISOString() : null,
+    orderLines: lines,
+    otherCharges: 0,
+    ...cartTotals(lines, { taxPct: rate.taxPct, exempt: buyer.taxExempt }),
+    taxGeoCode: rate.taxGeoCode,
+    taxState: rate.state,
+    totalQuantity: totalQuantity(lines),
+    hasUnpricedItem: hasUnpricedItem(lines),
+  };
+}
+
+interface CartRow {
+  id: string;
+  currencyCode: string;
+  note: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const CART_COLUMNS = `id, currency_code as "currencyCode", note, created_at as "createdAt", updated_at as "updatedAt"`;
+
+export const cartService = {
+  /** The caller's cart (an empty one when there is none yet). */
+  async get(ctx: Ctx): Promise<CartView> {
+    assertCartCaller(ctx);
+    const [cart, buyer] = await Promise.all([this.find(ctx), buyerOf(ctx)]);
+    if (!cart) return emptyView(buyer);
+    return view(cart, await pricedLines(ctx.db, cart.id, buyer.accountId), buyer);
+  },
+
+  async find(ctx: Ctx): Promise<CartRow | null> {
+    if (ctx.user) {
+      const [row] = await ctx.db.execute<CartRow[]>(`select ${CART_COLUMNS} from cart where user_id = ?`, [
+        ctx.user.id,
+      ]);
+      return row ?? null;
+    }
+    const id = ctx.req.session?.cartId;
+    if (!id) return null;
+    const [row] = await ctx.db.execute<CartRow[]>(
+      `select ${CART_COLUMNS} from cart where id = ? and user_id is null`,
+      [id],
+    );
+    return row ?? null;
+  },
+
+  /** The caller's cart id, created when missing (the anonymous visitor's is kept in the session). */
+  async ensure(ctx: Ctx, trx?: Transaction): Promise<string> {
+    if (ctx.user) {
+      const [row] = await ctx.db.execute<{ id: string }[]>(
+        `insert into cart (user_id, site) values (?, ?)
+         on conflict (user_id) do update set updated_at = now() returning id`,
+        [ctx.user.id, ctx.site],
+        'all',
+        trx,
+      );
+      return row!.id;
+    }
+    // A pruned or merged cart comes back under the same id (its lines are gone).
+    const [row] = await ctx.db.execute<{ id: string }[]>(
+      `insert into cart (id, site) values (coalesce(?::uuid, gen_random_uuid()), ?)
+       on conflict (id) do update set updated_at = now() where cart.user_id is null returning id`,
+      [ctx.req.session.cartId ?? null, ctx.site],
+      'all',
+      trx,
+    );
+    if (!row) {
+      // The session named a cart that now belongs to a user: start a new one.
+      delete ctx.req.session.cartId;
+      return this.ensure(ctx, trx);
+    }
+    ctx.req.session.cartId = row.id;
+    return row.id;
+  },
+
+  /** Adds items: a line with the same product and configurations grows, others are appended. */
+  async add(ctx: Ctx, items: CartItem[]): Promise<CartView> {
+    return this.write(ctx, items, 'add');
+  },
+
+  /** Sets the quantities of the items' lines (creating lines that are missing). */
+  async set(ctx: Ctx, items: CartItem[]): Promise<CartView> {
+    return this.write(ctx, items, 'set');
+  },
+
+  async write(ctx: Ctx, items: CartItem[], mode: 'add' | 'set'): Promise<CartView> {
+    assertCartCaller(ctx);
+    if (items.length === 0) return this.get(ctx);
+    const lines = await checkItems(ctx, items);
+    await ctx.db.transactional(async (trx) => {
+      const cartId = await this.ensure(ctx, trx);
+      for (const line of lines) {
+        await ctx.db.execute(
+          `insert into cart_line (cart_id, product_id, quantity, configurations, config_key)
+           values (?, ?, ?, ?::jsonb, ?)
+           on conflict (cart_id, product_id, config_key) do update
+             set quantity = ${mode === 'add' ? 'least(cart_line.quantity + excluded.quantity, ?)' : 'excluded.quantity'}`,
+          [
+            cartId,
+            line.itemId,
+            line.qty,
+            JSON.stringify(line.configurations),
+            line.configKey,
+            ...(mode === 'add' ? [CART_LIMITS.maxQuantity] : []),
+          ],
+          'run',
+          trx,
+        );
+      }
+      const [count] = await ctx.db.execute<{ n: number }[]>(
+        'select count(*)::int as n from cart_line where cart_id = ?',
+        [cartId],
+        'all',
+        trx,
+      );
+      if (count!.n > CART_LIMITS.maxLines) {
+        const message = `A cart holds at most ${CART_LIMITS.maxLines} lines. Save some for later or order them apart.`;
+        throw new AppError('BAD_USER_INPUT', message, [{ field: 'items', message }]);
+      }
+    });
+    return this.get(ctx);
+  },
+
+  /** Removes lines of the caller's cart by cartLineId (others' lines are never touched). */
+  async remove(ctx: Ctx, cartLineIds: string[]): Promise<CartView> {
+    assertCartCaller(ctx);
+    const cart = await this.find(ctx);
+    if (cart && cartLineIds.length > 0) {
+      await ctx.db.execute('delete from cart_line where cart_id = ? and id in (?)', [cart.id, cartLineIds]);
+    }
+    return this.get(ctx);
+  },
+
+  /** Empties the cart (the default, empty cart). */
+  async clear(ctx: Ctx): Promise<CartView> {
+    assertCartCaller(ctx);
+    const cart = await this.find(ctx);
+    if (cart) await ctx.db.execute('delete from cart_line where cart_id = ?', [cart.id]);
+    return this.get(ctx);
+  },
+
+  /**
+   * At sign-in the visitor's anonymous cart merges into the user's: its quantities override the user's for
+   * lines on both sides, lines only in it are appended (and priced for the user when read). One transaction.
+   */
+  async adoptAnonymousCart(ctx: Ctx, anonymousCartId: string | undefined, userId: string): Promise<void> {
+    if (!anonymousCartId) return;
+    await ctx.db.transactional(async (trx) => {
+      const [anonymous] = await ctx.db.execute<{ id: string }[]>(
+        'select id from cart where id = ? and user_id is null for update',
+        [anonymousCartId],
+        'all',
+        trx,
+      );
+      if (!anonymous) return;
+      const [mine] = await ctx.db.execute<{ id: string }[]>(
+        `insert into cart (user_id, site) values (?, ?)
+         on conflict (user_id) do update set updated_at = now() returning id`,
+        [userId, ctx.site],
+        'all',
+        trx,
+      );
+      await ctx.db.execute(
+        `insert into cart_line (cart_id, product_id, quantity, configurations, config_key, date_added)
+         select ?, product_id, quantity, configurations, config_key, date_added from cart_line where cart_id = ?
+         on conflict (cart_id, product_id, config_key) do update set quantity = excluded.quantity`,
+        [mine!.id, anonymousCartId],
+        'run',
+        trx,
+      );
+      await ctx.db.execute('delete from cart where id = ?', [anonymousCartId], 'run', trx);
+    });
+  },
+};
+
+interface CheckedItem {
+  itemId: string;
+  qty: number;
+  configurations: StoredConfiguration[];
+  configKey: string;
+}
+
+/**
+ * Checks items against the catalogue (the product exists on this site; each configuration is one of its options
+ * and within its limits; required options are given; the minimum quantity) and answers every problem at once,
+ * next to its field (`items[1].configurations[0].value`).
+ */
+async function checkItems(ctx: Ctx, items: CartItem[]): Promise<CheckedItem[]> {
+  const products = new Map(
+    (await catalogService.productsByIds(ctx, [...new Set(items.map((i) => i.itemId))])).map((p) => [p.id, p]),
+  );
+  const errors: FieldError[] = [];
+  const checked = items.map((item, i) => {
+    const at = `items[${i}]`;
+    const product = products.get(item.itemId);
+    if (!product) {
+      errors.push({ field: `${at}.itemId`, message: `Part ${item.itemId} is not in the catalogue.` });
+      return null;
+    }
+    const configurations = itemConfigurations(item);
+    errors.push(...configurationErrors(product, configurations, at));
+    const minimum = product.minTransfer > 1 ? 1 : Math.max(1, product.minimumPurchaseQuantity);
+    if (item.qty < minimum) {
+      errors.push({ field: `${at}.qty`, message: `Order at least ${minimum} of ${product.id}.` });
+    }
+    const stored = configurations.map((c) => ({
+      id: c.id,
+      value: c.value,
+      type: c.type ?? null,
+      metadata: c.metadata ?? null,
+    }));
+    return { itemId: product.id, qty: item.qty, configurations: stored, configKey: configurationKey(stored) };
+  });
+  if (errors.length > 0) throw new AppError('BAD_USER_INPUT', errors[0]!.message, errors);
+  return checked as CheckedItem[];
+}
+
+function configurationErrors(
+  product: ProductView,
+  configurations: ReturnType<typeof itemConfigurations>,
+  at: string,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const options = new Map(product.configurationOptions.map((o) => [o.id, o]));
+  const seen = new Set<string>();
+  configurations.forEach((c, j) => {
+    const field = `${at}.configurations[${j}]`;
+    const option = options.get(c.id);
+    if (!option || seen.has(c.id)) {
+      const message = option
+        ? `${option.name} is given twice.`
+        : `This option does not belong to ${product.id}.`;
+      errors.push({ field: `${field}.productConfigurationId`, message });
+      return;
+    }
+    seen.add(c.id);
+    const problem = configurationProblem(option, c.value);
+    if (problem) errors.push({ field: `${field}.value`, message: optionMessage(option, problem) });
+  });
+  for (const option of product.configurationOptions) {
+    if (option.required && !seen.has(option.id)) {
+      errors.push({
+        field: `${at}.configurations`,
+        message: `${option.name} is required for ${product.id}.`,
+      });
+    }
+  }
+  return errors;
+}
+
+function optionMessage(
+  option: ConfigurationOptionView,
+  problem: NonNullable<ReturnType<typeof configurationProblem>>,
+): string {
+  const unit = option.unit ? ` ${option.unit}` : '';
+  switch (problem) {
+    case 'required':
+      return `${option.name} is required.`;
+    case 'notNumber':
+      return `${option.name} must be a number.`;
+    case 'min':
+      return `${option.name} must be at least ${option.minValue}${unit}.`;
+    case 'max':
+      return `${option.name} must be at most ${option.maxValue}${unit}.`;
+    case 'step':
+      return `${option.name} must be in steps of ${option.step}${unit}.`;
+  }
+}

@@ -1,0 +1,163 @@
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+
+@ObjectType('LineConfiguration', { description: 'A configuration of a cart line: option, value, unit price' })
+export class LineConfigurationGql {
+  @Field(() => ID, { description: 'The product configuration option' })
+  id!: string;
+
+  @Field(() => Float)
+  value!: number;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Price per unit of value; null when the option is gone',
+  })
+  price!: number | null;
+
+  @Field(() => String, { nullable: true })
+  type!: string | null;
+
+  @Field(() => String, { nullable: true })
+  metadata!: string | null;
+}
+
+@ObjectType('CartLine', { description: 'A cart line (spec: Order line), priced for the caller when read' })
+export class CartLineGql {
+  @Field(() => ID)
+  cartLineId!: string;
+
+  @Field(() => ID)
+  cartId!: string;
+
+  @Field(() => ID, { description: 'The product (part number)' })
+  itemId!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => Float, { nullable: true, description: 'Unit price; null: sold on quotation' })
+  price!: number | null;
+
+  @Field(() => Float, { nullable: true })
+  basePrice!: number | null;
+
+  @Field(() => Float, { nullable: true })
+  marketPrice!: number | null;
+
+  @Field(() => Float)
+  lineTotal!: number;
+
+  @Field(() => String, { nullable: true })
+  manufacturerPartNumber!: string | null;
+
+  @Field(() => Int)
+  minimumPurchaseQuantity!: number;
+
+  @Field(() => Int)
+  minTransfer!: number;
+
+  @Field(() => String)
+  unitOfMeasure!: string;
+
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => String, { nullable: true })
+  image!: string | null;
+
+  @Field(() => Boolean)
+  inStock!: boolean;
+
+  @Field(() => String)
+  dateAdded!: string;
+
+  @Field(() => [String])
+  allowedStates!: string[];
+
+  @Field(() => [LineConfigurationGql])
+  configurations!: LineConfigurationGql[];
+}
+
+@ObjectType('Cart', { description: "The caller's cart (an anonymous visitor's belongs to the session)" })
+export class CartGql {
+  @Field(() => ID, { nullable: true, description: 'Null while the visitor has no cart' })
+  cartId!: string | null;
+
+  @Field(() => String)
+  currencyCode!: string;
+
+  @Field(() => String)
+  note!: string;
+
+  @Field(() => [CartLineGql])
+  orderLines!: CartLineGql[];
+
+  @Field(() => Float)
+  subTotal!: number;
+
+  @Field(() => Float)
+  freightAmt!: number;
+
+  @Field(() => String, { description: 'The freight table rule that applied' })
+  freightRule!: string;
+
+  @Field(() => Float)
+  taxPct!: number;
+
+  @Field(() => Float)
+  taxAmount!: number;
+
+  @Field(() => String)
+  taxGeoCode!: string;
+
+  @Field(() => String, { nullable: true, description: 'The state tax was estimated for' })
+  taxState!: string | null;
+
+  @Field(() => Float)
+  otherCharges!: number;
+
+  @Field(() => Float)
+  total!: number;
+
+  @Field(() => Int, { description: 'Sum of line quantities (the header count)' })
+  totalQuantity!: number;
+
+  @Field(() => Boolean, { description: 'Some line has no price: it goes to a quote request' })
+  hasUnpricedItem!: boolean;
+
+  @Field(() => String, { nullable: true })
+  createdDate!: string | null;
+
+  @Field(() => String, { nullable: true })
+  updatedDate!: string | null;
+}
+
+@InputType('CartConfigurationInput')
+export class CartConfigurationInputGql {
+  @Field(() => ID)
+  productConfigurationId!: string;
+
+  @Field(() => Float)
+  value!: number;
+
+  @Field(() => String, { nullable: true })
+  type?: string | null;
+
+  @Field(() => String, { nullable: true })
+  metadata?: string | null;
+}
+
+@InputType('CartItemInput', { description: 'A line on the wire: itemId, qty, configurations' })
+export class CartItemInputGql {
+  @Field(() => ID)
+  itemId!: string;
+
+  @Field(() => Int)
+  qty!: number;
+
+  @Field(() => [CartConfigurationInputGql], { nullable: true })
+  configurations?: CartConfigurationInputGql[] | null;
+}
