@@ -42,7 +42,7 @@ export interface CartLine {
 export interface CartItem {
   itemId: string;
   qty: number;
-  configurations?: readonly {
+  configurations?: {
     productConfigurationId: string;
     value: number;
     type?: string | null;
@@ -198,10 +198,10 @@ export function linesBlockedIn<T extends Pick<CartLine, 'allowedStates'>>(
  * Merges refreshed prices (id, price) onto lines by id. Every refreshed id must have a line; lines whose
  * refreshed price is not above 0 are left out, and so are lines without a refreshed entry.
  */
-export function mergeRefreshed(
-  lines: readonly CartLine[],
+export function mergeRefreshed<L extends { id: string }>(
+  lines: readonly L[],
   refreshed: readonly { id: string; price: number | null }[],
-): CartLine[] {
+): (L & { price: number })[] {
   for (const r of refreshed) {
     if (!lines.some((l) => l.id === r.id)) throw new Error('Unable to find list item for merge');
   }

@@ -53,7 +53,10 @@ export const routes: RouteObject[] = [
         }),
       },
       page(ROUTES.orders, <ContentPage title="page.orders.title" text="page.orders.text" />),
-      page(ROUTES.cart, <ContentPage title="page.cart.title" text="page.cart.text" skeleton={false} />),
+      {
+        path: ROUTES.cart,
+        lazy: async () => ({ Component: (await import('../features/cart/CartPage')).CartPage }),
+      },
       // Catalogue pages load as their own chunks, so the first page of a visit downloads only what it shows.
       {
         path: ROUTES.search,

@@ -26,6 +26,11 @@ export function createApolloClient(onForbidden: () => void = () => undefined): A
     link: forbidden.concat(csrf).concat(new HttpLink({ uri: '/graphql', credentials: 'same-origin' })),
     cache: new InMemoryCache({
       typePolicies: {
+        // The visitor has one cart: a singleton in the cache, whatever its id (null before the first add).
+        Cart: { keyFields: [] },
+        CartLine: { keyFields: ['cartLineId'] },
+        // A line's configurations belong to it (two lines may use the same option with other values).
+        LineConfiguration: { keyFields: false },
         Category: { keyFields: ['id'] },
         Product: { keyFields: ['id'] },
         Site: { keyFields: ['id'] },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ParentCategoriesDocument } from '../../gql/graphql';
+import { CartDocument, ParentCategoriesDocument } from '../../gql/graphql';
 import { renderRoute } from '../../testing/render';
 import { Header } from './Header';
 
@@ -39,6 +39,28 @@ describe('Header', () => {
     expect(screen.getByTestId('cart-count').textContent).toBe('0');
     expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('link', { name: 'Sign Up' }).length).toBeGreaterThan(0);
+  });
+
+  it('counts the sum of the line quantities once the cart is known', async () => {
+    const cart = {
+      __typename: 'Cart' as const,
+      cartId: 'c1',
+      currencyCode: 'usd',
+      subTotal: 30,
+      freightAmt: 7.5,
+      freightRule: '',
+      taxPct: 0,
+      taxAmount: 0,
+      taxState: null,
+      total: 37.5,
+      totalQuantity: 3,
+      hasUnpricedItem: false,
+      orderLines: [],
+    };
+    renderRoute(<Header />, {
+      mocks: [...mocks, { request: { query: CartDocument }, result: { data: { cart } } }],
+    });
+    expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
   });
 
   it('lists the parent categories under Products, plus All Products', async () => {

@@ -2,7 +2,7 @@ import { ROUTES } from '@domain/routes';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useSession, useSignOut } from '../../features/account/session';
-import { useCartCount } from '../../features/cart/useCartCount';
+import { useCartCount } from '../../features/cart/useCart';
 import { useParentCategories } from '../../features/catalog/hooks';
 import { useT } from '../../i18n';
 import { menuSections, TOP_LINKS, type MenuLink } from './menu';

@@ -1,4 +1,5 @@
 import { useSessionSync } from '../../features/account/session';
+import { useCartSync } from '../../features/cart/useCart';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
@@ -16,6 +17,7 @@ export function Layout() {
   const hideFooter = handles.some((h) => h.hideFooter);
   const hideSubFooter = handles.some((h) => h.hideSubFooter);
   useSessionSync();
+  useCartSync();
   return (
     <>
       <ProgressBar />

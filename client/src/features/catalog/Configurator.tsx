@@ -1,10 +1,11 @@
 import { configurationProblem, type ConfigurationProblem } from '@domain/configuration';
 import { DEFAULT_CURRENCY } from '@domain/constants';
-import { configuredLinePrice } from '@domain/money';
+import { lineTotal, unitPrice } from '@domain/cart';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ProductDetailQuery } from '../../gql/graphql';
 import { useT } from '../../i18n';
+import { AddToCartButton } from '../cart/AddToCart';
 
 type Product = NonNullable<ProductDetailQuery['product']>;
 
@@ -37,10 +38,23 @@ export function Configurator({ product }: { product: Product }) {
     quantity,
   );
   const valid = Object.values(problems).every((p) => p === null) && qtyProblem === null;
-  const basePrice = product.basePrice ?? product.price ?? 0;
-  const configurations = options.map((o) => ({ value: Number(values[o.id] || 0), price: o.unitPrice }));
-  const unitPrice = valid ? configuredLinePrice({ basePrice, quantity: 1, configurations }) : null;
-  const linePrice = valid ? configuredLinePrice({ basePrice, quantity: qty, configurations }) : null;
+  // Priced as the cart prices it: the configured unit price to the cent, times the quantity.
+  // Optional options left at 0 (no tapping, no counterbores) are not part of the line.
+  const configurations = options
+    .filter((o) => values[o.id] !== '' && (o.required || Number(values[o.id]) !== 0))
+    .map((o) => ({ id: o.id, value: Number(values[o.id]), price: o.unitPrice }));
+  const line = {
+    id: product.id,
+    cartLineId: '',
+    cartId: '',
+    name: product.name,
+    price: product.price ?? null,
+    basePrice: product.basePrice ?? product.price ?? 0,
+    quantity: qty,
+    configurations,
+  };
+  const unit = valid ? unitPrice(line) : null;
+  const linePrice = valid ? lineTotal(line) : null;
 
   const message = (problem: ConfigurationProblem, min?: number | null, max?: number | null) =>
     t(`configurator.${problem}`, { min: min ?? 0, max: max ?? 0 });
@@ -104,13 +118,24 @@ export function Configurator({ product }: { product: Product }) {
       <dl className="configurator__price" aria-live="polite">
         <div>
           <dt>{t('configurator.unitPrice')}</dt>
-          <dd data-testid="configured-unit-price">{unitPrice === null ? '—' : money(unitPrice)}</dd>
+          <dd data-testid="configured-unit-price">{unit === null ? '—' : money(unit)}</dd>
         </div>
         <div>
           <dt>{t('configurator.linePrice')}</dt>
           <dd data-testid="configured-line-price">{linePrice === null ? '—' : money(linePrice)}</dd>
         </div>
       </dl>
+      <AddToCartButton
+        disabled={!valid}
+        name={product.name}
+        items={[
+          {
+            itemId: product.id,
+            qty,
+            configurations: configurations.map((c) => ({ productConfigurationId: c.id, value: c.value })),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -30,6 +30,9 @@ declare module 'express-session' {
 
 export interface PricedConfiguration {
   id: string;
+  /** The option's name and unit (Cut Length, mm), null when the option is gone. */
+  name: string | null;
+  unit: string | null;
   value: number;
   price: number | null;
   type: string | null;
@@ -78,7 +81,7 @@ interface LineRow {
   image: string | null;
   inStock: boolean;
   allowedStates: string[];
-  optionPrices: Record<string, number>;
+  options: Record<string, { price: number; name: string; unit: string | null }>;
 }
 
 /**
@@ -94,8 +97,8 @@ const PRICED_LINES_SQL = `
     p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
     p.unit_of_measure as "unitOfMeasure", p.images[1] as image, p.in_stock as "inStock",
     p.allowed_states as "allowedStates",
-    coalesce((select json_object_agg(o.id, o.unit_price::float8) from product_configuration_option o
-              where o.product_id = p.id), '{}'::json) as "optionPrices"
+    coalesce((select json_object_agg(o.id, json_build_object('price', o.unit_price::float8, 'name', o.name,
+              'unit', o.unit)) from product_configuration_option o where o.product_id = p.id), '{}'::json) as options
   from cart_line l
   join product p on p.id = l.product_id
   left join price_list_item pli on pli.product_id = p.id
@@ -107,10 +110,12 @@ const PRICED_LINES_SQL = `
 function pricedLine(row: LineRow): CartLineView {
   const configurations = row.configurations.map((c) => ({
     id: c.id,
+    name: row.options[c.id]?.name ?? null,
+    unit: row.options[c.id]?.unit ?? null,
     value: Number(c.value),
     type: c.type ?? null,
     metadata: c.metadata ?? null,
-    price: row.optionPrices[c.id] ?? null,
+    price: row.options[c.id]?.price ?? null,
   }));
   const optionMissing = configurations.some((c) => c.price === null);
   const line: CartLine = {

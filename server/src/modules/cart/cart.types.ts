@@ -5,6 +5,12 @@ export class LineConfigurationGql {
   @Field(() => ID, { description: 'The product configuration option' })
   id!: string;
 
+  @Field(() => String, { nullable: true, description: 'The option (Cut Length); null when it is gone' })
+  name!: string | null;
+
+  @Field(() => String, { nullable: true })
+  unit!: string | null;
+
   @Field(() => Float)
   value!: number;
 

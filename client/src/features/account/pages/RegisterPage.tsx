@@ -103,6 +103,7 @@ function PasswordStep({ token }: { token: string }) {
   const [complete] = useMutation(CompleteRegistrationDocument, {
     update: (cache, { data }) =>
       data && cache.writeQuery({ query: MeDocument, data: { me: data.completeRegistration } }),
+    refetchQueries: ['Cart'],
   });
   if (pending.loading) return <p aria-busy="true">{t('register.checking')}</p>;
   const registration = pending.data?.registration;

@@ -23,6 +23,8 @@ export function SignInPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [signIn] = useMutation(SignInDocument, {
     update: (cache, { data }) => data && cache.writeQuery({ query: MeDocument, data: { me: data.signIn } }),
+    // The anonymous cart merged into the user's at sign-in: fetch it.
+    refetchQueries: ['Cart'],
   });
   const notice = params.get('error') === 'SessionRequired' ? t('signIn.sessionRequired') : null;
 

@@ -7,6 +7,7 @@ import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NotFoundContent } from '../../content/NotFoundPage';
 import { BackInStockForm } from '../BackInStockForm';
+import { QuantityAddToCart } from '../../cart/AddToCart';
 import { Configurator } from '../Configurator';
 import { Recommendations } from '../Recommendations';
 import { useProduct } from '../hooks';
@@ -102,9 +103,13 @@ export function ProductPage() {
           </p>
           {!product.inStock && <BackInStockForm itemId={product.id} />}
           <p className="product__description">{product.description}</p>
-          {product.configurationOptions.length > 0 &&
-            product.price !== null &&
-            product.price !== undefined && <Configurator product={product} />}
+          {product.price !== null &&
+            product.price !== undefined &&
+            (product.configurationOptions.length > 0 ? (
+              <Configurator product={product} />
+            ) : (
+              <QuantityAddToCart product={product} />
+            ))}
         </div>
       </div>
       <div className="product__details">

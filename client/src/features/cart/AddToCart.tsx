@@ -1,0 +1,78 @@
+import type { CartItem } from '@domain/cart';
+import { configurationProblem } from '@domain/configuration';
+import { useId, useState } from 'react';
+import { useT } from '../../i18n';
+import { useCartActions } from './useCart';
+
+/** The add-to-cart button: adds `items` (toast on success), busy while the call runs. */
+export function AddToCartButton({
+  items,
+  name,
+  disabled = false,
+}: {
+  items: CartItem[];
+  name: string;
+  disabled?: boolean;
+}) {
+  const t = useT();
+  const actions = useCartActions();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn btn--primary btn--large"
+      disabled={disabled || busy}
+      aria-busy={busy}
+      onClick={() => {
+        setBusy(true);
+        void actions
+          .add(items, name)
+          .catch(() => undefined)
+          .finally(() => setBusy(false));
+      }}
+    >
+      {t('cart.add')}
+    </button>
+  );
+}
+
+/** Quantity and add-to-cart for a product without options. */
+export function QuantityAddToCart({
+  product,
+}: {
+  product: { id: string; name: string; minimumPurchaseQuantity: number; minTransfer: number };
+}) {
+  const t = useT();
+  const id = useId();
+  const minimum = product.minTransfer > 1 ? 1 : Math.max(1, product.minimumPurchaseQuantity);
+  const [quantity, setQuantity] = useState(String(minimum));
+  const problem = configurationProblem(
+    { required: true, minValue: minimum, maxValue: 100_000, step: 1 },
+    quantity,
+  );
+  return (
+    <div className="add-to-cart">
+      <div className="field add-to-cart__qty">
+        <label htmlFor={id}>{product.minTransfer > 1 ? t('cart.packs') : t('configurator.quantity')}</label>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={minimum}
+          step={1}
+          value={quantity}
+          aria-invalid={problem !== null}
+          onChange={(e) => setQuantity(e.target.value)}
+        />
+        {problem && (
+          <p className="field__error">{t(`configurator.${problem}`, { min: minimum, max: 100_000 })}</p>
+        )}
+      </div>
+      <AddToCartButton
+        items={[{ itemId: product.id, qty: Number(quantity) }]}
+        name={product.name}
+        disabled={problem !== null}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import { BRAND, DEFAULT_CURRENCY } from '@domain/constants';
+import { FREIGHT_TABLE, freightBand } from '@domain/money';
+import { productPath, ROUTES } from '@domain/routes';
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { Skeleton } from '../../components/Skeleton';
+import { useT } from '../../i18n';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useCart, useCartActions, type CartLineData } from './useCart';
+
+/** Free freight from this subtotal (the last band of the freight table). */
+const FREE_FREIGHT_FROM = FREIGHT_TABLE[FREIGHT_TABLE.length - 1]!.from;
+
+function useMoney() {
+  const intl = useIntl();
+  return (value: number) =>
+    intl.formatNumber(value, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+}
+
+/** /cart: lines with quantity steppers and remove, totals and how freight was reached. */
+export function CartPage() {
+  const t = useT();
+  usePageMeta(t('page.cart.title'));
+  const { cart, loading } = useCart();
+
+  if (loading || !cart) {
+    return (
+      <div className="container section" aria-busy="true">
+        <h1>{t('page.cart.title')}</h1>
+        <Skeleton rows={2} />
+      </div>
+    );
+  }
+  if (cart.orderLines.length === 0) {
+    return (
+      <div className="container section page--narrow">
+        <h1>{t('page.cart.title')}</h1>
+        <p className="lead">{t('page.cart.text')}</p>
+        <Link className="btn btn--primary" to={ROUTES.search}>
+          {t('cart.browse')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="container section">
+      <h1>{t('page.cart.title')}</h1>
+      <div className="cart">
+        <ul className="cart__lines" aria-label={t('cart.lines')}>
+          {cart.orderLines.map((line) => (
+            <CartLineRow key={line.cartLineId} line={line} />
+          ))}
+        </ul>
+        <CartSummary cart={cart} />
+      </div>
+    </div>
+  );
+}
+
+function CartLineRow({ line }: { line: CartLineData }) {
+  const t = useT();
+  const money = useMoney();
+  const intl = useIntl();
+  const actions = useCartActions();
+  const [busy, setBusy] = useState(false);
+  const run = (work: Promise<unknown>) => {
+    setBusy(true);
+    void work.catch(() => undefined).finally(() => setBusy(false));
+  };
+  const minimum = line.minTransfer > 1 ? 1 : Math.max(1, line.minimumPurchaseQuantity);
+  return (
+    <li className="cart-line" data-testid="cart-line" aria-busy={busy}>
+      <img
+        className="cart-line__image"
+        src={line.image ?? '/images/placeholder.jpg'}
+        alt=""
+        width={90}
+        height={90}
+        loading="lazy"
+      />
+      <div className="cart-line__body">
+        <Link className="cart-line__name" to={productPath(line.itemId)}>
+          {line.name}
+        </Link>
+        <p className="cart-line__id">
+          {t('product.partNumber')} {line.itemId}
+        </p>
+        {line.configurations.length > 0 && (
+          <ul className="cart-line__config">
+            {line.configurations.map((c) => (
+              <li key={c.id}>
+                {c.name ?? c.id}: {intl.formatNumber(c.value)}
+                {c.unit ? ` ${c.unit}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+        {line.minTransfer > 1 && (
+          <p className="cart-line__pack">{t('product.packOf', { count: line.minimumPurchaseQuantity })}</p>
+        )}
+        <p className={`stock${line.inStock ? ' stock--ok' : ' stock--back'}`}>
+          {line.inStock ? (
+            <>
+              <span aria-hidden="true">✓</span> {t('product.available')}
+            </>
+          ) : (
+            t('product.backordered')
+          )}
+        </p>
+      </div>
+      <div className="cart-line__price">
+        {line.price === null ? (
+          <span className="price price--quote">{t('product.quoteOnly')}</span>
+        ) : (
+          <span>{t('cart.each', { price: money(line.price) })}</span>
+        )}
+      </div>
+      <QuantityStepper
+        label={t('cart.quantityOf', { name: line.name })}
+        value={line.quantity}
+        min={minimum}
+        disabled={busy}
+        onChange={(qty) => run(actions.setQuantity(line, qty))}
+      />
+      <div className="cart-line__total" data-testid="line-total">
+        {line.price === null ? '—' : money(line.lineTotal)}
+      </div>
+      <button
+        type="button"
+        className="link-button cart-line__remove"
+        disabled={busy}
+        onClick={() => run(actions.remove(line))}
+      >
+        {t('cart.remove')}
+        <span className="visually-hidden"> {line.name}</span>
+      </button>
+    </li>
+  );
+}
+
+/** − / number / +: commits on the buttons, on Enter and on leaving the field. */
+function QuantityStepper({
+  label,
+  value,
+  min,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  disabled: boolean;
+  onChange: (qty: number) => void;
+}) {
+  const t = useT();
+  const id = useId();
+  // What is typed, until it is committed (then the cart's quantity shows again).
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? String(value);
+  const commit = () => {
+    const qty = Number(text);
+    setDraft(null);
+    if (Number.isInteger(qty) && qty >= min && qty !== value) onChange(qty);
+  };
+  return (
+    <div className="stepper" role="group" aria-label={label}>
+      <button
+        type="button"
+        aria-label={t('cart.decrease')}
+        disabled={disabled || value <= min}
+        onClick={() => onChange(value - 1)}
+      >
+        −
+      </button>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        step={1}
+        value={text}
+        disabled={disabled}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+      />
+      <button
+        type="button"
+        aria-label={t('cart.increase')}
+        disabled={disabled}
+        onClick={() => onChange(value + 1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['cart']> }) {
+  const t = useT();
+  const money = useMoney();
+  const intl = useIntl();
+  const band = freightBand(cart.subTotal);
+  const toFree = FREE_FREIGHT_FROM - cart.subTotal;
+  return (
+    <aside className="cart__summary panel" aria-labelledby="cart-summary-title">
+      <h2 id="cart-summary-title">{t('cart.summary')}</h2>
+      <dl className="totals">
+        <div>
+          <dt>{t('cart.subtotal', { count: cart.totalQuantity })}</dt>
+          <dd data-testid="cart-subtotal">{money(cart.subTotal)}</dd>
+        </div>
+        <div>
+          <dt>{t('cart.freight')}</dt>
+          <dd data-testid="cart-freight">
+            {cart.freightAmt === 0 ? t('cart.freeFreight') : money(cart.freightAmt)}
+          </dd>
+        </div>
+        <p className="totals__rule" data-testid="freight-rule">
+          {t('cart.freightRule', { band: FREIGHT_TABLE.indexOf(band) })}
+          {toFree > 0 && cart.subTotal > 0 && <> {t('cart.toFreeFreight', { amount: money(toFree) })}</>}
+        </p>
+        <div>
+          <dt>
+            {cart.taxState
+              ? t('cart.taxFor', {
+                  state: cart.taxState,
+                  pct: intl.formatNumber(cart.taxPct / 100, { style: 'percent', maximumFractionDigits: 3 }),
+                })
+              : t('cart.tax')}
+          </dt>
+          <dd>{cart.taxState ? money(cart.taxAmount) : t('cart.taxAtCheckout')}</dd>
+        </div>
+        <div className="totals__total">
+          <dt>{t('cart.total')}</dt>
+          <dd data-testid="cart-total">{money(cart.total)}</dd>
+        </div>
+      </dl>
+      {cart.hasUnpricedItem && (
+        <p className="notice" role="note">
+          {t('cart.unpriced')}{' '}
+          <a href={`mailto:${BRAND.email.help}?subject=${encodeURIComponent('Quote request')}`}>
+            {t('product.requestQuote')}
+          </a>
+        </p>
+      )}
+      <p className="cart__disclaimer">{t('checkout.disclaimer')}</p>
+    </aside>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ApolloClient } from '@apollo/client';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { mergeRefreshed, reconcileLocal, type CartItem } from '@domain/cart';
+import { useEffect, useRef, useState } from 'react';
+import {
+  AddToCartDocument,
+  CartDocument,
+  CartRefreshDetailsDocument,
+  ClearCartDocument,
+  RemoveFromCartDocument,
+  UpdateCartDocument,
+  type CartFieldsFragment,
+} from '../../gql/graphql';
+import { useT } from '../../i18n';
+import { notify } from '../../lib/toast';
+import { errorMessage, SIGNED_OUT_EVENT } from '../account/session';
+import { loadLocalLines, localItem, saveLocalLines, type LocalLine } from './cartStorage';
+
+export type CartLineData = CartFieldsFragment['orderLines'][number];
+
+/** The visitor's cart from the Apollo cache (fetched once, then kept current by every cart mutation). */
+export function useCart() {
+  const { data, loading, error } = useQuery(CartDocument);
+  return { cart: data?.cart ?? null, loading: loading && !data, error };
+}
+
+/** The header's count: the sum of line quantities (0 until the cart is known). */
+export function useCartCount(): number {
+  return useCart().cart?.totalQuantity ?? 0;
+}
+
+const toLocal = (l: CartLineData): LocalLine => ({
+  id: l.itemId,
+  quantity: l.quantity,
+  configurations: l.configurations.map((c) => ({ id: c.id, value: c.value, metadata: c.metadata ?? null })),
+});
+
+/** A line on the wire with another quantity. */
+const lineItem = (l: CartLineData, qty: number): CartItem => localItem({ ...toLocal(l), quantity: qty });
+
+/**
+ * Cart loading (spec section 4): quantities kept in this browser override the server's for lines on both
+ * sides; lines only kept here are priced afresh (kept only when priced above 0) and appended. Then the
+ * browser's copy follows the cart. Sign-out forgets it.
+ */
+export async function loadCart(client: ApolloClient, cart: CartFieldsFragment): Promise<void> {
+  const local = loadLocalLines();
+  if (local.length === 0) return;
+  const server = cart.orderLines.map((l) => ({ ...l, id: l.itemId, description: '' }));
+  const { lines, onlyLocal } = reconcileLocal(server, local);
+  const changed = cart.orderLines.flatMap((l, i) =>
+    lines[i]!.quantity !== l.quantity ? [lineItem(l, lines[i]!.quantity)] : [],
+  );
+  if (changed.length > 0)
+    await client.mutate({ mutation: UpdateCartDocument, variables: { items: changed } });
+  if (onlyLocal.length === 0) return;
+  const { data } = await client.query({
+    query: CartRefreshDetailsDocument,
+    variables: { ids: [...new Set(onlyLocal.map((l) => l.id))] },
+    fetchPolicy: 'network-only',
+  });
+  const fresh = mergeRefreshed(onlyLocal, data?.productRefreshDetails ?? []);
+  if (fresh.length > 0) {
+    await client.mutate({ mutation: AddToCartDocument, variables: { items: fresh.map(localItem) } });
+  }
+}
+
+/** Runs the cart loading once per page load, then keeps the browser's copy of the lines. */
+export function useCartSync(): void {
+  const client = useApolloClient();
+  const { cart } = useCart();
+  const [loaded, setLoaded] = useState(false);
+  const started = useRef(false);
+  useEffect(() => {
+    if (!cart || started.current) return;
+    started.current = true;
+    void loadCart(client, cart)
+      .catch(() => undefined)
+      .finally(() => setLoaded(true));
+  }, [cart, client]);
+  useEffect(() => {
+    if (loaded && cart) saveLocalLines(cart.orderLines.map(toLocal));
+  }, [cart, loaded]);
+  useEffect(() => {
+    const forget = () => saveLocalLines([]);
+    window.addEventListener(SIGNED_OUT_EVENT, forget);
+    return () => window.removeEventListener(SIGNED_OUT_EVENT, forget);
+  }, []);
+}
+
+/** Cart changes with their toasts (added, updated, removed); failures toast the server's message. */
+export function useCartActions() {
+  const t = useT();
+  const [add] = useMutation(AddToCartDocument);
+  const [update] = useMutation(UpdateCartDocument);
+  const [remove] = useMutation(RemoveFromCartDocument);
+  const [clear] = useMutation(ClearCartDocument);
+  const failed = (err: unknown) => {
+    void notify('error', errorMessage(err, t('cart.failed')));
+    throw err;
+  };
+  return {
+    async add(items: CartItem[], name: string) {
+      await add({ variables: { items } }).catch(failed);
+      void notify('success', t('cart.added', { name }));
+    },
+    async setQuantity(line: CartLineData, qty: number) {
+      await update({ variables: { items: [lineItem(line, qty)] } }).catch(failed);
+      void notify('info', t('cart.updated', { name: line.name }));
+    },
+    async remove(line: CartLineData) {
+      await remove({ variables: { cartLineIds: [line.cartLineId] } }).catch(failed);
+      void notify('info', t('cart.removed', { name: line.name }));
+    },
+    async clear() {
+      await clear().catch(failed);
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test';
+import { lastEmailTo, linkIn } from './outbox';
+
+export const E2E_PASSWORD = 'Tslot-2020!rail';
+
+/** Registers through the two steps and the e-mailed link; the shopper ends signed in on the account page. */
+export async function registerAndSignIn(page: Page, firstName: string): Promise<string> {
+  const email = `${firstName.toLowerCase()}.${Date.now()}@plant.example`;
+  await page.goto('/user/register');
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill('Buyer');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await page.goto(linkIn(await lastEmailTo(email)));
+  await page.getByLabel('New password').fill(E2E_PASSWORD);
+  await page.getByLabel('Confirm password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/user\/account$/);
+  return email;
+}
