@@ -13,14 +13,13 @@ import {
   reconcileLocal,
   removeLine,
   sameLine,
-  stateAllowed,
   totalQuantity,
   unitPrice,
   updateLines,
   type CartLine,
 } from './cart';
 import { cartItemsSchema } from './cart.schema';
-import { STATES } from './states';
+import { STATES, shippingStateAllowed } from './states';
 import { TAX_RATES, taxRateFor } from './tax';
 
 const line = (over: Partial<CartLine>): CartLine => ({
@@ -153,11 +152,11 @@ describe('state restriction', () => {
     line({ cartLineId: 'c', allowedStates: [] }),
   ];
   it('allows a state only when every restricted line lists it; an empty state passes', () => {
-    expect(stateAllowed(lines, 'NC')).toBe(true);
-    expect(stateAllowed(lines, 'SC')).toBe(false);
+    expect(shippingStateAllowed('NC', lines)).toBe(true);
+    expect(shippingStateAllowed('SC', lines)).toBe(false);
     expect(linesBlockedIn(lines, 'sc').map((l) => l.cartLineId)).toEqual(['b']);
-    expect(stateAllowed(lines, '')).toBe(true);
-    expect(stateAllowed([line({})], 'CA')).toBe(true);
+    expect(linesBlockedIn(lines, '')).toEqual([]);
+    expect(linesBlockedIn([line({})], 'CA')).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@
  * client (which shows it and keeps quantities in the browser). Pure functions: no I/O, no mutation.
  */
 import { configuredLinePrice, freight, freightBand, lineSubtotal, orderTotal, round2 } from './money';
+import { lineShipsTo } from './states';
 
 /** One configuration of a line (cut length, tapping...): the option's id, the value chosen, its unit price. */
 export interface LineConfiguration {
@@ -176,22 +177,14 @@ export const hasPricedItem = (lines: readonly Pick<CartLine, 'price'>[]) => line
 export const hasUnpricedItem = (lines: readonly Pick<CartLine, 'price'>[]) => lines.some((l) => !priced(l));
 export const lastLines = <T>(lines: readonly T[], n = 1): T[] => (n > 0 ? lines.slice(-n) : []);
 
-/**
- * State restriction: when lines carry allowedStates, a shipping state is valid only if every restricted line
- * lists it. An empty state passes (nothing chosen yet).
- */
-export function stateAllowed(lines: readonly Pick<CartLine, 'allowedStates'>[], state: string): boolean {
-  return linesBlockedIn(lines, state).length === 0;
-}
-
-/** The lines that cannot ship to `state` (none for an empty state). */
+/** The lines that cannot ship to `state` (none for an empty state): the state restriction, naming lines. */
 export function linesBlockedIn<T extends Pick<CartLine, 'allowedStates'>>(
   lines: readonly T[],
   state: string,
 ): T[] {
   const code = state.trim().toUpperCase();
   if (!code) return [];
-  return lines.filter((l) => (l.allowedStates?.length ?? 0) > 0 && !l.allowedStates!.includes(code));
+  return lines.filter((l) => !lineShipsTo(l, code));
 }
 
 /**

@@ -28,6 +28,11 @@ describe('domain index', () => {
       'stateName',
       'isStateCode',
       'shippingStateAllowed',
+      'cartTotals',
+      'linesBlockedIn',
+      'TAX_RATES',
+      'CARRIERS',
+      'canTransition',
     ]) {
       expect(domain).toHaveProperty(name);
     }

@@ -3,6 +3,7 @@ export * from './constants';
 export * from './configuration';
 export * from './cart';
 export * from './catalog';
+export * from './checkout';
 export * from './cookies';
 export * from './money';
 export * from './order-status';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { canTransition, describe, expect, it } from '@jest/globals';
 import {
   DELIVERY_STATUSES,
   LINE_ITEM_SHIPMENT_STATUSES,
@@ -89,5 +89,18 @@ describe('other status enumerations', () => {
     ]);
     expect(LINE_ITEM_SHIPMENT_STATUSES).toEqual(['SHIPPED', 'DELIVERED']);
     expect(RECORD_VALIDITY).toEqual({ 0: 'Valid', 1: 'Locked', 2: 'Expired', 3: 'Pending' });
+  });
+});
+
+describe('order status transitions', () => {
+  it('lets payment move an open order, fulfilment follow payment, and nothing leave a completed return', () => {
+    expect(canTransition(0, 18)).toBe(true);
+    expect(canTransition(14, 18)).toBe(true);
+    expect(canTransition(15, 18)).toBe(true);
+    expect(canTransition(18, 1)).toBe(true);
+    expect(canTransition(0, 3)).toBe(false);
+    expect(canTransition(4, 0)).toBe(false);
+    expect(canTransition(10, 5)).toBe(false);
+    expect(canTransition(99, 0)).toBe(false);
   });
 });

@@ -90,3 +90,36 @@ export type LineItemShipmentStatus = (typeof LINE_ITEM_SHIPMENT_STATUSES)[number
 /** Record validity of users and other records. */
 export const RECORD_VALIDITY = { 0: 'Valid', 1: 'Locked', 2: 'Expired', 3: 'Pending' } as const;
 export type RecordValidity = keyof typeof RECORD_VALIDITY;
+
+/**
+ * Allowed order status transitions (the spec does not show them: docs/decisions/011-cart-checkout-orders.md).
+ * Payment: Open -> Payment Received (18), Payment Failed (14) or Payment Requires Action (15); a failed or
+ * pending payment may be retried; purchase orders go from Open to Processing. Fulfilment: Payment Received ->
+ * Processing -> (Partially) Shipped -> Delivered. Returns and disputes follow a delivery. Cancelled orders
+ * may be deleted.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {
+  0: [18, 14, 15, 1, 16],
+  14: [18, 15, 14, 16],
+  15: [18, 14, 16],
+  18: [1, 16],
+  1: [2, 3, 16],
+  2: [3],
+  3: [4],
+  4: [5, 11],
+  5: [6, 7],
+  6: [8],
+  7: [11],
+  8: [9],
+  9: [10],
+  10: [],
+  11: [12],
+  12: [13],
+  13: [],
+  16: [17],
+  17: [],
+};
+
+export function canTransition(from: number, to: number): boolean {
+  return isOrderStatusCode(from) && isOrderStatusCode(to) && ORDER_TRANSITIONS[from].includes(to);
+}

@@ -87,5 +87,10 @@ export function shippingStateAllowed(
   lines: readonly { allowedStates?: readonly string[] | null }[],
 ): boolean {
   if (!state) return true;
-  return lines.every((line) => !line.allowedStates?.length || line.allowedStates.includes(state));
+  return lines.every((line) => lineShipsTo(line, state));
+}
+
+/** Whether one line may ship to `state` (a line without allowedStates ships anywhere). */
+export function lineShipsTo(line: { allowedStates?: readonly string[] | null }, state: string): boolean {
+  return !line.allowedStates?.length || line.allowedStates.includes(state);
 }

@@ -1,3 +1,4 @@
+import { Migration20261123065142 } from './Migration20261123065142';
 import { Migration20261123063106 } from './Migration20261123063106';
 import { Migration20261123014504 } from './Migration20261123014504';
 import { Migration20261123013954 } from './Migration20261123013954';
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123013954', class: Migration20261123013954 },
   { name: 'Migration20261123014504', class: Migration20261123014504 },
   { name: 'Migration20261123063106', class: Migration20261123063106 },
+  { name: 'Migration20261123065142', class: Migration20261123065142 },
 ];

@@ -12,6 +12,7 @@ import { pinoHttp } from 'pino-http';
 import { isShopRoute } from '../../domain/routes';
 import { AppError } from './common/errors';
 import { createCtx, type AppShared, type Ctx } from './context';
+import { TestPaymentProvider } from './modules/payment/payment.provider';
 import { staticFiles } from './static';
 import { AttributionLog } from './modules/search/search.attribution';
 import { AnswerCache, watchIndexVersion } from './modules/search/search.cache';
@@ -24,6 +25,7 @@ import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { tokenSecret } from './modules/auth/api-tokens';
 import { sessionUser, type AuthCookies } from './modules/auth/session-auth';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { orderRoutes } from './modules/order/order.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
@@ -38,6 +40,7 @@ export const REST_ROUTERS: [string, () => express.Router][] = [
   ['/', catalogRoutes],
   ['/', searchRoutes],
   ['/', cartRoutes],
+  ['/', orderRoutes],
   ['/', adminRoutes],
 ];
 
@@ -169,6 +172,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       publicUrl: options.publicUrl ?? 'http://localhost:4000',
       tokenSecret: tokenSecret(sessionSecret),
     },
+    payments: new TestPaymentProvider(orm.em.getConnection()),
   };
 
   const api = express.Router();

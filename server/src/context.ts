@@ -13,6 +13,7 @@ import type { AuthCookies } from './modules/auth/session-auth';
 import type { AttributionLog } from './modules/search/search.attribution';
 import type { AnswerCache } from './modules/search/search.cache';
 import type { Found } from './modules/search/search.service';
+import type { TestPaymentProvider } from './modules/payment/payment.provider';
 
 /** Everything a resolver, route or service needs about the current request. */
 export interface Ctx {
@@ -40,6 +41,8 @@ export interface Ctx {
   user: SessionUser | null;
   /** Recent search answers (per process). */
   searchCache: AnswerCache<Found>;
+  /** The payment processor (the built-in test provider). */
+  payments: TestPaymentProvider;
 }
 
 /** What the app shares with every request's context. */
@@ -49,6 +52,7 @@ export interface AppShared {
   searchCache: AnswerCache<Found>;
   db: SqlConnection;
   auth: Ctx['auth'];
+  payments: TestPaymentProvider;
 }
 
 export const SITE_HEADER = 'x-site-id';
@@ -80,6 +84,7 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
     canIntrospect: shared.introspection,
     attribution: shared.attribution,
     searchCache: shared.searchCache,
+    payments: shared.payments,
     auth: shared.auth,
     user: null,
     apiCaller: null,

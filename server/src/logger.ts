@@ -6,7 +6,16 @@ export function createLogger(level: string): Logger {
     level,
     base: { service: 'axisline' },
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Request bodies are never logged; card fields are removed wherever they would appear.
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        'req.body',
+        'card',
+        '*.card',
+        '*.cvc',
+      ],
       remove: true,
     },
   });

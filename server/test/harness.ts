@@ -12,6 +12,8 @@ import { TEST_ENV } from './env';
 export interface TestApp {
   app: Express;
   orm: Orm;
+  /** The test's own database (for a second connection, as another process would open). */
+  databaseUrl: string;
   /** SQL statements run since the last `resetQueries()`. */
   queries: string[];
   resetQueries(): void;
@@ -90,6 +92,7 @@ export async function createTestApp(
   const testApp: TestApp = {
     app,
     orm,
+    databaseUrl: url,
     queries,
     resetQueries: () => void queries.splice(0),
     flush: flushBackground,

@@ -105,6 +105,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Mutation.revokeApiKey': 'mutation { revokeApiKey(id: "00000000-0000-4000-8000-000000000000") }',
       'Query.supplierProducts': '{ supplierProducts { id } }',
       'Query.outboxEmails': '{ outboxEmails { id } }',
+      'Query.orders': '{ orders { total } }',
       'Mutation.setProductStock': 'mutation { setProductStock(id: "X", inStock: true) { id } }',
     };
     const guarded = Object.entries(GRAPHQL_ACCESS)

@@ -13,6 +13,8 @@ import {
 } from '../modules/account/account.entities';
 import { AuditEntry } from '../modules/audit/audit.entity';
 import { Cart, CartLine, PriceListItem } from '../modules/cart/cart.entities';
+import { CustomerOrder, OrderEvent, OrderLine } from '../modules/order/order.entities';
+import { TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entities';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
 import { OutboxEmail } from '../modules/mail/outbox.entity';
 import { Brand } from '../modules/catalog/brand.entity';
@@ -50,6 +52,11 @@ export const ENTITIES = [
   Cart,
   CartLine,
   PriceListItem,
+  CustomerOrder,
+  OrderLine,
+  OrderEvent,
+  TestPaymentMethod,
+  TestPaymentIntent,
   Session,
   ProductSearch,
   SearchTerm,

@@ -5,6 +5,7 @@ import { AdminResolver } from '../modules/admin/admin.resolver';
 import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CartResolver } from '../modules/cart/cart.resolver';
+import { OrderResolver } from '../modules/order/order.resolver';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
 import { OutboxResolver } from '../modules/mail/outbox.resolver';
@@ -15,6 +16,7 @@ export const RESOLVERS = [
   AccountResolver,
   AdminResolver,
   CartResolver,
+  OrderResolver,
   ApiKeysResolver,
   CategoryResolver,
   ProductResolver,

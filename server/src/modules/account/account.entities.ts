@@ -20,6 +20,10 @@ export class BusinessAccount {
   @Property({ type: 'boolean', default: false })
   taxExempt: boolean = false;
 
+  /** Approved to pay by purchase order on net terms (days), or null. */
+  @Property({ type: 'smallint', nullable: true })
+  netTermsDays: number | null = null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

@@ -1,4 +1,8 @@
-import { STAFF, type Access } from './permissions';
+import { ROLES, type RoleName } from '../../../../domain/roles';
+import { STAFF, type Access, type ScopedAccess } from './permissions';
+
+/** A user's own orders: any signed-in user, or a partner key with the orders:own scope. */
+export const ORDERS_OWN: ScopedAccess = { roles: Object.keys(ROLES) as RoleName[], scope: 'orders:own' };
 
 /**
  * Who may call every GraphQL operation and REST route (docs/decisions/010-permissions.md). Enforcement lives in
@@ -24,6 +28,13 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.updateCart': 'public',
   'Mutation.removeFromCart': 'public',
   'Mutation.clearCart': 'public',
+  // Checkout and orders: guests check out and read the orders of their session; ownership in the services.
+  'Mutation.placeOrder': 'public',
+  'Mutation.payOrder': 'public',
+  'Mutation.confirmOrderPayment': 'public',
+  'Mutation.reorder': 'public',
+  'Query.order': 'public',
+  'Query.orders': ORDERS_OWN,
   // Accounts.
   'Mutation.signIn': 'public',
   'Mutation.startRegistration': 'public',
@@ -89,6 +100,15 @@ export const REST_ACCESS: Record<string, Access> = {
   'PUT /api/user/cart/upsert': 'public',
   'PUT /api/user/cart/remove': 'public',
   'DELETE /api/user/cart': 'public',
+  'POST /api/checkout/place-order': 'public',
+  'GET /api/orders': ORDERS_OWN,
+  'GET /api/orders/:id': 'public',
+  'GET /api/orders/:id/invoice.pdf': 'public',
+  'POST /api/orders/:id/pay': 'public',
+  'POST /api/orders/:id/confirm-payment': 'public',
+  'POST /api/orders/:id/reorder': 'public',
+  'POST /api/payments/test/payment-methods': 'public',
+  'POST /api/payments/test/intents/:id/authenticate': 'public',
   'GET /api/user': 'signed-in',
   'POST /api/user': 'signed-in',
   'POST /api/user/address': 'signed-in',

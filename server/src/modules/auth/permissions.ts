@@ -49,3 +49,10 @@ export class AuthChecker implements AuthCheckerInterface<Ctx, string> {
     return true;
   }
 }
+
+/** Partner tokens reach the cart, checkout and orders (public operations) only with the orders:own scope. */
+export function assertOrdersScope(ctx: Ctx): void {
+  if (ctx.apiCaller && !ctx.apiCaller.scopes.includes('orders:own')) {
+    throw new AppError('FORBIDDEN', 'This operation is not open to this API key.');
+  }
+}

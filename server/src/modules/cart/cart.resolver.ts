@@ -5,7 +5,8 @@ import type { Ctx as RequestCtx } from '../../context';
 import { cartService, type CartView } from './cart.service';
 import { CartGql, CartItemInputGql } from './cart.types';
 
-const toGql = (cart: CartView): CartGql => ({
+/** A cart view as the GraphQL Cart type. */
+export const cartGql = (cart: CartView): CartGql => ({
   ...cart,
   cartId: cart.id,
   orderLines: cart.orderLines.map((l) => ({
@@ -32,8 +33,12 @@ const items = (input: CartItemInputGql[]) =>
 @Resolver(() => CartGql)
 export class CartResolver {
   @Query(() => CartGql, { description: "The caller's cart, priced now" })
-  async cart(@Ctx() ctx: RequestCtx): Promise<CartGql> {
-    return toGql(await cartService.get(ctx));
+  async cart(
+    @Ctx() ctx: RequestCtx,
+    @Arg('state', () => String, { nullable: true, description: 'Estimate tax for this shipping state' })
+    state?: string | null,
+  ): Promise<CartGql> {
+    return cartGql(await cartService.get(ctx, state));
   }
 
   @Mutation(() => CartGql, {
@@ -43,7 +48,7 @@ export class CartResolver {
     @Arg('items', () => [CartItemInputGql]) input: CartItemInputGql[],
     @Ctx() ctx: RequestCtx,
   ): Promise<CartGql> {
-    return toGql(await cartService.add(ctx, items(input)));
+    return cartGql(await cartService.add(ctx, items(input)));
   }
 
   @Mutation(() => CartGql, { description: "Sets the quantities of the items' lines" })
@@ -51,7 +56,7 @@ export class CartResolver {
     @Arg('items', () => [CartItemInputGql]) input: CartItemInputGql[],
     @Ctx() ctx: RequestCtx,
   ): Promise<CartGql> {
-    return toGql(await cartService.set(ctx, items(input)));
+    return cartGql(await cartService.set(ctx, items(input)));
   }
 
   @Mutation(() => CartGql, { description: 'Removes lines by cartLineId' })
@@ -62,7 +67,7 @@ export class CartResolver {
     const { items: removed } = validate(cartRemoveSchema, {
       items: cartLineIds.map((cartLineId) => ({ cartLineId })),
     });
-    return toGql(
+    return cartGql(
       await cartService.remove(
         ctx,
         removed.map((r) => r.cartLineId),
@@ -72,6 +77,6 @@ export class CartResolver {
 
   @Mutation(() => CartGql, { description: 'Empties the cart' })
   async clearCart(@Ctx() ctx: RequestCtx): Promise<CartGql> {
-    return toGql(await cartService.clear(ctx));
+    return cartGql(await cartService.clear(ctx));
   }
 }

@@ -12,7 +12,8 @@ export function cartRoutes(): Router {
   const router = Router();
 
   router.get('/user/cart', async (req, res) => {
-    res.json(rest(await cartService.get(ctxOf(req))));
+    const state = typeof req.query.state === 'string' ? req.query.state : null;
+    res.json(rest(await cartService.get(ctxOf(req), state)));
   });
 
   /** Adds the items: a line with the same product and configurations grows. */

@@ -13,12 +13,14 @@ import {
 } from '../../../../domain/cart';
 import { configurationProblem } from '../../../../domain/configuration';
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
+import { isStateCode } from '../../../../domain/states';
 import { taxRateFor } from '../../../../domain/tax';
 import { AppError, type FieldError } from '../../common/errors';
 import type { Transaction } from '@mikro-orm/core';
 import type { Ctx, SqlConnection } from '../../context';
 import { catalogService } from '../catalog/catalog.service';
 import type { ConfigurationOptionView, ProductView } from '../catalog/catalog.views';
+import { assertOrdersScope } from '../auth/permissions';
 import type { StoredConfiguration } from './cart.entities';
 
 declare module 'express-session' {
@@ -177,13 +179,6 @@ export async function pricedLines(
   return rows.map(pricedLine);
 }
 
-/** Partner tokens may use the cart of their key's user only with the orders:own scope. */
-function assertCartCaller(ctx: Ctx): void {
-  if (ctx.apiCaller && !ctx.apiCaller.scopes.includes('orders:own')) {
-    throw new AppError('FORBIDDEN', 'This operation is not open to this API key.');
-  }
-}
-
 const emptyView = (buyer: Buyer): CartView => view(null, [], buyer);
 
 function view(
@@ -220,9 +215,12 @@ const CART_COLUMNS = `id, currency_code as "currencyCode", note, created_at as "
 
 export const cartService = {
   /** The caller's cart (an empty one when there is none yet). */
-  async get(ctx: Ctx): Promise<CartView> {
-    assertCartCaller(ctx);
-    const [cart, buyer] = await Promise.all([this.find(ctx), buyerOf(ctx)]);
+  async get(ctx: Ctx, shipTo?: string | null): Promise<CartView> {
+    assertOrdersScope(ctx);
+    const [cart, found] = await Promise.all([this.find(ctx), buyerOf(ctx)]);
+    // Checkout asks for the totals of the state it ships to; otherwise the primary address estimates tax.
+    const buyer =
+      shipTo && isStateCode(shipTo.toUpperCase()) ? { ...found, state: shipTo.toUpperCase() } : found;
     if (!cart) return emptyView(buyer);
     return view(cart, await pricedLines(ctx.db, cart.id, buyer.accountId), buyer);
   },
@@ -283,7 +281,7 @@ export const cartService = {
   },
 
   async write(ctx: Ctx, items: CartItem[], mode: 'add' | 'set'): Promise<CartView> {
-    assertCartCaller(ctx);
+    assertOrdersScope(ctx);
     if (items.length === 0) return this.get(ctx);
     const lines = await checkItems(ctx, items);
     await ctx.db.transactional(async (trx) => {
@@ -322,7 +320,7 @@ export const cartService = {
 
   /** Removes lines of the caller's cart by cartLineId (others' lines are never touched). */
   async remove(ctx: Ctx, cartLineIds: string[]): Promise<CartView> {
-    assertCartCaller(ctx);
+    assertOrdersScope(ctx);
     const cart = await this.find(ctx);
     if (cart && cartLineIds.length > 0) {
       await ctx.db.execute('delete from cart_line where cart_id = ? and id in (?)', [cart.id, cartLineIds]);
@@ -332,7 +330,7 @@ export const cartService = {
 
   /** Empties the cart (the default, empty cart). */
   async clear(ctx: Ctx): Promise<CartView> {
-    assertCartCaller(ctx);
+    assertOrdersScope(ctx);
     const cart = await this.find(ctx);
     if (cart) await ctx.db.execute('delete from cart_line where cart_id = ?', [cart.id]);
     return this.get(ctx);

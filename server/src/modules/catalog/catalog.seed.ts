@@ -29,9 +29,21 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
     const db = em.getConnection();
     const run = (sql: string, rows: unknown[]) =>
       db.execute(sql, [JSON.stringify(rows)], 'run', em.getTransactionContext());
+    const [ordered] = await db.execute<{ any: boolean }[]>(
+      'select exists (select 1 from order_line) as any',
+      [],
+      'all',
+      em.getTransactionContext(),
+    );
+    if (ordered?.any) {
+      throw new Error(
+        'This database has orders, and orders keep their products: seed a new database instead.',
+      );
+    }
     await db.execute(
-      // Carts and price lists name products: a new demo catalogue starts them afresh.
-      'truncate cart_line, price_list_item, product_search, product_configuration_option, product, category, brand',
+      // Carts and price lists name products: a new demo catalogue starts them afresh (order tables are empty).
+      `truncate cart_line, price_list_item, order_line, order_event, customer_order, product_search,
+         product_configuration_option, product, category, brand`,
       [],
       'run',
       em.getTransactionContext(),

@@ -1,0 +1,112 @@
+import { array, boolean, date, number, object, string, type InferType } from 'yup';
+import { ORDER_STATUS_CODES } from './order-status';
+import { addressSchema } from './account.schema';
+import { CARRIERS, cardExpired, luhnValid, PAYMENT_KINDS, type PaymentKind } from './checkout';
+import { isStateCode } from './states';
+import { zipMatchesState } from './zip';
+
+/* Checkout schemas (yup): the checkout steps validate with them, and the place-order call on the server. */
+
+/** ShippingAddress (spec section 3): the address form's rules, plus company, country and residential. */
+export const shippingAddressSchema = addressSchema
+  .omit(['id'])
+  .shape({
+    companyName: string().max(120).nullable().optional(),
+    country: string().oneOf(['US'], 'We ship within the United States').default('US'),
+    isResidential: boolean().default(true),
+    state: string()
+      .required('State is a required field')
+      .test('state', 'State is a required field', (v) => !v || isStateCode(v.toUpperCase())),
+  })
+  .test('zip-state', 'Zip code does not belong to the state', function (address) {
+    if (!address?.zip || !address.state || zipMatchesState(address.zip, address.state.toUpperCase()))
+      return true;
+    return this.createError({ path: 'zip', message: 'Zip code does not belong to the state' });
+  });
+
+/** ShippingDetails (spec section 3): carrier, method and a note (freight follows the freight table). */
+export const shippingDetailsSchema = object({
+  carrierId: string()
+    .required('Choose a carrier')
+    .oneOf(
+      CARRIERS.map((c) => c.id),
+      'Choose a carrier',
+    ),
+  carrierMethod: string()
+    .required('Choose a shipping method')
+    .test('method', 'Choose a shipping method', function (method) {
+      const carrier = CARRIERS.find((c) => c.id === this.parent.carrierId);
+      return !carrier || (carrier.methods as readonly string[]).includes(method ?? '');
+    }),
+  note: string().max(500, 'Notes are limited to 500 characters').default(''),
+});
+
+export const paymentSchema = object({
+  kind: string<PaymentKind>()
+    .oneOf([...PAYMENT_KINDS], 'Choose a payment method')
+    .required('Choose a payment method'),
+  /** The card's payment method from the payment provider (never the card number). */
+  paymentMethodId: string()
+    .max(100)
+    .when('kind', {
+      is: 'card',
+      then: (s) => s.required('Enter your card details'),
+      otherwise: (s) => s.nullable().optional(),
+    }),
+  poNumber: string()
+    .trim()
+    .max(40, 'PO numbers are limited to 40 characters')
+    .when('kind', {
+      is: 'purchaseOrder',
+      then: (s) => s.required('Enter your purchase order number'),
+      otherwise: (s) => s.nullable().optional(),
+    }),
+});
+
+/** Place order: contact e-mail (guests), where and how to ship, how to pay. Prices are never sent. */
+export const placeOrderSchema = object({
+  contactEmail: string().trim().required('E-mail is a required field').email('E-mail must be a valid email'),
+  shippingAddress: shippingAddressSchema.required(),
+  shippingDetails: shippingDetailsSchema.required(),
+  payment: paymentSchema.required(),
+});
+
+export type ShippingAddressInput = InferType<typeof shippingAddressSchema>;
+export type PlaceOrderInput = InferType<typeof placeOrderSchema>;
+
+/** A card as the payment form sends it to the payment provider (never to the store). */
+export const cardSchema = object({
+  number: string()
+    .required('Enter the card number')
+    .transform((v: string) => v.replace(/[\s-]/g, ''))
+    .matches(/^\d{12,19}$/, 'Enter a valid card number')
+    .test('luhn', 'Enter a valid card number', (v) => !v || luhnValid(v)),
+  expiry: string()
+    .required('Enter the expiry date')
+    .matches(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry date as MM/YY')
+    .test('future', 'This card has expired', (v) => !v || !cardExpired(v)),
+  cvc: string()
+    .required('Enter the security code')
+    .matches(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  name: string().trim().required('Enter the name on the card').max(100),
+});
+
+/** The account's order list: status filter, date range, page (at most 50 a page). */
+export const orderListSchema = object({
+  statuses: array(
+    number()
+      .integer()
+      .oneOf([...ORDER_STATUS_CODES], 'Unknown order status')
+      .required(),
+  ).default([]),
+  from: date().typeError('Enter a valid date').nullable().default(null),
+  to: date().typeError('Enter a valid date').nullable().default(null),
+  page: number().typeError('Page must be 1 or more').integer().min(1, 'Page must be 1 or more').default(1),
+  pageSize: number()
+    .typeError('Page size must be from 1 to 50')
+    .integer()
+    .min(1, 'Page size must be from 1 to 50')
+    .max(50, 'Page size must be from 1 to 50')
+    .default(10),
+});
+export type OrderListInput = InferType<typeof orderListSchema>;

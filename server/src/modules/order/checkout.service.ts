@@ -1,0 +1,396 @@
+import { createHash } from 'node:crypto';
+import type { Transaction } from '@mikro-orm/core';
+import { cartTotals, hasUnpricedItem, linesBlockedIn } from '../../../../domain/cart';
+import { orderNumberLabel } from '../../../../domain/checkout';
+import type { PlaceOrderInput } from '../../../../domain/checkout.schema';
+import { DEFAULT_CURRENCY } from '../../../../domain/constants';
+import { round2 } from '../../../../domain/money';
+import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
+import { stateName } from '../../../../domain/states';
+import { taxRateFor } from '../../../../domain/tax';
+import { AppError } from '../../common/errors';
+import type { Ctx } from '../../context';
+import { cartService, pricedLines } from '../cart/cart.service';
+import { queueEmail } from '../mail/mailer';
+import type { PaymentIntent } from '../payment/payment.provider';
+import type { OrderAddress } from './order.entities';
+import { assertOrdersScope } from '../auth/permissions';
+import { orderService, type OrderView } from './order.service';
+
+/** What the shopper must do next after placing (or paying) an order. */
+export interface PlaceOrderResult {
+  order: OrderView;
+  /** The card needs the cardholder's authentication (3-D Secure): show the bank's page, then confirm. */
+  nextAction: { type: 'authenticate'; intentId: string; clientSecret: string } | null;
+  /** Why the payment failed (declined...), when it did: the shopper may pay again with another card. */
+  paymentError: string | null;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** An Idempotency-Key must be 8 to 100 letters, digits, - or _ (a UUID fits). */
+export function checkIdempotencyKey(key: string | undefined): string {
+  if (!key || !KEY_PATTERN.test(key)) {
+    const message = 'An Idempotency-Key of 8 to 100 letters, digits, - or _ is required to place an order.';
+    throw new AppError('BAD_USER_INPUT', message, [{ field: 'idempotencyKey', message }]);
+  }
+  return key;
+}
+
+const GUEST_ORDERS_KEPT = 20;
+
+interface BuyerRow {
+  taxExempt: boolean | null;
+  netTermsDays: number | null;
+}
+
+/** The order's status and payment status for an intent's state (null: nothing to record). */
+function outcome(intent: PaymentIntent): { status: number; paymentStatus: string } | null {
+  switch (intent.status) {
+    case 'requires_capture':
+      return { status: ORDER_STATUS_CODE.Authorized, paymentStatus: 'AUTHORIZED' };
+    case 'succeeded':
+      return { status: ORDER_STATUS_CODE.Authorized, paymentStatus: 'PAID' };
+    case 'requires_action':
+      return { status: ORDER_STATUS_CODE.PaymentRequiresAction, paymentStatus: 'PAYMENT_REQUIRES_ACTION' };
+    case 'requires_payment_method':
+      return intent.lastError ? { status: ORDER_STATUS_CODE.PaymentFailed, paymentStatus: 'FAILED' } : null;
+    default:
+      return null;
+  }
+}
+
+export const checkoutService = {
+  /**
+   * Places the caller's cart as an order, once per Idempotency-Key: the same key returns the same order, the
+   * same key with another request answers 409. One transaction re-prices every line on the server, checks the
+   * state restriction, writes the order, its lines and its first history entry and empties the cart; then
+   * the card is charged (authorised, declined -> 14, authentication -> 15) or the purchase order recorded.
+   */
+  async placeOrder(ctx: Ctx, input: PlaceOrderInput, key: string): Promise<PlaceOrderResult> {
+    assertOrdersScope(ctx);
+    const cart = ctx.user ? await cartService.find(ctx) : await cartService.find(ctx);
+    const scope = ctx.user ? `user:${ctx.user.id}` : `guest:${ctx.req.session?.cartId ?? 'none'}`;
+    const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+
+    const existing = await this.byKey(ctx, scope, key, hash);
+    if (existing) return this.resume(ctx, existing, input);
+    if (!cart) throw emptyCart();
+
+    const orderId = await ctx.db.transactional(async (trx) => {
+      // One checkout of a cart at a time: a concurrent call with the same key waits here, then finds the order.
+      await ctx.db.execute('select id from cart where id = ? for update', [cart.id], 'all', trx);
+      const again = await this.byKey(ctx, scope, key, hash, trx);
+      if (again) return again.id;
+      const [buyer] = ctx.user
+        ? await ctx.db.execute<BuyerRow[]>(
+            `select ba.tax_exempt as "taxExempt", ba.net_terms_days as "netTermsDays" from app_user u
+             left join business_account ba on ba.id = u.account_id where u.id = ?`,
+            [ctx.user.id],
+            'all',
+            trx,
+          )
+        : [];
+      const lines = await pricedLines(ctx.db, cart.id, ctx.user?.accountId ?? null, trx);
+      checkLines(lines, input.shippingAddress.state);
+      if (input.payment.kind === 'purchaseOrder' && !buyer?.netTermsDays) {
+        const message = 'Your account is not approved to pay by purchase order. Please pay by card.';
+        throw new AppError('BAD_USER_INPUT', message, [{ field: 'payment.kind', message }]);
+      }
+      const rate = taxRateFor(input.shippingAddress.state);
+      const totals = cartTotals(lines, { taxPct: rate.taxPct, exempt: buyer?.taxExempt ?? false });
+      const address: OrderAddress = {
+        name: input.shippingAddress.name,
+        companyName: input.shippingAddress.companyName ?? null,
+        addressLine1: input.shippingAddress.addressLine1,
+        addressLine2: input.shippingAddress.addressLine2 ?? null,
+        city: input.shippingAddress.city,
+        state: input.shippingAddress.state.toUpperCase(),
+        zip: input.shippingAddress.zip,
+        country: input.shippingAddress.country,
+        isResidential: input.shippingAddress.isResidential,
+        phone: input.shippingAddress.phone ?? null,
+        email: input.shippingAddress.email,
+      };
+      const [order] = await ctx.db.execute<{ id: string }[]>(
+        `insert into customer_order (order_number, user_id, contact_email, site, currency_code, sub_total, freight_amt, tax_pct,
+           tax_amount, tax_geo_code, total, shipping_address, carrier_id, carrier_method, shipping_note,
+           payment_kind, po_number, idempotency_scope, idempotency_key, request_hash)
+         values (nextval('order_number_seq'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?)
+         returning id`,
+        [
+          ctx.user?.id ?? null,
+          input.contactEmail.toLowerCase(),
+          ctx.site,
+          DEFAULT_CURRENCY,
+          totals.subTotal,
+          totals.freightAmt,
+          totals.taxPct,
+          totals.taxAmount,
+          rate.taxGeoCode,
+          totals.total,
+          JSON.stringify(address),
+          input.shippingDetails.carrierId,
+          input.shippingDetails.carrierMethod,
+          input.shippingDetails.note ?? '',
+          input.payment.kind,
+          input.payment.kind === 'purchaseOrder' ? input.payment.poNumber : null,
+          scope,
+          key,
+          hash,
+        ],
+        'all',
+        trx,
+      );
+      const rows = lines.map((l, i) => ({
+        order_id: order!.id,
+        line_no: i + 1,
+        product_id: l.id,
+        name: l.name,
+        manufacturer_part_number: l.manufacturerPartNumber ?? null,
+        unit_of_measure: l.unitOfMeasure ?? 'EA',
+        image: l.image ?? null,
+        quantity: l.quantity,
+        minimum_purchase_quantity: l.minimumPurchaseQuantity ?? 1,
+        min_transfer: l.minTransfer ?? 1,
+        price: l.price,
+        base_price: l.configurations.length ? (l.basePrice ?? null) : null,
+        configurations: l.configurations.map((c) => ({
+          id: c.id,
+          name: c.name,
+          unit: c.unit,
+          value: c.value,
+          price: c.price,
+          metadata: c.metadata,
+        })),
+        line_total: l.lineTotal,
+      }));
+      await ctx.db.execute(
+        `insert into order_line (order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure,
+           image, quantity, minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total)
+         select order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure, image, quantity,
+           minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total
+         from jsonb_to_recordset(?::jsonb) as r(order_id uuid, line_no smallint, product_id text, name text,
+           manufacturer_part_number text, unit_of_measure text, image text, quantity int,
+           minimum_purchase_quantity int, min_transfer int, price numeric, base_price numeric,
+           configurations jsonb, line_total numeric)`,
+        [JSON.stringify(rows)],
+        'run',
+        trx,
+      );
+      await ctx.db.execute(
+        `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, null, 0, ?)`,
+        [order!.id, ctx.user?.id ?? null, 'Order placed'],
+        'run',
+        trx,
+      );
+      // Only the lines ordered leave the cart (a line added meanwhile stays for the next order).
+      await ctx.db.execute(
+        'delete from cart_line where id in (?)',
+        [lines.map((l) => l.cartLineId)],
+        'run',
+        trx,
+      );
+      return order!.id;
+    });
+
+    if (!ctx.user) {
+      ctx.req.session.guestOrders = [...(ctx.req.session.guestOrders ?? []), orderId].slice(
+        -GUEST_ORDERS_KEPT,
+      );
+    }
+    return this.resume(ctx, await orderService.load(ctx, orderId), input);
+  },
+
+  /** The order placed earlier under this key (409 when the request differs), or null. */
+  async byKey(
+    ctx: Ctx,
+    scope: string,
+    key: string,
+    hash: string,
+    trx?: Transaction,
+  ): Promise<OrderView | null> {
+    const [row] = await ctx.db.execute<{ id: string; requestHash: string }[]>(
+      `select id, request_hash as "requestHash" from customer_order
+       where idempotency_scope = ? and idempotency_key = ?`,
+      [scope, key],
+      'all',
+      trx,
+    );
+    if (!row) return null;
+    if (row.requestHash !== hash) {
+      throw new AppError('CONFLICT', 'This Idempotency-Key was used for another order request.');
+    }
+    return trx ? ({ id: row.id } as OrderView) : orderService.load(ctx, row.id);
+  },
+
+  /**
+   * Finishes what the placement left to do (also when a retried request finds its order): charge the card
+   * of an order still open, record a purchase order, report the state of the payment.
+   */
+  async resume(ctx: Ctx, placed: OrderView, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+    const order = placed.orderNumber ? placed : await orderService.load(ctx, placed.id);
+    if (order.status !== ORDER_STATUS_CODE.Open) return this.result(ctx, order);
+    if (order.paymentKind === 'purchaseOrder') {
+      await this.transition(
+        ctx,
+        order.id,
+        ORDER_STATUS_CODE.Processing,
+        'PENDING',
+        'Purchase order received',
+      );
+      return this.result(ctx, await orderService.load(ctx, order.id));
+    }
+    return this.charge(ctx, order, input.payment.paymentMethodId!);
+  },
+
+  /** Pays an order whose payment failed or is still open, with another card. */
+  async payOrder(ctx: Ctx, orderId: string, paymentMethodId: string): Promise<PlaceOrderResult> {
+    const order = await orderService.get(ctx, orderId);
+    const payable: number[] = [ORDER_STATUS_CODE.Open, ORDER_STATUS_CODE.PaymentFailed];
+    if (order.paymentKind !== 'card' || !payable.includes(order.status)) {
+      throw new AppError(
+        'CONFLICT',
+        `Order ${orderNumberLabel(order.orderNumber)} is not waiting for a payment.`,
+      );
+    }
+    return this.charge(ctx, order, paymentMethodId);
+  },
+
+  /** After the cardholder answered the bank's challenge: reads the intent and records the outcome. */
+  async confirmPayment(ctx: Ctx, orderId: string): Promise<PlaceOrderResult> {
+    const order = await orderService.get(ctx, orderId);
+    if (!order.paymentIntentId) return this.result(ctx, order);
+    return this.record(ctx, order, await ctx.payments.retrieve(order.paymentIntentId));
+  },
+
+  async charge(ctx: Ctx, order: OrderView, paymentMethodId: string): Promise<PlaceOrderResult> {
+    const intent = await ctx.payments.createIntent({
+      amount: round2(order.total),
+      currency: order.currencyCode,
+      idempotencyKey: `order:${order.id}`,
+    });
+    if (order.paymentIntentId !== intent.id) {
+      await ctx.db.execute('update customer_order set payment_intent_id = ? where id = ?', [
+        intent.id,
+        order.id,
+      ]);
+    }
+    return this.record(ctx, order, await ctx.payments.confirm(intent.id, paymentMethodId));
+  },
+
+  async record(ctx: Ctx, order: OrderView, intent: PaymentIntent): Promise<PlaceOrderResult> {
+    const next = outcome(intent);
+    if (next && next.status !== order.status) {
+      const note =
+        intent.lastError ?? (intent.card ? `Card ${intent.card.brand} ending ${intent.card.last4}` : '');
+      await this.transition(ctx, order.id, next.status, next.paymentStatus, note, intent.card);
+    }
+    const fresh = await orderService.load(ctx, order.id);
+    return {
+      ...(await this.result(ctx, fresh)),
+      paymentError: fresh.status === ORDER_STATUS_CODE.PaymentFailed ? intent.lastError : null,
+      nextAction:
+        intent.status === 'requires_action'
+          ? { type: 'authenticate', intentId: intent.id, clientSecret: intent.clientSecret }
+          : null,
+    };
+  },
+
+  async result(_ctx: Ctx, order: OrderView): Promise<PlaceOrderResult> {
+    return { order, nextAction: null, paymentError: null };
+  },
+
+  /**
+   * Moves an order along the transition table in one transaction (row locked): status, payment status, the
+   * card's brand and last four, a history entry; the confirmation e-mail when payment is received or a
+   * purchase order accepted.
+   */
+  async transition(
+    ctx: Ctx,
+    orderId: string,
+    to: number,
+    paymentStatus: string,
+    note: string,
+    card: { brand: string; last4: string } | null = null,
+  ): Promise<void> {
+    await ctx.db.transactional(async (trx) => {
+      const [row] = await ctx.db.execute<{ status: number }[]>(
+        'select status from customer_order where id = ? for update',
+        [orderId],
+        'all',
+        trx,
+      );
+      if (!row || row.status === to) return;
+      if (!canTransition(row.status, to)) {
+        throw new AppError(
+          'CONFLICT',
+          `An order cannot go from ${orderStatusLabel(row.status)} to ${orderStatusLabel(to)}.`,
+        );
+      }
+      await ctx.db.execute(
+        `update customer_order set status = ?, payment_status = ?, card_brand = coalesce(?, card_brand),
+           card_last4 = coalesce(?, card_last4), version = version + 1, updated_at = now() where id = ?`,
+        [to, paymentStatus, card?.brand ?? null, card?.last4 ?? null, orderId],
+        'run',
+        trx,
+      );
+      await ctx.db.execute(
+        'insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, ?, ?, ?)',
+        [orderId, ctx.user?.id ?? null, row.status, to, note],
+        'run',
+        trx,
+      );
+      if (to === ORDER_STATUS_CODE.Authorized || to === ORDER_STATUS_CODE.Processing) {
+        await queueConfirmation(ctx, orderId, trx);
+      }
+    });
+  },
+};
+
+const emptyCart = () =>
+  new AppError('BAD_USER_INPUT', 'Your cart is empty.', [{ field: 'cart', message: 'Your cart is empty.' }]);
+
+/** Lines that cannot be ordered: none at all, priced on request, or not allowed in the shipping state. */
+function checkLines(lines: Awaited<ReturnType<typeof pricedLines>>, state: string): void {
+  if (lines.length === 0) throw emptyCart();
+  if (hasUnpricedItem(lines)) {
+    const names = lines.filter((l) => l.price === null).map((l) => l.name);
+    const message = `Items priced on request cannot be ordered online: ${names.join(', ')}. Remove them or ask for a quote.`;
+    throw new AppError('BAD_USER_INPUT', message, [{ field: 'cart', message }]);
+  }
+  const blocked = linesBlockedIn(lines, state);
+  if (blocked.length > 0) {
+    const where = stateName(state.toUpperCase()) ?? state;
+    const message = `${blocked.map((l) => `${l.name} (${l.id})`).join(', ')} cannot ship to ${where}. Remove ${blocked.length === 1 ? 'it' : 'them'} or choose another address.`;
+    throw new AppError('BAD_USER_INPUT', message, [{ field: 'shippingAddress.state', message }]);
+  }
+}
+
+async function queueConfirmation(ctx: Ctx, orderId: string, trx: Transaction): Promise<void> {
+  const [order] = await ctx.db.execute<
+    { orderNumber: string; contactEmail: string; total: number; status: number; lines: string }[]
+  >(
+    `select o.order_number::text as "orderNumber", o.contact_email as "contactEmail", o.total::float8 as total,
+       o.status, (select string_agg(l.quantity || ' x ' || l.name || ' (' || l.product_id || ')  $' ||
+         to_char(l.line_total, 'FM999999990.00'), E'\\n' order by l.line_no) from order_line l
+         where l.order_id = o.id) as lines
+     from customer_order o where o.id = ?`,
+    [orderId],
+    'all',
+    trx,
+  );
+  if (!order) return;
+  const label = orderNumberLabel(order.orderNumber);
+  await queueEmail(
+    ctx.db,
+    ctx.log,
+    {
+      to: order.contactEmail,
+      kind: 'order-confirmation',
+      subject: `Your Axisline Supply order ${label}`,
+      text: `Thank you for your order ${label} (${orderStatusLabel(order.status)}).\n\n${order.lines}\n\nTotal: $${order.total.toFixed(2)}\n\nOrder details and invoice: ${ctx.auth.publicUrl}/user/account/orders/${orderId}\n`,
+    },
+    trx,
+  );
+}

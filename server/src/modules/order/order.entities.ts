@@ -1,0 +1,226 @@
+import { Check, DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { DEFAULT_CURRENCY } from '../../../../domain/constants';
+import { User } from '../account/account.entities';
+import { Product } from '../catalog/product.entity';
+
+const money = () => ({ type: new DecimalType('number'), precision: 12, scale: 2 }) as const;
+
+/** The shipping address as ordered (spec: ShippingAddress). */
+export interface OrderAddress {
+  name: string;
+  companyName: string | null;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  isResidential: boolean;
+  phone: string | null;
+  email: string;
+}
+
+/** A configuration as ordered: the option, its value and unit price at the time of the order. */
+export interface OrderedConfiguration {
+  id: string;
+  name: string | null;
+  unit: string | null;
+  value: number;
+  price: number | null;
+  metadata: string | null;
+}
+
+/**
+ * An order (table customer_order: `order` is reserved). Prices, tax and addresses are copied at placement and
+ * never recomputed from the catalogue. `version` guards staff edits (optimistic locking). The idempotency key
+ * of the place-order call is unique per caller (user, or guest cart).
+ */
+@Entity({ tableName: 'customer_order' })
+@Unique({ properties: ['idempotencyScope', 'idempotencyKey'] })
+@Index({ properties: ['user', 'createdAt'] })
+@Index({ properties: ['status', 'createdAt'] })
+export class CustomerOrder {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  /** Shown as AXL-<number>; taken from the order_number_seq sequence when the order is placed. */
+  @Unique()
+  @Property({ type: 'string', columnType: 'bigint' })
+  orderNumber!: string;
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  user: string | null = null;
+
+  @Index()
+  @Property({ type: 'text' })
+  contactEmail!: string;
+
+  @Property({ type: 'text' })
+  site!: string;
+
+  @Property({ type: 'text', default: DEFAULT_CURRENCY })
+  currencyCode: string = DEFAULT_CURRENCY;
+
+  /** domain/order-status.ts ORDER_STATUS. */
+  @Property({ type: 'smallint', default: 0 })
+  status: number = 0;
+
+  @Property({ type: 'text', default: 'PENDING' })
+  paymentStatus: string = 'PENDING';
+
+  @Property({ type: 'text', default: 'UNSHIPPED' })
+  shipmentStatus: string = 'UNSHIPPED';
+
+  @Property({ type: 'text', default: 'NO_DELIVERY' })
+  deliveryStatus: string = 'NO_DELIVERY';
+
+  @Property({ type: 'text', default: 'NO_RETURN' })
+  returnStatus: string = 'NO_RETURN';
+
+  @Property(money())
+  subTotal!: number;
+
+  @Property(money())
+  freightAmt!: number;
+
+  @Property({ type: new DecimalType('number'), precision: 6, scale: 3 })
+  taxPct!: number;
+
+  @Property(money())
+  taxAmount!: number;
+
+  @Property({ type: 'text', default: '' })
+  taxGeoCode: string = '';
+
+  @Property(money())
+  total!: number;
+
+  @Property({ type: 'jsonb' })
+  shippingAddress!: OrderAddress;
+
+  @Property({ type: 'text' })
+  carrierId!: string;
+
+  @Property({ type: 'text' })
+  carrierMethod!: string;
+
+  @Property({ type: 'text', default: '' })
+  shippingNote: string = '';
+
+  /** card or purchaseOrder (domain/checkout.ts). */
+  @Property({ type: 'text' })
+  paymentKind!: string;
+
+  @Property({ type: 'text', nullable: true })
+  cardBrand: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  cardLast4: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  poNumber: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  paymentIntentId: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  erpOrderId: string | null = null;
+
+  @Property({ type: 'integer', default: 1, version: true })
+  version: number = 1;
+
+  @Property({ type: 'text' })
+  idempotencyScope!: string;
+
+  @Property({ type: 'text' })
+  idempotencyKey!: string;
+
+  /** sha-256 of the place-order request: the same key with another body answers 409. */
+  @Property({ type: 'text' })
+  requestHash!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  updatedAt: Date = new Date();
+}
+
+/** An order line as ordered (spec: Order line), with the unit price and line total charged. */
+@Entity({ tableName: 'order_line' })
+@Unique({ properties: ['order', 'lineNo'] })
+@Check({ name: 'order_line_quantity_check', expression: 'quantity > 0' })
+export class OrderLine {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @ManyToOne(() => CustomerOrder, { mapToPk: true, deleteRule: 'cascade' })
+  order!: string;
+
+  @Property({ type: 'smallint' })
+  lineNo!: number;
+
+  /** The product ordered; a product with orders cannot be deleted (restrict). */
+  @Index()
+  @ManyToOne(() => Product, { mapToPk: true, deleteRule: 'no action' })
+  product!: string;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'text', nullable: true })
+  manufacturerPartNumber: string | null = null;
+
+  @Property({ type: 'text', default: 'EA' })
+  unitOfMeasure: string = 'EA';
+
+  @Property({ type: 'text', nullable: true })
+  image: string | null = null;
+
+  @Property({ type: 'integer' })
+  quantity!: number;
+
+  @Property({ type: 'integer', default: 1 })
+  minimumPurchaseQuantity: number = 1;
+
+  @Property({ type: 'integer', default: 1 })
+  minTransfer: number = 1;
+
+  @Property(money())
+  price!: number;
+
+  @Property({ ...money(), nullable: true })
+  basePrice: number | null = null;
+
+  @Property({ type: 'jsonb', default: '[]' })
+  configurations: OrderedConfiguration[] = [];
+
+  @Property(money())
+  lineTotal!: number;
+}
+
+/** The order's history: every status change (and staff edit), who and when. */
+@Entity({ tableName: 'order_event' })
+export class OrderEvent {
+  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  id!: string;
+
+  @Index()
+  @ManyToOne(() => CustomerOrder, { mapToPk: true, deleteRule: 'cascade' })
+  order!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'clock_timestamp()' })
+  at: Date = new Date();
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  actor: string | null = null;
+
+  @Property({ type: 'smallint', nullable: true })
+  fromStatus: number | null = null;
+
+  @Property({ type: 'smallint', nullable: true })
+  toStatus: number | null = null;
+
+  @Property({ type: 'text', default: '' })
+  note: string = '';
+}

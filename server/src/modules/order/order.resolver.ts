@@ -1,0 +1,77 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { orderListSchema, placeOrderSchema } from '../../../../domain/checkout.schema';
+import { validate } from '../../common/validate';
+import type { Ctx as RequestCtx } from '../../context';
+import { cartGql } from '../cart/cart.resolver';
+import { ORDERS_OWN } from '../auth/permission-matrix';
+import { SCOPE_PREFIX } from '../auth/permissions';
+import { checkIdempotencyKey, checkoutService } from './checkout.service';
+import { orderService } from './order.service';
+import {
+  OrderGql,
+  OrderListInputGql,
+  OrderPageGql,
+  PlaceOrderInputGql,
+  PlaceOrderResultGql,
+  ReorderResultGql,
+} from './order.types';
+
+const withoutNulls = <T extends object>(input: T) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+
+/** Checkout and the caller's orders. Guests read the orders they placed in this session. */
+@Resolver(() => OrderGql)
+export class OrderResolver {
+  @Authorized(...ORDERS_OWN.roles, `${SCOPE_PREFIX}${ORDERS_OWN.scope}`)
+  @Query(() => OrderPageGql, { description: "The signed-in user's orders, newest first" })
+  orders(
+    @Arg('filter', () => OrderListInputGql, { nullable: true }) filter: OrderListInputGql | null,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return orderService.list(ctx, ctx.user!.id, validate(orderListSchema, withoutNulls(filter ?? {})));
+  }
+
+  @Query(() => OrderGql, { description: "One of the caller's orders (404 for anyone else's)" })
+  order(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    return orderService.get(ctx, id);
+  }
+
+  @Mutation(() => PlaceOrderResultGql, {
+    description: 'Places the cart as an order; the same idempotencyKey returns the same order',
+  })
+  placeOrder(
+    @Arg('input', () => PlaceOrderInputGql) input: PlaceOrderInputGql,
+    @Arg('idempotencyKey', () => String) idempotencyKey: string,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    const checked = validate(placeOrderSchema, {
+      ...input,
+      shippingAddress: withoutNulls(input.shippingAddress),
+      shippingDetails: withoutNulls(input.shippingDetails),
+      payment: withoutNulls(input.payment),
+    });
+    return checkoutService.placeOrder(ctx, checked, checkIdempotencyKey(idempotencyKey));
+  }
+
+  @Mutation(() => PlaceOrderResultGql, {
+    description: 'Pays an order whose card was declined, with another card',
+  })
+  payOrder(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('paymentMethodId', () => String) paymentMethodId: string,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return checkoutService.payOrder(ctx, orderId, paymentMethodId);
+  }
+
+  @Mutation(() => PlaceOrderResultGql, { description: "Records the payment after the bank's authentication" })
+  confirmOrderPayment(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
+    return checkoutService.confirmPayment(ctx, orderId);
+  }
+
+  @Mutation(() => ReorderResultGql, { description: 'Puts every line of an order back in the cart' })
+  async reorder(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
+    const { cart, skipped } = await orderService.reorder(ctx, orderId);
+    return { cart: cartGql(cart), skipped };
+  }
+}

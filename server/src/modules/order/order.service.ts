@@ -1,0 +1,225 @@
+import { orderNumberLabel } from '../../../../domain/checkout';
+import { orderStatusLabel } from '../../../../domain/order-status';
+import { ROLES } from '../../../../domain/roles';
+import { AppError, notFound } from '../../common/errors';
+import type { Ctx } from '../../context';
+import { assertOrdersScope, STAFF } from '../auth/permissions';
+import { cartService, type CartView } from '../cart/cart.service';
+import type { OrderAddress, OrderedConfiguration } from './order.entities';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Orders a guest placed in this session (they may read them while it lasts). */
+    guestOrders?: string[];
+  }
+}
+
+export interface OrderLineView {
+  id: string;
+  lineNo: number;
+  itemId: string;
+  name: string;
+  manufacturerPartNumber: string | null;
+  unitOfMeasure: string;
+  image: string | null;
+  quantity: number;
+  minimumPurchaseQuantity: number;
+  minTransfer: number;
+  price: number;
+  basePrice: number | null;
+  configurations: OrderedConfiguration[];
+  lineTotal: number;
+}
+
+export interface OrderEventView {
+  at: string;
+  fromStatus: number | null;
+  toStatus: number | null;
+  note: string;
+}
+
+export interface OrderView {
+  id: string;
+  orderNumber: string;
+  status: number;
+  statusLabel: string;
+  paymentStatus: string;
+  shipmentStatus: string;
+  deliveryStatus: string;
+  returnStatus: string;
+  contactEmail: string;
+  userId: string | null;
+  currencyCode: string;
+  subTotal: number;
+  freightAmt: number;
+  taxPct: number;
+  taxAmount: number;
+  taxGeoCode: string;
+  total: number;
+  shippingAddress: OrderAddress;
+  carrierId: string;
+  carrierMethod: string;
+  shippingNote: string;
+  paymentKind: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  poNumber: string | null;
+  paymentIntentId: string | null;
+  erpOrderId: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  lines: OrderLineView[];
+  events: OrderEventView[];
+}
+
+export type OrderSummaryView = Omit<OrderView, 'lines' | 'events'> & { lineCount: number; itemCount: number };
+
+const ORDER_COLUMNS = `
+  o.id, o.order_number::text as "orderNumber", o.status, o.payment_status as "paymentStatus",
+  o.shipment_status as "shipmentStatus", o.delivery_status as "deliveryStatus", o.return_status as "returnStatus",
+  o.contact_email as "contactEmail", o.user_id as "userId", o.currency_code as "currencyCode",
+  o.sub_total::float8 as "subTotal", o.freight_amt::float8 as "freightAmt", o.tax_pct::float8 as "taxPct",
+  o.tax_amount::float8 as "taxAmount", o.tax_geo_code as "taxGeoCode", o.total::float8 as total,
+  o.shipping_address as "shippingAddress", o.carrier_id as "carrierId", o.carrier_method as "carrierMethod",
+  o.shipping_note as "shippingNote", o.payment_kind as "paymentKind", o.card_brand as "cardBrand",
+  o.card_last4 as "cardLast4", o.po_number as "poNumber", o.payment_intent_id as "paymentIntentId",
+  o.erp_order_id as "erpOrderId", o.version, o.created_at as "createdAt", o.updated_at as "updatedAt"`;
+
+/** One order with its lines and history, in one statement. */
+const ORDER_SQL = `
+  select ${ORDER_COLUMNS},
+    coalesce((select json_agg(json_build_object(
+      'id', l.id, 'lineNo', l.line_no, 'itemId', l.product_id, 'name', l.name,
+      'manufacturerPartNumber', l.manufacturer_part_number, 'unitOfMeasure', l.unit_of_measure, 'image', l.image,
+      'quantity', l.quantity, 'minimumPurchaseQuantity', l.minimum_purchase_quantity, 'minTransfer', l.min_transfer,
+      'price', l.price::float8, 'basePrice', l.base_price::float8, 'configurations', l.configurations,
+      'lineTotal', l.line_total::float8) order by l.line_no)
+      from order_line l where l.order_id = o.id), '[]'::json) as lines,
+    coalesce((select json_agg(json_build_object('at', e.at, 'fromStatus', e.from_status, 'toStatus', e.to_status,
+      'note', e.note) order by e.id) from order_event e where e.order_id = o.id), '[]'::json) as events
+  from customer_order o where o.id = ?`;
+
+type OrderRow = Omit<OrderView, 'statusLabel' | 'createdAt' | 'updatedAt'> & {
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const view = (row: OrderRow): OrderView => ({
+  ...row,
+  statusLabel: orderStatusLabel(row.status),
+  createdAt: new Date(row.createdAt).toISOString(),
+  updatedAt: new Date(row.updatedAt).toISOString(),
+});
+
+const isStaff = (ctx: Ctx) => !ctx.apiCaller && STAFF.some((role) => ROLES[role] === ctx.user?.role);
+
+export interface OrderFilter {
+  statuses?: number[];
+  from?: Date | null;
+  to?: Date | null;
+  page: number;
+  pageSize: number;
+}
+
+export const orderService = {
+  /**
+   * An order its owner may read: the signed-in user's, a guest's from this session, or any for staff.
+   * Someone else's order answers exactly like a missing one.
+   */
+  async get(ctx: Ctx, id: string): Promise<OrderView> {
+    assertOrdersScope(ctx);
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Order');
+    const [row] = await ctx.db.execute<OrderRow[]>(ORDER_SQL, [id]);
+    const mine =
+      row &&
+      ((ctx.user && row.userId === ctx.user.id) ||
+        (!row.userId && ctx.req.session?.guestOrders?.includes(row.id)) ||
+        isStaff(ctx));
+    if (!mine) throw notFound('Order');
+    return view(row);
+  },
+
+  /** Reads an order without an ownership check (the service's own use after writing it). */
+  async load(ctx: Ctx, id: string): Promise<OrderView> {
+    const [row] = await ctx.db.execute<OrderRow[]>(ORDER_SQL, [id]);
+    if (!row) throw notFound('Order');
+    return view(row);
+  },
+
+  /** The signed-in user's orders, newest first, filtered by status and date, one page at a time. */
+  async list(ctx: Ctx, userId: string, filter: OrderFilter) {
+    assertOrdersScope(ctx);
+    const where = ['o.user_id = ?'];
+    const params: unknown[] = [userId];
+    if (filter.statuses?.length) {
+      where.push('o.status in (?)');
+      params.push(filter.statuses);
+    }
+    if (filter.from) {
+      where.push('o.created_at >= ?');
+      params.push(filter.from);
+    }
+    if (filter.to) {
+      where.push('o.created_at < ?');
+      params.push(filter.to);
+    }
+    const rows = await ctx.db.execute<(OrderRow & { lineCount: number; itemCount: number; count: number })[]>(
+      `select ${ORDER_COLUMNS},
+         (select count(*)::int from order_line l where l.order_id = o.id) as "lineCount",
+         (select coalesce(sum(l.quantity), 0)::int from order_line l where l.order_id = o.id) as "itemCount",
+         count(*) over ()::int as count
+       from customer_order o where ${where.join(' and ')}
+       order by o.created_at desc, o.order_number desc
+       limit ? offset ?`,
+      [...params, filter.pageSize, (filter.page - 1) * filter.pageSize],
+    );
+    return {
+      items: rows.map(({ count: _c, ...r }) => ({
+        ...r,
+        statusLabel: orderStatusLabel(r.status),
+        createdAt: new Date(r.createdAt).toISOString(),
+        updatedAt: new Date(r.updatedAt).toISOString(),
+      })),
+      total: rows[0]?.count ?? 0,
+      page: filter.page,
+      pageSize: filter.pageSize,
+    };
+  },
+
+  /**
+   * Re-order: every line of the order back in the cart at today's prices. Lines no longer sold (or whose
+   * options changed) are left out and named.
+   */
+  async reorder(ctx: Ctx, id: string): Promise<{ cart: CartView; skipped: string[] }> {
+    const order = await this.get(ctx, id);
+    let lines = order.lines;
+    const skipped: string[] = [];
+    for (;;) {
+      try {
+        const cart = await cartService.add(
+          ctx,
+          lines.map((l) => ({
+            itemId: l.itemId,
+            qty: l.quantity,
+            configurations: l.configurations.map((c) => ({
+              productConfigurationId: c.id,
+              value: c.value,
+              metadata: c.metadata,
+            })),
+          })),
+        );
+        return { cart, skipped };
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'BAD_USER_INPUT') throw err;
+        const bad = new Set(err.fields.map((f) => Number(/^items\[(\d+)\]/.exec(f.field)?.[1] ?? -1)));
+        if (bad.has(-1) || bad.size === 0) throw err;
+        skipped.push(...lines.filter((_, i) => bad.has(i)).map((l) => `${l.name} (${l.itemId})`));
+        lines = lines.filter((_, i) => !bad.has(i));
+        if (lines.length === 0) return { cart: await cartService.get(ctx), skipped };
+      }
+    }
+  },
+
+  label: orderNumberLabel,
+};

@@ -1,0 +1,67 @@
+import { DecimalType, Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+
+/**
+ * The built-in test payment provider's own records (docs/decisions/011): what a card processor keeps on its
+ * side. A payment method holds the brand and last four digits only; the number is never stored.
+ */
+@Entity({ tableName: 'test_payment_method' })
+export class TestPaymentMethod {
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Property({ type: 'text' })
+  brand!: string;
+
+  @Property({ type: 'text' })
+  last4!: string;
+
+  @Property({ type: 'smallint' })
+  expMonth!: number;
+
+  @Property({ type: 'smallint' })
+  expYear!: number;
+
+  /** What the test card does when charged: authorise, decline or require authentication. */
+  @Property({ type: 'text' })
+  behaviour!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/** A payment intent of the test provider: amount, status, client secret, the merchant's idempotency key. */
+@Entity({ tableName: 'test_payment_intent' })
+export class TestPaymentIntent {
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Unique()
+  @Property({ type: 'text' })
+  idempotencyKey!: string;
+
+  @Property({ type: 'text' })
+  clientSecret!: string;
+
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2 })
+  amount!: number;
+
+  @Property({ type: 'text' })
+  currency!: string;
+
+  /** requires_payment_method, requires_action, requires_capture (authorised), succeeded, canceled. */
+  @Index()
+  @Property({ type: 'text' })
+  status!: string;
+
+  @Property({ type: 'text', nullable: true })
+  paymentMethodId: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  lastError: string | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  updatedAt: Date = new Date();
+}

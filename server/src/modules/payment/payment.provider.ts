@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { TEST_CARDS, cardBrand, cardExpired, luhnValid } from '../../../../domain/checkout';
+import { AppError } from '../../common/errors';
+import type { SqlConnection } from '../../context';
+
+/** A payment intent as the store sees it (modelled on card processors' payment intents). */
+export interface PaymentIntent {
+  id: string;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  /** requires_payment_method (new, or the last attempt failed: see lastError), requires_action, requires_capture (authorised). */
+  status: 'requires_payment_method' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled';
+  lastError: string | null;
+  card: { brand: string; last4: string } | null;
+}
+
+/**
+ * What checkout needs from a payment processor. The store never sees card numbers: the browser gives them to
+ * the provider, which answers a payment method id. Calls are idempotent by the merchant's key.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  createIntent(input: { amount: number; currency: string; idempotencyKey: string }): Promise<PaymentIntent>;
+  /** Charges the payment method: authorised, declined (lastError) or in need of the cardholder's action. */
+  confirm(intentId: string, paymentMethodId: string): Promise<PaymentIntent>;
+  retrieve(intentId: string): Promise<PaymentIntent>;
+}
+
+type Behaviour = 'authorise' | 'decline' | 'requires_action';
+
+const BEHAVIOURS: Record<string, Behaviour> = {
+  [TEST_CARDS.declined]: 'decline',
+  [TEST_CARDS.requiresAction]: 'requires_action',
+};
+
+const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+
+interface IntentRow {
+  id: string;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  status: PaymentIntent['status'];
+  lastError: string | null;
+  brand: string | null;
+  last4: string | null;
+}
+
+const INTENT_SQL = `
+  select i.id, i.client_secret as "clientSecret", i.amount::float8 as amount, i.currency, i.status,
+    i.last_error as "lastError", m.brand, m.last4
+  from test_payment_intent i left join test_payment_method m on m.id = i.payment_method_id
+  where i.id = ?`;
+
+const toIntent = (r: IntentRow): PaymentIntent => ({
+  id: r.id,
+  clientSecret: r.clientSecret,
+  amount: r.amount,
+  currency: r.currency,
+  status: r.status,
+  lastError: r.lastError,
+  card: r.brand && r.last4 ? { brand: r.brand, last4: r.last4 } : null,
+});
+
+/**
+ * The built-in test provider (docs/decisions/011): keeps its records in its own tables, as a processor would
+ * on its side. Test cards: 4242 4242 4242 4242 authorises, 4000 0000 0000 0002 declines, 4000 0025 0000 3155
+ * asks for authentication (then authorises or fails). Any other valid number authorises.
+ */
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test';
+  constructor(private readonly db: SqlConnection) {}
+
+  /** Tokenises a card (the browser calls this through the provider's route): brand and last four kept only. */
+  async createPaymentMethod(card: { number: string; expiry: string; cvc: string }) {
+    const digits = card.number.replace(/[\s-]/g, '');
+    if (!luhnValid(digits)) {
+      throw new AppError('BAD_USER_INPUT', 'Enter a valid card number', [
+        { field: 'number', message: 'Enter a valid card number' },
+      ]);
+    }
+    if (cardExpired(card.expiry)) {
+      throw new AppError('BAD_USER_INPUT', 'This card has expired', [
+        { field: 'expiry', message: 'This card has expired' },
+      ]);
+    }
+    const [mm, yy] = card.expiry.split('/').map(Number);
+    const method = {
+      id: token('pm'),
+      brand: cardBrand(digits),
+      last4: digits.slice(-4),
+      behaviour: BEHAVIOURS[digits] ?? 'authorise',
+    };
+    await this.db.execute(
+      `insert into test_payment_method (id, brand, last4, exp_month, exp_year, behaviour) values (?, ?, ?, ?, ?, ?)`,
+      [method.id, method.brand, method.last4, mm, 2000 + (yy ?? 0), method.behaviour],
+    );
+    return { id: method.id, brand: method.brand, last4: method.last4 };
+  }
+
+  async createIntent(input: { amount: number; currency: string; idempotencyKey: string }) {
+    await this.db.execute(
+      `insert into test_payment_intent (id, idempotency_key, client_secret, amount, currency, status)
+       values (?, ?, ?, ?, ?, 'requires_payment_method') on conflict (idempotency_key) do nothing`,
+      [token('pi'), input.idempotencyKey, token('secret'), input.amount, input.currency],
+    );
+    const [row] = await this.db.execute<{ id: string; amount: number }[]>(
+      'select id, amount::float8 as amount from test_payment_intent where idempotency_key = ?',
+      [input.idempotencyKey],
+    );
+    if (row!.amount !== input.amount) {
+      throw new AppError('CONFLICT', 'This payment was started for another amount.');
+    }
+    return this.retrieve(row!.id);
+  }
+
+  async confirm(intentId: string, paymentMethodId: string): Promise<PaymentIntent> {
+    const intent = await this.retrieve(intentId);
+    // Confirming again an authorised intent changes nothing (a retried request).
+    if (intent.status === 'requires_capture' || intent.status === 'succeeded') return intent;
+    const [method] = await this.db.execute<{ behaviour: Behaviour }[]>(
+      'select behaviour from test_payment_method where id = ?',
+      [paymentMethodId],
+    );
+    if (!method) {
+      throw new AppError('BAD_USER_INPUT', 'Enter your card details again.', [
+        { field: 'payment.paymentMethodId', message: 'Enter your card details again.' },
+      ]);
+    }
+    const next =
+      method.behaviour === 'decline'
+        ? { status: 'requires_payment_method', lastError: 'Your card was declined.' }
+        : method.behaviour === 'requires_action'
+          ? { status: 'requires_action', lastError: null }
+          : { status: 'requires_capture', lastError: null };
+    await this.db.execute(
+      `update test_payment_intent set status = ?, last_error = ?, payment_method_id = ?, updated_at = now()
+       where id = ?`,
+      [next.status, next.lastError, paymentMethodId, intentId],
+    );
+    return this.retrieve(intentId);
+  }
+
+  /** The cardholder's answer to the bank's challenge (the test provider's authentication page). */
+  async authenticate(intentId: string, clientSecret: string, approve: boolean): Promise<PaymentIntent> {
+    const intent = await this.retrieve(intentId);
+    if (intent.clientSecret !== clientSecret) throw new AppError('NOT_FOUND', 'Payment was not found');
+    if (intent.status !== 'requires_action') return intent;
+    await this.db.execute(
+      `update test_payment_intent set status = ?, last_error = ?, updated_at = now() where id = ?`,
+      approve
+        ? ['requires_capture', null, intentId]
+        : ['requires_payment_method', 'Your bank could not authenticate this payment.', intentId],
+    );
+    return this.retrieve(intentId);
+  }
+
+  async retrieve(intentId: string): Promise<PaymentIntent> {
+    const [row] = await this.db.execute<IntentRow[]>(INTENT_SQL, [intentId]);
+    if (!row) throw new AppError('NOT_FOUND', 'Payment was not found');
+    return toIntent(row);
+  }
+}
