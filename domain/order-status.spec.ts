@@ -1,5 +1,6 @@
-import { canTransition, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
+  canTransition,
   DELIVERY_STATUSES,
   LINE_ITEM_SHIPMENT_STATUSES,
   ORDER_STATUS,
