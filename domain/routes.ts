@@ -12,6 +12,9 @@ export const ROUTES = {
   account: '/user/account',
   orders: '/user/account/orders',
   cart: '/cart',
+  /** Checkout, order confirmation and invoice routes are not in the spec's list: decision 011. */
+  checkout: '/checkout',
+  orderConfirmation: '/checkout/confirmation/',
   search: '/search',
   productDetail: '/product/detail/',
   category: '/product/category/',
@@ -30,7 +33,13 @@ export const ROUTES = {
 } as const;
 
 /** Routes whose path continues with an id or a handle (and the admin console's own routes). */
-const PREFIX_ROUTES: readonly string[] = [ROUTES.productDetail, ROUTES.category, `${ROUTES.admin}/`];
+const PREFIX_ROUTES: readonly string[] = [
+  ROUTES.productDetail,
+  ROUTES.category,
+  ROUTES.orderConfirmation,
+  `${ROUTES.orders}/`,
+  `${ROUTES.admin}/`,
+];
 
 const EXACT_ROUTES = new Set<string>(Object.values(ROUTES).filter((r) => r === '/' || !r.endsWith('/')));
 
@@ -38,6 +47,11 @@ const EXACT_ROUTES = new Set<string>(Object.values(ROUTES).filter((r) => r === '
 export const productPath = (id: string): string => `${ROUTES.productDetail}${encodeURIComponent(id)}`;
 
 export const categoryPath = (handle: string): string => `${ROUTES.category}${handle}`;
+
+/** An order's page in the account, and its invoice. */
+export const orderPath = (id: string): string => `${ROUTES.orders}/${id}`;
+export const invoicePath = (id: string): string => `${ROUTES.orders}/${id}/invoice`;
+export const confirmationPath = (id: string): string => `${ROUTES.orderConfirmation}${id}`;
 
 export const searchPath = (q: string): string => `${ROUTES.search}?q=${encodeURIComponent(q)}`;
 

@@ -52,7 +52,29 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/account/pages/AccountPage')).AccountPage,
         }),
       },
-      page(ROUTES.orders, <ContentPage title="page.orders.title" text="page.orders.text" />),
+      {
+        path: ROUTES.orders,
+        lazy: async () => ({ Component: (await import('../features/orders/OrderPages')).OrdersPage }),
+      },
+      {
+        path: ROUTES.checkout,
+        lazy: async () => ({ Component: (await import('../features/checkout/CheckoutPage')).CheckoutPage }),
+      },
+      {
+        path: `${ROUTES.orderConfirmation}:id`,
+        lazy: async () => ({
+          Component: (await import('../features/orders/OrderPages')).OrderConfirmationPage,
+        }),
+      },
+      {
+        path: `${ROUTES.orders}/:id`,
+        lazy: async () => ({ Component: (await import('../features/orders/OrderPages')).OrderDetailPage }),
+      },
+      {
+        path: `${ROUTES.orders}/:id/invoice`,
+        handle: { hideFooter: true } satisfies LayoutHandle,
+        lazy: async () => ({ Component: (await import('../features/orders/InvoicePage')).InvoicePage }),
+      },
       {
         path: ROUTES.cart,
         lazy: async () => ({ Component: (await import('../features/cart/CartPage')).CartPage }),

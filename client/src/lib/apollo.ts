@@ -31,6 +31,7 @@ export function createApolloClient(onForbidden: () => void = () => undefined): A
         CartLine: { keyFields: ['cartLineId'] },
         // A line's configurations belong to it (two lines may use the same option with other values).
         LineConfiguration: { keyFields: false },
+        OrderedConfiguration: { keyFields: false },
         Category: { keyFields: ['id'] },
         Product: { keyFields: ['id'] },
         Site: { keyFields: ['id'] },

@@ -248,6 +248,15 @@ function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['c
           </a>
         </p>
       )}
+      {cart.hasUnpricedItem ? (
+        <button type="button" className="btn btn--primary btn--large cart__checkout" disabled>
+          {t('cart.checkout')}
+        </button>
+      ) : (
+        <Link className="btn btn--primary btn--large cart__checkout" to={ROUTES.checkout}>
+          {t('cart.checkout')}
+        </Link>
+      )}
       <p className="cart__disclaimer">{t('checkout.disclaimer')}</p>
     </aside>
   );

@@ -1,6 +1,5 @@
 import { useMutation } from '@apollo/client/react';
 import { addressSchema, passwordChangeSchema, profileSchema } from '@domain/account.schema';
-import { STATES } from '@domain/states';
 import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
@@ -19,6 +18,7 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { Skeleton } from '../../../components/Skeleton';
 import { NewPasswordFields, FormError } from '../FormParts';
 import { Field, SelectField } from '../Field';
+import { STATE_OPTIONS, validateAddress } from '../address';
 import { errorMessage, fieldErrors, useSession } from '../session';
 
 /** /user/account: profile, addresses (one primary) and password. Signed-out visitors go to sign-in. */
@@ -83,23 +83,6 @@ function Profile({ user }: { user: UserFieldsFragment }) {
       </Formik>
     </section>
   );
-}
-
-const STATE_OPTIONS = STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
-
-/** GET /api/validation/address: {success, data} or {success: false, errors}; a failed call is not valid. */
-async function validateAddress(
-  address: Record<string, string>,
-): Promise<{ success: boolean; errors: Record<string, string> }> {
-  try {
-    const query = new URLSearchParams(Object.entries(address).filter(([, v]) => v !== ''));
-    const res = await fetch(`/api/validation/address?${query}`, { credentials: 'same-origin' });
-    const body = (await res.json()) as { success: boolean; errors?: { field: string; message: string }[] };
-    const errors = Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
-    return { success: res.ok && body.success === true, errors };
-  } catch {
-    return { success: false, errors: {} };
-  }
 }
 
 const EMPTY_ADDRESS = {

@@ -1,0 +1,769 @@
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { linesBlockedIn } from '@domain/cart';
+import { CARRIERS, TEST_CARDS } from '@domain/checkout';
+import { cardSchema, shippingAddressSchema, shippingDetailsSchema } from '@domain/checkout.schema';
+import { DEFAULT_CURRENCY } from '@domain/constants';
+import { confirmationPath, ROUTES } from '@domain/routes';
+import { stateName } from '@domain/states';
+import { Form, Formik, useField } from 'formik';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router-dom';
+import { string } from 'yup';
+import { Skeleton } from '../../components/Skeleton';
+import {
+  CheckoutCartDocument,
+  ConfirmOrderPaymentDocument,
+  PayOrderDocument,
+  PlaceOrderDocument,
+  type CartFieldsFragment,
+  type PlaceOrderFieldsFragment,
+} from '../../gql/graphql';
+import { useT } from '../../i18n';
+import { trackCheckoutStep } from '../../lib/analytics';
+import { getCsrfToken } from '../../lib/csrf';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { STATE_OPTIONS, validateAddress } from '../account/address';
+import { Field, SelectField } from '../account/Field';
+import { FormError } from '../account/FormParts';
+import { errorMessage, fieldErrors, useSession } from '../account/session';
+
+type Step = 'address' | 'shipping' | 'payment' | 'review';
+const STEPS: Step[] = ['address', 'shipping', 'payment', 'review'];
+
+interface AddressValues {
+  contactEmail: string;
+  name: string;
+  companyName: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  zip: string;
+  email: string;
+  phone: string;
+  isResidential: boolean;
+}
+interface ShippingValues {
+  carrierId: string;
+  carrierMethod: string;
+  note: string;
+}
+interface Card {
+  id: string;
+  brand: string;
+  last4: string;
+}
+
+const addressFormSchema = shippingAddressSchema.shape({
+  contactEmail: string().trim().required('E-mail is a required field').email('E-mail must be a valid email'),
+});
+
+function useMoney() {
+  const intl = useIntl();
+  return (n: number) => intl.formatNumber(n, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+}
+
+/** Sends JSON to the store with the CSRF header; the parsed body, or throws with the server's error. */
+async function post<T>(path: string, body: object): Promise<T> {
+  const res = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': await getCsrfToken() },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T & {
+    error?: { message: string; fields?: { field: string; message: string }[] };
+  };
+  if (!res.ok)
+    throw Object.assign(new Error(json.error?.message ?? 'Request failed'), { fields: json.error?.fields });
+  return json;
+}
+
+/**
+ * /checkout: shipping address (saved or new, checked by the validation call and the state restriction),
+ * shipping details, payment (the card goes to the payment provider, never to the store), review with the
+ * disclaimer, place order (one Idempotency-Key per attempt). Signed-in shoppers and guests with an e-mail.
+ */
+export function CheckoutPage() {
+  const t = useT();
+  usePageMeta(t('checkout.title'));
+  const { user, status } = useSession();
+  const [step, setStep] = useState<Step>('address');
+  const [address, setAddress] = useState<AddressValues | null>(null);
+  const [shipping, setShipping] = useState<ShippingValues | null>(null);
+  const [card, setCard] = useState<Card | null>(null);
+  const { data, loading } = useQuery(CheckoutCartDocument, {
+    variables: { state: address?.state ?? null },
+    fetchPolicy: 'cache-and-network',
+  });
+  const cart = data?.cart ?? null;
+  const started = useRef(false);
+  useEffect(() => {
+    if (cart && cart.orderLines.length > 0 && !started.current) {
+      started.current = true;
+      trackCheckoutStep('started checkout', cart.subTotal, cart.currencyCode);
+    }
+  }, [cart]);
+
+  if ((loading && !cart) || status === 'loading' || !cart) {
+    return (
+      <div className="container section" aria-busy="true">
+        <h1>{t('checkout.title')}</h1>
+        <Skeleton rows={2} />
+      </div>
+    );
+  }
+  if (cart.orderLines.length === 0) {
+    return (
+      <div className="container section page--narrow">
+        <h1>{t('checkout.title')}</h1>
+        <p className="lead">{t('page.cart.text')}</p>
+        <Link className="btn btn--primary" to={ROUTES.search}>
+          {t('cart.browse')}
+        </Link>
+      </div>
+    );
+  }
+  const at = STEPS.indexOf(step);
+  return (
+    <div className="container section">
+      <h1>{t('checkout.title')}</h1>
+      <ol className="steps" aria-label={t('checkout.steps')}>
+        {STEPS.map((s, i) => (
+          <li
+            key={s}
+            className={i === at ? 'steps__current' : i < at ? 'steps__done' : ''}
+            aria-current={i === at ? 'step' : undefined}
+          >
+            {i < at ? (
+              <button type="button" className="link-button" onClick={() => setStep(s)}>
+                {t(`checkout.step.${s}`)}
+              </button>
+            ) : (
+              t(`checkout.step.${s}`)
+            )}
+          </li>
+        ))}
+      </ol>
+      <div className="checkout">
+        <div className="checkout__main">
+          {cart.hasUnpricedItem ? (
+            <p className="notice" role="alert">
+              {t('checkout.unpriced')} <Link to={ROUTES.cart}>{t('checkout.backToCart')}</Link>
+            </p>
+          ) : step === 'address' ? (
+            <AddressStep
+              cart={cart}
+              user={user}
+              initial={address}
+              onDone={(values) => {
+                setAddress(values);
+                setStep('shipping');
+              }}
+            />
+          ) : step === 'shipping' ? (
+            <ShippingStep
+              initial={shipping}
+              onDone={(values) => {
+                setShipping(values);
+                trackCheckoutStep('shipping details added', cart.subTotal, cart.currencyCode);
+                setStep('payment');
+              }}
+            />
+          ) : step === 'payment' ? (
+            <PaymentStep
+              onDone={(c) => {
+                setCard(c);
+                trackCheckoutStep('payment details added', cart.subTotal, cart.currencyCode);
+                setStep('review');
+              }}
+            />
+          ) : (
+            <ReviewStep
+              cart={cart}
+              address={address!}
+              shipping={shipping!}
+              card={card!}
+              onChangeCard={() => setStep('payment')}
+              onBlocked={() => setStep('address')}
+            />
+          )}
+        </div>
+        <CheckoutSidebar cart={cart} />
+      </div>
+    </div>
+  );
+}
+
+function AddressStep({
+  cart,
+  user,
+  initial,
+  onDone,
+}: {
+  cart: CartFieldsFragment;
+  user: ReturnType<typeof useSession>['user'];
+  initial: AddressValues | null;
+  onDone: (values: AddressValues) => void;
+}) {
+  const t = useT();
+  const saved = user?.addresses ?? [];
+  const primary = saved.find((a) => a.primary) ?? saved[0];
+  const fromSaved = (a: (typeof saved)[number]): AddressValues => ({
+    contactEmail: user?.emailAddress ?? '',
+    name: a.name,
+    companyName: '',
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2 ?? '',
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    email: a.email,
+    phone: a.phone ?? '',
+    isResidential: false,
+  });
+  const blank: AddressValues = {
+    contactEmail: user?.emailAddress ?? '',
+    name: user ? `${user.firstName} ${user.lastName}` : '',
+    companyName: '',
+    addressLine1: '',
+    addressLine2: '',
+    city: '',
+    state: '',
+    zip: '',
+    email: user?.emailAddress ?? '',
+    phone: user?.phone ?? '',
+    isResidential: false,
+  };
+  return (
+    <section aria-labelledby="address-title">
+      <h2 id="address-title">{t('checkout.step.address')}</h2>
+      <Formik<AddressValues>
+        initialValues={initial ?? (primary ? fromSaved(primary) : blank)}
+        validationSchema={addressFormSchema}
+        onSubmit={async (values, helpers) => {
+          const state = values.state.toUpperCase();
+          const blocked = linesBlockedIn(
+            cart.orderLines.map((l) => ({ ...l, id: l.itemId })),
+            state,
+          );
+          if (blocked.length > 0) {
+            helpers.setStatus(
+              t('checkout.blocked', {
+                items: blocked.map((l) => `${l.name} (${l.itemId})`).join(', '),
+                state: stateName(state) ?? state,
+                count: blocked.length,
+              }),
+            );
+            return;
+          }
+          const check = await validateAddress({
+            name: values.name,
+            addressLine1: values.addressLine1,
+            city: values.city,
+            state,
+            zip: values.zip,
+            email: values.email,
+          });
+          if (!check.success) return helpers.setErrors(check.errors);
+          helpers.setStatus(null);
+          onDone({ ...values, state });
+        }}
+      >
+        {({ isSubmitting, status, setValues, values }) => (
+          <Form className="form" noValidate aria-label={t('checkout.step.address')}>
+            {saved.length > 0 && (
+              <fieldset className="saved-addresses">
+                <legend>{t('checkout.savedAddresses')}</legend>
+                {saved.map((a) => (
+                  <label key={a.id} className="saved-address">
+                    <input
+                      type="radio"
+                      name="saved"
+                      checked={
+                        values.addressLine1 === a.addressLine1 &&
+                        values.zip === a.zip &&
+                        values.name === a.name
+                      }
+                      onChange={() => void setValues(fromSaved(a))}
+                    />
+                    <span>
+                      <strong>{a.name}</strong> — {a.addressLine1}, {a.city}, {a.state} {a.zip}
+                    </span>
+                  </label>
+                ))}
+                <label className="saved-address">
+                  <input type="radio" name="saved" onChange={() => void setValues(blank)} />
+                  <span>{t('checkout.newAddress')}</span>
+                </label>
+              </fieldset>
+            )}
+            {!user && (
+              <Field
+                name="contactEmail"
+                label={t('checkout.contactEmail')}
+                type="email"
+                autoComplete="email"
+              />
+            )}
+            <Field name="name" label={t('checkout.recipient')} autoComplete="name" />
+            <Field name="companyName" label={t('checkout.company')} autoComplete="organization" />
+            <Field name="addressLine1" label={t('address.line1')} autoComplete="address-line1" />
+            <Field name="addressLine2" label={t('address.line2')} autoComplete="address-line2" />
+            <Field name="city" label={t('address.city')} autoComplete="address-level2" />
+            <SelectField
+              name="state"
+              label={t('address.state')}
+              placeholder={t('address.chooseState')}
+              options={STATE_OPTIONS}
+            />
+            <Field name="zip" label={t('address.zip')} autoComplete="postal-code" inputMode="numeric" />
+            <Field name="email" label={t('checkout.deliveryEmail')} type="email" autoComplete="email" />
+            <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
+            <CheckboxField name="isResidential" label={t('checkout.residential')} />
+            {status && (
+              <p className="form__error" role="alert" data-testid="state-restriction">
+                {status}
+              </p>
+            )}
+            <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+              {t('checkout.continue')}
+            </button>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}
+
+function CheckboxField({ name, label }: { name: string; label: string }) {
+  const [field] = useField({ name, type: 'checkbox' });
+  const id = useId();
+  return (
+    <div className="field field--check">
+      <label htmlFor={id}>
+        <input id={id} type="checkbox" {...field} /> {label}
+      </label>
+    </div>
+  );
+}
+
+function ShippingStep({
+  initial,
+  onDone,
+}: {
+  initial: ShippingValues | null;
+  onDone: (v: ShippingValues) => void;
+}) {
+  const t = useT();
+  return (
+    <section aria-labelledby="shipping-title">
+      <h2 id="shipping-title">{t('checkout.step.shipping')}</h2>
+      <Formik<ShippingValues>
+        initialValues={initial ?? { carrierId: 'ups', carrierMethod: 'Ground', note: '' }}
+        validationSchema={shippingDetailsSchema}
+        onSubmit={(values) => onDone(values)}
+      >
+        {({ values, setFieldValue }) => {
+          const carrier = CARRIERS.find((c) => c.id === values.carrierId) ?? CARRIERS[0];
+          return (
+            <Form className="form" noValidate aria-label={t('checkout.step.shipping')}>
+              <fieldset className="carriers">
+                <legend>{t('checkout.carrier')}</legend>
+                {CARRIERS.map((c) => (
+                  <label key={c.id} className="saved-address">
+                    <input
+                      type="radio"
+                      name="carrierId"
+                      value={c.id}
+                      checked={values.carrierId === c.id}
+                      onChange={() => {
+                        void setFieldValue('carrierId', c.id);
+                        void setFieldValue('carrierMethod', c.methods[0]);
+                      }}
+                    />
+                    <span>{c.name}</span>
+                  </label>
+                ))}
+              </fieldset>
+              <SelectField
+                name="carrierMethod"
+                label={t('checkout.method')}
+                placeholder={t('checkout.chooseMethod')}
+                options={carrier.methods.map((m) => ({ value: m, label: m }))}
+              />
+              <NoteField />
+              <p className="field__hint">{t('checkout.freightNote')}</p>
+              <button type="submit" className="btn btn--primary btn--large">
+                {t('checkout.continue')}
+              </button>
+            </Form>
+          );
+        }}
+      </Formik>
+    </section>
+  );
+}
+
+function NoteField() {
+  const t = useT();
+  const [field, meta] = useField('note');
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('checkout.note')}</label>
+      <textarea id={id} rows={3} maxLength={500} {...field} aria-invalid={!!meta.error} />
+      {meta.error && <p className="field__error">{meta.error}</p>}
+    </div>
+  );
+}
+
+/** The card form: the card goes to the payment provider, which answers a payment method (brand, last four). */
+function PaymentStep({ onDone }: { onDone: (card: Card) => void }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="payment-title">
+      <h2 id="payment-title">{t('checkout.step.payment')}</h2>
+      <p className="notice">
+        {t('checkout.testCards', {
+          ok: TEST_CARDS.authorised.replace(/(\d{4})(?=\d)/g, '$1 '),
+          declined: TEST_CARDS.declined.replace(/(\d{4})(?=\d)/g, '$1 '),
+          action: TEST_CARDS.requiresAction.replace(/(\d{4})(?=\d)/g, '$1 '),
+        })}
+      </p>
+      <CardForm submitLabel={t('checkout.continue')} onCard={onDone} />
+    </section>
+  );
+}
+
+function CardForm({
+  submitLabel,
+  onCard,
+}: {
+  submitLabel: string;
+  onCard: (card: Card) => void | Promise<void>;
+}) {
+  const t = useT();
+  return (
+    <Formik
+      initialValues={{ name: '', number: '', expiry: '', cvc: '' }}
+      validationSchema={cardSchema}
+      onSubmit={async (values, helpers) => {
+        try {
+          const card = await post<Card>('/api/payments/test/payment-methods', values);
+          await onCard(card);
+        } catch (err) {
+          const fields = (err as { fields?: { field: string; message: string }[] }).fields ?? [];
+          if (fields.length) helpers.setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+          else helpers.setStatus((err as Error).message);
+        }
+      }}
+    >
+      {({ isSubmitting, status }) => (
+        <Form className="form card-form" noValidate aria-label={t('checkout.card')}>
+          <Field name="name" label={t('checkout.cardName')} autoComplete="cc-name" />
+          <Field
+            name="number"
+            label={t('checkout.cardNumber')}
+            autoComplete="cc-number"
+            inputMode="numeric"
+          />
+          <div className="card-form__row">
+            <Field name="expiry" label={t('checkout.cardExpiry')} autoComplete="cc-exp" placeholder="MM/YY" />
+            <Field name="cvc" label={t('checkout.cardCvc')} autoComplete="cc-csc" inputMode="numeric" />
+          </div>
+          <FormError message={status} />
+          <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+            {submitLabel}
+          </button>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+function ReviewStep({
+  cart,
+  address,
+  shipping,
+  card,
+  onChangeCard,
+  onBlocked,
+}: {
+  cart: CartFieldsFragment;
+  address: AddressValues;
+  shipping: ShippingValues;
+  card: Card;
+  onChangeCard: () => void;
+  onBlocked: () => void;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const [placeOrder] = useMutation(PlaceOrderDocument, { refetchQueries: ['Cart'] });
+  const [payOrder] = useMutation(PayOrderDocument);
+  const [confirmPayment] = useMutation(ConfirmOrderPaymentDocument);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [declined, setDeclined] = useState<{ orderId: string; message: string } | null>(null);
+  const [challenge, setChallenge] = useState<{
+    orderId: string;
+    intentId: string;
+    clientSecret: string;
+    total: number;
+  } | null>(null);
+  // One key per attempt: reused only when an attempt got no answer (so a retry cannot double the order).
+  const key = useRef<string>(crypto.randomUUID());
+
+  const finish = (result: PlaceOrderFieldsFragment) => {
+    const { order } = result;
+    if (result.nextAction) {
+      setChallenge({
+        orderId: order.id,
+        intentId: result.nextAction.intentId,
+        clientSecret: result.nextAction.clientSecret,
+        total: order.total,
+      });
+      return;
+    }
+    if (result.paymentError) {
+      setDeclined({ orderId: order.id, message: result.paymentError });
+      return;
+    }
+    trackCheckoutStep('checkout completed', order.total, order.currencyCode, order.id);
+    void client.refetchQueries({ include: ['Cart'] });
+    navigate(confirmationPath(order.id));
+  };
+
+  const place = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { data } = await placeOrder({
+        variables: {
+          idempotencyKey: key.current,
+          input: {
+            contactEmail: address.contactEmail,
+            shippingAddress: {
+              name: address.name,
+              companyName: address.companyName || null,
+              addressLine1: address.addressLine1,
+              addressLine2: address.addressLine2 || null,
+              city: address.city,
+              state: address.state,
+              zip: address.zip,
+              email: address.email,
+              phone: address.phone || null,
+              isResidential: address.isResidential,
+            },
+            shippingDetails: shipping,
+            payment: { kind: 'card', paymentMethodId: card.id },
+          },
+        },
+      });
+      if (data) finish(data.placeOrder);
+    } catch (err) {
+      const answered = Boolean((err as { errors?: unknown[] }).errors?.length);
+      if (answered) key.current = crypto.randomUUID();
+      const fields = fieldErrors(err);
+      if (fields['shippingAddress.state']) onBlocked();
+      setFailure(errorMessage(err, t('checkout.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (challenge) {
+    return (
+      <BankChallenge
+        total={challenge.total}
+        onAnswer={async (approve) => {
+          await post(`/api/payments/test/intents/${challenge.intentId}/authenticate`, {
+            clientSecret: challenge.clientSecret,
+            approve,
+          });
+          const { data } = await confirmPayment({ variables: { orderId: challenge.orderId } });
+          setChallenge(null);
+          if (data) finish(data.confirmOrderPayment);
+        }}
+      />
+    );
+  }
+  if (declined) {
+    return (
+      <section aria-labelledby="declined-title">
+        <h2 id="declined-title">{t('checkout.payAgain')}</h2>
+        <p className="form__error" role="alert">
+          {declined.message} {t('checkout.tryAnotherCard')}
+        </p>
+        <CardForm
+          submitLabel={t('checkout.payNow')}
+          onCard={async (c) => {
+            const { data } = await payOrder({
+              variables: { orderId: declined.orderId, paymentMethodId: c.id },
+            });
+            if (!data) return;
+            setDeclined(null);
+            finish(data.payOrder);
+          }}
+        />
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="review-title" className="review">
+      <h2 id="review-title">{t('checkout.step.review')}</h2>
+      <div className="review__grid">
+        <div>
+          <h3>{t('checkout.shipTo')}</h3>
+          <address>
+            {address.name}
+            {address.companyName && (
+              <>
+                <br />
+                {address.companyName}
+              </>
+            )}
+            <br />
+            {address.addressLine1}
+            {address.addressLine2 && (
+              <>
+                <br />
+                {address.addressLine2}
+              </>
+            )}
+            <br />
+            {address.city}, {address.state} {address.zip}
+          </address>
+        </div>
+        <div>
+          <h3>{t('checkout.step.shipping')}</h3>
+          <p>
+            {CARRIERS.find((c) => c.id === shipping.carrierId)?.name} {shipping.carrierMethod}
+          </p>
+          {shipping.note && <p className="field__hint">{shipping.note}</p>}
+        </div>
+        <div>
+          <h3>{t('checkout.step.payment')}</h3>
+          <p>
+            {t('checkout.cardEnding', { brand: card.brand.toUpperCase(), last4: card.last4 })}{' '}
+            <button type="button" className="link-button" onClick={onChangeCard}>
+              {t('checkout.change')}
+            </button>
+          </p>
+        </div>
+      </div>
+      <ul className="review__lines">
+        {cart.orderLines.map((l) => (
+          <li key={l.cartLineId}>
+            <span>
+              {l.quantity} × {l.name}
+              {l.configurations.length > 0 && (
+                <small>
+                  {' '}
+                  (
+                  {l.configurations
+                    .map((c) => `${c.name ?? c.id}: ${c.value}${c.unit ? ` ${c.unit}` : ''}`)
+                    .join(', ')}
+                  )
+                </small>
+              )}
+            </span>
+            <ReviewAmount value={l.lineTotal} />
+          </li>
+        ))}
+      </ul>
+      {failure && (
+        <p className="form__error" role="alert" data-testid="checkout-error">
+          {failure}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn--primary btn--large"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void place()}
+      >
+        {t('checkout.placeOrder')}
+      </button>
+    </section>
+  );
+}
+
+function ReviewAmount({ value }: { value: number }) {
+  const money = useMoney();
+  return <span>{money(value)}</span>;
+}
+
+/** The test provider's stand-in for the bank's authentication page (3-D Secure). */
+function BankChallenge({
+  total,
+  onAnswer,
+}: {
+  total: number;
+  onAnswer: (approve: boolean) => Promise<void>;
+}) {
+  const t = useT();
+  const money = useMoney();
+  const [busy, setBusy] = useState(false);
+  const answer = (approve: boolean) => {
+    setBusy(true);
+    void onAnswer(approve).finally(() => setBusy(false));
+  };
+  return (
+    <section className="panel bank-challenge" role="dialog" aria-modal="false" aria-labelledby="bank-title">
+      <h2 id="bank-title">{t('checkout.bankTitle')}</h2>
+      <p>{t('checkout.bankText', { amount: money(total) })}</p>
+      <div className="actions">
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => answer(true)}>
+          {t('checkout.bankApprove')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--outline-primary"
+          disabled={busy}
+          onClick={() => answer(false)}
+        >
+          {t('checkout.bankDecline')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function CheckoutSidebar({ cart }: { cart: CartFieldsFragment }) {
+  const t = useT();
+  const money = useMoney();
+  return (
+    <aside className="checkout__summary panel" aria-labelledby="checkout-summary-title">
+      <h2 id="checkout-summary-title">{t('cart.summary')}</h2>
+      <dl className="totals">
+        <div>
+          <dt>{t('cart.subtotal', { count: cart.totalQuantity })}</dt>
+          <dd>{money(cart.subTotal)}</dd>
+        </div>
+        <div>
+          <dt>{t('cart.freight')}</dt>
+          <dd>{cart.freightAmt === 0 ? t('cart.freeFreight') : money(cart.freightAmt)}</dd>
+        </div>
+        <div>
+          <dt>
+            {cart.taxState
+              ? t('cart.taxFor', { state: cart.taxState, pct: `${cart.taxPct}%` })
+              : t('cart.tax')}
+          </dt>
+          <dd data-testid="checkout-tax">
+            {cart.taxState ? money(cart.taxAmount) : t('cart.taxAtCheckout')}
+          </dd>
+        </div>
+        <div className="totals__total">
+          <dt>{t('cart.total')}</dt>
+          <dd data-testid="checkout-total">{money(cart.total)}</dd>
+        </div>
+      </dl>
+      <p className="cart__disclaimer">{t('checkout.disclaimer')}</p>
+    </aside>
+  );
+}

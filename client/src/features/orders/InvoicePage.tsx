@@ -1,0 +1,168 @@
+import { useQuery } from '@apollo/client/react';
+import { orderNumberLabel } from '@domain/checkout';
+import { BRAND } from '@domain/constants';
+import { Link, useParams } from 'react-router-dom';
+import { Skeleton } from '../../components/Skeleton';
+import { OrderDocument } from '../../gql/graphql';
+import { useT } from '../../i18n';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { orderPath } from '@domain/routes';
+import { useMoney } from './OrderPages';
+
+/** The invoice: logo, the company's Mooresville NC address and toll-free phone, lines, totals; print or PDF. */
+export function InvoicePage() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const { data, loading } = useQuery(OrderDocument, { variables: { id }, skip: !id });
+  const order = data?.order;
+  const money = useMoney(order?.currencyCode);
+  usePageMeta(
+    order ? t('invoice.title', { number: orderNumberLabel(order.orderNumber) }) : t('invoice.heading'),
+  );
+  if (loading && !order) return <Skeleton rows={3} />;
+  if (!order) {
+    return (
+      <div className="container section">
+        <h1>{t('orders.notFound')}</h1>
+      </div>
+    );
+  }
+  const a = order.shippingAddress;
+  const b = BRAND.address;
+  return (
+    <div className="container section invoice">
+      <div className="invoice__tools">
+        <Link to={orderPath(order.id)}>{t('invoice.back')}</Link>
+        <button type="button" className="btn btn--outline-primary" onClick={() => window.print()}>
+          {t('invoice.print')}
+        </button>
+        <a
+          className="btn btn--primary"
+          href={`/api/orders/${order.id}/invoice.pdf`}
+          target="_blank"
+          rel="noopener"
+        >
+          {t('orders.invoicePdf')}
+        </a>
+      </div>
+      <article className="invoice__sheet" aria-labelledby="invoice-title">
+        <header className="invoice__header">
+          <div>
+            <img src="/favicon.svg" alt="" width={40} height={40} />
+            <p className="invoice__brand">
+              Axisline <span>Supply</span>
+            </p>
+            <address>
+              {b.street}
+              <br />
+              {b.city}, {b.state} {b.zip}
+              <br />
+              {t('invoice.tollFree', { phone: BRAND.phones.tollFree })}
+            </address>
+          </div>
+          <div className="invoice__meta">
+            <h1 id="invoice-title">{t('invoice.heading')}</h1>
+            <p>{orderNumberLabel(order.orderNumber)}</p>
+            <p>{new Date(order.createdAt).toLocaleDateString()}</p>
+            <p>{order.statusLabel}</p>
+          </div>
+        </header>
+        <section className="invoice__parties">
+          <div>
+            <h2>{t('checkout.shipTo')}</h2>
+            <address>
+              {a.name}
+              {a.companyName && (
+                <>
+                  <br />
+                  {a.companyName}
+                </>
+              )}
+              <br />
+              {a.addressLine1}
+              <br />
+              {a.city}, {a.state} {a.zip}
+              <br />
+              {order.contactEmail}
+            </address>
+          </div>
+          <div>
+            <h2>{t('orders.payment')}</h2>
+            <p>
+              {order.paymentKind === 'card'
+                ? t('checkout.cardEnding', {
+                    brand: (order.cardBrand ?? 'card').toUpperCase(),
+                    last4: order.cardLast4 ?? '····',
+                  })
+                : t('orders.purchaseOrder', { number: order.poNumber ?? '' })}
+            </p>
+          </div>
+        </section>
+        <table className="invoice__lines">
+          <thead>
+            <tr>
+              <th scope="col">{t('invoice.item')}</th>
+              <th scope="col" className="num">
+                {t('invoice.qty')}
+              </th>
+              <th scope="col" className="num">
+                {t('invoice.unitPrice')}
+              </th>
+              <th scope="col" className="num">
+                {t('invoice.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((l) => (
+              <tr key={l.id}>
+                <td>
+                  <strong>{l.name}</strong>
+                  <br />
+                  <small>
+                    {l.itemId}
+                    {l.configurations.map(
+                      (c) => ` · ${c.name ?? c.id}: ${c.value}${c.unit ? ` ${c.unit}` : ''}`,
+                    )}
+                  </small>
+                </td>
+                <td className="num">{l.quantity}</td>
+                <td className="num">{money(l.price)}</td>
+                <td className="num">{money(l.lineTotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                {t('cart.subtotal', { count: order.lines.reduce((s, l) => s + l.quantity, 0) })}
+              </th>
+              <td className="num">{money(order.subTotal)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3}>
+                {t('cart.freight')}
+              </th>
+              <td className="num">{money(order.freightAmt)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3}>
+                {t('orders.tax', { state: a.state, pct: `${order.taxPct}%` })}
+              </th>
+              <td className="num">{money(order.taxAmount)}</td>
+            </tr>
+            <tr className="invoice__total">
+              <th scope="row" colSpan={3}>
+                {t('cart.total')}
+              </th>
+              <td className="num">{money(order.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+        <footer className="invoice__footer">
+          {BRAND.name} · {BRAND.email.orders} · {BRAND.phones.tollFree}
+        </footer>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,376 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { orderNumberLabel } from '@domain/checkout';
+import { DEFAULT_CURRENCY } from '@domain/constants';
+import {
+  ORDER_STATUS,
+  ORDER_STATUS_CODES,
+  orderStatusLabel,
+  type DeliveryStatus,
+  type PaymentStatus,
+  type ShipmentStatus,
+} from '@domain/order-status';
+import { invoicePath, orderPath, productPath, ROUTES } from '@domain/routes';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Skeleton } from '../../components/Skeleton';
+import { OrderDocument, OrdersDocument, ReorderDocument, type OrderFieldsFragment } from '../../gql/graphql';
+import { useT } from '../../i18n';
+import { notify } from '../../lib/toast';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { errorMessage, useSession } from '../account/session';
+
+const PAGE_SIZE = 10;
+
+export function useMoney(currency = DEFAULT_CURRENCY) {
+  const intl = useIntl();
+  return (n: number) => intl.formatNumber(n, { style: 'currency', currency: currency.toUpperCase() });
+}
+
+function useDate() {
+  const intl = useIntl();
+  return (iso: string) => intl.formatDate(iso, { dateStyle: 'medium' });
+}
+
+/** /user/account/orders: the signed-in user's orders, filtered by status and date, a page at a time. */
+export function OrdersPage() {
+  const t = useT();
+  usePageMeta(t('page.orders.title'));
+  const { user, status } = useSession();
+  const location = useLocation();
+  const [statusFilter, setStatusFilter] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const money = useMoney();
+  const date = useDate();
+  const { data, loading } = useQuery(OrdersDocument, {
+    skip: !user,
+    variables: {
+      filter: {
+        statuses: statusFilter === '' ? null : [Number(statusFilter)],
+        from: from || null,
+        // "To" includes the whole day.
+        to: to ? new Date(new Date(to).getTime() + 86_400_000).toISOString().slice(0, 10) : null,
+        page,
+        pageSize: PAGE_SIZE,
+      },
+    },
+    fetchPolicy: 'cache-and-network',
+  });
+  if (status === 'loading') return <Skeleton rows={2} />;
+  if (!user) {
+    const callbackUrl = encodeURIComponent(location.pathname);
+    return <Navigate to={`${ROUTES.signIn}?error=SessionRequired&callbackUrl=${callbackUrl}`} replace />;
+  }
+  const orders = data?.orders;
+  const pages = orders ? Math.max(1, Math.ceil(orders.total / PAGE_SIZE)) : 1;
+  return (
+    <div className="container section">
+      <h1>{t('page.orders.title')}</h1>
+      <form className="order-filters" aria-label={t('orders.filters')} onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="order-status">{t('orders.status')}</label>
+          <select
+            id="order-status"
+            value={statusFilter}
+            onChange={(e) => {
+              setStatusFilter(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">{t('orders.anyStatus')}</option>
+            {ORDER_STATUS_CODES.map((code) => (
+              <option key={code} value={code}>
+                {ORDER_STATUS[code]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="order-from">{t('orders.from')}</label>
+          <input
+            id="order-from"
+            type="date"
+            value={from}
+            onChange={(e) => (setFrom(e.target.value), setPage(1))}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="order-to">{t('orders.to')}</label>
+          <input id="order-to" type="date" value={to} onChange={(e) => (setTo(e.target.value), setPage(1))} />
+        </div>
+      </form>
+      {loading && !orders ? (
+        <Skeleton rows={2} />
+      ) : !orders || orders.items.length === 0 ? (
+        <p className="lead">{t('orders.none')}</p>
+      ) : (
+        <>
+          <table className="orders-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.number')}</th>
+                <th scope="col">{t('orders.date')}</th>
+                <th scope="col">{t('orders.status')}</th>
+                <th scope="col">{t('orders.items')}</th>
+                <th scope="col" className="num">
+                  {t('cart.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.items.map((o) => (
+                <tr key={o.id} data-testid="order-row">
+                  <td>
+                    <Link to={orderPath(o.id)}>{orderNumberLabel(o.orderNumber)}</Link>
+                  </td>
+                  <td>{date(o.createdAt)}</td>
+                  <td>
+                    <span className={`status status--${o.status}`}>{o.statusLabel}</span>
+                  </td>
+                  <td>{o.itemCount}</td>
+                  <td className="num">{money(o.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav className="pager" aria-label={t('orders.pages')}>
+            <button
+              type="button"
+              className="btn btn--outline-primary"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              {t('orders.previous')}
+            </button>
+            <span>{t('orders.pageOf', { page, pages })}</span>
+            <button
+              type="button"
+              className="btn btn--outline-primary"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
+              {t('orders.next')}
+            </button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
+
+function useOrder() {
+  const { id = '' } = useParams();
+  const { data, loading, error } = useQuery(OrderDocument, { variables: { id }, skip: !id });
+  return { order: data?.order ?? null, loading: loading && !data, error };
+}
+
+/** /user/account/orders/:id: the order (also a guest's, in the session that placed it). */
+export function OrderDetailPage() {
+  const t = useT();
+  const { order, loading } = useOrder();
+  usePageMeta(
+    order ? t('orders.title', { number: orderNumberLabel(order.orderNumber) }) : t('page.orders.title'),
+  );
+  if (loading) return <Skeleton rows={3} />;
+  if (!order) return <OrderNotFound />;
+  return <OrderDetail order={order} />;
+}
+
+/** /checkout/confirmation/:id: thanks, then the order. */
+export function OrderConfirmationPage() {
+  const t = useT();
+  const { order, loading } = useOrder();
+  usePageMeta(t('orders.thanks'));
+  if (loading) return <Skeleton rows={3} />;
+  if (!order) return <OrderNotFound />;
+  return (
+    <OrderDetail order={order}>
+      <div className="notice confirmation" role="status">
+        <h2>{t('orders.thanks')}</h2>
+        <p>
+          {t('orders.thanksText', { number: orderNumberLabel(order.orderNumber), email: order.contactEmail })}
+        </p>
+      </div>
+    </OrderDetail>
+  );
+}
+
+function OrderNotFound() {
+  const t = useT();
+  return (
+    <div className="container section page--narrow">
+      <h1>{t('orders.notFound')}</h1>
+      <p>{t('orders.notFoundText')}</p>
+      <Link to={ROUTES.orders}>{t('page.orders.title')}</Link>
+    </div>
+  );
+}
+
+function OrderDetail({ order, children }: { order: OrderFieldsFragment; children?: React.ReactNode }) {
+  const t = useT();
+  const money = useMoney(order.currencyCode);
+  const date = useDate();
+  const navigate = useNavigate();
+  const [reorder, { loading: reordering }] = useMutation(ReorderDocument, { refetchQueries: ['Cart'] });
+  const a = order.shippingAddress;
+  return (
+    <div className="container section order">
+      {children}
+      <header className="order__header">
+        <div>
+          <h1>{t('orders.title', { number: orderNumberLabel(order.orderNumber) })}</h1>
+          <p className="lead">
+            {t('orders.placed', { date: date(order.createdAt) })} ·{' '}
+            <span className={`status status--${order.status}`} data-testid="order-status">
+              {order.statusLabel}
+            </span>
+          </p>
+        </div>
+        <div className="actions">
+          <Link className="btn btn--outline-primary" to={invoicePath(order.id)}>
+            {t('orders.invoice')}
+          </Link>
+          <a
+            className="btn btn--outline-primary"
+            href={`/api/orders/${order.id}/invoice.pdf`}
+            target="_blank"
+            rel="noopener"
+          >
+            {t('orders.invoicePdf')}
+          </a>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={reordering}
+            onClick={() =>
+              void reorder({ variables: { orderId: order.id } })
+                .then(({ data }) => {
+                  const skipped = data?.reorder.skipped ?? [];
+                  void notify(
+                    skipped.length ? 'warning' : 'success',
+                    skipped.length
+                      ? t('orders.reorderedSome', { items: skipped.join(', ') })
+                      : t('orders.reordered'),
+                  );
+                  navigate(ROUTES.cart);
+                })
+                .catch((err: unknown) => void notify('error', errorMessage(err, t('cart.failed'))))
+            }
+          >
+            {t('orders.reorder')}
+          </button>
+        </div>
+      </header>
+      <div className="order__grid">
+        <section className="panel">
+          <h2>{t('checkout.shipTo')}</h2>
+          <address>
+            {a.name}
+            {a.companyName && (
+              <>
+                <br />
+                {a.companyName}
+              </>
+            )}
+            <br />
+            {a.addressLine1}
+            {a.addressLine2 && (
+              <>
+                <br />
+                {a.addressLine2}
+              </>
+            )}
+            <br />
+            {a.city}, {a.state} {a.zip}
+          </address>
+          <p>
+            {order.carrierId.toUpperCase()} {order.carrierMethod}
+          </p>
+        </section>
+        <section className="panel">
+          <h2>{t('orders.payment')}</h2>
+          <p>
+            {order.paymentKind === 'card'
+              ? t('checkout.cardEnding', {
+                  brand: (order.cardBrand ?? 'card').toUpperCase(),
+                  last4: order.cardLast4 ?? '····',
+                })
+              : t('orders.purchaseOrder', { number: order.poNumber ?? '' })}
+          </p>
+          <dl className="order__states">
+            <dt>{t('orders.paymentStatus')}</dt>
+            <dd>{t(`orders.payment.${order.paymentStatus as PaymentStatus}`)}</dd>
+            <dt>{t('orders.shipment')}</dt>
+            <dd>{t(`orders.shipment.${order.shipmentStatus as ShipmentStatus}`)}</dd>
+            <dt>{t('orders.delivery')}</dt>
+            <dd>{t(`orders.delivery.${order.deliveryStatus as DeliveryStatus}`)}</dd>
+          </dl>
+        </section>
+        <section className="panel">
+          <h2>{t('cart.summary')}</h2>
+          <dl className="totals">
+            <div>
+              <dt>{t('cart.subtotal', { count: order.lines.reduce((s, l) => s + l.quantity, 0) })}</dt>
+              <dd>{money(order.subTotal)}</dd>
+            </div>
+            <div>
+              <dt>{t('cart.freight')}</dt>
+              <dd>{money(order.freightAmt)}</dd>
+            </div>
+            <div>
+              <dt>{t('orders.tax', { state: a.state, pct: `${order.taxPct}%` })}</dt>
+              <dd>{money(order.taxAmount)}</dd>
+            </div>
+            <div className="totals__total">
+              <dt>{t('cart.total')}</dt>
+              <dd data-testid="order-total">{money(order.total)}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+      <section>
+        <h2>{t('orders.lines')}</h2>
+        <ul className="cart__lines">
+          {order.lines.map((l) => (
+            <li key={l.id} className="order-line">
+              <div>
+                <Link to={productPath(l.itemId)}>{l.name}</Link>
+                <p className="cart-line__id">
+                  {t('product.partNumber')} {l.itemId}
+                </p>
+                {l.configurations.length > 0 && (
+                  <ul className="cart-line__config">
+                    {l.configurations.map((c) => (
+                      <li key={c.id}>
+                        {c.name ?? c.id}: {c.value}
+                        {c.unit ? ` ${c.unit}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <span>
+                {l.quantity} × {money(l.price)}
+              </span>
+              <strong>{money(l.lineTotal)}</strong>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section>
+        <h2>{t('orders.history')}</h2>
+        <ol className="timeline">
+          {order.events.map((e, i) => (
+            <li key={i}>
+              <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>{' '}
+              {e.toStatus !== null && e.toStatus !== undefined ? orderStatusLabel(e.toStatus) : ''}
+              {e.note ? ` — ${e.note}` : ''}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

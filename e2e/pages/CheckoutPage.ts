@@ -1,0 +1,60 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface ShipTo {
+  name: string;
+  line1: string;
+  city: string;
+  state: string;
+  zip: string;
+  email: string;
+}
+
+/** /checkout as a shopper walks through it. */
+export class CheckoutPage {
+  readonly stateRestriction: Locator;
+  readonly total: Locator;
+
+  constructor(readonly page: Page) {
+    this.stateRestriction = page.getByTestId('state-restriction');
+    this.total = page.getByTestId('checkout-total');
+  }
+
+  async open() {
+    await this.page.goto('/checkout');
+    await expect(this.page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  }
+
+  async useNewAddress(to: ShipTo) {
+    const form = this.page.getByRole('form', { name: 'Shipping Address' });
+    const fresh = form.getByRole('radio', { name: 'Use a new address' });
+    if (await fresh.count()) await fresh.check();
+    await form.getByLabel('Recipient name').fill(to.name);
+    await form.getByLabel('Address line 1').fill(to.line1);
+    await form.getByLabel('City').fill(to.city);
+    await form.getByLabel('State').selectOption(to.state);
+    await form.getByLabel('ZIP code').fill(to.zip);
+    await form.getByLabel('Delivery contact e-mail').fill(to.email);
+    await form.getByRole('button', { name: 'Continue' }).click();
+  }
+
+  async chooseShipping() {
+    const form = this.page.getByRole('form', { name: 'Shipping Details' });
+    await form.getByRole('radio', { name: 'UPS' }).check();
+    await form.getByLabel('Shipping method').selectOption('Ground');
+    await form.getByRole('button', { name: 'Continue' }).click();
+  }
+
+  async payWith(number: string) {
+    const form = this.page.getByRole('form', { name: 'Card details' });
+    await form.getByLabel('Name on the card').fill('Merle Buyer');
+    await form.getByLabel('Card number').fill(number);
+    await form.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await form.getByLabel('Security code').fill('123');
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await expect(this.page.getByRole('heading', { name: 'Review and Place Order' })).toBeVisible();
+  }
+
+  async placeOrder() {
+    await this.page.getByRole('button', { name: 'Place Order' }).click();
+  }
+}
