@@ -9,19 +9,9 @@
  * Prints figures; never pass/fail.
  */
 import 'reflect-metadata';
-import type autocannon from 'autocannon';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { CSRF } from '../domain/constants';
-import { createApp } from '../server/src/app';
-import { createDatabase, dropDatabase, withDatabase } from '../server/src/db/admin';
-import { refreshSearchIndex, searchIndexIsComplete } from '../server/src/modules/search/search.index';
-import { initOrm, migrate, type Orm } from '../server/src/db/orm';
-import { seedCatalog } from '../server/src/modules/catalog/catalog.seed';
+import { benchDatabase, listen, load } from './support';
 
 async function main() {
   const { values } = parseArgs({
@@ -33,18 +23,9 @@ async function main() {
       only: { type: 'string' },
     },
   });
-  const server = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = values.database ?? `axl_bench_${process.pid}`;
-  const url = values.database ? withDatabase(server, name) : await createDatabase(server, name);
-  const orm = await initOrm({ clientUrl: url, poolMax: 20 });
+  const bench = await benchDatabase({ products: Number(values.products), database: values.database });
+  const { orm } = bench;
   try {
-    await migrate(orm);
-    if (!values.database) {
-      const seeded = await seedCatalog(orm, Number(values.products));
-      console.log(`seeded ${seeded.products} products in ${(seeded.ms / 1000).toFixed(1)} s`);
-    } else if (!(await searchIndexIsComplete(orm.em.fork()))) {
-      await refreshSearchIndex(orm.em.fork());
-    }
     const [{ n }] = await orm.em
       .getConnection()
       .execute<[{ n: number }]>('select count(*)::int as n from product');
@@ -181,27 +162,8 @@ async function main() {
     }
     for (const server of [cached, uncached]) await server.close();
   } finally {
-    await orm.close(true);
-    if (!values.database) await dropDatabase(server, name);
+    await bench.close();
   }
-}
-
-async function listen(orm: Orm, searchCache: { ttlMs: number; entries: number }) {
-  const { app, close } = await createApp({
-    orm,
-    log: pino({ level: 'silent' }),
-    sessionSecret: 'bench'.repeat(8),
-    searchCache,
-  });
-  const http = app.listen(0);
-  await new Promise((r) => http.once('listening', r));
-  return {
-    base: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    async close() {
-      http.close();
-      await close();
-    },
-  };
 }
 
 interface Scenario {
@@ -255,16 +217,6 @@ const SEARCHES = [
   'shaft support',
   'end cap',
 ];
-
-/** Runs autocannon in a child process (bench/load-runner.ts) and returns its result. */
-async function load(options: Record<string, unknown>): Promise<autocannon.Result> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['-r', '@swc-node/register', path.join(__dirname, 'load-runner.ts'), JSON.stringify(options)],
-    { maxBuffer: 50_000_000, env: { ...process.env, SWC_NODE_PROJECT: 'server/tsconfig.json' } },
-  );
-  return JSON.parse(stdout) as autocannon.Result;
-}
 
 main().catch((err) => {
   console.error(err);

@@ -175,6 +175,33 @@ describe('bad input', () => {
   });
 });
 
+describe('the line limit', () => {
+  it('refuses a write that would pass 200 lines, whole', async () => {
+    const ids = (
+      await db.execute<{ id: string }[]>(
+        `select id from product p where price is not null and minimum_purchase_quantity <= 1 and min_transfer <= 1
+           and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+         order by id limit 201`,
+      )
+    ).map((r) => r.id);
+    const c = await t.client();
+    for (const chunk of [ids.slice(0, 100), ids.slice(100, 199)]) {
+      await c
+        .send('post', '/api/user/cart/upsert', { items: chunk.map((itemId) => ({ itemId, qty: 1 })) })
+        .expect(200);
+    }
+    const res = await c
+      .send('post', '/api/user/cart/upsert', {
+        items: [{ itemId: ids[0], qty: 1 }, ...ids.slice(199).map((itemId) => ({ itemId, qty: 1 }))],
+      })
+      .expect(400);
+    expect(res.body.error.message).toMatch(/at most 200 lines/);
+    const cart = await cartOf(c);
+    expect(cart.orderLines).toHaveLength(199);
+    expect(cart.orderLines[0].quantity).toBe(1);
+  });
+});
+
 describe('concurrency', () => {
   it('20 concurrent add-to-cart calls on one cart add up exactly', async () => {
     const c = await t.client();

@@ -298,4 +298,30 @@ describe('GraphQL', () => {
     );
     expect(list.data!.orders.items.map((o) => o.id)).toEqual([placed.data!.placeOrder.order.id]);
   });
+
+  it('reads a page of orders with their lines in the same number of statements, however many orders', async () => {
+    const { c } = await shopper();
+    const query = `{ orders { items { id statusLabel total itemCount } } }`;
+    const detail = (id: string) =>
+      c.gql(
+        `query($id: ID!) { order(id: $id) { id lines { itemId configurations { name } } events { toStatus } } }`,
+        { id },
+      );
+    const counted = async (run: () => Promise<unknown>) => {
+      t.resetQueries();
+      await run();
+      return t.queries.filter((q) => !/^(begin|commit|rollback)/i.test(q.trim())).length;
+    };
+    const first = await place(c, body(await card(c))).expect(200);
+    const one = await counted(() => c.gql(query));
+    const oneDetail = await counted(() => detail(first.body.order.id));
+    for (let i = 0; i < 3; i++) {
+      await c.send('post', '/api/user/cart/upsert', { items: [{ itemId: plain.id, qty: 1 + i }] });
+      await place(c, body(await card(c))).expect(200);
+    }
+    const list = await c.gql<{ orders: { items: unknown[] } }>(query);
+    expect(list.data!.orders.items).toHaveLength(4);
+    expect(await counted(() => c.gql(query))).toBe(one);
+    expect(oneDetail).toBeLessThanOrEqual(3);
+  });
 });

@@ -116,6 +116,60 @@ describe('partner API keys and tokens', () => {
     expect((await token('axl_not-a-real-key')).status).toBe(401);
   });
 
+  it("lets a key with orders:own fill its user's cart, place an order and read it; other keys get FORBIDDEN", async () => {
+    const { key } = await newKey(600, ['catalog:read', 'orders:own']);
+    const bearer = (await token(key).expect(200)).body.accessToken as string;
+    const auth = { Authorization: `Bearer ${bearer}` };
+    const [product] = await t.orm.em.getConnection().execute<{ id: string }[]>(
+      `select id from product p where price is not null and allowed_states = '{}' and minimum_purchase_quantity <= 1
+           and not exists (select 1 from product_configuration_option o where o.product_id = p.id) order by id limit 1`,
+    );
+    await t
+      .agent()
+      .post('/api/user/cart/upsert')
+      .set(auth)
+      .send({ items: [{ itemId: product!.id, qty: 2 }] })
+      .expect(200);
+    const card = await t
+      .agent()
+      .post('/api/payments/test/payment-methods')
+      .set(auth)
+      .send({ number: '4242424242424242', expiry: '12/39', cvc: '123', name: 'Feed Bot' })
+      .expect(201);
+    const placed = await t
+      .agent()
+      .post('/api/checkout/place-order')
+      .set(auth)
+      .set('Idempotency-Key', `partner-${Date.now()}`)
+      .send({
+        contactEmail: 'feed@partner.example',
+        shippingAddress: {
+          name: 'Dock',
+          addressLine1: '1 Main St',
+          city: 'Charlotte',
+          state: 'NC',
+          zip: '28202',
+          email: 'feed@partner.example',
+        },
+        shippingDetails: { carrierId: 'ltl', carrierMethod: 'Standard' },
+        payment: { kind: 'card', paymentMethodId: card.body.id },
+      })
+      .expect(200);
+    expect(placed.body.order.statusLabel).toBe('Payment Received');
+    const list = await t.agent().get('/api/orders').set(auth).expect(200);
+    expect(list.body.items.map((o: { id: string }) => o.id)).toContain(placed.body.order.id);
+    const gql = await asPartner(bearer, '{ orders { items { id } } }').expect(200);
+    expect(gql.body.data.orders.items.map((o: { id: string }) => o.id)).toContain(placed.body.order.id);
+
+    const readOnly = (await token((await newKey()).key).expect(200)).body.accessToken as string;
+    const denied = { Authorization: `Bearer ${readOnly}` };
+    await t.agent().get('/api/orders').set(denied).expect(403);
+    await t.agent().get('/api/user/cart').set(denied).expect(403);
+    await t.agent().get(`/api/orders/${placed.body.order.id}`).set(denied).expect(403);
+    const none = await asPartner(readOnly, '{ orders { total } }').expect(200);
+    expect(none.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
   it('stops working when the key is revoked, and limits calls per key', async () => {
     const { id, key } = await newKey(3);
     const access = (await token(key).expect(200)).body.accessToken;

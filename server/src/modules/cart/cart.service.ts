@@ -241,35 +241,6 @@ export const cartService = {
     return row ?? null;
   },
 
-  /** The caller's cart id, created when missing (the anonymous visitor's is kept in the session). */
-  async ensure(ctx: Ctx, trx?: Transaction): Promise<string> {
-    if (ctx.user) {
-      const [row] = await ctx.db.execute<{ id: string }[]>(
-        `insert into cart (user_id, site) values (?, ?)
-         on conflict (user_id) do update set updated_at = now() returning id`,
-        [ctx.user.id, ctx.site],
-        'all',
-        trx,
-      );
-      return row!.id;
-    }
-    // A pruned or merged cart comes back under the same id (its lines are gone).
-    const [row] = await ctx.db.execute<{ id: string }[]>(
-      `insert into cart (id, site) values (coalesce(?::uuid, gen_random_uuid()), ?)
-       on conflict (id) do update set updated_at = now() where cart.user_id is null returning id`,
-      [ctx.req.session.cartId ?? null, ctx.site],
-      'all',
-      trx,
-    );
-    if (!row) {
-      // The session named a cart that now belongs to a user: start a new one.
-      delete ctx.req.session.cartId;
-      return this.ensure(ctx, trx);
-    }
-    ctx.req.session.cartId = row.id;
-    return row.id;
-  },
-
   /** Adds items: a line with the same product and configurations grows, others are appended. */
   async add(ctx: Ctx, items: CartItem[]): Promise<CartView> {
     return this.write(ctx, items, 'add');
@@ -280,42 +251,69 @@ export const cartService = {
     return this.write(ctx, items, 'set');
   },
 
+  /**
+   * Writes lines in one statement (the cart created if missing, the line limit checked, the lines upserted),
+   * so concurrent adds to one line add up exactly and a cart past the limit is refused whole (the limit is
+   * checked against the lines there when the statement starts: two racing adds may pass it by a line).
+   */
   async write(ctx: Ctx, items: CartItem[], mode: 'add' | 'set'): Promise<CartView> {
     assertOrdersScope(ctx);
     if (items.length === 0) return this.get(ctx);
-    const lines = await checkItems(ctx, items);
-    await ctx.db.transactional(async (trx) => {
-      const cartId = await this.ensure(ctx, trx);
-      for (const line of lines) {
-        await ctx.db.execute(
-          `insert into cart_line (cart_id, product_id, quantity, configurations, config_key)
-           values (?, ?, ?, ?::jsonb, ?)
-           on conflict (cart_id, product_id, config_key) do update
-             set quantity = ${mode === 'add' ? 'least(cart_line.quantity + excluded.quantity, ?)' : 'excluded.quantity'}`,
-          [
-            cartId,
-            line.itemId,
-            line.qty,
-            JSON.stringify(line.configurations),
-            line.configKey,
-            ...(mode === 'add' ? [CART_LIMITS.maxQuantity] : []),
-          ],
-          'run',
-          trx,
-        );
-      }
-      const [count] = await ctx.db.execute<{ n: number }[]>(
-        'select count(*)::int as n from cart_line where cart_id = ?',
-        [cartId],
-        'all',
-        trx,
+    const lines = mergeSameLines(await checkItems(ctx, items), mode);
+    const payload = JSON.stringify(
+      lines.map((l, ord) => ({
+        product_id: l.itemId,
+        quantity: l.qty,
+        configurations: l.configurations,
+        config_key: l.configKey,
+        ord,
+      })),
+    );
+    const upsertCart = (cartId: string | null) =>
+      ctx.user
+        ? {
+            sql: `insert into cart (user_id, site) values (?, ?)
+                  on conflict (user_id) do update set updated_at = now()`,
+            params: [ctx.user.id, ctx.site],
+          }
+        : {
+            // A pruned anonymous cart comes back under its id; one that became a user's is not touched.
+            sql: `insert into cart (id, site) values (coalesce(?::uuid, gen_random_uuid()), ?)
+                  on conflict (id) do update set updated_at = now() where cart.user_id is null`,
+            params: [cartId, ctx.site],
+          };
+    const run = async (cartId: string | null) => {
+      const cart = upsertCart(cartId);
+      // One statement, atomic on its own: the cart, the line limit (lines there plus lines new), the upsert.
+      const [row] = await ctx.db.execute<(CartRow & { fits: boolean })[]>(
+        `with c as (${cart.sql} returning ${CART_COLUMNS}),
+         items as (select * from jsonb_to_recordset(?::jsonb)
+                   as r(product_id text, quantity int, configurations jsonb, config_key text, ord int)),
+         fits as (select (select count(*) from cart_line l where l.cart_id = (select id from c))
+                    + (select count(*) from items i where not exists (select 1 from cart_line l
+                        where l.cart_id = (select id from c) and l.product_id = i.product_id
+                          and l.config_key = i.config_key)) <= ? as ok),
+         up as (insert into cart_line (cart_id, product_id, quantity, configurations, config_key)
+                select c.id, i.product_id, i.quantity, i.configurations, i.config_key
+                from c cross join items i where (select ok from fits) order by i.ord
+                on conflict (cart_id, product_id, config_key) do update set quantity = ${
+                  mode === 'add' ? 'least(cart_line.quantity + excluded.quantity, ?)' : 'excluded.quantity'
+                }
+                returning 1)
+         select c.*, (select ok from fits) as fits, (select count(*) from up) as written from c`,
+        [...cart.params, payload, CART_LIMITS.maxLines, ...(mode === 'add' ? [CART_LIMITS.maxQuantity] : [])],
       );
-      if (count!.n > CART_LIMITS.maxLines) {
+      if (row && !row.fits) {
         const message = `A cart holds at most ${CART_LIMITS.maxLines} lines. Save some for later or order them apart.`;
         throw new AppError('BAD_USER_INPUT', message, [{ field: 'items', message }]);
       }
-    });
-    return this.get(ctx);
+      return row ?? null;
+    };
+    // The session named a cart that became a user's at a sign-in elsewhere: start a new one.
+    const cart = (await run(ctx.user ? null : (ctx.req.session?.cartId ?? null))) ?? (await run(null));
+    if (!ctx.user) ctx.req.session.cartId = cart!.id;
+    const buyer = await buyerOf(ctx);
+    return view(cart!, await pricedLines(ctx.db, cart!.id, buyer.accountId), buyer);
   },
 
   /** Removes lines of the caller's cart by cartLineId (others' lines are never touched). */
@@ -410,6 +408,22 @@ async function checkItems(ctx: Ctx, items: CartItem[]): Promise<CheckedItem[]> {
   });
   if (errors.length > 0) throw new AppError('BAD_USER_INPUT', errors[0]!.message, errors);
   return checked as CheckedItem[];
+}
+
+/** One line per product and configuration set: adds sum their quantities, sets keep the last. */
+function mergeSameLines(lines: CheckedItem[], mode: 'add' | 'set'): CheckedItem[] {
+  const merged = new Map<string, CheckedItem>();
+  for (const line of lines) {
+    const key = JSON.stringify([line.itemId, line.configKey]);
+    const before = merged.get(key);
+    merged.set(
+      key,
+      before && mode === 'add'
+        ? { ...line, qty: Math.min(before.qty + line.qty, CART_LIMITS.maxQuantity) }
+        : line,
+    );
+  }
+  return [...merged.values()];
 }
 
 function configurationErrors(

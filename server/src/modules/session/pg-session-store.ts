@@ -3,12 +3,21 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 
 type Callback = (err?: unknown) => void;
 
+const TOUCH_SLACK_MS = 60_000;
+const REMEMBERED_SESSIONS = 10_000;
+
 /**
  * express-session store on the `session` table, through the ORM's connection pool (no second pool).
  * Expired rows are never returned and are pruned in the background.
  */
 export class PgSessionStore extends session.Store {
   private pruneTimer?: NodeJS.Timeout;
+  /**
+   * The expiry each recently read session has in the table (this process's view): touching a session whose
+   * expiry moved by less than TOUCH_SLACK_MS needs no statement at all. Only an optimisation: another process
+   * may have moved it further, and a missing entry just means one conditional update.
+   */
+  private readonly storedExpiry = new Map<string, number>();
 
   constructor(
     private readonly orm: MikroORM,
@@ -33,9 +42,15 @@ export class PgSessionStore extends session.Store {
 
   override get(sid: string, cb: (err: unknown, session?: SessionData | null) => void): void {
     this.db
-      .execute<{ sess: SessionData }[]>('select sess from session where sid = ? and expire > now()', [sid])
+      .execute<{ sess: SessionData; expire: Date }[]>(
+        'select sess, expire from session where sid = ? and expire > now()',
+        [sid],
+      )
       .then(
-        (rows) => cb(null, rows[0]?.sess ?? null),
+        (rows) => {
+          if (rows[0]) this.remember(sid, new Date(rows[0].expire).getTime());
+          cb(null, rows[0]?.sess ?? null);
+        },
         (err) => cb(err),
       );
   }
@@ -48,19 +63,46 @@ export class PgSessionStore extends session.Store {
         [sid, JSON.stringify(sess), this.expiry(sess)],
       )
       .then(
-        () => cb?.(),
+        () => {
+          this.remember(sid, this.expiry(sess).getTime());
+          cb?.();
+        },
         (err) => cb?.(err),
       );
   }
 
+  /**
+   * Slides the expiry; a move of less than a minute is not written (most requests then cost no statement,
+   * and no commit wait).
+   */
   override touch(sid: string, sess: SessionData, cb?: Callback): void {
-    this.db.execute('update session set expire = ? where sid = ?', [this.expiry(sess), sid]).then(
-      () => cb?.(),
-      (err) => cb?.(err),
-    );
+    const expire = this.expiry(sess);
+    const stored = this.storedExpiry.get(sid);
+    if (stored !== undefined && expire.getTime() - stored < TOUCH_SLACK_MS) return void cb?.();
+    this.db
+      .execute(
+        `update session set expire = ? where sid = ? and expire < ?::timestamptz - interval '1 minute'`,
+        [expire, sid, expire],
+      )
+      .then(
+        () => {
+          this.remember(sid, expire.getTime());
+          cb?.();
+        },
+        (err) => cb?.(err),
+      );
+  }
+
+  private remember(sid: string, expire: number): void {
+    this.storedExpiry.delete(sid);
+    this.storedExpiry.set(sid, expire);
+    if (this.storedExpiry.size > REMEMBERED_SESSIONS) {
+      this.storedExpiry.delete(this.storedExpiry.keys().next().value!);
+    }
   }
 
   override destroy(sid: string, cb?: Callback): void {
+    this.storedExpiry.delete(sid);
     this.db.execute('delete from session where sid = ?', [sid]).then(
       () => cb?.(),
       (err) => cb?.(err),

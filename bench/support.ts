@@ -1,0 +1,88 @@
+/** What the benchmarks share: the database (scratch or reused), the app on a port, autocannon in its own process. */
+import type autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pino from 'pino';
+import { createApp } from '../server/src/app';
+import { createDatabase, dropDatabase, withDatabase } from '../server/src/db/admin';
+import { initOrm, migrate, type Orm } from '../server/src/db/orm';
+import { seedCatalog } from '../server/src/modules/catalog/catalog.seed';
+import { refreshSearchIndex, searchIndexIsComplete } from '../server/src/modules/search/search.index';
+
+/**
+ * A migrated database with the demo catalogue: a scratch one seeded with `products` (dropped by `close`), or
+ * `database`, an already seeded one on the same server (kept).
+ */
+export async function benchDatabase(options: { products: number; database?: string }) {
+  const server = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = options.database ?? `axl_bench_${process.pid}`;
+  const url = options.database ? withDatabase(server, name) : await createDatabase(server, name);
+  const orm = await initOrm({ clientUrl: url, poolMax: 20 });
+  await migrate(orm);
+  if (!options.database) {
+    const seeded = await seedCatalog(orm, options.products);
+    console.log(`seeded ${seeded.products} products in ${(seeded.ms / 1000).toFixed(1)} s`);
+  } else if (!(await searchIndexIsComplete(orm.em.fork()))) {
+    await refreshSearchIndex(orm.em.fork());
+  }
+  return {
+    orm,
+    async close() {
+      await orm.close(true);
+      if (!options.database) await dropDatabase(server, name);
+    },
+  };
+}
+
+/** The real app on a free port of this process. */
+export async function listen(orm: Orm, searchCache = { ttlMs: 60_000, entries: 5000 }) {
+  const { app, close } = await createApp({
+    orm,
+    log: pino({ level: 'silent' }),
+    sessionSecret: 'bench'.repeat(8),
+    searchCache,
+  });
+  const http = app.listen(0);
+  await new Promise((r) => http.once('listening', r));
+  return {
+    base: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    async close() {
+      http.close();
+      await close();
+    },
+  };
+}
+
+export interface LoadOptions {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** Bodies sent in turn (one per request, round robin). */
+  bodies: string[];
+  /** Or whole requests (headers and body) in turn; with `amount`, each is sent once. */
+  requests?: { headers: Record<string, string>; body: string }[];
+  connections: number;
+  seconds?: number;
+  amount?: number;
+}
+
+/** Runs autocannon in a child process (bench/load-runner.ts), so it never shares the app's event loop. */
+export async function load(options: LoadOptions): Promise<autocannon.Result> {
+  // The options go through a file: thousands of shoppers' requests do not fit in argv.
+  const file = path.join(os.tmpdir(), `axl-load-${process.pid}-${Date.now()}.json`);
+  await fs.writeFile(file, JSON.stringify(options));
+  try {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['-r', '@swc-node/register', path.join(__dirname, 'load-runner.ts'), file],
+      { maxBuffer: 50_000_000, env: { ...process.env, SWC_NODE_PROJECT: 'server/tsconfig.json' } },
+    );
+    return JSON.parse(stdout) as autocannon.Result;
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}
