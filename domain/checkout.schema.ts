@@ -41,6 +41,12 @@ export const shippingDetailsSchema = object({
   note: string().max(500, 'Notes are limited to 500 characters').default(''),
 });
 
+const PO_REQUIRED = 'Enter your purchase order number';
+const poNumber = () => string().trim().max(40, 'PO numbers are limited to 40 characters');
+
+/** The purchase order form (accounts approved on net terms). */
+export const purchaseOrderSchema = object({ poNumber: poNumber().required(PO_REQUIRED) });
+
 export const paymentSchema = object({
   kind: string<PaymentKind>()
     .oneOf([...PAYMENT_KINDS], 'Choose a payment method')
@@ -53,14 +59,11 @@ export const paymentSchema = object({
       then: (s) => s.required('Enter your card details'),
       otherwise: (s) => s.nullable().optional(),
     }),
-  poNumber: string()
-    .trim()
-    .max(40, 'PO numbers are limited to 40 characters')
-    .when('kind', {
-      is: 'purchaseOrder',
-      then: (s) => s.required('Enter your purchase order number'),
-      otherwise: (s) => s.nullable().optional(),
-    }),
+  poNumber: poNumber().when('kind', {
+    is: 'purchaseOrder',
+    then: (s) => s.required(PO_REQUIRED),
+    otherwise: (s) => s.nullable().optional(),
+  }),
 });
 
 /** Place order: contact e-mail (guests), where and how to ship, how to pay. Prices are never sent. */

@@ -1,7 +1,12 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { linesBlockedIn } from '@domain/cart';
 import { CARRIERS, TEST_CARDS } from '@domain/checkout';
-import { cardSchema, shippingAddressSchema, shippingDetailsSchema } from '@domain/checkout.schema';
+import {
+  cardSchema,
+  purchaseOrderSchema,
+  shippingAddressSchema,
+  shippingDetailsSchema,
+} from '@domain/checkout.schema';
 import { DEFAULT_CURRENCY } from '@domain/constants';
 import { confirmationPath, ROUTES } from '@domain/routes';
 import { stateName } from '@domain/states';
@@ -54,6 +59,7 @@ interface Card {
   brand: string;
   last4: string;
 }
+type PaymentChoice = { kind: 'card'; card: Card } | { kind: 'purchaseOrder'; poNumber: string };
 
 const addressFormSchema = shippingAddressSchema.shape({
   contactEmail: string().trim().required('E-mail is a required field').email('E-mail must be a valid email'),
@@ -92,7 +98,7 @@ export function CheckoutPage() {
   const [step, setStep] = useState<Step>('address');
   const [address, setAddress] = useState<AddressValues | null>(null);
   const [shipping, setShipping] = useState<ShippingValues | null>(null);
-  const [card, setCard] = useState<Card | null>(null);
+  const [payment, setPayment] = useState<PaymentChoice | null>(null);
   const { data, loading } = useQuery(CheckoutCartDocument, {
     variables: { state: address?.state ?? null },
     fetchPolicy: 'cache-and-network',
@@ -173,8 +179,9 @@ export function CheckoutPage() {
             />
           ) : step === 'payment' ? (
             <PaymentStep
-              onDone={(c) => {
-                setCard(c);
+              terms={user?.accounts[0]?.netTermsDays ?? null}
+              onDone={(choice) => {
+                setPayment(choice);
                 trackCheckoutStep('payment details added', cart.subTotal, cart.currencyCode);
                 setStep('review');
               }}
@@ -184,8 +191,8 @@ export function CheckoutPage() {
               cart={cart}
               address={address!}
               shipping={shipping!}
-              card={card!}
-              onChangeCard={() => setStep('payment')}
+              payment={payment!}
+              onChangePayment={() => setStep('payment')}
               onBlocked={() => setStep('address')}
             />
           )}
@@ -419,20 +426,59 @@ function NoteField() {
   );
 }
 
-/** The card form: the card goes to the payment provider, which answers a payment method (brand, last four). */
-function PaymentStep({ onDone }: { onDone: (card: Card) => void }) {
+/**
+ * Payment: a card (it goes to the payment provider, which answers a payment method: brand, last four), or a
+ * purchase order for accounts approved on net terms.
+ */
+function PaymentStep({ terms, onDone }: { terms: number | null; onDone: (choice: PaymentChoice) => void }) {
   const t = useT();
+  const [kind, setKind] = useState<'card' | 'purchaseOrder'>('card');
   return (
     <section aria-labelledby="payment-title">
       <h2 id="payment-title">{t('checkout.step.payment')}</h2>
-      <p className="notice">
-        {t('checkout.testCards', {
-          ok: TEST_CARDS.authorised.replace(/(\d{4})(?=\d)/g, '$1 '),
-          declined: TEST_CARDS.declined.replace(/(\d{4})(?=\d)/g, '$1 '),
-          action: TEST_CARDS.requiresAction.replace(/(\d{4})(?=\d)/g, '$1 '),
-        })}
-      </p>
-      <CardForm submitLabel={t('checkout.continue')} onCard={onDone} />
+      {terms !== null && (
+        <fieldset className="carriers">
+          <legend>{t('checkout.payBy')}</legend>
+          <label className="saved-address">
+            <input type="radio" name="kind" checked={kind === 'card'} onChange={() => setKind('card')} />
+            <span>{t('checkout.card')}</span>
+          </label>
+          <label className="saved-address">
+            <input
+              type="radio"
+              name="kind"
+              checked={kind === 'purchaseOrder'}
+              onChange={() => setKind('purchaseOrder')}
+            />
+            <span>{t('checkout.purchaseOrder', { days: terms })}</span>
+          </label>
+        </fieldset>
+      )}
+      {kind === 'purchaseOrder' ? (
+        <Formik
+          initialValues={{ poNumber: '' }}
+          validationSchema={purchaseOrderSchema}
+          onSubmit={(values) => onDone({ kind: 'purchaseOrder', poNumber: values.poNumber.trim() })}
+        >
+          <Form className="form" noValidate aria-label={t('checkout.purchaseOrder', { days: terms ?? 0 })}>
+            <Field name="poNumber" label={t('checkout.poNumber')} />
+            <button type="submit" className="btn btn--primary btn--large">
+              {t('checkout.continue')}
+            </button>
+          </Form>
+        </Formik>
+      ) : (
+        <>
+          <p className="notice">
+            {t('checkout.testCards', {
+              ok: TEST_CARDS.authorised.replace(/(\d{4})(?=\d)/g, '$1 '),
+              declined: TEST_CARDS.declined.replace(/(\d{4})(?=\d)/g, '$1 '),
+              action: TEST_CARDS.requiresAction.replace(/(\d{4})(?=\d)/g, '$1 '),
+            })}
+          </p>
+          <CardForm submitLabel={t('checkout.continue')} onCard={(card) => onDone({ kind: 'card', card })} />
+        </>
+      )}
     </section>
   );
 }
@@ -487,15 +533,15 @@ function ReviewStep({
   cart,
   address,
   shipping,
-  card,
-  onChangeCard,
+  payment,
+  onChangePayment,
   onBlocked,
 }: {
   cart: CartFieldsFragment;
   address: AddressValues;
   shipping: ShippingValues;
-  card: Card;
-  onChangeCard: () => void;
+  payment: PaymentChoice;
+  onChangePayment: () => void;
   onBlocked: () => void;
 }) {
   const t = useT();
@@ -558,7 +604,10 @@ function ReviewStep({
               isResidential: address.isResidential,
             },
             shippingDetails: shipping,
-            payment: { kind: 'card', paymentMethodId: card.id },
+            payment:
+              payment.kind === 'card'
+                ? { kind: 'card', paymentMethodId: payment.card.id }
+                : { kind: 'purchaseOrder', poNumber: payment.poNumber },
           },
         },
       });
@@ -647,8 +696,13 @@ function ReviewStep({
         <div>
           <h3>{t('checkout.step.payment')}</h3>
           <p>
-            {t('checkout.cardEnding', { brand: card.brand.toUpperCase(), last4: card.last4 })}{' '}
-            <button type="button" className="link-button" onClick={onChangeCard}>
+            {payment.kind === 'card'
+              ? t('checkout.cardEnding', {
+                  brand: payment.card.brand.toUpperCase(),
+                  last4: payment.card.last4,
+                })
+              : t('orders.purchaseOrder', { number: payment.poNumber })}{' '}
+            <button type="button" className="link-button" onClick={onChangePayment}>
               {t('checkout.change')}
             </button>
           </p>

@@ -45,7 +45,7 @@ export interface UserView {
   primaryAddressId: string | number;
   paymentOptions: never[];
   primaryPaymentId: number;
-  accounts: { id: string; company: string; erpAccountId: string | null }[];
+  accounts: { id: string; company: string; erpAccountId: string | null; netTermsDays: number | null }[];
   createdDate: string;
   erpAccountId: string | null;
   shipToAccount: null;
@@ -113,7 +113,7 @@ function assertUncommonPassword(password: string, email: string, field: string):
 const USER_VIEW_SQL = `
   select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.title, u.phone, u.role,
     u.primary_address_id as "primaryAddressId", u.created_at as "createdAt",
-    a.id as "accountId", a.company, a.erp_account_id as "erpAccountId",
+    a.id as "accountId", a.company, a.erp_account_id as "erpAccountId", a.net_terms_days as "netTermsDays",
     coalesce((select json_agg(json_build_object('id', ad.id, 'name', ad.name, 'addressLine1', ad.address_line1,
       'addressLine2', ad.address_line2, 'city', ad.city, 'state', ad.state, 'zip', ad.zip, 'email', ad.email,
       'phone', ad.phone, 'primary', ad.id = u.primary_address_id) order by ad.created_at)
@@ -134,6 +134,7 @@ interface UserRow {
   accountId: string | null;
   company: string | null;
   erpAccountId: string | null;
+  netTermsDays: number | null;
   addresses: AddressView[];
 }
 
@@ -159,7 +160,14 @@ export const accountService = {
       paymentOptions: [],
       primaryPaymentId: -1,
       accounts: row.accountId
-        ? [{ id: row.accountId, company: row.company ?? '', erpAccountId: row.erpAccountId }]
+        ? [
+            {
+              id: row.accountId,
+              company: row.company ?? '',
+              erpAccountId: row.erpAccountId,
+              netTermsDays: row.netTermsDays,
+            },
+          ]
         : [],
       createdDate: new Date(row.createdAt).toISOString(),
       erpAccountId: row.erpAccountId,

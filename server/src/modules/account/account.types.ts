@@ -43,6 +43,9 @@ export class BusinessAccountGql {
 
   @Field(() => String, { nullable: true })
   erpAccountId!: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Approved to pay by purchase order on these net terms (days)' })
+  netTermsDays!: number | null;
 }
 
 @ObjectType('User', { description: 'The signed-in user (spec section 3, User)' })
