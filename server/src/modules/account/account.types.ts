@@ -44,7 +44,10 @@ export class BusinessAccountGql {
   @Field(() => String, { nullable: true })
   erpAccountId!: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Approved to pay by purchase order on these net terms (days)' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Approved to pay by purchase order on these net terms (days)',
+  })
   netTermsDays!: number | null;
 }
 
