@@ -14,24 +14,28 @@ const configurationSchema = object({
   metadata: string().max(500).nullable().optional(),
 });
 
+/** A line's quantity: a whole number from 1 to 100,000. */
+export const cartQuantitySchema = number()
+  .typeError(quantityMessage)
+  .required(quantityMessage)
+  .integer(quantityMessage)
+  .min(1, quantityMessage)
+  .max(CART_LIMITS.maxQuantity, quantityMessage);
+
 /** One line on the wire: itemId, qty, configurations. */
 export const cartItemSchema = object({
   itemId: string().trim().required('Item is required').max(200),
-  qty: number()
-    .typeError(quantityMessage)
-    .required(quantityMessage)
-    .integer(quantityMessage)
-    .min(1, quantityMessage)
-    .max(CART_LIMITS.maxQuantity, quantityMessage),
+  qty: cartQuantitySchema,
   configurations: array(configurationSchema).max(20, 'At most 20 configurations per line').default([]),
 });
 
+/** The items of an upsert (or of an add to a saved list). */
+export const cartItemListSchema = array(cartItemSchema)
+  .required('items is required')
+  .max(CART_LIMITS.maxItemsPerCall, `At most ${CART_LIMITS.maxItemsPerCall} items at once`);
+
 /** POST /user/cart/upsert (add) and PUT /user/cart/upsert (set quantities): `{items: [...]}`. */
-export const cartItemsSchema = object({
-  items: array(cartItemSchema)
-    .required('items is required')
-    .max(CART_LIMITS.maxItemsPerCall, `At most ${CART_LIMITS.maxItemsPerCall} items at once`),
-});
+export const cartItemsSchema = object({ items: cartItemListSchema });
 
 /** PUT /user/cart/remove: the removed lines, by cartLineId. */
 export const cartRemoveSchema = object({

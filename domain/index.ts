@@ -8,6 +8,7 @@ export * from './cookies';
 export * from './money';
 export * from './order-status';
 export * from './roles';
+export * from './saved-lists';
 export * from './routes';
 export * from './search';
 export * from './search.schema';

@@ -1,3 +1,4 @@
+import { Migration20261123073737 } from './Migration20261123073737';
 import { Migration20261123065142 } from './Migration20261123065142';
 import { Migration20261123063106 } from './Migration20261123063106';
 import { Migration20261123014504 } from './Migration20261123014504';
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123014504', class: Migration20261123014504 },
   { name: 'Migration20261123063106', class: Migration20261123063106 },
   { name: 'Migration20261123065142', class: Migration20261123065142 },
+  { name: 'Migration20261123073737', class: Migration20261123073737 },
 ];

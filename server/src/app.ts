@@ -26,6 +26,7 @@ import { tokenSecret } from './modules/auth/api-tokens';
 import { sessionUser, type AuthCookies } from './modules/auth/session-auth';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { orderRoutes } from './modules/order/order.routes';
+import { savedListRoutes } from './modules/saved-list/saved-list.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
@@ -41,6 +42,7 @@ export const REST_ROUTERS: [string, () => express.Router][] = [
   ['/', searchRoutes],
   ['/', cartRoutes],
   ['/', orderRoutes],
+  ['/', savedListRoutes],
   ['/', adminRoutes],
 ];
 

@@ -9,6 +9,7 @@ import { getSchema } from '../src/graphql/schema';
 import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matrix';
 import { createTestApp, type TestApp } from './harness';
 
+const NIL = '00000000-0000-4000-8000-000000000000';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -106,6 +107,16 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.supplierProducts': '{ supplierProducts { id } }',
       'Query.outboxEmails': '{ outboxEmails { id } }',
       'Query.orders': '{ orders { total } }',
+      'Query.savedLists': '{ savedLists { id } }',
+      'Query.savedList': `{ savedList(id: "${NIL}") { id } }`,
+      'Mutation.createSavedList': 'mutation { createSavedList(input: { name: "A" }) { id } }',
+      'Mutation.editSavedList': `mutation { editSavedList(id: "${NIL}", input: { name: "A" }) { id } }`,
+      'Mutation.deleteSavedList': `mutation { deleteSavedList(id: "${NIL}") }`,
+      'Mutation.addToSavedList': `mutation { addToSavedList(listId: "${NIL}", items: [{ itemId: "X", qty: 1 }]) { id } }`,
+      'Mutation.updateSavedListItem': `mutation { updateSavedListItem(listId: "${NIL}", id: "${NIL}", quantity: 1) { id } }`,
+      'Mutation.removeSavedListItems': `mutation { removeSavedListItems(listId: "${NIL}", ids: ["${NIL}"]) { id } }`,
+      'Mutation.moveSavedItemsToCart': `mutation { moveSavedItemsToCart(listId: "${NIL}") { totalQuantity } }`,
+      'Mutation.saveForLater': `mutation { saveForLater(cartLineIds: ["${NIL}"]) { totalQuantity } }`,
       'Mutation.setProductStock': 'mutation { setProductStock(id: "X", inStock: true) { id } }',
     };
     const guarded = Object.entries(GRAPHQL_ACCESS)

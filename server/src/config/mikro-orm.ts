@@ -13,6 +13,7 @@ import {
 } from '../modules/account/account.entities';
 import { AuditEntry } from '../modules/audit/audit.entity';
 import { Cart, CartLine, PriceListItem } from '../modules/cart/cart.entities';
+import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entities';
 import { CustomerOrder, OrderEvent, OrderLine } from '../modules/order/order.entities';
 import { TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entities';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
@@ -57,6 +58,8 @@ export const ENTITIES = [
   OrderEvent,
   TestPaymentMethod,
   TestPaymentIntent,
+  SavedList,
+  SavedListItem,
   Session,
   ProductSearch,
   SearchTerm,

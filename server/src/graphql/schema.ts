@@ -6,6 +6,7 @@ import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { OrderResolver } from '../modules/order/order.resolver';
+import { SavedListResolver } from '../modules/saved-list/saved-list.resolver';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
 import { OutboxResolver } from '../modules/mail/outbox.resolver';
@@ -17,6 +18,7 @@ export const RESOLVERS = [
   AdminResolver,
   CartResolver,
   OrderResolver,
+  SavedListResolver,
   ApiKeysResolver,
   CategoryResolver,
   ProductResolver,

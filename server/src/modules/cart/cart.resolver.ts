@@ -2,30 +2,34 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { cartItemsSchema, cartRemoveSchema } from '../../../../domain/cart.schema';
 import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
-import { cartService, type CartView } from './cart.service';
-import { CartGql, CartItemInputGql } from './cart.types';
+import { cartService, type CartLineView, type CartView } from './cart.service';
+import { CartGql, CartItemInputGql, CartLineGql } from './cart.types';
+
+/** A priced line (of a cart or a saved list) as the GraphQL CartLine type. */
+export const cartLineGql = (l: CartLineView): CartLineGql => ({
+  ...l,
+  itemId: l.id,
+  description: l.description ?? '',
+  basePrice: l.basePrice ?? null,
+  marketPrice: l.marketPrice ?? null,
+  manufacturerPartNumber: l.manufacturerPartNumber ?? null,
+  minimumPurchaseQuantity: l.minimumPurchaseQuantity ?? 1,
+  minTransfer: l.minTransfer ?? 1,
+  unitOfMeasure: l.unitOfMeasure ?? 'EA',
+  image: l.image ?? null,
+  inStock: l.inStock ?? true,
+  allowedStates: [...(l.allowedStates ?? [])],
+});
 
 /** A cart view as the GraphQL Cart type. */
 export const cartGql = (cart: CartView): CartGql => ({
   ...cart,
   cartId: cart.id,
-  orderLines: cart.orderLines.map((l) => ({
-    ...l,
-    itemId: l.id,
-    description: l.description ?? '',
-    basePrice: l.basePrice ?? null,
-    marketPrice: l.marketPrice ?? null,
-    manufacturerPartNumber: l.manufacturerPartNumber ?? null,
-    minimumPurchaseQuantity: l.minimumPurchaseQuantity ?? 1,
-    minTransfer: l.minTransfer ?? 1,
-    unitOfMeasure: l.unitOfMeasure ?? 'EA',
-    image: l.image ?? null,
-    inStock: l.inStock ?? true,
-    allowedStates: [...(l.allowedStates ?? [])],
-  })),
+  orderLines: cart.orderLines.map(cartLineGql),
 });
 
-const items = (input: CartItemInputGql[]) =>
+/** Validated wire items from GraphQL input. */
+export const cartItems = (input: CartItemInputGql[]) =>
   validate(cartItemsSchema, { items: input.map((i) => ({ ...i, configurations: i.configurations ?? [] })) })
     .items;
 
@@ -48,7 +52,7 @@ export class CartResolver {
     @Arg('items', () => [CartItemInputGql]) input: CartItemInputGql[],
     @Ctx() ctx: RequestCtx,
   ): Promise<CartGql> {
-    return cartGql(await cartService.add(ctx, items(input)));
+    return cartGql(await cartService.add(ctx, cartItems(input)));
   }
 
   @Mutation(() => CartGql, { description: "Sets the quantities of the items' lines" })
@@ -56,7 +60,7 @@ export class CartResolver {
     @Arg('items', () => [CartItemInputGql]) input: CartItemInputGql[],
     @Ctx() ctx: RequestCtx,
   ): Promise<CartGql> {
-    return cartGql(await cartService.set(ctx, items(input)));
+    return cartGql(await cartService.set(ctx, cartItems(input)));
   }
 
   @Mutation(() => CartGql, { description: 'Removes lines by cartLineId' })

@@ -86,12 +86,12 @@ interface LineRow {
   options: Record<string, { price: number; name: string; unit: string | null }>;
 }
 
-/**
- * The lines of a cart priced for the buyer in one statement: today's list price, or the account's price list
- * price (first parameter: the business account id, or null), option prices for configured lines.
- */
-const PRICED_LINES_SQL = `
-  select l.id as "cartLineId", l.cart_id as "cartId", l.product_id as id, l.quantity, l.configurations,
+const pricedLinesSql = (
+  table: 'cart_line' | 'saved_list_item',
+  owner: 'cart_id' | 'list_id',
+  paged = false,
+) => `
+  select l.id as "cartLineId", l.${owner} as "cartId", l.product_id as id, l.quantity, l.configurations,
     l.date_added as "dateAdded", p.name, p.description,
     coalesce(pli.price, p.price)::float8 as price,
     coalesce(pli.base_price, p.base_price)::float8 as "basePrice", p.market_price::float8 as "marketPrice",
@@ -101,12 +101,21 @@ const PRICED_LINES_SQL = `
     p.allowed_states as "allowedStates",
     coalesce((select json_object_agg(o.id, json_build_object('price', o.unit_price::float8, 'name', o.name,
               'unit', o.unit)) from product_configuration_option o where o.product_id = p.id), '{}'::json) as options
-  from cart_line l
+    ${paged ? ', count(*) over ()::int as total' : ''}
+  from ${table} l
   join product p on p.id = l.product_id
   left join price_list_item pli on pli.product_id = p.id
     and pli.price_list_id = (select price_list_id from business_account where id = ?)
-  where l.cart_id = ?
-  order by l.date_added, l.id`;
+  where l.${owner} = ?
+  order by l.date_added, l.id
+  ${paged ? 'limit ? offset ?' : ''}`;
+
+/**
+ * The lines of a cart priced for the buyer in one statement: today's list price, or the account's price list
+ * price (first parameter: the business account id, or null), option prices for configured lines.
+ */
+const PRICED_LINES_SQL = pricedLinesSql('cart_line', 'cart_id');
+const PRICED_LIST_ITEMS_SQL = pricedLinesSql('saved_list_item', 'list_id', true);
 
 /** Prices a stored line: configured lines from basePrice and today's option prices; a vanished option unprices it. */
 function pricedLine(row: LineRow): CartLineView {
@@ -177,6 +186,22 @@ export async function pricedLines(
 ): Promise<CartLineView[]> {
   const rows = await db.execute<LineRow[]>(PRICED_LINES_SQL, [accountId, cartId], 'all', trx);
   return rows.map(pricedLine);
+}
+
+/** A page of a saved list's items, priced like cart lines, and how many there are. */
+export async function pricedListItems(
+  db: SqlConnection,
+  listId: string,
+  accountId: string | null,
+  page: { page: number; pageSize: number },
+): Promise<{ items: CartLineView[]; total: number }> {
+  const rows = await db.execute<(LineRow & { total: number })[]>(PRICED_LIST_ITEMS_SQL, [
+    accountId,
+    listId,
+    page.pageSize,
+    (page.page - 1) * page.pageSize,
+  ]);
+  return { items: rows.map(pricedLine), total: rows[0]?.total ?? 0 };
 }
 
 const emptyView = (buyer: Buyer): CartView => view(null, [], buyer);
@@ -368,7 +393,7 @@ export const cartService = {
   },
 };
 
-interface CheckedItem {
+export interface CheckedItem {
   itemId: string;
   qty: number;
   configurations: StoredConfiguration[];
@@ -380,7 +405,7 @@ interface CheckedItem {
  * and within its limits; required options are given; the minimum quantity) and answers every problem at once,
  * next to its field (`items[1].configurations[0].value`).
  */
-async function checkItems(ctx: Ctx, items: CartItem[]): Promise<CheckedItem[]> {
+export async function checkItems(ctx: Ctx, items: CartItem[]): Promise<CheckedItem[]> {
   const products = new Map(
     (await catalogService.productsByIds(ctx, [...new Set(items.map((i) => i.itemId))])).map((p) => [p.id, p]),
   );
@@ -411,7 +436,7 @@ async function checkItems(ctx: Ctx, items: CartItem[]): Promise<CheckedItem[]> {
 }
 
 /** One line per product and configuration set: adds sum their quantities, sets keep the last. */
-function mergeSameLines(lines: CheckedItem[], mode: 'add' | 'set'): CheckedItem[] {
+export function mergeSameLines(lines: CheckedItem[], mode: 'add' | 'set'): CheckedItem[] {
   const merged = new Map<string, CheckedItem>();
   for (const line of lines) {
     const key = JSON.stringify([line.itemId, line.configKey]);
