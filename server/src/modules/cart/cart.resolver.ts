@@ -3,7 +3,7 @@ import { cartItemsSchema, cartRemoveSchema } from '../../../../domain/cart.schem
 import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { cartService, type CartLineView, type CartView } from './cart.service';
-import { CartGql, CartItemInputGql, CartLineGql } from './cart.types';
+import { CartGql, CartItemInputGql, type CartLineGql } from './cart.types';
 
 /** A priced line (of a cart or a saved list) as the GraphQL CartLine type. */
 export const cartLineGql = (l: CartLineView): CartLineGql => ({
