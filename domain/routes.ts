@@ -11,6 +11,8 @@ export const ROUTES = {
   resetPassword: '/user/reset-password',
   account: '/user/account',
   orders: '/user/account/orders',
+  /** Saved lists: not in the spec's route list (decision 011). */
+  savedLists: '/user/account/lists',
   cart: '/cart',
   /** Checkout, order confirmation and invoice routes are not in the spec's list: decision 011. */
   checkout: '/checkout',
@@ -38,6 +40,7 @@ const PREFIX_ROUTES: readonly string[] = [
   ROUTES.category,
   ROUTES.orderConfirmation,
   `${ROUTES.orders}/`,
+  `${ROUTES.savedLists}/`,
   `${ROUTES.admin}/`,
 ];
 
@@ -51,6 +54,7 @@ export const categoryPath = (handle: string): string => `${ROUTES.category}${han
 /** An order's page in the account, and its invoice. */
 export const orderPath = (id: string): string => `${ROUTES.orders}/${id}`;
 export const invoicePath = (id: string): string => `${ROUTES.orders}/${id}/invoice`;
+export const savedListPath = (id: string): string => `${ROUTES.savedLists}/${id}`;
 export const confirmationPath = (id: string): string => `${ROUTES.orderConfirmation}${id}`;
 
 export const searchPath = (q: string): string => `${ROUTES.search}?q=${encodeURIComponent(q)}`;

@@ -76,6 +76,14 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/orders/InvoicePage')).InvoicePage }),
       },
       {
+        path: ROUTES.savedLists,
+        lazy: async () => ({ Component: (await import('../features/lists/ListsPages')).SavedListsPage }),
+      },
+      {
+        path: `${ROUTES.savedLists}/:id`,
+        lazy: async () => ({ Component: (await import('../features/lists/ListsPages')).SavedListPage }),
+      },
+      {
         path: ROUTES.cart,
         lazy: async () => ({ Component: (await import('../features/cart/CartPage')).CartPage }),
       },

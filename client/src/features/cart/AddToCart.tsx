@@ -2,6 +2,7 @@ import type { CartItem } from '@domain/cart';
 import { configurationProblem } from '@domain/configuration';
 import { useId, useState } from 'react';
 import { useT } from '../../i18n';
+import { SaveToList } from '../lists/SaveToList';
 import { useCartActions } from './useCart';
 
 /** The add-to-cart button: adds `items` (toast on success), busy while the call runs. */
@@ -33,6 +34,24 @@ export function AddToCartButton({
     >
       {t('cart.add')}
     </button>
+  );
+}
+
+/** Add to cart and save to a list, side by side, for the same items. */
+export function PurchaseActions({
+  items,
+  name,
+  disabled,
+}: {
+  items: CartItem[];
+  name: string;
+  disabled: boolean;
+}) {
+  return (
+    <div className="purchase-actions">
+      <AddToCartButton items={items} name={name} disabled={disabled} />
+      <SaveToList items={items} disabled={disabled} />
+    </div>
   );
 }
 
@@ -68,7 +87,7 @@ export function QuantityAddToCart({
           <p className="field__error">{t(`configurator.${problem}`, { min: minimum, max: 100_000 })}</p>
         )}
       </div>
-      <AddToCartButton
+      <PurchaseActions
         items={[{ itemId: product.id, qty: Number(quantity) }]}
         name={product.name}
         disabled={problem !== null}

@@ -7,6 +7,8 @@ import { Link } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useSession } from '../account/session';
+import { QuickOrderForm } from '../lists/QuickOrderForm';
 import { useCart, useCartActions, type CartLineData } from './useCart';
 
 /** Free freight from this subtotal (the last band of the freight table). */
@@ -40,6 +42,7 @@ export function CartPage() {
         <Link className="btn btn--primary" to={ROUTES.search}>
           {t('cart.browse')}
         </Link>
+        <QuickOrderForm />
       </div>
     );
   }
@@ -54,12 +57,14 @@ export function CartPage() {
         </ul>
         <CartSummary cart={cart} />
       </div>
+      <QuickOrderForm />
     </div>
   );
 }
 
 function CartLineRow({ line }: { line: CartLineData }) {
   const t = useT();
+  const signedIn = useSession().status === 'authenticated';
   const money = useMoney();
   const intl = useIntl();
   const actions = useCartActions();
@@ -126,15 +131,28 @@ function CartLineRow({ line }: { line: CartLineData }) {
       <div className="cart-line__total" data-testid="line-total">
         {line.price === null ? '—' : money(line.lineTotal)}
       </div>
-      <button
-        type="button"
-        className="link-button cart-line__remove"
-        disabled={busy}
-        onClick={() => run(actions.remove(line))}
-      >
-        {t('cart.remove')}
-        <span className="visually-hidden"> {line.name}</span>
-      </button>
+      <div className="cart-line__remove">
+        {signedIn && (
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() => run(actions.saveForLater(line))}
+          >
+            {t('cart.saveForLater')}
+            <span className="visually-hidden"> {line.name}</span>
+          </button>
+        )}
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy}
+          onClick={() => run(actions.remove(line))}
+        >
+          {t('cart.remove')}
+          <span className="visually-hidden"> {line.name}</span>
+        </button>
+      </div>
     </li>
   );
 }

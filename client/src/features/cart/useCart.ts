@@ -8,6 +8,7 @@ import {
   CartRefreshDetailsDocument,
   ClearCartDocument,
   RemoveFromCartDocument,
+  SaveForLaterDocument,
   UpdateCartDocument,
   type CartFieldsFragment,
 } from '../../gql/graphql';
@@ -95,6 +96,7 @@ export function useCartActions() {
   const [update] = useMutation(UpdateCartDocument);
   const [remove] = useMutation(RemoveFromCartDocument);
   const [clear] = useMutation(ClearCartDocument);
+  const [saveForLater] = useMutation(SaveForLaterDocument, { refetchQueries: ['SavedLists'] });
   const failed = (err: unknown) => {
     void notify('error', errorMessage(err, t('cart.failed')));
     throw err;
@@ -111,6 +113,10 @@ export function useCartActions() {
     async remove(line: CartLineData) {
       await remove({ variables: { cartLineIds: [line.cartLineId] } }).catch(failed);
       void notify('info', t('cart.removed', { name: line.name }));
+    },
+    async saveForLater(line: CartLineData) {
+      await saveForLater({ variables: { cartLineIds: [line.cartLineId] } }).catch(failed);
+      void notify('info', t('cart.savedForLater', { name: line.name }));
     },
     async clear() {
       await clear().catch(failed);

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ProductDetailQuery } from '../../gql/graphql';
 import { useT } from '../../i18n';
-import { AddToCartButton } from '../cart/AddToCart';
+import { PurchaseActions } from '../cart/AddToCart';
 
 type Product = NonNullable<ProductDetailQuery['product']>;
 
@@ -125,7 +125,7 @@ export function Configurator({ product }: { product: Product }) {
           <dd data-testid="configured-line-price">{linePrice === null ? '—' : money(linePrice)}</dd>
         </div>
       </dl>
-      <AddToCartButton
+      <PurchaseActions
         disabled={!valid}
         name={product.name}
         items={[

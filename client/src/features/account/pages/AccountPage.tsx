@@ -3,7 +3,7 @@ import { addressSchema, passwordChangeSchema, profileSchema } from '@domain/acco
 import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import {
   ChangePasswordDocument,
   DeleteAddressDocument,
@@ -42,6 +42,10 @@ export function AccountPage() {
       <header className="page-header">
         <h1>{t('page.account.title')}</h1>
         <p className="lead">{t('account.signedInAs', { email: user.emailAddress })}</p>
+        <nav className="account-links" aria-label={t('account.links')}>
+          <Link to={ROUTES.orders}>{t('page.orders.title')}</Link>
+          <Link to={ROUTES.savedLists}>{t('lists.title')}</Link>
+        </nav>
       </header>
       <div className="account-grid">
         <Profile user={user} />

@@ -1,0 +1,244 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { DEFAULT_CURRENCY } from '@domain/constants';
+import { productPath, ROUTES, savedListPath } from '@domain/routes';
+import { savedListSchema } from '@domain/saved-lists';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Skeleton } from '../../components/Skeleton';
+import {
+  CreateSavedListDocument,
+  DeleteSavedListDocument,
+  MoveSavedItemsToCartDocument,
+  RemoveSavedListItemsDocument,
+  SavedListDocument,
+  SavedListsDocument,
+  UpdateSavedListItemDocument,
+} from '../../gql/graphql';
+import { useT } from '../../i18n';
+import { notify } from '../../lib/toast';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { Field } from '../account/Field';
+import { errorMessage, fieldErrors, useSession } from '../account/session';
+import { QuickOrderForm } from './QuickOrderForm';
+
+/** Signed-out visitors go to sign-in and come back. */
+function useSignedIn() {
+  const { user, status } = useSession();
+  const location = useLocation();
+  const redirect =
+    status === 'unauthenticated' ? (
+      <Navigate
+        to={`${ROUTES.signIn}?error=SessionRequired&callbackUrl=${encodeURIComponent(location.pathname)}`}
+        replace
+      />
+    ) : null;
+  return { user, loading: status === 'loading', redirect };
+}
+
+/** /user/account/lists: the user's lists and a form for a new one. */
+export function SavedListsPage() {
+  const t = useT();
+  usePageMeta(t('lists.title'));
+  const { user, loading, redirect } = useSignedIn();
+  const { data } = useQuery(SavedListsDocument, { skip: !user, fetchPolicy: 'cache-and-network' });
+  const [create] = useMutation(CreateSavedListDocument, { refetchQueries: ['SavedLists'] });
+  if (redirect) return redirect;
+  if (loading || !data) return <Skeleton rows={2} />;
+  return (
+    <div className="container section">
+      <h1>{t('lists.title')}</h1>
+      <div className="lists">
+        <section>
+          {data.savedLists.length === 0 ? (
+            <p className="lead">{t('lists.none')}</p>
+          ) : (
+            <ul className="lists__items">
+              {data.savedLists.map((l) => (
+                <li key={l.id} className="panel" data-testid="saved-list">
+                  <Link to={savedListPath(l.id)}>
+                    <strong>{l.name}</strong>
+                  </Link>
+                  <span className="lists__count">{t('lists.itemCount', { count: l.itemCount })}</span>
+                  {l.description && <p>{l.description}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="panel" aria-labelledby="new-list-title">
+          <h2 id="new-list-title">{t('lists.newList')}</h2>
+          <Formik
+            initialValues={{ name: '', description: '' }}
+            validationSchema={savedListSchema}
+            onSubmit={async (values, helpers) => {
+              try {
+                await create({ variables: { input: values } });
+                helpers.resetForm();
+              } catch (err) {
+                helpers.setErrors(fieldErrors(err));
+              }
+            }}
+          >
+            {({ isSubmitting }) => (
+              <Form className="form" noValidate aria-label={t('lists.newList')}>
+                <Field name="name" label={t('lists.name')} />
+                <Field name="description" label={t('lists.description')} />
+                <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+                  {t('lists.create')}
+                </button>
+              </Form>
+            )}
+          </Formik>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** /user/account/lists/:id: the items, priced today, with quantities; move to the cart; quick order. */
+export function SavedListPage() {
+  const t = useT();
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const { user, loading, redirect } = useSignedIn();
+  const { data, error } = useQuery(SavedListDocument, { variables: { id }, skip: !user || !id });
+  const refetch = { refetchQueries: ['SavedList', 'SavedLists'] };
+  const [update] = useMutation(UpdateSavedListItemDocument, refetch);
+  const [remove] = useMutation(RemoveSavedListItemsDocument, refetch);
+  const [move] = useMutation(MoveSavedItemsToCartDocument, {
+    refetchQueries: ['SavedList', 'SavedLists', 'Cart'],
+  });
+  const [destroy] = useMutation(DeleteSavedListDocument, { refetchQueries: ['SavedLists'] });
+  const [busy, setBusy] = useState(false);
+  const list = data?.savedList;
+  usePageMeta(list?.name ?? t('lists.title'));
+  if (redirect) return redirect;
+  if (error) {
+    return (
+      <div className="container section">
+        <h1>{t('lists.notFound')}</h1>
+        <Link to={ROUTES.savedLists}>{t('lists.title')}</Link>
+      </div>
+    );
+  }
+  if (loading || !list) return <Skeleton rows={3} />;
+  const money = (n: number) =>
+    intl.formatNumber(n, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+  const act = (work: Promise<unknown>, done?: string) => {
+    setBusy(true);
+    void work
+      .then(() => {
+        if (done) void notify('success', done);
+      })
+      .catch((err: unknown) => notify('error', errorMessage(err, t('lists.failed'))))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="container section">
+      <p>
+        <Link to={ROUTES.savedLists}>{t('lists.title')}</Link>
+      </p>
+      <header className="order__header">
+        <div>
+          <h1>{list.name}</h1>
+          {list.description && <p className="lead">{list.description}</p>}
+        </div>
+        <div className="actions">
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={busy || list.items.length === 0}
+            onClick={() => act(move({ variables: { listId: list.id, ids: null } }), t('lists.movedAll'))}
+          >
+            {t('lists.moveAll')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--outline-primary"
+            disabled={busy}
+            onClick={() =>
+              act(
+                destroy({ variables: { id: list.id } }).then(() => navigate(ROUTES.savedLists)),
+                t('lists.deleted', { list: list.name }),
+              )
+            }
+          >
+            {t('lists.delete')}
+          </button>
+        </div>
+      </header>
+      {list.items.length === 0 ? (
+        <p className="lead">{t('lists.empty')}</p>
+      ) : (
+        <ul className="cart__lines" aria-label={t('lists.items')}>
+          {list.items.map((item) => (
+            <li key={item.cartLineId} className="order-line" data-testid="list-item">
+              <div>
+                <Link to={productPath(item.itemId)}>{item.name}</Link>
+                <p className="cart-line__id">
+                  {t('product.partNumber')} {item.itemId}
+                </p>
+                {item.configurations.length > 0 && (
+                  <ul className="cart-line__config">
+                    {item.configurations.map((c) => (
+                      <li key={c.id}>
+                        {c.name ?? c.id}: {intl.formatNumber(c.value)}
+                        {c.unit ? ` ${c.unit}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <label className="list-qty">
+                <span className="visually-hidden">{t('cart.quantityOf', { name: item.name })}</span>
+                <input
+                  type="number"
+                  min={1}
+                  step={1}
+                  defaultValue={item.quantity}
+                  disabled={busy}
+                  onBlur={(e) => {
+                    const quantity = Number(e.target.value);
+                    if (Number.isInteger(quantity) && quantity >= 1 && quantity !== item.quantity) {
+                      act(update({ variables: { listId: list.id, id: item.cartLineId, quantity } }));
+                    }
+                  }}
+                />
+              </label>
+              <div className="list-actions">
+                <strong>{item.price === null ? t('product.quoteOnly') : money(item.lineTotal)}</strong>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={busy}
+                  onClick={() =>
+                    act(
+                      move({ variables: { listId: list.id, ids: [item.cartLineId] } }),
+                      t('lists.moved', { name: item.name }),
+                    )
+                  }
+                >
+                  {t('lists.moveToCart')}
+                  <span className="visually-hidden"> {item.name}</span>
+                </button>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={busy}
+                  onClick={() => act(remove({ variables: { listId: list.id, ids: [item.cartLineId] } }))}
+                >
+                  {t('cart.remove')}
+                  <span className="visually-hidden"> {item.name}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <QuickOrderForm listId={list.id} />
+    </div>
+  );
+}

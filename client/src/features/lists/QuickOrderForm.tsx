@@ -1,0 +1,69 @@
+import { useMutation } from '@apollo/client/react';
+import { useId, useState } from 'react';
+import { QuickOrderDocument, type QuickOrderMutation } from '../../gql/graphql';
+import { useT } from '../../i18n';
+import { errorMessage } from '../account/session';
+
+/** Paste "part-number quantity" lines into the cart (no list) or a list; lines not understood are listed. */
+export function QuickOrderForm({ listId = null }: { listId?: string | null }) {
+  const t = useT();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<QuickOrderMutation['quickOrder'] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [run, { loading }] = useMutation(QuickOrderDocument, {
+    refetchQueries: listId ? ['SavedList', 'SavedLists'] : ['Cart'],
+  });
+  return (
+    <section className="quick-order panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('lists.quickOrder')}</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFailure(null);
+          void run({ variables: { text, listId } })
+            .then(({ data }) => {
+              if (!data) return;
+              setResult(data.quickOrder);
+              if (data.quickOrder.problems.length === 0) setText('');
+            })
+            .catch((err: unknown) => setFailure(errorMessage(err, t('lists.failed'))));
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-text`}>{t('lists.quickOrderLabel')}</label>
+          <textarea
+            id={`${id}-text`}
+            rows={5}
+            value={text}
+            placeholder={'SFU1605-500 2\n2020-C-1000 4'}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <p className="field__hint">{t('lists.quickOrderHint')}</p>
+        </div>
+        {failure && (
+          <p className="form__error" role="alert">
+            {failure}
+          </p>
+        )}
+        <button type="submit" className="btn btn--outline-primary" disabled={loading}>
+          {listId ? t('lists.addToList') : t('lists.addToCart')}
+        </button>
+      </form>
+      {result && (
+        <div className="quick-order__result" role="status">
+          <p>{t('lists.quickOrderAdded', { count: result.added })}</p>
+          {result.problems.length > 0 && (
+            <ul className="quick-order__problems" data-testid="quick-order-problems">
+              {result.problems.map((p) => (
+                <li key={`${p.line}-${p.text}`}>
+                  {t('lists.quickOrderLine', { line: p.line, text: p.text })} {p.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
