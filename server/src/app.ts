@@ -27,6 +27,7 @@ import { sessionUser, type AuthCookies } from './modules/auth/session-auth';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { savedListRoutes } from './modules/saved-list/saved-list.routes';
+import { formsRoutes } from './modules/forms/forms.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
@@ -43,6 +44,7 @@ export const REST_ROUTERS: [string, () => express.Router][] = [
   ['/', cartRoutes],
   ['/', orderRoutes],
   ['/', savedListRoutes],
+  ['/', formsRoutes],
   ['/', adminRoutes],
 ];
 

@@ -106,6 +106,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Mutation.revokeApiKey': 'mutation { revokeApiKey(id: "00000000-0000-4000-8000-000000000000") }',
       'Query.supplierProducts': '{ supplierProducts { id } }',
       'Query.outboxEmails': '{ outboxEmails { id } }',
+      'Query.formSubmissions': '{ formSubmissions { id } }',
       'Query.orders': '{ orders { total } }',
       'Query.savedLists': '{ savedLists { id } }',
       'Query.savedList': `{ savedList(id: "${NIL}") { id } }`,

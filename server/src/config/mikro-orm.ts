@@ -14,6 +14,7 @@ import {
 import { AuditEntry } from '../modules/audit/audit.entity';
 import { Cart, CartLine, PriceListItem } from '../modules/cart/cart.entities';
 import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entities';
+import { FormAttachment, FormSubmission } from '../modules/forms/forms.entities';
 import { CustomerOrder, OrderEvent, OrderLine } from '../modules/order/order.entities';
 import { TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entities';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
@@ -60,6 +61,8 @@ export const ENTITIES = [
   TestPaymentIntent,
   SavedList,
   SavedListItem,
+  FormSubmission,
+  FormAttachment,
   Session,
   ProductSearch,
   SearchTerm,

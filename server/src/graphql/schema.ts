@@ -7,6 +7,7 @@ import { AuthChecker } from '../modules/auth/permissions';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { OrderResolver } from '../modules/order/order.resolver';
 import { SavedListResolver } from '../modules/saved-list/saved-list.resolver';
+import { FormsResolver } from '../modules/forms/forms.resolver';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
 import { OutboxResolver } from '../modules/mail/outbox.resolver';
@@ -19,6 +20,7 @@ export const RESOLVERS = [
   CartResolver,
   OrderResolver,
   SavedListResolver,
+  FormsResolver,
   ApiKeysResolver,
   CategoryResolver,
   ProductResolver,

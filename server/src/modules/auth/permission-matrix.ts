@@ -68,6 +68,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.revokeApiKey': ['Admin'],
   // Staff.
   'Query.outboxEmails': STAFF,
+  'Query.formSubmissions': STAFF,
   // Suppliers: their own brand's products and stock (session, or a key with the supplier:products scope).
   'Query.supplierProducts': { roles: ['Supplier'], scope: 'supplier:products' },
   'Mutation.setProductStock': { roles: ['Supplier'], scope: 'supplier:products' },
@@ -132,6 +133,10 @@ export const REST_ACCESS: Record<string, Access> = {
   'POST /api/product/move-saved-items-to-cart': 'signed-in',
   'POST /api/product/quick-order': 'public',
   'POST /api/user/cart/save-for-later': 'signed-in',
+  'POST /api/forms/contact': 'public',
+  'POST /api/forms/quote': 'public',
+  'POST /api/forms/service-request': 'public',
+  'GET /api/admin/forms/attachments/:id': STAFF,
   'GET /api/user': 'signed-in',
   'POST /api/user': 'signed-in',
   'POST /api/user/address': 'signed-in',

@@ -1,0 +1,151 @@
+import {
+  ATTACHMENT_KINDS,
+  ATTACHMENT_LIMITS,
+  ATTACHMENT_REFUSED,
+  attachmentKind,
+  type AttachmentKind,
+  type ContactInput,
+  type QuoteInput,
+  type ServiceRequestInput,
+} from '../../../../domain/forms.schema';
+import { BRAND } from '../../../../domain/constants';
+import { AppError, notFound } from '../../common/errors';
+import type { Ctx } from '../../context';
+import { hit } from '../auth/rate-limit';
+import { queueEmail } from '../mail/mailer';
+
+export type FormKind = 'contact' | 'quote' | 'service';
+
+export interface UploadedFile {
+  originalname: string;
+  size: number;
+  buffer: Buffer;
+}
+
+export interface FormSubmissionView {
+  id: string;
+  kind: FormKind;
+  email: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+  handledAt: string | null;
+  attachments: { id: string; filename: string; kind: string; size: number }[];
+}
+
+/** Submissions a visitor may send each hour, per IP (spam stays out of the staff inbox). */
+export const FORM_LIMITS = { perIp: 20, windowMs: 3600_000 } as const;
+
+const SUBJECTS: Record<FormKind, string> = {
+  contact: 'Contact request',
+  quote: 'Quote request',
+  service: 'Service request',
+};
+
+/** Contact, quote and service requests: stored, e-mailed to the store (outbox) and listed for staff. */
+export const formsService = {
+  async submit(
+    ctx: Ctx,
+    kind: FormKind,
+    input: ContactInput | QuoteInput | ServiceRequestInput,
+    files: UploadedFile[] = [],
+  ): Promise<{ id: string }> {
+    const limit = await hit(ctx.db, {
+      key: `form:ip:${ctx.req.ip ?? 'unknown'}`,
+      max: FORM_LIMITS.perIp,
+      windowMs: FORM_LIMITS.windowMs,
+    });
+    if (!limit.allowed)
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many requests sent. Please try again later.');
+    const drawings = checkAttachments(files);
+    return ctx.db.transactional(async (trx) => {
+      const [row] = await ctx.db.execute<{ id: string }[]>(
+        'insert into form_submission (kind, email, payload, user_id) values (?, ?, ?::jsonb, ?) returning id',
+        [kind, input.email.toLowerCase(), JSON.stringify(input), ctx.user?.id ?? null],
+        'all',
+        trx,
+      );
+      for (const d of drawings) {
+        await ctx.db.execute(
+          'insert into form_attachment (submission_id, filename, kind, size, data) values (?, ?, ?, ?, ?)',
+          [row!.id, d.filename, d.kind, d.buffer.length, d.buffer],
+          'run',
+          trx,
+        );
+      }
+      const lines = Object.entries(input)
+        .filter(([, v]) => v !== null && v !== undefined && v !== '')
+        .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`);
+      if (drawings.length) lines.push(`drawings: ${drawings.map((d) => d.filename).join(', ')}`);
+      await queueEmail(
+        ctx.db,
+        ctx.log,
+        {
+          to: BRAND.email.help,
+          kind: `form-${kind}`,
+          subject: `${SUBJECTS[kind]} from ${input.email}`,
+          text: `${SUBJECTS[kind]} ${row!.id}\n\n${lines.join('\n')}\n`,
+        },
+        trx,
+      );
+      await queueEmail(
+        ctx.db,
+        ctx.log,
+        {
+          to: input.email,
+          kind: `form-${kind}-received`,
+          subject: `We received your ${SUBJECTS[kind].toLowerCase()}`,
+          text: `Thank you. Our team answers within one business day; for anything urgent call ${BRAND.phones.tollFree}.\n\nReference: ${row!.id}\n`,
+        },
+        trx,
+      );
+      return { id: row!.id };
+    });
+  },
+
+  /** Staff's inbox: newest first, optionally of one kind. */
+  async list(ctx: Ctx, kind: FormKind | null, limit = 100): Promise<FormSubmissionView[]> {
+    const rows = await ctx.db.execute<
+      (Omit<FormSubmissionView, 'createdAt' | 'handledAt'> & { createdAt: Date; handledAt: Date | null })[]
+    >(
+      `select s.id, s.kind, s.email, s.payload, s.created_at as "createdAt", s.handled_at as "handledAt",
+         coalesce((select json_agg(json_build_object('id', a.id, 'filename', a.filename, 'kind', a.kind, 'size', a.size)
+           order by a.filename) from form_attachment a where a.submission_id = s.id), '[]'::json) as attachments
+       from form_submission s where (?::text is null or s.kind = ?) order by s.created_at desc limit ?`,
+      [kind, kind, limit],
+    );
+    return rows.map((r) => ({
+      ...r,
+      createdAt: new Date(r.createdAt).toISOString(),
+      handledAt: r.handledAt ? new Date(r.handledAt).toISOString() : null,
+    }));
+  },
+
+  async attachment(ctx: Ctx, id: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Attachment');
+    const [row] = await ctx.db.execute<{ filename: string; kind: AttachmentKind; data: Buffer }[]>(
+      'select filename, kind, data from form_attachment where id = ?',
+      [id],
+    );
+    if (!row) throw notFound('Attachment');
+    return { ...row, contentType: ATTACHMENT_KINDS[row.kind].contentType };
+  },
+};
+
+/** Every file must be a PDF, DXF or STEP drawing by its content, within the count and size limits. */
+function checkAttachments(files: UploadedFile[]) {
+  if (files.length > ATTACHMENT_LIMITS.files) refuse();
+  return files.map((f) => {
+    const kind = f.size <= ATTACHMENT_LIMITS.bytes ? attachmentKind(f.originalname, f.buffer) : null;
+    if (!kind) refuse(f.originalname);
+    return {
+      filename: f.originalname.replace(/[^\w. -]/g, '_').slice(0, 120),
+      kind: kind!,
+      buffer: f.buffer,
+    };
+  });
+}
+
+function refuse(filename?: string): never {
+  const message = filename ? `${filename}: ${ATTACHMENT_REFUSED}` : ATTACHMENT_REFUSED;
+  throw new AppError('BAD_USER_INPUT', message, [{ field: 'drawings', message }]);
+}
