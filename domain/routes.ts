@@ -30,6 +30,8 @@ export const ROUTES = {
   terms: '/about/terms',
   about: '/about-us',
   contact: '/about/contact-us',
+  /** The quote form for parts priced on request: not in the spec's route list (decision 011). */
+  quote: '/quote',
   projectIdeas: '/t-slot-extrusion-project-ideas',
   admin: '/admin',
 } as const;
@@ -55,6 +57,7 @@ export const categoryPath = (handle: string): string => `${ROUTES.category}${han
 export const orderPath = (id: string): string => `${ROUTES.orders}/${id}`;
 export const invoicePath = (id: string): string => `${ROUTES.orders}/${id}/invoice`;
 export const savedListPath = (id: string): string => `${ROUTES.savedLists}/${id}`;
+export const quotePath = (item: string): string => `${ROUTES.quote}?item=${encodeURIComponent(item)}`;
 export const confirmationPath = (id: string): string => `${ROUTES.orderConfirmation}${id}`;
 
 export const searchPath = (q: string): string => `${ROUTES.search}?q=${encodeURIComponent(q)}`;

@@ -110,10 +110,10 @@ export const routes: RouteObject[] = [
         ROUTES.linearRailServices,
         <ContentPage title="page.linearRailServices.title" text="page.linearRailServices.text" />,
       ),
-      page(
-        ROUTES.serviceRequest,
-        <ContentPage title="page.serviceRequest.title" text="page.serviceRequest.text" />,
-      ),
+      {
+        path: ROUTES.serviceRequest,
+        lazy: async () => ({ Component: (await import('../features/forms/FormPages')).ServiceRequestPage }),
+      },
       page(ROUTES.cadDownloads, <ContentPage title="page.cad.title" text="page.cad.text" />),
       page(
         ROUTES.returnPolicy,
@@ -125,7 +125,14 @@ export const routes: RouteObject[] = [
       ),
       page(ROUTES.terms, <ContentPage title="page.terms.title" text="page.terms.text" />),
       page(ROUTES.about, <ContentPage title="page.about.title" text="page.about.text" skeleton={false} />),
-      page(ROUTES.contact, <ContentPage title="page.contact.title" text="page.contact.text" />),
+      {
+        path: ROUTES.contact,
+        lazy: async () => ({ Component: (await import('../features/forms/FormPages')).ContactPage }),
+      },
+      {
+        path: ROUTES.quote,
+        lazy: async () => ({ Component: (await import('../features/forms/FormPages')).QuotePage }),
+      },
       page(
         ROUTES.projectIdeas,
         <ContentPage title="page.projectIdeas.title" text="page.projectIdeas.text" />,

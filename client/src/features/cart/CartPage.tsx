@@ -1,6 +1,6 @@
-import { BRAND, DEFAULT_CURRENCY } from '@domain/constants';
+import { DEFAULT_CURRENCY } from '@domain/constants';
 import { FREIGHT_TABLE, freightBand } from '@domain/money';
-import { productPath, ROUTES } from '@domain/routes';
+import { productPath, quotePath, ROUTES } from '@domain/routes';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -261,9 +261,16 @@ function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['c
       {cart.hasUnpricedItem && (
         <p className="notice" role="note">
           {t('cart.unpriced')}{' '}
-          <a href={`mailto:${BRAND.email.help}?subject=${encodeURIComponent('Quote request')}`}>
+          <Link
+            to={quotePath(
+              cart.orderLines
+                .filter((l) => l.price === null)
+                .map((l) => `${l.quantity} x ${l.itemId} — ${l.name}`)
+                .join('\n'),
+            )}
+          >
             {t('product.requestQuote')}
-          </a>
+          </Link>
         </p>
       )}
       {cart.hasUnpricedItem ? (

@@ -26,7 +26,7 @@ import {
 } from '../../gql/graphql';
 import { useT } from '../../i18n';
 import { trackCheckoutStep } from '../../lib/analytics';
-import { getCsrfToken } from '../../lib/csrf';
+import { httpFieldErrors, post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { STATE_OPTIONS, validateAddress } from '../account/address';
 import { Field, SelectField } from '../account/Field';
@@ -68,22 +68,6 @@ const addressFormSchema = shippingAddressSchema.shape({
 function useMoney() {
   const intl = useIntl();
   return (n: number) => intl.formatNumber(n, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
-}
-
-/** Sends JSON to the store with the CSRF header; the parsed body, or throws with the server's error. */
-async function post<T>(path: string, body: object): Promise<T> {
-  const res = await fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': await getCsrfToken() },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as T & {
-    error?: { message: string; fields?: { field: string; message: string }[] };
-  };
-  if (!res.ok)
-    throw Object.assign(new Error(json.error?.message ?? 'Request failed'), { fields: json.error?.fields });
-  return json;
 }
 
 /**
@@ -500,8 +484,8 @@ function CardForm({
           const card = await post<Card>('/api/payments/test/payment-methods', values);
           await onCard(card);
         } catch (err) {
-          const fields = (err as { fields?: { field: string; message: string }[] }).fields ?? [];
-          if (fields.length) helpers.setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+          const fields = httpFieldErrors(err);
+          if (Object.keys(fields).length) helpers.setErrors(fields);
           else helpers.setStatus((err as Error).message);
         }
       }}

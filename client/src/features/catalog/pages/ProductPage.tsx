@@ -1,6 +1,7 @@
-import { BRAND, DEFAULT_CURRENCY, PLACEHOLDER_IMAGE } from '@domain/constants';
+import { quotePath } from '@domain/routes';
+import { DEFAULT_CURRENCY, PLACEHOLDER_IMAGE } from '@domain/constants';
 import { useIntl } from 'react-intl';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { Skeleton } from '../../../components/Skeleton';
 import { useT } from '../../../i18n';
@@ -69,12 +70,9 @@ export function ProductPage() {
             {product.price === null || product.price === undefined ? (
               <>
                 <p className="price price--quote">{t('product.quoteOnly')}</p>
-                <a
-                  className="btn btn--primary"
-                  href={`mailto:${BRAND.email.help}?subject=${encodeURIComponent(`Quote: ${product.id}`)}`}
-                >
+                <Link className="btn btn--primary" to={quotePath(`${product.id} — ${product.name}`)}>
                   {t('product.requestQuote')}
-                </a>
+                </Link>
               </>
             ) : (
               <>

@@ -1,0 +1,309 @@
+import { BRAND } from '@domain/constants';
+import {
+  ATTACHMENT_LIMITS,
+  ATTACHMENT_REFUSED,
+  CONTACT_VALIDATION,
+  contactSchema,
+  quoteSchema,
+  REQUEST_TYPES,
+  SERVICES,
+  serviceRequestSchema,
+} from '@domain/forms.schema';
+import { Form, Formik, useField } from 'formik';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useT } from '../../i18n';
+import { httpFieldErrors, post } from '../../lib/http';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { STATE_OPTIONS } from '../account/address';
+import { Field, SelectField } from '../account/Field';
+import { FormError } from '../account/FormParts';
+import { useSession } from '../account/session';
+
+/** A textarea bound to Formik, with its message. */
+function TextArea({ name, label, rows = 5 }: { name: string; label: string; rows?: number }) {
+  const [field, meta] = useField(name);
+  const id = useId();
+  const error = meta.touched ? meta.error : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        rows={rows}
+        {...field}
+        value={field.value ?? ''}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Sent({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="notice" role="status">
+      <h2>{title}</h2>
+      <p>{text}</p>
+    </div>
+  );
+}
+
+function useFailure() {
+  const t = useT();
+  return (
+    err: unknown,
+    helpers: { setErrors: (e: Record<string, string>) => void; setStatus: (s: string) => void },
+  ) => {
+    const fields = httpFieldErrors(err);
+    if (Object.keys(fields).length) helpers.setErrors(fields);
+    else helpers.setStatus((err as Error).message || t('forms.failed'));
+  };
+}
+
+/** /about/contact-us: the help form (spec rules and messages verbatim), with the phone numbers. */
+export function ContactPage() {
+  const t = useT();
+  usePageMeta(t('page.contact.title'));
+  const { user } = useSession();
+  const [sent, setSent] = useState(false);
+  const fail = useFailure();
+  const schema = contactSchema(CONTACT_VALIDATION);
+  return (
+    <div className="container section page--narrow">
+      <header className="page-header">
+        <h1>{t('page.contact.title')}</h1>
+        <p className="lead">{t('page.contact.text')}</p>
+        <p>
+          {t('forms.callUs', { tollFree: BRAND.phones.tollFree, local: BRAND.phones.local })}{' '}
+          <a href={`mailto:${BRAND.email.help}`}>{BRAND.email.help}</a>
+        </p>
+      </header>
+      {sent ? (
+        <Sent title={t('forms.sentTitle')} text={t('forms.sentText')} />
+      ) : (
+        <Formik
+          initialValues={{
+            firstName: user?.firstName ?? '',
+            lastName: user?.lastName ?? '',
+            email: user?.emailAddress ?? '',
+            state: '',
+            city: '',
+            phone: '',
+            comments: '',
+            requestTypes: [] as string[],
+          }}
+          validationSchema={schema}
+          onSubmit={async (values, helpers) => {
+            try {
+              await post('/api/forms/contact', {
+                ...values,
+                phone: values.phone || null,
+                city: values.city || null,
+              });
+              setSent(true);
+            } catch (err) {
+              fail(err, helpers);
+            }
+          }}
+        >
+          {({ isSubmitting, status, values, setFieldValue, errors, touched }) => (
+            <Form className="form" noValidate aria-label={t('page.contact.title')}>
+              <Field name="firstName" label={t('forms.firstName')} autoComplete="given-name" />
+              <Field name="lastName" label={t('forms.lastName')} autoComplete="family-name" />
+              <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
+              <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
+              <SelectField
+                name="state"
+                label={t('address.state')}
+                placeholder={t('address.chooseState')}
+                options={STATE_OPTIONS}
+              />
+              <Field name="city" label={t('forms.cityOptional')} autoComplete="address-level2" />
+              <fieldset className="request-types" aria-describedby="request-types-error">
+                <legend>{t('forms.requestTypes')}</legend>
+                {REQUEST_TYPES.map((type) => (
+                  <label key={type} className="field--check">
+                    <input
+                      type="checkbox"
+                      checked={values.requestTypes.includes(type)}
+                      onChange={(e) =>
+                        void setFieldValue(
+                          'requestTypes',
+                          e.target.checked
+                            ? [...values.requestTypes, type]
+                            : values.requestTypes.filter((v) => v !== type),
+                        )
+                      }
+                    />{' '}
+                    {t(`forms.type.${type}`)}
+                  </label>
+                ))}
+                {touched.requestTypes && errors.requestTypes && (
+                  <p id="request-types-error" className="field__error">
+                    {String(errors.requestTypes)}
+                  </p>
+                )}
+              </fieldset>
+              <TextArea name="comments" label={t('forms.message')} />
+              <FormError message={status ?? null} />
+              <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+                {t('forms.send')}
+              </button>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </div>
+  );
+}
+
+/** /quote?item=...: a quote for parts priced on request (from their product page or the cart). */
+export function QuotePage() {
+  const t = useT();
+  usePageMeta(t('forms.quoteTitle'));
+  const [params] = useSearchParams();
+  const { user } = useSession();
+  const [sent, setSent] = useState(false);
+  const fail = useFailure();
+  return (
+    <div className="container section page--narrow">
+      <header className="page-header">
+        <h1>{t('forms.quoteTitle')}</h1>
+        <p className="lead">{t('forms.quoteText')}</p>
+      </header>
+      {sent ? (
+        <Sent title={t('forms.sentTitle')} text={t('forms.quoteSent')} />
+      ) : (
+        <Formik
+          initialValues={{
+            item: params.get('item') ?? '',
+            firstName: user?.firstName ?? '',
+            lastName: user?.lastName ?? '',
+            email: user?.emailAddress ?? '',
+            phone: '',
+            company: user?.accounts[0]?.company ?? '',
+            comments: '',
+          }}
+          validationSchema={quoteSchema}
+          onSubmit={async (values, helpers) => {
+            try {
+              await post('/api/forms/quote', { ...values, phone: values.phone || null });
+              setSent(true);
+            } catch (err) {
+              fail(err, helpers);
+            }
+          }}
+        >
+          {({ isSubmitting, status }) => (
+            <Form className="form" noValidate aria-label={t('forms.quoteTitle')}>
+              <TextArea name="item" label={t('forms.item')} rows={3} />
+              <Field name="firstName" label={t('forms.firstName')} autoComplete="given-name" />
+              <Field name="lastName" label={t('forms.lastName')} autoComplete="family-name" />
+              <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
+              <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
+              <Field name="company" label={t('checkout.company')} autoComplete="organization" />
+              <TextArea name="comments" label={t('forms.comments')} />
+              <FormError message={status ?? null} />
+              <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+                {t('forms.requestQuote')}
+              </button>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </div>
+  );
+}
+
+/** /services/service-request: a fabrication request with drawings (PDF, DXF, STEP). */
+export function ServiceRequestPage() {
+  const t = useT();
+  usePageMeta(t('page.serviceRequest.title'));
+  const { user } = useSession();
+  const [sent, setSent] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const fail = useFailure();
+  const fileId = useId();
+  return (
+    <div className="container section page--narrow">
+      <header className="page-header">
+        <h1>{t('page.serviceRequest.title')}</h1>
+        <p className="lead">{t('page.serviceRequest.text')}</p>
+      </header>
+      {sent ? (
+        <Sent title={t('forms.sentTitle')} text={t('forms.serviceSent')} />
+      ) : (
+        <Formik
+          initialValues={{
+            firstName: user?.firstName ?? '',
+            lastName: user?.lastName ?? '',
+            email: user?.emailAddress ?? '',
+            phone: '',
+            company: user?.accounts[0]?.company ?? '',
+            service: '',
+            description: '',
+          }}
+          validationSchema={serviceRequestSchema}
+          onSubmit={async (values, helpers) => {
+            const tooMany = files.length > ATTACHMENT_LIMITS.files;
+            const tooBig = files.some((f) => f.size > ATTACHMENT_LIMITS.bytes);
+            if (tooMany || tooBig) return helpers.setErrors({ drawings: ATTACHMENT_REFUSED } as never);
+            const form = new FormData();
+            for (const [k, v] of Object.entries(values)) if (v) form.append(k, v);
+            for (const f of files) form.append('drawings', f);
+            try {
+              await post('/api/forms/service-request', form);
+              setSent(true);
+            } catch (err) {
+              fail(err, helpers);
+            }
+          }}
+        >
+          {({ isSubmitting, status, errors }) => (
+            <Form className="form" noValidate aria-label={t('page.serviceRequest.title')}>
+              <Field name="firstName" label={t('forms.firstName')} autoComplete="given-name" />
+              <Field name="lastName" label={t('forms.lastName')} autoComplete="family-name" />
+              <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
+              <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
+              <Field name="company" label={t('checkout.company')} autoComplete="organization" />
+              <SelectField
+                name="service"
+                label={t('forms.service')}
+                placeholder={t('forms.chooseService')}
+                options={SERVICES.map((s) => ({ value: s, label: t(`forms.service.${s}`) }))}
+              />
+              <TextArea name="description" label={t('forms.description')} rows={6} />
+              <div className="field">
+                <label htmlFor={fileId}>{t('forms.drawings')}</label>
+                <input
+                  id={fileId}
+                  type="file"
+                  multiple
+                  accept=".pdf,.dxf,.step,.stp,application/pdf"
+                  onChange={(e) => setFiles([...(e.target.files ?? [])])}
+                  aria-describedby={`${fileId}-hint`}
+                />
+                <p
+                  id={`${fileId}-hint`}
+                  className={(errors as { drawings?: string }).drawings ? 'field__error' : 'field__hint'}
+                >
+                  {(errors as { drawings?: string }).drawings ?? t('forms.drawingsHint')}
+                </p>
+              </div>
+              <FormError message={status ?? null} />
+              <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+                {t('forms.send')}
+              </button>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </div>
+  );
+}

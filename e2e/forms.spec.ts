@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+import { ShopPage } from './pages/ShopPage';
+
+test('the contact form refuses a blank-only message with the spec wording, then sends', async ({ page }) => {
+  const shop = new ShopPage(page);
+  await shop.goto('/about/contact-us');
+  const form = page.getByRole('form', { name: 'Contact Us' });
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill('Ng');
+  await form.getByLabel('E-mail').fill('ada@plant.example');
+  await form.getByLabel('State').selectOption('NC');
+  await form.getByLabel('Message').fill('     ');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText('Your message cannot contain only blankspaces')).toBeVisible();
+  await expect(form.getByText('Choose at least one request type')).toBeVisible();
+
+  await form.getByLabel('Fabrication services').check();
+  await form.getByLabel('Message').fill('Can you cut 40 pieces of 4040 at 612 mm and tap both ends?');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you, we have your request' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shop.screenshot('contact-sent-phone');
+});
