@@ -1,3 +1,4 @@
+import { Migration20261123075602 } from './Migration20261123075602';
 import { Migration20261123074956 } from './Migration20261123074956';
 import { Migration20261123073737 } from './Migration20261123073737';
 import { Migration20261123065142 } from './Migration20261123065142';
@@ -31,4 +32,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123065142', class: Migration20261123065142 },
   { name: 'Migration20261123073737', class: Migration20261123073737 },
   { name: 'Migration20261123074956', class: Migration20261123074956 },
+  { name: 'Migration20261123075602', class: Migration20261123075602 },
 ];

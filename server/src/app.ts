@@ -28,6 +28,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { savedListRoutes } from './modules/saved-list/saved-list.routes';
 import { formsRoutes } from './modules/forms/forms.routes';
+import { returnsRoutes } from './modules/returns/returns.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
@@ -45,6 +46,7 @@ export const REST_ROUTERS: [string, () => express.Router][] = [
   ['/', orderRoutes],
   ['/', savedListRoutes],
   ['/', formsRoutes],
+  ['/', returnsRoutes],
   ['/', adminRoutes],
 ];
 

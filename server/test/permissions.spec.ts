@@ -107,6 +107,8 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.supplierProducts': '{ supplierProducts { id } }',
       'Query.outboxEmails': '{ outboxEmails { id } }',
       'Query.formSubmissions': '{ formSubmissions { id } }',
+      'Query.myReturns': '{ myReturns { id } }',
+      'Mutation.requestReturn': `mutation { requestReturn(input: { orderId: "${NIL}", reason: "DEFECTIVE_PRODUCT", items: [{ id: "${NIL}", quantity: 1 }] }) { id } }`,
       'Query.orders': '{ orders { total } }',
       'Query.savedLists': '{ savedLists { id } }',
       'Query.savedList': `{ savedList(id: "${NIL}") { id } }`,

@@ -15,6 +15,7 @@ import { AuditEntry } from '../modules/audit/audit.entity';
 import { Cart, CartLine, PriceListItem } from '../modules/cart/cart.entities';
 import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entities';
 import { FormAttachment, FormSubmission } from '../modules/forms/forms.entities';
+import { ReturnLine, ReturnRequest } from '../modules/returns/returns.entities';
 import { CustomerOrder, OrderEvent, OrderLine } from '../modules/order/order.entities';
 import { TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entities';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
@@ -63,6 +64,8 @@ export const ENTITIES = [
   SavedListItem,
   FormSubmission,
   FormAttachment,
+  ReturnRequest,
+  ReturnLine,
   Session,
   ProductSearch,
   SearchTerm,

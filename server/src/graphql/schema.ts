@@ -8,6 +8,7 @@ import { CartResolver } from '../modules/cart/cart.resolver';
 import { OrderResolver } from '../modules/order/order.resolver';
 import { SavedListResolver } from '../modules/saved-list/saved-list.resolver';
 import { FormsResolver } from '../modules/forms/forms.resolver';
+import { ReturnsResolver } from '../modules/returns/returns.resolver';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
 import { OutboxResolver } from '../modules/mail/outbox.resolver';
@@ -21,6 +22,7 @@ export const RESOLVERS = [
   OrderResolver,
   SavedListResolver,
   FormsResolver,
+  ReturnsResolver,
   ApiKeysResolver,
   CategoryResolver,
   ProductResolver,

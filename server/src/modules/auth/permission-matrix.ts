@@ -47,6 +47,9 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.moveSavedItemsToCart': 'signed-in',
   'Mutation.saveForLater': 'signed-in',
   'Mutation.quickOrder': 'public',
+  // Returns: the customer's own (ownership in the service); staff decide over REST until the console.
+  'Query.myReturns': 'signed-in',
+  'Mutation.requestReturn': 'signed-in',
   // Accounts.
   'Mutation.signIn': 'public',
   'Mutation.startRegistration': 'public',
@@ -137,6 +140,12 @@ export const REST_ACCESS: Record<string, Access> = {
   'POST /api/forms/quote': 'public',
   'POST /api/forms/service-request': 'public',
   'GET /api/admin/forms/attachments/:id': STAFF,
+  'POST /api/returns': 'signed-in',
+  'GET /api/returns': 'signed-in',
+  'GET /api/returns/:id': 'signed-in',
+  'GET /api/admin/returns': STAFF,
+  'POST /api/admin/returns/:id/decision': STAFF,
+  'POST /api/admin/returns/:id/status': STAFF,
   'GET /api/user': 'signed-in',
   'POST /api/user': 'signed-in',
   'POST /api/user/address': 'signed-in',

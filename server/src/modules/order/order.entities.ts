@@ -126,6 +126,10 @@ export class CustomerOrder {
   @Property({ type: 'text', nullable: true })
   erpOrderId: string | null = null;
 
+  /** When the carrier confirmed delivery (the return window runs from it). */
+  @Property({ type: 'timestamptz', nullable: true })
+  deliveredAt: Date | null = null;
+
   @Property({ type: 'integer', default: 1, version: true })
   version: number = 1;
 

@@ -66,6 +66,7 @@ export interface OrderView {
   poNumber: string | null;
   paymentIntentId: string | null;
   erpOrderId: string | null;
+  deliveredAt: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -84,7 +85,7 @@ const ORDER_COLUMNS = `
   o.shipping_address as "shippingAddress", o.carrier_id as "carrierId", o.carrier_method as "carrierMethod",
   o.shipping_note as "shippingNote", o.payment_kind as "paymentKind", o.card_brand as "cardBrand",
   o.card_last4 as "cardLast4", o.po_number as "poNumber", o.payment_intent_id as "paymentIntentId",
-  o.erp_order_id as "erpOrderId", o.version, o.created_at as "createdAt", o.updated_at as "updatedAt"`;
+  o.erp_order_id as "erpOrderId", o.delivered_at as "deliveredAt", o.version, o.created_at as "createdAt", o.updated_at as "updatedAt"`;
 
 /** One order with its lines and history, in one statement. */
 const ORDER_SQL = `
@@ -176,10 +177,9 @@ export const orderService = {
     );
     return {
       items: rows.map(({ count: _c, ...r }) => ({
-        ...r,
-        statusLabel: orderStatusLabel(r.status),
-        createdAt: new Date(r.createdAt).toISOString(),
-        updatedAt: new Date(r.updatedAt).toISOString(),
+        ...view({ ...r, lines: [], events: [] }),
+        lineCount: r.lineCount,
+        itemCount: r.itemCount,
       })),
       total: rows[0]?.count ?? 0,
       page: filter.page,

@@ -79,6 +79,8 @@ export class OrderGql {
   @Field(() => String, { nullable: true }) cardLast4!: string | null;
   @Field(() => String, { nullable: true }) poNumber!: string | null;
   @Field(() => String, { nullable: true }) erpOrderId!: string | null;
+  @Field(() => String, { nullable: true, description: 'When delivered (returns run 30 days from it)' })
+  deliveredAt!: string | null;
   @Field(() => Int) version!: number;
   @Field(() => String) createdAt!: string;
   @Field(() => String) updatedAt!: string;

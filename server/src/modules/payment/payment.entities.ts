@@ -59,6 +59,13 @@ export class TestPaymentIntent {
   @Property({ type: 'text', nullable: true })
   lastError: string | null = null;
 
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, default: 0 })
+  amountRefunded: number = 0;
+
+  /** The merchant's key of the last refund: the same refund asked again is not paid twice. */
+  @Property({ type: 'text', nullable: true })
+  lastRefundKey: string | null = null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

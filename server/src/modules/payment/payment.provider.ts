@@ -25,6 +25,8 @@ export interface PaymentProvider {
   /** Charges the payment method: authorised, declined (lastError) or in need of the cardholder's action. */
   confirm(intentId: string, paymentMethodId: string): Promise<PaymentIntent>;
   retrieve(intentId: string): Promise<PaymentIntent>;
+  /** Refunds part or all of an authorised or captured payment; the total refunded so far. */
+  refund(intentId: string, amount: number, idempotencyKey: string): Promise<{ refunded: number }>;
 }
 
 type Behaviour = 'authorise' | 'decline' | 'requires_action';
@@ -154,6 +156,21 @@ export class TestPaymentProvider implements PaymentProvider {
         : ['requires_payment_method', 'Your bank could not authenticate this payment.', intentId],
     );
     return this.retrieve(intentId);
+  }
+
+  async refund(intentId: string, amount: number, idempotencyKey: string): Promise<{ refunded: number }> {
+    // The merchant's key makes a retried refund a no-op.
+    const [row] = await this.db.execute<{ refunded: number }[]>(
+      `update test_payment_intent
+         set amount_refunded = case when last_refund_key is distinct from ? then least(amount, amount_refunded + ?)
+                                    else amount_refunded end,
+             last_refund_key = ?, updated_at = now()
+       where id = ? and status in ('requires_capture', 'succeeded')
+       returning amount_refunded::float8 as refunded`,
+      [idempotencyKey, amount, idempotencyKey, intentId],
+    );
+    if (!row) throw new AppError('CONFLICT', 'This payment cannot be refunded.');
+    return row;
   }
 
   async retrieve(intentId: string): Promise<PaymentIntent> {

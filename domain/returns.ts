@@ -1,0 +1,60 @@
+import { array, number, object, string, type InferType } from 'yup';
+import { RETURN_REASONS, type ReturnReason } from './order-status';
+
+/** Returns (spec sections 3 and 4): the window, the request form, the client's return items list. */
+
+/** Days after delivery a return may be requested. */
+export const RETURN_WINDOW_DAYS = 30;
+
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  CUSTOMER_CANCELLED: 'I cancelled the order',
+  CUSTOMER_ORDER_MISTAKE: 'I ordered the wrong item or quantity',
+  DEFECTIVE_PRODUCT: 'The product is defective',
+  PRODUCT_DAMAGED_IN_TRANSIT: 'The product was damaged in transit',
+  INCORRECT_ITEM_SHIPPED: 'The wrong item was shipped',
+};
+
+/** A line of the return items list (each has an id: the order line's). */
+export interface ReturnItem {
+  id: string;
+  quantity: number;
+}
+
+/** Return items list actions (spec section 4): add, remove by id, edit (replace by id), clear. */
+export const returnItems = {
+  add: (list: readonly ReturnItem[], item: ReturnItem): ReturnItem[] =>
+    list.some((i) => i.id === item.id) ? returnItems.edit(list, item) : [...list, item],
+  remove: (list: readonly ReturnItem[], id: string): ReturnItem[] => list.filter((i) => i.id !== id),
+  edit: (list: readonly ReturnItem[], item: ReturnItem): ReturnItem[] =>
+    list.map((i) => (i.id === item.id ? item : i)),
+  clear: (): ReturnItem[] => [],
+};
+
+/** Whether a delivery on `deliveredAt` may still be returned on `now` (within the window, to the day). */
+export function withinReturnWindow(deliveredAt: Date | string, now = new Date()): boolean {
+  const delivered = new Date(deliveredAt).getTime();
+  return now.getTime() - delivered <= RETURN_WINDOW_DAYS * 86_400_000;
+}
+
+/** The return request: the lines and quantities, a reason (the spec's five) and a comment. */
+export const returnRequestSchema = object({
+  orderId: string().trim().required('Order is required').uuid('Order not found'),
+  reason: string<ReturnReason>()
+    .oneOf([...RETURN_REASONS], 'Choose a reason for the return')
+    .required('Choose a reason for the return'),
+  comment: string().trim().max(2000, 'Comments are limited to 2,000 characters').default(''),
+  items: array(
+    object({
+      id: string().trim().required('Line is required').uuid('Line not found'),
+      quantity: number()
+        .typeError('Quantity must be a whole number')
+        .integer('Quantity must be a whole number')
+        .min(1, 'Return at least one')
+        .required('Quantity must be a whole number'),
+    }),
+  )
+    .min(1, 'Choose at least one line to return')
+    .max(200)
+    .required('Choose at least one line to return'),
+});
+export type ReturnRequestInput = InferType<typeof returnRequestSchema>;

@@ -1,0 +1,329 @@
+import { orderNumberLabel } from '../../../../domain/checkout';
+import { round2 } from '../../../../domain/money';
+import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
+import { RETURN_WINDOW_DAYS, withinReturnWindow, type ReturnRequestInput } from '../../../../domain/returns';
+import { AppError, notFound, type FieldError } from '../../common/errors';
+import type { Ctx } from '../../context';
+import { requireUser } from '../auth/session-auth';
+import { queueEmail } from '../mail/mailer';
+import { orderService } from '../order/order.service';
+import type { Transaction } from '@mikro-orm/core';
+
+export interface ReturnView {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  rmaNumber: string | null;
+  status: number;
+  statusLabel: string;
+  decision: string;
+  reason: string;
+  comment: string;
+  refundAmount: number | null;
+  createdAt: string;
+  updatedAt: string;
+  lines: { orderLineId: string; itemId: string; name: string; quantity: number; price: number }[];
+}
+
+type ReturnRow = Omit<ReturnView, 'statusLabel' | 'createdAt' | 'updatedAt'> & {
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const RETURN_SQL = `
+  select r.id, r.order_id as "orderId", o.order_number::text as "orderNumber", r.rma_number as "rmaNumber",
+    r.status, r.decision, r.reason, r.comment, r.refund_amount::float8 as "refundAmount",
+    r.created_at as "createdAt", r.updated_at as "updatedAt",
+    coalesce((select json_agg(json_build_object('orderLineId', l.order_line_id, 'itemId', ol.product_id,
+      'name', ol.name, 'quantity', l.quantity, 'price', ol.price::float8) order by ol.line_no)
+      from return_line l join order_line ol on ol.id = l.order_line_id where l.return_request_id = r.id), '[]'::json)
+      as lines
+  from return_request r join customer_order o on o.id = r.order_id`;
+
+const view = (r: ReturnRow): ReturnView => ({
+  ...r,
+  statusLabel: orderStatusLabel(r.status),
+  createdAt: new Date(r.createdAt).toISOString(),
+  updatedAt: new Date(r.updatedAt).toISOString(),
+});
+
+/** The statuses a return moves through after staff accept it. */
+const AFTER_ACCEPT: readonly number[] = [
+  ORDER_STATUS_CODE.ReturnShipped,
+  ORDER_STATUS_CODE.ReturnProcessing,
+  ORDER_STATUS_CODE.ReturnCompleted,
+];
+
+export const returnsService = {
+  /**
+   * A customer's return of delivered lines: never more than was delivered (less what other returns took), and
+   * within 30 days of delivery. The order goes to Return Requested; e-mails go to the customer and the store.
+   */
+  async request(ctx: Ctx, input: ReturnRequestInput): Promise<ReturnView> {
+    const user = requireUser(ctx);
+    const order = await orderService.get(ctx, input.orderId);
+    if (order.userId !== user.id) throw notFound('Order');
+    const id = await ctx.db.transactional(async (trx) => {
+      const [locked] = await ctx.db.execute<
+        { status: number; deliveredAt: Date | null; deliveryStatus: string }[]
+      >(
+        `select status, delivered_at as "deliveredAt", delivery_status as "deliveryStatus"
+         from customer_order where id = ? for update`,
+        [order.id],
+        'all',
+        trx,
+      );
+      if (!locked?.deliveredAt || locked.deliveryStatus !== 'DELIVERED') {
+        throw refuse('orderId', 'Only delivered orders can be returned.');
+      }
+      if (!withinReturnWindow(locked.deliveredAt)) {
+        throw refuse('orderId', `The return window of ${RETURN_WINDOW_DAYS} days from delivery has closed.`);
+      }
+      const taken = await ctx.db.execute<{ orderLineId: string; n: number }[]>(
+        `select l.order_line_id as "orderLineId", sum(l.quantity)::int as n from return_line l
+         join return_request r on r.id = l.return_request_id
+         where r.order_id = ? and r.decision <> 'RETURN_REJECTED' group by l.order_line_id`,
+        [order.id],
+        'all',
+        trx,
+      );
+      const errors: FieldError[] = [];
+      input.items.forEach((item, i) => {
+        const line = order.lines.find((l) => l.id === item.id);
+        const left = line ? line.quantity - (taken.find((t) => t.orderLineId === line.id)?.n ?? 0) : 0;
+        if (!line) errors.push({ field: `items[${i}].id`, message: 'This line is not on the order.' });
+        else if (item.quantity > left) {
+          errors.push({
+            field: `items[${i}].quantity`,
+            message:
+              left > 0
+                ? `You can return at most ${left} of ${line.name}.`
+                : `${line.name} was already returned.`,
+          });
+        }
+      });
+      if (errors.length) throw new AppError('BAD_USER_INPUT', errors[0]!.message, errors);
+      const [row] = await ctx.db.execute<{ id: string }[]>(
+        `insert into return_request (order_id, user_id, reason, comment) values (?, ?, ?, ?) returning id`,
+        [order.id, user.id, input.reason, input.comment],
+        'all',
+        trx,
+      );
+      await ctx.db.execute(
+        `insert into return_line (return_request_id, order_line_id, quantity)
+         select ?, r.id, r.quantity from jsonb_to_recordset(?::jsonb) as r(id uuid, quantity int)`,
+        [row!.id, JSON.stringify(input.items)],
+        'run',
+        trx,
+      );
+      await moveOrder(
+        ctx,
+        order.id,
+        ORDER_STATUS_CODE.ReturnRequested,
+        'Return requested',
+        trx,
+        'IN_PROGRESS',
+      );
+      await mail(
+        ctx,
+        order.contactEmail,
+        'return-requested',
+        `Return requested for ${orderNumberLabel(order.orderNumber)}`,
+        `We received your return request. We will tell you our decision within two business days.`,
+        trx,
+      );
+      return row!.id;
+    });
+    return this.get(ctx, id);
+  },
+
+  /** A return its customer (or staff) may read. */
+  async get(ctx: Ctx, id: string): Promise<ReturnView> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Return');
+    const [row] = await ctx.db.execute<(ReturnRow & { userId: string | null })[]>(
+      `${RETURN_SQL.replace('select r.id,', 'select r.user_id as "userId", r.id,')} where r.id = ?`,
+      [id],
+    );
+    if (!row) throw notFound('Return');
+    await orderService.get(ctx, row.orderId); // ownership: the order's rules (owner or staff)
+    const { userId: _u, ...rest } = row;
+    return view(rest);
+  },
+
+  /** The signed-in customer's returns, newest first. */
+  async mine(ctx: Ctx): Promise<ReturnView[]> {
+    const user = requireUser(ctx);
+    const rows = await ctx.db.execute<ReturnRow[]>(
+      `${RETURN_SQL} where r.user_id = ? order by r.created_at desc`,
+      [user.id],
+    );
+    return rows.map(view);
+  },
+
+  /** Staff's queue: returns in a status (all when null), oldest first. */
+  async queue(ctx: Ctx, status: number | null): Promise<ReturnView[]> {
+    const rows = await ctx.db.execute<ReturnRow[]>(
+      `${RETURN_SQL} where (?::smallint is null or r.status = ?) order by r.created_at limit 200`,
+      [status, status],
+    );
+    return rows.map(view);
+  },
+
+  /** Staff decide: accepted (RMA number, Return Approved), rejected (Return Rejected) or pending. */
+  async decide(
+    ctx: Ctx,
+    id: string,
+    decision: 'RETURN_ACCEPTED' | 'RETURN_REJECTED' | 'RETURN_PENDING',
+    note = '',
+  ) {
+    const current = await this.get(ctx, id);
+    if (current.status !== ORDER_STATUS_CODE.ReturnRequested) {
+      throw new AppError('CONFLICT', `This return was already decided (${current.statusLabel}).`);
+    }
+    if (decision === 'RETURN_PENDING') return current;
+    const accepted = decision === 'RETURN_ACCEPTED';
+    const to = accepted ? ORDER_STATUS_CODE.ReturnApproved : ORDER_STATUS_CODE.ReturnRejected;
+    await ctx.db.transactional(async (trx) => {
+      const [{ n }] = (await ctx.db.execute<{ n: number }[]>(
+        'select count(*)::int as n from return_request where order_id = ? and rma_number is not null',
+        [current.orderId],
+        'all',
+        trx,
+      )) as [{ n: number }];
+      await ctx.db.execute(
+        `update return_request set decision = ?, status = ?, rma_number = ?, updated_at = now() where id = ?`,
+        [decision, to, accepted ? `RMA-${current.orderNumber}-${n + 1}` : null, id],
+        'run',
+        trx,
+      );
+      await moveOrder(
+        ctx,
+        current.orderId,
+        to,
+        note || (accepted ? 'Return approved' : 'Return rejected'),
+        trx,
+      );
+      const order = await orderService.load(ctx, current.orderId);
+      await mail(
+        ctx,
+        order.contactEmail,
+        accepted ? 'return-approved' : 'return-rejected',
+        accepted
+          ? `Return approved: RMA-${current.orderNumber}-${n + 1}`
+          : `Return not approved for ${orderNumberLabel(current.orderNumber)}`,
+        accepted
+          ? `Print the return page from your account, put it in the box, and ship the items back to us.${note ? `\n\n${note}` : ''}`
+          : `We could not approve this return.${note ? `\n\n${note}` : ''}`,
+        trx,
+      );
+    });
+    return this.get(ctx, id);
+  },
+
+  /**
+   * Staff follow an accepted return: shipped, processing, completed. Completing refunds the returned lines
+   * (with their tax) through the payment provider: refunded or partially refunded.
+   */
+  async advance(ctx: Ctx, id: string, to: number) {
+    const current = await this.get(ctx, id);
+    const at = AFTER_ACCEPT.indexOf(to);
+    const from = at === 0 ? ORDER_STATUS_CODE.ReturnApproved : AFTER_ACCEPT[at - 1];
+    if (at < 0 || current.status !== from) {
+      throw new AppError(
+        'CONFLICT',
+        `A return cannot go from ${current.statusLabel} to ${orderStatusLabel(to)}.`,
+      );
+    }
+    const order = await orderService.load(ctx, current.orderId);
+    let refund: number | null = null;
+    if (to === ORDER_STATUS_CODE.ReturnCompleted) {
+      const goods = current.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+      refund = round2(goods * (1 + order.taxPct / 100));
+      if (order.paymentIntentId) await ctx.payments.refund(order.paymentIntentId, refund, `return:${id}`);
+    }
+    await ctx.db.transactional(async (trx) => {
+      await ctx.db.execute(
+        'update return_request set status = ?, refund_amount = coalesce(?, refund_amount), updated_at = now() where id = ?',
+        [to, refund, id],
+        'run',
+        trx,
+      );
+      if (to === ORDER_STATUS_CODE.ReturnCompleted) {
+        const [all] = await ctx.db.execute<{ returned: number; ordered: number; refunded: number }[]>(
+          `select (select coalesce(sum(l.quantity), 0) from return_line l join return_request r on r.id = l.return_request_id
+                    where r.order_id = ? and r.status = 10)::int as returned,
+                  (select sum(quantity) from order_line where order_id = ?)::int as ordered,
+                  (select coalesce(sum(refund_amount), 0) from return_request where order_id = ? and status = 10)::float8 as refunded`,
+          [order.id, order.id, order.id],
+          'all',
+          trx,
+        );
+        const whole = all!.returned >= all!.ordered;
+        await ctx.db.execute(
+          `update customer_order set return_status = ?, payment_status = ? where id = ?`,
+          [whole ? 'RETURNED' : 'PARTIALLY_RETURNED', whole ? 'REFUNDED' : 'PARTIALLY_REFUNDED', order.id],
+          'run',
+          trx,
+        );
+        await mail(
+          ctx,
+          order.contactEmail,
+          'return-completed',
+          `Refund issued: ${current.rmaNumber ?? orderNumberLabel(order.orderNumber)}`,
+          `We received your return and refunded $${refund!.toFixed(2)} to your original payment method.`,
+          trx,
+        );
+      }
+      await moveOrder(ctx, order.id, to, orderStatusLabel(to), trx);
+    });
+    return this.get(ctx, id);
+  },
+};
+
+const refuse = (field: string, message: string) =>
+  new AppError('BAD_USER_INPUT', message, [{ field, message }]);
+
+/** Moves the order along with its return, when the transition table allows it from where the order is. */
+async function moveOrder(
+  ctx: Ctx,
+  orderId: string,
+  to: number,
+  note: string,
+  trx: Transaction,
+  returnStatus?: string,
+) {
+  const [row] = await ctx.db.execute<{ status: number }[]>(
+    'select status from customer_order where id = ? for update',
+    [orderId],
+    'all',
+    trx,
+  );
+  if (!row || row.status === to || !canTransition(row.status, to)) {
+    if (returnStatus) {
+      await ctx.db.execute(
+        'update customer_order set return_status = ? where id = ?',
+        [returnStatus, orderId],
+        'run',
+        trx,
+      );
+    }
+    return;
+  }
+  await ctx.db.execute(
+    `update customer_order set status = ?, return_status = coalesce(?, return_status), version = version + 1,
+       updated_at = now() where id = ?`,
+    [to, returnStatus ?? null, orderId],
+    'run',
+    trx,
+  );
+  await ctx.db.execute(
+    'insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, ?, ?, ?)',
+    [orderId, ctx.user?.id ?? null, row.status, to, note],
+    'run',
+    trx,
+  );
+}
+
+async function mail(ctx: Ctx, to: string, kind: string, subject: string, text: string, trx: Transaction) {
+  await queueEmail(ctx.db, ctx.log, { to, kind, subject, text }, trx);
+}

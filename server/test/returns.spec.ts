@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { TEST_CARDS } from '../../domain/checkout';
+import { createTestApp, type Client, type TestApp } from './harness';
+
+let t: TestApp;
+let db: ReturnType<TestApp['orm']['em']['getConnection']>;
+const PASSWORD = 'Return-Rail-2020!';
+let products: { id: string; price: number }[];
+let staff: Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.orm.em.getConnection();
+  products = await db.execute<{ id: string; price: number }[]>(
+    `select id, price::float8 as price from product p where price between 10 and 40 and allowed_states = '{}'
+       and min_transfer <= 1 and minimum_purchase_quantity <= 1
+       and not exists (select 1 from product_configuration_option o where o.product_id = p.id) order by id limit 2`,
+  );
+  const staffEmail = `cs.${randomUUID()}@axisline.example`;
+  await t.createUser({ email: staffEmail, password: PASSWORD, role: 300 });
+  staff = await t.client();
+  await staff.signIn(staffEmail, PASSWORD);
+});
+afterAll(async () => t.close());
+
+/** A customer with a paid order of 3 + 1 units, delivered `daysAgo` days ago. */
+async function deliveredOrder(daysAgo = 3) {
+  const email = `returns.${randomUUID()}@plant.example`;
+  await t.createUser({ email, password: PASSWORD });
+  const c = await t.client();
+  await c.signIn(email, PASSWORD);
+  await c.send('post', '/api/user/cart/upsert', {
+    items: [
+      { itemId: products[0]!.id, qty: 3 },
+      { itemId: products[1]!.id, qty: 1 },
+    ],
+  });
+  const pm = (
+    await c
+      .send('post', '/api/payments/test/payment-methods', {
+        number: TEST_CARDS.authorised,
+        expiry: '12/39',
+        cvc: '123',
+        name: 'R',
+      })
+      .expect(201)
+  ).body.id;
+  const placed = await c
+    .send('post', '/api/checkout/place-order', {
+      contactEmail: email,
+      shippingAddress: {
+        name: 'Dock',
+        addressLine1: '1 Main St',
+        city: 'Charlotte',
+        state: 'NC',
+        zip: '28202',
+        email,
+      },
+      shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
+      payment: { kind: 'card', paymentMethodId: pm },
+    })
+    .set('Idempotency-Key', randomUUID())
+    .expect(200);
+  const order = placed.body.order;
+  // The warehouse and the carrier (the console's work, issue 7): processing, shipped, delivered.
+  await db.execute(
+    `update customer_order set status = 4, shipment_status = 'SHIPPED', delivery_status = 'DELIVERED',
+       delivered_at = now() - make_interval(days => ?) where id = ?`,
+    [daysAgo, order.id],
+  );
+  return { c, order, email };
+}
+
+describe('returns', () => {
+  it('requests a return of one line, staff approve (RMA), and completing it refunds the line with its tax', async () => {
+    const { c, order, email } = await deliveredOrder();
+    const line = order.lines[0];
+    const res = await c
+      .send('post', '/api/returns', {
+        orderId: order.id,
+        reason: 'DEFECTIVE_PRODUCT',
+        comment: 'Thread stripped',
+        items: [{ id: line.id, quantity: 2 }],
+      })
+      .expect(201);
+    expect(res.body).toMatchObject({
+      status: 5,
+      statusLabel: 'Return Requested',
+      decision: 'RETURN_PENDING',
+    });
+    expect((await c.agent.get(`/api/orders/${order.id}`).expect(200)).body.statusLabel).toBe(
+      'Return Requested',
+    );
+
+    await c
+      .send('post', `/api/admin/returns/${res.body.id}/decision`, { decision: 'RETURN_ACCEPTED' })
+      .expect(403);
+    const approved = await staff
+      .send('post', `/api/admin/returns/${res.body.id}/decision`, { decision: 'RETURN_ACCEPTED' })
+      .expect(200);
+    expect(approved.body).toMatchObject({
+      statusLabel: 'Return Approved',
+      rmaNumber: `RMA-${order.orderNumber}-1`,
+    });
+    await staff.send('post', `/api/admin/returns/${res.body.id}/status`, { status: 10 }).expect(409);
+    for (const status of [8, 9, 10]) {
+      await staff.send('post', `/api/admin/returns/${res.body.id}/status`, { status }).expect(200);
+    }
+    const done = (await c.agent.get(`/api/returns/${res.body.id}`).expect(200)).body;
+    const refund = Math.round(line.price * 2 * (1 + order.taxPct / 100) * 100) / 100;
+    expect(done).toMatchObject({ statusLabel: 'Return Completed', refundAmount: refund });
+    const after = (await c.agent.get(`/api/orders/${order.id}`).expect(200)).body;
+    expect(after).toMatchObject({
+      statusLabel: 'Return Completed',
+      returnStatus: 'PARTIALLY_RETURNED',
+      paymentStatus: 'PARTIALLY_REFUNDED',
+    });
+    const [intent] = await db.execute<{ refunded: number }[]>(
+      'select amount_refunded::float8 as refunded from test_payment_intent where id = ?',
+      [after.paymentIntentId],
+    );
+    expect(intent!.refunded).toBe(refund);
+    const kinds = (
+      await db.execute<{ kind: string }[]>('select kind from email_outbox where to_address = ? order by id', [
+        email,
+      ])
+    ).map((m) => m.kind);
+    expect(kinds).toEqual(
+      expect.arrayContaining(['return-requested', 'return-approved', 'return-completed']),
+    );
+  });
+
+  it('never returns more than was delivered, and not after the 30-day window', async () => {
+    const { c, order } = await deliveredOrder();
+    const line = order.lines[0];
+    const over = await c
+      .send('post', '/api/returns', {
+        orderId: order.id,
+        reason: 'CUSTOMER_ORDER_MISTAKE',
+        items: [{ id: line.id, quantity: 4 }],
+      })
+      .expect(400);
+    expect(over.body.error.fields[0]).toEqual({
+      field: 'items[0].quantity',
+      message: `You can return at most 3 of ${line.name}.`,
+    });
+    await c
+      .send('post', '/api/returns', {
+        orderId: order.id,
+        reason: 'CUSTOMER_ORDER_MISTAKE',
+        items: [{ id: line.id, quantity: 2 }],
+      })
+      .expect(201);
+    const again = await c
+      .send('post', '/api/returns', {
+        orderId: order.id,
+        reason: 'CUSTOMER_ORDER_MISTAKE',
+        items: [{ id: line.id, quantity: 2 }],
+      })
+      .expect(400);
+    expect(again.body.error.message).toBe(`You can return at most 1 of ${line.name}.`);
+
+    const late = await deliveredOrder(31);
+    const closed = await late.c
+      .send('post', '/api/returns', {
+        orderId: late.order.id,
+        reason: 'DEFECTIVE_PRODUCT',
+        items: [{ id: late.order.lines[0].id, quantity: 1 }],
+      })
+      .expect(400);
+    expect(closed.body.error.message).toBe('The return window of 30 days from delivery has closed.');
+  });
+
+  it("refuses a return on someone else's order, or an order not delivered", async () => {
+    const { order } = await deliveredOrder();
+    const other = await deliveredOrder();
+    await other.c
+      .send('post', '/api/returns', {
+        orderId: order.id,
+        reason: 'DEFECTIVE_PRODUCT',
+        items: [{ id: order.lines[0].id, quantity: 1 }],
+      })
+      .expect(404);
+    await db.execute(
+      `update customer_order set delivery_status = 'NO_DELIVERY', delivered_at = null where id = ?`,
+      [other.order.id],
+    );
+    const notYet = await other.c
+      .send('post', '/api/returns', {
+        orderId: other.order.id,
+        reason: 'DEFECTIVE_PRODUCT',
+        items: [{ id: other.order.lines[0].id, quantity: 1 }],
+      })
+      .expect(400);
+    expect(notYet.body.error.message).toBe('Only delivered orders can be returned.');
+  });
+});
