@@ -6,14 +6,6 @@ import { RETURN_REASONS, type ReturnReason } from './order-status';
 /** Days after delivery a return may be requested. */
 export const RETURN_WINDOW_DAYS = 30;
 
-export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
-  CUSTOMER_CANCELLED: 'I cancelled the order',
-  CUSTOMER_ORDER_MISTAKE: 'I ordered the wrong item or quantity',
-  DEFECTIVE_PRODUCT: 'The product is defective',
-  PRODUCT_DAMAGED_IN_TRANSIT: 'The product was damaged in transit',
-  INCORRECT_ITEM_SHIPPED: 'The wrong item was shipped',
-};
-
 /** A line of the return items list (each has an id: the order line's). */
 export interface ReturnItem {
   id: string;

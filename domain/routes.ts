@@ -13,6 +13,8 @@ export const ROUTES = {
   orders: '/user/account/orders',
   /** Saved lists: not in the spec's route list (decision 011). */
   savedLists: '/user/account/lists',
+  /** Returns: not in the spec's route list (decision 011). */
+  returns: '/user/account/returns',
   cart: '/cart',
   /** Checkout, order confirmation and invoice routes are not in the spec's list: decision 011. */
   checkout: '/checkout',
@@ -43,6 +45,7 @@ const PREFIX_ROUTES: readonly string[] = [
   ROUTES.orderConfirmation,
   `${ROUTES.orders}/`,
   `${ROUTES.savedLists}/`,
+  `${ROUTES.returns}/`,
   `${ROUTES.admin}/`,
 ];
 
@@ -56,6 +59,8 @@ export const categoryPath = (handle: string): string => `${ROUTES.category}${han
 /** An order's page in the account, and its invoice. */
 export const orderPath = (id: string): string => `${ROUTES.orders}/${id}`;
 export const invoicePath = (id: string): string => `${ROUTES.orders}/${id}/invoice`;
+export const returnRequestPath = (orderId: string): string => `${ROUTES.orders}/${orderId}/return`;
+export const returnPath = (id: string): string => `${ROUTES.returns}/${id}`;
 export const savedListPath = (id: string): string => `${ROUTES.savedLists}/${id}`;
 export const quotePath = (item: string): string => `${ROUTES.quote}?item=${encodeURIComponent(item)}`;
 export const confirmationPath = (id: string): string => `${ROUTES.orderConfirmation}${id}`;

@@ -76,6 +76,20 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/orders/InvoicePage')).InvoicePage }),
       },
       {
+        path: `${ROUTES.orders}/:id/return`,
+        lazy: async () => ({
+          Component: (await import('../features/returns/ReturnPages')).ReturnRequestPage,
+        }),
+      },
+      {
+        path: ROUTES.returns,
+        lazy: async () => ({ Component: (await import('../features/returns/ReturnPages')).ReturnsPage }),
+      },
+      {
+        path: `${ROUTES.returns}/:id`,
+        lazy: async () => ({ Component: (await import('../features/returns/ReturnPages')).ReturnPage }),
+      },
+      {
         path: ROUTES.savedLists,
         lazy: async () => ({ Component: (await import('../features/lists/ListsPages')).SavedListsPage }),
       },

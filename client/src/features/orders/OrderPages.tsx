@@ -9,7 +9,8 @@ import {
   type PaymentStatus,
   type ShipmentStatus,
 } from '@domain/order-status';
-import { invoicePath, orderPath, productPath, ROUTES } from '@domain/routes';
+import { withinReturnWindow } from '@domain/returns';
+import { invoicePath, orderPath, productPath, returnRequestPath, ROUTES } from '@domain/routes';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -240,6 +241,11 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
           >
             {t('orders.invoicePdf')}
           </a>
+          {order.deliveredAt && withinReturnWindow(order.deliveredAt) && (
+            <Link className="btn btn--outline-primary" to={returnRequestPath(order.id)}>
+              {t('returns.request')}
+            </Link>
+          )}
           <button
             type="button"
             className="btn btn--primary"

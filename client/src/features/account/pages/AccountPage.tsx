@@ -45,6 +45,7 @@ export function AccountPage() {
         <nav className="account-links" aria-label={t('account.links')}>
           <Link to={ROUTES.orders}>{t('page.orders.title')}</Link>
           <Link to={ROUTES.savedLists}>{t('lists.title')}</Link>
+          <Link to={ROUTES.returns}>{t('returns.title')}</Link>
         </nav>
       </header>
       <div className="account-grid">

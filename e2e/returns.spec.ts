@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { TEST_CARDS } from '../domain/checkout';
+import { addFromProductPage } from './pages/CartPage';
+import { CheckoutPage } from './pages/CheckoutPage';
+import { ShopPage } from './pages/ShopPage';
+import { registerAndSignIn } from './support/accounts';
+import { markDelivered } from './support/db';
+
+test('request a return of one line of a delivered order and see its status', async ({ page }) => {
+  test.setTimeout(90_000);
+  const shop = new ShopPage(page);
+  const checkout = new CheckoutPage(page);
+  await registerAndSignIn(page, 'Rhea');
+  await addFromProductPage(page, 'SFU1605-500');
+  await addFromProductPage(page, 'TL-242-10ML');
+  await checkout.open();
+  await checkout.useNewAddress({
+    name: 'Dock 1',
+    line1: '400 Mill St',
+    city: 'Mooresville',
+    state: 'NC',
+    zip: '28115',
+    email: 'dock@plant.example',
+  });
+  await checkout.chooseShipping();
+  await checkout.payWith(TEST_CARDS.authorised);
+  await checkout.placeOrder();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+  const orderId = page.url().split('/').pop()!;
+  await markDelivered(orderId);
+
+  await shop.goto(`/user/account/orders/${orderId}`);
+  await page.getByRole('link', { name: 'Request a Return' }).click();
+  const line = page.getByTestId('return-line').filter({ hasText: 'Threadlocker' });
+  await line.getByRole('spinbutton').fill('1');
+  await page.getByLabel('Reason').selectOption('DEFECTIVE_PRODUCT');
+  await page.getByLabel('Comment (optional)').fill('The cap was cracked.');
+  await page.getByRole('button', { name: 'Request Return' }).click();
+  await expect(page.getByTestId('return-status')).toHaveText('Return Requested');
+  await expect(page.getByText('We will review your request within two business days')).toBeVisible();
+
+  await shop.goto('/user/account/returns');
+  await expect(page.getByTestId('return-row')).toContainText('Return Requested');
+  await shop.goto(`/user/account/orders/${orderId}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Return Requested');
+  await shop.screenshot('return-requested');
+});

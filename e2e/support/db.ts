@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+
+/**
+ * A connection to the embedded PostgreSQL the browser specs start (playwright.config.ts), for what happens
+ * outside the shop: the shopper's inbox, the carrier's delivery confirmation.
+ */
+export async function withDb<T>(work: (db: Client) => Promise<T>): Promise<T> {
+  const dataDir = path.resolve(process.env.E2E_DATA_DIR || '.data/e2e');
+  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const client = new Client({
+    host: '127.0.0.1',
+    port: Number(process.env.E2E_EMBEDDED_PG_PORT || 54331),
+    user: 'postgres',
+    password,
+    database: 'axisline',
+  });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The carrier confirms delivery of an order (shipped and delivered `daysAgo` days ago). */
+export function markDelivered(orderId: string, daysAgo = 2): Promise<void> {
+  return withDb(async (db) => {
+    await db.query(
+      `update customer_order set status = 4, shipment_status = 'SHIPPED', delivery_status = 'DELIVERED',
+         delivered_at = now() - make_interval(days => $2) where id = $1`,
+      [orderId, daysAgo],
+    );
+  });
+}
