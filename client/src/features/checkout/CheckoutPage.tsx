@@ -15,6 +15,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { string } from 'yup';
+import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
 import {
   CheckoutCartDocument,
@@ -651,23 +652,7 @@ function ReviewStep({
         <div>
           <h3>{t('checkout.shipTo')}</h3>
           <address>
-            {address.name}
-            {address.companyName && (
-              <>
-                <br />
-                {address.companyName}
-              </>
-            )}
-            <br />
-            {address.addressLine1}
-            {address.addressLine2 && (
-              <>
-                <br />
-                {address.addressLine2}
-              </>
-            )}
-            <br />
-            {address.city}, {address.state} {address.zip}
+            <AddressLines address={address} />
           </address>
         </div>
         <div>

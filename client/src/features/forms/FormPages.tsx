@@ -45,6 +45,20 @@ function TextArea({ name, label, rows = 5 }: { name: string; label: string; rows
   );
 }
 
+/** Who is asking: names, e-mail, phone and (for quotes and services) company. */
+function PersonFields({ company = false }: { company?: boolean }) {
+  const t = useT();
+  return (
+    <>
+      <Field name="firstName" label={t('forms.firstName')} autoComplete="given-name" />
+      <Field name="lastName" label={t('forms.lastName')} autoComplete="family-name" />
+      <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
+      <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
+      {company && <Field name="company" label={t('checkout.company')} autoComplete="organization" />}
+    </>
+  );
+}
+
 function Sent({ title, text }: { title: string; text: string }) {
   return (
     <div className="notice" role="status">
@@ -114,10 +128,7 @@ export function ContactPage() {
         >
           {({ isSubmitting, status, values, setFieldValue, errors, touched }) => (
             <Form className="form" noValidate aria-label={t('page.contact.title')}>
-              <Field name="firstName" label={t('forms.firstName')} autoComplete="given-name" />
-              <Field name="lastName" label={t('forms.lastName')} autoComplete="family-name" />
-              <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
-              <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
+              <PersonFields />
               <SelectField
                 name="state"
                 label={t('address.state')}
@@ -203,11 +214,7 @@ export function QuotePage() {
           {({ isSubmitting, status }) => (
             <Form className="form" noValidate aria-label={t('forms.quoteTitle')}>
               <TextArea name="item" label={t('forms.item')} rows={3} />
-              <Field name="firstName" label={t('forms.firstName')} autoComplete="given-name" />
-              <Field name="lastName" label={t('forms.lastName')} autoComplete="family-name" />
-              <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
-              <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
-              <Field name="company" label={t('checkout.company')} autoComplete="organization" />
+              <PersonFields company />
               <TextArea name="comments" label={t('forms.comments')} />
               <FormError message={status ?? null} />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
@@ -267,11 +274,7 @@ export function ServiceRequestPage() {
         >
           {({ isSubmitting, status, errors }) => (
             <Form className="form" noValidate aria-label={t('page.serviceRequest.title')}>
-              <Field name="firstName" label={t('forms.firstName')} autoComplete="given-name" />
-              <Field name="lastName" label={t('forms.lastName')} autoComplete="family-name" />
-              <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
-              <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
-              <Field name="company" label={t('checkout.company')} autoComplete="organization" />
+              <PersonFields company />
               <SelectField
                 name="service"
                 label={t('forms.service')}

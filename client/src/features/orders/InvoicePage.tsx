@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import { BRAND } from '@domain/constants';
 import { Link, useParams } from 'react-router-dom';
+import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
 import { OrderDocument } from '../../gql/graphql';
 import { useT } from '../../i18n';
@@ -71,19 +72,7 @@ export function InvoicePage() {
           <div>
             <h2>{t('checkout.shipTo')}</h2>
             <address>
-              {a.name}
-              {a.companyName && (
-                <>
-                  <br />
-                  {a.companyName}
-                </>
-              )}
-              <br />
-              {a.addressLine1}
-              <br />
-              {a.city}, {a.state} {a.zip}
-              <br />
-              {order.contactEmail}
+              <AddressLines address={a} extra={[order.contactEmail]} />
             </address>
           </div>
           <div>

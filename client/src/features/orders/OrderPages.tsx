@@ -14,6 +14,7 @@ import { invoicePath, orderPath, productPath, returnRequestPath, ROUTES } from '
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
 import { OrderDocument, OrdersDocument, ReorderDocument, type OrderFieldsFragment } from '../../gql/graphql';
 import { useT } from '../../i18n';
@@ -273,23 +274,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
         <section className="panel">
           <h2>{t('checkout.shipTo')}</h2>
           <address>
-            {a.name}
-            {a.companyName && (
-              <>
-                <br />
-                {a.companyName}
-              </>
-            )}
-            <br />
-            {a.addressLine1}
-            {a.addressLine2 && (
-              <>
-                <br />
-                {a.addressLine2}
-              </>
-            )}
-            <br />
-            {a.city}, {a.state} {a.zip}
+            <AddressLines address={a} />
           </address>
           <p>
             {order.carrierId.toUpperCase()} {order.carrierMethod}

@@ -14,6 +14,7 @@ import { cartService, pricedLines } from '../cart/cart.service';
 import { queueEmail } from '../mail/mailer';
 import type { PaymentIntent } from '../payment/payment.provider';
 import type { OrderAddress } from './order.entities';
+import { recordStatusChange } from './order.events';
 import { assertOrdersScope } from '../auth/permissions';
 import { orderService, type OrderView } from './order.service';
 
@@ -328,19 +329,7 @@ export const checkoutService = {
           `An order cannot go from ${orderStatusLabel(row.status)} to ${orderStatusLabel(to)}.`,
         );
       }
-      await ctx.db.execute(
-        `update customer_order set status = ?, payment_status = ?, card_brand = coalesce(?, card_brand),
-           card_last4 = coalesce(?, card_last4), version = version + 1, updated_at = now() where id = ?`,
-        [to, paymentStatus, card?.brand ?? null, card?.last4 ?? null, orderId],
-        'run',
-        trx,
-      );
-      await ctx.db.execute(
-        'insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, ?, ?, ?)',
-        [orderId, ctx.user?.id ?? null, row.status, to, note],
-        'run',
-        trx,
-      );
+      await recordStatusChange(ctx, trx, { orderId, from: row.status, to, note, paymentStatus, card });
       if (to === ORDER_STATUS_CODE.Authorized || to === ORDER_STATUS_CODE.Processing) {
         await queueConfirmation(ctx, orderId, trx);
       }

@@ -6,6 +6,7 @@ import { AppError, notFound, type FieldError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { requireUser } from '../auth/session-auth';
 import { queueEmail } from '../mail/mailer';
+import { recordStatusChange } from '../order/order.events';
 import { orderService } from '../order/order.service';
 import type { Transaction } from '@mikro-orm/core';
 
@@ -309,19 +310,7 @@ async function moveOrder(
     }
     return;
   }
-  await ctx.db.execute(
-    `update customer_order set status = ?, return_status = coalesce(?, return_status), version = version + 1,
-       updated_at = now() where id = ?`,
-    [to, returnStatus ?? null, orderId],
-    'run',
-    trx,
-  );
-  await ctx.db.execute(
-    'insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, ?, ?, ?)',
-    [orderId, ctx.user?.id ?? null, row.status, to, note],
-    'run',
-    trx,
-  );
+  await recordStatusChange(ctx, trx, { orderId, from: row.status, to, note, returnStatus });
 }
 
 async function mail(ctx: Ctx, to: string, kind: string, subject: string, text: string, trx: Transaction) {
