@@ -21,3 +21,20 @@ test('the contact form refuses a blank-only message with the spec wording, then 
   await page.setViewportSize({ width: 390, height: 844 });
   await shop.screenshot('contact-sent-phone');
 });
+
+test('the shipping policy shows the freight table checkout applies, and the return policy its window', async ({
+  page,
+}) => {
+  const shop = new ShopPage(page);
+  await shop.goto('/about/shipping');
+  const table = page.getByTestId('freight-table');
+  await expect(table.getByRole('row')).toHaveText([
+    'Order subtotalFreight',
+    'Over $0.00 up to $50.00$7.50',
+    'Over $50.00 and under $100.00$10.00',
+    '$100.00 to under $200.00$15.00',
+    '$200.00 or moreFree',
+  ]);
+  await shop.goto('/about/returns');
+  await expect(page.getByText('within 30 days of delivery.', { exact: false }).first()).toBeVisible();
+});

@@ -129,14 +129,16 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/forms/FormPages')).ServiceRequestPage }),
       },
       page(ROUTES.cadDownloads, <ContentPage title="page.cad.title" text="page.cad.text" />),
-      page(
-        ROUTES.returnPolicy,
-        <ContentPage title="page.returns.title" text="page.returns.text" skeleton={false} />,
-      ),
-      page(
-        ROUTES.shippingPolicy,
-        <ContentPage title="page.shipping.title" text="page.shipping.text" skeleton={false} />,
-      ),
+      {
+        path: ROUTES.returnPolicy,
+        lazy: async () => ({ Component: (await import('../features/content/PolicyPages')).ReturnPolicyPage }),
+      },
+      {
+        path: ROUTES.shippingPolicy,
+        lazy: async () => ({
+          Component: (await import('../features/content/PolicyPages')).ShippingPolicyPage,
+        }),
+      },
       page(ROUTES.terms, <ContentPage title="page.terms.title" text="page.terms.text" />),
       page(ROUTES.about, <ContentPage title="page.about.title" text="page.about.text" skeleton={false} />),
       {
