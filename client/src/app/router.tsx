@@ -149,10 +149,12 @@ export const routes: RouteObject[] = [
         path: ROUTES.quote,
         lazy: async () => ({ Component: (await import('../features/forms/FormPages')).QuotePage }),
       },
-      page(
-        ROUTES.projectIdeas,
-        <ContentPage title="page.projectIdeas.title" text="page.projectIdeas.text" />,
-      ),
+      {
+        path: ROUTES.projectIdeas,
+        lazy: async () => ({
+          Component: (await import('../features/content/ProjectIdeasPage')).ProjectIdeasPage,
+        }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

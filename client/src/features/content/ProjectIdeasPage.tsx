@@ -1,0 +1,115 @@
+import { useQuery } from '@apollo/client/react';
+import { unitPrice, type CartItem } from '@domain/cart';
+import { DEFAULT_CURRENCY } from '@domain/constants';
+import { round2 } from '@domain/money';
+import { productPath } from '@domain/routes';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { Skeleton } from '../../components/Skeleton';
+import { ProjectPartsDocument, type ProjectPartsQuery } from '../../gql/graphql';
+import { useT } from '../../i18n';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useCartActions } from '../cart/useCart';
+import { PROJECTS, type ProjectPart } from './projects';
+
+type Product = ProjectPartsQuery['products'][number];
+
+/** A part as a cart item, cut to length through the product's CUT_LENGTH option; null when not sold here. */
+function partItem(part: ProjectPart, product: Product | undefined): CartItem | null {
+  if (!product) return null;
+  const cut = product.configurationOptions.find((o) => o.code === 'CUT_LENGTH');
+  if (part.cutMm !== undefined && !cut) return null;
+  return {
+    itemId: product.id,
+    qty: part.qty,
+    configurations:
+      cut && part.cutMm !== undefined ? [{ productConfigurationId: cut.id, value: part.cutMm }] : [],
+  };
+}
+
+/** The part's price each, as the cart will price it (cut parts: base price plus the length). */
+function partUnitPrice(part: ProjectPart, product: Product): number | null {
+  const cut = product.configurationOptions.find((o) => o.code === 'CUT_LENGTH');
+  return unitPrice({
+    price: product.price ?? null,
+    basePrice: product.basePrice ?? product.price,
+    configurations:
+      cut && part.cutMm !== undefined ? [{ id: cut.id, value: part.cutMm, price: cut.unitPrice }] : [],
+  });
+}
+
+/** /t-slot-extrusion-project-ideas: builds whose whole parts list goes into the cart in one click. */
+export function ProjectIdeasPage() {
+  const t = useT();
+  const intl = useIntl();
+  usePageMeta(t('page.projectIdeas.title'));
+  const ids = [...new Set(PROJECTS.flatMap((p) => p.parts.map((part) => part.itemId)))];
+  const { data } = useQuery(ProjectPartsDocument, { variables: { ids } });
+  const actions = useCartActions();
+  const [busy, setBusy] = useState<string | null>(null);
+  const money = (n: number) =>
+    intl.formatNumber(n, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+  const byId = new Map((data?.products ?? []).map((p) => [p.id, p]));
+  return (
+    <div className="container section">
+      <header className="page-header">
+        <h1>{t('page.projectIdeas.title')}</h1>
+        <p className="lead">{t('page.projectIdeas.text')}</p>
+      </header>
+      {!data ? (
+        <Skeleton rows={3} />
+      ) : (
+        <div className="projects">
+          {PROJECTS.map((project) => {
+            const parts = project.parts.map((part: ProjectPart) => ({
+              part,
+              product: byId.get(part.itemId),
+            }));
+            const items = parts.flatMap(({ part, product }) => partItem(part, product) ?? []);
+            const total = round2(
+              parts.reduce(
+                (sum, { part, product }) =>
+                  sum + (product ? (partUnitPrice(part, product) ?? 0) * part.qty : 0),
+                0,
+              ),
+            );
+            const title = t(`projects.${project.slug}.title`);
+            return (
+              <article key={project.slug} className="panel project" data-testid="project">
+                <img src={project.image} alt="" width={72} height={72} />
+                <h2>{title}</h2>
+                <p>{t(`projects.${project.slug}.text`)}</p>
+                <ul className="project__parts">
+                  {parts.map(({ part, product }, i) => (
+                    <li key={i}>
+                      {part.qty} ×{' '}
+                      {product ? <Link to={productPath(product.id)}>{product.name}</Link> : part.itemId}
+                      {part.cutMm !== undefined && <> — {t('projects.cutTo', { mm: part.cutMm })}</>}
+                      {!product && <em> ({t('projects.unavailable')})</em>}
+                    </li>
+                  ))}
+                </ul>
+                <p className="project__total">{t('projects.estimate', { total: money(total) })}</p>
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  disabled={busy !== null || items.length === 0}
+                  onClick={() => {
+                    setBusy(project.slug);
+                    void actions
+                      .add(items, title)
+                      .catch(() => undefined)
+                      .finally(() => setBusy(null));
+                  }}
+                >
+                  {t('projects.addAll')}
+                </button>
+              </article>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

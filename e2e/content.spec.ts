@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test';
+import { CartPage } from './pages/CartPage';
+import { ShopPage } from './pages/ShopPage';
+
+test("a project idea's whole parts list goes into the cart in one click, cut lengths included", async ({
+  page,
+}) => {
+  const shop = new ShopPage(page);
+  const cart = new CartPage(page);
+  await shop.goto('/t-slot-extrusion-project-ideas');
+  const enclosure = page.getByTestId('project').filter({ hasText: '3D printer enclosure' });
+  await expect(enclosure).toContainText('12 × 2020 Metric T-Slot Profile, Clear Anodized — cut to 500 mm');
+  await enclosure.getByRole('button', { name: 'Add All Parts to Cart' }).click();
+  await expect(page.getByText(/3D printer enclosure, 500 mm cube was added to your cart/)).toBeVisible();
+  await expect(shop.cart).toHaveAccessibleName('Cart, 49 items');
+  await shop.screenshot('project-ideas');
+  await cart.open();
+  await expect(cart.lines).toHaveCount(4);
+  await expect(cart.line('2020 Metric T-Slot Profile')).toContainText('Cut Length: 500 mm');
+});
