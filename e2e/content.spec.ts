@@ -18,3 +18,18 @@ test("a project idea's whole parts list goes into the cart in one click, cut len
   await expect(cart.lines).toHaveCount(4);
   await expect(cart.line('2020 Metric T-Slot Profile')).toContainText('Cut Length: 500 mm');
 });
+
+test('CAD downloads: find a part by number and download its generated DXF cross-section', async ({
+  page,
+}) => {
+  const shop = new ShopPage(page);
+  await shop.goto('/cad-downloads');
+  await page.getByLabel('Part number').fill('4040-c');
+  await page.getByRole('button', { name: 'Find drawings' }).click();
+  const link = page.getByRole('link', { name: '4040-C cross-section (DXF)' }).first();
+  await expect(link).toBeVisible();
+  const download = await page.request.get((await link.getAttribute('href'))!);
+  expect(download.headers()['content-type']).toMatch(/^image\/vnd\.dxf/);
+  expect(await download.text()).toContain('\nSECTION\n2\nENTITIES\n');
+  await shop.screenshot('cad-downloads');
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SEARCH } from '../../domain/constants';
 import { createTestApp, type TestApp } from './harness';
+import { attachmentKind } from '../../domain/forms.schema';
 
 let t: TestApp;
 let sample: { id: string }[];
@@ -236,5 +237,35 @@ describe('REST facade: prices, details, recommendations, back in stock', () => {
         sample[0]!.id,
       ]);
     expect(rows[0]!.n).toBe(1);
+  });
+});
+
+describe('CAD cross-sections', () => {
+  it('generates the DXF of a cut-to-length profile, listed on the product; other products have none', async () => {
+    const product = (await t.agent().get('/api/products/2020-C').expect(200)).body;
+    expect(product.cadFiles).toEqual([
+      { name: '2020-C cross-section', format: 'DXF', url: '/api/cad/2020-C.dxf' },
+    ]);
+    const res = await t
+      .agent()
+      .get('/api/cad/2020-C.dxf')
+      .buffer(true)
+      .parse((r, cb) => {
+        let text = '';
+        r.on('data', (c: Buffer) => (text += c.toString()));
+        r.on('end', () => cb(null, text));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/vnd\.dxf/);
+    const body = res.body as string;
+    // A file our own drawing check accepts: a 20 x 20 outline with four slots (4 x 4 notch lines + 4 sides).
+    expect(
+      attachmentKind('2020-C.dxf', new TextEncoder().encode(body.slice(body.indexOf('0\nSECTION')))),
+    ).toBe('dxf');
+    expect(body.match(/\nLINE\n/g)).toHaveLength(20);
+    expect(body.match(/\nCIRCLE\n/g)).toHaveLength(1);
+    expect(body.trimEnd().endsWith('EOF')).toBe(true);
+    await t.agent().get('/api/cad/BK12.dxf').expect(404);
+    await t.agent().get('/api/cad/2020-C.step').expect(404);
   });
 });

@@ -128,7 +128,12 @@ export const routes: RouteObject[] = [
         path: ROUTES.serviceRequest,
         lazy: async () => ({ Component: (await import('../features/forms/FormPages')).ServiceRequestPage }),
       },
-      page(ROUTES.cadDownloads, <ContentPage title="page.cad.title" text="page.cad.text" />),
+      {
+        path: ROUTES.cadDownloads,
+        lazy: async () => ({
+          Component: (await import('../features/content/CadDownloadsPage')).CadDownloadsPage,
+        }),
+      },
       {
         path: ROUTES.returnPolicy,
         lazy: async () => ({ Component: (await import('../features/content/PolicyPages')).ReturnPolicyPage }),

@@ -100,6 +100,7 @@ export const REST_ACCESS: Record<string, Access> = {
   'POST /api/product/get-product-detail-by-multi-id': 'public',
   'GET /api/search/products/recommendations': 'public',
   'POST /api/product/itemNotification': 'public',
+  'GET /api/cad/:file': 'public',
   'POST /api/search/typeAhead': 'public',
   'POST /api/search': 'public',
   'POST /api/search/attribution': 'public',

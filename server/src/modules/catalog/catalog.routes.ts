@@ -10,6 +10,7 @@ import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
 import { searchService } from '../search/search.service';
+import { crossSectionDxf } from './cad';
 import { catalogService } from './catalog.service';
 import type { CategoryView } from './catalog.views';
 
@@ -90,6 +91,20 @@ export function catalogRoutes(): Router {
     const raw = req.query.categories;
     const categories = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string');
     res.json(await catalogService.recommendations(ctxOf(req), categories));
+  });
+
+  /** A product's cross-section drawing (DXF), generated from its attributes. */
+  router.get('/cad/:file', async (req, res) => {
+    const file = String(req.params.file);
+    const match = /^(.+)\.dxf$/i.exec(file);
+    const product = match ? await catalogService.productById(ctxOf(req), match[1]!) : null;
+    const drawing = product ? crossSectionDxf(product) : null;
+    if (!product || !drawing) throw notFound(`Drawing ${file}`);
+    res
+      .type('image/vnd.dxf')
+      .set('Content-Disposition', `attachment; filename="${product.id.replace(/[^\w.-]/g, '_')}.dxf"`)
+      .set('Cache-Control', 'public, max-age=3600')
+      .send(drawing);
   });
 
   /** Back-in-stock request: 201 when new, 200 when this e-mail already waits for the item. */

@@ -138,7 +138,9 @@ export function ProductPage() {
             <ul>
               {product.cadFiles.map((f) => (
                 <li key={f.url}>
-                  {f.name} ({f.format})
+                  <a href={f.url} download>
+                    {f.name} ({f.format})
+                  </a>
                 </li>
               ))}
             </ul>

@@ -927,14 +927,11 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
     inStock: rand() > 0.06,
     allowedStates: base.restrictedStates ?? [],
     images: [base.image],
+    // Cut-to-length products have a generated cross-section (GET /api/cad/<id>.dxf). The draw keeps the
+    // random sequence of the catalogue unchanged.
     cadFiles:
-      rand() < 0.5
-        ? [
-            { name: `${id} 3D model`, format: 'STEP', url: `/cad/${encoded}.step` },
-            ...(configurable
-              ? [{ name: `${id} cross-section`, format: 'DXF' as const, url: `/cad/${encoded}.dxf` }]
-              : []),
-          ]
+      rand() < 2 && configurable
+        ? [{ name: `${id} cross-section`, format: 'DXF' as const, url: `/api/cad/${encoded}.dxf` }]
         : [],
     displayKind: configurable || base.measureKind === 'area' ? 'select' : 'regular',
     measureKind: base.measureKind ?? null,

@@ -1,0 +1,86 @@
+import { useQuery } from '@apollo/client/react';
+import { productPath } from '@domain/routes';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Skeleton } from '../../components/Skeleton';
+import { CadFilesDocument } from '../../gql/graphql';
+import { useT } from '../../i18n';
+import { usePageMeta } from '../../lib/usePageMeta';
+
+/** The profiles, screws and rails most asked for (their cross-sections are generated for every length). */
+const COMMON = [
+  '1010-C',
+  '1515-C',
+  '2020-C',
+  '2040-C',
+  '3030-C',
+  '4040-C',
+  '4080-C',
+  '4545-C',
+  'SFU1605-CUT',
+  'SFU2005-CUT',
+  'HGR15-R',
+  'HGR20-R',
+];
+
+function FileList({ ids }: { ids: string[] }) {
+  const t = useT();
+  const { data, loading } = useQuery(CadFilesDocument, { variables: { ids }, skip: ids.length === 0 });
+  if (loading) return <Skeleton rows={1} />;
+  const products = (data?.products ?? []).filter((p) => p.cadFiles.length > 0);
+  if (products.length === 0) return <p>{t('cad.none')}</p>;
+  return (
+    <ul className="cad-list">
+      {products.map((p) => (
+        <li key={p.id} className="panel" data-testid="cad-product">
+          <Link to={productPath(p.id)}>{p.name}</Link>
+          <ul>
+            {p.cadFiles.map((f) => (
+              <li key={f.url}>
+                <a href={f.url} download>
+                  {f.name} ({f.format})
+                </a>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /cad-downloads: drawings by part number, and those of the common profiles, screws and rails. */
+export function CadDownloadsPage() {
+  const t = useT();
+  usePageMeta(t('page.cad.title'));
+  const [text, setText] = useState('');
+  const [part, setPart] = useState('');
+  return (
+    <div className="container section">
+      <header className="page-header">
+        <h1>{t('page.cad.title')}</h1>
+        <p className="lead">{t('page.cad.text')}</p>
+      </header>
+      <form
+        className="cad-search"
+        role="search"
+        aria-label={t('cad.find')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPart(text.trim().toUpperCase());
+        }}
+      >
+        <div className="field">
+          <label htmlFor="cad-part">{t('cad.partNumber')}</label>
+          <input id="cad-part" value={text} onChange={(e) => setText(e.target.value)} placeholder="2020-C" />
+        </div>
+        <button type="submit" className="btn btn--primary">
+          {t('cad.find')}
+        </button>
+      </form>
+      {part && <FileList ids={[part]} />}
+      <h2>{t('cad.common')}</h2>
+      <FileList ids={COMMON} />
+    </div>
+  );
+}
