@@ -1,7 +1,6 @@
 import { ROUTES } from '@domain/routes';
 import type { RouteObject } from 'react-router-dom';
 import { HomePage } from '../features/catalog/pages/HomePage';
-import { ContentPage } from '../features/content/ContentPage';
 import { ExtrusionServicesPage } from '../features/content/ExtrusionServicesPage';
 import { NotFoundPage } from '../features/content/NotFoundPage';
 import { ErrorFallback } from './layout/ErrorBoundary';
@@ -118,12 +117,17 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/catalog/pages/CategoryPage')).CategoryPage,
         }),
       },
-      page(ROUTES.services, <ContentPage title="page.services.title" text="page.services.text" />),
+      {
+        path: ROUTES.services,
+        lazy: async () => ({ Component: (await import('../features/content/InfoPages')).ServicesPage }),
+      },
       page(ROUTES.extrusionServices, <ExtrusionServicesPage />),
-      page(
-        ROUTES.linearRailServices,
-        <ContentPage title="page.linearRailServices.title" text="page.linearRailServices.text" />,
-      ),
+      {
+        path: ROUTES.linearRailServices,
+        lazy: async () => ({
+          Component: (await import('../features/content/InfoPages')).LinearRailServicesPage,
+        }),
+      },
       {
         path: ROUTES.serviceRequest,
         lazy: async () => ({ Component: (await import('../features/forms/FormPages')).ServiceRequestPage }),
@@ -144,8 +148,14 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/content/PolicyPages')).ShippingPolicyPage,
         }),
       },
-      page(ROUTES.terms, <ContentPage title="page.terms.title" text="page.terms.text" />),
-      page(ROUTES.about, <ContentPage title="page.about.title" text="page.about.text" skeleton={false} />),
+      {
+        path: ROUTES.terms,
+        lazy: async () => ({ Component: (await import('../features/content/InfoPages')).TermsPage }),
+      },
+      {
+        path: ROUTES.about,
+        lazy: async () => ({ Component: (await import('../features/content/InfoPages')).AboutPage }),
+      },
       {
         path: ROUTES.contact,
         lazy: async () => ({ Component: (await import('../features/forms/FormPages')).ContactPage }),

@@ -4,18 +4,32 @@ import { productPath } from '@domain/routes';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { RecommendationsDocument } from '../../gql/graphql';
-import { useT } from '../../i18n';
+import { useT, type MessageId } from '../../i18n';
 
-/** Products to suggest beside a product: the most wanted of its category, the product itself left out. */
-export function Recommendations({ category, exclude }: { category: string; exclude: string }) {
+/**
+ * Products to suggest: the most wanted of the categories (a product page: its own category, the product left
+ * out; the home page: the top-level categories, as featured products).
+ */
+export function Recommendations({
+  categories,
+  exclude,
+  title = 'product.recommendations',
+}: {
+  categories: string[];
+  exclude?: string;
+  title?: MessageId;
+}) {
   const t = useT();
   const intl = useIntl();
-  const { data } = useQuery(RecommendationsDocument, { variables: { categories: [category] } });
+  const { data } = useQuery(RecommendationsDocument, {
+    variables: { categories },
+    skip: categories.length === 0,
+  });
   const products = (data?.recommendations ?? []).filter((p) => p.id !== exclude).slice(0, 8);
   if (products.length === 0) return null;
   return (
     <section className="recommendations" aria-labelledby="recommendations-title">
-      <h2 id="recommendations-title">{t('product.recommendations')}</h2>
+      <h2 id="recommendations-title">{t(title)}</h2>
       <ul className="tile-grid">
         {products.map((p) => (
           <li key={p.id}>

@@ -2,6 +2,7 @@ import { ROUTES } from '@domain/routes';
 import { Link } from 'react-router-dom';
 import { CategoryCard } from '../../../components/CategoryCard';
 import { ServicesBanner } from '../../../components/ServicesBanner';
+import { Recommendations } from '../Recommendations';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { useParentCategories } from '../hooks';
@@ -45,6 +46,9 @@ export function HomePage() {
         )}
       </section>
       <ServicesBanner />
+      <div className="container section">
+        <Recommendations categories={categories.map((c) => c.handle)} title="home.featured" />
+      </div>
     </>
   );
 }

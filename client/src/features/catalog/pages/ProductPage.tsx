@@ -147,7 +147,7 @@ export function ProductPage() {
           </section>
         )}
       </div>
-      <Recommendations category={product.category.handle} exclude={product.id} />
+      <Recommendations categories={[product.category.handle]} exclude={product.id} />
     </div>
   );
 }
