@@ -33,3 +33,11 @@ test('CAD downloads: find a part by number and download its generated DXF cross-
   expect(await download.text()).toContain('\nSECTION\n2\nENTITIES\n');
   await shop.screenshot('cad-downloads');
 });
+
+test('CAD downloads by category list the drawings of that category', async ({ page }) => {
+  const shop = new ShopPage(page);
+  await shop.goto('/cad-downloads');
+  await page.getByLabel('Or browse a category').selectOption({ label: 'Motion Control' });
+  await expect(page.getByTestId('cad-product').first()).toContainText('cross-section (DXF)');
+  await expect(page.getByRole('link', { name: 'SFU1605-CUT cross-section (DXF)' })).toBeVisible();
+});

@@ -3,7 +3,8 @@ import { productPath } from '@domain/routes';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
-import { CadFilesDocument } from '../../gql/graphql';
+import { CadFilesDocument, CadProductsDocument, type CadFilesQuery } from '../../gql/graphql';
+import { useParentCategories } from '../catalog/hooks';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 
@@ -23,11 +24,22 @@ const COMMON = [
   'HGR20-R',
 ];
 
-function FileList({ ids }: { ids: string[] }) {
-  const t = useT();
+type CadProduct = CadFilesQuery['products'][number];
+
+function ByIds({ ids }: { ids: string[] }) {
   const { data, loading } = useQuery(CadFilesDocument, { variables: { ids }, skip: ids.length === 0 });
+  return <FileList products={data?.products ?? []} loading={loading} />;
+}
+
+function ByCategory({ handle }: { handle: string }) {
+  const { data, loading } = useQuery(CadProductsDocument, { variables: { category: handle } });
+  return <FileList products={data?.cadProducts ?? []} loading={loading} />;
+}
+
+function FileList({ products: all, loading }: { products: CadProduct[]; loading: boolean }) {
+  const t = useT();
   if (loading) return <Skeleton rows={1} />;
-  const products = (data?.products ?? []).filter((p) => p.cadFiles.length > 0);
+  const products = all.filter((p) => p.cadFiles.length > 0);
   if (products.length === 0) return <p>{t('cad.none')}</p>;
   return (
     <ul className="cad-list">
@@ -55,6 +67,8 @@ export function CadDownloadsPage() {
   usePageMeta(t('page.cad.title'));
   const [text, setText] = useState('');
   const [part, setPart] = useState('');
+  const [category, setCategory] = useState('');
+  const { categories } = useParentCategories();
   return (
     <div className="container section">
       <header className="page-header">
@@ -78,9 +92,26 @@ export function CadDownloadsPage() {
           {t('cad.find')}
         </button>
       </form>
-      {part && <FileList ids={[part]} />}
-      <h2>{t('cad.common')}</h2>
-      <FileList ids={COMMON} />
+      {part && <ByIds ids={[part]} />}
+      <div className="field cad-category">
+        <label htmlFor="cad-category">{t('cad.byCategory')}</label>
+        <select id="cad-category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <option value="">{t('cad.chooseCategory')}</option>
+          {categories.map((c) => (
+            <option key={c.handle} value={c.handle}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {category ? (
+        <ByCategory handle={category} />
+      ) : (
+        <>
+          <h2>{t('cad.common')}</h2>
+          <ByIds ids={COMMON} />
+        </>
+      )}
     </div>
   );
 }

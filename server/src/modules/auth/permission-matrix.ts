@@ -18,6 +18,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.products': 'public',
   'Query.productRefreshDetails': 'public',
   'Query.recommendations': 'public',
+  'Query.cadProducts': 'public',
   'Query.search': 'public',
   'Query.typeAhead': 'public',
   'Query.site': 'public',

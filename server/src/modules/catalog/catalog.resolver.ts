@@ -120,6 +120,16 @@ export class ProductResolver {
     return catalogService.recommendations(ctx, categories);
   }
 
+  @Query(() => [ProductGql], {
+    description: 'Products of a category (and its subcategories) that have CAD files',
+  })
+  cadProducts(
+    @Arg('category', () => String) category: string,
+    @Ctx() ctx: RequestCtx,
+  ): Promise<ProductView[]> {
+    return catalogService.withCadFiles(ctx, category);
+  }
+
   @Mutation(() => BackInStockAnswerGql, { description: 'Ask to be e-mailed when an item is back in stock' })
   async notifyBackInStock(
     @Arg('email', () => String) email: string,

@@ -86,6 +86,23 @@ export const catalogService = {
     );
   },
 
+  /** Products with CAD files in a category (subcategories included), by part number; at most 100. */
+  async withCadFiles(ctx: Ctx, category: string, limit = 100): Promise<ProductView[]> {
+    const handle = normaliseHandle(category);
+    if (!handle) return [];
+    const rows = await ctx.db.execute<{ id: string }[]>(
+      `select p.id from product p join category c on c.id = p.category_id
+       where jsonb_array_length(p.cad_files) > 0 and (c.handle = ? or starts_with(c.handle, ? || '/'))
+         and ${VISIBLE_ON_SITE}
+       order by p.id limit ?`,
+      [handle, handle, ctx.site, ctx.site, limit],
+    );
+    return this.productsByIds(
+      ctx,
+      rows.map((r) => r.id),
+    );
+  },
+
   /** Back-in-stock request: one per e-mail and item; true when it is new. */
   async notifyBackInStock(ctx: Ctx, email: string, itemId: string): Promise<boolean> {
     await this.requireProduct(ctx, itemId);
