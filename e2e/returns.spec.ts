@@ -4,7 +4,7 @@ import { addFromProductPage } from './pages/CartPage';
 import { CheckoutPage } from './pages/CheckoutPage';
 import { ShopPage } from './pages/ShopPage';
 import { registerAndSignIn } from './support/accounts';
-import { markDelivered } from './support/db';
+import { markDelivered, setRole } from './support/db';
 
 test('request a return of one line of a delivered order and see its status', async ({ page }) => {
   test.setTimeout(90_000);
@@ -44,4 +44,17 @@ test('request a return of one line of a delivered order and see its status', asy
   await shop.goto(`/user/account/orders/${orderId}`);
   await expect(page.getByTestId('order-status')).toHaveText('Return Requested');
   await shop.screenshot('return-requested');
+
+  // Customer service accepts it in the console: the customer's return gets its RMA number.
+  await shop.header.getByRole('button', { name: 'Sign Out' }).click();
+  const staff = await registerAndSignIn(page, 'Cass');
+  await setRole(staff, 300);
+  await page.goto('/admin');
+  await page.getByRole('menuitem', { name: 'Returns' }).click();
+  await page.getByRole('button', { name: 'Accept' }).first().click();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByTitle('Return Approved').click();
+  await expect(page.getByRole('cell', { name: /^RMA-/ }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/admin-returns.png' });
 });

@@ -34,3 +34,10 @@ export function markDelivered(orderId: string, daysAgo = 2): Promise<void> {
     );
   });
 }
+
+/** An administrator gives a user a role (domain/roles.ts code), as the console's user screens will. */
+export function setRole(email: string, role: number): Promise<void> {
+  return withDb(async (db) => {
+    await db.query('update app_user set role = $2 where lower(email) = lower($1)', [email, role]);
+  });
+}

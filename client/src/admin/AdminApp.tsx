@@ -7,9 +7,11 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../features/account/session';
 import { useT } from '../i18n';
 import { usePageMeta } from '../lib/usePageMeta';
+import { InboxView } from './InboxView';
 import { OutboxView } from './OutboxView';
+import { ReturnsView } from './ReturnsView';
 
-type Section = 'dashboard' | 'outbox';
+type Section = 'dashboard' | 'returns' | 'inbox' | 'outbox';
 
 /**
  * The admin console: its own lazy chunk, the only place antd is loaded. Staff sign in with the shop's sign-in;
@@ -56,7 +58,8 @@ export function AdminApp() {
             items={[
               { key: 'dashboard', label: t('admin.dashboard') },
               { key: 'orders', label: t('admin.orders'), disabled: true },
-              { key: 'returns', label: t('admin.returns'), disabled: true },
+              { key: 'returns', label: t('admin.returns') },
+              { key: 'inbox', label: t('admin.inbox') },
               { key: 'customers', label: t('admin.customers'), disabled: true },
               { key: 'outbox', label: t('admin.outbox') },
             ]}
@@ -65,12 +68,22 @@ export function AdminApp() {
         <Layout>
           <Layout.Header style={{ background: '#fff', paddingInline: 24 }}>
             <Typography.Title level={3} style={{ margin: '14px 0' }}>
-              {section === 'outbox' ? t('admin.outbox') : title}
+              {section === 'outbox'
+                ? t('admin.outbox')
+                : section === 'returns'
+                  ? t('admin.returns')
+                  : section === 'inbox'
+                    ? t('admin.inbox')
+                    : title}
             </Typography.Title>
           </Layout.Header>
           <Layout.Content style={{ margin: 24 }}>
             {section === 'outbox' ? (
               <OutboxView />
+            ) : section === 'returns' ? (
+              <ReturnsView />
+            ) : section === 'inbox' ? (
+              <InboxView />
             ) : (
               <Result
                 status="info"

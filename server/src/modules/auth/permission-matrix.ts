@@ -51,6 +51,9 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   // Returns: the customer's own (ownership in the service); staff decide over REST until the console.
   'Query.myReturns': 'signed-in',
   'Mutation.requestReturn': 'signed-in',
+  'Query.returnQueue': STAFF,
+  'Mutation.decideReturn': STAFF,
+  'Mutation.advanceReturn': STAFF,
   // Accounts.
   'Mutation.signIn': 'public',
   'Mutation.startRegistration': 'public',

@@ -15,6 +15,7 @@ import {
 import { returnRequestSchema } from '../../../../domain/returns';
 import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
+import { advanceSchema, decisionSchema } from './returns.routes';
 import { returnsService } from './returns.service';
 
 @ObjectType('ReturnLine')
@@ -62,6 +63,38 @@ export class ReturnsResolver {
   @Query(() => [ReturnGql], { description: "The signed-in customer's returns, newest first" })
   myReturns(@Ctx() ctx: RequestCtx) {
     return returnsService.mine(ctx);
+  }
+
+  @Authorized('Admin', 'Service', 'CustomerService')
+  @Query(() => [ReturnGql], {
+    description: "Staff's queue of returns in a status (all when null), oldest first",
+  })
+  returnQueue(@Arg('status', () => Int, { nullable: true }) status: number | null, @Ctx() ctx: RequestCtx) {
+    return returnsService.queue(ctx, status);
+  }
+
+  @Authorized('Admin', 'Service', 'CustomerService')
+  @Mutation(() => ReturnGql, { description: 'Staff decide a requested return (accepted gets an RMA number)' })
+  decideReturn(
+    @Arg('id', () => ID) id: string,
+    @Arg('decision', () => String) decision: string,
+    @Arg('note', () => String, { nullable: true }) note: string | null,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    const input = validate(decisionSchema, { decision, note: note ?? '' });
+    return returnsService.decide(ctx, id, input.decision, input.note);
+  }
+
+  @Authorized('Admin', 'Service', 'CustomerService')
+  @Mutation(() => ReturnGql, {
+    description: 'Staff follow an accepted return: 8 shipped, 9 processing, 10 completed',
+  })
+  advanceReturn(
+    @Arg('id', () => ID) id: string,
+    @Arg('status', () => Int) status: number,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return returnsService.advance(ctx, id, validate(advanceSchema, { status }).status);
   }
 
   @Authorized()
