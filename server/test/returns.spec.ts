@@ -122,13 +122,20 @@ describe('returns', () => {
     );
     expect(intent!.refunded).toBe(refund);
     const kinds = (
-      await db.execute<{ kind: string }[]>('select kind from email_outbox where to_address = ? order by id', [
-        email,
-      ])
+      await db.execute<{ kind: string }[]>(
+        'select kind from email_outbox where to_address = ? order by created_at',
+        [email],
+      )
     ).map((m) => m.kind);
-    expect(kinds).toEqual(
-      expect.arrayContaining(['return-requested', 'return-approved', 'return-completed']),
-    );
+    // Every step of the return e-mails the customer.
+    expect(kinds).toEqual([
+      'order-confirmation',
+      'return-requested',
+      'return-approved',
+      'return-shipped',
+      'return-processing',
+      'return-completed',
+    ]);
   });
 
   it('never returns more than was delivered, and not after the 30-day window', async () => {

@@ -274,6 +274,18 @@ export const returnsService = {
           `We received your return and refunded $${refund!.toFixed(2)} to your original payment method.`,
           trx,
         );
+      } else {
+        const label = current.rmaNumber ?? orderNumberLabel(order.orderNumber);
+        await mail(
+          ctx,
+          order.contactEmail,
+          to === ORDER_STATUS_CODE.ReturnShipped ? 'return-shipped' : 'return-processing',
+          `${orderStatusLabel(to)}: ${label}`,
+          to === ORDER_STATUS_CODE.ReturnShipped
+            ? 'Your return is on its way to us. We will tell you when it arrives.'
+            : 'Your return arrived and our team is checking the items. The refund follows.',
+          trx,
+        );
       }
       await moveOrder(ctx, order.id, to, orderStatusLabel(to), trx);
     });
