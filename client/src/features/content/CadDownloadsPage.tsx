@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { productPath } from '@domain/routes';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CadFileLinks } from '../../components/CadFileLinks';
 import { Skeleton } from '../../components/Skeleton';
 import { CadFilesDocument, CadProductsDocument, type CadFilesQuery } from '../../gql/graphql';
 import { useParentCategories } from '../catalog/hooks';
@@ -46,15 +47,7 @@ function FileList({ products: all, loading }: { products: CadProduct[]; loading:
       {products.map((p) => (
         <li key={p.id} className="panel" data-testid="cad-product">
           <Link to={productPath(p.id)}>{p.name}</Link>
-          <ul>
-            {p.cadFiles.map((f) => (
-              <li key={f.url}>
-                <a href={f.url} download>
-                  {f.name} ({f.format})
-                </a>
-              </li>
-            ))}
-          </ul>
+          <CadFileLinks files={p.cadFiles} />
         </li>
       ))}
     </ul>

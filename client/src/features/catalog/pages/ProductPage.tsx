@@ -3,6 +3,7 @@ import { DEFAULT_CURRENCY, PLACEHOLDER_IMAGE } from '@domain/constants';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { CadFileLinks } from '../../../components/CadFileLinks';
 import { Skeleton } from '../../../components/Skeleton';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
@@ -135,15 +136,7 @@ export function ProductPage() {
         {product.cadFiles.length > 0 && (
           <section>
             <h2>{t('product.cad')}</h2>
-            <ul>
-              {product.cadFiles.map((f) => (
-                <li key={f.url}>
-                  <a href={f.url} download>
-                    {f.name} ({f.format})
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <CadFileLinks files={product.cadFiles} />
           </section>
         )}
       </div>
