@@ -1,4 +1,3 @@
-import { orderNumberLabel } from '../../../../domain/checkout';
 import { orderStatusLabel } from '../../../../domain/order-status';
 import { ROLES } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
@@ -220,6 +219,4 @@ export const orderService = {
       }
     }
   },
-
-  label: orderNumberLabel,
 };
