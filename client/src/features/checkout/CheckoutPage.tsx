@@ -29,7 +29,8 @@ import { useT } from '../../i18n';
 import { trackCheckoutStep } from '../../lib/analytics';
 import { httpFieldErrors, post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { STATE_OPTIONS, validateAddress } from '../account/address';
+import { validateAddress } from '../account/address';
+import { StreetFields } from '../account/AddressFields';
 import { Field, SelectField } from '../account/Field';
 import { FormError } from '../account/FormParts';
 import { errorMessage, fieldErrors, useSession } from '../account/session';
@@ -301,16 +302,7 @@ function AddressStep({
             )}
             <Field name="name" label={t('checkout.recipient')} autoComplete="name" />
             <Field name="companyName" label={t('checkout.company')} autoComplete="organization" />
-            <Field name="addressLine1" label={t('address.line1')} autoComplete="address-line1" />
-            <Field name="addressLine2" label={t('address.line2')} autoComplete="address-line2" />
-            <Field name="city" label={t('address.city')} autoComplete="address-level2" />
-            <SelectField
-              name="state"
-              label={t('address.state')}
-              placeholder={t('address.chooseState')}
-              options={STATE_OPTIONS}
-            />
-            <Field name="zip" label={t('address.zip')} autoComplete="postal-code" inputMode="numeric" />
+            <StreetFields />
             <Field name="email" label={t('checkout.deliveryEmail')} type="email" autoComplete="email" />
             <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
             <CheckboxField name="isResidential" label={t('checkout.residential')} />

@@ -8,7 +8,7 @@ import { OrderDocument } from '../../gql/graphql';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { orderPath } from '@domain/routes';
-import { useMoney } from './OrderPages';
+import { paymentLabel, useMoney } from './OrderPages';
 
 /** The invoice: logo, the company's Mooresville NC address and toll-free phone, lines, totals; print or PDF. */
 export function InvoicePage() {
@@ -77,14 +77,7 @@ export function InvoicePage() {
           </div>
           <div>
             <h2>{t('orders.payment')}</h2>
-            <p>
-              {order.paymentKind === 'card'
-                ? t('checkout.cardEnding', {
-                    brand: (order.cardBrand ?? 'card').toUpperCase(),
-                    last4: order.cardLast4 ?? '····',
-                  })
-                : t('orders.purchaseOrder', { number: order.poNumber ?? '' })}
-            </p>
+            <p>{paymentLabel(t, order)}</p>
           </div>
         </section>
         <table className="invoice__lines">

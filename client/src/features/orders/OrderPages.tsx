@@ -24,6 +24,19 @@ import { errorMessage, useSession } from '../account/session';
 
 const PAGE_SIZE = 10;
 
+/** How an order was paid: the card's brand and last four digits, or the purchase order number. */
+export function paymentLabel(
+  t: ReturnType<typeof useT>,
+  order: Pick<OrderFieldsFragment, 'paymentKind' | 'cardBrand' | 'cardLast4' | 'poNumber'>,
+): string {
+  return order.paymentKind === 'card'
+    ? t('checkout.cardEnding', {
+        brand: (order.cardBrand ?? 'card').toUpperCase(),
+        last4: order.cardLast4 ?? '····',
+      })
+    : t('orders.purchaseOrder', { number: order.poNumber ?? '' });
+}
+
 export function useMoney(currency = DEFAULT_CURRENCY) {
   const intl = useIntl();
   return (n: number) => intl.formatNumber(n, { style: 'currency', currency: currency.toUpperCase() });
@@ -282,14 +295,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
         </section>
         <section className="panel">
           <h2>{t('orders.payment')}</h2>
-          <p>
-            {order.paymentKind === 'card'
-              ? t('checkout.cardEnding', {
-                  brand: (order.cardBrand ?? 'card').toUpperCase(),
-                  last4: order.cardLast4 ?? '····',
-                })
-              : t('orders.purchaseOrder', { number: order.poNumber ?? '' })}
-          </p>
+          <p>{paymentLabel(t, order)}</p>
           <dl className="order__states">
             <dt>{t('orders.paymentStatus')}</dt>
             <dd>{t(`orders.payment.${order.paymentStatus as PaymentStatus}`)}</dd>

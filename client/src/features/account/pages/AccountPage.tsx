@@ -17,8 +17,9 @@ import { notify } from '../../../lib/toast';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Skeleton } from '../../../components/Skeleton';
 import { NewPasswordFields, FormError } from '../FormParts';
-import { Field, SelectField } from '../Field';
-import { STATE_OPTIONS, validateAddress } from '../address';
+import { StreetFields } from '../AddressFields';
+import { Field } from '../Field';
+import { validateAddress } from '../address';
 import { errorMessage, fieldErrors, useSession } from '../session';
 
 /** /user/account: profile, addresses (one primary) and password. Signed-out visitors go to sign-in. */
@@ -174,16 +175,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
           {({ isSubmitting }) => (
             <Form className="form" noValidate aria-label={t('account.newAddress')}>
               <Field name="name" label={t('address.name')} autoComplete="organization" />
-              <Field name="addressLine1" label={t('address.line1')} autoComplete="address-line1" />
-              <Field name="addressLine2" label={t('address.line2')} autoComplete="address-line2" />
-              <Field name="city" label={t('address.city')} autoComplete="address-level2" />
-              <SelectField
-                name="state"
-                label={t('address.state')}
-                placeholder={t('address.chooseState')}
-                options={STATE_OPTIONS}
-              />
-              <Field name="zip" label={t('address.zip')} autoComplete="postal-code" inputMode="numeric" />
+              <StreetFields />
               <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
               <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
               <div className="actions">
