@@ -30,9 +30,9 @@ const newPassword = () =>
       'Your password must contain at least one letter, at least one number, and at least one special character.',
     );
 
-const unpadded = (value: string | undefined) => value === undefined || value === value.trim();
+const unpadded = (value: string | null | undefined) => value == null || value === value.trim();
 
-const noPadding = (label: string) =>
+export const noPadding = (label: string) =>
   string().test('no-padding', `${label} cannot include leading and trailing spaces`, unpadded);
 
 const phone = () =>

@@ -133,8 +133,3 @@ export const SERVICE_AREAS = [
 ] as const;
 export const ENVIRONMENTS = ['staging', 'development', 'production', 'local', 'test'] as const;
 export const LOCATION_KINDS = ['city', 'state', 'county', 'country', 'other'] as const;
-
-/** Dashboard date-range filter. */
-export const DATE_RANGES = ['thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'pickRange'] as const;
-export type DateRange = (typeof DATE_RANGES)[number];
-export const DEFAULT_DATE_RANGE: DateRange = 'thisWeek';

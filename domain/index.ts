@@ -14,3 +14,4 @@ export * from './search';
 export * from './search.schema';
 export * from './states';
 export * from './tax';
+export * from './admin';

@@ -1,3 +1,4 @@
+import { Migration20261123100136 } from './Migration20261123100136';
 import { Migration20261123075602 } from './Migration20261123075602';
 import { Migration20261123074956 } from './Migration20261123074956';
 import { Migration20261123073737 } from './Migration20261123073737';
@@ -33,4 +34,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123073737', class: Migration20261123073737 },
   { name: 'Migration20261123074956', class: Migration20261123074956 },
   { name: 'Migration20261123075602', class: Migration20261123075602 },
+  { name: 'Migration20261123100136', class: Migration20261123100136 },
 ];

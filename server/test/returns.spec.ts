@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { TEST_CARDS } from '../../domain/checkout';
+import { cardOrder, plainProducts } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
 
 let t: TestApp;
@@ -12,11 +12,7 @@ let staff: Client;
 beforeAll(async () => {
   t = await createTestApp();
   db = t.orm.em.getConnection();
-  products = await db.execute<{ id: string; price: number }[]>(
-    `select id, price::float8 as price from product p where price between 10 and 40 and allowed_states = '{}'
-       and min_transfer <= 1 and minimum_purchase_quantity <= 1
-       and not exists (select 1 from product_configuration_option o where o.product_id = p.id) order by id limit 2`,
-  );
+  products = await plainProducts(t, 2);
   const staffEmail = `cs.${randomUUID()}@axisline.example`;
   await t.createUser({ email: staffEmail, password: PASSWORD, role: 300 });
   staff = await t.client();
@@ -26,43 +22,10 @@ afterAll(async () => t.close());
 
 /** A customer with a paid order of 3 + 1 units, delivered `daysAgo` days ago. */
 async function deliveredOrder(daysAgo = 3) {
-  const email = `returns.${randomUUID()}@plant.example`;
-  await t.createUser({ email, password: PASSWORD });
-  const c = await t.client();
-  await c.signIn(email, PASSWORD);
-  await c.send('post', '/api/user/cart/upsert', {
-    items: [
-      { itemId: products[0]!.id, qty: 3 },
-      { itemId: products[1]!.id, qty: 1 },
-    ],
-  });
-  const pm = (
-    await c
-      .send('post', '/api/payments/test/payment-methods', {
-        number: TEST_CARDS.authorised,
-        expiry: '12/39',
-        cvc: '123',
-        name: 'R',
-      })
-      .expect(201)
-  ).body.id;
-  const placed = await c
-    .send('post', '/api/checkout/place-order', {
-      contactEmail: email,
-      shippingAddress: {
-        name: 'Dock',
-        addressLine1: '1 Main St',
-        city: 'Charlotte',
-        state: 'NC',
-        zip: '28202',
-        email,
-      },
-      shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
-      payment: { kind: 'card', paymentMethodId: pm },
-    })
-    .set('Idempotency-Key', randomUUID())
-    .expect(200);
-  const order = placed.body.order;
+  const { c, email, order } = await cardOrder(t, [
+    { itemId: products[0]!.id, qty: 3 },
+    { itemId: products[1]!.id, qty: 1 },
+  ]);
   // The warehouse and the carrier (the console's work, issue 7): processing, shipped, delivered.
   await db.execute(
     `update customer_order set status = 4, shipment_status = 'SHIPPED', delivery_status = 'DELIVERED',

@@ -1,3 +1,4 @@
+import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import { ROLES, type RoleName } from '../../../../domain/roles';
 import { STAFF, type Access, type ScopedAccess } from './permissions';
 
@@ -69,11 +70,19 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.makePrimaryAddress': 'signed-in',
   'Mutation.changePassword': 'signed-in',
   // Admin.
-  'Mutation.resetAllPasswords': ['Admin'],
+  'Mutation.resetAllPasswords': CONSOLE_ACCESS.manageUsers,
+  'Mutation.setUserRole': CONSOLE_ACCESS.manageUsers,
+  'Mutation.setUserLocked': CONSOLE_ACCESS.lockUsers,
   'Query.apiKeys': ['Admin'],
   'Mutation.createApiKey': ['Admin'],
   'Mutation.revokeApiKey': ['Admin'],
-  // Staff.
+  // Staff: the console (domain/admin.ts CONSOLE_ACCESS).
+  'Query.adminOrders': CONSOLE_ACCESS.orders,
+  'Query.adminOrder': CONSOLE_ACCESS.orders,
+  'Query.orderAudit': CONSOLE_ACCESS.orders,
+  'Mutation.updateOrder': CONSOLE_ACCESS.editOrders,
+  'Query.adminUsers': CONSOLE_ACCESS.customers,
+  'Query.dashboard': CONSOLE_ACCESS.dashboard,
   'Query.outboxEmails': STAFF,
   'Query.formSubmissions': STAFF,
   // Suppliers: their own brand's products and stock (session, or a key with the supplier:products scope).
@@ -145,6 +154,7 @@ export const REST_ACCESS: Record<string, Access> = {
   'POST /api/forms/quote': 'public',
   'POST /api/forms/service-request': 'public',
   'GET /api/admin/forms/attachments/:id': STAFF,
+  'GET /api/admin/orders.csv': CONSOLE_ACCESS.orders,
   'POST /api/returns': 'signed-in',
   'GET /api/returns': 'signed-in',
   'GET /api/returns/:id': 'signed-in',

@@ -39,6 +39,13 @@ export interface OrderedConfiguration {
 @Unique({ properties: ['idempotencyScope', 'idempotencyKey'] })
 @Index({ properties: ['user', 'createdAt'] })
 @Index({ properties: ['status', 'createdAt'] })
+@Index({ properties: ['site', 'createdAt'] })
+@Index({ properties: ['createdAt', 'orderNumber'] })
+@Index({
+  name: 'customer_order_contact_email_prefix_index',
+  expression:
+    'create index "customer_order_contact_email_prefix_index" on "customer_order" (lower("contact_email") text_pattern_ops)',
+})
 export class CustomerOrder {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id!: string;
@@ -123,6 +130,7 @@ export class CustomerOrder {
   @Property({ type: 'text', nullable: true })
   paymentIntentId: string | null = null;
 
+  @Index()
   @Property({ type: 'text', nullable: true })
   erpOrderId: string | null = null;
 
@@ -150,10 +158,13 @@ export class CustomerOrder {
   updatedAt: Date = new Date();
 }
 
-/** An order line as ordered (spec: Order line), with the unit price and line total charged. */
+/**
+ * An order line as ordered (spec: Order line), with the unit price and line total charged. Staff may set a
+ * quantity to 0 in the console (a line taken off the order stays in its history).
+ */
 @Entity({ tableName: 'order_line' })
 @Unique({ properties: ['order', 'lineNo'] })
-@Check({ name: 'order_line_quantity_check', expression: 'quantity > 0' })
+@Check({ name: 'order_line_quantity_check', expression: 'quantity >= 0' })
 export class OrderLine {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id!: string;

@@ -1,0 +1,219 @@
+import { array, boolean, number, object, string, type InferType } from 'yup';
+import { noPadding } from './account.schema';
+import { freight, lineSubtotal, orderTotal, round2 } from './money';
+import { ORDER_STATUS_CODES } from './order-status';
+import { unitPrice } from './cart';
+import { ROLES, type RoleName } from './roles';
+
+/* The admin console's rules, shared by the server and the console (docs/decisions/013-admin-console.md). */
+
+const STAFF_ROLES: readonly RoleName[] = ['Admin', 'Service', 'CustomerService'];
+
+/**
+ * Who may use each part of the console. The server's permission matrix reads the same lists, so the
+ * navigation never offers what the API would refuse.
+ */
+export const CONSOLE_ACCESS = {
+  dashboard: STAFF_ROLES,
+  orders: STAFF_ROLES,
+  editOrders: STAFF_ROLES,
+  returns: STAFF_ROLES,
+  customers: STAFF_ROLES,
+  /** Lock and unlock accounts (their sessions end at once). */
+  lockUsers: ['Admin', 'Service'],
+  /** Change a user's role; reset every password. */
+  manageUsers: ['Admin'],
+  inbox: STAFF_ROLES,
+  outbox: STAFF_ROLES,
+  apiKeys: ['Admin'],
+  sites: ['Admin'],
+} as const satisfies Record<string, readonly RoleName[]>;
+
+export type ConsoleSection = keyof typeof CONSOLE_ACCESS;
+
+export function mayUse(role: number | null | undefined, section: ConsoleSection): boolean {
+  return (CONSOLE_ACCESS[section] as readonly RoleName[]).some((name) => ROLES[name] === role);
+}
+
+/** Typed by an Admin to confirm resetting every password. */
+export const RESET_ALL_CONFIRMATION = 'RESET ALL PASSWORDS';
+
+/* ---------- Admin order edit (spec sections 3 and 5, messages verbatim) ---------- */
+
+const amount = (label: string) =>
+  number()
+    .typeError(`${label} is a required field`)
+    .required(`${label} is a required field`)
+    .min(0, `${label} can't be a negative value`);
+
+export const adminOrderLineSchema = object({
+  id: string().required('Line is a required field'),
+  quantity: amount('Quantity').integer('Quantity must be a whole number'),
+  price: amount('Price'),
+  configurations: array()
+    .of(
+      object({
+        id: string().required('Configuration ID is a required field'),
+        price: amount('Configuration price'),
+      }),
+    )
+    .default([]),
+});
+
+export const adminOrderSchema = object({
+  contactEmail: string().trim().required('Email is required').email('Email must be valid'),
+  address: object({
+    addressLine1: noPadding('Address line 1').required('Address line 1 is a required field').max(200),
+    addressLine2: noPadding('Address line 2').max(200).nullable().optional(),
+    city: noPadding('City').required('City is a required field').max(100),
+    state: string().required('State is a required field').length(2, 'State is a required field'),
+    zip: noPadding('Zip code')
+      .required('Zip Code is a required field')
+      .matches(/^\d+$/, 'Zip code must be only digits'),
+  }),
+  taxAmount: amount('Tax amount'),
+  shippingCharges: number()
+    .typeError('Freight is a required field')
+    .required('Freight is a required field')
+    .min(0, "Freight can't be a negative value"),
+  totalAmount: amount('Total amount'),
+  erpOrderId: noPadding('ERP Order ID').required('ERP Order ID is a required field').max(64),
+  status: number()
+    .typeError('Status is a required field')
+    .required('Status is a required field')
+    .oneOf(ORDER_STATUS_CODES, 'Status is a required field'),
+  lines: array().of(adminOrderLineSchema).min(1).required(),
+});
+
+export type AdminOrderInput = InferType<typeof adminOrderSchema>;
+export type AdminOrderLineInput = InferType<typeof adminOrderLineSchema>;
+
+/** What the totals of an edited line depend on beyond what the form edits. */
+export interface OrderedLineFacts {
+  minimumPurchaseQuantity: number;
+  minTransfer: number;
+  /** The configuration values ordered (staff edit their prices, not the values). */
+  configurationValues: Record<string, number>;
+}
+
+/**
+ * An edited line's unit price and total. For configured lines `price` is the base price: the unit price adds
+ * each configuration's value x price (the configured-price rule); for others it is the unit price.
+ */
+export function editedLine(
+  line: Pick<AdminOrderLineInput, 'quantity' | 'price' | 'configurations'>,
+  facts: OrderedLineFacts,
+): { unitPrice: number; lineTotal: number } {
+  const configurations = (line.configurations ?? []).map((c) => ({
+    id: c.id,
+    value: facts.configurationValues[c.id] ?? 0,
+    price: c.price,
+  }));
+  const unit = unitPrice({ price: line.price, basePrice: line.price, configurations }) ?? 0;
+  return {
+    unitPrice: unit,
+    lineTotal: lineSubtotal({ ...facts, price: unit, quantity: line.quantity }),
+  };
+}
+
+export const editedSubtotal = (lineTotals: readonly number[]) =>
+  round2(lineTotals.reduce((a, b) => a + b, 0));
+
+/** The freight and tax the domain rules give for a new subtotal (the form proposes them; staff may override). */
+export function proposedCharges(subTotal: number, taxPct: number) {
+  return { shippingCharges: freight(subTotal), taxAmount: round2((subTotal * taxPct) / 100) };
+}
+
+/** The only total an edit may save: subtotal + freight + tax, to the cent. */
+export const editedTotal = (subTotal: number, shippingCharges: number, taxAmount: number) =>
+  orderTotal({ subTotal, freight: shippingCharges, taxAmount });
+
+/* ---------- Dashboard date ranges (spec section 2: default This week) ---------- */
+
+export const DATE_RANGES = ['thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'pickRange'] as const;
+export type DateRangeKey = (typeof DATE_RANGES)[number];
+export const DATE_RANGE_LABELS: Record<DateRangeKey, string> = {
+  thisWeek: 'This week',
+  lastWeek: 'Last week',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+  pickRange: 'Pick range',
+};
+export const DEFAULT_DATE_RANGE: DateRangeKey = 'thisWeek';
+
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+
+/**
+ * A named range as [from, to) in the viewer's local time. Weeks start on Monday; "this" ranges end tomorrow
+ * at midnight (today included).
+ */
+export function dateRange(
+  key: Exclude<DateRangeKey, 'pickRange'>,
+  now: Date = new Date(),
+): { from: Date; to: Date } {
+  const today = startOfDay(now);
+  const monday = addDays(today, -((today.getDay() + 6) % 7));
+  switch (key) {
+    case 'thisWeek':
+      return { from: monday, to: addDays(today, 1) };
+    case 'lastWeek':
+      return { from: addDays(monday, -7), to: monday };
+    case 'thisMonth':
+      return { from: new Date(today.getFullYear(), today.getMonth(), 1), to: addDays(today, 1) };
+    case 'lastMonth':
+      return {
+        from: new Date(today.getFullYear(), today.getMonth() - 1, 1),
+        to: new Date(today.getFullYear(), today.getMonth(), 1),
+      };
+  }
+}
+
+/** Longest range the dashboard reports on at once. */
+export const MAX_DASHBOARD_DAYS = 366;
+
+export const dashboardRangeSchema = object({
+  from: string().required().datetime('From must be a date'),
+  to: string()
+    .required()
+    .datetime('To must be a date')
+    .test('after', 'The end of the range must be after its start', function (to) {
+      return !to || !this.parent.from || new Date(to) > new Date(this.parent.from);
+    })
+    .test('bounded', `Pick at most ${MAX_DASHBOARD_DAYS} days`, function (to) {
+      return (
+        !to || !this.parent.from || +new Date(to) - +new Date(this.parent.from) <= MAX_DASHBOARD_DAYS * 864e5
+      );
+    }),
+});
+
+/* ---------- Orders table (server-side filters) ---------- */
+
+export const ADMIN_ORDER_SORTS = ['createdAt', 'orderNumber', 'total', 'status'] as const;
+export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
+
+export const adminOrderFilterSchema = object({
+  q: string().trim().max(200).optional(),
+  statuses: array().of(number().oneOf(ORDER_STATUS_CODES).required()).max(19).optional(),
+  from: string().datetime('From must be a date').optional(),
+  to: string().datetime('To must be a date').optional(),
+  userId: string().uuid('Customer not found').optional(),
+  site: string().max(32).optional(),
+  sort: string().oneOf(ADMIN_ORDER_SORTS).default('createdAt'),
+  descending: boolean().default(true),
+  page: number().integer().min(1).max(100_000).default(1),
+  pageSize: number().integer().min(1).max(ADMIN_ORDERS_MAX_PAGE_SIZE).default(25),
+});
+export type AdminOrderFilter = InferType<typeof adminOrderFilterSchema>;
+
+/** Search text of the orders table: an order number (AXL-1042 or 1042), else an e-mail or ERP order id. */
+export function orderNumberFromSearch(q: string): string | null {
+  const m = /^(?:axl-?)?(\d{1,18})$/i.exec(q.trim());
+  return m ? m[1]!.replace(/^0+(?=\d)/, '') : null;
+}
+
+/** The store's own time zone (Mooresville, NC): the dashboard's days are its days. */
+export const STORE_TIME_ZONE = 'America/New_York';
+
+/** Statuses whose orders count as sales: paid or on terms, not failed, pending, cancelled or deleted. */
+export const SALES_STATUSES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 18];

@@ -1,0 +1,105 @@
+import {
+  CONSOLE_ACCESS,
+  dashboardRangeSchema,
+  SALES_STATUSES,
+  STORE_TIME_ZONE,
+} from '../../../../domain/admin';
+import { orderStatusLabel } from '../../../../domain/order-status';
+import { validate } from '../../common/validate';
+import type { Ctx } from '../../context';
+import { assertAccess } from '../auth/permissions';
+
+export interface Dashboard {
+  from: string;
+  to: string;
+  sales: number;
+  orderCount: number;
+  averageOrderValue: number;
+  ordersByStatus: { status: number; label: string; count: number }[];
+  salesByDay: { day: string; sales: number; orders: number }[];
+  topProducts: { itemId: string; name: string; quantity: number; revenue: number }[];
+  topSearches: { query: string; count: number }[];
+  zeroResultSearches: { query: string; count: number }[];
+  /** views -> add to cart -> checkout -> purchase; null where the click-stream (issue 8) does not feed it yet. */
+  funnel: { views: number | null; addToCart: number | null; checkout: number; purchase: number };
+  searchClicks: number;
+  searches: number;
+}
+
+/**
+ * The console dashboard for [from, to): one statement per panel, run in parallel on the pool. Sales count
+ * orders in SALES_STATUSES; days are the store's (America/New_York).
+ */
+export async function dashboard(ctx: Ctx, input: unknown): Promise<Dashboard> {
+  assertAccess(ctx, CONSOLE_ACCESS.dashboard);
+  const range = validate(dashboardRangeSchema, input);
+  const from = new Date(range.from);
+  const to = new Date(range.to);
+  const inRange = 'o.created_at >= ? and o.created_at < ?';
+  const [totals, byStatus, byDay, products, searches, zero, searchCounts] = await Promise.all([
+    ctx.db.execute<{ sales: number; orders: number; placed: number }[]>(
+      `select coalesce(sum(o.total) filter (where o.status in (?)), 0)::float8 as sales,
+         (count(*) filter (where o.status in (?)))::int as orders, count(*)::int as placed
+       from customer_order o where ${inRange}`,
+      [SALES_STATUSES, SALES_STATUSES, from, to],
+    ),
+    ctx.db.execute<{ status: number; count: number }[]>(
+      `select o.status, count(*)::int as count from customer_order o where ${inRange}
+       group by o.status order by count desc, o.status`,
+      [from, to],
+    ),
+    ctx.db.execute<{ day: string; sales: number; orders: number }[]>(
+      `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(o.total), 0)::float8 as sales,
+         count(o.id)::int as orders
+       from generate_series(date_trunc('day', ?::timestamptz at time zone '${STORE_TIME_ZONE}'),
+                            ?::timestamptz at time zone '${STORE_TIME_ZONE}' - interval '1 microsecond',
+                            interval '1 day') as d(day)
+       left join customer_order o on ${inRange} and o.status in (?)
+         and date_trunc('day', o.created_at at time zone '${STORE_TIME_ZONE}') = d.day
+       group by d.day order by d.day`,
+      [from, to, from, to, SALES_STATUSES],
+    ),
+    ctx.db.execute<{ itemId: string; name: string; quantity: number; revenue: number }[]>(
+      `select l.product_id as "itemId", min(l.name) as name, sum(l.quantity)::int as quantity,
+         sum(l.line_total)::float8 as revenue
+       from order_line l join customer_order o on o.id = l.order_id
+       where ${inRange} and o.status in (?)
+       group by l.product_id order by revenue desc, quantity desc limit 10`,
+      [from, to, SALES_STATUSES],
+    ),
+    ctx.db.execute<{ query: string; count: number }[]>(
+      `select lower(query) as query, count(*)::int as count from search_attribution
+       where kind = 'search' and created_at >= ? and created_at < ? group by lower(query)
+       order by count desc, query limit 10`,
+      [from, to],
+    ),
+    ctx.db.execute<{ query: string; count: number }[]>(
+      `select lower(query) as query, count(*)::int as count from search_attribution
+       where result_count = 0 and created_at >= ? and created_at < ? group by lower(query)
+       order by count desc, query limit 10`,
+      [from, to],
+    ),
+    ctx.db.execute<{ searches: number; clicks: number }[]>(
+      `select (select count(*)::int from search_attribution where kind = 'search' and created_at >= ? and created_at < ?)
+         as searches,
+         (select count(*)::int from search_click where created_at >= ? and created_at < ?) as clicks`,
+      [from, to, from, to],
+    ),
+  ]);
+  const t = totals[0]!;
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    sales: t.sales,
+    orderCount: t.orders,
+    averageOrderValue: t.orders ? Math.round((t.sales / t.orders) * 100) / 100 : 0,
+    ordersByStatus: byStatus.map((r) => ({ ...r, label: orderStatusLabel(r.status) })),
+    salesByDay: byDay,
+    topProducts: products,
+    topSearches: searches,
+    zeroResultSearches: zero,
+    funnel: { views: null, addToCart: null, checkout: t.placed, purchase: t.orders },
+    searches: searchCounts[0]!.searches,
+    searchClicks: searchCounts[0]!.clicks,
+  };
+}

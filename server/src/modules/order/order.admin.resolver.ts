@@ -1,0 +1,157 @@
+import { GraphQLJSON } from 'graphql-scalars';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  Field,
+  Float,
+  ID,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+} from 'type-graphql';
+import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import type { Ctx as RequestCtx } from '../../context';
+import { adminOrderService } from './order.admin';
+import { orderService } from './order.service';
+import { OrderGql } from './order.types';
+
+@ObjectType('AdminOrderRow', { description: "A row of the console's orders table" })
+class AdminOrderRowGql {
+  @Field(() => ID) id!: string;
+  @Field(() => String) orderNumber!: string;
+  @Field(() => String) createdAt!: string;
+  @Field(() => String) contactEmail!: string;
+  @Field(() => String, { nullable: true }) customerName!: string | null;
+  @Field(() => ID, { nullable: true }) userId!: string | null;
+  @Field(() => String) site!: string;
+  @Field(() => Int) status!: number;
+  @Field(() => String) statusLabel!: string;
+  @Field(() => String) paymentStatus!: string;
+  @Field(() => String) paymentKind!: string;
+  @Field(() => Float) total!: number;
+  @Field(() => String) currencyCode!: string;
+  @Field(() => String, { nullable: true }) erpOrderId!: string | null;
+  @Field(() => String, { description: 'Ship-to state' }) state!: string;
+}
+
+@ObjectType('AdminOrderPage')
+class AdminOrderPageGql {
+  @Field(() => [AdminOrderRowGql]) items!: AdminOrderRowGql[];
+  @Field(() => Int) total!: number;
+  @Field(() => Int) page!: number;
+  @Field(() => Int) pageSize!: number;
+}
+
+@InputType('AdminOrderFilterInput', { description: 'Server-side filters of the orders table' })
+class AdminOrderFilterInputGql {
+  @Field(() => String, {
+    nullable: true,
+    description: 'Order number (AXL-1042), e-mail prefix or ERP order id',
+  })
+  q?: string | null;
+  @Field(() => [Int], { nullable: true }) statuses?: number[] | null;
+  @Field(() => String, { nullable: true, description: 'ISO instant, inclusive' }) from?: string | null;
+  @Field(() => String, { nullable: true, description: 'ISO instant, exclusive' }) to?: string | null;
+  @Field(() => ID, { nullable: true }) userId?: string | null;
+  @Field(() => String, { nullable: true }) site?: string | null;
+  @Field(() => String, { nullable: true, description: 'createdAt, orderNumber, total or status' })
+  sort?: string | null;
+  @Field(() => Boolean, { nullable: true }) descending?: boolean | null;
+  @Field(() => Int, { nullable: true }) page?: number | null;
+  @Field(() => Int, { nullable: true }) pageSize?: number | null;
+}
+
+@ObjectType('AuditChange')
+class AuditChangeGql {
+  @Field(() => String) field!: string;
+  @Field(() => GraphQLJSON, { nullable: true }) before!: unknown;
+  @Field(() => GraphQLJSON, { nullable: true }) after!: unknown;
+}
+
+@ObjectType('AuditEntry', { description: 'Who changed what, when, with the values before and after' })
+class AuditEntryGql {
+  @Field(() => ID) id!: string;
+  @Field(() => String) at!: string;
+  @Field(() => String, { nullable: true }) actorEmail!: string | null;
+  @Field(() => String) action!: string;
+  @Field(() => [AuditChangeGql]) changes!: AuditChangeGql[];
+}
+
+@InputType('AdminOrderAddressInput')
+class AdminOrderAddressInputGql {
+  @Field(() => String) addressLine1!: string;
+  @Field(() => String, { nullable: true }) addressLine2?: string | null;
+  @Field(() => String) city!: string;
+  @Field(() => String) state!: string;
+  @Field(() => String) zip!: string;
+}
+
+@InputType('AdminOrderConfigurationInput')
+class AdminOrderConfigurationInputGql {
+  @Field(() => ID) id!: string;
+  @Field(() => Float) price!: number;
+}
+
+@InputType('AdminOrderLineInput')
+class AdminOrderLineInputGql {
+  @Field(() => ID) id!: string;
+  @Field(() => Int) quantity!: number;
+  @Field(() => Float, { description: 'Unit price; for configured lines the base price' }) price!: number;
+  @Field(() => [AdminOrderConfigurationInputGql]) configurations!: AdminOrderConfigurationInputGql[];
+}
+
+@InputType('AdminOrderInput', { description: 'The admin order edit form (spec section 3)' })
+class AdminOrderInputGql {
+  @Field(() => String) contactEmail!: string;
+  @Field(() => AdminOrderAddressInputGql) address!: AdminOrderAddressInputGql;
+  @Field(() => Float) taxAmount!: number;
+  @Field(() => Float, { description: 'Freight' }) shippingCharges!: number;
+  @Field(() => Float, { description: 'Must equal subtotal + freight + tax' }) totalAmount!: number;
+  @Field(() => String) erpOrderId!: string;
+  @Field(() => Int) status!: number;
+  @Field(() => [AdminOrderLineInputGql]) lines!: AdminOrderLineInputGql[];
+}
+
+/** The console's orders (staff): the table, one order with its audit trail, and the edit form. */
+@Resolver()
+export class AdminOrderResolver {
+  @Authorized(...CONSOLE_ACCESS.orders)
+  @Query(() => AdminOrderPageGql, { description: 'Orders with server-side filters, sorting and pages' })
+  adminOrders(
+    @Arg('filter', () => AdminOrderFilterInputGql, { nullable: true })
+    filter: AdminOrderFilterInputGql | null,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    const given = Object.fromEntries(Object.entries(filter ?? {}).filter(([, v]) => v !== null && v !== ''));
+    return adminOrderService.search(ctx, given);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.orders)
+  @Query(() => OrderGql, { description: 'Any order, for staff' })
+  adminOrder(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    return orderService.get(ctx, id);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.orders)
+  @Query(() => [AuditEntryGql], { description: "An order's audit trail, newest first" })
+  orderAudit(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
+    return adminOrderService.audit(ctx, orderId);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.editOrders)
+  @Mutation(() => OrderGql, {
+    description: 'Saves the order edit form; `version` is the one loaded (a stale edit answers CONFLICT)',
+  })
+  updateOrder(
+    @Arg('id', () => ID) id: string,
+    @Arg('version', () => Int) version: number,
+    @Arg('input', () => AdminOrderInputGql) input: AdminOrderInputGql,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return adminOrderService.update(ctx, id, version, input);
+  }
+}

@@ -1,0 +1,415 @@
+import {
+  adminOrderFilterSchema,
+  adminOrderSchema,
+  CONSOLE_ACCESS,
+  editedLine,
+  editedSubtotal,
+  editedTotal,
+  orderNumberFromSearch,
+  type AdminOrderFilter,
+  type AdminOrderInput,
+} from '../../../../domain/admin';
+import { orderNumberLabel } from '../../../../domain/checkout';
+import { canTransition, orderStatusLabel } from '../../../../domain/order-status';
+import { AppError, notFound, type FieldError } from '../../common/errors';
+import { validate } from '../../common/validate';
+import type { Ctx } from '../../context';
+import { assertAccess } from '../auth/permissions';
+import { orderService, type OrderView } from './order.service';
+
+/** A row of the console's orders table. */
+export interface AdminOrderRow {
+  id: string;
+  orderNumber: string;
+  createdAt: string;
+  contactEmail: string;
+  customerName: string | null;
+  userId: string | null;
+  site: string;
+  status: number;
+  statusLabel: string;
+  paymentStatus: string;
+  paymentKind: string;
+  total: number;
+  currencyCode: string;
+  erpOrderId: string | null;
+  state: string;
+}
+
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditEntryView {
+  id: string;
+  at: string;
+  actorEmail: string | null;
+  action: string;
+  changes: AuditChange[];
+}
+
+const ROW_COLUMNS = `o.id, o.order_number::text as "orderNumber", o.created_at as "createdAt",
+  o.contact_email as "contactEmail", nullif(trim(u.first_name || ' ' || u.last_name), '') as "customerName",
+  o.user_id as "userId", o.site, o.status, o.payment_status as "paymentStatus", o.payment_kind as "paymentKind",
+  o.total::float8 as total, o.currency_code as "currencyCode", o.erp_order_id as "erpOrderId",
+  o.shipping_address->>'state' as state`;
+
+const SORT_SQL: Record<AdminOrderFilter['sort'], string> = {
+  createdAt: 'o.created_at',
+  orderNumber: 'o.order_number',
+  total: 'o.total',
+  status: 'o.status',
+};
+
+/** The WHERE clause of a filter (every condition served by an index of customer_order). */
+function whereOf(filter: AdminOrderFilter): { sql: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const q = filter.q?.trim();
+  if (q) {
+    const number = orderNumberFromSearch(q);
+    if (number) {
+      where.push('(o.order_number = ? or o.erp_order_id = ?)');
+      params.push(number, q);
+    } else {
+      where.push(`(lower(o.contact_email) like ? escape '\\' or o.erp_order_id = ?)`);
+      params.push(`${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`, q);
+    }
+  }
+  if (filter.statuses?.length) {
+    where.push('o.status in (?)');
+    params.push(filter.statuses);
+  }
+  if (filter.from) {
+    where.push('o.created_at >= ?');
+    params.push(new Date(filter.from));
+  }
+  if (filter.to) {
+    where.push('o.created_at < ?');
+    params.push(new Date(filter.to));
+  }
+  if (filter.userId) {
+    where.push('o.user_id = ?');
+    params.push(filter.userId);
+  }
+  if (filter.site) {
+    where.push('o.site = ?');
+    params.push(filter.site);
+  }
+  return { sql: where.length ? `where ${where.join(' and ')}` : '', params };
+}
+
+const rowView = (r: AdminOrderRow & { createdAt: Date | string }): AdminOrderRow => ({
+  ...r,
+  createdAt: new Date(r.createdAt).toISOString(),
+  statusLabel: orderStatusLabel(r.status),
+});
+
+/** Flattens an order's editable fields so the audit trail records exactly what changed. */
+function editableFields(order: OrderView): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    contactEmail: order.contactEmail,
+    'address.addressLine1': order.shippingAddress.addressLine1,
+    'address.addressLine2': order.shippingAddress.addressLine2 ?? null,
+    'address.city': order.shippingAddress.city,
+    'address.state': order.shippingAddress.state,
+    'address.zip': order.shippingAddress.zip,
+    taxAmount: order.taxAmount,
+    shippingCharges: order.freightAmt,
+    totalAmount: order.total,
+    subTotal: order.subTotal,
+    erpOrderId: order.erpOrderId,
+    status: order.status,
+  };
+  for (const line of order.lines) {
+    const key = `line ${line.lineNo} (${line.itemId})`;
+    fields[`${key} quantity`] = line.quantity;
+    fields[`${key} price`] = line.configurations.length ? (line.basePrice ?? line.price) : line.price;
+    for (const c of line.configurations) fields[`${key} ${c.name ?? c.id} price`] = c.price;
+  }
+  return fields;
+}
+
+function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const changed = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return {
+    before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+    after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+  };
+}
+
+/** The console's orders: the table with server-side filters, CSV export, the edit form and its audit trail. */
+export const adminOrderService = {
+  async search(ctx: Ctx, input: unknown) {
+    assertAccess(ctx, CONSOLE_ACCESS.orders);
+    const filter = validate(adminOrderFilterSchema, input);
+    const { sql, params } = whereOf(filter);
+    const direction = filter.descending ? 'desc' : 'asc';
+    const [rows, [count]] = await Promise.all([
+      ctx.db.execute<(AdminOrderRow & { createdAt: Date })[]>(
+        `select ${ROW_COLUMNS} from customer_order o left join app_user u on u.id = o.user_id ${sql}
+         order by ${SORT_SQL[filter.sort]} ${direction}, o.order_number ${direction}
+         limit ? offset ?`,
+        [...params, filter.pageSize, (filter.page - 1) * filter.pageSize],
+      ),
+      ctx.db.execute<{ n: number }[]>(`select count(*)::int as n from customer_order o ${sql}`, params),
+    ]);
+    return { items: rows.map(rowView), total: count!.n, page: filter.page, pageSize: filter.pageSize };
+  },
+
+  /**
+   * Every order of a filter as CSV lines, newest first, read in keyset batches so an export of 100,000 orders
+   * streams in constant memory.
+   */
+  async *csv(ctx: Ctx, input: unknown): AsyncGenerator<string> {
+    assertAccess(ctx, CONSOLE_ACCESS.orders);
+    const filter = validate(adminOrderFilterSchema, input);
+    const { sql, params } = whereOf(filter);
+    yield csvLine([
+      'Order',
+      'Placed',
+      'Status',
+      'Payment',
+      'E-mail',
+      'Customer',
+      'Site',
+      'Ship to state',
+      'Total',
+      'Currency',
+      'ERP order',
+    ]);
+    let after: { createdAt: Date; orderNumber: string } | null = null;
+    for (;;) {
+      const keyset: string = after
+        ? `${sql ? `${sql} and` : 'where'} (o.created_at, o.order_number) < (?, ?)`
+        : sql;
+      const batch: (AdminOrderRow & { createdAt: Date })[] = await ctx.db.execute(
+        `select ${ROW_COLUMNS} from customer_order o left join app_user u on u.id = o.user_id ${keyset}
+         order by o.created_at desc, o.order_number desc limit 2000`,
+        after ? [...params, after.createdAt, after.orderNumber] : params,
+      );
+      for (const r of batch) {
+        yield csvLine([
+          orderNumberLabel(r.orderNumber),
+          new Date(r.createdAt).toISOString(),
+          orderStatusLabel(r.status),
+          r.paymentStatus,
+          r.contactEmail,
+          r.customerName ?? '',
+          r.site,
+          r.state,
+          r.total.toFixed(2),
+          r.currencyCode.toUpperCase(),
+          r.erpOrderId ?? '',
+        ]);
+      }
+      if (batch.length < 2000) return;
+      const last = batch[batch.length - 1]!;
+      after = { createdAt: last.createdAt, orderNumber: last.orderNumber };
+    }
+  },
+
+  /** An order's audit trail, newest first, with who made each change. */
+  async audit(ctx: Ctx, orderId: string): Promise<AuditEntryView[]> {
+    assertAccess(ctx, CONSOLE_ACCESS.orders);
+    const rows = await ctx.db.execute<
+      {
+        id: string;
+        at: Date;
+        actorEmail: string | null;
+        action: string;
+        before: Record<string, unknown>;
+        after: Record<string, unknown>;
+      }[]
+    >(
+      `select a.id::text, a.created_at as at, u.email as "actorEmail", a.action, a.before, a.after
+       from audit_log a left join app_user u on u.id = a.actor_user_id
+       where a.target_type = 'order' and a.target_id = ? order by a.id desc limit 200`,
+      [orderId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      at: new Date(r.at).toISOString(),
+      actorEmail: r.actorEmail,
+      action: r.action,
+      changes: Object.keys(r.after ?? {}).map((field) => ({
+        field,
+        before: r.before?.[field] ?? null,
+        after: r.after[field],
+      })),
+    }));
+  },
+
+  /**
+   * Saves the order edit form. `version` is the one the editor loaded: if anyone changed the order since, the
+   * edit is refused with CONFLICT and nothing is written. Line totals, subtotal and the total follow the domain
+   * rules (the total must equal subtotal + freight + tax); the status moves only along the transition table.
+   * One transaction writes the order, its lines, the history entry and the audit entry (before and after).
+   */
+  async update(ctx: Ctx, id: string, version: number, input: unknown): Promise<OrderView> {
+    assertAccess(ctx, CONSOLE_ACCESS.editOrders);
+    const edit: AdminOrderInput = validate(adminOrderSchema, input);
+    await ctx.db.transactional(async (trx) => {
+      const [locked] = await ctx.db.execute<{ version: number }[]>(
+        'select version from customer_order where id = ? for update',
+        [id],
+        'all',
+        trx,
+      );
+      if (!locked) throw notFound('Order');
+      const current = await orderService.load(ctx, id);
+      if (locked.version !== version) throw await conflict(ctx, id);
+
+      const problems: FieldError[] = [];
+      if (edit.status !== current.status && !canTransition(current.status, edit.status)) {
+        problems.push({
+          field: 'status',
+          message: `Status can't change from ${orderStatusLabel(current.status)} to ${orderStatusLabel(edit.status)}`,
+        });
+      }
+      const byId = new Map(current.lines.map((l) => [l.id, l]));
+      const seen = new Set<string>();
+      const lines = edit.lines.map((line, i) => {
+        const ordered = byId.get(line.id);
+        if (!ordered || seen.has(line.id)) {
+          problems.push({ field: `lines[${i}].id`, message: 'This line is not on the order' });
+          return null;
+        }
+        seen.add(line.id);
+        const known = new Set(ordered.configurations.map((c) => c.id));
+        line.configurations.forEach((c, j) => {
+          if (!known.has(c.id))
+            problems.push({
+              field: `lines[${i}].configurations[${j}].id`,
+              message: 'This configuration is not on the line',
+            });
+        });
+        const priced = editedLine(line, {
+          minimumPurchaseQuantity: ordered.minimumPurchaseQuantity,
+          minTransfer: ordered.minTransfer,
+          configurationValues: Object.fromEntries(ordered.configurations.map((c) => [c.id, c.value])),
+        });
+        const prices = new Map(line.configurations.map((c) => [c.id, c.price]));
+        return {
+          id: line.id,
+          quantity: line.quantity,
+          price: priced.unitPrice,
+          basePrice: ordered.configurations.length ? line.price : ordered.basePrice,
+          configurations: ordered.configurations.map((c) => ({ ...c, price: prices.get(c.id) ?? c.price })),
+          lineTotal: priced.lineTotal,
+        };
+      });
+      if (seen.size !== byId.size)
+        problems.push({ field: 'lines', message: 'Every line of the order must be in the edit' });
+      const subTotal = editedSubtotal(lines.map((l) => l?.lineTotal ?? 0));
+      const total = editedTotal(subTotal, edit.shippingCharges, edit.taxAmount);
+      if (Math.abs(total - edit.totalAmount) >= 0.005) {
+        problems.push({
+          field: 'totalAmount',
+          message: `Total amount must be ${total.toFixed(2)} (subtotal ${subTotal.toFixed(2)} + freight + tax)`,
+        });
+      }
+      if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
+
+      await ctx.db.execute(
+        `update customer_order set contact_email = ?, shipping_address = shipping_address || ?::jsonb,
+           tax_amount = ?, freight_amt = ?, sub_total = ?, total = ?, erp_order_id = ?, status = ?,
+           version = version + 1, updated_at = now()
+         where id = ? and version = ?`,
+        [
+          edit.contactEmail,
+          JSON.stringify({ ...edit.address, addressLine2: edit.address.addressLine2 || null }),
+          edit.taxAmount,
+          edit.shippingCharges,
+          subTotal,
+          total,
+          edit.erpOrderId,
+          edit.status,
+          id,
+          version,
+        ],
+        'run',
+        trx,
+      );
+      await ctx.db.execute(
+        `update order_line l set quantity = e.quantity, price = e.price, base_price = e.base_price,
+           configurations = e.configurations, line_total = e.line_total
+         from jsonb_to_recordset(?::jsonb) as e(id uuid, quantity int, price numeric, base_price numeric,
+           configurations jsonb, line_total numeric)
+         where l.id = e.id and l.order_id = ?`,
+        [
+          JSON.stringify(
+            lines.map((l) => ({
+              id: l!.id,
+              quantity: l!.quantity,
+              price: l!.price,
+              base_price: l!.basePrice,
+              configurations: l!.configurations,
+              line_total: l!.lineTotal,
+            })),
+          ),
+          id,
+        ],
+        'run',
+        trx,
+      );
+      if (edit.status !== current.status) {
+        await ctx.db.execute(
+          'insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, ?, ?, ?)',
+          [id, ctx.user!.id, current.status, edit.status, 'Changed in the admin console'],
+          'run',
+          trx,
+        );
+      }
+      const changes = diff(editableFields(current), {
+        ...editableFields({
+          ...current,
+          contactEmail: edit.contactEmail,
+          shippingAddress: { ...current.shippingAddress, ...edit.address },
+          taxAmount: edit.taxAmount,
+          freightAmt: edit.shippingCharges,
+          total,
+          subTotal,
+          erpOrderId: edit.erpOrderId,
+          status: edit.status,
+          lines: current.lines.map((l) => ({ ...l, ...lines.find((e) => e!.id === l.id)! })),
+        }),
+      });
+      await ctx.db.execute(
+        `insert into audit_log (actor_user_id, action, target_type, target_id, before, after, ip)
+         values (?, 'order.edit', 'order', ?, ?::jsonb, ?::jsonb, ?)`,
+        [ctx.user!.id, id, JSON.stringify(changes.before), JSON.stringify(changes.after), ctx.req.ip ?? null],
+        'run',
+        trx,
+      );
+    });
+    return orderService.load(ctx, id);
+  },
+};
+
+/** The conflict answer names who changed the order last and when, so the editor knows what to reload. */
+async function conflict(ctx: Ctx, orderId: string): Promise<AppError> {
+  const [last] = await ctx.db.execute<{ email: string | null; at: Date }[]>(
+    `select u.email, a.created_at as at from audit_log a left join app_user u on u.id = a.actor_user_id
+     where a.target_type = 'order' and a.target_id = ? order by a.id desc limit 1`,
+    [orderId],
+  );
+  const who = last?.email
+    ? `${last.email} at ${new Date(last.at).toISOString().slice(11, 16)} UTC`
+    : 'someone else';
+  return new AppError(
+    'CONFLICT',
+    `This order was changed by ${who} while you were editing. Reload it to see the changes; yours were not saved.`,
+  );
+}
+
+/** One CSV record; cells that a spreadsheet would run as a formula are prefixed with a quote. */
+function csvLine(values: readonly string[]): string {
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return `${values.map(cell).join(',')}\r\n`;
+}

@@ -1,0 +1,344 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { editedTotal, proposedCharges } from '../../domain/admin';
+import { ROLES } from '../../domain/roles';
+import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matrix';
+import type { OrderView } from '../src/modules/order/order.service';
+import { cardOrder, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import { createTestApp, type Client, type TestApp } from './harness';
+
+let t: TestApp;
+let products: { id: string; price: number }[];
+
+async function staffMember(role: number): Promise<{ c: Client; email: string; id: string }> {
+  const email = `staff.${role}.${randomUUID()}@axisline.example`;
+  const id = await t.createUser({ email, password: FIXTURE_PASSWORD, role });
+  const c = await t.client();
+  await c.signIn(email, FIXTURE_PASSWORD);
+  return { c, email, id };
+}
+
+const ORDER_FIELDS = `id version status subTotal freightAmt taxPct taxAmount total contactEmail erpOrderId
+  shippingAddress { addressLine1 addressLine2 city state zip }
+  lines { id quantity price basePrice lineTotal configurations { id price } }`;
+
+const UPDATE = `mutation($id: ID!, $version: Int!, $input: AdminOrderInput!) {
+  updateOrder(id: $id, version: $version, input: $input) { ${ORDER_FIELDS} } }`;
+
+/** The edit form as the console fills it from an order, with `change` applied to the first line's price. */
+function form(order: OrderView, price = order.lines[0]!.price) {
+  const lines = order.lines.map((l, i) => ({
+    id: l.id,
+    quantity: l.quantity,
+    price: i === 0 ? price : l.price,
+    configurations: [],
+  }));
+  const subTotal = Math.round(lines.reduce((s, l) => s + l.price * l.quantity, 0) * 100) / 100;
+  const charges = proposedCharges(subTotal, order.taxPct);
+  const {
+    name: _n,
+    companyName: _c,
+    country: _co,
+    isResidential: _r,
+    phone: _p,
+    email: _e,
+    ...address
+  } = order.shippingAddress;
+  return {
+    contactEmail: order.contactEmail,
+    address,
+    ...charges,
+    totalAmount: editedTotal(subTotal, charges.shippingCharges, charges.taxAmount),
+    erpOrderId: 'ERP-77001',
+    status: order.status,
+    lines,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  products = await plainProducts(t, 2);
+});
+afterAll(async () => t.close());
+
+describe('admin order edit', () => {
+  it('lets CustomerService change a line price: totals follow the domain rules and the audit trail records it', async () => {
+    const cs = await staffMember(ROLES.CustomerService);
+    const { order } = await cardOrder(t, [
+      { itemId: products[0]!.id, qty: 3 },
+      { itemId: products[1]!.id, qty: 1 },
+    ]);
+    const input = form(order, 9.5);
+    const res = await cs.c.gql<{ updateOrder: OrderView }>(UPDATE, {
+      id: order.id,
+      version: order.version,
+      input,
+    });
+    expect(res.errors).toBeUndefined();
+    const saved = res.data!.updateOrder;
+    const subTotal = Math.round((9.5 * 3 + order.lines[1]!.price) * 100) / 100;
+    expect(saved.lines[0]).toMatchObject({ price: 9.5, lineTotal: 28.5 });
+    expect(saved.subTotal).toBe(subTotal);
+    expect(saved.total).toBe(input.totalAmount);
+    expect(saved.erpOrderId).toBe('ERP-77001');
+    expect(saved.version).toBe(order.version + 1);
+
+    const audit = await cs.c.gql<{ orderAudit: { actorEmail: string; action: string; changes: object[] }[] }>(
+      `query($id: ID!) { orderAudit(orderId: $id) { actorEmail action changes { field before after } } }`,
+      { id: order.id },
+    );
+    const [entry] = audit.data!.orderAudit;
+    expect(entry).toMatchObject({ actorEmail: cs.email, action: 'order.edit' });
+    expect(entry!.changes).toEqual(
+      expect.arrayContaining([
+        { field: `line 1 (${products[0]!.id}) price`, before: order.lines[0]!.price, after: 9.5 },
+        { field: 'erpOrderId', before: null, after: 'ERP-77001' },
+        { field: 'subTotal', before: order.subTotal, after: subTotal },
+      ]),
+    );
+  });
+
+  it('refuses a stale edit with a conflict naming who changed the order, and keeps their change', async () => {
+    const first = await staffMember(ROLES.CustomerService);
+    const second = await staffMember(ROLES.Service);
+    const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 2 }]);
+    const a = await first.c.gql(UPDATE, { id: order.id, version: order.version, input: form(order, 11) });
+    expect(a.errors).toBeUndefined();
+    const b = await second.c.gql(UPDATE, { id: order.id, version: order.version, input: form(order, 12) });
+    expect(b.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    expect(b.errors?.[0]?.message).toContain(`changed by ${first.email}`);
+    expect(b.errors?.[0]?.message).toContain('yours were not saved');
+    const now = await second.c.gql<{ adminOrder: OrderView }>(
+      `query($id: ID!) { adminOrder(id: $id) { ${ORDER_FIELDS} } }`,
+      {
+        id: order.id,
+      },
+    );
+    expect(now.data!.adminOrder.lines[0]!.price).toBe(11);
+  });
+
+  it('answers bad input with the spec messages next to their fields, and writes nothing', async () => {
+    const cs = await staffMember(ROLES.CustomerService);
+    const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 1 }]);
+    const base = form(order);
+    const res = await cs.c.gql(UPDATE, {
+      id: order.id,
+      version: order.version,
+      input: {
+        ...base,
+        contactEmail: 'not-an-email',
+        address: { ...base.address, zip: '28a02', city: ' Charlotte' },
+        taxAmount: -1,
+        lines: [{ ...base.lines[0]!, quantity: -2 }],
+      },
+    });
+    const fields = res.errors?.[0]?.extensions?.fields as { field: string; message: string }[];
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        { field: 'contactEmail', message: 'Email must be valid' },
+        { field: 'address.zip', message: 'Zip code must be only digits' },
+        { field: 'address.city', message: 'City cannot include leading and trailing spaces' },
+        { field: 'taxAmount', message: "Tax amount can't be a negative value" },
+        { field: 'lines[0].quantity', message: "Quantity can't be a negative value" },
+      ]),
+    );
+
+    const wrongTotal = await cs.c.gql(UPDATE, {
+      id: order.id,
+      version: order.version,
+      input: { ...base, totalAmount: base.totalAmount + 5 },
+    });
+    expect(wrongTotal.errors?.[0]?.extensions?.fields).toEqual([
+      { field: 'totalAmount', message: expect.stringMatching(/^Total amount must be \d+\.\d\d/) },
+    ]);
+
+    const skip = await cs.c.gql(UPDATE, {
+      id: order.id,
+      version: order.version,
+      input: { ...base, status: 4 },
+    });
+    expect(skip.errors?.[0]?.extensions?.fields).toEqual([
+      { field: 'status', message: "Status can't change from Payment Received to Delivered" },
+    ]);
+    const [row] = await t.orm.em
+      .getConnection()
+      .execute<{ version: number; erp: string | null }[]>(
+        'select version, erp_order_id as erp from customer_order where id = ?',
+        [order.id],
+      );
+    expect(row).toEqual({ version: order.version, erp: null });
+  });
+});
+
+describe('orders table', () => {
+  it('filters on the server by order number, e-mail prefix and status, and exports the same rows as CSV', async () => {
+    const cs = await staffMember(ROLES.CustomerService);
+    const { order, email } = await cardOrder(t, [{ itemId: products[1]!.id, qty: 4 }]);
+    const query = `query($f: AdminOrderFilterInput) { adminOrders(filter: $f) { total items { id orderNumber contactEmail statusLabel } } }`;
+    const byNumber = await cs.c.gql<{ adminOrders: { total: number; items: { id: string }[] } }>(query, {
+      f: { q: `AXL-${order.orderNumber}` },
+    });
+    expect(byNumber.data!.adminOrders.items.map((o) => o.id)).toEqual([order.id]);
+    const byEmail = await cs.c.gql<{ adminOrders: { total: number; items: { id: string }[] } }>(query, {
+      f: { q: email.slice(0, 20).toUpperCase(), statuses: [18] },
+    });
+    expect(byEmail.data!.adminOrders).toMatchObject({
+      total: 1,
+      items: [{ id: order.id, statusLabel: 'Payment Received' }],
+    });
+    const none = await cs.c.gql<{ adminOrders: { total: number } }>(query, {
+      f: { q: email, statuses: [16] },
+    });
+    expect(none.data!.adminOrders.total).toBe(0);
+
+    t.resetQueries();
+    await cs.c.gql(query, { f: { pageSize: 100 } });
+    const orderQueries = t.queries.filter((q) => /customer_order/.test(q));
+    expect(orderQueries).toHaveLength(2); // the page and its count, whatever the page size
+
+    const csv = await cs.c.agent.get('/api/admin/orders.csv').query({ q: email }).expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const rows = csv.text.trim().split('\r\n');
+    expect(rows[0]).toBe(
+      'Order,Placed,Status,Payment,E-mail,Customer,Site,Ship to state,Total,Currency,ERP order',
+    );
+    expect(rows.slice(1)).toEqual([expect.stringContaining(`AXL-${order.orderNumber},`)]);
+    expect(rows[1]).toContain(
+      `,Payment Received,AUTHORIZED,${email},Test Buyer,axl,NC,${order.total.toFixed(2)},USD,`,
+    );
+  });
+});
+
+describe('console access', () => {
+  it('answers FORBIDDEN to a Customer for every console operation, and 403 for the CSV export', async () => {
+    const { c } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 1 }]);
+    const NIL = '00000000-0000-4000-8000-000000000000';
+    const calls: Record<string, string> = {
+      'Query.adminOrders': '{ adminOrders { total } }',
+      'Query.adminOrder': `{ adminOrder(id: "${NIL}") { id } }`,
+      'Query.orderAudit': `{ orderAudit(orderId: "${NIL}") { id } }`,
+      'Mutation.updateOrder': `mutation { updateOrder(id: "${NIL}", version: 1, input: { contactEmail: "a@b.example", address: { addressLine1: "1 A St", city: "X", state: "NC", zip: "28115" }, taxAmount: 0, shippingCharges: 0, totalAmount: 0, erpOrderId: "E", status: 1, lines: [] }) { id } }`,
+      'Query.adminUsers': '{ adminUsers { total } }',
+      'Mutation.setUserRole': `mutation { setUserRole(userId: "${NIL}", role: 100) { id } }`,
+      'Mutation.setUserLocked': `mutation { setUserLocked(userId: "${NIL}", locked: true) { id } }`,
+      'Query.dashboard': '{ dashboard(from: "2026-01-01T00:00:00Z", to: "2026-01-08T00:00:00Z") { sales } }',
+      'Mutation.resetAllPasswords': 'mutation { resetAllPasswords }',
+      'Query.returnQueue': '{ returnQueue { id } }',
+      'Query.formSubmissions': '{ formSubmissions { id } }',
+      'Query.outboxEmails': '{ outboxEmails { id } }',
+      'Query.apiKeys': '{ apiKeys { id } }',
+    };
+    // Every operation only staff may call is in this list.
+    const staffOnly = Object.entries(GRAPHQL_ACCESS)
+      .filter(
+        ([op, a]) => Array.isArray(a) && !a.includes('Customer') && !a.includes('Supplier') && op in calls,
+      )
+      .map(([op]) => op);
+    expect(staffOnly.sort()).toEqual(Object.keys(calls).sort());
+    for (const [op, query] of Object.entries(calls)) {
+      const res = await c.gql(query);
+      expect([op, res.errors?.[0]?.extensions?.code]).toEqual([op, 'FORBIDDEN']);
+    }
+    expect(REST_ACCESS['GET /api/admin/orders.csv']).not.toContain('Customer');
+    await c.agent.get('/api/admin/orders.csv').expect(403);
+  });
+});
+
+describe('customers and users', () => {
+  const LIST = `query($f: AdminUserFilterInput) { adminUsers(filter: $f) { total items { id email roleName validity orderCount } } }`;
+
+  it('lets an Admin change a role and lock an account (its sessions end at once), audited; CustomerService may not', async () => {
+    const admin = await staffMember(ROLES.Admin);
+    const cs = await staffMember(ROLES.CustomerService);
+    const { c: customer, email } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 1 }]);
+
+    const found = await cs.c.gql<{
+      adminUsers: { total: number; items: { id: string; orderCount: number }[] };
+    }>(LIST, { f: { q: email } });
+    expect(found.data!.adminUsers).toMatchObject({
+      total: 1,
+      items: [{ email, roleName: 'Customer', orderCount: 1 }],
+    });
+    const userId = found.data!.adminUsers.items[0]!.id;
+
+    const denied = await cs.c.gql(`mutation($id: ID!) { setUserRole(userId: $id, role: 300) { id } }`, {
+      id: userId,
+    });
+    expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const self = await admin.c.gql(`mutation($id: ID!) { setUserRole(userId: $id, role: 500) { id } }`, {
+      id: admin.id,
+    });
+    expect(self.errors?.[0]?.message).toBe('You cannot change your own role.');
+
+    const promoted = await admin.c.gql<{ setUserRole: { roleName: string } }>(
+      `mutation($id: ID!) { setUserRole(userId: $id, role: 300) { roleName } }`,
+      { id: userId },
+    );
+    expect(promoted.data!.setUserRole.roleName).toBe('CustomerService');
+
+    const me = await customer.gql<{ me: { emailAddress: string } }>('{ me { emailAddress } }');
+    expect(me.data?.me.emailAddress).toBe(email);
+    const locked = await admin.c.gql<{ setUserLocked: { validity: number } }>(
+      `mutation($id: ID!) { setUserLocked(userId: $id, locked: true) { validity } }`,
+      { id: userId },
+    );
+    expect(locked.data!.setUserLocked.validity).toBe(1);
+    expect((await customer.gql('{ me { emailAddress } }')).errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
+    await customer.send('post', '/api/user/login', { email, password: FIXTURE_PASSWORD }).expect(401);
+
+    const audit = await t.orm.em
+      .getConnection()
+      .execute<{ action: string; after: object }[]>(
+        `select action, after from audit_log where target_type = 'user' and target_id = ? order by id`,
+        [userId],
+      );
+    expect(audit).toEqual([
+      { action: 'user.role', after: { role: 'CustomerService' } },
+      { action: 'user.lock', after: { locked: true } },
+    ]);
+  });
+});
+
+describe('dashboard', () => {
+  it('reports sales, orders by status, top products and the purchase end of the funnel for a range', async () => {
+    const admin = await staffMember(ROLES.Admin);
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const { order } = await cardOrder(t, [{ itemId: products[1]!.id, qty: 5 }]);
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const res = await admin.c.gql<{
+      dashboard: {
+        sales: number;
+        orderCount: number;
+        averageOrderValue: number;
+        ordersByStatus: { label: string; count: number }[];
+        topProducts: { itemId: string; quantity: number }[];
+        salesByDay: { sales: number }[];
+        funnel: { views: number | null; checkout: number; purchase: number };
+      };
+    }>(
+      `query($from: String!, $to: String!) { dashboard(from: $from, to: $to) { sales orderCount averageOrderValue
+         ordersByStatus { label count } topProducts { itemId quantity } salesByDay { day sales orders }
+         funnel { views checkout purchase } } }`,
+      { from, to },
+    );
+    const d = res.data!.dashboard;
+    expect(d.sales).toBeGreaterThanOrEqual(order.total);
+    expect(d.orderCount).toBeGreaterThanOrEqual(1);
+    expect(d.averageOrderValue).toBeCloseTo(d.sales / d.orderCount, 2);
+    expect(d.ordersByStatus).toEqual(
+      expect.arrayContaining([expect.objectContaining({ label: 'Payment Received' })]),
+    );
+    expect(d.topProducts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ itemId: products[1]!.id })]),
+    );
+    expect(d.salesByDay.reduce((s, x) => s + x.sales, 0)).toBeCloseTo(d.sales, 2);
+    expect(d.funnel).toMatchObject({ views: null, purchase: d.orderCount });
+
+    const backwards = await admin.c.gql(
+      `{ dashboard(from: "2026-02-01T00:00:00Z", to: "2026-01-01T00:00:00Z") { sales } }`,
+    );
+    expect(backwards.errors?.[0]?.message).toBe('The end of the range must be after its start');
+  });
+});

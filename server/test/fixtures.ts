@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { TEST_CARDS } from '../../domain/checkout';
+import type { OrderView } from '../src/modules/order/order.service';
+import type { Client, TestApp } from './harness';
+
+export const FIXTURE_PASSWORD = 'Fixture-Rail-2020!';
+
+/** Plain priced products (no options, no pack rule, ship anywhere) of the seeded catalogue. */
+export const plainProducts = (t: TestApp, count: number) =>
+  t.orm.em.getConnection().execute<{ id: string; price: number }[]>(
+    `select id, price::float8 as price from product p where price between 10 and 40 and allowed_states = '{}'
+       and min_transfer <= 1 and minimum_purchase_quantity <= 1
+       and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+     order by id limit ?`,
+    [count],
+  );
+
+/** A new customer who bought `items` with the test card (authorised: status 18) to North Carolina. */
+export async function cardOrder(
+  t: TestApp,
+  items: { itemId: string; qty: number }[],
+): Promise<{ c: Client; email: string; order: OrderView }> {
+  const email = `buyer.${randomUUID()}@plant.example`;
+  await t.createUser({ email, password: FIXTURE_PASSWORD });
+  const c = await t.client();
+  await c.signIn(email, FIXTURE_PASSWORD);
+  await c.send('post', '/api/user/cart/upsert', { items }).expect(200);
+  const pm = await c
+    .send('post', '/api/payments/test/payment-methods', {
+      number: TEST_CARDS.authorised,
+      expiry: '12/39',
+      cvc: '123',
+      name: 'R',
+    })
+    .expect(201);
+  const placed = await c
+    .send('post', '/api/checkout/place-order', {
+      contactEmail: email,
+      shippingAddress: {
+        name: 'Dock',
+        addressLine1: '1 Main St',
+        city: 'Charlotte',
+        state: 'NC',
+        zip: '28202',
+        email,
+      },
+      shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
+      payment: { kind: 'card', paymentMethodId: pm.body.id },
+    })
+    .set('Idempotency-Key', randomUUID())
+    .expect(200);
+  return { c, email, order: placed.body.order };
+}
