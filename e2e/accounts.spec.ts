@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ShopPage } from './pages/ShopPage';
+import { graphqlFromPage } from './support/accounts';
 import { lastEmailTo, linkIn } from './support/outbox';
 
 const PHONE = { width: 390, height: 844 };
@@ -95,15 +96,7 @@ test('register from the e-mailed link, edit the profile and addresses, change th
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 
   // A Customer calling an admin operation gets FORBIDDEN.
-  const answer = await page.evaluate(async () => {
-    const token = decodeURIComponent(/(?:^|; )clientCsrfToken=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-    const res = await fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-      body: JSON.stringify({ query: 'mutation { resetAllPasswords }' }),
-    });
-    return (await res.json()) as { errors?: { extensions?: { code?: string } }[] };
-  });
+  const answer = await graphqlFromPage(page, 'mutation { resetAllPasswords }');
   expect(answer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   await page.goto('/admin');
   await expect(page.getByText('The admin console is for Axisline Supply staff.')).toBeVisible();

@@ -20,3 +20,19 @@ export async function registerAndSignIn(page: Page, firstName: string): Promise<
   await expect(page).toHaveURL(/\/user\/account$/);
   return email;
 }
+
+/** A GraphQL call from the page, as the shop's own client makes it (session cookie and CSRF header). */
+export function graphqlFromPage(
+  page: Page,
+  query: string,
+): Promise<{ errors?: { extensions?: { code?: string } }[] }> {
+  return page.evaluate(async (body) => {
+    const token = decodeURIComponent(/(?:^|; )clientCsrfToken=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+    const res = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+      body: JSON.stringify({ query: body }),
+    });
+    return (await res.json()) as { errors?: { extensions?: { code?: string } }[] };
+  }, query);
+}

@@ -1,30 +1,66 @@
+import { mayUse, type ConsoleSection } from '@domain/admin';
 import { BRAND } from '@domain/constants';
 import { isStaffRole } from '@domain/roles';
 import { ROUTES } from '@domain/routes';
-import { Button, ConfigProvider, Layout, Menu, Result, Spin, Typography } from 'antd';
-import { useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { App as AntApp, Button, ConfigProvider, Grid, Layout, Menu, Result, Spin, Typography } from 'antd';
+import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../features/account/session';
-import { useT } from '../i18n';
+import { useT, type MessageId } from '../i18n';
 import { usePageMeta } from '../lib/usePageMeta';
+import { CustomersView } from './CustomersView';
+import { DashboardView } from './DashboardView';
 import { InboxView } from './InboxView';
+import { OrderEditView } from './OrderEditView';
+import { OrdersView } from './OrdersView';
 import { OutboxView } from './OutboxView';
 import { ReturnsView } from './ReturnsView';
 
-type Section = 'dashboard' | 'returns' | 'inbox' | 'outbox';
+/** The console's sections in menu order: path under /admin, title and who may open it (domain CONSOLE_ACCESS). */
+const SECTIONS: { key: ConsoleSection; path: string; title: MessageId }[] = [
+  { key: 'dashboard', path: 'dashboard', title: 'admin.dashboard' },
+  { key: 'orders', path: 'orders', title: 'admin.orders' },
+  { key: 'returns', path: 'returns', title: 'admin.returns' },
+  { key: 'customers', path: 'customers', title: 'admin.customers' },
+  { key: 'inbox', path: 'inbox', title: 'admin.inbox' },
+  { key: 'outbox', path: 'outbox', title: 'admin.outbox' },
+];
+
+const VIEWS: Partial<Record<ConsoleSection, () => React.JSX.Element>> = {
+  dashboard: DashboardView,
+  orders: OrdersView,
+  returns: ReturnsView,
+  customers: CustomersView,
+  inbox: InboxView,
+  outbox: OutboxView,
+};
+
+/** Brand colour; secondary and placeholder text darkened from antd's defaults to pass WCAG AA contrast. */
+const THEME = {
+  token: {
+    colorPrimary: '#1d4f91',
+    borderRadius: 6,
+    colorTextSecondary: '#595959',
+    colorTextTertiary: '#595959',
+    colorTextDescription: '#595959',
+    colorTextPlaceholder: '#6e6e6e',
+    colorTextQuaternary: '#6e6e6e',
+    colorError: '#c62828',
+    colorSuccess: '#2e7d32',
+    colorWarning: '#8a5a00',
+  },
+};
 
 /**
  * The admin console: its own lazy chunk, the only place antd is loaded. Staff sign in with the shop's sign-in;
- * others are sent there, or told they have no access. Orders, returns, customers and the dashboard arrive
- * with the admin issue; the e-mail outbox is here so every e-mail flow can be followed without a mail server.
+ * others are sent there, or told they have no access. The menu shows only the sections the role may use.
  */
 export function AdminApp() {
   const t = useT();
-  const title = t('admin.title');
-  usePageMeta(title);
+  usePageMeta(t('admin.title'));
   const { user, status } = useSession();
   const location = useLocation();
-  const [section, setSection] = useState<Section>('outbox');
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
 
   if (status === 'loading') return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
   if (!user) {
@@ -45,60 +81,54 @@ export function AdminApp() {
       />
     );
 
+  const allowed = SECTIONS.filter((s) => mayUse(user.role, s.key));
+  const current =
+    allowed.find((s) => location.pathname.startsWith(`${ROUTES.admin}/${s.path}`)) ?? allowed[0]!;
+
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: '#1d4f91', borderRadius: 6 } }}>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="dark">
-          <div style={{ color: '#fff', padding: '20px 16px', fontWeight: 700 }}>{BRAND.name}</div>
-          <Menu
-            theme="dark"
-            mode="inline"
-            selectedKeys={[section]}
-            onClick={(e) => setSection(e.key as Section)}
-            items={[
-              { key: 'dashboard', label: t('admin.dashboard') },
-              { key: 'orders', label: t('admin.orders'), disabled: true },
-              { key: 'returns', label: t('admin.returns') },
-              { key: 'inbox', label: t('admin.inbox') },
-              { key: 'customers', label: t('admin.customers'), disabled: true },
-              { key: 'outbox', label: t('admin.outbox') },
-            ]}
-          />
-        </Layout.Sider>
-        <Layout>
-          <Layout.Header style={{ background: '#fff', paddingInline: 24 }}>
-            <Typography.Title level={3} style={{ margin: '14px 0' }}>
-              {section === 'outbox'
-                ? t('admin.outbox')
-                : section === 'returns'
-                  ? t('admin.returns')
-                  : section === 'inbox'
-                    ? t('admin.inbox')
-                    : title}
-            </Typography.Title>
-          </Layout.Header>
-          <Layout.Content style={{ margin: 24 }}>
-            {section === 'outbox' ? (
-              <OutboxView />
-            ) : section === 'returns' ? (
-              <ReturnsView />
-            ) : section === 'inbox' ? (
-              <InboxView />
-            ) : (
-              <Result
-                status="info"
-                title={title}
-                subTitle={t('admin.placeholder')}
-                extra={
-                  <Link to={ROUTES.home}>
-                    <Button type="primary">{t('admin.backToShop')}</Button>
-                  </Link>
-                }
-              />
-            )}
-          </Layout.Content>
+    <ConfigProvider theme={THEME}>
+      <AntApp>
+        <Layout style={{ minHeight: '100vh' }}>
+          <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="dark" aria-label={t('admin.title')}>
+            <div style={{ color: '#fff', padding: '20px 16px', fontWeight: 700 }}>
+              <Link to={ROUTES.home} style={{ color: '#fff' }}>
+                {BRAND.name}
+              </Link>
+            </div>
+            <Menu
+              theme="dark"
+              mode="inline"
+              selectedKeys={[current.key]}
+              onClick={(e) => navigate(`${ROUTES.admin}/${SECTIONS.find((s) => s.key === e.key)!.path}`)}
+              items={allowed.map((s) => ({ key: s.key, label: t(s.title) }))}
+            />
+          </Layout.Sider>
+          <Layout>
+            <Layout.Header
+              style={{ background: '#fff', paddingInline: 24, display: 'flex', alignItems: 'center' }}
+            >
+              <Typography.Title level={1} style={{ margin: 0, fontSize: 22 }}>
+                {t(current.title)}
+              </Typography.Title>
+              {screens.md && (
+                <Typography.Text type="secondary" style={{ marginLeft: 'auto' }}>
+                  {user.emailAddress}
+                </Typography.Text>
+              )}
+            </Layout.Header>
+            <Layout.Content style={{ margin: screens.md ? 24 : 12 }} id="main">
+              <Routes>
+                {allowed.map((s) => {
+                  const View = VIEWS[s.key]!;
+                  return <Route key={s.key} path={s.path} element={<View />} />;
+                })}
+                {mayUse(user.role, 'orders') && <Route path="orders/:id" element={<OrderEditView />} />}
+                <Route path="*" element={<Navigate to={`${ROUTES.admin}/${allowed[0]!.path}`} replace />} />
+              </Routes>
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
+      </AntApp>
     </ConfigProvider>
   );
 }

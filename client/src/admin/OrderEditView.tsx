@@ -1,0 +1,461 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  adminOrderSchema,
+  editedLine,
+  editedSubtotal,
+  editedTotal,
+  proposedCharges,
+  type AdminOrderInput,
+} from '@domain/admin';
+import { orderNumberLabel } from '@domain/checkout';
+import { ORDER_STATUS, ORDER_TRANSITIONS, isOrderStatusCode } from '@domain/order-status';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Table,
+} from 'antd';
+import { getIn, setIn, useFormik, type FormikErrors } from 'formik';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { errorMessage, fieldErrors } from '../features/account/session';
+import { STATE_OPTIONS } from '../features/account/address';
+import { AdminOrderDocument, UpdateOrderDocument, type AdminOrderFieldsFragment } from '../gql/graphql';
+import { useT } from '../i18n';
+import { AuditTrail } from './AuditTrail';
+import { useMoney } from './format';
+
+type Line = AdminOrderFieldsFragment['lines'][number];
+
+/** The form's values from an order as saved (configured lines edit their base price). */
+function initialValues(order: AdminOrderFieldsFragment): AdminOrderInput {
+  return {
+    contactEmail: order.contactEmail,
+    address: {
+      addressLine1: order.shippingAddress.addressLine1,
+      addressLine2: order.shippingAddress.addressLine2 ?? '',
+      city: order.shippingAddress.city,
+      state: order.shippingAddress.state,
+      zip: order.shippingAddress.zip,
+    },
+    taxAmount: order.taxAmount,
+    shippingCharges: order.freightAmt,
+    totalAmount: order.total,
+    erpOrderId: order.erpOrderId ?? '',
+    status: order.status,
+    lines: order.lines.map((l) => ({
+      id: l.id,
+      quantity: l.quantity,
+      price: l.configurations.length ? (l.basePrice ?? l.price) : l.price,
+      configurations: l.configurations.map((c) => ({ id: c.id, price: c.price ?? 0 })),
+    })),
+  };
+}
+
+const factsOf = (line: Line) => ({
+  minimumPurchaseQuantity: line.minimumPurchaseQuantity,
+  minTransfer: line.minTransfer,
+  configurationValues: Object.fromEntries(line.configurations.map((c) => [c.id, c.value])),
+});
+
+/** Server field errors (`lines[0].price`) as Formik's nested errors. */
+function nestedErrors(flat: Record<string, string>): FormikErrors<AdminOrderInput> {
+  return Object.entries(flat).reduce<object>((acc, [path, message]) => setIn(acc, path, message), {});
+}
+
+/** One order in the console: details, the edit form of the spec, the history and the audit trail. */
+export function OrderEditView() {
+  const { id = '' } = useParams();
+  const t = useT();
+  const { data, loading, refetch } = useQuery(AdminOrderDocument, {
+    variables: { id },
+    fetchPolicy: 'network-only',
+  });
+  const order = data?.adminOrder;
+  // Kept here: a save gives the order a new version, which mounts a fresh form.
+  const [saved, setSaved] = useState(false);
+  if (loading && !order) return <Spin />;
+  if (!order) return <Alert type="error" showIcon message={t('admin.orderNotFound')} />;
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Link to="..">← {t('admin.backToOrders')}</Link>
+      {saved && <Alert type="success" showIcon role="status" message={t('admin.saved')} />}
+      <OrderForm
+        key={`${order.id}:${order.version}`}
+        order={order}
+        onReload={() => void refetch()}
+        onSaved={setSaved}
+      />
+      <Card title={t('admin.auditTrail')}>
+        <AuditTrail entries={data?.orderAudit ?? []} />
+      </Card>
+    </Space>
+  );
+}
+
+function OrderForm({
+  order,
+  onReload,
+  onSaved,
+}: {
+  order: AdminOrderFieldsFragment;
+  onReload: () => void;
+  onSaved: (saved: boolean) => void;
+}) {
+  const t = useT();
+  const money = useMoney();
+  const [save] = useMutation(UpdateOrderDocument);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const formik = useFormik<AdminOrderInput>({
+    initialValues: initialValues(order),
+    validationSchema: adminOrderSchema,
+    onSubmit: async (values, helpers) => {
+      setConflict(null);
+      onSaved(false);
+      try {
+        await save({
+          variables: {
+            id: order.id,
+            version: order.version,
+            input: {
+              ...values,
+              address: { ...values.address, addressLine2: values.address.addressLine2 || null },
+            },
+          },
+          refetchQueries: ['AdminOrder'],
+          awaitRefetchQueries: true,
+        });
+        onSaved(true);
+      } catch (err) {
+        const code = (err as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code;
+        if (code === 'CONFLICT') setConflict(errorMessage(err, t('admin.conflict')));
+        else {
+          helpers.setErrors(nestedErrors(fieldErrors(err)));
+          helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
+        }
+      }
+    },
+  });
+  const { values, setValues } = formik;
+  // A refused submit brings the first field in error into view.
+  useEffect(() => {
+    if (formik.submitCount && !formik.isSubmitting && !formik.isValid)
+      document.querySelector('.ant-form-item-has-error')?.scrollIntoView({ block: 'center' });
+  }, [formik.submitCount, formik.isSubmitting, formik.isValid]);
+
+  const totals = useMemo(() => {
+    const lineTotals = values.lines.map((l, i) => editedLine(l, factsOf(order.lines[i]!)));
+    return { lineTotals, subTotal: editedSubtotal(lineTotals.map((l) => l.lineTotal)) };
+  }, [values.lines, order.lines]);
+
+  /** A line changed: freight and tax follow the domain rules for the new subtotal, and the total follows. */
+  const setLine = (next: AdminOrderInput['lines']) => {
+    const subTotal = editedSubtotal(next.map((l, i) => editedLine(l, factsOf(order.lines[i]!)).lineTotal));
+    const charges = proposedCharges(subTotal, order.taxPct);
+    void setValues({
+      ...values,
+      lines: next,
+      ...charges,
+      totalAmount: editedTotal(subTotal, charges.shippingCharges, charges.taxAmount),
+    });
+  };
+  /** Freight or tax changed by hand: only the total follows. */
+  const setCharge = (field: 'shippingCharges' | 'taxAmount', value: number | null) => {
+    const next = { ...values, [field]: value ?? 0 };
+    void setValues({
+      ...next,
+      totalAmount: editedTotal(totals.subTotal, next.shippingCharges, next.taxAmount),
+    });
+  };
+
+  const error = (name: string) => {
+    const message = getIn(formik.errors, name) as string | undefined;
+    return message && (getIn(formik.touched, name) || formik.submitCount > 0) ? message : undefined;
+  };
+  const item = (name: string, label: string) => ({
+    label,
+    htmlFor: name,
+    validateStatus: error(name) ? ('error' as const) : undefined,
+    help: error(name),
+  });
+  const text = (name: string, autoComplete?: string) => ({
+    id: name,
+    name,
+    value: getIn(values, name) as string,
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    autoComplete,
+  });
+  const statuses = isOrderStatusCode(order.status) ? [order.status, ...ORDER_TRANSITIONS[order.status]] : [];
+
+  return (
+    <Card
+      title={
+        <span>
+          {orderNumberLabel(order.orderNumber)} · {order.statusLabel}
+        </span>
+      }
+      extra={new Date(order.createdAt).toLocaleString()}
+    >
+      <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={t('admin.shipTo')}>
+          {order.shippingAddress.name}
+          {order.shippingAddress.companyName ? `, ${order.shippingAddress.companyName}` : ''}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('orders.payment')}>
+          {order.paymentKind === 'card'
+            ? `${order.cardBrand ?? ''} •••• ${order.cardLast4 ?? ''}`
+            : order.poNumber}{' '}
+          ({order.paymentStatus})
+        </Descriptions.Item>
+        <Descriptions.Item label={t('admin.carrier')}>
+          {order.carrierId.toUpperCase()} {order.carrierMethod}
+        </Descriptions.Item>
+      </Descriptions>
+      {conflict && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={conflict}
+          action={<Button onClick={onReload}>{t('admin.reload')}</Button>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {typeof formik.status === 'string' && !conflict && (
+        <Alert type="error" showIcon role="alert" message={formik.status} style={{ marginBottom: 16 }} />
+      )}
+      <Form layout="vertical" onFinish={() => formik.handleSubmit()} aria-label={t('admin.editOrder')}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item {...item('contactEmail', t('admin.contactEmail'))}>
+              <Input {...text('contactEmail', 'off')} type="email" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={6}>
+            <Form.Item {...item('erpOrderId', t('admin.erpOrderId'))}>
+              <Input {...text('erpOrderId')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={6}>
+            <Form.Item {...item('status', t('orders.status'))}>
+              <Select
+                id="status"
+                value={values.status}
+                onChange={(v: number) => void formik.setFieldValue('status', v)}
+                options={statuses.map((code) => ({ value: code, label: ORDER_STATUS[code] }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item {...item('address.addressLine1', t('address.line1'))}>
+              <Input {...text('address.addressLine1', 'off')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item {...item('address.addressLine2', t('address.line2'))}>
+              <Input {...text('address.addressLine2', 'off')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={10}>
+            <Form.Item {...item('address.city', t('address.city'))}>
+              <Input {...text('address.city', 'off')} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={7}>
+            <Form.Item {...item('address.state', t('address.state'))}>
+              <Select
+                id="address.state"
+                showSearch
+                value={values.address.state}
+                onChange={(v: string) => void formik.setFieldValue('address.state', v)}
+                options={STATE_OPTIONS}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={7}>
+            <Form.Item {...item('address.zip', t('address.zip'))}>
+              <Input {...text('address.zip', 'off')} inputMode="numeric" />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          scroll={{ x: 760 }}
+          dataSource={order.lines}
+          style={{ marginBottom: 16 }}
+          columns={[
+            {
+              title: t('admin.item'),
+              key: 'item',
+              render: (_, line: Line) => (
+                <>
+                  <div>{line.name}</div>
+                  <div style={{ color: '#595959', fontSize: 13 }}>{line.itemId}</div>
+                </>
+              ),
+            },
+            {
+              title: t('admin.quantity'),
+              key: 'quantity',
+              width: 120,
+              render: (_, _line, i) => (
+                <Form.Item {...item(`lines[${i}].quantity`, '')} label={undefined} style={{ margin: 0 }}>
+                  <InputNumber
+                    id={`lines[${i}].quantity`}
+                    aria-label={t('admin.lineQuantity', { line: i + 1 })}
+                    min={0}
+                    precision={0}
+                    value={values.lines[i]!.quantity}
+                    onChange={(v) =>
+                      setLine(values.lines.map((l, j) => (j === i ? { ...l, quantity: v ?? 0 } : l)))
+                    }
+                  />
+                </Form.Item>
+              ),
+            },
+            {
+              title: t('admin.unitPrice'),
+              key: 'price',
+              width: 150,
+              render: (_, line: Line, i) => (
+                <Form.Item {...item(`lines[${i}].price`, '')} label={undefined} style={{ margin: 0 }}>
+                  <InputNumber
+                    id={`lines[${i}].price`}
+                    aria-label={t(line.configurations.length ? 'admin.lineBasePrice' : 'admin.linePrice', {
+                      line: i + 1,
+                    })}
+                    min={0}
+                    step={0.01}
+                    precision={2}
+                    prefix="$"
+                    value={values.lines[i]!.price}
+                    onChange={(v) =>
+                      setLine(values.lines.map((l, j) => (j === i ? { ...l, price: v ?? 0 } : l)))
+                    }
+                  />
+                </Form.Item>
+              ),
+            },
+            {
+              title: t('admin.configurations'),
+              key: 'configurations',
+              render: (_, line: Line, i) =>
+                line.configurations.length === 0
+                  ? '—'
+                  : line.configurations.map((c, k) => (
+                      <Form.Item
+                        key={c.id}
+                        {...item(`lines[${i}].configurations[${k}].price`, '')}
+                        label={undefined}
+                        style={{ margin: '0 0 4px' }}
+                      >
+                        <Space size={4}>
+                          <span>
+                            {c.name ?? c.id}: {c.value}
+                            {c.unit ? ` ${c.unit}` : ''} ×
+                          </span>
+                          <InputNumber
+                            aria-label={t('admin.configurationPrice', { name: c.name ?? c.id, line: i + 1 })}
+                            min={0}
+                            step={0.001}
+                            value={values.lines[i]!.configurations[k]!.price}
+                            onChange={(v) =>
+                              setLine(
+                                values.lines.map((l, j) =>
+                                  j === i
+                                    ? {
+                                        ...l,
+                                        configurations: l.configurations.map((x, m) =>
+                                          m === k ? { ...x, price: v ?? 0 } : x,
+                                        ),
+                                      }
+                                    : l,
+                                ),
+                              )
+                            }
+                          />
+                        </Space>
+                      </Form.Item>
+                    )),
+            },
+            {
+              title: t('admin.lineTotal'),
+              key: 'total',
+              align: 'right',
+              render: (_, _line, i) => (
+                <span data-testid={`line-total-${i}`}>{money(totals.lineTotals[i]!.lineTotal)}</span>
+              ),
+            },
+          ]}
+        />
+
+        <Row gutter={16} justify="end">
+          <Col xs={24} md={8}>
+            <Descriptions size="small" column={1} bordered>
+              <Descriptions.Item label={t('admin.subtotal')}>
+                <span data-testid="subtotal">{money(totals.subTotal)}</span>
+              </Descriptions.Item>
+            </Descriptions>
+            <Form.Item {...item('shippingCharges', t('admin.freight'))} style={{ marginTop: 12 }}>
+              <InputNumber
+                id="shippingCharges"
+                min={0}
+                step={0.01}
+                precision={2}
+                prefix="$"
+                style={{ width: '100%' }}
+                value={values.shippingCharges}
+                onChange={(v) => setCharge('shippingCharges', v)}
+              />
+            </Form.Item>
+            <Form.Item {...item('taxAmount', t('admin.taxAmount', { pct: order.taxPct }))}>
+              <InputNumber
+                id="taxAmount"
+                min={0}
+                step={0.01}
+                precision={2}
+                prefix="$"
+                style={{ width: '100%' }}
+                value={values.taxAmount}
+                onChange={(v) => setCharge('taxAmount', v)}
+              />
+            </Form.Item>
+            <Form.Item {...item('totalAmount', t('admin.totalAmount'))} extra={t('admin.totalRule')}>
+              <InputNumber
+                id="totalAmount"
+                min={0}
+                step={0.01}
+                precision={2}
+                prefix="$"
+                style={{ width: '100%' }}
+                value={values.totalAmount}
+                onChange={(v) => void formik.setFieldValue('totalAmount', v ?? 0)}
+              />
+            </Form.Item>
+            <Space>
+              <Button onClick={() => formik.resetForm()} disabled={!formik.dirty}>
+                {t('admin.discard')}
+              </Button>
+              <Button type="primary" htmlType="submit" loading={formik.isSubmitting}>
+                {t('admin.saveOrder')}
+              </Button>
+            </Space>
+          </Col>
+        </Row>
+      </Form>
+    </Card>
+  );
+}

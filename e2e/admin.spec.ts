@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { TEST_CARDS } from '../domain/checkout';
+import { ROLES } from '../domain/roles';
+import { AdminOrderPage } from './pages/AdminOrderPage';
+import { addFromProductPage } from './pages/CartPage';
+import { CheckoutPage } from './pages/CheckoutPage';
+import { graphqlFromPage, registerAndSignIn } from './support/accounts';
+import { setRole } from './support/db';
+
+/** A customer's paid order of two SFU1605-500 ball screws, placed through the shop. */
+async function customerOrder(page: Page): Promise<string> {
+  const checkout = new CheckoutPage(page);
+  await registerAndSignIn(page, 'Otto');
+  await addFromProductPage(page, 'SFU1605-500');
+  await checkout.open();
+  await checkout.useNewAddress({
+    name: 'Dock 4',
+    line1: '400 Mill St',
+    city: 'Mooresville',
+    state: 'NC',
+    zip: '28115',
+    email: 'dock@plant.example',
+  });
+  await checkout.chooseShipping();
+  await checkout.payWith(TEST_CARDS.authorised);
+  await checkout.placeOrder();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+  return page.url().split('/').pop()!;
+}
+
+/** A new browser of a staff member with `role`, signed in. */
+async function staffBrowser(browser: Browser, name: string, role: number) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = await registerAndSignIn(page, name);
+  await setRole(email, role);
+  return { page, email, close: () => context.close() };
+}
+
+/** Serious or critical axe violations of the page as it is now. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('customer service edits a line price: totals recompute and the audit trail shows it; a stale edit conflicts', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const orderId = await customerOrder(page);
+
+  // The customer cannot open the console, and the console's GraphQL answers FORBIDDEN.
+  await page.goto('/admin');
+  await expect(page.getByText('No access')).toBeVisible();
+  const forbidden = await graphqlFromPage(page, '{ adminOrders { total } }');
+  expect(forbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
+  const cs = await staffBrowser(browser, 'Casey', ROLES.CustomerService);
+  const other = await staffBrowser(browser, 'Sam', ROLES.Service);
+  const editor = new AdminOrderPage(cs.page);
+  const late = new AdminOrderPage(other.page);
+
+  // Both open the order from the orders table (found by its number).
+  await cs.page.goto('/admin/orders');
+  expect(await seriousViolations(cs.page)).toEqual([]);
+  await editor.open(orderId);
+  await late.open(orderId);
+  const before = await editor.subtotal.textContent();
+
+  await expect(editor.lineQuantity(1)).toHaveValue('1');
+  await editor.setPrice(1, '100.00');
+  await expect(editor.lineTotal(1)).toHaveText('$100.00');
+  await expect(editor.subtotal).toHaveText('$100.00');
+  expect(before).not.toBe('$100.00');
+  const total = Number((await editor.total.inputValue()).replace(/[^0-9.]/g, ''));
+  const freight = Number((await cs.page.getByLabel('Freight').inputValue()).replace(/[^0-9.]/g, ''));
+  const tax = Number((await cs.page.getByLabel(/^Tax \(/).inputValue()).replace(/[^0-9.]/g, ''));
+  expect(total).toBeCloseTo(100 + freight + tax, 2);
+  await cs.page.getByLabel('ERP order ID').fill('ERP-5521');
+  await editor.save();
+  await expect(cs.page.getByRole('status')).toContainText('Saved');
+  await expect(editor.auditTrail).toContainText(cs.email);
+  await expect(editor.auditTrail).toContainText('line 1 (SFU1605-500) price');
+  await expect(editor.auditTrail).toContainText('→ 100');
+  expect(await seriousViolations(cs.page)).toEqual([]);
+  await cs.page.setViewportSize({ width: 1280, height: 900 });
+  await cs.page.screenshot({ path: 'test-results/screenshots/admin-order-edit.png', fullPage: true });
+
+  // The second editor still has the old version: their save is refused with the conflict message.
+  await late.setPrice(1, '90.00');
+  await late.save();
+  await expect(other.page.getByText('ERP Order ID is a required field')).toBeVisible();
+  await other.page.getByLabel('ERP order ID').fill('ERP-5522');
+  await late.save();
+  await expect(other.page.getByRole('alert')).toContainText(`This order was changed by ${cs.email}`);
+  await expect(other.page.getByRole('alert')).toContainText('yours were not saved');
+  await other.page.getByRole('button', { name: 'Reload' }).click();
+  await expect(late.linePrice(1)).toHaveValue('100.00');
+
+  await cs.close();
+  await other.close();
+});
+
+test('the console pages have no serious accessibility violations and fit a phone', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const admin = await staffBrowser(browser, 'Ada', ROLES.Admin);
+  for (const path of [
+    '/admin/dashboard',
+    '/admin/orders',
+    '/admin/customers',
+    '/admin/returns',
+    '/admin/inbox',
+  ]) {
+    await admin.page.goto(path);
+    await expect(admin.page.getByRole('heading', { level: 1 })).toBeVisible();
+    await admin.page.waitForLoadState('networkidle');
+    expect([path, await seriousViolations(admin.page)]).toEqual([path, []]);
+  }
+  await admin.page.goto('/admin/dashboard?range=lastMonth');
+  await expect(admin.page.getByText('Sales by day')).toBeVisible();
+  await admin.page.screenshot({ path: 'test-results/screenshots/admin-dashboard.png', fullPage: true });
+  await admin.page.setViewportSize({ width: 390, height: 844 });
+  await admin.page.goto('/admin/customers');
+  await expect(admin.page.getByRole('button', { name: 'Reset all passwords' })).toBeVisible();
+  await admin.page.screenshot({ path: 'test-results/screenshots/admin-customers-phone.png', fullPage: true });
+  await admin.close();
+});
