@@ -8,6 +8,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { initOrm, migrate, type Orm } from './db/orm';
 import { createLogger } from './logger';
 import { catalogIsEmpty, seedCatalog } from './modules/catalog/catalog.seed';
+import { insertDemoOrders } from './modules/order/demo-orders';
 import { refreshSearchIndex, searchIndexIsComplete } from './modules/search/search.index';
 
 /** Starts the whole store: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP server. */
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
       log.info({ products: config.seedProducts }, 'empty catalogue: seeding the demo catalogue');
       const result = await seedCatalog(orm, config.seedProducts);
       log.info(result, 'demo catalogue seeded');
+      const orders = await insertDemoOrders(orm, config.seedOrders);
+      log.info({ orders }, 'demo orders seeded');
     } else if (!(await searchIndexIsComplete(orm.em.fork()))) {
       log.info('search index incomplete: rebuilding it');
       await refreshSearchIndex(orm.em.fork());

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { editedTotal, proposedCharges } from '../../domain/admin';
+import { freight, round2 } from '../../domain/money';
 import { ROLES } from '../../domain/roles';
+import { insertDemoOrders } from '../src/modules/order/demo-orders';
 import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matrix';
 import type { OrderView } from '../src/modules/order/order.service';
 import { cardOrder, FIXTURE_PASSWORD, plainProducts } from './fixtures';
@@ -340,5 +342,40 @@ describe('dashboard', () => {
       `{ dashboard(from: "2026-02-01T00:00:00Z", to: "2026-01-01T00:00:00Z") { sales } }`,
     );
     expect(backwards.errors?.[0]?.message).toBe('The end of the range must be after its start');
+  });
+});
+
+describe('demo orders', () => {
+  it('inserts orders whose lines and totals follow the domain rules', async () => {
+    const inserted = await insertDemoOrders(t.orm, 60, { days: 30, seed: 7 });
+    expect(inserted).toBe(60);
+    const rows = await t.orm.em
+      .getConnection()
+      .execute<
+        {
+          sub: number;
+          freight: number;
+          tax: number;
+          taxPct: number;
+          total: number;
+          lines: number;
+          sum: number;
+        }[]
+      >(
+        `select o.sub_total::float8 as sub, o.freight_amt::float8 as freight, o.tax_amount::float8 as tax,
+         o.tax_pct::float8 as "taxPct", o.total::float8 as total, count(l.id)::int as lines,
+         sum(l.line_total)::float8 as sum
+       from customer_order o join order_line l on l.order_id = o.id
+       where o.idempotency_scope = 'demo' group by o.id`,
+      );
+    expect(rows).toHaveLength(60);
+    for (const r of rows) {
+      expect(r.lines).toBeGreaterThanOrEqual(1);
+      expect(r.lines).toBeLessThanOrEqual(3);
+      expect(r.sub).toBeCloseTo(r.sum, 2);
+      expect(r.freight).toBe(freight(r.sub));
+      expect(r.tax).toBe(round2((r.sub * r.taxPct) / 100));
+      expect(r.total).toBe(round2(r.sub + r.freight + r.tax));
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Replaces the catalogue with the deterministic demo catalogue.
- *   npm run seed -- --products 5000 [--seed 1]
+ * Replaces the catalogue with the deterministic demo catalogue, and its demo orders.
+ *   npm run seed -- --products 5000 [--orders 400] [--seed 1]
  * Uses DATABASE_URL, else the embedded PostgreSQL in DATA_DIR (stop a running `npm start` first).
  */
 import 'reflect-metadata';
@@ -10,17 +10,26 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded';
 import { initOrm, migrate } from '../db/orm';
 import { createLogger } from '../logger';
 import { seedCatalog } from '../modules/catalog/catalog.seed';
+import { insertDemoOrders } from '../modules/order/demo-orders';
 
 async function main() {
   const { values } = parseArgs({
-    options: { products: { type: 'string' }, seed: { type: 'string', default: '1' } },
+    options: {
+      products: { type: 'string' },
+      orders: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+    },
     strict: true,
   });
   const config = loadConfig();
   const products = values.products === undefined ? config.seedProducts : Number(values.products);
+  const orders = values.orders === undefined ? config.seedOrders : Number(values.orders);
   const seed = Number(values.seed);
   if (!Number.isInteger(products) || products < 0 || products > 2_000_000 || !Number.isInteger(seed)) {
     throw new ConfigError('--products must be a whole number from 0 to 2000000 and --seed a whole number');
+  }
+  if (!Number.isInteger(orders) || orders < 0 || orders > 1_000_000) {
+    throw new ConfigError('--orders must be a whole number from 0 to 1000000');
   }
   const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'info');
   let embedded: EmbeddedDatabase | undefined;
@@ -33,8 +42,9 @@ async function main() {
   try {
     await migrate(orm);
     const result = await seedCatalog(orm, products, seed);
+    const placed = products > 0 ? await insertDemoOrders(orm, orders, { seed }) : 0;
     console.log(
-      `Seeded ${result.products} products, ${result.categories} categories and ${result.brands} brands in ${(result.ms / 1000).toFixed(1)} s`,
+      `Seeded ${result.products} products, ${result.categories} categories, ${result.brands} brands and ${placed} demo orders in ${(result.ms / 1000).toFixed(1)} s`,
     );
   } finally {
     await orm.close(true);

@@ -19,6 +19,8 @@ export interface AppConfig {
   sessionSecret: string | undefined;
   logLevel: string;
   seedProducts: number;
+  /** Demo orders (of the last 60 days) seeded with the demo catalogue, for the console and its dashboard. */
+  seedOrders: number;
   trustProxy: boolean;
   /** Mark cookies Secure (TLS in front); defaults to on in production. */
   secureCookies: boolean;
@@ -138,6 +140,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       0,
       2_000_000,
       'set SEED_PRODUCTS to the demo catalogue size, e.g. 5000',
+    ),
+    seedOrders: int(
+      env,
+      'SEED_ORDERS',
+      400,
+      0,
+      1_000_000,
+      'set SEED_ORDERS to a number of demo orders, e.g. 400',
     ),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     secureCookies: bool(env, 'SECURE_COOKIES', nodeEnv === 'production'),

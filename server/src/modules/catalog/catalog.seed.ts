@@ -1,3 +1,4 @@
+import { DEMO_ORDER_SCOPE } from '../order/demo-orders';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { refreshSearchIndex } from '../search/search.index';
@@ -30,18 +31,18 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
     const run = (sql: string, rows: unknown[]) =>
       db.execute(sql, [JSON.stringify(rows)], 'run', em.getTransactionContext());
     const [ordered] = await db.execute<{ any: boolean }[]>(
-      'select exists (select 1 from order_line) as any',
-      [],
+      'select exists (select 1 from customer_order where idempotency_scope <> ?) as any',
+      [DEMO_ORDER_SCOPE],
       'all',
       em.getTransactionContext(),
     );
     if (ordered?.any) {
       throw new Error(
-        'This database has orders, and orders keep their products: seed a new database instead.',
+        'This database has real orders, and orders keep their products: seed a new database instead.',
       );
     }
     await db.execute(
-      // Carts, saved lists and price lists name products: a new demo catalogue starts them afresh (order tables are empty).
+      // Carts, saved lists and price lists name products: a new demo catalogue starts them afresh (orders are demo ones).
       `truncate cart_line, saved_list_item, price_list_item, return_line, return_request, order_line, order_event, customer_order, product_search,
          product_configuration_option, product, category, brand`,
       [],

@@ -1,0 +1,128 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { freight, round2 } from '../../../../domain/money';
+import { taxRateFor } from '../../../../domain/tax';
+
+/** Demo orders are marked so a new demo catalogue may replace them (real orders keep their products). */
+export const DEMO_ORDER_SCOPE = 'demo';
+
+const STATES = ['NC', 'SC', 'VA', 'GA', 'TN', 'OH', 'TX', 'CA', 'PA', 'MI'];
+const SITES = ['axl', 'axl', 'axl', 'axl', 'axl', 'foodgrade', 'mai', 'aos', 'pay-us', 'pay-ca'];
+
+/**
+ * Inserts `count` plausible paid, shipped, delivered, failed and cancelled orders of the last `days` days, with
+ * one to three lines of priced catalogue products each, set-based (100,000 orders in seconds). Line totals,
+ * freight, tax and totals follow the domain rules. The same `seed` gives the same orders, statuses and lines.
+ */
+export async function insertDemoOrders(
+  orm: MikroORM,
+  count: number,
+  { days = 60, seed = 1 }: { days?: number; seed?: number } = {},
+): Promise<number> {
+  if (count <= 0) return 0;
+  const em = orm.em.fork();
+  return em.transactional(async (tx) => {
+    const db = tx.getConnection();
+    const trx = tx.getTransactionContext();
+    const run = <T extends object[] = object[]>(sql: string, params: unknown[] = []) =>
+      db.execute<T>(sql, params, 'all', trx);
+    const [{ first } = { first: '0' }] = await run<{ first: string }[]>(
+      `select (coalesce(max(order_number), 100000) + 1)::text as first from customer_order`,
+    );
+    const last = (BigInt(first) + BigInt(count) - 1n).toString();
+    const seedText = String(seed);
+    // A hash of (seed, order number, salt) in [0, 1): reproducible without a random-number state.
+    const h = (salt: string) => `(abs(hashtext(? || ':' || g || ':${salt}')) % 100000) / 100000.0`;
+    const rate = Object.fromEntries(STATES.map((s) => [s, taxRateFor(s).taxPct]));
+    await run(
+      `insert into customer_order (order_number, contact_email, site, currency_code, status, payment_status,
+         shipment_status, delivery_status, sub_total, freight_amt, tax_pct, tax_amount, tax_geo_code, total,
+         shipping_address, carrier_id, carrier_method, payment_kind, card_brand, card_last4, erp_order_id,
+         delivered_at, idempotency_scope, idempotency_key, request_hash, created_at, updated_at)
+       select o.number, o.email, o.site, case when o.site = 'pay-ca' then 'cad' else 'usd' end, o.status,
+         case when o.status = 14 then 'FAILED' when o.status = 16 then 'REFUNDED' else 'AUTHORIZED' end,
+         case when o.status in (3, 4) then 'SHIPPED' when o.status = 2 then 'PARTIALLY_SHIPPED' else 'UNSHIPPED' end,
+         case when o.status = 4 then 'DELIVERED' else 'NO_DELIVERY' end,
+         0, 0, (?::jsonb ->> o.state)::numeric, 0, '', 0,
+         jsonb_build_object('name', 'Receiving', 'companyName', 'Plant ' || (o.number % 900), 'addressLine1',
+           (o.number % 9000 + 100) || ' Industrial Way', 'addressLine2', null, 'city', 'Springfield',
+           'state', o.state, 'zip', lpad((o.number % 90000 + 10000)::text, 5, '0'), 'country', 'US',
+           'isResidential', false, 'phone', null, 'email', o.email),
+         'ups', 'Ground', 'card', 'visa', '4242',
+         case when o.status in (1, 2, 3, 4) then 'ERP-' || o.number end,
+         case when o.status = 4 then o.at + interval '4 days' end,
+         '${DEMO_ORDER_SCOPE}', 'demo-' || o.number, '', o.at, o.at
+       from (
+         select g as number, 'buyer' || (g % 4000) || '@plant' || (g % 97) || '.example' as email,
+           (string_to_array(?, ','))[1 + floor(${h('site')} * ${SITES.length})::int] as site,
+           (string_to_array(?, ','))[1 + floor(${h('state')} * ${STATES.length})::int] as state,
+           case when ${h('status')} < 0.40 then 18 when ${h('status')} < 0.62 then 4
+                when ${h('status')} < 0.76 then 3 when ${h('status')} < 0.80 then 2
+                when ${h('status')} < 0.88 then 1 when ${h('status')} < 0.93 then 14 else 16 end as status,
+           now() - (${h('age')} * ?::int) * interval '1 day' as at
+         from generate_series(?::bigint, ?::bigint) g
+       ) o`,
+      [
+        JSON.stringify(rate),
+        SITES.join(','),
+        seedText,
+        STATES.join(','),
+        seedText,
+        ...Array(6).fill(seedText),
+        seedText,
+        days,
+        first,
+        last,
+      ],
+    );
+    await run(
+      `with products as (
+         select row_number() over (order by id) as k, id, name, manufacturer_part_number, price
+         from product p where price > 0 and min_transfer <= 1
+           and not exists (select 1 from product_configuration_option c where c.product_id = p.id)
+         order by id limit 500
+       ), n as (select count(*) as n from products)
+       insert into order_line (order_id, line_no, product_id, name, manufacturer_part_number, quantity, price,
+         line_total)
+       select o.id, l.no, p.id, p.name, p.manufacturer_part_number, l.qty, p.price, round(p.price * l.qty, 2)
+       from customer_order o
+       cross join lateral (
+         select no, 1 + abs(hashtext(o.order_number || ':q' || no)) % 6 as qty,
+           1 + abs(hashtext(? || ':' || o.order_number || ':p' || no)) % (select n from n) as k
+         from generate_series(1, 1 + abs(hashtext(o.order_number || ':lines')) % 3) no
+       ) l
+       join products p on p.k = l.k
+       where o.order_number between ? and ?`,
+      [seedText, first, last],
+    );
+    // Totals by the domain rules (freight table, tax at the state's rate), in batches.
+    const orders = await run<{ id: string; sub: number; taxPct: number }[]>(
+      `select o.id, sum(l.line_total)::float8 as sub, o.tax_pct::float8 as "taxPct"
+       from customer_order o join order_line l on l.order_id = o.id
+       where o.order_number between ? and ? group by o.id`,
+      [first, last],
+    );
+    for (let i = 0; i < orders.length; i += 10_000) {
+      const batch = orders.slice(i, i + 10_000).map((o) => {
+        const freightAmt = freight(o.sub);
+        const taxAmount = round2((o.sub * o.taxPct) / 100);
+        return {
+          id: o.id,
+          sub: o.sub,
+          freight: freightAmt,
+          tax: taxAmount,
+          total: round2(o.sub + freightAmt + taxAmount),
+        };
+      });
+      await run(
+        `update customer_order o set sub_total = t.sub, freight_amt = t.freight, tax_amount = t.tax, total = t.total
+         from jsonb_to_recordset(?::jsonb) as t(id uuid, sub numeric, freight numeric, tax numeric, total numeric)
+         where o.id = t.id`,
+        [JSON.stringify(batch)],
+      );
+    }
+    await run(
+      `select setval('order_number_seq', greatest((select max(order_number) from customer_order), 100000))`,
+    );
+    return orders.length;
+  });
+}
