@@ -349,25 +349,23 @@ describe('demo orders', () => {
   it('inserts orders whose lines and totals follow the domain rules', async () => {
     const inserted = await insertDemoOrders(t.orm, 60, { days: 30, seed: 7 });
     expect(inserted).toBe(60);
-    const rows = await t.orm.em
-      .getConnection()
-      .execute<
-        {
-          sub: number;
-          freight: number;
-          tax: number;
-          taxPct: number;
-          total: number;
-          lines: number;
-          sum: number;
-        }[]
-      >(
-        `select o.sub_total::float8 as sub, o.freight_amt::float8 as freight, o.tax_amount::float8 as tax,
+    const rows = await t.orm.em.getConnection().execute<
+      {
+        sub: number;
+        freight: number;
+        tax: number;
+        taxPct: number;
+        total: number;
+        lines: number;
+        sum: number;
+      }[]
+    >(
+      `select o.sub_total::float8 as sub, o.freight_amt::float8 as freight, o.tax_amount::float8 as tax,
          o.tax_pct::float8 as "taxPct", o.total::float8 as total, count(l.id)::int as lines,
          sum(l.line_total)::float8 as sum
        from customer_order o join order_line l on l.order_id = o.id
        where o.idempotency_scope = 'demo' group by o.id`,
-      );
+    );
     expect(rows).toHaveLength(60);
     for (const r of rows) {
       expect(r.lines).toBeGreaterThanOrEqual(1);
