@@ -35,6 +35,10 @@ export function mayUse(role: number | null | undefined, section: ConsoleSection)
   return (CONSOLE_ACCESS[section] as readonly RoleName[]).some((name) => ROLES[name] === role);
 }
 
+/** Scopes of partner API keys (docs/decisions/010-permissions.md). */
+export const API_SCOPES = ['catalog:read', 'orders:own', 'supplier:products'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
 /** Typed by an Admin to confirm resetting every password. */
 export const RESET_ALL_CONFIRMATION = 'RESET ALL PASSWORDS';
 

@@ -114,6 +114,9 @@ test('the console pages have no serious accessibility violations and fit a phone
     '/admin/customers',
     '/admin/returns',
     '/admin/inbox',
+    '/admin/outbox',
+    '/admin/api-keys',
+    '/admin/sites',
   ]) {
     await admin.page.goto(path);
     await expect(admin.page.getByRole('heading', { level: 1 })).toBeVisible();

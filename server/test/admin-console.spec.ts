@@ -224,6 +224,9 @@ describe('console access', () => {
       'Mutation.setUserRole': `mutation { setUserRole(userId: "${NIL}", role: 100) { id } }`,
       'Mutation.setUserLocked': `mutation { setUserLocked(userId: "${NIL}", locked: true) { id } }`,
       'Query.dashboard': '{ dashboard(from: "2026-01-01T00:00:00Z", to: "2026-01-08T00:00:00Z") { sales } }',
+      'Query.adminSites': '{ adminSites { id } }',
+      'Mutation.setSiteVisibility':
+        'mutation { setSiteVisibility(id: "mai", showAllProducts: false) { id } }',
       'Mutation.resetAllPasswords': 'mutation { resetAllPasswords }',
       'Query.returnQueue': '{ returnQueue { id } }',
       'Query.formSubmissions': '{ formSubmissions { id } }',
@@ -375,5 +378,36 @@ describe('demo orders', () => {
       expect(r.tax).toBe(round2((r.sub * r.taxPct) / 100));
       expect(r.total).toBe(round2(r.sub + r.freight + r.tax));
     }
+  });
+});
+
+describe('sites', () => {
+  it('lets an Admin open a listed-only site to the whole catalogue and close it again, at once', async () => {
+    const admin = await staffMember(ROLES.Admin);
+    const cs = await staffMember(ROLES.CustomerService);
+    const [unlisted] = await t.orm.em
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `select product_id as id from product_search where not ('mai' = any(sites)) limit 1`,
+      );
+    const onMai = () =>
+      admin.c.agent.get(`/api/products/${encodeURIComponent(unlisted!.id)}`).set('x-site-id', 'mai');
+    const visibility = (showAllProducts: boolean) =>
+      admin.c.gql<{ setSiteVisibility: { showAllProducts: boolean } }>(
+        `mutation { setSiteVisibility(id: "mai", showAllProducts: ${showAllProducts}) { showAllProducts } }`,
+      );
+    expect((await onMai()).status).toBe(404); // MAI shows only its listed products
+
+    expect((await visibility(true)).data!.setSiteVisibility.showAllProducts).toBe(true);
+    expect((await onMai()).status).toBe(200);
+    await visibility(false);
+    expect((await onMai()).status).toBe(404);
+
+    const sites = await admin.c.gql<{ adminSites: { id: string; currency: string }[] }>(
+      '{ adminSites { id currency } }',
+    );
+    expect(sites.data!.adminSites).toEqual(expect.arrayContaining([{ id: 'pay-ca', currency: 'cad' }]));
+    const denied = await cs.c.gql('{ adminSites { id } }');
+    expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });

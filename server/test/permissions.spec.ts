@@ -115,6 +115,9 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Mutation.setUserRole': `mutation { setUserRole(userId: "${NIL}", role: 300) { id } }`,
       'Mutation.setUserLocked': `mutation { setUserLocked(userId: "${NIL}", locked: true) { id } }`,
       'Query.dashboard': '{ dashboard(from: "2026-01-01T00:00:00Z", to: "2026-01-08T00:00:00Z") { sales } }',
+      'Query.adminSites': '{ adminSites { id } }',
+      'Mutation.setSiteVisibility':
+        'mutation { setSiteVisibility(id: "mai", showAllProducts: false) { id } }',
       'Query.myReturns': '{ myReturns { id } }',
       'Query.returnQueue': '{ returnQueue { id } }',
       'Mutation.decideReturn': `mutation { decideReturn(id: "${NIL}", decision: "RETURN_ACCEPTED") { id } }`,

@@ -7,6 +7,7 @@ import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-r
 import { useSession } from '../features/account/session';
 import { useT, type MessageId } from '../i18n';
 import { usePageMeta } from '../lib/usePageMeta';
+import { ApiKeysView } from './ApiKeysView';
 import { CustomersView } from './CustomersView';
 import { DashboardView } from './DashboardView';
 import { InboxView } from './InboxView';
@@ -14,6 +15,7 @@ import { OrderEditView } from './OrderEditView';
 import { OrdersView } from './OrdersView';
 import { OutboxView } from './OutboxView';
 import { ReturnsView } from './ReturnsView';
+import { SitesView } from './SitesView';
 
 /** The console's sections in menu order: path under /admin, title and who may open it (domain CONSOLE_ACCESS). */
 const SECTIONS: { key: ConsoleSection; path: string; title: MessageId }[] = [
@@ -23,6 +25,8 @@ const SECTIONS: { key: ConsoleSection; path: string; title: MessageId }[] = [
   { key: 'customers', path: 'customers', title: 'admin.customers' },
   { key: 'inbox', path: 'inbox', title: 'admin.inbox' },
   { key: 'outbox', path: 'outbox', title: 'admin.outbox' },
+  { key: 'apiKeys', path: 'api-keys', title: 'admin.apiKeys' },
+  { key: 'sites', path: 'sites', title: 'admin.sites' },
 ];
 
 const VIEWS: Partial<Record<ConsoleSection, () => React.JSX.Element>> = {
@@ -32,6 +36,8 @@ const VIEWS: Partial<Record<ConsoleSection, () => React.JSX.Element>> = {
   customers: CustomersView,
   inbox: InboxView,
   outbox: OutboxView,
+  apiKeys: ApiKeysView,
+  sites: SitesView,
 };
 
 /** Brand colour; secondary and placeholder text darkened from antd's defaults to pass WCAG AA contrast. */

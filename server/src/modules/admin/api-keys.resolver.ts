@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { array, number, object, string } from 'yup';
+import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
@@ -62,7 +63,7 @@ const createSchema = object({
 
 @Resolver()
 export class ApiKeysResolver {
-  @Authorized('Admin')
+  @Authorized(...CONSOLE_ACCESS.apiKeys)
   @Query(() => [ApiKeyGql], { description: 'Partner API keys, newest first' })
   async apiKeys(@Ctx() ctx: RequestCtx): Promise<ApiKeyGql[]> {
     return ctx.db.execute<ApiKeyGql[]>(
@@ -72,7 +73,7 @@ export class ApiKeysResolver {
     );
   }
 
-  @Authorized('Admin')
+  @Authorized(...CONSOLE_ACCESS.apiKeys)
   @Mutation(() => CreatedApiKeyGql, { description: 'Issues a key for a partner or Supplier user' })
   async createApiKey(
     @Arg('userId', () => ID) userId: string,
@@ -92,7 +93,7 @@ export class ApiKeysResolver {
     return createApiKey(ctx.db, { ...input, createdBy: ctx.user!.id });
   }
 
-  @Authorized('Admin')
+  @Authorized(...CONSOLE_ACCESS.apiKeys)
   @Mutation(() => Boolean, {
     description: 'Revokes a key at once: its tokens stop working on their next call',
   })

@@ -7,8 +7,7 @@ import type { SessionUser } from '../account/account.service';
 import { hit } from './rate-limit';
 
 /** What a partner key may do (decision 010). Catalogue reads are public; the others arrive with their issues. */
-export const API_SCOPES = ['catalog:read', 'orders:own', 'supplier:products'] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
+export { API_SCOPES, type ApiScope } from '../../../../domain/admin';
 
 export const TOKEN_ISSUER = 'axisline-supply';
 export const TOKEN_AUDIENCE = 'axisline-partner-api';

@@ -73,9 +73,9 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.resetAllPasswords': CONSOLE_ACCESS.manageUsers,
   'Mutation.setUserRole': CONSOLE_ACCESS.manageUsers,
   'Mutation.setUserLocked': CONSOLE_ACCESS.lockUsers,
-  'Query.apiKeys': ['Admin'],
-  'Mutation.createApiKey': ['Admin'],
-  'Mutation.revokeApiKey': ['Admin'],
+  'Query.apiKeys': CONSOLE_ACCESS.apiKeys,
+  'Mutation.createApiKey': CONSOLE_ACCESS.apiKeys,
+  'Mutation.revokeApiKey': CONSOLE_ACCESS.apiKeys,
   // Staff: the console (domain/admin.ts CONSOLE_ACCESS).
   'Query.adminOrders': CONSOLE_ACCESS.orders,
   'Query.adminOrder': CONSOLE_ACCESS.orders,
@@ -83,6 +83,8 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.updateOrder': CONSOLE_ACCESS.editOrders,
   'Query.adminUsers': CONSOLE_ACCESS.customers,
   'Query.dashboard': CONSOLE_ACCESS.dashboard,
+  'Query.adminSites': CONSOLE_ACCESS.sites,
+  'Mutation.setSiteVisibility': CONSOLE_ACCESS.sites,
   'Query.outboxEmails': STAFF,
   'Query.formSubmissions': STAFF,
   // Suppliers: their own brand's products and stock (session, or a key with the supplier:products scope).

@@ -1,4 +1,6 @@
-import { Ctx, Field, ID, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import { adminSiteService } from './site.admin';
 import type { Ctx as RequestCtx } from '../../context';
 import { notFound } from '../../common/errors';
 
@@ -14,6 +16,18 @@ export class SiteGql {
   currency!: string;
 }
 
+@ObjectType('AdminSite', { description: 'A site as the console shows it' })
+class AdminSiteGql extends SiteGql {
+  @Field(() => Boolean, { description: 'false: only the products listed for the site' })
+  showAllProducts!: boolean;
+
+  @Field(() => Int)
+  listedProducts!: number;
+
+  @Field(() => Int)
+  orders!: number;
+}
+
 @Resolver(() => SiteGql)
 export class SiteResolver {
   @Query(() => SiteGql)
@@ -21,5 +35,23 @@ export class SiteResolver {
     const site = await ctx.catalog.site();
     if (!site) throw notFound(`Site ${ctx.site}`);
     return { id: site.id, name: site.name, currency: site.currency };
+  }
+
+  @Authorized(...CONSOLE_ACCESS.sites)
+  @Query(() => [AdminSiteGql], { description: 'Every site with its currency and catalogue visibility' })
+  adminSites(@Ctx() ctx: RequestCtx) {
+    return adminSiteService.list(ctx);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.sites)
+  @Mutation(() => AdminSiteGql, {
+    description: 'Shows the whole catalogue on a site, or only its listed products',
+  })
+  setSiteVisibility(
+    @Arg('id', () => ID) id: string,
+    @Arg('showAllProducts', () => Boolean) showAllProducts: boolean,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return adminSiteService.setVisibility(ctx, { id, showAllProducts });
   }
 }
