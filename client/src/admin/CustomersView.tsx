@@ -4,7 +4,7 @@ import { ROLES, VALIDITY, type RoleName } from '@domain/roles';
 import { ROUTES } from '@domain/routes';
 import { App, Button, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, useSession } from '../features/account/session';
 import {
   AdminUsersDocument,
@@ -76,7 +76,12 @@ export function CustomersView() {
             ),
           },
           { title: t('admin.company'), dataIndex: 'company', render: (v: string | null) => v ?? '—' },
-          { title: t('admin.ordersCount'), dataIndex: 'orderCount', align: 'right' },
+          {
+            title: t('admin.ordersCount'),
+            dataIndex: 'orderCount',
+            align: 'right',
+            render: (n: number, u) => (n ? <Link to={`${ROUTES.admin}/orders?userId=${u.id}`}>{n}</Link> : n),
+          },
           {
             title: t('admin.role'),
             key: 'role',

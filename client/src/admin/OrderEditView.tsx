@@ -8,7 +8,7 @@ import {
   type AdminOrderInput,
 } from '@domain/admin';
 import { orderNumberLabel } from '@domain/checkout';
-import { ORDER_STATUS, ORDER_TRANSITIONS, isOrderStatusCode } from '@domain/order-status';
+import { ORDER_STATUS, ORDER_TRANSITIONS, isOrderStatusCode, orderStatusLabel } from '@domain/order-status';
 import {
   Alert,
   Button,
@@ -95,6 +95,18 @@ export function OrderEditView() {
         onReload={() => void refetch()}
         onSaved={setSaved}
       />
+      <Card title={t('admin.history')}>
+        <ul style={{ margin: 0, paddingLeft: 18 }} aria-label={t('admin.history')}>
+          {order.events.map((e) => (
+            <li key={`${e.at}-${e.toStatus}`}>
+              {new Date(e.at).toLocaleString()}:{' '}
+              {e.fromStatus === null ? '' : `${orderStatusLabel(e.fromStatus)} → `}
+              {e.toStatus === null ? '' : orderStatusLabel(e.toStatus)}
+              {e.note ? ` — ${e.note}` : ''}
+            </li>
+          ))}
+        </ul>
+      </Card>
       <Card title={t('admin.auditTrail')}>
         <AuditTrail entries={data?.orderAudit ?? []} />
       </Card>

@@ -101,6 +101,11 @@ export function OrdersView() {
           onChange={(v?: string) => update({ site: v ?? null })}
           options={SITES.map((s) => ({ value: s, label: s }))}
         />
+        {filter.userId && (
+          <Tag closable onClose={() => update({ userId: null })}>
+            {t('admin.oneCustomer')}
+          </Tag>
+        )}
         <Button href={`/api/admin/orders.csv?${csv}`} download>
           {t('admin.exportCsv')}
         </Button>
