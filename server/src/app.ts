@@ -34,6 +34,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
+import { metricsMiddleware, mountOps, type Readiness } from './ops';
 
 /** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
 /** Every REST router and where it is mounted under /api (the permission test walks the same list). */
@@ -72,6 +73,10 @@ export interface AppOptions {
   mailFrom?: string;
   /** Search answer cache; off unless given (tests see every statement). */
   searchCache?: { ttlMs: number; entries: number };
+  /** The read replica (DATABASE_READ_URL) for catalogue, search and reporting reads. */
+  replica?: MikroORM;
+  /** Shared with the process's shutdown: /readyz answers 503 once draining. */
+  readiness?: Readiness;
 }
 
 export interface App {
@@ -83,6 +88,8 @@ export interface App {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
+/** Probes and scrapes: not logged per request. */
+const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { orm, log, sessionSecret } = options;
@@ -91,6 +98,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.set('trust proxy', options.trustProxy ? 1 : false);
   app.set('query parser', 'simple');
 
+  app.use(metricsMiddleware());
   app.use(
     pinoHttp({
       logger: log,
@@ -100,7 +108,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         res.setHeader('x-request-id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      autoLogging: { ignore: (req) => OPS_PATHS.has(req.url ?? '') },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
@@ -125,14 +133,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     }),
   );
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await orm.em.getConnection().execute('select 1');
-      res.set('Cache-Control', 'no-store').json({ status: 'ok' });
-    } catch {
-      res.status(503).json({ status: 'unavailable', database: 'unreachable' });
-    }
-  });
+  mountOps(app, { primary: orm, replica: options.replica }, options.readiness ?? { draining: false });
 
   const store = new PgSessionStore(orm, SESSION_TTL_MS);
   const secureCookies = options.secureCookies ?? false;
@@ -172,6 +173,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     introspection: options.introspection ?? false,
     attribution: new AttributionLog(orm, log),
     db: orm.em.getConnection(),
+    readDb: (options.replica ?? orm).em.getConnection(),
     searchCache,
     auth: {
       cookies,

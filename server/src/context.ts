@@ -21,6 +21,14 @@ export interface Ctx {
   em: EntityManager;
   /** The shared connection, for plain SQL (no unit of work needed). */
   db: SqlConnection;
+  /**
+   * Catalogue, search and reporting reads: the replica (DATABASE_READ_URL) when there is one, except in a
+   * request that writes (mutations, and REST calls other than GET and the read-only POSTs), which stays on the
+   * primary so it reads its own writes.
+   */
+  readonly readDb: SqlConnection;
+  /** Set for requests that write: every read then goes to the primary. */
+  writes: boolean;
   req: Request;
   res: Response;
   log: Logger;
@@ -51,6 +59,8 @@ export interface AppShared {
   attribution: AttributionLog;
   searchCache: AnswerCache<Found>;
   db: SqlConnection;
+  /** The replica's connection, or the primary's when there is no replica. */
+  readDb: SqlConnection;
   auth: Ctx['auth'];
   payments: TestPaymentProvider;
 }
@@ -68,6 +78,17 @@ export function resolveSite(req: Request): SiteId {
   );
 }
 
+/** REST calls that read with POST (bodies too large or structured for a query string); GraphQL decides per operation. */
+const READ_ONLY_POSTS = new Set([
+  '/graphql',
+  '/api/search',
+  '/api/search/typeAhead',
+  '/api/products/category/search',
+  '/api/products/customer-pricing',
+  '/api/product/get-product-detail-by-id',
+  '/api/product/get-product-detail-by-multi-id',
+]);
+
 /** `fork` makes the request's entity manager, on first use (most reads run plain SQL and never need one). */
 export function createCtx(req: Request, res: Response, fork: () => EntityManager, shared: AppShared): Ctx {
   let em: EntityManager | undefined;
@@ -76,6 +97,11 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
       return (em ??= fork());
     },
     db: shared.db,
+    get readDb() {
+      return this.writes ? shared.db : shared.readDb;
+    },
+    writes:
+      req.method !== 'GET' && req.method !== 'HEAD' && !READ_ONLY_POSTS.has(req.originalUrl.split('?')[0]!),
     req,
     res,
     log: req.log,

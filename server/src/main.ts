@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import type { Express } from 'express';
+import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
+import type { Logger } from 'pino';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { resolveSessionSecret } from './config/secrets';
@@ -10,10 +12,14 @@ import { createLogger } from './logger';
 import { catalogIsEmpty, seedCatalog } from './modules/catalog/catalog.seed';
 import { insertDemoOrders } from './modules/order/demo-orders';
 import { refreshSearchIndex, searchIndexIsComplete } from './modules/search/search.index';
+import { serveClusterMetrics, type Readiness } from './ops';
 
-/** Starts the whole store: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP server. */
+/**
+ * Starts the whole store: database (embedded unless DATABASE_URL), migrations, demo seed, then HTTP — in this
+ * process (WORKERS=1), or in WORKERS processes sharing the port (Node's cluster module; the primary prepares the
+ * database, restarts workers that die, and shuts them down gracefully). docs/deploy.md.
+ */
 async function main(): Promise<void> {
-  const started = Date.now();
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -22,31 +28,101 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const log = createLogger(config.logLevel);
-  let embedded: EmbeddedDatabase | undefined;
-  let orm: Orm | undefined;
-  let server: Server | undefined;
-  let closeApp: (() => Promise<void>) | undefined;
-  let stopping = false;
+  if (cluster.isWorker) return runWorker(config, log.child({ worker: cluster.worker!.id }));
+  if (config.workers > 1) return runPrimary(config, log.child({ role: 'primary' }));
+  return runSingle(config, log);
+}
 
+/** The database ready to serve: started (embedded), migrated, and seeded with the demo catalogue when empty. */
+async function prepareDatabase(
+  config: AppConfig,
+  log: Logger,
+  hold: { embedded?: EmbeddedDatabase; orm?: Orm },
+) {
+  let url = config.databaseUrl;
+  if (!url) {
+    hold.embedded = await startEmbeddedDatabase({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      log,
+    });
+    url = hold.embedded.url;
+    log.info(
+      { port: config.embeddedPgPort, dataDir: hold.embedded.dataDir },
+      'embedded PostgreSQL is running',
+    );
+  }
+  const orm = (hold.orm = await initOrm({ clientUrl: url, poolMax: config.dbPoolMax }));
+  const applied = await migrate(orm);
+  if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+  if (config.seedProducts > 0 && (await catalogIsEmpty(orm))) {
+    log.info({ products: config.seedProducts }, 'empty catalogue: seeding the demo catalogue');
+    const result = await seedCatalog(orm, config.seedProducts);
+    log.info(result, 'demo catalogue seeded');
+    const orders = await insertDemoOrders(orm, config.seedOrders);
+    log.info({ orders }, 'demo orders seeded');
+  } else if (!(await searchIndexIsComplete(orm.em.fork()))) {
+    log.info('search index incomplete: rebuilding it');
+    await refreshSearchIndex(orm.em.fork());
+  }
+  return { url, orm };
+}
+
+/**
+ * Serves HTTP until SIGTERM or SIGINT, then shuts down gracefully: /readyz answers 503 (load balancers stop
+ * sending), the server stops accepting and closes idle keep-alive connections, in-flight requests finish (at
+ * most SHUTDOWN_TIMEOUT_MS), background writers flush, pools close. `after` runs last (embedded database).
+ */
+async function serve(
+  config: AppConfig,
+  log: Logger,
+  orm: Orm,
+  after: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  const readiness: Readiness = { draining: false };
+  const replica = config.databaseReadUrl
+    ? await initOrm({ clientUrl: config.databaseReadUrl, poolMax: config.dbPoolMax })
+    : undefined;
+  const { app, close } = await createApp({
+    orm,
+    replica,
+    readiness,
+    log,
+    sessionSecret: resolveSessionSecret(config),
+    clientDir: config.clientDir,
+    trustProxy: config.trustProxy,
+    introspection: config.graphqlIntrospection,
+    secureCookies: config.secureCookies,
+    searchCache: config.searchCache,
+    publicUrl: config.publicUrl,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+  });
+  const server = await listen(app, config.port, config.host);
+  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    readiness.draining = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
-      log.error('shutdown took longer than 10 s; exiting');
+      log.error(
+        { timeoutMs: config.shutdownTimeoutMs },
+        'in-flight requests did not finish in time; exiting',
+      );
+      server.closeAllConnections();
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownTimeoutMs);
     force.unref();
     try {
-      if (server) {
-        await new Promise<void>((resolve) => server!.close(() => resolve()));
-      }
-      log.debug('HTTP server closed');
-      await closeApp?.();
-      log.debug('app closed');
-      await orm?.close(true);
-      log.debug('database pool closed');
-      await embedded?.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await close();
+      await orm.close(true);
+      await replica?.close(true);
+      await after();
       log.info('stopped');
       process.exit(0);
     } catch (err) {
@@ -56,57 +132,125 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
 
+async function runSingle(config: AppConfig, log: Logger): Promise<void> {
+  const started = Date.now();
+  const hold: { embedded?: EmbeddedDatabase; orm?: Orm } = {};
   try {
-    let url = config.databaseUrl;
-    if (!url) {
-      embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
-      url = embedded.url;
-      log.info({ port: config.embeddedPgPort, dataDir: embedded.dataDir }, 'embedded PostgreSQL is running');
-    }
-    orm = await initOrm({ clientUrl: url });
-    const applied = await migrate(orm);
-    if (applied.length) log.info({ migrations: applied }, 'migrations applied');
-    if (config.seedProducts > 0 && (await catalogIsEmpty(orm))) {
-      log.info({ products: config.seedProducts }, 'empty catalogue: seeding the demo catalogue');
-      const result = await seedCatalog(orm, config.seedProducts);
-      log.info(result, 'demo catalogue seeded');
-      const orders = await insertDemoOrders(orm, config.seedOrders);
-      log.info({ orders }, 'demo orders seeded');
-    } else if (!(await searchIndexIsComplete(orm.em.fork()))) {
-      log.info('search index incomplete: rebuilding it');
-      await refreshSearchIndex(orm.em.fork());
-    }
-    const { app, close } = await createApp({
-      orm,
-      log,
-      sessionSecret: resolveSessionSecret(config),
-      clientDir: config.clientDir,
-      trustProxy: config.trustProxy,
-      introspection: config.graphqlIntrospection,
-      secureCookies: config.secureCookies,
-      searchCache: config.searchCache,
-      publicUrl: config.publicUrl,
-      smtpUrl: config.smtpUrl,
-      mailFrom: config.mailFrom,
-    });
-    closeApp = close;
-    server = await listen(app, config.port, config.host);
+    const { orm } = await prepareDatabase(config, log, hold);
+    await serve(config, log, orm, async () => void (await hold.embedded?.stop()));
     log.info(
       { url: `http://localhost:${config.port}`, readyInMs: Date.now() - started },
       `Axisline Supply is ready at http://localhost:${config.port}`,
     );
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`axisline: ${err.message}`);
-    } else {
-      log.fatal({ err }, 'failed to start');
-      console.error(`axisline: failed to start: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    await orm?.close(true).catch(() => undefined);
-    await embedded?.stop().catch(() => undefined);
-    process.exit(1);
+    await failed(err, log, hold);
   }
+}
+
+async function runWorker(config: AppConfig, log: Logger): Promise<void> {
+  const hold: { orm?: Orm } = {};
+  try {
+    // The primary prepared the database; a worker only connects (its /readyz checks the migrations).
+    hold.orm = await initOrm({ clientUrl: config.databaseUrl!, poolMax: config.dbPoolMax });
+    await serve(config, log, hold.orm);
+    process.send?.({ type: 'axl:ready' });
+  } catch (err) {
+    await failed(err, log, hold);
+  }
+}
+
+/** Restarts of one worker slot within this window count towards the crash-loop guard. */
+const RESTART_WINDOW_MS = 60_000;
+const MAX_RESTARTS = 10;
+
+async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
+  const started = Date.now();
+  const hold: { embedded?: EmbeddedDatabase; orm?: Orm } = {};
+  let url: string;
+  try {
+    url = (await prepareDatabase(config, log, hold)).url;
+    await hold.orm!.close(true);
+  } catch (err) {
+    return failed(err, log, hold);
+  }
+  serveClusterMetrics();
+  cluster.setupPrimary({ exec: __filename }); // workers start here directly (no build check)
+  const env = { DATABASE_URL: url, SESSION_SECRET: resolveSessionSecret(config) };
+  const restarts: number[] = [];
+  let stopping = false;
+  let ready = 0;
+
+  const fork = (): Worker => {
+    const worker = cluster.fork(env);
+    worker.on('message', (message: { type?: string }) => {
+      if (message?.type !== 'axl:ready') return;
+      ready += 1;
+      if (ready === config.workers) {
+        log.info(
+          {
+            url: `http://localhost:${config.port}`,
+            workers: config.workers,
+            readyInMs: Date.now() - started,
+          },
+          `Axisline Supply is ready at http://localhost:${config.port} (${config.workers} workers)`,
+        );
+      }
+    });
+    return worker;
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length && restarts[0]! < now - RESTART_WINDOW_MS) restarts.shift();
+    const delay = restarts.length > MAX_RESTARTS ? 5_000 : 0;
+    log.error(
+      { worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delay },
+      'worker died: restarting it',
+    );
+    setTimeout(() => void (stopping || fork()), delay).unref();
+  });
+  for (let i = 0; i < config.workers; i++) fork();
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down the workers');
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w.isDead()) return resolve();
+            const kill = setTimeout(() => w.process.kill('SIGKILL'), config.shutdownTimeoutMs + 2_000);
+            w.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await hold.embedded?.stop();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function failed(err: unknown, log: Logger, hold: { embedded?: EmbeddedDatabase; orm?: Orm }) {
+  if (err instanceof ConfigError) {
+    console.error(`axisline: ${err.message}`);
+  } else {
+    log.fatal({ err }, 'failed to start');
+    console.error(`axisline: failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  await hold.orm?.close(true).catch(() => undefined);
+  await hold.embedded?.stop().catch(() => undefined);
+  process.exit(1);
 }
 
 function listen(app: Express, port: number, host: string): Promise<Server> {

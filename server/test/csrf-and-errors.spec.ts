@@ -96,7 +96,7 @@ describe('errors are JSON with the right status, never a 500 for the caller', ()
     expect(res.body.error.message).toMatch(/Unknown site/);
   });
 
-  it('answers /healthz after pinging the database, with a request id', async () => {
+  it('answers /healthz (liveness) with a request id', async () => {
     const res = await t.agent().get('/healthz').expect(200);
     expect(res.body).toEqual({ status: 'ok' });
     expect(res.headers['x-request-id']).toBeTruthy();

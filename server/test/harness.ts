@@ -12,6 +12,8 @@ import { TEST_ENV } from './env';
 export interface TestApp {
   app: Express;
   orm: Orm;
+  /** The read replica, when asked for (a separate database the test can make differ from the primary). */
+  replica?: Orm;
   /** The test's own database (for a second connection, as another process would open). */
   databaseUrl: string;
   /** SQL statements run since the last `resetQueries()`. */
@@ -67,6 +69,8 @@ export async function createTestApp(
     secureCookies?: boolean;
     trustProxy?: boolean;
     smtpUrl?: string;
+    /** A second clone of the template as a read replica (DATABASE_READ_URL): `replica` on the app. */
+    replica?: boolean;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
@@ -78,6 +82,9 @@ export async function createTestApp(
   const url = await createDatabase(serverUrl, name, template);
   const queries: string[] = [];
   const orm = await initOrm({ clientUrl: url, poolMax: 5, onQuery: (sql) => queries.push(sql) });
+  const replica = options.replica
+    ? await initOrm({ clientUrl: await createDatabase(serverUrl, `${name}_replica`, template), poolMax: 3 })
+    : undefined;
   const { app, close, flushBackground } = await createApp({
     orm,
     log: pino({ level: 'silent' }),
@@ -88,10 +95,12 @@ export async function createTestApp(
     secureCookies: options.secureCookies,
     trustProxy: options.trustProxy,
     smtpUrl: options.smtpUrl,
+    replica,
   });
   const testApp: TestApp = {
     app,
     orm,
+    replica,
     databaseUrl: url,
     queries,
     resetQueries: () => void queries.splice(0),
@@ -133,6 +142,7 @@ export async function createTestApp(
     async close() {
       await close();
       await orm.close(true);
+      await replica?.close(true);
     },
   };
   return testApp;

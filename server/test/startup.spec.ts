@@ -1,28 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../src/config/env';
 import { TEST_ENV } from './env';
-
-/** Runs server/src/main.ts from sources, as `npm start` runs its build, with only the given environment. */
-function spawnStore(env: Record<string, string>): ChildProcess {
-  return spawn(
-    process.execPath,
-    ['-r', '@swc-node/register', path.join(PROJECT_ROOT, 'server/src/main.ts')],
-    {
-      cwd: PROJECT_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        SWC_NODE_PROJECT: 'server/tsconfig.json',
-        SEED_PRODUCTS: '0',
-        ...env,
-      },
-    },
-  );
-}
+import { spawnStore, stopped } from './processes';
 
 /** Starts the store and collects its exit code and stderr. */
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
@@ -104,8 +87,6 @@ function startEmbedded(
     child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
   });
 }
-
-const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', resolve));
 
 function alive(pid: number): boolean {
   try {

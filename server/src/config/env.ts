@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Raised for a configuration the server cannot start with; main prints `message` as one line and exits. */
@@ -33,6 +34,14 @@ export interface AppConfig {
   mailFrom: string;
   /** Search answer cache per process: time to live (0 turns it off) and most entries kept. */
   searchCache: { ttlMs: number; entries: number };
+  /** HTTP worker processes on the one port (cluster module); 1 serves from the main process itself. */
+  workers: number;
+  /** Optional replica for catalogue, search and reporting reads; writes and read-after-write use the primary. */
+  databaseReadUrl: string | undefined;
+  /** Most database connections per process (per pool: primary, and replica when set). */
+  dbPoolMax: number;
+  /** How long a graceful shutdown waits for in-flight requests before exiting anyway. */
+  shutdownTimeoutMs: number;
 }
 
 /** The repository root: the nearest folder above this file that holds package.json (works from src and dist). */
@@ -81,18 +90,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = nodeEnvRaw as NodeEnv;
 
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
-  if (databaseUrl) {
+  const databaseReadUrl = env.DATABASE_READ_URL?.trim() || undefined;
+  if (databaseReadUrl && !databaseUrl) {
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL (the primary): set both, or neither');
+  }
+  for (const [name, value] of [
+    ['DATABASE_URL', databaseUrl],
+    ['DATABASE_READ_URL', databaseReadUrl],
+  ] as const) {
+    if (!value) continue;
     let url: URL;
     try {
-      url = new URL(databaseUrl);
+      url = new URL(value);
     } catch {
       throw new ConfigError(
-        `DATABASE_URL is not a valid URL: set it like postgres://user:password@host:5432/database, or unset it to use the embedded PostgreSQL`,
+        `${name} is not a valid URL: set it like postgres://user:password@host:5432/database, or unset it to use the embedded PostgreSQL`,
       );
     }
     if (!['postgres:', 'postgresql:'].includes(url.protocol) || url.pathname.length < 2) {
       throw new ConfigError(
-        `DATABASE_URL must be postgres://user:password@host:port/database (got protocol ${url.protocol} and database "${url.pathname.slice(1)}"): fix it, or unset it to use the embedded PostgreSQL`,
+        `${name} must be postgres://user:password@host:port/database (got protocol ${url.protocol} and database "${url.pathname.slice(1)}"): fix it, or unset it to use the embedded PostgreSQL`,
       );
     }
   }
@@ -167,7 +184,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
       entries: int(env, 'SEARCH_CACHE_ENTRIES', 5000, 1, 1_000_000, 'set SEARCH_CACHE_ENTRIES, e.g. 5000'),
     },
+    workers: workersOf(env.WORKERS),
+    databaseReadUrl,
+    dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 500, 'set DB_POOL_MAX to the connections per process, e.g. 10'),
+    shutdownTimeoutMs: int(
+      env,
+      'SHUTDOWN_TIMEOUT_MS',
+      10_000,
+      100,
+      600_000,
+      'set SHUTDOWN_TIMEOUT_MS, e.g. 10000',
+    ),
   };
+}
+
+/** WORKERS: a number of processes, or `auto` for one per core. */
+function workersOf(raw: string | undefined): number {
+  const value = raw?.trim() || '1';
+  if (value === 'auto') return os.availableParallelism();
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 256) {
+    throw new ConfigError(
+      `WORKERS=${JSON.stringify(raw)} is not valid: set WORKERS to auto or a number from 1 to 256`,
+    );
+  }
+  return Number(value);
 }
 
 function publicUrlOf(raw: string | undefined, port: number): string {

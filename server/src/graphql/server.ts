@@ -22,7 +22,9 @@ const INTROSPECTION_FIELDS = new Set(['__schema', '__type']);
 const guardIntrospection: ApolloServerPlugin<Ctx> = {
   async requestDidStart() {
     return {
-      async didResolveOperation({ contextValue, document }) {
+      async didResolveOperation({ contextValue, document, operation }) {
+        // A mutation reads its own writes: every read of the request goes to the primary.
+        if (operation?.operation !== 'query') contextValue.writes = true;
         if (contextValue.canIntrospect) return;
         const { visit, BREAK } = await import('graphql');
         let found = false;

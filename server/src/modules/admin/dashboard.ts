@@ -37,18 +37,18 @@ export async function dashboard(ctx: Ctx, input: unknown): Promise<Dashboard> {
   const to = new Date(range.to);
   const inRange = 'o.created_at >= ? and o.created_at < ?';
   const [totals, byStatus, byDay, products, searches, zero, searchCounts] = await Promise.all([
-    ctx.db.execute<{ sales: number; orders: number; placed: number }[]>(
+    ctx.readDb.execute<{ sales: number; orders: number; placed: number }[]>(
       `select coalesce(sum(o.total) filter (where o.status in (?)), 0)::float8 as sales,
          (count(*) filter (where o.status in (?)))::int as orders, count(*)::int as placed
        from customer_order o where ${inRange}`,
       [SALES_STATUSES, SALES_STATUSES, from, to],
     ),
-    ctx.db.execute<{ status: number; count: number }[]>(
+    ctx.readDb.execute<{ status: number; count: number }[]>(
       `select o.status, count(*)::int as count from customer_order o where ${inRange}
        group by o.status order by count desc, o.status`,
       [from, to],
     ),
-    ctx.db.execute<{ day: string; sales: number; orders: number }[]>(
+    ctx.readDb.execute<{ day: string; sales: number; orders: number }[]>(
       `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(o.total), 0)::float8 as sales,
          count(o.id)::int as orders
        from generate_series(date_trunc('day', ?::timestamptz at time zone '${STORE_TIME_ZONE}'),
@@ -59,7 +59,7 @@ export async function dashboard(ctx: Ctx, input: unknown): Promise<Dashboard> {
        group by d.day order by d.day`,
       [from, to, from, to, SALES_STATUSES],
     ),
-    ctx.db.execute<{ itemId: string; name: string; quantity: number; revenue: number }[]>(
+    ctx.readDb.execute<{ itemId: string; name: string; quantity: number; revenue: number }[]>(
       `select l.product_id as "itemId", min(l.name) as name, sum(l.quantity)::int as quantity,
          sum(l.line_total)::float8 as revenue
        from order_line l join customer_order o on o.id = l.order_id
@@ -67,19 +67,19 @@ export async function dashboard(ctx: Ctx, input: unknown): Promise<Dashboard> {
        group by l.product_id order by revenue desc, quantity desc limit 10`,
       [from, to, SALES_STATUSES],
     ),
-    ctx.db.execute<{ query: string; count: number }[]>(
+    ctx.readDb.execute<{ query: string; count: number }[]>(
       `select lower(query) as query, count(*)::int as count from search_attribution
        where kind = 'search' and created_at >= ? and created_at < ? group by lower(query)
        order by count desc, query limit 10`,
       [from, to],
     ),
-    ctx.db.execute<{ query: string; count: number }[]>(
+    ctx.readDb.execute<{ query: string; count: number }[]>(
       `select lower(query) as query, count(*)::int as count from search_attribution
        where result_count = 0 and created_at >= ? and created_at < ? group by lower(query)
        order by count desc, query limit 10`,
       [from, to],
     ),
-    ctx.db.execute<{ searches: number; clicks: number }[]>(
+    ctx.readDb.execute<{ searches: number; clicks: number }[]>(
       `select (select count(*)::int from search_attribution where kind = 'search' and created_at >= ? and created_at < ?)
          as searches,
          (select count(*)::int from search_click where created_at >= ? and created_at < ?) as clicks`,

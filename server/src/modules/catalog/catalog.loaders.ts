@@ -50,11 +50,11 @@ export class CatalogLoaders {
   private tree?: Promise<CategoryTree>;
   private siteRow?: Promise<SiteView | null>;
 
-  constructor(private readonly ctx: Pick<Ctx, 'db' | 'site'>) {}
+  constructor(private readonly ctx: Pick<Ctx, 'readDb' | 'site'>) {}
 
   /** Read with plain SQL: the tree is read on most requests and entity hydration costs 5x the query. */
   categoryTree(): Promise<CategoryTree> {
-    this.tree ??= this.ctx.db
+    this.tree ??= this.ctx.readDb
       .execute<CategoryView[]>(
         `select id, handle, name, subtitle, image, position, parent_id as "parentId" from category`,
       )
@@ -63,7 +63,7 @@ export class CatalogLoaders {
   }
 
   site(): Promise<SiteView | null> {
-    this.siteRow ??= this.ctx.db
+    this.siteRow ??= this.ctx.readDb
       .execute<SiteView[]>(
         `select id, name, currency, show_all_products as "showAllProducts" from site where id = ?`,
         [this.ctx.site],

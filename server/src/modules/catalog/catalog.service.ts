@@ -39,7 +39,7 @@ export const catalogService = {
   async productsByIds(ctx: Ctx, ids: string[]): Promise<ProductView[]> {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
-    const rows = await ctx.db.execute<ProductView[]>(PRODUCTS_BY_IDS_SQL, [wanted, ctx.site, ctx.site]);
+    const rows = await ctx.readDb.execute<ProductView[]>(PRODUCTS_BY_IDS_SQL, [wanted, ctx.site, ctx.site]);
     const byId = new Map(rows.map((p) => [p.id, p]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   },
@@ -52,7 +52,7 @@ export const catalogService = {
   async refreshDetails(ctx: Ctx, ids: string[]): Promise<PriceView[]> {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
-    const rows = await ctx.db.execute<PriceView[]>(
+    const rows = await ctx.readDb.execute<PriceView[]>(
       `select p.id, coalesce(pli.price, p.price)::float8 as price from product p
        left join price_list_item pli on pli.product_id = p.id
          and pli.price_list_id = (select price_list_id from business_account where id = ?)
@@ -70,7 +70,7 @@ export const catalogService = {
   async recommendations(ctx: Ctx, categories: string[], limit = 12): Promise<ProductView[]> {
     const handles = [...new Set(categories.map(normaliseHandle).filter(Boolean))].slice(0, 20);
     if (handles.length === 0) return [];
-    const rows = await ctx.db.execute<{ id: string }[]>(
+    const rows = await ctx.readDb.execute<{ id: string }[]>(
       `select s.product_id as id from product_search s
        where s.category_id in (select id from category c where c.handle in (?)
            or exists (select 1 from unnest(array[?]::text[]) h where starts_with(c.handle, h || '/')))
@@ -90,7 +90,7 @@ export const catalogService = {
   async withCadFiles(ctx: Ctx, category: string, limit = 100): Promise<ProductView[]> {
     const handle = normaliseHandle(category);
     if (!handle) return [];
-    const rows = await ctx.db.execute<{ id: string }[]>(
+    const rows = await ctx.readDb.execute<{ id: string }[]>(
       `select p.id from product p join category c on c.id = p.category_id
        where jsonb_array_length(p.cad_files) > 0 and (c.handle = ? or starts_with(c.handle, ? || '/'))
          and ${VISIBLE_ON_SITE}

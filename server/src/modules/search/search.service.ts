@@ -240,7 +240,7 @@ function longestPhrase(words: string[]): string {
 
 async function runPlan(ctx: Ctx, plan: Plan): Promise<Row> {
   const statement = buildStatement(ctx, plan);
-  const [row] = await ctx.db.execute<Row[]>(statement.text, statement.params);
+  const [row] = await ctx.readDb.execute<Row[]>(statement.text, statement.params);
   return row!;
 }
 
@@ -333,7 +333,7 @@ export const searchService = {
 
   /** The query with its unknown words replaced by their closest catalogue word, or null when nothing changes. */
   async correct(ctx: Ctx, q: ParsedQuery, unknown: string[]): Promise<ParsedQuery | null> {
-    const rows = await ctx.db.execute<{ word: string; suggestion: string | null }[]>(CORRECTION_SQL, [
+    const rows = await ctx.readDb.execute<{ word: string; suggestion: string | null }[]>(CORRECTION_SQL, [
       unknown,
     ]);
     const replace = new Map(rows.filter((r) => r.suggestion).map((r) => [r.word, r.suggestion!]));

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+let productId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ replica: true });
+  [{ id: productId }] = (await t.orm.em.getConnection().execute<{ id: string }[]>(
+    `select id from product p where price between 10 and 40 and min_transfer <= 1 and allowed_states = '{}'
+         and not exists (select 1 from product_configuration_option o where o.product_id = p.id) order by id limit 1`,
+  )) as [{ id: string }];
+  // The replica lags: it still has the product's old name.
+  await t
+    .replica!.em.getConnection()
+    .execute(`update product set name = 'Old name on the replica' where id = ?`, [productId]);
+});
+afterAll(async () => t.close());
+
+describe('health, readiness and metrics', () => {
+  it('answers /healthz (liveness) and /readyz (database and migrations) with request ids', async () => {
+    const live = await t.agent().get('/healthz').expect(200);
+    expect(live.body).toEqual({ status: 'ok' });
+    expect(live.headers['x-request-id']).toBeTruthy();
+    const ready = await t.agent().get('/readyz').expect(200);
+    expect(ready.body).toEqual({ status: 'ready' });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('counts requests by route pattern and GraphQL operation, and reports the database pools', async () => {
+    await t
+      .agent()
+      .get(`/api/products/${encodeURIComponent(productId)}`)
+      .expect(200);
+    const { agent, token } = await t.agentWithCsrf();
+    await agent
+      .post('/graphql')
+      .set('x-csrf-token', token)
+      .send({
+        query: 'query ParentCategories { parentCategories { handle } }',
+        operationName: 'ParentCategories',
+      })
+      .expect(200);
+    const text = (await t.agent().get('/metrics').expect(200)).text;
+    expect(text).toMatch(
+      /axl_http_requests_total\{method="GET",route="\/api\/products\/\*id",status="200"\} \d+/,
+    );
+    expect(text).toMatch(/axl_graphql_operation_duration_seconds_count\{operation="ParentCategories"\} 1/);
+    expect(text).toMatch(/axl_db_pool_connections_idle\{pool="primary"\} \d+/);
+    expect(text).toMatch(/axl_db_pool_connections_idle\{pool="replica"\} \d+/);
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+    expect(text).not.toContain(productId); // raw paths never become labels
+  });
+});
+
+describe('read replica', () => {
+  it('serves catalogue reads from the replica, and keeps a writing request on the primary', async () => {
+    const [{ name }] = (await t.orm.em
+      .getConnection()
+      .execute<{ name: string }[]>('select name from product where id = ?', [productId])) as [
+      { name: string },
+    ];
+    const rest = await t
+      .agent()
+      .get(`/api/products/${encodeURIComponent(productId)}`)
+      .expect(200);
+    expect(rest.body.name).toBe('Old name on the replica');
+
+    const { agent, token } = await t.agentWithCsrf();
+    const query = await agent
+      .post('/graphql')
+      .set('x-csrf-token', token)
+      .send({ query: 'query($id: ID!) { product(id: $id) { name } }', variables: { id: productId } });
+    expect(query.body.data.product.name).toBe('Old name on the replica');
+
+    // Adding to the cart writes: the lines it answers with are read on the primary.
+    const added = await agent
+      .post('/graphql')
+      .set('x-csrf-token', token)
+      .send({
+        query: 'mutation($items: [CartItemInput!]!) { addToCart(items: $items) { orderLines { name } } }',
+        variables: { items: [{ itemId: productId, qty: 1 }] },
+      });
+    expect(added.body.errors).toBeUndefined();
+    expect(added.body.data.addToCart.orderLines[0].name).toBe(name);
+  });
+});

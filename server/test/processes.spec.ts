@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { TEST_CARDS } from '../../domain/checkout';
+import { CSRF } from '../../domain/constants';
+import { createDatabase } from '../src/db/admin';
+import { initOrm, type Orm } from '../src/db/orm';
+import { hashPassword } from '../src/modules/auth/password';
+import { TEST_ENV } from './env';
+import { Browser, freePort, startStore, stopped } from './processes';
+
+/*
+ * Many stateless processes on one PostgreSQL (issue 9): nothing a request needs lives in one process's memory.
+ */
+
+const PASSWORD = 'Two-Process-2026!';
+let databaseUrl: string;
+let orm: Orm;
+const children: ChildProcess[] = [];
+let products: string[];
+
+const env = (port: number, extra: Record<string, string> = {}) => ({
+  DATABASE_URL: databaseUrl,
+  PORT: String(port),
+  SESSION_SECRET: 'two-processes-share-this-secret-0123456789',
+  SEARCH_CACHE_TTL_MS: '0',
+  ...extra,
+});
+
+async function user(): Promise<string> {
+  const email = `multi.${randomUUID()}@plant.example`;
+  await orm.em
+    .getConnection()
+    .execute(
+      `insert into app_user (email, password_hash, first_name, last_name) values (?, ?, 'Multi', 'Proc')`,
+      [email, await hashPassword(PASSWORD)],
+    );
+  return email;
+}
+
+const checkout = (email: string, paymentMethodId: string) => ({
+  contactEmail: email,
+  shippingAddress: {
+    name: 'Dock',
+    addressLine1: '1 Main St',
+    city: 'Charlotte',
+    state: 'NC',
+    zip: '28202',
+    email,
+  },
+  shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
+  payment: { kind: 'card', paymentMethodId },
+});
+
+beforeAll(async () => {
+  const server = process.env[TEST_ENV.serverUrl]!;
+  databaseUrl = await createDatabase(
+    server,
+    `${process.env[TEST_ENV.prefix]}_procs_${process.pid}`,
+    process.env[TEST_ENV.template],
+  );
+  orm = await initOrm({ clientUrl: databaseUrl, poolMax: 2 });
+  products = (
+    await orm.em.getConnection().execute<{ id: string }[]>(
+      `select id from product p where price between 10 and 40 and allowed_states = '{}' and min_transfer <= 1
+           and minimum_purchase_quantity <= 1
+           and not exists (select 1 from product_configuration_option o where o.product_id = p.id) order by id limit 5`,
+    )
+  ).map((r) => r.id);
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await orm.close(true);
+});
+
+describe('two app processes on one database', () => {
+  let a: string;
+  let b: string;
+
+  beforeAll(async () => {
+    const [pa, pb] = [await freePort(), await freePort()];
+    const [first, second] = await Promise.all([startStore(env(pa)), startStore(env(pb))]);
+    children.push(first.child, second.child);
+    a = `http://127.0.0.1:${pa}`;
+    b = `http://127.0.0.1:${pb}`;
+  }, 90_000);
+
+  it('signs a shopper in on one, fills the cart on the other, checks out on the first', async () => {
+    const email = await user();
+    const shopper = new Browser(CSRF.cookieName);
+    await shopper.call(a, 'GET', '/api/auth/csrf');
+    expect((await shopper.call(a, 'POST', '/api/user/login', { email, password: PASSWORD })).status).toBe(
+      200,
+    );
+
+    const added = await shopper.call(b, 'POST', '/api/user/cart/upsert', {
+      items: [{ itemId: products[0], qty: 3 }],
+    });
+    expect(added.status).toBe(200);
+    const cart = await shopper.call(a, 'GET', '/api/user/cart');
+    expect(cart.body.orderLines.map((l: { id: string; quantity: number }) => [l.id, l.quantity])).toEqual([
+      [products[0], 3],
+    ]);
+
+    const card = await shopper.call(b, 'POST', '/api/payments/test/payment-methods', {
+      number: TEST_CARDS.authorised,
+      expiry: '12/39',
+      cvc: '123',
+      name: 'Multi',
+    });
+    const key = randomUUID();
+    const placed = await shopper.call(a, 'POST', '/api/checkout/place-order', checkout(email, card.body.id), {
+      'idempotency-key': key,
+    });
+    expect(placed.status).toBe(200);
+    // The same key on the other process answers the same order (the key lives in the database).
+    const again = await shopper.call(b, 'POST', '/api/checkout/place-order', checkout(email, card.body.id), {
+      'idempotency-key': key,
+    });
+    expect(again.body.order.id).toBe(placed.body.order.id);
+    const listed = await shopper.call(b, 'GET', '/api/orders');
+    expect(listed.body.items.map((o: { id: string }) => o.id)).toEqual([placed.body.order.id]);
+  }, 60_000);
+
+  it('counts sign-in failures across both processes', async () => {
+    const email = await user();
+    const attacker = new Browser(CSRF.cookieName);
+    await attacker.call(a, 'GET', '/api/auth/csrf');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await attacker.call(i % 2 ? b : a, 'POST', '/api/user/login', {
+        email,
+        password: 'Wrong-Pass-1!',
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  }, 60_000);
+});
+
+describe('the cluster (WORKERS=2)', () => {
+  it('restarts a killed worker, loses no order, and doubles none', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const primary = await startStore(env(port, { WORKERS: '2', SHUTDOWN_TIMEOUT_MS: '5000' }));
+    children.push(primary.child);
+    const workers = () =>
+      execFileSync('ps', ['--ppid', String(primary.child.pid), '-o', 'pid=,comm='], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .filter((l) => l.trim().endsWith('node'))
+        .map((l) => Number(l.trim().split(/\s+/)[0]));
+    expect(workers()).toHaveLength(2);
+
+    // 24 guests, each with a filled cart and a card: their orders are placed 8 at a time while a worker dies.
+    const guests = await Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const g = new Browser(CSRF.cookieName);
+        await g.call(base, 'GET', '/api/auth/csrf');
+        await g.call(base, 'POST', '/api/user/cart/upsert', {
+          items: [{ itemId: products[i % products.length], qty: 1 }],
+        });
+        const card = await g.call(base, 'POST', '/api/payments/test/payment-methods', {
+          number: TEST_CARDS.authorised,
+          expiry: '12/39',
+          cvc: '123',
+          name: 'Guest',
+        });
+        return {
+          g,
+          key: randomUUID(),
+          email: `guest.${i}.${randomUUID()}@plant.example`,
+          card: card.body.id as string,
+        };
+      }),
+    );
+    const place = (x: (typeof guests)[number]) =>
+      x.g
+        .call(base, 'POST', '/api/checkout/place-order', checkout(x.email, x.card), {
+          'idempotency-key': x.key,
+        })
+        .then(
+          (r) => r.status,
+          () => 0, // connection reset: the request was in flight on the killed worker
+        );
+    const failed: typeof guests = [];
+    let killed = false;
+    for (let i = 0; i < guests.length; i += 8) {
+      const batch = guests.slice(i, i + 8);
+      const running = batch.map(place);
+      if (!killed && i >= 8) {
+        process.kill(workers()[0]!, 'SIGKILL');
+        killed = true;
+      }
+      const statuses = await Promise.all(running);
+      statuses.forEach((s, j) => s !== 200 && failed.push(batch[j]!));
+    }
+    expect(failed.length).toBeLessThanOrEqual(8); // only requests in flight on the killed worker
+    // Their shoppers retry with the same keys: each gets its one order.
+    for (const x of failed) {
+      let status = 0;
+      for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {
+        status = await place(x);
+        if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(status).toBe(200);
+    }
+    const rows = await orm.em
+      .getConnection()
+      .execute<{ key: string; n: number }[]>(
+        `select idempotency_key as key, count(*)::int as n from customer_order where idempotency_key in (?) group by 1`,
+        [guests.map((x) => x.key)],
+      );
+    expect(rows).toHaveLength(24);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+
+    // The primary replaced the worker; metrics are summed over both.
+    for (let i = 0; i < 40 && workers().length < 2; i++) await new Promise((r) => setTimeout(r, 250));
+    expect(workers()).toHaveLength(2);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const placedCount = Number(
+      /axl_http_requests_total\{method="POST",route="\/api\/checkout\/place-order",status="200"\} (\d+)/.exec(
+        metrics,
+      )?.[1] ?? 0,
+    );
+    expect(placedCount).toBeGreaterThan(0);
+
+    primary.child.kill('SIGTERM');
+    expect(await stopped(primary.child)).toBe(0);
+  }, 120_000);
+});
