@@ -23,7 +23,13 @@ async function main() {
           {
             setupRequest: (req) => {
               const r = many[next++ % many.length]!;
-              return { ...req, headers: { ...req.headers, ...r.headers }, body: r.body };
+              return {
+                ...req,
+                method: r.method ?? req.method,
+                path: r.path ?? req.path,
+                headers: { ...req.headers, ...r.headers },
+                body: r.body,
+              };
             },
           },
         ]

@@ -31,6 +31,7 @@ export async function benchDatabase(options: { products: number; database?: stri
   }
   return {
     orm,
+    url,
     async close() {
       await orm.close(true);
       if (!options.database) await dropDatabase(server, name);
@@ -64,7 +65,12 @@ export interface LoadOptions {
   /** Bodies sent in turn (one per request, round robin). */
   bodies: string[];
   /** Or whole requests (headers and body) in turn; with `amount`, each is sent once. */
-  requests?: { headers: Record<string, string>; body: string }[];
+  requests?: {
+    method?: 'GET' | 'POST' | 'PUT';
+    path?: string;
+    headers: Record<string, string>;
+    body?: string;
+  }[];
   connections: number;
   seconds?: number;
   amount?: number;
