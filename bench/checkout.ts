@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { TEST_CARDS } from '../domain/checkout';
 import { CSRF } from '../domain/constants';
-import { benchDatabase, listen, load } from './support';
+import { benchDatabase, listen, load, plainProductIds } from './support';
 
 interface Shopper {
   cookie: string;
@@ -33,14 +33,7 @@ async function main() {
   const app = await listen(bench.orm);
   try {
     const [{ n }] = await db.execute<[{ n: number }]>('select count(*)::int as n from product');
-    // Plain priced products anyone may order anywhere, spread over the catalogue.
-    const ids = (
-      await db.execute<{ id: string }[]>(
-        `select id from product p where price is not null and min_transfer <= 1 and minimum_purchase_quantity <= 1
-           and allowed_states = '{}' and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
-         order by md5(id) limit 500`,
-      )
-    ).map((r) => r.id);
+    const ids = await plainProductIds(bench.orm, 500);
     console.log(`catalogue: ${n} products; ${ids.length} plain products in the carts`);
 
     /** A visitor with a session (anonymous: the cart is the session's) and a CSRF token. */

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { TEST_CARDS } from '../domain/checkout';
 import { CSRF } from '../domain/constants';
 import { freePort } from '../server/test/processes';
-import { benchDatabase, load, type LoadOptions } from './support';
+import { benchDatabase, load, type LoadOptions, plainProductIds } from './support';
 
 type Request = NonNullable<LoadOptions['requests']>[number];
 
@@ -70,13 +70,7 @@ async function main() {
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
   try {
-    const ids = (
-      await db.execute<{ id: string }[]>(
-        `select id from product p where price is not null and min_transfer <= 1 and minimum_purchase_quantity <= 1
-           and allowed_states = '{}' and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
-         order by md5(id) limit 2000`,
-      )
-    ).map((r) => r.id);
+    const ids = await plainProductIds(bench.orm, 2000);
     const handles = (
       await db.execute<{ handle: string }[]>('select handle from category order by handle')
     ).map((r) => r.handle);

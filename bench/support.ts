@@ -39,6 +39,17 @@ export async function benchDatabase(options: { products: number; database?: stri
   };
 }
 
+/** Plain priced products anyone may order anywhere (no options, no pack rule), spread over the catalogue. */
+export async function plainProductIds(orm: Orm, limit: number): Promise<string[]> {
+  const rows = await orm.em.getConnection().execute<{ id: string }[]>(
+    `select id from product p where price is not null and min_transfer <= 1 and minimum_purchase_quantity <= 1
+       and allowed_states = '{}' and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+     order by md5(id) limit ?`,
+    [limit],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** The real app on a free port of this process. */
 export async function listen(orm: Orm, searchCache = { ttlMs: 60_000, entries: 5000 }) {
   const { app, close } = await createApp({

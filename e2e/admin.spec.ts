@@ -8,25 +8,12 @@ import { CheckoutPage } from './pages/CheckoutPage';
 import { graphqlFromPage, registerAndSignIn } from './support/accounts';
 import { setRole } from './support/db';
 
-/** A customer's paid order of two SFU1605-500 ball screws, placed through the shop. */
+/** A customer's paid order of one SFU1605-500 ball screw, placed through the shop. */
 async function customerOrder(page: Page): Promise<string> {
   const checkout = new CheckoutPage(page);
   await registerAndSignIn(page, 'Otto');
   await addFromProductPage(page, 'SFU1605-500');
-  await checkout.open();
-  await checkout.useNewAddress({
-    name: 'Dock 4',
-    line1: '400 Mill St',
-    city: 'Mooresville',
-    state: 'NC',
-    zip: '28115',
-    email: 'dock@plant.example',
-  });
-  await checkout.chooseShipping();
-  await checkout.payWith(TEST_CARDS.authorised);
-  await checkout.placeOrder();
-  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
-  return page.url().split('/').pop()!;
+  return checkout.checkOutWithCard(TEST_CARDS.authorised, 'Dock 4');
 }
 
 /** A new browser of a staff member with `role`, signed in. */

@@ -13,20 +13,7 @@ test('request a return of one line of a delivered order and see its status', asy
   await registerAndSignIn(page, 'Rhea');
   await addFromProductPage(page, 'SFU1605-500');
   await addFromProductPage(page, 'TL-242-10ML');
-  await checkout.open();
-  await checkout.useNewAddress({
-    name: 'Dock 1',
-    line1: '400 Mill St',
-    city: 'Mooresville',
-    state: 'NC',
-    zip: '28115',
-    email: 'dock@plant.example',
-  });
-  await checkout.chooseShipping();
-  await checkout.payWith(TEST_CARDS.authorised);
-  await checkout.placeOrder();
-  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
-  const orderId = page.url().split('/').pop()!;
+  const orderId = await checkout.checkOutWithCard(TEST_CARDS.authorised);
   await markDelivered(orderId);
 
   await shop.goto(`/user/account/orders/${orderId}`);

@@ -57,4 +57,22 @@ export class CheckoutPage {
   async placeOrder() {
     await this.page.getByRole('button', { name: 'Place Order' }).click();
   }
+
+  /** The whole checkout of the cart to a Mooresville, NC dock with `card`; resolves with the order's id. */
+  async checkOutWithCard(card: string, name = 'Dock 1'): Promise<string> {
+    await this.open();
+    await this.useNewAddress({
+      name,
+      line1: '400 Mill St',
+      city: 'Mooresville',
+      state: 'NC',
+      zip: '28115',
+      email: 'dock@plant.example',
+    });
+    await this.chooseShipping();
+    await this.payWith(card);
+    await this.placeOrder();
+    await expect(this.page).toHaveURL(/\/checkout\/confirmation\//);
+    return this.page.url().split('/').pop()!;
+  }
 }

@@ -143,7 +143,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     secureCookies,
     sessionCookie: sessionCookieName(secureCookies),
   };
-  const apollo = await createApolloServer(log);
+  const apollo = await createApolloServer();
   const searchCache = new AnswerCache<Found>(
     options.searchCache?.ttlMs ?? 0,
     options.searchCache?.entries ?? 1000,

@@ -15,6 +15,21 @@ export const plainProducts = (t: TestApp, count: number) =>
     [count],
   );
 
+/** The place-order body of a card payment shipped to a North Carolina dock. */
+export const checkoutBody = (email: string, paymentMethodId: string) => ({
+  contactEmail: email,
+  shippingAddress: {
+    name: 'Dock',
+    addressLine1: '1 Main St',
+    city: 'Charlotte',
+    state: 'NC',
+    zip: '28202',
+    email,
+  },
+  shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
+  payment: { kind: 'card', paymentMethodId },
+});
+
 /** A new customer who bought `items` with the test card (authorised: status 18) to North Carolina. */
 export async function cardOrder(
   t: TestApp,
@@ -34,19 +49,7 @@ export async function cardOrder(
     })
     .expect(201);
   const placed = await c
-    .send('post', '/api/checkout/place-order', {
-      contactEmail: email,
-      shippingAddress: {
-        name: 'Dock',
-        addressLine1: '1 Main St',
-        city: 'Charlotte',
-        state: 'NC',
-        zip: '28202',
-        email,
-      },
-      shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
-      payment: { kind: 'card', paymentMethodId: pm.body.id },
-    })
+    .send('post', '/api/checkout/place-order', checkoutBody(email, pm.body.id))
     .set('Idempotency-Key', randomUUID())
     .expect(200);
   return { c, email, order: placed.body.order };

@@ -69,6 +69,8 @@ export async function createTestApp(
     secureCookies?: boolean;
     trustProxy?: boolean;
     smtpUrl?: string;
+    /** The app's logger (default: silent). */
+    log?: pino.Logger;
     /** A second clone of the template as a read replica (DATABASE_READ_URL): `replica` on the app. */
     replica?: boolean;
   } = {},
@@ -87,7 +89,7 @@ export async function createTestApp(
     : undefined;
   const { app, close, flushBackground } = await createApp({
     orm,
-    log: pino({ level: 'silent' }),
+    log: options.log ?? pino({ level: 'silent' }),
     sessionSecret: 'test-secret-test-secret-test-secret-00',
     clientDir: options.clientDir,
     introspection: options.introspection ?? false,

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pino from 'pino';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 let productId: string;
+const logLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ replica: true });
+  const log = pino({ level: 'error' }, { write: (line: string) => void logLines.push(JSON.parse(line)) });
+  t = await createTestApp({ replica: true, log });
   [{ id: productId }] = (await t.orm.em.getConnection().execute<{ id: string }[]>(
     `select id from product p where price between 10 and 40 and min_transfer <= 1 and allowed_states = '{}'
          and not exists (select 1 from product_configuration_option o where o.product_id = p.id) order by id limit 1`,
@@ -50,6 +53,30 @@ describe('health, readiness and metrics', () => {
     expect(text).toMatch(/axl_db_pool_connections_idle\{pool="replica"\} \d+/);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(text).not.toContain(productId); // raw paths never become labels
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answers INTERNAL without details, and logs the cause with the request id and the operation', async () => {
+    const db = t.replica!.em.getConnection();
+    await db.execute('alter table category rename to category_moved');
+    try {
+      const { agent, token } = await t.agentWithCsrf();
+      const res = await agent
+        .post('/graphql')
+        .set('x-csrf-token', token)
+        .set('x-request-id', 'req-ops-spec-0001')
+        .send({ query: 'query Parents { parentCategories { handle } }', operationName: 'Parents' });
+      expect(res.body.errors[0]).toMatchObject({
+        message: 'Internal server error',
+        extensions: { code: 'INTERNAL' },
+      });
+      expect(JSON.stringify(res.body)).not.toContain('category_moved');
+      const line = logLines.find((l) => l.msg === 'unexpected error in a GraphQL resolver');
+      expect(line).toMatchObject({ req: { id: 'req-ops-spec-0001' }, operation: 'Parents' });
+    } finally {
+      await db.execute('alter table category_moved rename to category');
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { createDatabase } from '../src/db/admin';
 import { initOrm, type Orm } from '../src/db/orm';
 import { hashPassword } from '../src/modules/auth/password';
 import { TEST_ENV } from './env';
+import { checkoutBody } from './fixtures';
 import { Browser, freePort, startStore, stopped } from './processes';
 
 /*
@@ -38,20 +39,6 @@ async function user(): Promise<string> {
     );
   return email;
 }
-
-const checkout = (email: string, paymentMethodId: string) => ({
-  contactEmail: email,
-  shippingAddress: {
-    name: 'Dock',
-    addressLine1: '1 Main St',
-    city: 'Charlotte',
-    state: 'NC',
-    zip: '28202',
-    email,
-  },
-  shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
-  payment: { kind: 'card', paymentMethodId },
-});
 
 beforeAll(async () => {
   const server = process.env[TEST_ENV.serverUrl]!;
@@ -111,14 +98,26 @@ describe('two app processes on one database', () => {
       name: 'Multi',
     });
     const key = randomUUID();
-    const placed = await shopper.call(a, 'POST', '/api/checkout/place-order', checkout(email, card.body.id), {
-      'idempotency-key': key,
-    });
+    const placed = await shopper.call(
+      a,
+      'POST',
+      '/api/checkout/place-order',
+      checkoutBody(email, card.body.id),
+      {
+        'idempotency-key': key,
+      },
+    );
     expect(placed.status).toBe(200);
     // The same key on the other process answers the same order (the key lives in the database).
-    const again = await shopper.call(b, 'POST', '/api/checkout/place-order', checkout(email, card.body.id), {
-      'idempotency-key': key,
-    });
+    const again = await shopper.call(
+      b,
+      'POST',
+      '/api/checkout/place-order',
+      checkoutBody(email, card.body.id),
+      {
+        'idempotency-key': key,
+      },
+    );
     expect(again.body.order.id).toBe(placed.body.order.id);
     const listed = await shopper.call(b, 'GET', '/api/orders');
     expect(listed.body.items.map((o: { id: string }) => o.id)).toEqual([placed.body.order.id]);
@@ -178,7 +177,7 @@ describe('the cluster (WORKERS=2)', () => {
     );
     const place = (x: (typeof guests)[number]) =>
       x.g
-        .call(base, 'POST', '/api/checkout/place-order', checkout(x.email, x.card), {
+        .call(base, 'POST', '/api/checkout/place-order', checkoutBody(x.email, x.card), {
           'idempotency-key': x.key,
         })
         .then(

@@ -2,7 +2,6 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, Lexer, Source, TokenKind, type GraphQLFormattedError } from 'graphql';
 import type { RequestHandler } from 'express';
-import type { Logger } from 'pino';
 import { AppError } from '../common/errors';
 import type { Ctx } from '../context';
 import { getSchema } from './schema';
@@ -78,8 +77,32 @@ export function tokenLimit(max: number = GRAPHQL_LIMITS.maxTokens): RequestHandl
   };
 }
 
+/** An error no resolver meant to throw (not an AppError, not a GraphQL validation error). */
+const unexpected = (original: unknown, code: unknown) =>
+  Boolean(original) &&
+  !(original instanceof AppError) &&
+  !(original instanceof GraphQLError) &&
+  (code === undefined || code === 'INTERNAL_SERVER_ERROR');
+
+/** Logs unexpected resolver errors with the request's logger (its request id) and the operation's name. */
+const logUnexpected: ApolloServerPlugin<Ctx> = {
+  async requestDidStart() {
+    return {
+      async didEncounterErrors({ contextValue, errors, operationName }) {
+        for (const error of errors) {
+          if (unexpected(error.originalError, error.extensions?.code))
+            contextValue.log.error(
+              { err: error.originalError, path: error.path, operation: operationName },
+              'unexpected error in a GraphQL resolver',
+            );
+        }
+      },
+    };
+  },
+};
+
 /** Maps thrown errors to the documented codes; anything unexpected becomes INTERNAL without details. */
-export function formatError(log: Logger) {
+export function formatError() {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = error instanceof GraphQLError ? error.originalError : error;
     if (original instanceof AppError) {
@@ -90,12 +113,7 @@ export function formatError(log: Logger) {
       };
     }
     const code = formatted.extensions?.code;
-    if (
-      original &&
-      !(original instanceof GraphQLError) &&
-      (code === undefined || code === 'INTERNAL_SERVER_ERROR')
-    ) {
-      log.error({ err: original, path: formatted.path }, 'unexpected error in a GraphQL resolver');
+    if (unexpected(original, code)) {
       return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL' } };
     }
     return {
@@ -107,7 +125,7 @@ export function formatError(log: Logger) {
   };
 }
 
-export async function createApolloServer(log: Logger): Promise<ApolloServer<Ctx>> {
+export async function createApolloServer(): Promise<ApolloServer<Ctx>> {
   const armor = new ApolloArmor({
     maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true },
     maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
@@ -120,14 +138,14 @@ export async function createApolloServer(log: Logger): Promise<ApolloServer<Ctx>
   const server = new ApolloServer<Ctx>({
     schema: getSchema(),
     ...armor,
-    plugins: [...armor.plugins, guardIntrospection],
+    plugins: [...armor.plugins, guardIntrospection, logUnexpected],
     introspection: true,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
     // main.ts owns shutdown: close HTTP, then Apollo, then the pool, then PostgreSQL.
     stopOnTerminationSignals: false,
-    formatError: formatError(log),
+    formatError: formatError(),
   });
   await server.start();
   return server;

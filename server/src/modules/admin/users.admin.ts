@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth/permissions';
+import { recordAudit } from '../audit/audit';
 
 export interface AdminUserRow {
   id: string;
@@ -155,21 +156,7 @@ async function change(
     if (action === 'user.lock') {
       await ctx.db.execute(`delete from session where sess->>'userId' = ?`, [userId], 'run', trx);
     }
-    const entry = audit(before);
-    await ctx.db.execute(
-      `insert into audit_log (actor_user_id, action, target_type, target_id, before, after, ip)
-       values (?, ?, 'user', ?, ?::jsonb, ?::jsonb, ?)`,
-      [
-        ctx.user!.id,
-        action,
-        userId,
-        JSON.stringify(entry.before),
-        JSON.stringify(entry.after),
-        ctx.req.ip ?? null,
-      ],
-      'run',
-      trx,
-    );
+    await recordAudit(ctx, trx, { action, targetType: 'user', targetId: userId, ...audit(before) });
   });
   const [row] = await ctx.db.execute<Row[]>(
     `select ${USER_COLUMNS} from app_user u left join business_account a on a.id = u.account_id where u.id = ?`,

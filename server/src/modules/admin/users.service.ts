@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context';
 import { AppError } from '../../common/errors';
 import { assertAccess } from '../auth/permissions';
+import { recordAudit } from '../audit/audit';
 
 /** Sensitive admin actions need a sign-in within this long. */
 export const RECENT_SIGN_IN_MS = 5 * 60_000;
@@ -18,7 +19,6 @@ export async function resetAllPasswords(ctx: Ctx, authAt: number | undefined): P
       'Sign in again (within the last 5 minutes) to reset every password.',
     );
   }
-  const actor = ctx.user!;
   return ctx.db.transactional(async (trx) => {
     const [row] = await ctx.db.execute<{ users: number }[]>(
       `with tokens as (
@@ -47,13 +47,12 @@ export async function resetAllPasswords(ctx: Ctx, authAt: number | undefined): P
       trx,
     );
     await ctx.db.execute('delete from session', [], 'run', trx);
-    await ctx.db.execute(
-      `insert into audit_log (actor_user_id, action, target_type, target_id, after, ip)
-       values (?, 'users.reset-all-passwords', 'user', '*', ?::jsonb, ?)`,
-      [actor.id, JSON.stringify({ users: row!.users }), ctx.req.ip ?? null],
-      'run',
-      trx,
-    );
+    await recordAudit(ctx, trx, {
+      action: 'users.reset-all-passwords',
+      targetType: 'user',
+      targetId: '*',
+      after: { users: row!.users },
+    });
     return row!.users;
   });
 }

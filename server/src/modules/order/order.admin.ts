@@ -16,6 +16,7 @@ import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth/permissions';
 import { orderService, type OrderView } from './order.service';
+import { recordAudit } from '../audit/audit';
 
 /** A row of the console's orders table. */
 export interface AdminOrderRow {
@@ -377,13 +378,7 @@ export const adminOrderService = {
           lines: current.lines.map((l) => ({ ...l, ...lines.find((e) => e!.id === l.id)! })),
         }),
       });
-      await ctx.db.execute(
-        `insert into audit_log (actor_user_id, action, target_type, target_id, before, after, ip)
-         values (?, 'order.edit', 'order', ?, ?::jsonb, ?::jsonb, ?)`,
-        [ctx.user!.id, id, JSON.stringify(changes.before), JSON.stringify(changes.after), ctx.req.ip ?? null],
-        'run',
-        trx,
-      );
+      await recordAudit(ctx, trx, { action: 'order.edit', targetType: 'order', targetId: id, ...changes });
     });
     return orderService.load(ctx, id);
   },

@@ -4,6 +4,7 @@ import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth/permissions';
+import { recordAudit } from '../audit/audit';
 
 export interface AdminSiteView {
   id: string;
@@ -56,13 +57,13 @@ export const adminSiteService = {
         'run',
         trx,
       );
-      await ctx.db.execute(
-        `insert into audit_log (actor_user_id, action, target_type, target_id, before, after, ip)
-         values (?, 'site.visibility', 'site', ?, ?::jsonb, ?::jsonb, ?)`,
-        [ctx.user!.id, id, JSON.stringify(before), JSON.stringify({ showAllProducts }), ctx.req.ip ?? null],
-        'run',
-        trx,
-      );
+      await recordAudit(ctx, trx, {
+        action: 'site.visibility',
+        targetType: 'site',
+        targetId: id,
+        before,
+        after: { showAllProducts },
+      });
     });
     const [site] = await ctx.db.execute<AdminSiteView[]>(`${SITE_SQL} where s.id = ?`, [id]);
     return site!;
