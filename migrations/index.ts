@@ -1,3 +1,4 @@
+import { Migration20261123113226 } from './Migration20261123113226';
 import { Migration20261123100136 } from './Migration20261123100136';
 import { Migration20261123075602 } from './Migration20261123075602';
 import { Migration20261123074956 } from './Migration20261123074956';
@@ -35,4 +36,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123074956', class: Migration20261123074956 },
   { name: 'Migration20261123075602', class: Migration20261123075602 },
   { name: 'Migration20261123100136', class: Migration20261123100136 },
+  { name: 'Migration20261123113226', class: Migration20261123113226 },
 ];

@@ -35,6 +35,7 @@ import { PgSessionStore } from './modules/session/pg-session-store';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 import { metricsMiddleware, mountOps, type Readiness } from './ops';
+import { collectorRoutes } from './modules/analytics/collector';
 
 /** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
 /** Every REST router and where it is mounted under /api (the permission test walks the same list). */
@@ -216,6 +217,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   app.use('/api', ...parsers, ...perRequest, api);
+  app.use('/userevents', collectorRoutes(shared.db));
   app.use(
     '/graphql',
     express.json({ limit: '256kb' }),

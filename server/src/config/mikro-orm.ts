@@ -33,6 +33,7 @@ import {
 } from '../modules/search/search.entity';
 import { Session } from '../modules/session/session.entity';
 import { Site } from '../modules/site/site.entity';
+import { ClickstreamEventRow } from '../modules/analytics/clickstream.entity';
 import { PROJECT_ROOT } from './env';
 
 /** Every entity, listed explicitly (no folder discovery: the same list works from src, dist and tests). */
@@ -72,6 +73,7 @@ export const ENTITIES = [
   SearchClick,
   SearchIndexState,
   SearchAttribution,
+  ClickstreamEventRow,
 ];
 
 export interface OrmOptions {
