@@ -35,7 +35,7 @@ import { PgSessionStore } from './modules/session/pg-session-store';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 import { metricsMiddleware, mountOps, type Readiness } from './ops';
-import { collectorRoutes } from './modules/analytics/collector';
+import { collectorRoutes, EventBuffer } from './modules/analytics/collector';
 
 /** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
 /** Every REST router and where it is mounted under /api (the permission test walks the same list). */
@@ -217,7 +217,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   app.use('/api', ...parsers, ...perRequest, api);
-  app.use('/userevents', collectorRoutes(shared.db));
+  const events = new EventBuffer(shared.db, (err, lost) =>
+    log.error({ err, lost }, 'could not store click-stream events'),
+  );
+  app.use('/userevents', collectorRoutes(events));
   app.use(
     '/graphql',
     express.json({ limit: '256kb' }),
@@ -233,6 +236,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app,
     flushBackground: async () => {
       await shared.attribution.flush();
+      await events.flush();
       await outbox?.drain();
     },
     async close() {
@@ -241,6 +245,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await outbox?.stop();
       await apollo.stop();
       await shared.attribution.flush();
+      await events.flush();
     },
   };
 }

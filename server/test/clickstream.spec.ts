@@ -18,14 +18,17 @@ const event = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const stored = (visitorId: string) =>
-  t.orm.em.getConnection().execute<Record<string, unknown>[]>(
+/** The events of a visitor as stored (after the collector's buffer is written). */
+const stored = async (visitorId: string) => {
+  await t.flush();
+  return t.orm.em.getConnection().execute<Record<string, unknown>[]>(
     `select event_type as "eventType", user_id as "userId", app_name as "appName", country,
          attribution_token as "attributionToken", product_ids as "productIds", revenue::float8 as revenue,
          search_query as "searchQuery"
        from clickstream_event where visitor_id = ? order by id`,
     [visitorId],
   );
+};
 
 beforeAll(async () => {
   t = await createTestApp();

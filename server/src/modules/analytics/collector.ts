@@ -1,33 +1,75 @@
 import express, { Router } from 'express';
-import { CLICKSTREAM_LIMITS, clickstreamBatchSchema, eventsOf } from '../../../../domain/clickstream';
+import { batchProblems, CLICKSTREAM_LIMITS, eventsOf } from '../../../../domain/clickstream';
 import { AppError } from '../../common/errors';
-import { validate } from '../../common/validate';
 import type { SqlConnection } from '../../context';
 
 const APP_NAME = /^[A-Za-z0-9_-]{1,40}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 
-/** Stores a batch of validated events in one statement: all of them or none. */
-export async function storeEvents(db: SqlConnection, appName: string, country: string, events: object[]) {
-  await db.execute(
-    `insert into clickstream_event (event_time, event_type, visitor_id, user_id, app_name, country,
-       attribution_token, search_query, product_ids, revenue, payload)
-     select (e->>'eventTime')::timestamptz, e->>'eventType', (e->>'visitorId')::uuid, e#>>'{userInfo,userId}', ?, ?,
-       (e->>'attributionToken')::uuid, e->>'searchQuery',
-       array(select p->>'id' from jsonb_array_elements(coalesce(e->'productDetails', '[]'::jsonb)) p),
-       (e#>>'{purchaseTransaction,revenue}')::numeric, e
-     from jsonb_array_elements(?::jsonb) e`,
-    [appName, country, JSON.stringify(events)],
-  );
+interface Queued {
+  app: string;
+  country: string;
+  e: object;
+}
+
+/**
+ * Validated events wait here at most `flushMs` (or until `maxEvents`), then go to PostgreSQL in one multi-row
+ * statement, so a beacon costs the shopper no database round trip and thousands of events a second cost a few
+ * statements. A request's events always land in the same statement (stored whole or not at all). A crash can
+ * lose the last `flushMs` of events (analytics, never an order); a graceful stop flushes them (decision 015).
+ */
+export class EventBuffer {
+  private queue: Queued[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: SqlConnection,
+    private readonly onError: (err: unknown, lost: number) => void,
+    private readonly flushMs = 100,
+    private readonly maxEvents = 500,
+  ) {}
+
+  add(app: string, country: string, events: object[]): void {
+    for (const e of events) this.queue.push({ app, country, e });
+    if (this.queue.length >= this.maxEvents) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
+  }
+
+  /** Writes what is queued; resolves once every event added before the call is stored. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.queue;
+    this.queue = [];
+    this.writing = this.writing.then(async () => {
+      if (batch.length === 0) return;
+      try {
+        await this.db.execute(
+          `insert into clickstream_event (event_time, event_type, visitor_id, user_id, app_name, country,
+             attribution_token, search_query, product_ids, revenue, payload)
+           select (q.e->>'eventTime')::timestamptz, q.e->>'eventType', (q.e->>'visitorId')::uuid,
+             q.e#>>'{userInfo,userId}', q.app, q.country, (q.e->>'attributionToken')::uuid, q.e->>'searchQuery',
+             array(select p->>'id' from jsonb_array_elements(coalesce(q.e->'productDetails', '[]'::jsonb)) p),
+             (q.e#>>'{purchaseTransaction,revenue}')::numeric, q.e
+           from jsonb_to_recordset(?::jsonb) as q(app text, country text, e jsonb)`,
+          [JSON.stringify(batch)],
+        );
+      } catch (err) {
+        this.onError(err, batch.length);
+      }
+    });
+    return this.writing;
+  }
 }
 
 /**
  * The click-stream collector at the spec's path (`navigator.sendBeacon` from the shop, or batches from a
  * partner): no session and no CSRF token (a beacon cannot send headers, and an event changes nothing a shopper
  * owns), one event or `{ events: [...] }` up to 200, validated whole: a bad event answers 400 naming it, and
- * nothing of its batch is stored. 204 otherwise.
+ * nothing of its batch is stored. 204 otherwise, once the events are queued for the next write.
  */
-export function collectorRoutes(db: SqlConnection): Router {
+export function collectorRoutes(buffer: EventBuffer): Router {
   const router = Router();
   router.post(
     '/v1/selling-systems/:appName/countries/:country/languages/EN/events',
@@ -39,8 +81,10 @@ export function collectorRoutes(db: SqlConnection): Router {
         throw new AppError('BAD_REQUEST', 'appName must be 1 to 40 letters, digits, - or _');
       if (!COUNTRY.test(country))
         throw new AppError('BAD_REQUEST', 'country must be a 2-letter code, e.g. US');
-      const { events } = validate(clickstreamBatchSchema, { events: eventsOf(req.body) });
-      await storeEvents(db, appName, country, events);
+      const events = eventsOf(req.body);
+      const problems = batchProblems(events);
+      if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
+      buffer.add(appName, country, events as object[]);
       res.status(204).end();
     },
   );
