@@ -27,7 +27,7 @@ export class EventBuffer {
     private readonly db: SqlConnection,
     private readonly onError: (err: unknown, lost: number) => void,
     private readonly flushMs = 100,
-    private readonly maxEvents = 500,
+    private readonly maxEvents = 100,
   ) {}
 
   add(app: string, country: string, events: object[]): void {
