@@ -21,6 +21,7 @@ async function main() {
   const batch = Number(values.batch);
   const bench = await benchDatabase({ products: 100 });
   const app = await listen(bench.orm);
+  let open = true;
   try {
     // 200 different bodies: each a batch of plausible events from one visitor's session.
     const bodies = Array.from({ length: 200 }, (_, b) => {
@@ -50,6 +51,7 @@ async function main() {
     await load({ ...options, seconds: 2 }); // warm-up: JIT, connections, buffers
     const r = await load({ ...options, seconds: Number(values.seconds) });
     await app.close(); // writes what the collector still holds
+    open = false;
     const [{ n }] = await bench.orm.em
       .getConnection()
       .execute<[{ n: number }]>('select count(*)::int as n from clickstream_event');
@@ -60,7 +62,7 @@ async function main() {
     );
     console.log(`${n} events stored`);
   } finally {
-    await app.close().catch(() => undefined);
+    if (open) await app.close();
     await bench.close();
   }
 }

@@ -4,6 +4,7 @@ import { CSRF } from '../../domain/constants';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, tokenSecret } from '../src/modules/auth/api-tokens';
 import { hashPassword } from '../src/modules/auth/password';
 import { createTestApp, type TestApp } from './harness';
+import { checkoutBody } from './fixtures';
 
 const SECRET = 'test-secret-test-secret-test-secret-00';
 let t: TestApp;
@@ -141,19 +142,7 @@ describe('partner API keys and tokens', () => {
       .post('/api/checkout/place-order')
       .set(auth)
       .set('Idempotency-Key', `partner-${Date.now()}`)
-      .send({
-        contactEmail: 'feed@partner.example',
-        shippingAddress: {
-          name: 'Dock',
-          addressLine1: '1 Main St',
-          city: 'Charlotte',
-          state: 'NC',
-          zip: '28202',
-          email: 'feed@partner.example',
-        },
-        shippingDetails: { carrierId: 'ltl', carrierMethod: 'Standard' },
-        payment: { kind: 'card', paymentMethodId: card.body.id },
-      })
+      .send(checkoutBody('feed@partner.example', card.body.id))
       .expect(200);
     expect(placed.body.order.statusLabel).toBe('Payment Received');
     const list = await t.agent().get('/api/orders').set(auth).expect(200);

@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router-dom';
 import { DashboardDocument } from '../gql/graphql';
 import { useT } from '../i18n';
 import { BarChart } from './BarChart';
-import { useMoney } from './format';
+import { useMoney } from '../lib/money';
 
 /** The range in the URL (`?range=lastWeek`, or `?from=...&to=...` for a picked range); This week by default. */
 function useRange() {

@@ -30,9 +30,10 @@ import { Link, useParams } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../features/account/session';
 import { STATE_OPTIONS } from '../features/account/address';
 import { AdminOrderDocument, UpdateOrderDocument, type AdminOrderFieldsFragment } from '../gql/graphql';
+import { paymentLabel } from '../features/orders/OrderPages';
 import { useT } from '../i18n';
 import { AuditTrail } from './AuditTrail';
-import { useMoney } from './format';
+import { useMoney } from '../lib/money';
 
 type Line = AdminOrderFieldsFragment['lines'][number];
 
@@ -124,7 +125,7 @@ function OrderForm({
   onSaved: (saved: boolean) => void;
 }) {
   const t = useT();
-  const money = useMoney();
+  const money = useMoney(order.currencyCode);
   const [save] = useMutation(UpdateOrderDocument);
   const [conflict, setConflict] = useState<string | null>(null);
   const formik = useFormik<AdminOrderInput>({
@@ -224,10 +225,7 @@ function OrderForm({
           {order.shippingAddress.companyName ? `, ${order.shippingAddress.companyName}` : ''}
         </Descriptions.Item>
         <Descriptions.Item label={t('orders.payment')}>
-          {order.paymentKind === 'card'
-            ? `${order.cardBrand ?? ''} •••• ${order.cardLast4 ?? ''}`
-            : order.poNumber}{' '}
-          ({order.paymentStatus})
+          {paymentLabel(t, order)} ({order.paymentStatus})
         </Descriptions.Item>
         <Descriptions.Item label={t('admin.carrier')}>
           {order.carrierId.toUpperCase()} {order.carrierMethod}

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AdminOrdersDocument, type AdminOrderFilterInput } from '../gql/graphql';
 import { useT } from '../i18n';
-import { useMoney } from './format';
+import { useMoney } from '../lib/money';
 
 const SITES = ['axl', 'foodgrade', 'mai', 'aos', 'miv2', 'pay-us', 'pay-ca'];
 

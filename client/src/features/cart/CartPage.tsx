@@ -1,8 +1,8 @@
-import { DEFAULT_CURRENCY } from '@domain/constants';
 import { FREIGHT_TABLE, freightBand } from '@domain/money';
 import { productPath, quotePath, ROUTES } from '@domain/routes';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useMoney } from '../../lib/money';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import { useT } from '../../i18n';
@@ -13,12 +13,6 @@ import { useCart, useCartActions, type CartLineData } from './useCart';
 
 /** Free freight from this subtotal (the last band of the freight table). */
 const FREE_FREIGHT_FROM = FREIGHT_TABLE[FREIGHT_TABLE.length - 1]!.from;
-
-function useMoney() {
-  const intl = useIntl();
-  return (value: number) =>
-    intl.formatNumber(value, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
-}
 
 /** /cart: lines with quantity steppers and remove, totals and how freight was reached. */
 export function CartPage() {

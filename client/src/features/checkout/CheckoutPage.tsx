@@ -7,12 +7,11 @@ import {
   shippingAddressSchema,
   shippingDetailsSchema,
 } from '@domain/checkout.schema';
-import { DEFAULT_CURRENCY } from '@domain/constants';
 import { confirmationPath, ROUTES } from '@domain/routes';
 import { stateName } from '@domain/states';
 import { Form, Formik, useField } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useMoney } from '../../lib/money';
 import { Link, useNavigate } from 'react-router-dom';
 import { string } from 'yup';
 import { AddressLines } from '../../components/AddressLines';
@@ -66,11 +65,6 @@ type PaymentChoice = { kind: 'card'; card: Card } | { kind: 'purchaseOrder'; poN
 const addressFormSchema = shippingAddressSchema.shape({
   contactEmail: string().trim().required('E-mail is a required field').email('E-mail must be a valid email'),
 });
-
-function useMoney() {
-  const intl = useIntl();
-  return (n: number) => intl.formatNumber(n, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
-}
 
 /**
  * /checkout: shipping address (saved or new, checked by the validation call and the state restriction),

@@ -8,7 +8,8 @@ import { OrderDocument } from '../../gql/graphql';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { orderPath } from '@domain/routes';
-import { paymentLabel, useMoney } from './OrderPages';
+import { useMoney } from '../../lib/money';
+import { paymentLabel } from './OrderPages';
 
 /** The invoice: logo, the company's Mooresville NC address and toll-free phone, lines, totals; print or PDF. */
 export function InvoicePage() {

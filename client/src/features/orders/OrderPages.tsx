@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
-import { DEFAULT_CURRENCY } from '@domain/constants';
 import {
   ORDER_STATUS,
   ORDER_STATUS_CODES,
@@ -13,6 +12,7 @@ import { withinReturnWindow } from '@domain/returns';
 import { invoicePath, orderPath, productPath, returnRequestPath, ROUTES } from '@domain/routes';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useMoney } from '../../lib/money';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
@@ -35,11 +35,6 @@ export function paymentLabel(
         last4: order.cardLast4 ?? '····',
       })
     : t('orders.purchaseOrder', { number: order.poNumber ?? '' });
-}
-
-export function useMoney(currency = DEFAULT_CURRENCY) {
-  const intl = useIntl();
-  return (n: number) => intl.formatNumber(n, { style: 'currency', currency: currency.toUpperCase() });
 }
 
 function useDate() {
