@@ -30,6 +30,8 @@ export const ROUTES = {
   returnPolicy: '/about/returns',
   shippingPolicy: '/about/shipping',
   terms: '/about/terms',
+  /** Consent preferences: not in the spec's route list (decision 017). */
+  cookiePreferences: '/about/cookie-preferences',
   about: '/about-us',
   contact: '/about/contact-us',
   /** The quote form for parts priced on request: not in the spec's route list (decision 011). */

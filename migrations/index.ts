@@ -1,4 +1,6 @@
 import { Migration20261123113226 } from './Migration20261123113226';
+import { Migration20261123124500 } from './Migration20261123124500';
+import { Migration20261123124600 } from './Migration20261123124600';
 import { Migration20261123100136 } from './Migration20261123100136';
 import { Migration20261123075602 } from './Migration20261123075602';
 import { Migration20261123074956 } from './Migration20261123074956';
@@ -37,4 +39,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123075602', class: Migration20261123075602 },
   { name: 'Migration20261123100136', class: Migration20261123100136 },
   { name: 'Migration20261123113226', class: Migration20261123113226 },
+  { name: 'Migration20261123124500', class: Migration20261123124500 },
+  { name: 'Migration20261123124600', class: Migration20261123124600 },
 ];

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { isShopRoute } from '../../domain/routes';
+import type { SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
 import { createCtx, type AppShared, type Ctx } from './context';
 import { TestPaymentProvider } from './modules/payment/payment.provider';
@@ -78,6 +79,10 @@ export interface AppOptions {
   replica?: MikroORM;
   /** Shared with the process's shutdown: /readyz answers 503 once draining. */
   readiness?: Readiness;
+  /** Host names of the sites beyond `<site-id>.<domain>` (SITE_HOSTS). */
+  siteHosts?: Record<string, SiteId>;
+  /** The spec's consent test flag (CONSENT_REGION_DEFAULTS). */
+  consentRegionDefaults?: boolean;
 }
 
 export interface App {
@@ -182,6 +187,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       tokenSecret: tokenSecret(sessionSecret),
     },
     payments: new TestPaymentProvider(orm.em.getConnection()),
+    siteHosts: options.siteHosts ?? {},
+    consentRegionDefaults: options.consentRegionDefaults ?? false,
   };
 
   const api = express.Router();

@@ -51,6 +51,8 @@ export interface Ctx {
   searchCache: AnswerCache<Found>;
   /** The payment processor (the built-in test provider). */
   payments: TestPaymentProvider;
+  /** The spec's consent test flag (CONSENT_REGION_DEFAULTS). */
+  consentRegionDefaults: boolean;
 }
 
 /** What the app shares with every request's context. */
@@ -63,19 +65,33 @@ export interface AppShared {
   readDb: SqlConnection;
   auth: Ctx['auth'];
   payments: TestPaymentProvider;
+  siteHosts: Readonly<Record<string, SiteId>>;
+  consentRegionDefaults: boolean;
 }
 
 export const SITE_HEADER = 'x-site-id';
 
-/** The site comes from the `x-site-id` header (partners) or defaults to the store's own; unknown ids are refused. */
-export function resolveSite(req: Request): SiteId {
+const isSiteId = (raw: string): raw is SiteId => (SITE_IDS as readonly string[]).includes(raw);
+
+/**
+ * The site of a request (decision 017): the `x-site-id` header (partners, tests), else the host name — listed in
+ * SITE_HOSTS, or whose first label is a site id (`pay-ca.axisline.example`) — else the store's own. An unknown
+ * id in the header is refused; an unknown host is the default site.
+ */
+export function resolveSite(req: Request, siteHosts: Readonly<Record<string, SiteId>> = {}): SiteId {
   const raw = req.get(SITE_HEADER)?.trim().toLowerCase();
-  if (!raw) return DEFAULT_SITE_ID;
-  if ((SITE_IDS as readonly string[]).includes(raw)) return raw as SiteId;
-  throw new AppError(
-    'BAD_REQUEST',
-    `Unknown site "${raw}" in ${SITE_HEADER}: use one of ${SITE_IDS.join(', ')}`,
-  );
+  if (raw) {
+    if (isSiteId(raw)) return raw;
+    throw new AppError(
+      'BAD_REQUEST',
+      `Unknown site "${raw}" in ${SITE_HEADER}: use one of ${SITE_IDS.join(', ')}`,
+    );
+  }
+  const host = (req.hostname ?? '').toLowerCase();
+  const listed = siteHosts[host];
+  if (listed) return listed;
+  const first = host.split('.')[0] ?? '';
+  return host.includes('.') && isSiteId(first) ? first : DEFAULT_SITE_ID;
 }
 
 /** REST calls that read with POST (bodies too large or structured for a query string); GraphQL decides per operation. */
@@ -106,11 +122,12 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
     res,
     log: req.log,
     requestId: String(req.id),
-    site: resolveSite(req),
+    site: resolveSite(req, shared.siteHosts),
     canIntrospect: shared.introspection,
     attribution: shared.attribution,
     searchCache: shared.searchCache,
     payments: shared.payments,
+    consentRegionDefaults: shared.consentRegionDefaults,
     auth: shared.auth,
     user: null,
     apiCaller: null,

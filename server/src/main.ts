@@ -11,6 +11,7 @@ import { initOrm, migrate, type Orm } from './db/orm';
 import { createLogger } from './logger';
 import { catalogIsEmpty, seedCatalog } from './modules/catalog/catalog.seed';
 import { insertDemoOrders } from './modules/order/demo-orders';
+import { schedulePopularityRefresh } from './modules/analytics/popularity';
 import { refreshSearchIndex, searchIndexIsComplete } from './modules/search/search.index';
 import { serveClusterMetrics, type Readiness } from './ops';
 
@@ -97,8 +98,14 @@ async function serve(
     publicUrl: config.publicUrl,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
+    siteHosts: config.siteHosts,
+    consentRegionDefaults: config.consentRegionDefaults,
   });
   const server = await listen(app, config.port, config.host);
+  // Popularity from the click-stream: refreshed here by a single process; in a cluster by the primary only.
+  const popularity = cluster.isWorker
+    ? null
+    : schedulePopularityRefresh(orm.em.getConnection(), log, config.popularityRefreshMs);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -119,6 +126,7 @@ async function serve(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await popularity?.stop();
       await close();
       await orm.close(true);
       await replica?.close(true);
@@ -169,9 +177,16 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
   const started = Date.now();
   const hold: { embedded?: EmbeddedDatabase; orm?: Orm } = {};
   let url: string;
+  let popularity: { stop(): Promise<void> } | null = null;
   try {
     url = (await prepareDatabase(config, log, hold)).url;
-    await hold.orm!.close(true);
+    if (config.popularityRefreshMs > 0) {
+      // The primary keeps a pool for the cluster's one popularity refresh (the workers do not run it).
+      popularity = schedulePopularityRefresh(hold.orm!.em.getConnection(), log, config.popularityRefreshMs);
+    } else {
+      await hold.orm!.close(true);
+      hold.orm = undefined;
+    }
   } catch (err) {
     return failed(err, log, hold);
   }
@@ -233,6 +248,8 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
           }),
       ),
     );
+    await popularity?.stop();
+    await hold.orm?.close(true);
     await hold.embedded?.stop();
     log.info('stopped');
     process.exit(0);

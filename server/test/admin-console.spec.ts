@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { editedTotal, proposedCharges } from '../../domain/admin';
+import { clickstreamPath } from '../../domain/clickstream';
 import { freight, round2 } from '../../domain/money';
 import { ROLES } from '../../domain/roles';
 import { insertDemoOrders } from '../src/modules/order/demo-orders';
@@ -345,6 +346,61 @@ describe('dashboard', () => {
       `{ dashboard(from: "2026-02-01T00:00:00Z", to: "2026-01-01T00:00:00Z") { sales } }`,
     );
     expect(backwards.errors?.[0]?.message).toBe('The end of the range must be after its start');
+  });
+
+  it("fills the funnel's views and add-to-cart with the site's shoppers from the click-stream", async () => {
+    const admin = await staffMember(ROLES.Admin);
+    const funnel = async (from: string, to: string) => {
+      const res = await admin.c.gql<{
+        dashboard: { funnel: { views: number | null; addToCart: number | null } };
+      }>(
+        `query($from: String!, $to: String!) { dashboard(from: $from, to: $to) { funnel { views addToCart } } }`,
+        { from, to },
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data!.dashboard.funnel;
+    };
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const to = () => new Date(Date.now() + 60_000).toISOString();
+    // Before the site sent any event: not collected (the console says so), rather than zero.
+    expect(await funnel(from, to())).toEqual({ views: null, addToCart: null });
+
+    const [v1, v2, v3] = [randomUUID(), randomUUID(), randomUUID()];
+    const event = (eventType: string, visitorId: string) => ({
+      eventType,
+      visitorId,
+      eventTime: new Date().toISOString(),
+      productDetails: [{ id: products[0]!.id, quantity: 1 }],
+    });
+    await t
+      .agent()
+      .post(clickstreamPath('axl'))
+      .send({
+        events: [
+          // Two shoppers looked (one of them at three pages), one of them added to the cart twice.
+          event('detail-page-view', v1),
+          event('detail-page-view', v1),
+          event('detail-page-view', v1),
+          event('detail-page-view', v2),
+          event('add-to-cart', v2),
+          event('add-to-cart', v2),
+          event('home-page-view', v3),
+        ],
+      })
+      .expect(204);
+    // Another site's shopper is not this site's.
+    await t
+      .agent()
+      .post(clickstreamPath('foodgrade'))
+      .send(event('detail-page-view', randomUUID()))
+      .expect(204);
+    await t.flush();
+    expect(await funnel(from, to())).toEqual({ views: 2, addToCart: 1 });
+    // A range of the past with no event of the site: not collected then.
+    expect(await funnel('2026-01-01T00:00:00Z', '2026-01-08T00:00:00Z')).toEqual({
+      views: null,
+      addToCart: null,
+    });
   });
 });
 

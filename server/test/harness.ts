@@ -6,7 +6,7 @@ import { createApp } from '../src/app';
 import { createDatabase } from '../src/db/admin';
 import { initOrm, type Orm } from '../src/db/orm';
 import { hashPassword } from '../src/modules/auth/password';
-import { CSRF } from '../../domain/constants';
+import { CSRF, type SiteId } from '../../domain/constants';
 import { TEST_ENV } from './env';
 
 export interface TestApp {
@@ -73,6 +73,8 @@ export async function createTestApp(
     log?: pino.Logger;
     /** A second clone of the template as a read replica (DATABASE_READ_URL): `replica` on the app. */
     replica?: boolean;
+    /** SITE_HOSTS: host name -> site. */
+    siteHosts?: Record<string, SiteId>;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
@@ -98,6 +100,7 @@ export async function createTestApp(
     trustProxy: options.trustProxy,
     smtpUrl: options.smtpUrl,
     replica,
+    siteHosts: options.siteHosts,
   });
   const testApp: TestApp = {
     app,

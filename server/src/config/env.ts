@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SITE_IDS, type SiteId } from '../../../domain/constants';
 
 /** Raised for a configuration the server cannot start with; main prints `message` as one line and exits. */
 export class ConfigError extends Error {
@@ -34,6 +35,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Search answer cache per process: time to live (0 turns it off) and most entries kept. */
   searchCache: { ttlMs: number; entries: number };
+  /** How often product popularity is recomputed from the click-stream (one process of a cluster); 0: never. */
+  popularityRefreshMs: number;
   /** HTTP worker processes on the one port (cluster module); 1 serves from the main process itself. */
   workers: number;
   /** Optional replica for catalogue, search and reporting reads; writes and read-after-write use the primary. */
@@ -42,6 +45,10 @@ export interface AppConfig {
   dbPoolMax: number;
   /** How long a graceful shutdown waits for in-flight requests before exiting anyway. */
   shutdownTimeoutMs: number;
+  /** Host names of the sites (SITE_HOSTS, `host=site` pairs); a host whose first label is a site id needs none. */
+  siteHosts: Record<string, SiteId>;
+  /** The spec's consent test flag: region defaults of analytics consent apply only when TRUE. */
+  consentRegionDefaults: boolean;
 }
 
 /** The repository root: the nearest folder above this file that holds package.json (works from src and dist). */
@@ -184,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
       entries: int(env, 'SEARCH_CACHE_ENTRIES', 5000, 1, 1_000_000, 'set SEARCH_CACHE_ENTRIES, e.g. 5000'),
     },
+    popularityRefreshMs: popularityRefreshMsOf(env),
     workers: workersOf(env.WORKERS),
     databaseReadUrl,
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 500, 'set DB_POOL_MAX to the connections per process, e.g. 10'),
@@ -195,7 +203,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       600_000,
       'set SHUTDOWN_TIMEOUT_MS, e.g. 10000',
     ),
+    siteHosts: siteHostsOf(env.SITE_HOSTS),
+    consentRegionDefaults: bool(env, 'CONSENT_REGION_DEFAULTS', false),
   };
+}
+
+/** `shop.foodgrade.example=foodgrade,boutique.axisline.example=pay-ca` -> host -> site. */
+function siteHostsOf(raw: string | undefined): Record<string, SiteId> {
+  const out: Record<string, SiteId> = {};
+  for (const pair of (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [host, site] = pair.split('=').map((p) => p.trim().toLowerCase());
+    if (!host || !site || !(SITE_IDS as readonly string[]).includes(site)) {
+      throw new ConfigError(
+        `SITE_HOSTS entry ${JSON.stringify(pair)} is not host=site: use e.g. shop.foodgrade.example=foodgrade with a site of ${SITE_IDS.join(', ')}`,
+      );
+    }
+    out[host] = site as SiteId;
+  }
+  return out;
+}
+
+/** POPULARITY_REFRESH_MS: 0 (off), or at least 10 s (each refresh reads the click-stream's last 30 days). */
+function popularityRefreshMsOf(env: NodeJS.ProcessEnv): number {
+  const fix = 'set POPULARITY_REFRESH_MS to 0 (off) or from 10000 to 86400000, e.g. 600000';
+  const value = int(env, 'POPULARITY_REFRESH_MS', 600_000, 0, 86_400_000, fix);
+  if (value > 0 && value < 10_000) {
+    throw new ConfigError(
+      `POPULARITY_REFRESH_MS=${JSON.stringify(env.POPULARITY_REFRESH_MS)} is too short: ${fix}`,
+    );
+  }
+  return value;
 }
 
 /** WORKERS: a number of processes, or `auto` for one per core. */

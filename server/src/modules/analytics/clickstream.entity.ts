@@ -12,6 +12,12 @@ import { ArrayType, DecimalType, Entity, Index, PrimaryKey, Property } from '@mi
     'create index "clickstream_event_received_at_brin" on "clickstream_event" using brin ("received_at")',
 })
 @Index({ properties: ['visitorId', 'eventTime'] })
+// Recommendations look up who viewed or bought a product (analytics/related.ts); only those events are indexed.
+@Index({
+  name: 'clickstream_event_product_ids_gin',
+  expression: `create index "clickstream_event_product_ids_gin" on "clickstream_event" using gin ("product_ids")
+    where "event_type" in ('detail-page-view', 'purchase-complete')`,
+})
 export class ClickstreamEventRow {
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;

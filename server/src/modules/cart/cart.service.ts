@@ -12,7 +12,7 @@ import {
   type CartTotals,
 } from '../../../../domain/cart';
 import { configurationProblem } from '../../../../domain/configuration';
-import { DEFAULT_CURRENCY } from '../../../../domain/constants';
+import { currencyOf, pricingOf, pricingParams, PRICE_LATERAL, type Pricing } from '../catalog/pricing';
 import { isStateCode } from '../../../../domain/states';
 import { taxRateFor } from '../../../../domain/tax';
 import { AppError, type FieldError } from '../../common/errors';
@@ -93,26 +93,25 @@ const pricedLinesSql = (
 ) => `
   select l.id as "cartLineId", l.${owner} as "cartId", l.product_id as id, l.quantity, l.configurations,
     l.date_added as "dateAdded", p.name, p.description,
-    coalesce(pli.price, p.price)::float8 as price,
-    coalesce(pli.base_price, p.base_price)::float8 as "basePrice", p.market_price::float8 as "marketPrice",
+    pr.price::float8 as price, pr.base_price::float8 as "basePrice",
+    (p.market_price * pr.option_rate)::float8 as "marketPrice",
     p.manufacturer_part_number as "manufacturerPartNumber",
     p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
     p.unit_of_measure as "unitOfMeasure", p.images[1] as image, p.in_stock as "inStock",
     p.allowed_states as "allowedStates",
-    coalesce((select json_object_agg(o.id, json_build_object('price', o.unit_price::float8, 'name', o.name,
+    coalesce((select json_object_agg(o.id, json_build_object('price', (o.unit_price * pr.option_rate)::float8, 'name', o.name,
               'unit', o.unit)) from product_configuration_option o where o.product_id = p.id), '{}'::json) as options
     ${paged ? ', count(*) over ()::int as total' : ''}
   from ${table} l
   join product p on p.id = l.product_id
-  left join price_list_item pli on pli.product_id = p.id
-    and pli.price_list_id = (select price_list_id from business_account where id = ?)
+  ${PRICE_LATERAL}
   where l.${owner} = ?
   order by l.date_added, l.id
   ${paged ? 'limit ? offset ?' : ''}`;
 
 /**
- * The lines of a cart priced for the buyer in one statement: today's list price, or the account's price list
- * price (first parameter: the business account id, or null), option prices for configured lines.
+ * The lines of a cart priced for the buyer in one statement (pricing.ts; the first two parameters are
+ * `pricingParams`), option prices for configured lines.
  */
 const PRICED_LINES_SQL = pricedLinesSql('cart_line', 'cart_id');
 const PRICED_LIST_ITEMS_SQL = pricedLinesSql('saved_list_item', 'list_id', true);
@@ -160,31 +159,37 @@ function pricedLine(row: LineRow): CartLineView {
 
 /** What a buyer's prices and tax depend on: the account (price list, exemption) and the primary address. */
 interface Buyer {
-  accountId: string | null;
+  pricing: Pricing;
+  currency: string;
   taxExempt: boolean;
   state: string | null;
 }
 
 async function buyerOf(ctx: Ctx, db: SqlConnection = ctx.db): Promise<Buyer> {
-  if (!ctx.user) return { accountId: null, taxExempt: false, state: null };
-  const [row] = await db.execute<{ taxExempt: boolean | null; state: string | null }[]>(
-    `select ba.tax_exempt as "taxExempt", a.state from app_user u
-     left join business_account ba on ba.id = u.account_id
-     left join address a on a.id = u.primary_address_id
-     where u.id = ?`,
-    [ctx.user.id],
-  );
-  return { accountId: ctx.user.accountId, taxExempt: row?.taxExempt ?? false, state: row?.state ?? null };
+  const pricing = pricingOf(ctx);
+  const currency = currencyOf(ctx);
+  if (!ctx.user) return { pricing, currency: await currency, taxExempt: false, state: null };
+  const [[row], resolved] = await Promise.all([
+    db.execute<{ taxExempt: boolean | null; state: string | null }[]>(
+      `select ba.tax_exempt as "taxExempt", a.state from app_user u
+       left join business_account ba on ba.id = u.account_id
+       left join address a on a.id = u.primary_address_id
+       where u.id = ?`,
+      [ctx.user.id],
+    ),
+    currency,
+  ]);
+  return { pricing, currency: resolved, taxExempt: row?.taxExempt ?? false, state: row?.state ?? null };
 }
 
-/** The priced lines of a cart for `accountId`'s prices (inside a transaction when `trx` is given). */
+/** The priced lines of a cart for the buyer's pricing (inside a transaction when `trx` is given). */
 export async function pricedLines(
   db: SqlConnection,
   cartId: string,
-  accountId: string | null,
+  pricing: Pricing,
   trx?: Transaction,
 ): Promise<CartLineView[]> {
-  const rows = await db.execute<LineRow[]>(PRICED_LINES_SQL, [accountId, cartId], 'all', trx);
+  const rows = await db.execute<LineRow[]>(PRICED_LINES_SQL, [...pricingParams(pricing), cartId], 'all', trx);
   return rows.map(pricedLine);
 }
 
@@ -192,11 +197,11 @@ export async function pricedLines(
 export async function pricedListItems(
   db: SqlConnection,
   listId: string,
-  accountId: string | null,
+  pricing: Pricing,
   page: { page: number; pageSize: number },
 ): Promise<{ items: CartLineView[]; total: number }> {
   const rows = await db.execute<(LineRow & { total: number })[]>(PRICED_LIST_ITEMS_SQL, [
-    accountId,
+    ...pricingParams(pricing),
     listId,
     page.pageSize,
     (page.page - 1) * page.pageSize,
@@ -214,7 +219,7 @@ function view(
   const rate = taxRateFor(buyer.state);
   return {
     id: cart?.id ?? null,
-    currencyCode: cart?.currencyCode ?? DEFAULT_CURRENCY,
+    currencyCode: buyer.currency,
     note: cart?.note ?? '',
     createdDate: cart ? new Date(cart.createdAt).toISOString() : null,
     updatedDate: cart ? new Date(cart.updatedAt).toISOString() : null,
@@ -247,7 +252,7 @@ export const cartService = {
     const buyer =
       shipTo && isStateCode(shipTo.toUpperCase()) ? { ...found, state: shipTo.toUpperCase() } : found;
     if (!cart) return emptyView(buyer);
-    return view(cart, await pricedLines(ctx.db, cart.id, buyer.accountId), buyer);
+    return view(cart, await pricedLines(ctx.db, cart.id, buyer.pricing), buyer);
   },
 
   async find(ctx: Ctx): Promise<CartRow | null> {
@@ -338,7 +343,7 @@ export const cartService = {
     const cart = (await run(ctx.user ? null : (ctx.req.session?.cartId ?? null))) ?? (await run(null));
     if (!ctx.user) ctx.req.session.cartId = cart!.id;
     const buyer = await buyerOf(ctx);
-    return view(cart!, await pricedLines(ctx.db, cart!.id, buyer.accountId), buyer);
+    return view(cart!, await pricedLines(ctx.db, cart!.id, buyer.pricing), buyer);
   },
 
   /** Removes lines of the caller's cart by cartLineId (others' lines are never touched). */

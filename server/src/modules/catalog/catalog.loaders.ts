@@ -6,6 +6,8 @@ export interface SiteView {
   name: string;
   currency: string;
   showAllProducts: boolean;
+  logo: string;
+  priceListId: string | null;
 }
 
 /** The category tree, indexed both ways. Loaded with one query per request, whatever the query asks. */
@@ -65,7 +67,8 @@ export class CatalogLoaders {
   site(): Promise<SiteView | null> {
     this.siteRow ??= this.ctx.readDb
       .execute<SiteView[]>(
-        `select id, name, currency, show_all_products as "showAllProducts" from site where id = ?`,
+        `select id, name, currency, show_all_products as "showAllProducts", logo, price_list_id as "priceListId"
+         from site where id = ?`,
         [this.ctx.site],
       )
       .then((rows) => rows[0] ?? null);

@@ -11,7 +11,7 @@ import {
   Resolver,
   Root,
 } from 'type-graphql';
-import { backInStockSchema } from '../../../../domain/catalog';
+import { backInStockSchema, productIdSchema } from '../../../../domain/catalog';
 import { SEARCH_PAGE_SIZE } from '../../../../domain/search';
 import { searchRequestSchema } from '../../../../domain/search.schema';
 import { validate } from '../../common/validate';
@@ -112,12 +112,22 @@ export class ProductResolver {
     return catalogService.refreshDetails(ctx, ids);
   }
 
-  @Query(() => [ProductGql], { description: 'Products to suggest within the given category handles' })
+  @Query(() => [ProductGql], {
+    description:
+      'Products to suggest within the given category handles: with productId, those seen or bought together with it first',
+  })
   recommendations(
     @Arg('categories', () => [String]) categories: string[],
+    @Arg('productId', () => String, {
+      nullable: true,
+      description: 'The product being looked at (left out of the answer)',
+    })
+    productId: string | null,
     @Ctx() ctx: RequestCtx,
   ): Promise<ProductView[]> {
-    return catalogService.recommendations(ctx, categories);
+    return catalogService.recommendations(ctx, categories, {
+      productId: productId ? validate(productIdSchema, { id: productId }).id : null,
+    });
   }
 
   @Query(() => [ProductGql], {

@@ -90,7 +90,11 @@ export function catalogRoutes(): Router {
   router.get('/search/products/recommendations', async (req, res) => {
     const raw = req.query.categories;
     const categories = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string');
-    res.json(await catalogService.recommendations(ctxOf(req), categories));
+    // `productId`: the product being looked at; what was seen or bought with it comes first.
+    const given = req.query.productId;
+    const productId =
+      given === undefined || given === '' ? null : validate(productIdSchema, { id: given }).id;
+    res.json(await catalogService.recommendations(ctxOf(req), categories, { productId }));
   });
 
   /** A product's cross-section drawing (DXF), generated from its attributes. */

@@ -147,11 +147,25 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
       if (batch.length >= BATCH) await flush();
     }
     await flush();
+    // Sites selling in their own currency get their own price list: the demo one follows an exchange rate.
+    await db.execute(
+      `insert into price_list_item (price_list_id, product_id, price, base_price)
+       select s.price_list_id, p.id, round(p.price * r.rate, 2), round(p.base_price * r.rate, 2)
+       from site s join (values ('cad', ?::numeric)) r(currency, rate) on r.currency = s.currency
+       cross join product p
+       where s.price_list_id is not null and p.price is not null`,
+      [DEMO_CAD_PER_USD],
+      'run',
+      em.getTransactionContext(),
+    );
     await refreshSearchIndex(em);
   });
   await orm.em.getConnection().execute('analyze brand, category, product, product_configuration_option');
   return { brands: brands.length, categories: categories.length, products, ms: Date.now() - started };
 }
+
+/** The demo catalogue's CAD price list is the USD list at this rate. */
+export const DEMO_CAD_PER_USD = 1.37;
 
 /** True when the catalogue has no category yet (a fresh database). */
 export async function catalogIsEmpty(orm: MikroORM): Promise<boolean> {

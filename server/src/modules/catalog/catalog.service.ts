@@ -1,6 +1,8 @@
 import { AppError, notFound } from '../../common/errors';
 import type { Ctx } from '../../context';
+import { RELATED_CTES, relatedParams } from '../analytics/related';
 import type { CategoryView, ProductView } from './catalog.views';
+import { PRICE_LATERAL, pricingOf, pricingParams, sitePricing } from './pricing';
 
 /** At most this many ids in one products-by-ids call (GraphQL and REST). */
 export const MAX_IDS_PER_CALL = 100;
@@ -39,47 +41,69 @@ export const catalogService = {
   async productsByIds(ctx: Ctx, ids: string[]): Promise<ProductView[]> {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
-    const rows = await ctx.readDb.execute<ProductView[]>(PRODUCTS_BY_IDS_SQL, [wanted, ctx.site, ctx.site]);
+    // Views show the site's prices (its own list, or the list prices): the buyer's own come from refreshDetails.
+    const rows = await ctx.readDb.execute<ProductView[]>(PRODUCTS_BY_IDS_SQL, [
+      ...pricingParams(sitePricing(ctx)),
+      wanted,
+      ctx.site,
+      ctx.site,
+    ]);
     const byId = new Map(rows.map((p) => [p.id, p]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   },
 
   /**
-   * Current prices of products (spec: Product refresh details, id and price) for the caller: the list price, or
-   * the signed-in account's price list price. In the order asked; unknown or hidden ids are left out,
-   * quote-only products answer price null.
+   * Current prices of products (spec: Product refresh details, id and price) for the caller (pricing.ts): the
+   * site's price, or the signed-in account's price list price. In the order asked; unknown or hidden ids are
+   * left out, quote-only products answer price null.
    */
   async refreshDetails(ctx: Ctx, ids: string[]): Promise<PriceView[]> {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
     const rows = await ctx.readDb.execute<PriceView[]>(
-      `select p.id, coalesce(pli.price, p.price)::float8 as price from product p
-       left join price_list_item pli on pli.product_id = p.id
-         and pli.price_list_id = (select price_list_id from business_account where id = ?)
+      `select p.id, pr.price::float8 as price from product p ${PRICE_LATERAL}
        where p.id in (?) and ${VISIBLE_ON_SITE}`,
-      [ctx.user?.accountId ?? null, wanted, ctx.site, ctx.site],
+      [...pricingParams(pricingOf(ctx)), wanted, ctx.site, ctx.site],
     );
     const byId = new Map(rows.map((p) => [p.id, p]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   },
 
   /**
-   * Products to suggest within categories (handles; subcategories included): the most wanted priced
-   * products in stock. Co-viewed and co-bought items join the ranking with the click-stream (issue 8).
+   * Products to suggest within categories (handles; subcategories included), priced and visible on the site.
+   * With `productId` (the product being looked at), the products seen or bought together with it come first
+   * (analytics/related.ts: co-viewers + 5 × co-purchases), the product itself left out; the rest, and every
+   * suggestion without `productId`, by popularity (seeded, plus the click-stream's: analytics/popularity.ts),
+   * in-stock first. One statement, then the views.
    */
-  async recommendations(ctx: Ctx, categories: string[], limit = 12): Promise<ProductView[]> {
+  async recommendations(
+    ctx: Ctx,
+    categories: string[],
+    { productId = null, limit = 12 }: { productId?: string | null; limit?: number } = {},
+  ): Promise<ProductView[]> {
     const handles = [...new Set(categories.map(normaliseHandle).filter(Boolean))].slice(0, 20);
     if (handles.length === 0) return [];
-    const rows = await ctx.readDb.execute<{ id: string }[]>(
-      `select s.product_id as id from product_search s
-       where s.category_id in (select id from category c where c.handle in (?)
+    const where = `s.category_id in (select id from category c where c.handle in (?)
            or exists (select 1 from unnest(array[?]::text[]) h where starts_with(c.handle, h || '/')))
          and s.price is not null
-         and (coalesce((select show_all_products from site where id = ?), true) or ? = any(s.sites))
-       order by s.in_stock desc, s.popularity desc, s.product_id
-       limit ?`,
-      [handles, handles, ctx.site, ctx.site, limit],
-    );
+         and (coalesce((select show_all_products from site where id = ?), true) or ? = any(s.sites))`;
+    const params = [handles, handles, ctx.site, ctx.site];
+    const rows = productId
+      ? await ctx.readDb.execute<{ id: string }[]>(
+          `with ${RELATED_CTES}
+           select s.product_id as id from product_search s left join related r on r.id = s.product_id
+           where ${where} and s.product_id <> ?
+           order by coalesce(r.score, 0) desc, s.in_stock desc, s.popularity desc, s.product_id
+           limit ?`,
+          [...relatedParams(productId), ...params, productId, limit],
+        )
+      : await ctx.readDb.execute<{ id: string }[]>(
+          `select s.product_id as id from product_search s
+           where ${where}
+           order by s.in_stock desc, s.popularity desc, s.product_id
+           limit ?`,
+          [...params, limit],
+        );
     return this.productsByIds(
       ctx,
       rows.map((r) => r.id),
@@ -138,7 +162,8 @@ const VISIBLE_ON_SITE = `(coalesce((select show_all_products from site where id 
  */
 const PRODUCTS_BY_IDS_SQL = `
   select p.id, p.name, p.description, p.category_id as "categoryId",
-    p.price::float8 as price, p.base_price::float8 as "basePrice", p.market_price::float8 as "marketPrice",
+    pr.price::float8 as price, pr.base_price::float8 as "basePrice",
+    (p.market_price * pr.option_rate)::float8 as "marketPrice",
     p.manufacturer_part_number as "manufacturerPartNumber", p.minimum_purchase_quantity as "minimumPurchaseQuantity",
     p.min_transfer as "minTransfer", p.unit_of_measure as "unitOfMeasure", p.in_stock as "inStock",
     p.allowed_states as "allowedStates", p.images, p.cad_files as "cadFiles", p.display_kind as "displayKind",
@@ -147,13 +172,14 @@ const PRODUCTS_BY_IDS_SQL = `
     coalesce((
       select json_agg(json_build_object(
         'id', o.id, 'code', o.code, 'name', o.name, 'kind', o.kind, 'unit', o.unit,
-        'unitPrice', o.unit_price::float8, 'minValue', o.min_value::float8, 'maxValue', o.max_value::float8,
+        'unitPrice', (o.unit_price * pr.option_rate)::float8, 'minValue', o.min_value::float8, 'maxValue', o.max_value::float8,
         'step', o.step::float8, 'defaultValue', o.default_value::float8, 'required', o.required
       ) order by o.position)
       from product_configuration_option o where o.product_id = p.id
     ), '[]'::json) as "configurationOptions"
   from product p
   join brand b on b.id = p.brand_id
+  ${PRICE_LATERAL}
   where p.id in (?) and ${VISIBLE_ON_SITE}`;
 
 /** Handles arrive from URLs: tolerate surrounding slashes and letter case. */

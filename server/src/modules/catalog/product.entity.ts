@@ -28,6 +28,11 @@ export interface CadFileValue {
 
 /** A sellable part. Its id is the part number used in URLs (URL-encoded; it may contain `/`). */
 @Entity({ tableName: 'product' })
+@Index({
+  name: 'product_event_popularity_index',
+  expression:
+    'create index "product_event_popularity_index" on "product" ("id") where "event_popularity" <> 0',
+})
 export class Product {
   @PrimaryKey({ type: 'text' })
   id!: string;
@@ -100,9 +105,16 @@ export class Product {
   @Property({ type: ArrayType, columnType: 'text[]', default: '{}' })
   sites: string[] = [];
 
-  /** Fed by analytics; breaks ranking ties. */
+  /**
+   * Ranks search ties, category listings and recommendations: the seeded (or imported) base plus the
+   * click-stream's score, which `refreshPopularity` (analytics/popularity.ts) keeps current.
+   */
   @Property({ type: 'integer', default: 0 })
   popularity: number = 0;
+
+  /** The click-stream's share of `popularity` at the last refresh (`popularity - eventPopularity`: the base). */
+  @Property({ type: 'integer', default: 0 })
+  eventPopularity: number = 0;
 
   @OneToMany(() => ProductConfigurationOption, (option) => option.product, { orderBy: { position: 'asc' } })
   configurationOptions = new Collection<ProductConfigurationOption>(this);

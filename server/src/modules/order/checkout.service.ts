@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { currencyOf, pricingOf } from '../catalog/pricing';
 import type { Transaction } from '@mikro-orm/core';
 import { cartTotals, hasUnpricedItem, linesBlockedIn } from '../../../../domain/cart';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import type { PlaceOrderInput } from '../../../../domain/checkout.schema';
-import { DEFAULT_CURRENCY } from '../../../../domain/constants';
 import { round2 } from '../../../../domain/money';
 import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
 import { stateName } from '../../../../domain/states';
@@ -78,6 +78,8 @@ export const checkoutService = {
     if (existing) return this.resume(ctx, existing, input);
     if (!cart) throw emptyCart();
 
+    const pricing = pricingOf(ctx);
+    const currency = await currencyOf(ctx);
     const orderId = await ctx.db.transactional(async (trx) => {
       // One checkout of a cart at a time: a concurrent call with the same key waits here, then finds the order.
       await ctx.db.execute('select id from cart where id = ? for update', [cart.id], 'all', trx);
@@ -92,7 +94,7 @@ export const checkoutService = {
             trx,
           )
         : [];
-      const lines = await pricedLines(ctx.db, cart.id, ctx.user?.accountId ?? null, trx);
+      const lines = await pricedLines(ctx.db, cart.id, pricing, trx);
       checkLines(lines, input.shippingAddress.state);
       if (input.payment.kind === 'purchaseOrder' && !buyer?.netTermsDays) {
         const message = 'Your account is not approved to pay by purchase order. Please pay by card.';
@@ -123,7 +125,7 @@ export const checkoutService = {
           ctx.user?.id ?? null,
           input.contactEmail.toLowerCase(),
           ctx.site,
-          DEFAULT_CURRENCY,
+          currency,
           totals.subTotal,
           totals.freightAmt,
           totals.taxPct,

@@ -1,4 +1,5 @@
 import { CART_LIMITS, type CartItem } from '../../../../domain/cart';
+import { pricingOf } from '../catalog/pricing';
 import {
   parseQuickOrder,
   SAVE_FOR_LATER_LIST,
@@ -91,7 +92,7 @@ export const savedListService = {
   /** A list with a page of its items, priced for the caller. */
   async items(ctx: Ctx, id: string, page: { page: number; pageSize: number }): Promise<SavedListPage> {
     const list = await this.list(ctx, id);
-    const { items, total } = await pricedListItems(ctx.db, id, ctx.user!.accountId, page);
+    const { items, total } = await pricedListItems(ctx.db, id, pricingOf(ctx), page);
     return { ...list, items, total, ...page };
   },
 

@@ -10,6 +10,9 @@ export interface AdminSiteView {
   id: string;
   name: string;
   currency: string;
+  logo: string;
+  /** The site's own price list (pay-ca: CAD), or null for the list prices. */
+  priceListId: string | null;
   showAllProducts: boolean;
   /** Products listed on this site by name (what it shows when it does not show the whole catalogue). */
   listedProducts: number;
@@ -18,7 +21,8 @@ export interface AdminSiteView {
 
 const visibilitySchema = object({ id: string().required().max(32), showAllProducts: boolean().required() });
 
-const SITE_SQL = `select s.id, s.name, s.currency, s.show_all_products as "showAllProducts",
+const SITE_SQL = `select s.id, s.name, s.currency, s.logo, s.price_list_id as "priceListId",
+    s.show_all_products as "showAllProducts",
     (select count(*)::int from product_search p where s.id = any(p.sites)) as "listedProducts",
     (select count(*)::int from customer_order o where o.site = s.id) as orders
   from site s`;

@@ -17,6 +17,17 @@ export class Site {
   @Property({ type: 'boolean', default: true })
   showAllProducts: boolean = true;
 
+  /** Path of the site's logo image (served with the shop). */
+  @Property({ type: 'text', default: '/sites/axl.svg' })
+  logo: string = '/sites/axl.svg';
+
+  /**
+   * A site selling in its own currency prices from this list (price_list_item): its products without a price
+   * there are sold on quotation. Null: the list prices (and a signed-in account's price list).
+   */
+  @Property({ type: 'text', nullable: true })
+  priceListId: string | null = null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

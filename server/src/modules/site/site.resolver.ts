@@ -4,8 +4,8 @@ import { adminSiteService } from './site.admin';
 import type { Ctx as RequestCtx } from '../../context';
 import { notFound } from '../../common/errors';
 
-@ObjectType('Site', { description: 'The storefront answering this request (x-site-id header; default axl)' })
-export class SiteGql {
+@ObjectType({ description: 'What every site has (base of Site and AdminSite)' })
+class SiteFields {
   @Field(() => ID)
   id!: string;
 
@@ -14,10 +14,30 @@ export class SiteGql {
 
   @Field(() => String, { description: 'Lower-case ISO 4217 code, e.g. usd' })
   currency!: string;
+
+  @Field(() => String, { description: 'Path of the logo image' })
+  logo!: string;
+}
+
+@ObjectType('Site', {
+  description: 'The storefront answering this request (host name or x-site-id header; default axl)',
+})
+export class SiteGql extends SiteFields {
+  @Field(() => Boolean, {
+    description:
+      "The spec's consent test flag: region defaults of analytics consent apply (CONSENT_REGION_DEFAULTS)",
+  })
+  consentRegionDefaults!: boolean;
 }
 
 @ObjectType('AdminSite', { description: 'A site as the console shows it' })
-class AdminSiteGql extends SiteGql {
+class AdminSiteGql extends SiteFields {
+  @Field(() => String, {
+    nullable: true,
+    description: "The site's own price list, or null for the list prices",
+  })
+  priceListId!: string | null;
+
   @Field(() => Boolean, { description: 'false: only the products listed for the site' })
   showAllProducts!: boolean;
 
@@ -34,7 +54,13 @@ export class SiteResolver {
   async site(@Ctx() ctx: RequestCtx): Promise<SiteGql> {
     const site = await ctx.catalog.site();
     if (!site) throw notFound(`Site ${ctx.site}`);
-    return { id: site.id, name: site.name, currency: site.currency };
+    return {
+      id: site.id,
+      name: site.name,
+      currency: site.currency,
+      logo: site.logo,
+      consentRegionDefaults: ctx.consentRegionDefaults,
+    };
   }
 
   @Authorized(...CONSOLE_ACCESS.sites)

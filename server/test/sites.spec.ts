@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { TEST_CARDS } from '../../domain/checkout';
+import { DEMO_CAD_PER_USD } from '../src/modules/catalog/catalog.seed';
+import { checkoutBody, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import { createTestApp, type TestApp } from './harness';
+
+/** Sites told apart by host name (decision 017), and pay-ca selling in CAD from its own price list. */
+let t: TestApp;
+let products: { id: string; price: number }[];
+const PAY_CA = 'pay-ca.shop.example';
+
+beforeAll(async () => {
+  t = await createTestApp({ siteHosts: { 'boutique.example': 'foodgrade' } });
+  products = await plainProducts(t, 3);
+});
+afterAll(() => t.close());
+
+const siteQuery = (host: string) =>
+  t
+    .agent()
+    .get('/graphql')
+    .query({ query: '{ site { id name currency logo consentRegionDefaults } }' })
+    .set('Host', host)
+    .set('apollo-require-preflight', 'true')
+    .expect(200);
+
+const cadOf = async (id: string) => {
+  const [row] = await t.orm.em
+    .getConnection()
+    .execute<{ price: number }[]>(
+      `select price::float8 as price from price_list_item where price_list_id = 'site:pay-ca' and product_id = ?`,
+      [id],
+    );
+  return row?.price ?? null;
+};
+
+describe('sites by host name', () => {
+  it('resolves the site from the first label of the host, SITE_HOSTS, or the default', async () => {
+    expect((await siteQuery(`${PAY_CA}:4000`)).body.data.site).toEqual({
+      id: 'pay-ca',
+      name: 'Axisline Payments Canada',
+      currency: 'cad',
+      logo: '/sites/pay-ca.svg',
+      consentRegionDefaults: false,
+    });
+    expect((await siteQuery('boutique.example')).body.data.site.id).toBe('foodgrade');
+    expect((await siteQuery('www.axisline.example')).body.data.site.id).toBe('axl');
+    expect((await siteQuery('localhost')).body.data.site.id).toBe('axl');
+  });
+
+  it('prices products on pay-ca from its CAD list, and list prices elsewhere', async () => {
+    const id = products[0]!.id;
+    const cad = await cadOf(id);
+    expect(cad).toBeCloseTo(Math.round(products[0]!.price * DEMO_CAD_PER_USD * 100) / 100, 2);
+    const onPayCa = await t.agent().get(`/api/products/${id}`).set('Host', PAY_CA).expect(200);
+    expect(onPayCa.body.price).toBe(cad);
+    const onAxl = await t.agent().get(`/api/products/${id}`).expect(200);
+    expect(onAxl.body.price).toBe(products[0]!.price);
+    const refreshed = await t
+      .agent()
+      .get('/api/products/refreshDetails')
+      .query({ ids: id })
+      .set('Host', PAY_CA);
+    expect(refreshed.body).toEqual([{ id, price: cad }]);
+  });
+
+  it('sells a product missing from the CAD list on quotation on pay-ca only', async () => {
+    const id = products[1]!.id;
+    await t.orm.em
+      .getConnection()
+      .execute(`delete from price_list_item where price_list_id = 'site:pay-ca' and product_id = ?`, [id]);
+    const onPayCa = await t.agent().get(`/api/products/${id}`).set('Host', PAY_CA).expect(200);
+    expect(onPayCa.body.price).toBeNull();
+    expect((await t.agent().get(`/api/products/${id}`).expect(200)).body.price).toBe(products[1]!.price);
+  });
+
+  it('checks out on pay-ca in CAD: the cart, the order and the payment', async () => {
+    const email = `buyer.${randomUUID()}@plant.example`;
+    await t.createUser({ email, password: FIXTURE_PASSWORD });
+    const c = await t.client();
+    await c.signIn(email, FIXTURE_PASSWORD);
+    const id = products[2]!.id;
+    const cad = (await cadOf(id))!;
+    const cart = await c
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: id, qty: 2 }] })
+      .set('Host', PAY_CA)
+      .expect(200);
+    expect(cart.body).toMatchObject({ currencyCode: 'cad', subTotal: Math.round(cad * 2 * 100) / 100 });
+    // The same cart read on the US site is priced in dollars.
+    const us = await c.send('get', '/api/user/cart').expect(200);
+    expect(us.body).toMatchObject({
+      currencyCode: 'usd',
+      subTotal: Math.round(products[2]!.price * 2 * 100) / 100,
+    });
+
+    const pm = await c
+      .send('post', '/api/payments/test/payment-methods', {
+        number: TEST_CARDS.authorised,
+        expiry: '12/39',
+        cvc: '123',
+        name: 'R',
+      })
+      .expect(201);
+    const placed = await c
+      .send('post', '/api/checkout/place-order', checkoutBody(email, pm.body.id))
+      .set('Idempotency-Key', randomUUID())
+      .set('Host', PAY_CA)
+      .expect(200);
+    expect(placed.body.order).toMatchObject({
+      currencyCode: 'cad',
+      subTotal: Math.round(cad * 2 * 100) / 100,
+    });
+    const [row] = await t.orm.em.getConnection().execute<{ site: string; currency: string }[]>(
+      `select o.site, i.currency from customer_order o join test_payment_intent i on i.id = o.payment_intent_id
+         where o.id = ?`,
+      [placed.body.order.id],
+    );
+    expect(row).toEqual({ site: 'pay-ca', currency: 'cad' });
+  });
+});
