@@ -17,6 +17,23 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // The shoppers of these specs have already answered the consent banner (declined);
+    // e2e/analytics.spec.ts starts without an answer.
+    storageState: {
+      cookies: [
+        {
+          name: 'consent',
+          value: 'analytics%3Ddenied',
+          domain: 'localhost',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -6,7 +6,19 @@ import {
   dateRange,
   type DateRangeKey,
 } from '@domain/admin';
-import { Alert, Card, Col, DatePicker, Empty, Row, Segmented, Space, Statistic, Table } from 'antd';
+import {
+  Alert,
+  Card,
+  Col,
+  DatePicker,
+  Empty,
+  Row,
+  Segmented,
+  Space,
+  Statistic,
+  Table,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -136,6 +148,7 @@ export function DashboardView() {
                 }))}
               />
             )}
+            <Typography.Paragraph type="secondary">{t('admin.funnelHint')}</Typography.Paragraph>
           </Card>
         </Col>
         <Col xs={24} lg={12}>

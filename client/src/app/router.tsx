@@ -153,6 +153,12 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/content/InfoPages')).TermsPage }),
       },
       {
+        path: ROUTES.cookiePreferences,
+        lazy: async () => ({
+          Component: (await import('../features/content/ConsentPages')).ConsentPreferencesPage,
+        }),
+      },
+      {
         path: ROUTES.about,
         lazy: async () => ({ Component: (await import('../features/content/InfoPages')).AboutPage }),
       },

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '@domain/constants';
 import { useIntl } from 'react-intl';
+import { track } from '../lib/analytics';
 import { readCookie, writeCookie } from '../lib/cookies';
 import enUS from './messages/en-US.json';
 
@@ -17,6 +18,8 @@ const loaders: Record<Locale, () => Promise<Messages>> = {
 export function loadMessages(locale: Locale): Promise<Messages> {
   return loaders[locale]();
 }
+
+export const LANGUAGE_CHANGED_EVENT = 'axl:language-changed';
 
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
@@ -39,6 +42,9 @@ export function switchLocale(
   location: Pick<Location, 'pathname' | 'search' | 'hash' | 'replace'> = window.location,
 ): string {
   writeCookie(LOCALE_COOKIE, locale, { maxAgeSeconds: LOCALE_COOKIE_MAX_AGE });
+  // Spec section 4: the language-changed event, before the reload.
+  window.dispatchEvent(new CustomEvent(LANGUAGE_CHANGED_EVENT, { detail: { locale } }));
+  track({ type: 'language-changed', locale });
   const target = `${location.pathname}${location.search}${location.hash}`;
   location.replace(target);
   return target;

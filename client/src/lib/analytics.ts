@@ -1,24 +1,16 @@
 /**
- * The one door for analytics events (spec sections 4 and 9). Pages report what happened here; the analytics
- * work connects a sink that checks consent and forwards to the data layer and the click-stream. Until a sink
- * is connected nothing leaves the browser.
+ * The one door for analytics events (spec sections 4 and 9): pages report what happened here. The tracker
+ * (lib/tracking.ts) connects a sink while the shopper's consent allows; until then nothing leaves the browser.
  */
-export const CHECKOUT_STEPS = [
-  'started checkout',
-  'shipping details added',
-  'payment details added',
-  'checkout completed',
-] as const;
-export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+import type { AnalyticsEvent, CheckoutStep, TrackedItem } from '@domain/analytics';
+import { useEffect, useRef } from 'react';
 
-export type AnalyticsEvent =
-  | { type: 'checkout'; step: CheckoutStep; value: number; currency: string; orderId?: string }
-  | { type: 'cart'; action: 'add' | 'remove' | 'view' | 'clear'; items: { id: string; quantity: number }[] };
+export type { AnalyticsEvent, CheckoutStep, TrackedItem };
 
 type Sink = (event: AnalyticsEvent) => void;
 let sink: Sink | null = null;
 
-/** Connects the sink (the analytics work does, once consent allows); null disconnects. */
+/** Connects the sink (the tracker does, once consent allows); null disconnects. */
 export function connectAnalytics(next: Sink | null): void {
   sink = next;
 }
@@ -36,6 +28,20 @@ export function trackCheckoutStep(
   value: number,
   currency: string,
   orderId?: string,
+  items?: TrackedItem[],
 ): void {
-  track({ type: 'checkout', step, value, currency, orderId });
+  track({ type: 'checkout', step, value, currency, orderId, items });
+}
+
+/**
+ * Reports a page view once per `key` (a product id, a search): `event` null waits for the page's data.
+ * StrictMode's second effect run and re-renders do not report again.
+ */
+export function useTrackView(key: string, event: AnalyticsEvent | null): void {
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (!event || sent.current === key) return;
+    sent.current = key;
+    track(event);
+  }, [key, event]);
 }

@@ -79,6 +79,9 @@ export function Footer({ hideSubFooter = false }: { hideSubFooter?: boolean }) {
                 <Link to={ROUTES.terms}>{t('footer.terms')}</Link>
               </li>
               <li>
+                <Link to={ROUTES.cookiePreferences}>{t('footer.cookiePreferences')}</Link>
+              </li>
+              <li>
                 <a href={BRAND.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
                   {t('footer.privacy')} <span className="visually-hidden">{t('footer.newTab')}</span>
                 </a>

@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_ID } from '@domain/constants';
 import { ROUTES } from '@domain/routes';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
@@ -5,6 +6,7 @@ import { useSession, useSignOut } from '../../features/account/session';
 import { useCartCount } from '../../features/cart/useCart';
 import { useParentCategories } from '../../features/catalog/hooks';
 import { useT } from '../../i18n';
+import { useSite } from '../../lib/site';
 import { menuSections, TOP_LINKS, type MenuLink } from './menu';
 import { SearchBox } from './SearchBox';
 
@@ -44,6 +46,7 @@ function CartIcon({ onClick }: { onClick?: () => void }) {
 /** Logo, search, account block (Sign In / Sign Up), cart with its count, main menu and mobile menu. */
 export function Header() {
   const t = useT();
+  const site = useSite();
   const { categories } = useParentCategories();
   const sections = menuSections(categories);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -66,13 +69,16 @@ export function Header() {
         >
           <span aria-hidden="true" className={`burger${mobileOpen ? ' burger--open' : ''}`} />
         </button>
-        <Link to={ROUTES.home} className="header__logo" aria-label={t('header.home')}>
-          <svg viewBox="0 0 32 32" width="34" height="34" aria-hidden="true">
-            <rect width="32" height="32" rx="6" fill="#f28c28" />
-            <path d="M7 24 16 7l9 17h-5l-4-8-4 8z" fill="#0f2233" />
-          </svg>
+        <Link to={ROUTES.home} className="header__logo" aria-label={t('header.home', { name: site.name })}>
+          <img src={site.logo} width="34" height="34" alt="" />
           <span className="header__brand">
-            Axisline <span>Supply</span>
+            {site.id === DEFAULT_SITE_ID ? (
+              <>
+                Axisline <span>Supply</span>
+              </>
+            ) : (
+              site.name
+            )}
           </span>
         </Link>
         <div className="header__search">

@@ -5,6 +5,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ProgressBar } from './ProgressBar';
+import { ConsentBanner } from './ConsentBanner';
+import { useAnalytics } from './useAnalytics';
 
 /** A route may hide the footer or the sub-footer through its handle. */
 export interface LayoutHandle {
@@ -18,6 +20,7 @@ export function Layout() {
   const hideSubFooter = handles.some((h) => h.hideSubFooter);
   useSessionSync();
   useCartSync();
+  useAnalytics();
   return (
     <>
       <ProgressBar />
@@ -28,6 +31,7 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       {!hideFooter && <Footer hideSubFooter={hideSubFooter} />}
+      <ConsentBanner />
       <ScrollRestoration />
     </>
   );

@@ -2,11 +2,22 @@ import type { ApolloClient } from '@apollo/client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { MeDocument, SignOutDocument } from '../../gql/graphql';
+import { track } from '../../lib/analytics';
 
 /** localStorage key written on sign-in and sign-out so other tabs refetch the session (spec section 4). */
 export const SESSION_EVENT_KEY = 'axl.session-event';
 /** Dispatched on window after a sign-out (spec: user-signed-out event). */
 export const SIGNED_OUT_EVENT = 'axl:user-signed-out';
+/** Dispatched on window after a sign-in and after a completed registration (spec section 4's events). */
+export const SIGNED_IN_EVENT = 'axl:user-signed-in';
+export const REGISTERED_EVENT = 'axl:user-registered';
+
+/** After a sign-in or a completed registration: other tabs hear of it, the event fires, analytics is told. */
+export function announceSignIn(kind: 'sign-in' | 'registration'): void {
+  announceSessionChange();
+  window.dispatchEvent(new Event(kind === 'sign-in' ? SIGNED_IN_EVENT : REGISTERED_EVENT));
+  track({ type: kind });
+}
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 

@@ -9,7 +9,8 @@ import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../account/session';
 import { QuickOrderForm } from '../lists/QuickOrderForm';
-import { useCart, useCartActions, type CartLineData } from './useCart';
+import { trackedLine, useCart, useCartActions, type CartLineData } from './useCart';
+import { useTrackView } from '../../lib/analytics';
 
 /** Free freight from this subtotal (the last band of the freight table). */
 const FREE_FREIGHT_FROM = FREIGHT_TABLE[FREIGHT_TABLE.length - 1]!.from;
@@ -19,6 +20,19 @@ export function CartPage() {
   const t = useT();
   usePageMeta(t('page.cart.title'));
   const { cart, loading } = useCart();
+  const actions = useCartActions();
+  const [clearing, setClearing] = useState(false);
+  useTrackView(
+    cart ? 'cart' : '',
+    cart
+      ? {
+          type: 'cart',
+          action: 'view',
+          items: cart.orderLines.map((l) => trackedLine(l)),
+          currency: cart.currencyCode,
+        }
+      : null,
+  );
 
   if (loading || !cart) {
     return (
@@ -48,6 +62,23 @@ export function CartPage() {
           {cart.orderLines.map((line) => (
             <CartLineRow key={line.cartLineId} line={line} />
           ))}
+          <li className="cart__clear">
+            <button
+              type="button"
+              className="btn btn--link"
+              disabled={clearing}
+              onClick={() => {
+                if (!window.confirm(t('cart.clearConfirm', { count: cart.orderLines.length }))) return;
+                setClearing(true);
+                void actions
+                  .clear()
+                  .catch(() => undefined)
+                  .finally(() => setClearing(false));
+              }}
+            >
+              {t('cart.clear')}
+            </button>
+          </li>
         </ul>
         <CartSummary cart={cart} />
       </div>

@@ -13,6 +13,7 @@ import {
   type CartFieldsFragment,
 } from '../../gql/graphql';
 import { useT } from '../../i18n';
+import { track, type TrackedItem } from '../../lib/analytics';
 import { notify } from '../../lib/toast';
 import { errorMessage, SIGNED_OUT_EVENT } from '../account/session';
 import { loadLocalLines, localItem, saveLocalLines, type LocalLine } from './cartStorage';
@@ -89,9 +90,18 @@ export function useCartSync(): void {
   }, []);
 }
 
-/** Cart changes with their toasts (added, updated, removed); failures toast the server's message. */
+/** A cart line as analytics reports it. */
+export const trackedLine = (line: CartLineData, quantity: number = line.quantity): TrackedItem => ({
+  id: line.itemId,
+  name: line.name,
+  price: line.price,
+  quantity,
+});
+
+/** Cart changes with their toasts (added, updated, removed) and analytics; failures toast the server's message. */
 export function useCartActions() {
   const t = useT();
+  const client = useApolloClient();
   const [add] = useMutation(AddToCartDocument);
   const [update] = useMutation(UpdateCartDocument);
   const [remove] = useMutation(RemoveFromCartDocument);
@@ -101,25 +111,53 @@ export function useCartActions() {
     void notify('error', errorMessage(err, t('cart.failed')));
     throw err;
   };
+  const currency = () => client.readQuery({ query: CartDocument })?.cart?.currencyCode ?? 'usd';
+  const report = (action: 'add' | 'remove', items: TrackedItem[]) => {
+    if (items.length) track({ type: 'cart', action, items, currency: currency() });
+  };
   return {
     async add(items: CartItem[], name: string) {
-      await add({ variables: { items } }).catch(failed);
+      const { data } = await add({ variables: { items } }).catch(failed);
+      const lines = data?.addToCart.orderLines ?? [];
+      report(
+        'add',
+        items.map((item) => {
+          const line = lines.find((l) => l.itemId === item.itemId);
+          return { id: item.itemId, name: line?.name ?? name, price: line?.price, quantity: item.qty };
+        }),
+      );
       void notify('success', t('cart.added', { name }));
     },
     async setQuantity(line: CartLineData, qty: number) {
       await update({ variables: { items: [lineItem(line, qty)] } }).catch(failed);
+      // A changed quantity is reported as what was added or removed.
+      if (qty !== line.quantity)
+        report(qty > line.quantity ? 'add' : 'remove', [trackedLine(line, Math.abs(qty - line.quantity))]);
       void notify('info', t('cart.updated', { name: line.name }));
     },
     async remove(line: CartLineData) {
       await remove({ variables: { cartLineIds: [line.cartLineId] } }).catch(failed);
+      report('remove', [trackedLine(line)]);
       void notify('info', t('cart.removed', { name: line.name }));
     },
     async saveForLater(line: CartLineData) {
       await saveForLater({ variables: { cartLineIds: [line.cartLineId] } }).catch(failed);
+      report('remove', [trackedLine(line)]);
       void notify('info', t('cart.savedForLater', { name: line.name }));
     },
+    /** Empties the cart; analytics hears a remove-from-cart for every line (spec section 9). */
     async clear() {
+      const before = client.readQuery({ query: CartDocument })?.cart;
       await clear().catch(failed);
+      if (before?.orderLines.length) {
+        track({
+          type: 'cart',
+          action: 'clear',
+          items: before.orderLines.map((l) => trackedLine(l)),
+          currency: before.currencyCode,
+        });
+      }
+      void notify('info', t('cart.cleared'));
     },
   };
 }

@@ -1,11 +1,12 @@
 import { configurationProblem, type ConfigurationProblem } from '@domain/configuration';
-import { DEFAULT_CURRENCY } from '@domain/constants';
 import { lineTotal, unitPrice } from '@domain/cart';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ProductDetailQuery } from '../../gql/graphql';
 import { useT } from '../../i18n';
 import { PurchaseActions } from '../cart/AddToCart';
+import { useMoney } from '../../lib/money';
+import { useSite } from '../../lib/site';
 
 type Product = NonNullable<ProductDetailQuery['product']>;
 
@@ -29,8 +30,8 @@ export function Configurator({ product }: { product: Product }) {
   const minQty = Math.max(1, product.minimumPurchaseQuantity);
   const [quantity, setQuantity] = useState(String(minQty));
 
-  const money = (value: number) =>
-    intl.formatNumber(value, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+  const money = useMoney();
+  const site = useSite();
   const problems = Object.fromEntries(options.map((o) => [o.id, configurationProblem(o, values[o.id])]));
   const qty = Number(quantity);
   const qtyProblem: ConfigurationProblem | null = configurationProblem(
@@ -93,7 +94,7 @@ export function Configurator({ product }: { product: Product }) {
                     unit: o.unit ?? '',
                     price: intl.formatNumber(o.unitPrice, {
                       style: 'currency',
-                      currency: DEFAULT_CURRENCY.toUpperCase(),
+                      currency: site.currency.toUpperCase(),
                       maximumFractionDigits: 4,
                     }),
                   })}

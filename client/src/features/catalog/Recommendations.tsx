@@ -1,31 +1,32 @@
 import { useQuery } from '@apollo/client/react';
-import { DEFAULT_CURRENCY, PLACEHOLDER_IMAGE } from '@domain/constants';
+import { PLACEHOLDER_IMAGE } from '@domain/constants';
 import { productPath } from '@domain/routes';
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { RecommendationsDocument } from '../../gql/graphql';
 import { useT, type MessageId } from '../../i18n';
+import { useMoney } from '../../lib/money';
 
 /**
- * Products to suggest: the most wanted of the categories (a product page: its own category, the product left
- * out; the home page: the top-level categories, as featured products).
+ * Products to suggest (decision 016): on a product page, those seen and bought with it first, then the most
+ * wanted of its category; on the home page, the most wanted of the top-level categories, as featured products.
  */
 export function Recommendations({
   categories,
-  exclude,
+  productId,
   title = 'product.recommendations',
 }: {
   categories: string[];
-  exclude?: string;
+  /** The product looked at: the server leaves it out and ranks what goes with it first. */
+  productId?: string;
   title?: MessageId;
 }) {
   const t = useT();
-  const intl = useIntl();
+  const money = useMoney();
   const { data } = useQuery(RecommendationsDocument, {
-    variables: { categories },
+    variables: { categories, productId },
     skip: categories.length === 0,
   });
-  const products = (data?.recommendations ?? []).filter((p) => p.id !== exclude).slice(0, 8);
+  const products = (data?.recommendations ?? []).slice(0, 8);
   if (products.length === 0) return null;
   return (
     <section className="recommendations" aria-labelledby="recommendations-title">
@@ -38,12 +39,7 @@ export function Recommendations({
               <span className="tile__name">{p.name}</span>
               <span className="tile__id">{p.id}</span>
               <span className="tile__price">
-                {p.price === null || p.price === undefined
-                  ? t('product.quoteOnly')
-                  : intl.formatNumber(p.price, {
-                      style: 'currency',
-                      currency: DEFAULT_CURRENCY.toUpperCase(),
-                    })}
+                {p.price === null || p.price === undefined ? t('product.quoteOnly') : money(p.price)}
               </span>
             </Link>
           </li>

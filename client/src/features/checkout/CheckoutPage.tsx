@@ -26,6 +26,7 @@ import {
 } from '../../gql/graphql';
 import { useT } from '../../i18n';
 import { trackCheckoutStep } from '../../lib/analytics';
+import { trackedLine } from '../cart/useCart';
 import { httpFieldErrors, post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { validateAddress } from '../account/address';
@@ -88,7 +89,13 @@ export function CheckoutPage() {
   useEffect(() => {
     if (cart && cart.orderLines.length > 0 && !started.current) {
       started.current = true;
-      trackCheckoutStep('started checkout', cart.subTotal, cart.currencyCode);
+      trackCheckoutStep(
+        'started checkout',
+        cart.subTotal,
+        cart.currencyCode,
+        undefined,
+        cart.orderLines.map((l) => trackedLine(l)),
+      );
     }
   }, [cart]);
 
@@ -153,7 +160,13 @@ export function CheckoutPage() {
               initial={shipping}
               onDone={(values) => {
                 setShipping(values);
-                trackCheckoutStep('shipping details added', cart.subTotal, cart.currencyCode);
+                trackCheckoutStep(
+                  'shipping details added',
+                  cart.subTotal,
+                  cart.currencyCode,
+                  undefined,
+                  cart.orderLines.map((l) => trackedLine(l)),
+                );
                 setStep('payment');
               }}
             />
@@ -162,7 +175,13 @@ export function CheckoutPage() {
               terms={user?.accounts[0]?.netTermsDays ?? null}
               onDone={(choice) => {
                 setPayment(choice);
-                trackCheckoutStep('payment details added', cart.subTotal, cart.currencyCode);
+                trackCheckoutStep(
+                  'payment details added',
+                  cart.subTotal,
+                  cart.currencyCode,
+                  undefined,
+                  cart.orderLines.map((l) => trackedLine(l)),
+                );
                 setStep('review');
               }}
             />
@@ -548,7 +567,13 @@ function ReviewStep({
       setDeclined({ orderId: order.id, message: result.paymentError });
       return;
     }
-    trackCheckoutStep('checkout completed', order.total, order.currencyCode, order.id);
+    trackCheckoutStep(
+      'checkout completed',
+      order.total,
+      order.currencyCode,
+      order.id,
+      cart.orderLines.map((l) => trackedLine(l)),
+    );
     void client.refetchQueries({ include: ['Cart'] });
     navigate(confirmationPath(order.id));
   };

@@ -1,21 +1,18 @@
 import { CARRIERS } from '@domain/checkout';
-import { DEFAULT_CURRENCY } from '@domain/constants';
 import { FREIGHT_TABLE } from '@domain/money';
 import { RETURN_REASONS } from '@domain/order-status';
 import { RETURN_WINDOW_DAYS } from '@domain/returns';
 import { ROUTES } from '@domain/routes';
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useMoney } from '../../lib/money';
 
 /** /about/shipping: the freight table as checkout applies it (rendered from domain/), carriers, tax, limits. */
 export function ShippingPolicyPage() {
   const t = useT();
-  const intl = useIntl();
   usePageMeta(t('page.shipping.title'));
-  const money = (n: number) =>
-    intl.formatNumber(n, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+  const money = useMoney();
   return (
     <div className="container section page--narrow policy">
       <header className="page-header">

@@ -1,10 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { unitPrice, type CartItem } from '@domain/cart';
-import { DEFAULT_CURRENCY } from '@domain/constants';
 import { round2 } from '@domain/money';
 import { productPath } from '@domain/routes';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import { ProjectPartsDocument, type ProjectPartsQuery } from '../../gql/graphql';
@@ -12,6 +10,7 @@ import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useCartActions } from '../cart/useCart';
 import { PROJECTS, type ProjectPart } from './projects';
+import { useMoney } from '../../lib/money';
 
 type Product = ProjectPartsQuery['products'][number];
 
@@ -42,14 +41,12 @@ function partUnitPrice(part: ProjectPart, product: Product): number | null {
 /** /t-slot-extrusion-project-ideas: builds whose whole parts list goes into the cart in one click. */
 export function ProjectIdeasPage() {
   const t = useT();
-  const intl = useIntl();
   usePageMeta(t('page.projectIdeas.title'));
   const ids = [...new Set(PROJECTS.flatMap((p) => p.parts.map((part) => part.itemId)))];
   const { data } = useQuery(ProjectPartsDocument, { variables: { ids } });
   const actions = useCartActions();
   const [busy, setBusy] = useState<string | null>(null);
-  const money = (n: number) =>
-    intl.formatNumber(n, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+  const money = useMoney();
   const byId = new Map((data?.products ?? []).map((p) => [p.id, p]));
   return (
     <div className="container section">

@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { DEFAULT_CURRENCY } from '@domain/constants';
 import { productPath, ROUTES, savedListPath } from '@domain/routes';
 import { savedListSchema } from '@domain/saved-lists';
 import { Form, Formik } from 'formik';
@@ -22,6 +21,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { Field } from '../account/Field';
 import { errorMessage, fieldErrors, useSession } from '../account/session';
 import { QuickOrderForm } from './QuickOrderForm';
+import { useMoney } from '../../lib/money';
 
 /** Signed-out visitors go to sign-in and come back. */
 function useSignedIn() {
@@ -114,6 +114,7 @@ export function SavedListPage() {
   const [destroy] = useMutation(DeleteSavedListDocument, { refetchQueries: ['SavedLists'] });
   const [busy, setBusy] = useState(false);
   const list = data?.savedList;
+  const money = useMoney();
   usePageMeta(list?.name ?? t('lists.title'));
   if (redirect) return redirect;
   if (error) {
@@ -125,8 +126,6 @@ export function SavedListPage() {
     );
   }
   if (loading || !list) return <Skeleton rows={3} />;
-  const money = (n: number) =>
-    intl.formatNumber(n, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
   const act = (work: Promise<unknown>, done?: string) => {
     setBusy(true);
     void work

@@ -1,5 +1,4 @@
 import { useQuery } from '@apollo/client/react';
-import { DEFAULT_CURRENCY } from '@domain/constants';
 import { productPath } from '@domain/routes';
 import {
   SEARCH_PAGE_SIZE,
@@ -9,7 +8,6 @@ import {
   type SearchPageState,
   type SearchSort,
 } from '@domain/search';
-import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import {
@@ -18,15 +16,23 @@ import {
   type SearchAnswerFieldsFragment,
 } from '../../gql/graphql';
 import { useT } from '../../i18n';
+import { useTrackView } from '../../lib/analytics';
 import { recordSearchClick } from '../../lib/attribution';
+import { useMoney } from '../../lib/money';
 
 /**
  * Products of a search or of a category, with facets, sort and pages; all state lives in the URL, so a link
  * reproduces the page. `fixedCategory` pins the category (category pages) and hides its own facet.
  */
-export function ProductResults({ fixedCategory }: { fixedCategory?: string }) {
+export function ProductResults({
+  fixedCategory,
+  categoryNames,
+}: {
+  fixedCategory?: string;
+  /** The fixed category's breadcrumb names, for the click-stream's pageCategories. */
+  categoryNames?: string[];
+}) {
   const t = useT();
-  const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const state = parseSearchParams(params);
   const category = fixedCategory ?? state.category;
@@ -45,8 +51,25 @@ export function ProductResults({ fixedCategory }: { fixedCategory?: string }) {
   const ids = answer?.results.map((p) => p.id) ?? [];
   const prices = useQuery(ProductPricesDocument, { variables: { ids }, skip: ids.length === 0 });
   const priceOf = new Map((prices.data?.productRefreshDetails ?? []).map((p) => [p.id, p.price]));
-  const money = (value: number) =>
-    intl.formatNumber(value, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+  const money = useMoney();
+  // A search, or a category's products (a category without products is not reported).
+  useTrackView(
+    answer ? `${fixedCategory ?? ''}|${params.toString()}` : '',
+    !answer || loading
+      ? null
+      : fixedCategory
+        ? {
+            type: 'category-view',
+            categories: categoryNames ?? [],
+            items: answer.results.map((p) => ({ id: p.id, name: p.name })),
+          }
+        : {
+            type: 'search',
+            query: state.q,
+            attributionToken: answer.searchParams.searchAttributionToken,
+            items: answer.results.map((p) => ({ id: p.id, name: p.name })),
+          },
+  );
 
   const update = (change: Partial<SearchPageState>) => {
     const next = { ...state, page: 1, ...change };

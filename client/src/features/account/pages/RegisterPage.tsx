@@ -14,7 +14,7 @@ import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NewPasswordFields, FormError } from '../FormParts';
 import { Field } from '../Field';
-import { announceSessionChange, errorMessage, fieldErrors } from '../session';
+import { announceSignIn, errorMessage, fieldErrors } from '../session';
 
 /** Registration in two steps: ACCOUNT (e-mails a link), then PASSWORD (from the link's token). */
 export function RegisterPage() {
@@ -121,7 +121,7 @@ function PasswordStep({ token }: { token: string }) {
         setFailure(null);
         try {
           await complete({ variables: { id: registration.id, ...values } });
-          announceSessionChange();
+          announceSignIn('registration');
           navigate(ROUTES.account, { replace: true });
         } catch (err) {
           helpers.setErrors(fieldErrors(err));

@@ -9,7 +9,7 @@ import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { FormError } from '../FormParts';
 import { Field } from '../Field';
-import { announceSessionChange, errorMessage, fieldErrors } from '../session';
+import { announceSignIn, errorMessage, fieldErrors } from '../session';
 
 /** Only paths of this site (no open redirect through callbackUrl). */
 export const safeCallback = (value: string | null) =>
@@ -43,7 +43,7 @@ export function SignInPage() {
           setFailure(null);
           try {
             await signIn({ variables: { email: values.email.trim(), password: values.password } });
-            announceSessionChange();
+            announceSignIn('sign-in');
             navigate(safeCallback(params.get('callbackUrl')), { replace: true });
           } catch (err) {
             helpers.setErrors(fieldErrors(err));

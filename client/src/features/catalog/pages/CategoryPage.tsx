@@ -49,7 +49,10 @@ export function CategoryPage() {
           <h2 id="category-products" className="visually-hidden">
             {t('category.productsTitle')}
           </h2>
-          <ProductResults fixedCategory={category.handle} />
+          <ProductResults
+            fixedCategory={category.handle}
+            categoryNames={category.breadcrumbs.map((c) => c.name)}
+          />
         </section>
       )}
       <div className="cta-row">

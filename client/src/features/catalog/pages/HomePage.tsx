@@ -4,12 +4,16 @@ import { CategoryCard } from '../../../components/CategoryCard';
 import { ServicesBanner } from '../../../components/ServicesBanner';
 import { Recommendations } from '../Recommendations';
 import { useT } from '../../../i18n';
+import { useTrackView } from '../../../lib/analytics';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { useParentCategories } from '../hooks';
+
+const HOME_VIEW = { type: 'home-view' } as const;
 
 export function HomePage() {
   const t = useT();
   usePageMeta(t('home.title'));
+  useTrackView('home', HOME_VIEW);
   const { categories, loading } = useParentCategories();
   return (
     <>

@@ -1,5 +1,5 @@
 import { quotePath } from '@domain/routes';
-import { DEFAULT_CURRENCY, PLACEHOLDER_IMAGE } from '@domain/constants';
+import { PLACEHOLDER_IMAGE } from '@domain/constants';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
@@ -13,6 +13,9 @@ import { QuantityAddToCart } from '../../cart/AddToCart';
 import { Configurator } from '../Configurator';
 import { Recommendations } from '../Recommendations';
 import { useProduct } from '../hooks';
+import { useTrackView } from '../../../lib/analytics';
+import { useMoney } from '../../../lib/money';
+import { useSite } from '../../../lib/site';
 
 /** Product detail: id is the URL-encoded part number (it may contain "/"). */
 export function ProductPage() {
@@ -22,8 +25,23 @@ export function ProductPage() {
   const id = safeDecode(raw);
   const { product, loading } = useProduct(id);
   usePageMeta(product?.name ?? (loading ? undefined : t('product.notFoundTitle')));
-  const money = (value: number) =>
-    intl.formatNumber(value, { style: 'currency', currency: DEFAULT_CURRENCY.toUpperCase() });
+  const money = useMoney();
+  const site = useSite();
+  useTrackView(
+    product?.id ?? '',
+    product
+      ? {
+          type: 'product-view',
+          item: {
+            id: product.id,
+            name: product.name,
+            price: product.price,
+            categories: product.category.breadcrumbs.map((c) => c.name),
+          },
+          currency: site.currency,
+        }
+      : null,
+  );
 
   if (loading)
     return (
@@ -140,7 +158,7 @@ export function ProductPage() {
           </section>
         )}
       </div>
-      <Recommendations categories={[product.category.handle]} exclude={product.id} />
+      <Recommendations categories={[product.category.handle]} productId={product.id} />
     </div>
   );
 }

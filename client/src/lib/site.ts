@@ -1,0 +1,20 @@
+import { useQuery } from '@apollo/client/react';
+import { DEFAULT_CURRENCY, DEFAULT_SITE_ID } from '@domain/constants';
+import { StorefrontDocument, type StorefrontQuery } from '../gql/graphql';
+
+export type Storefront = StorefrontQuery['site'];
+
+/** Until the site is known (first paint), the store's own. */
+export const DEFAULT_STOREFRONT: Storefront = {
+  id: DEFAULT_SITE_ID,
+  name: 'Axisline Supply',
+  currency: DEFAULT_CURRENCY,
+  logo: `/sites/${DEFAULT_SITE_ID}.svg`,
+  consentRegionDefaults: false,
+};
+
+/** The site this page is served for (the server resolves it from the host name): currency, name, logo. */
+export function useSite(): Storefront {
+  const { data } = useQuery(StorefrontDocument);
+  return data?.site ?? DEFAULT_STOREFRONT;
+}

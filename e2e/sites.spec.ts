@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { withDb } from './support/db';
+
+const PORT = Number(process.env.E2E_PORT || 4100);
+/** Chromium resolves every *.localhost name to this machine: the store tells the sites apart by host name. */
+const PAY_CA = 'pay-ca.localhost';
+
+test.use({
+  baseURL: `http://${PAY_CA}:${PORT}`,
+  storageState: {
+    cookies: [
+      {
+        name: 'locale',
+        value: 'fr-CA',
+        domain: PAY_CA,
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax',
+      },
+      {
+        name: 'consent',
+        value: 'analytics%3Ddenied',
+        domain: PAY_CA,
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax',
+      },
+    ],
+    origins: [],
+  },
+});
+
+/** A plain in-stock product with its US list price and its price on the pay-ca site's own (CAD) list. */
+function productWithCadPrice(): Promise<{ id: string; usd: number; cad: number }> {
+  return withDb(async (db) => {
+    const { rows } = await db.query<{ id: string; usd: number; cad: number }>(
+      `select p.id, p.price::float8 as usd, pli.price::float8 as cad
+       from product p
+       join site s on s.id = 'pay-ca'
+       join price_list_item pli on pli.product_id = p.id and pli.price_list_id = s.price_list_id
+       where p.in_stock and p.min_transfer = 1 and p.minimum_purchase_quantity = 1 and p.price between 20 and 150
+         and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+       order by p.id limit 1`,
+    );
+    return rows[0]!;
+  });
+}
+
+const cad = (n: number) =>
+  new Intl.NumberFormat('fr-CA', { style: 'currency', currency: 'CAD' }).format(n).replace(/\s/g, ' ');
+const text = (s: string | null) => (s ?? '').replace(/\s/g, ' ').trim();
+
+test('fr-CA on the pay-ca site: French text, the site name, and CAD prices from its own list through the cart', async ({
+  page,
+}) => {
+  const product = await productWithCadPrice();
+  expect(product.cad).not.toBe(product.usd);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/product/detail/${encodeURIComponent(product.id)}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(page.getByRole('link', { name: 'Accueil Axisline Payments Canada' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: /menu principal/i })).toContainText('Produits');
+  await expect(page.getByTestId('part-number')).toHaveText(product.id);
+  const price = page.locator('.product__price .price').first();
+  await expect.poll(async () => text(await price.textContent())).toContain(cad(product.cad));
+  await page.screenshot({ path: 'test-results/screenshots/pay-ca-fr-product-1280.png' });
+
+  await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Panier');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect
+    .poll(async () => text(await page.getByTestId('cart-subtotal').textContent()))
+    .toBe(cad(product.cad));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screenshots/pay-ca-fr-cart-390.png', fullPage: true });
+});
