@@ -87,7 +87,7 @@ describe('sites by host name', () => {
       .expect(200);
     expect(cart.body).toMatchObject({ currencyCode: 'cad', subTotal: Math.round(cad * 2 * 100) / 100 });
     // The same cart read on the US site is priced in dollars.
-    const us = await c.send('get', '/api/user/cart').expect(200);
+    const us = await c.agent.get('/api/user/cart').expect(200);
     expect(us.body).toMatchObject({
       currencyCode: 'usd',
       subTotal: Math.round(products[2]!.price * 2 * 100) / 100,
