@@ -23,10 +23,12 @@ import {
   RevokeApiKeyDocument,
 } from '../gql/graphql';
 import { useT } from '../i18n';
+import { useDates } from '../lib/dates';
 
 /** Partner API keys: issue one for a user (shown once), see when each was last used, revoke at once. */
 export function ApiKeysView() {
   const t = useT();
+  const dates = useDates();
   const { message } = App.useApp();
   const { data, loading } = useQuery(ApiKeysDocument, { fetchPolicy: 'cache-and-network' });
   const [revoke] = useMutation(RevokeApiKeyDocument, { refetchQueries: ['ApiKeys'] });
@@ -50,7 +52,7 @@ export function ApiKeysView() {
           {
             title: t('admin.lastUsed'),
             dataIndex: 'lastUsedAt',
-            render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—'),
+            render: (v: string | null) => (v ? dates.moment(v) : '—'),
           },
           {
             title: '',
@@ -58,7 +60,7 @@ export function ApiKeysView() {
             render: (_, key) =>
               key.revokedAt ? (
                 <Typography.Text type="secondary">
-                  {t('admin.revokedOn', { date: new Date(key.revokedAt).toLocaleDateString() })}
+                  {t('admin.revokedOn', { date: dates.day(key.revokedAt) })}
                 </Typography.Text>
               ) : (
                 <Popconfirm

@@ -1,6 +1,7 @@
 import { List, Typography } from 'antd';
 import type { AdminOrderQuery } from '../gql/graphql';
 import { useT } from '../i18n';
+import { useDates } from '../lib/dates';
 
 type Entry = AdminOrderQuery['orderAudit'][number];
 
@@ -10,6 +11,7 @@ const show = (value: unknown) =>
 /** Who changed what and when, each change as before → after. */
 export function AuditTrail({ entries }: { entries: readonly Entry[] }) {
   const t = useT();
+  const dates = useDates();
   return (
     <List
       aria-label={t('admin.auditTrail')}
@@ -20,7 +22,7 @@ export function AuditTrail({ entries }: { entries: readonly Entry[] }) {
           <List.Item.Meta
             title={
               <span>
-                {entry.actorEmail ?? t('admin.system')} · {new Date(entry.at).toLocaleString()}
+                {entry.actorEmail ?? t('admin.system')} · {dates.moment(entry.at)}
               </span>
             }
             description={

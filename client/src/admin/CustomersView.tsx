@@ -13,12 +13,14 @@ import {
   SetUserRoleDocument,
 } from '../gql/graphql';
 import { useT } from '../i18n';
+import { useDates } from '../lib/dates';
 
 const ROLE_OPTIONS = (Object.keys(ROLES) as RoleName[]).map((name) => ({ value: ROLES[name], label: name }));
 
 /** Customers and staff: search, role changes (Admin), lock and unlock (Admin, Service), reset of every password. */
 export function CustomersView() {
   const t = useT();
+  const dates = useDates();
   const { message } = App.useApp();
   const { user } = useSession();
   const [q, setQ] = useState('');
@@ -113,7 +115,7 @@ export function CustomersView() {
           {
             title: t('admin.lastSignIn'),
             dataIndex: 'lastSignInAt',
-            render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—'),
+            render: (v: string | null) => (v ? dates.moment(v) : '—'),
           },
           {
             title: '',

@@ -3,10 +3,12 @@ import { Segmented, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FormInboxDocument } from '../gql/graphql';
 import { useT } from '../i18n';
+import { useDates } from '../lib/dates';
 
 /** The inbox of contact, quote and service requests, newest first, with their drawings. */
 export function InboxView() {
   const t = useT();
+  const dates = useDates();
   const [kind, setKind] = useState<string>('all');
   const { data, loading } = useQuery(FormInboxDocument, {
     variables: { kind: kind === 'all' ? null : kind },
@@ -55,7 +57,7 @@ export function InboxView() {
           {
             title: t('admin.outboxQueued'),
             dataIndex: 'createdAt',
-            render: (v: string) => new Date(v).toLocaleString(),
+            render: (v: string) => dates.moment(v),
           },
           { title: t('forms.drawings'), key: 'files', render: (_, f) => f.attachments.length || '' },
         ]}

@@ -34,6 +34,7 @@ import { paymentLabel } from '../features/orders/OrderPages';
 import { useT } from '../i18n';
 import { AuditTrail } from './AuditTrail';
 import { useMoney } from '../lib/money';
+import { useDates } from '../lib/dates';
 
 type Line = AdminOrderFieldsFragment['lines'][number];
 
@@ -77,6 +78,7 @@ function nestedErrors(flat: Record<string, string>): FormikErrors<AdminOrderInpu
 export function OrderEditView() {
   const { id = '' } = useParams();
   const t = useT();
+  const dates = useDates();
   const { data, loading, refetch } = useQuery(AdminOrderDocument, {
     variables: { id },
     fetchPolicy: 'network-only',
@@ -100,8 +102,7 @@ export function OrderEditView() {
         <ul style={{ margin: 0, paddingLeft: 18 }} aria-label={t('admin.history')}>
           {order.events.map((e) => (
             <li key={`${e.at}-${e.toStatus}`}>
-              {new Date(e.at).toLocaleString()}:{' '}
-              {e.fromStatus === null ? '' : `${orderStatusLabel(e.fromStatus)} → `}
+              {dates.moment(e.at)}: {e.fromStatus === null ? '' : `${orderStatusLabel(e.fromStatus)} → `}
               {e.toStatus === null ? '' : orderStatusLabel(e.toStatus)}
               {e.note ? ` — ${e.note}` : ''}
             </li>
@@ -125,6 +126,7 @@ function OrderForm({
   onSaved: (saved: boolean) => void;
 }) {
   const t = useT();
+  const dates = useDates();
   const money = useMoney(order.currencyCode);
   const [save] = useMutation(UpdateOrderDocument);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -217,7 +219,7 @@ function OrderForm({
           {orderNumberLabel(order.orderNumber)} · {order.statusLabel}
         </span>
       }
-      extra={new Date(order.createdAt).toLocaleString()}
+      extra={dates.moment(order.createdAt)}
     >
       <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('admin.shipTo')}>

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { AdminOrdersDocument, type AdminOrderFilterInput } from '../gql/graphql';
 import { useT } from '../i18n';
 import { useMoney } from '../lib/money';
+import { useDates } from '../lib/dates';
 
 const SITES = ['axl', 'foodgrade', 'mai', 'aos', 'miv2', 'pay-us', 'pay-ca'];
 
@@ -41,6 +42,7 @@ function useFilter(): [AdminOrderFilterInput, (patch: Record<string, string | nu
 /** Orders: server-side filters (search, status, dates, site), sorting, pages and CSV export of the same rows. */
 export function OrdersView() {
   const t = useT();
+  const dates = useDates();
   const money = useMoney();
   const [filter, update] = useFilter();
   const { data, previousData, loading, error } = useQuery(AdminOrdersDocument, {
@@ -148,7 +150,7 @@ export function OrdersView() {
             dataIndex: 'createdAt',
             sorter: true,
             sortOrder: filter.sort === 'createdAt' ? (filter.descending ? 'descend' : 'ascend') : null,
-            render: (v: string) => new Date(v).toLocaleString(),
+            render: (v: string) => dates.moment(v),
           },
           {
             title: t('admin.customer'),

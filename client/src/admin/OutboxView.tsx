@@ -3,10 +3,12 @@ import { Input, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { OutboxEmailsDocument } from '../gql/graphql';
 import { useT } from '../i18n';
+import { useDates } from '../lib/dates';
 
 /** The e-mail outbox: what the store sent (or would send without SMTP), newest first. */
 export function OutboxView() {
   const t = useT();
+  const dates = useDates();
   const [to, setTo] = useState('');
   const { data, loading } = useQuery(OutboxEmailsDocument, {
     variables: { to: to.trim() || null, limit: 100 },
@@ -40,7 +42,7 @@ export function OutboxView() {
           {
             title: t('admin.outboxQueued'),
             dataIndex: 'createdAt',
-            render: (v: string) => new Date(v).toLocaleString(),
+            render: (v: string) => dates.moment(v),
           },
           {
             title: t('admin.outboxStatus'),

@@ -10,10 +10,12 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { orderPath } from '@domain/routes';
 import { useMoney } from '../../lib/money';
 import { paymentLabel } from './OrderPages';
+import { useDates } from '../../lib/dates';
 
 /** The invoice: logo, the company's Mooresville NC address and toll-free phone, lines, totals; print or PDF. */
 export function InvoicePage() {
   const t = useT();
+  const dates = useDates();
   const { id = '' } = useParams();
   const { data, loading } = useQuery(OrderDocument, { variables: { id }, skip: !id });
   const order = data?.order;
@@ -65,7 +67,7 @@ export function InvoicePage() {
           <div className="invoice__meta">
             <h1 id="invoice-title">{t('invoice.heading')}</h1>
             <p>{orderNumberLabel(order.orderNumber)}</p>
-            <p>{new Date(order.createdAt).toLocaleDateString()}</p>
+            <p>{dates.day(order.createdAt)}</p>
             <p>{order.statusLabel}</p>
           </div>
         </header>

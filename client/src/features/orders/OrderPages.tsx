@@ -11,7 +11,6 @@ import {
 import { withinReturnWindow } from '@domain/returns';
 import { invoicePath, orderPath, productPath, returnRequestPath, ROUTES } from '@domain/routes';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { useMoney } from '../../lib/money';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
@@ -21,6 +20,7 @@ import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { errorMessage, useSession } from '../account/session';
+import { useDates } from '../../lib/dates';
 
 const PAGE_SIZE = 10;
 
@@ -37,11 +37,6 @@ export function paymentLabel(
     : t('orders.purchaseOrder', { number: order.poNumber ?? '' });
 }
 
-function useDate() {
-  const intl = useIntl();
-  return (iso: string) => intl.formatDate(iso, { dateStyle: 'medium' });
-}
-
 /** /user/account/orders: the signed-in user's orders, filtered by status and date, a page at a time. */
 export function OrdersPage() {
   const t = useT();
@@ -53,7 +48,7 @@ export function OrdersPage() {
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const money = useMoney();
-  const date = useDate();
+  const dates = useDates();
   const { data, loading } = useQuery(OrdersDocument, {
     skip: !user,
     variables: {
@@ -135,7 +130,7 @@ export function OrdersPage() {
                   <td>
                     <Link to={orderPath(o.id)}>{orderNumberLabel(o.orderNumber)}</Link>
                   </td>
-                  <td>{date(o.createdAt)}</td>
+                  <td>{dates.day(o.createdAt)}</td>
                   <td>
                     <span className={`status status--${o.status}`}>{o.statusLabel}</span>
                   </td>
@@ -221,7 +216,7 @@ function OrderNotFound() {
 function OrderDetail({ order, children }: { order: OrderFieldsFragment; children?: React.ReactNode }) {
   const t = useT();
   const money = useMoney(order.currencyCode);
-  const date = useDate();
+  const dates = useDates();
   const navigate = useNavigate();
   const [reorder, { loading: reordering }] = useMutation(ReorderDocument, { refetchQueries: ['Cart'] });
   const a = order.shippingAddress;
@@ -232,7 +227,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
         <div>
           <h1>{t('orders.title', { number: orderNumberLabel(order.orderNumber) })}</h1>
           <p className="lead">
-            {t('orders.placed', { date: date(order.createdAt) })} ·{' '}
+            {t('orders.placed', { date: dates.day(order.createdAt) })} ·{' '}
             <span className={`status status--${order.status}`} data-testid="order-status">
               {order.statusLabel}
             </span>
@@ -356,7 +351,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
         <ol className="timeline">
           {order.events.map((e, i) => (
             <li key={i}>
-              <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>{' '}
+              <time dateTime={e.at}>{dates.moment(e.at)}</time>{' '}
               {e.toStatus !== null && e.toStatus !== undefined ? orderStatusLabel(e.toStatus) : ''}
               {e.note ? ` — ${e.note}` : ''}
             </li>

@@ -16,6 +16,7 @@ import {
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { errorMessage, fieldErrors, useSession } from '../account/session';
+import { useDates } from '../../lib/dates';
 
 /** Whether an order can still take a return request (delivered, within the window). */
 const canRequestReturn = (order: { deliveredAt?: string | null }) =>
@@ -202,6 +203,7 @@ export function ReturnRequestPage() {
 /** /user/account/returns: the customer's returns and their status. */
 export function ReturnsPage() {
   const t = useT();
+  const dates = useDates();
   usePageMeta(t('returns.title'));
   const redirect = useSignedInRedirect();
   const { data } = useQuery(MyReturnsDocument, { skip: !!redirect, fetchPolicy: 'cache-and-network' });
@@ -229,7 +231,7 @@ export function ReturnsPage() {
                   <Link to={returnPath(r.id)}>{r.rmaNumber ?? t('returns.pendingRma')}</Link>
                 </td>
                 <td>{orderNumberLabel(r.orderNumber)}</td>
-                <td>{new Date(r.createdAt).toLocaleDateString()}</td>
+                <td>{dates.day(r.createdAt)}</td>
                 <td>
                   <span className={`status status--${r.status}`}>{r.statusLabel}</span>
                 </td>
