@@ -36,7 +36,7 @@ import { PgSessionStore } from './modules/session/pg-session-store';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 import { metricsMiddleware, mountOps, type Readiness } from './ops';
-import { collectorRoutes, EventBuffer } from './modules/analytics/collector';
+import { collectorRoutes, EventBudget, EventBuffer } from './modules/analytics/collector';
 
 /** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
 /** Every REST router and where it is mounted under /api (the permission test walks the same list). */
@@ -83,6 +83,8 @@ export interface AppOptions {
   siteHosts?: Record<string, SiteId>;
   /** The spec's consent test flag (CONSENT_REGION_DEFAULTS). */
   consentRegionDefaults?: boolean;
+  /** Click-stream events one address may send a minute, per process (0 or unset: no limit). */
+  collectorEventsPerMinute?: number;
 }
 
 export interface App {
@@ -227,7 +229,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const events = new EventBuffer(shared.db, (err, lost) =>
     log.error({ err, lost }, 'could not store click-stream events'),
   );
-  app.use('/userevents', collectorRoutes(events));
+  app.use('/userevents', collectorRoutes(events, new EventBudget(options.collectorEventsPerMinute ?? 0)));
   app.use(
     '/graphql',
     express.json({ limit: '256kb' }),

@@ -100,6 +100,7 @@ async function serve(
     mailFrom: config.mailFrom,
     siteHosts: config.siteHosts,
     consentRegionDefaults: config.consentRegionDefaults,
+    collectorEventsPerMinute: config.collectorEventsPerMinute,
   });
   const server = await listen(app, config.port, config.host);
   // Popularity from the click-stream: refreshed here by a single process; in a cluster by the primary only.

@@ -125,3 +125,27 @@ describe('click-stream collector', () => {
     await t.agent().post(path).set('content-type', 'application/json').send('{"eventType":').expect(400);
   });
 });
+
+describe('click-stream collector: events per address', () => {
+  it('answers 429 with Retry-After once an address sent its minute of events, and stores none of that batch', async () => {
+    const limited = await createTestApp({ collectorEventsPerMinute: 3 });
+    try {
+      const visitorId = randomUUID();
+      const batch = (n: number) => ({ events: Array.from({ length: n }, () => event({ visitorId })) });
+      await limited.agent().post(path).send(batch(2)).expect(204);
+      // Over the budget whichever minute it falls in: 4 events alone are more than 3.
+      const refused = await limited.agent().post(path).send(batch(4)).expect(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body.error.code).toBe('TOO_MANY_REQUESTS');
+      await limited.flush();
+      const [row] = await limited.orm.em
+        .getConnection()
+        .execute<{ n: number }[]>('select count(*)::int as n from clickstream_event where visitor_id = ?', [
+          visitorId,
+        ]);
+      expect(row!.n).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -75,6 +75,8 @@ export async function createTestApp(
     replica?: boolean;
     /** SITE_HOSTS: host name -> site. */
     siteHosts?: Record<string, SiteId>;
+    /** COLLECTOR_EVENTS_PER_MINUTE (default: no limit). */
+    collectorEventsPerMinute?: number;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
@@ -101,6 +103,7 @@ export async function createTestApp(
     smtpUrl: options.smtpUrl,
     replica,
     siteHosts: options.siteHosts,
+    collectorEventsPerMinute: options.collectorEventsPerMinute,
   });
   const testApp: TestApp = {
     app,

@@ -49,6 +49,8 @@ export interface AppConfig {
   siteHosts: Record<string, SiteId>;
   /** The spec's consent test flag: region defaults of analytics consent apply only when TRUE. */
   consentRegionDefaults: boolean;
+  /** Click-stream events one client address may send a minute, per process; 0: no limit. */
+  collectorEventsPerMinute: number;
 }
 
 /** The repository root: the nearest folder above this file that holds package.json (works from src and dist). */
@@ -205,6 +207,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     siteHosts: siteHostsOf(env.SITE_HOSTS),
     consentRegionDefaults: bool(env, 'CONSENT_REGION_DEFAULTS', false),
+    collectorEventsPerMinute: int(
+      env,
+      'COLLECTOR_EVENTS_PER_MINUTE',
+      600,
+      0,
+      10_000_000,
+      'set COLLECTOR_EVENTS_PER_MINUTE, e.g. 600 (0: no limit)',
+    ),
   };
 }
 

@@ -64,12 +64,36 @@ export class EventBuffer {
 }
 
 /**
+ * Events a client address may send per minute, counted in this process (a beacon must not wait for the
+ * database): a shopper sends a few dozen; a script inflating popularity is cut off. 0 turns it off.
+ */
+export class EventBudget {
+  private windows = new Map<string, number>();
+  private windowStart = 0;
+
+  constructor(private readonly perMinute: number) {}
+
+  /** Counts `events` for `address`; the seconds until the next window when over budget, else 0. */
+  spend(address: string, events: number, now = Date.now()): number {
+    if (this.perMinute <= 0) return 0;
+    const start = now - (now % 60_000);
+    if (start !== this.windowStart) {
+      this.windowStart = start;
+      this.windows.clear();
+    }
+    const used = (this.windows.get(address) ?? 0) + events;
+    this.windows.set(address, used);
+    return used > this.perMinute ? Math.ceil((start + 60_000 - now) / 1000) : 0;
+  }
+}
+
+/**
  * The click-stream collector at the spec's path (`navigator.sendBeacon` from the shop, or batches from a
  * partner): no session and no CSRF token (a beacon cannot send headers, and an event changes nothing a shopper
  * owns), one event or `{ events: [...] }` up to 200, validated whole: a bad event answers 400 naming it, and
  * nothing of its batch is stored. 204 otherwise, once the events are queued for the next write.
  */
-export function collectorRoutes(buffer: EventBuffer): Router {
+export function collectorRoutes(buffer: EventBuffer, budget = new EventBudget(0)): Router {
   const router = Router();
   router.post(
     '/v1/selling-systems/:appName/countries/:country/languages/EN/events',
@@ -84,6 +108,11 @@ export function collectorRoutes(buffer: EventBuffer): Router {
       const events = eventsOf(req.body);
       const problems = batchProblems(events);
       if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
+      const wait = budget.spend(req.ip ?? '', events.length);
+      if (wait > 0) {
+        res.setHeader('Retry-After', String(wait));
+        throw new AppError('TOO_MANY_REQUESTS', `Too many events from this address. Try again in ${wait} s.`);
+      }
       buffer.add(appName, country, events as object[]);
       res.status(204).end();
     },
