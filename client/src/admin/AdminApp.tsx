@@ -2,7 +2,15 @@ import { mayUse, type ConsoleSection } from '@domain/admin';
 import { BRAND } from '@domain/constants';
 import { isStaffRole } from '@domain/roles';
 import { ROUTES } from '@domain/routes';
+import type { Locale } from '@domain/constants';
 import { App as AntApp, Button, ConfigProvider, Grid, Layout, Menu, Result, Spin, Typography } from 'antd';
+import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import frCA from 'antd/locale/fr_CA';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import 'dayjs/locale/fr-ca';
+import { useIntl } from 'react-intl';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../features/account/session';
 import { useT, type MessageId } from '../i18n';
@@ -16,6 +24,10 @@ import { OrdersView } from './OrdersView';
 import { OutboxView } from './OutboxView';
 import { ReturnsView } from './ReturnsView';
 import { SitesView } from './SitesView';
+
+/** antd's own texts (pagination, date pickers, empty tables) and dayjs in the console's language. */
+const ANTD_LOCALES = { 'en-US': enUS, 'fr-CA': frCA, 'es-MX': esES } as const;
+const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'fr-CA': 'fr-ca', 'es-MX': 'es' };
 
 /** The console's sections in menu order: path under /admin, title and who may open it (domain CONSOLE_ACCESS). */
 const SECTIONS: { key: ConsoleSection; path: string; title: MessageId }[] = [
@@ -62,6 +74,8 @@ const THEME = {
  */
 export function AdminApp() {
   const t = useT();
+  const intl = useIntl();
+  dayjs.locale(DAYJS_LOCALES[intl.locale as Locale] ?? 'en');
   usePageMeta(t('admin.title'));
   const { user, status } = useSession();
   const location = useLocation();
@@ -92,7 +106,7 @@ export function AdminApp() {
     allowed.find((s) => location.pathname.startsWith(`${ROUTES.admin}/${s.path}`)) ?? allowed[0]!;
 
   return (
-    <ConfigProvider theme={THEME}>
+    <ConfigProvider theme={THEME} locale={ANTD_LOCALES[intl.locale as Locale] ?? enUS}>
       <AntApp>
         <Layout style={{ minHeight: '100vh' }}>
           <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="dark" aria-label={t('admin.title')}>

@@ -1,12 +1,14 @@
 import { PROGRESS_BAR } from '@domain/constants';
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router-dom';
+import { useT } from '../../i18n';
 
 /**
  * Route-change progress bar: starts at the minimum (0.08), trickles every 800 ms, animates at 200 ms and
  * completes when the next page is ready.
  */
 export function ProgressBar() {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const [progress, setProgress] = useState<number | null>(null);
@@ -34,7 +36,7 @@ export function ProgressBar() {
     <div
       className="progress"
       role="progressbar"
-      aria-label="Page loading"
+      aria-label={t('app.pageLoading')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(progress * 100)}
