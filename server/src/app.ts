@@ -156,18 +156,22 @@ export async function createApp(options: AppOptions): Promise<App> {
     options.searchCache?.ttlMs ?? 0,
     options.searchCache?.entries ?? 1000,
   );
-  const indexWatch = watchIndexVersion(
-    searchCache,
-    async () =>
-      (
-        await orm.em
-          .getConnection()
-          .execute<{ version: string }[]>(
-            'select version::text as version from search_index_state where id = 1',
-          )
-      )[0]?.version ?? null,
-    (err) => log.warn({ err }, 'could not read the search index version'),
-  );
+  // Without a cache there is nothing to drop: no polling (and no stray statement in a counted request).
+  const indexWatch =
+    searchCache.ttlMs > 0
+      ? watchIndexVersion(
+          searchCache,
+          async () =>
+            (
+              await orm.em
+                .getConnection()
+                .execute<{ version: string }[]>(
+                  'select version::text as version from search_index_state where id = 1',
+                )
+            )[0]?.version ?? null,
+          (err) => log.warn({ err }, 'could not read the search index version'),
+        )
+      : null;
   const outbox = options.smtpUrl
     ? new OutboxSender(
         orm.em.getConnection(),
@@ -250,7 +254,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     async close() {
       store.close();
-      indexWatch.stop();
+      indexWatch?.stop();
       await outbox?.stop();
       await apollo.stop();
       await shared.attribution.flush();
