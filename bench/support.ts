@@ -10,7 +10,7 @@ import pino from 'pino';
 import { createApp } from '../server/src/app';
 import { createDatabase, dropDatabase, withDatabase } from '../server/src/db/admin';
 import { initOrm, migrate, type Orm } from '../server/src/db/orm';
-import { seedCatalog } from '../server/src/modules/catalog/catalog.seed';
+import { catalogIsEmpty, seedCatalog } from '../server/src/modules/catalog/catalog.seed';
 import { refreshSearchIndex, searchIndexIsComplete } from '../server/src/modules/search/search.index';
 
 /**
@@ -23,7 +23,8 @@ export async function benchDatabase(options: { products: number; database?: stri
   const url = options.database ? withDatabase(server, name) : await createDatabase(server, name);
   const orm = await initOrm({ clientUrl: url, poolMax: 20 });
   await migrate(orm);
-  if (!options.database) {
+  // A named database is kept between runs: seeded on its first run (create it empty with `createdb`).
+  if (!options.database || (await catalogIsEmpty(orm))) {
     const seeded = await seedCatalog(orm, options.products);
     console.log(`seeded ${seeded.products} products in ${(seeded.ms / 1000).toFixed(1)} s`);
   } else if (!(await searchIndexIsComplete(orm.em.fork()))) {

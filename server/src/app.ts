@@ -37,6 +37,7 @@ import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 import { metricsMiddleware, mountOps, type Readiness } from './ops';
 import { collectorRoutes, EventBudget, EventBuffer } from './modules/analytics/collector';
+import { SiteDirectory } from './modules/site/site.directory';
 
 /** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
 /** Every REST router and where it is mounted under /api (the permission test walks the same list). */
@@ -195,6 +196,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     payments: new TestPaymentProvider(orm.em.getConnection()),
     siteHosts: options.siteHosts ?? {},
     consentRegionDefaults: options.consentRegionDefaults ?? false,
+    sites: new SiteDirectory((options.replica ?? orm).em.getConnection()),
   };
 
   const api = express.Router();

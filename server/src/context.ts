@@ -14,6 +14,7 @@ import type { AttributionLog } from './modules/search/search.attribution';
 import type { AnswerCache } from './modules/search/search.cache';
 import type { Found } from './modules/search/search.service';
 import type { TestPaymentProvider } from './modules/payment/payment.provider';
+import type { SiteDirectory } from './modules/site/site.directory';
 
 /** Everything a resolver, route or service needs about the current request. */
 export interface Ctx {
@@ -53,6 +54,8 @@ export interface Ctx {
   payments: TestPaymentProvider;
   /** The spec's consent test flag (CONSENT_REGION_DEFAULTS). */
   consentRegionDefaults: boolean;
+  /** The sites (name, currency, logo, price list), cached per process. */
+  sites: SiteDirectory;
 }
 
 /** What the app shares with every request's context. */
@@ -67,6 +70,7 @@ export interface AppShared {
   payments: TestPaymentProvider;
   siteHosts: Readonly<Record<string, SiteId>>;
   consentRegionDefaults: boolean;
+  sites: SiteDirectory;
 }
 
 export const SITE_HEADER = 'x-site-id';
@@ -128,6 +132,7 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
     searchCache: shared.searchCache,
     payments: shared.payments,
     consentRegionDefaults: shared.consentRegionDefaults,
+    sites: shared.sites,
     auth: shared.auth,
     user: null,
     apiCaller: null,

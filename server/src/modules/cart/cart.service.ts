@@ -12,7 +12,16 @@ import {
   type CartTotals,
 } from '../../../../domain/cart';
 import { configurationProblem } from '../../../../domain/configuration';
-import { currencyOf, pricingOf, pricingParams, PRICE_LATERAL, type Pricing } from '../catalog/pricing';
+import {
+  PRICE_COLUMNS,
+  PRICE_LIST_JOIN,
+  pricedBy,
+  pricingOf,
+  pricingParams,
+  scaled,
+  type PriceColumns,
+  type Pricing,
+} from '../catalog/pricing';
 import { isStateCode } from '../../../../domain/states';
 import { taxRateFor } from '../../../../domain/tax';
 import { AppError, type FieldError } from '../../common/errors';
@@ -64,7 +73,7 @@ export interface CartView extends CartTotals {
   hasUnpricedItem: boolean;
 }
 
-interface LineRow {
+interface LineRow extends PriceColumns {
   cartLineId: string;
   cartId: string;
   id: string;
@@ -73,8 +82,6 @@ interface LineRow {
   dateAdded: Date;
   name: string;
   description: string;
-  price: number | null;
-  basePrice: number | null;
   marketPrice: number | null;
   manufacturerPartNumber: string | null;
   minimumPurchaseQuantity: number;
@@ -93,18 +100,17 @@ const pricedLinesSql = (
 ) => `
   select l.id as "cartLineId", l.${owner} as "cartId", l.product_id as id, l.quantity, l.configurations,
     l.date_added as "dateAdded", p.name, p.description,
-    pr.price::float8 as price, pr.base_price::float8 as "basePrice",
-    (p.market_price * pr.option_rate)::float8 as "marketPrice",
+    ${PRICE_COLUMNS}, p.market_price::float8 as "marketPrice",
     p.manufacturer_part_number as "manufacturerPartNumber",
     p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
     p.unit_of_measure as "unitOfMeasure", p.images[1] as image, p.in_stock as "inStock",
     p.allowed_states as "allowedStates",
-    coalesce((select json_object_agg(o.id, json_build_object('price', (o.unit_price * pr.option_rate)::float8, 'name', o.name,
+    coalesce((select json_object_agg(o.id, json_build_object('price', o.unit_price::float8, 'name', o.name,
               'unit', o.unit)) from product_configuration_option o where o.product_id = p.id), '{}'::json) as options
     ${paged ? ', count(*) over ()::int as total' : ''}
   from ${table} l
   join product p on p.id = l.product_id
-  ${PRICE_LATERAL}
+  ${PRICE_LIST_JOIN}
   where l.${owner} = ?
   order by l.date_added, l.id
   ${paged ? 'limit ? offset ?' : ''}`;
@@ -117,7 +123,8 @@ const PRICED_LINES_SQL = pricedLinesSql('cart_line', 'cart_id');
 const PRICED_LIST_ITEMS_SQL = pricedLinesSql('saved_list_item', 'list_id', true);
 
 /** Prices a stored line: configured lines from basePrice and today's option prices; a vanished option unprices it. */
-function pricedLine(row: LineRow): CartLineView {
+function pricedLine(pricing: Pricing, row: LineRow): CartLineView {
+  const priced = pricedBy(pricing, row);
   const configurations = row.configurations.map((c) => ({
     id: c.id,
     name: row.options[c.id]?.name ?? null,
@@ -125,7 +132,7 @@ function pricedLine(row: LineRow): CartLineView {
     value: Number(c.value),
     type: c.type ?? null,
     metadata: c.metadata ?? null,
-    price: row.options[c.id]?.price ?? null,
+    price: scaled(row.options[c.id]?.price ?? null, priced.rate),
   }));
   const optionMissing = configurations.some((c) => c.price === null);
   const line: CartLine = {
@@ -134,9 +141,9 @@ function pricedLine(row: LineRow): CartLineView {
     cartId: row.cartId,
     name: row.name,
     description: row.description,
-    price: optionMissing ? null : row.price,
-    basePrice: row.basePrice,
-    marketPrice: row.marketPrice,
+    price: optionMissing ? null : priced.price,
+    basePrice: priced.basePrice,
+    marketPrice: scaled(row.marketPrice, priced.rate),
     manufacturerPartNumber: row.manufacturerPartNumber,
     minimumPurchaseQuantity: row.minimumPurchaseQuantity,
     minTransfer: row.minTransfer,
@@ -160,26 +167,21 @@ function pricedLine(row: LineRow): CartLineView {
 /** What a buyer's prices and tax depend on: the account (price list, exemption) and the primary address. */
 interface Buyer {
   pricing: Pricing;
-  currency: string;
   taxExempt: boolean;
   state: string | null;
 }
 
 async function buyerOf(ctx: Ctx, db: SqlConnection = ctx.db): Promise<Buyer> {
-  const pricing = pricingOf(ctx);
-  const currency = currencyOf(ctx);
-  if (!ctx.user) return { pricing, currency: await currency, taxExempt: false, state: null };
-  const [[row], resolved] = await Promise.all([
-    db.execute<{ taxExempt: boolean | null; state: string | null }[]>(
-      `select ba.tax_exempt as "taxExempt", a.state from app_user u
-       left join business_account ba on ba.id = u.account_id
-       left join address a on a.id = u.primary_address_id
-       where u.id = ?`,
-      [ctx.user.id],
-    ),
-    currency,
-  ]);
-  return { pricing, currency: resolved, taxExempt: row?.taxExempt ?? false, state: row?.state ?? null };
+  const pricing = await pricingOf(ctx);
+  if (!ctx.user) return { pricing, taxExempt: false, state: null };
+  const [row] = await db.execute<{ taxExempt: boolean | null; state: string | null }[]>(
+    `select ba.tax_exempt as "taxExempt", a.state from app_user u
+     left join business_account ba on ba.id = u.account_id
+     left join address a on a.id = u.primary_address_id
+     where u.id = ?`,
+    [ctx.user.id],
+  );
+  return { pricing, taxExempt: row?.taxExempt ?? false, state: row?.state ?? null };
 }
 
 /** The priced lines of a cart for the buyer's pricing (inside a transaction when `trx` is given). */
@@ -190,7 +192,7 @@ export async function pricedLines(
   trx?: Transaction,
 ): Promise<CartLineView[]> {
   const rows = await db.execute<LineRow[]>(PRICED_LINES_SQL, [...pricingParams(pricing), cartId], 'all', trx);
-  return rows.map(pricedLine);
+  return rows.map((row) => pricedLine(pricing, row));
 }
 
 /** A page of a saved list's items, priced like cart lines, and how many there are. */
@@ -206,7 +208,7 @@ export async function pricedListItems(
     page.pageSize,
     (page.page - 1) * page.pageSize,
   ]);
-  return { items: rows.map(pricedLine), total: rows[0]?.total ?? 0 };
+  return { items: rows.map((row) => pricedLine(pricing, row)), total: rows[0]?.total ?? 0 };
 }
 
 const emptyView = (buyer: Buyer): CartView => view(null, [], buyer);
@@ -219,7 +221,7 @@ function view(
   const rate = taxRateFor(buyer.state);
   return {
     id: cart?.id ?? null,
-    currencyCode: buyer.currency,
+    currencyCode: buyer.pricing.currency,
     note: cart?.note ?? '',
     createdDate: cart ? new Date(cart.createdAt).toISOString() : null,
     updatedDate: cart ? new Date(cart.updatedAt).toISOString() : null,

@@ -1,14 +1,6 @@
 import type { Ctx } from '../../context';
+import type { SiteView } from '../site/site.directory';
 import type { CategoryView } from './catalog.views';
-
-export interface SiteView {
-  id: string;
-  name: string;
-  currency: string;
-  showAllProducts: boolean;
-  logo: string;
-  priceListId: string | null;
-}
 
 /** The category tree, indexed both ways. Loaded with one query per request, whatever the query asks. */
 export class CategoryTree {
@@ -50,9 +42,7 @@ export class CategoryTree {
 /** Per-request memoised loads shared by resolvers and routes, so nested fields never cost extra queries. */
 export class CatalogLoaders {
   private tree?: Promise<CategoryTree>;
-  private siteRow?: Promise<SiteView | null>;
-
-  constructor(private readonly ctx: Pick<Ctx, 'readDb' | 'site'>) {}
+  constructor(private readonly ctx: Pick<Ctx, 'readDb' | 'site' | 'sites'>) {}
 
   /** Read with plain SQL: the tree is read on most requests and entity hydration costs 5x the query. */
   categoryTree(): Promise<CategoryTree> {
@@ -64,14 +54,8 @@ export class CatalogLoaders {
     return this.tree;
   }
 
+  /** The request's site (from the process's directory: no query). */
   site(): Promise<SiteView | null> {
-    this.siteRow ??= this.ctx.readDb
-      .execute<SiteView[]>(
-        `select id, name, currency, show_all_products as "showAllProducts", logo, price_list_id as "priceListId"
-         from site where id = ?`,
-        [this.ctx.site],
-      )
-      .then((rows) => rows[0] ?? null);
-    return this.siteRow;
+    return this.ctx.sites.get(this.ctx.site);
   }
 }

@@ -2,7 +2,17 @@ import { AppError, notFound } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { RELATED_CTES, relatedParams } from '../analytics/related';
 import type { CategoryView, ProductView } from './catalog.views';
-import { PRICE_LATERAL, pricingOf, pricingParams, sitePricing } from './pricing';
+import {
+  PRICE_COLUMNS,
+  PRICE_LIST_JOIN,
+  pricedBy,
+  pricingOf,
+  pricingParams,
+  scaled,
+  sitePricing,
+  type PriceColumns,
+  type Pricing,
+} from './pricing';
 
 /** At most this many ids in one products-by-ids call (GraphQL and REST). */
 export const MAX_IDS_PER_CALL = 100;
@@ -42,13 +52,14 @@ export const catalogService = {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
     // Views show the site's prices (its own list, or the list prices): the buyer's own come from refreshDetails.
-    const rows = await ctx.readDb.execute<ProductView[]>(PRODUCTS_BY_IDS_SQL, [
-      ...pricingParams(sitePricing(ctx)),
+    const pricing = await sitePricing(ctx);
+    const rows = await ctx.readDb.execute<(ProductView & PriceColumns)[]>(PRODUCTS_BY_IDS_SQL, [
+      ...pricingParams(pricing),
       wanted,
       ctx.site,
       ctx.site,
     ]);
-    const byId = new Map(rows.map((p) => [p.id, p]));
+    const byId = new Map(rows.map((row) => [row.id, priceView(pricing, row)]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   },
 
@@ -60,12 +71,13 @@ export const catalogService = {
   async refreshDetails(ctx: Ctx, ids: string[]): Promise<PriceView[]> {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
-    const rows = await ctx.readDb.execute<PriceView[]>(
-      `select p.id, pr.price::float8 as price from product p ${PRICE_LATERAL}
+    const pricing = await pricingOf(ctx);
+    const rows = await ctx.readDb.execute<({ id: string } & PriceColumns)[]>(
+      `select p.id, ${PRICE_COLUMNS} from product p ${PRICE_LIST_JOIN}
        where p.id in (?) and ${VISIBLE_ON_SITE}`,
-      [...pricingParams(pricingOf(ctx)), wanted, ctx.site, ctx.site],
+      [...pricingParams(pricing), wanted, ctx.site, ctx.site],
     );
-    const byId = new Map(rows.map((p) => [p.id, p]));
+    const byId = new Map(rows.map((row) => [row.id, { id: row.id, price: pricedBy(pricing, row).price }]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   },
 
@@ -162,8 +174,7 @@ const VISIBLE_ON_SITE = `(coalesce((select show_all_products from site where id 
  */
 const PRODUCTS_BY_IDS_SQL = `
   select p.id, p.name, p.description, p.category_id as "categoryId",
-    pr.price::float8 as price, pr.base_price::float8 as "basePrice",
-    (p.market_price * pr.option_rate)::float8 as "marketPrice",
+    ${PRICE_COLUMNS}, p.market_price::float8 as "marketPrice",
     p.manufacturer_part_number as "manufacturerPartNumber", p.minimum_purchase_quantity as "minimumPurchaseQuantity",
     p.min_transfer as "minTransfer", p.unit_of_measure as "unitOfMeasure", p.in_stock as "inStock",
     p.allowed_states as "allowedStates", p.images, p.cad_files as "cadFiles", p.display_kind as "displayKind",
@@ -172,15 +183,31 @@ const PRODUCTS_BY_IDS_SQL = `
     coalesce((
       select json_agg(json_build_object(
         'id', o.id, 'code', o.code, 'name', o.name, 'kind', o.kind, 'unit', o.unit,
-        'unitPrice', (o.unit_price * pr.option_rate)::float8, 'minValue', o.min_value::float8, 'maxValue', o.max_value::float8,
+        'unitPrice', o.unit_price::float8, 'minValue', o.min_value::float8, 'maxValue', o.max_value::float8,
         'step', o.step::float8, 'defaultValue', o.default_value::float8, 'required', o.required
       ) order by o.position)
       from product_configuration_option o where o.product_id = p.id
     ), '[]'::json) as "configurationOptions"
   from product p
   join brand b on b.id = p.brand_id
-  ${PRICE_LATERAL}
+  ${PRICE_LIST_JOIN}
   where p.id in (?) and ${VISIBLE_ON_SITE}`;
+
+/** A product view in the pricing's terms (its price, base, market and option prices). */
+function priceView(pricing: Pricing, row: ProductView & PriceColumns): ProductView {
+  const { ownPrice: _p, ownBasePrice: _b, listPrice: _l, listBasePrice: _lb, ...view } = row;
+  const { price, basePrice, rate } = pricedBy(pricing, row);
+  return {
+    ...view,
+    price,
+    basePrice,
+    marketPrice: scaled(row.marketPrice, rate),
+    configurationOptions: row.configurationOptions.map((o) => ({
+      ...o,
+      unitPrice: scaled(o.unitPrice, rate) ?? 0,
+    })),
+  };
+}
 
 /** Handles arrive from URLs: tolerate surrounding slashes and letter case. */
 export function normaliseHandle(handle: string): string {

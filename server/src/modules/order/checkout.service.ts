@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { currencyOf, pricingOf } from '../catalog/pricing';
+import { pricingOf } from '../catalog/pricing';
 import type { Transaction } from '@mikro-orm/core';
 import { cartTotals, hasUnpricedItem, linesBlockedIn } from '../../../../domain/cart';
 import { orderNumberLabel } from '../../../../domain/checkout';
@@ -78,8 +78,7 @@ export const checkoutService = {
     if (existing) return this.resume(ctx, existing, input);
     if (!cart) throw emptyCart();
 
-    const pricing = pricingOf(ctx);
-    const currency = await currencyOf(ctx);
+    const pricing = await pricingOf(ctx);
     const orderId = await ctx.db.transactional(async (trx) => {
       // One checkout of a cart at a time: a concurrent call with the same key waits here, then finds the order.
       await ctx.db.execute('select id from cart where id = ? for update', [cart.id], 'all', trx);
@@ -125,7 +124,7 @@ export const checkoutService = {
           ctx.user?.id ?? null,
           input.contactEmail.toLowerCase(),
           ctx.site,
-          currency,
+          pricing.currency,
           totals.subTotal,
           totals.freightAmt,
           totals.taxPct,

@@ -92,7 +92,7 @@ export const savedListService = {
   /** A list with a page of its items, priced for the caller. */
   async items(ctx: Ctx, id: string, page: { page: number; pageSize: number }): Promise<SavedListPage> {
     const list = await this.list(ctx, id);
-    const { items, total } = await pricedListItems(ctx.db, id, pricingOf(ctx), page);
+    const { items, total } = await pricedListItems(ctx.db, id, await pricingOf(ctx), page);
     return { ...list, items, total, ...page };
   },
 
