@@ -54,6 +54,8 @@ export const PERSISTED_SLICES = ['savedlists', 'user', 'cart', 'returns'] as con
 export const VISITOR_ID_COOKIE = 'visitorId';
 export const VISITOR_ID_MAX_AGE_SECONDS = 2_592_000;
 export const SEARCH_USER_ID_COOKIE = 'searchUserId';
+/** Set with the shop's HTML: the host's site as JSON (the `site` query's answer), read before the first paint. */
+export const STOREFRONT_COOKIE = 'storefront';
 
 /** Search box (spec section 4 and 9). */
 export const SEARCH = {

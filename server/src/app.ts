@@ -10,9 +10,9 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { isShopRoute } from '../../domain/routes';
-import type { SiteId } from '../../domain/constants';
+import { STOREFRONT_COOKIE, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
-import { createCtx, type AppShared, type Ctx } from './context';
+import { createCtx, resolveSite, type AppShared, type Ctx } from './context';
 import { TestPaymentProvider } from './modules/payment/payment.provider';
 import { staticFiles } from './static';
 import { AttributionLog } from './modules/search/search.attribution';
@@ -244,7 +244,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx as Ctx }),
   );
 
-  if (options.clientDir) serveClient(app, options.clientDir);
+  if (options.clientDir) serveClient(app, options.clientDir, shared);
   app.use(errorHandler);
 
   return {
@@ -265,8 +265,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   };
 }
 
-/** The built shop: hashed assets cached for a year; the app's HTML for shop routes (200) and others (404). */
-function serveClient(app: Express, clientDir: string): void {
+/**
+ * The built shop: hashed assets cached for a year; the app's HTML for shop routes (200) and others (404), with
+ * the host's site in the `storefront` cookie so the page paints in the right currency without asking first.
+ */
+function serveClient(app: Express, clientDir: string, shared: AppShared): void {
   const indexFile = path.join(clientDir, 'index.html');
   const files = staticFiles(clientDir);
   files.mount(app);
@@ -278,9 +281,36 @@ function serveClient(app: Express, clientDir: string): void {
       );
     }
     res.status(isShopRoute(req.path) ? 200 : 404);
-    if (!files.send(req, res, indexFile, 'no-cache')) {
-      res.set('Cache-Control', 'no-cache');
-      res.sendFile(indexFile);
-    }
+    void storefrontOf(req, shared)
+      .then((site) => {
+        if (site) res.cookie(STOREFRONT_COOKIE, JSON.stringify(site), { path: '/', sameSite: 'lax' });
+      })
+      .catch(() => undefined)
+      .then(() => {
+        if (!files.send(req, res, indexFile, 'no-cache')) {
+          res.set('Cache-Control', 'no-cache');
+          res.sendFile(indexFile);
+        }
+      });
   });
+}
+
+/** What the page needs of its site (the `site` query's answer). */
+async function storefrontOf(req: Request, shared: AppShared) {
+  let id: SiteId;
+  try {
+    id = resolveSite(req, shared.siteHosts);
+  } catch {
+    return null;
+  }
+  const site = await shared.sites.get(id);
+  return site
+    ? {
+        id: site.id,
+        name: site.name,
+        currency: site.currency,
+        logo: site.logo,
+        consentRegionDefaults: shared.consentRegionDefaults,
+      }
+    : null;
 }

@@ -85,3 +85,27 @@ describe('the built shop with SPA fallback', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 });
+
+describe('the page knows its site before it asks', () => {
+  const storefront = (cookies: string[] | string | undefined) => {
+    const raw = ([] as string[])
+      .concat(cookies ?? [])
+      .find((c) => c.startsWith('storefront='))
+      ?.split(';')[0]
+      ?.slice('storefront='.length);
+    return raw ? JSON.parse(decodeURIComponent(raw)) : null;
+  };
+
+  it("sends the host's site (name, currency, logo) in the storefront cookie with the page", async () => {
+    const ca = await t.agent().get('/product/detail/X1').set('Host', 'pay-ca.axisline.example').expect(200);
+    expect(storefront(ca.headers['set-cookie'])).toEqual({
+      id: 'pay-ca',
+      name: 'Axisline Payments Canada',
+      currency: 'cad',
+      logo: '/sites/pay-ca.svg',
+      consentRegionDefaults: false,
+    });
+    const own = await t.agent().get('/').expect(200);
+    expect(storefront(own.headers['set-cookie'])).toMatchObject({ id: 'axl', currency: 'usd' });
+  });
+});
