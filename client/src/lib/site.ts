@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { DEFAULT_CURRENCY, DEFAULT_SITE_ID } from '@domain/constants';
+import { BRAND, DEFAULT_CURRENCY, DEFAULT_SITE_ID } from '@domain/constants';
 import { StorefrontDocument, type StorefrontQuery } from '../gql/graphql';
 
 export type Storefront = StorefrontQuery['site'];
@@ -7,7 +7,7 @@ export type Storefront = StorefrontQuery['site'];
 /** Until the site is known (first paint), the store's own. */
 export const DEFAULT_STOREFRONT: Storefront = {
   id: DEFAULT_SITE_ID,
-  name: 'Axisline Supply',
+  name: BRAND.name,
   currency: DEFAULT_CURRENCY,
   logo: `/sites/${DEFAULT_SITE_ID}.svg`,
   consentRegionDefaults: false,

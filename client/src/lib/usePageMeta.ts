@@ -1,10 +1,11 @@
-import { BRAND } from '@domain/constants';
 import { useEffect } from 'react';
+import { useSite } from './site';
 
-/** Sets "{Page} | Axisline Supply" and the canonical link for the current page. */
+/** Sets "{Page} | {site name}" (Axisline Supply on the store's own) and the canonical link for the current page. */
 export function usePageMeta(title: string | undefined): void {
+  const { name } = useSite();
   useEffect(() => {
-    document.title = title ? `${title} | ${BRAND.name}` : BRAND.name;
+    document.title = title ? `${title} | ${name}` : name;
     let link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
     if (!link) {
       link = document.createElement('link');
@@ -12,5 +13,5 @@ export function usePageMeta(title: string | undefined): void {
       document.head.appendChild(link);
     }
     link.href = `${window.location.origin}${window.location.pathname}`;
-  }, [title]);
+  }, [title, name]);
 }
