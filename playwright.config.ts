@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CONSENT_DECLINED, shopCookie } from './e2e/support/cookies';
 
 /**
  * Browser specs against the store started exactly as the README says (`npm start`, embedded PostgreSQL),
@@ -19,21 +20,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // The shoppers of these specs have already answered the consent banner (declined);
     // e2e/analytics.spec.ts starts without an answer.
-    storageState: {
-      cookies: [
-        {
-          name: 'consent',
-          value: 'analytics%3Ddenied',
-          domain: 'localhost',
-          path: '/',
-          expires: -1,
-          httpOnly: false,
-          secure: false,
-          sameSite: 'Lax',
-        },
-      ],
-      origins: [],
-    },
+    storageState: { cookies: [shopCookie('consent', CONSENT_DECLINED)], origins: [] },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { CONSENT_DECLINED, shopCookie } from './support/cookies';
 import { withDb } from './support/db';
 
 const PORT = Number(process.env.E2E_PORT || 4100);
@@ -8,28 +9,7 @@ const PAY_CA = 'pay-ca.localhost';
 test.use({
   baseURL: `http://${PAY_CA}:${PORT}`,
   storageState: {
-    cookies: [
-      {
-        name: 'locale',
-        value: 'fr-CA',
-        domain: PAY_CA,
-        path: '/',
-        expires: -1,
-        httpOnly: false,
-        secure: false,
-        sameSite: 'Lax',
-      },
-      {
-        name: 'consent',
-        value: 'analytics%3Ddenied',
-        domain: PAY_CA,
-        path: '/',
-        expires: -1,
-        httpOnly: false,
-        secure: false,
-        sameSite: 'Lax',
-      },
-    ],
+    cookies: [shopCookie('locale', 'fr-CA', PAY_CA), shopCookie('consent', CONSENT_DECLINED, PAY_CA)],
     origins: [],
   },
 });

@@ -30,6 +30,19 @@ export const checkoutBody = (email: string, paymentMethodId: string) => ({
   payment: { kind: 'card', paymentMethodId },
 });
 
+/** A saved test card that authorises (the id of its payment method). */
+export async function authorisedCard(c: Client): Promise<string> {
+  const pm = await c
+    .send('post', '/api/payments/test/payment-methods', {
+      number: TEST_CARDS.authorised,
+      expiry: '12/39',
+      cvc: '123',
+      name: 'R',
+    })
+    .expect(201);
+  return pm.body.id as string;
+}
+
 /** A new customer who bought `items` with the test card (authorised: status 18) to North Carolina. */
 export async function cardOrder(
   t: TestApp,
@@ -40,16 +53,8 @@ export async function cardOrder(
   const c = await t.client();
   await c.signIn(email, FIXTURE_PASSWORD);
   await c.send('post', '/api/user/cart/upsert', { items }).expect(200);
-  const pm = await c
-    .send('post', '/api/payments/test/payment-methods', {
-      number: TEST_CARDS.authorised,
-      expiry: '12/39',
-      cvc: '123',
-      name: 'R',
-    })
-    .expect(201);
   const placed = await c
-    .send('post', '/api/checkout/place-order', checkoutBody(email, pm.body.id))
+    .send('post', '/api/checkout/place-order', checkoutBody(email, await authorisedCard(c)))
     .set('Idempotency-Key', randomUUID())
     .expect(200);
   return { c, email, order: placed.body.order };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { TEST_CARDS } from '../../domain/checkout';
 import { DEMO_CAD_PER_USD } from '../src/modules/catalog/catalog.seed';
-import { checkoutBody, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import { authorisedCard, checkoutBody, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { createTestApp, type TestApp } from './harness';
 
 /** Sites told apart by host name (decision 017), and pay-ca selling in CAD from its own price list. */
@@ -93,16 +92,8 @@ describe('sites by host name', () => {
       subTotal: Math.round(products[2]!.price * 2 * 100) / 100,
     });
 
-    const pm = await c
-      .send('post', '/api/payments/test/payment-methods', {
-        number: TEST_CARDS.authorised,
-        expiry: '12/39',
-        cvc: '123',
-        name: 'R',
-      })
-      .expect(201);
     const placed = await c
-      .send('post', '/api/checkout/place-order', checkoutBody(email, pm.body.id))
+      .send('post', '/api/checkout/place-order', checkoutBody(email, await authorisedCard(c)))
       .set('Idempotency-Key', randomUUID())
       .set('Host', PAY_CA)
       .expect(200);
