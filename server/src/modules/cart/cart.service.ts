@@ -27,8 +27,8 @@ import { taxRateFor } from '../../../../domain/tax';
 import { AppError, type FieldError } from '../../common/errors';
 import type { Transaction } from '@mikro-orm/core';
 import type { Ctx, SqlConnection } from '../../context';
-import { catalogService } from '../catalog/catalog.service';
-import type { ConfigurationOptionView, ProductView } from '../catalog/catalog.views';
+import { catalogService, type OrderRules } from '../catalog/catalog.service';
+import type { ConfigurationOptionView } from '../catalog/catalog.views';
 import { assertOrdersScope } from '../auth/permissions';
 import type { StoredConfiguration } from './cart.entities';
 
@@ -414,7 +414,7 @@ export interface CheckedItem {
  */
 export async function checkItems(ctx: Ctx, items: CartItem[]): Promise<CheckedItem[]> {
   const products = new Map(
-    (await catalogService.productsByIds(ctx, [...new Set(items.map((i) => i.itemId))])).map((p) => [p.id, p]),
+    (await catalogService.orderRules(ctx, [...new Set(items.map((i) => i.itemId))])).map((p) => [p.id, p]),
   );
   const errors: FieldError[] = [];
   const checked = items.map((item, i) => {
@@ -459,7 +459,7 @@ export function mergeSameLines(lines: CheckedItem[], mode: 'add' | 'set'): Check
 }
 
 function configurationErrors(
-  product: ProductView,
+  product: OrderRules,
   configurations: ReturnType<typeof itemConfigurations>,
   at: string,
 ): FieldError[] {

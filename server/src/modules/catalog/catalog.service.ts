@@ -64,6 +64,21 @@ export const catalogService = {
   },
 
   /**
+   * What adding products to a cart or list checks (quantity rules, configuration options), for the products
+   * visible on the request's site: a narrow read, without the view's prices, texts and images.
+   */
+  async orderRules(ctx: Ctx, ids: string[]): Promise<OrderRules[]> {
+    const wanted = checkIds(ids);
+    if (wanted.length === 0) return [];
+    return ctx.readDb.execute<OrderRules[]>(
+      `select p.id, p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
+         ${OPTIONS_JSON}
+       from product p where p.id in (?) and ${VISIBLE_ON_SITE}`,
+      [wanted, ctx.site, ctx.site],
+    );
+  },
+
+  /**
    * Current prices of products (spec: Product refresh details, id and price) for the caller (pricing.ts): the
    * site's price, or the signed-in account's price list price. In the order asked; unknown or hidden ids are
    * left out, quote-only products answer price null.
@@ -151,6 +166,11 @@ export const catalogService = {
   },
 };
 
+export type OrderRules = Pick<
+  ProductView,
+  'id' | 'minimumPurchaseQuantity' | 'minTransfer' | 'configurationOptions'
+>;
+
 export interface PriceView {
   id: string;
   price: number | null;
@@ -168,6 +188,16 @@ function checkIds(ids: string[]): string[] {
 /** Sites that do not show every product see only those listing them (two parameters: the site id twice). */
 const VISIBLE_ON_SITE = `(coalesce((select show_all_products from site where id = ?), true) or ? = any(p.sites))`;
 
+/** A product's configuration options (ConfigurationOptionView), in order, as one JSON column. */
+const OPTIONS_JSON = `coalesce((
+      select json_agg(json_build_object(
+        'id', o.id, 'code', o.code, 'name', o.name, 'kind', o.kind, 'unit', o.unit,
+        'unitPrice', o.unit_price::float8, 'minValue', o.min_value::float8, 'maxValue', o.max_value::float8,
+        'step', o.step::float8, 'defaultValue', o.default_value::float8, 'required', o.required
+      ) order by o.position)
+      from product_configuration_option o where o.product_id = p.id
+    ), '[]'::json) as "configurationOptions"`;
+
 /**
  * Product views in one statement (brand joined, options aggregated): read paths skip entity hydration, which
  * costs several times the query itself. Sites that do not show every product see only those listing them.
@@ -180,14 +210,7 @@ const PRODUCTS_BY_IDS_SQL = `
     p.allowed_states as "allowedStates", p.images, p.cad_files as "cadFiles", p.display_kind as "displayKind",
     p.measure_kind as "measureKind", p.attributes, p.weight_kg::float8 as "weightKg",
     json_build_object('id', b.id, 'handle', b.handle, 'name', b.name) as brand,
-    coalesce((
-      select json_agg(json_build_object(
-        'id', o.id, 'code', o.code, 'name', o.name, 'kind', o.kind, 'unit', o.unit,
-        'unitPrice', o.unit_price::float8, 'minValue', o.min_value::float8, 'maxValue', o.max_value::float8,
-        'step', o.step::float8, 'defaultValue', o.default_value::float8, 'required', o.required
-      ) order by o.position)
-      from product_configuration_option o where o.product_id = p.id
-    ), '[]'::json) as "configurationOptions"
+    ${OPTIONS_JSON}
   from product p
   join brand b on b.id = p.brand_id
   ${PRICE_LIST_JOIN}
