@@ -37,7 +37,7 @@ import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 import { metricsMiddleware, mountOps, type Readiness } from './ops';
 import { collectorRoutes, EventBudget, EventBuffer } from './modules/analytics/collector';
-import { SiteDirectory } from './modules/site/site.directory';
+import { SiteDirectory, storefrontOf } from './modules/site/site.directory';
 
 /** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
 /** Every REST router and where it is mounted under /api (the permission test walks the same list). */
@@ -281,7 +281,7 @@ function serveClient(app: Express, clientDir: string, shared: AppShared): void {
       );
     }
     res.status(isShopRoute(req.path) ? 200 : 404);
-    void storefrontOf(req, shared)
+    void requestStorefront(req, shared)
       .then((site) => {
         if (site) res.cookie(STOREFRONT_COOKIE, JSON.stringify(site), { path: '/', sameSite: 'lax' });
       })
@@ -295,8 +295,8 @@ function serveClient(app: Express, clientDir: string, shared: AppShared): void {
   });
 }
 
-/** What the page needs of its site (the `site` query's answer). */
-async function storefrontOf(req: Request, shared: AppShared) {
+/** The request's site as the page needs it, or null (an unknown x-site-id). */
+async function requestStorefront(req: Request, shared: AppShared) {
   let id: SiteId;
   try {
     id = resolveSite(req, shared.siteHosts);
@@ -304,13 +304,5 @@ async function storefrontOf(req: Request, shared: AppShared) {
     return null;
   }
   const site = await shared.sites.get(id);
-  return site
-    ? {
-        id: site.id,
-        name: site.name,
-        currency: site.currency,
-        logo: site.logo,
-        consentRegionDefaults: shared.consentRegionDefaults,
-      }
-    : null;
+  return site ? storefrontOf(site, shared.consentRegionDefaults) : null;
 }

@@ -23,16 +23,6 @@ export function track(event: AnalyticsEvent): void {
   }
 }
 
-export function trackCheckoutStep(
-  step: CheckoutStep,
-  value: number,
-  currency: string,
-  orderId?: string,
-  items?: TrackedItem[],
-): void {
-  track({ type: 'checkout', step, value, currency, orderId, items });
-}
-
 /**
  * Reports a page view once per `key` (a product id, a search): `event` null waits for the page's data.
  * StrictMode's second effect run and re-renders do not report again.

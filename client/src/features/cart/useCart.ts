@@ -14,6 +14,7 @@ import {
 } from '../../gql/graphql';
 import { useT } from '../../i18n';
 import { track, type TrackedItem } from '../../lib/analytics';
+import { useSite } from '../../lib/site';
 import { notify } from '../../lib/toast';
 import { errorMessage, SIGNED_OUT_EVENT } from '../account/session';
 import { loadLocalLines, localItem, saveLocalLines, type LocalLine } from './cartStorage';
@@ -111,9 +112,10 @@ export function useCartActions() {
     void notify('error', errorMessage(err, t('cart.failed')));
     throw err;
   };
-  const currency = () => client.readQuery({ query: CartDocument })?.cart?.currencyCode ?? 'usd';
+  // A cart is priced in its site's currency.
+  const { currency } = useSite();
   const report = (action: 'add' | 'remove', items: TrackedItem[]) => {
-    if (items.length) track({ type: 'cart', action, items, currency: currency() });
+    if (items.length) track({ type: 'cart', action, items, currency });
   };
   return {
     async add(items: CartItem[], name: string) {

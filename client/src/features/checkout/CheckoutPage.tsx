@@ -25,7 +25,7 @@ import {
   type PlaceOrderFieldsFragment,
 } from '../../gql/graphql';
 import { useT } from '../../i18n';
-import { trackCheckoutStep } from '../../lib/analytics';
+import { track, type CheckoutStep } from '../../lib/analytics';
 import { trackedLine } from '../cart/useCart';
 import { httpFieldErrors, post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -72,6 +72,22 @@ const addressFormSchema = shippingAddressSchema.shape({
  * shipping details, payment (the card goes to the payment provider, never to the store), review with the
  * disclaimer, place order (one Idempotency-Key per attempt). Signed-in shoppers and guests with an e-mail.
  */
+/** Reports a checkout step with the cart's lines (spec: checkout analytics steps); once placed, the order's total. */
+function reportStep(
+  step: CheckoutStep,
+  cart: CartFieldsFragment,
+  order?: { id: string; total: number; currencyCode: string },
+): void {
+  track({
+    type: 'checkout',
+    step,
+    value: order?.total ?? cart.subTotal,
+    currency: order?.currencyCode ?? cart.currencyCode,
+    orderId: order?.id,
+    items: cart.orderLines.map((l) => trackedLine(l)),
+  });
+}
+
 export function CheckoutPage() {
   const t = useT();
   usePageMeta(t('checkout.title'));
@@ -89,13 +105,7 @@ export function CheckoutPage() {
   useEffect(() => {
     if (cart && cart.orderLines.length > 0 && !started.current) {
       started.current = true;
-      trackCheckoutStep(
-        'started checkout',
-        cart.subTotal,
-        cart.currencyCode,
-        undefined,
-        cart.orderLines.map((l) => trackedLine(l)),
-      );
+      reportStep('started checkout', cart);
     }
   }, [cart]);
 
@@ -160,13 +170,7 @@ export function CheckoutPage() {
               initial={shipping}
               onDone={(values) => {
                 setShipping(values);
-                trackCheckoutStep(
-                  'shipping details added',
-                  cart.subTotal,
-                  cart.currencyCode,
-                  undefined,
-                  cart.orderLines.map((l) => trackedLine(l)),
-                );
+                reportStep('shipping details added', cart);
                 setStep('payment');
               }}
             />
@@ -175,13 +179,7 @@ export function CheckoutPage() {
               terms={user?.accounts[0]?.netTermsDays ?? null}
               onDone={(choice) => {
                 setPayment(choice);
-                trackCheckoutStep(
-                  'payment details added',
-                  cart.subTotal,
-                  cart.currencyCode,
-                  undefined,
-                  cart.orderLines.map((l) => trackedLine(l)),
-                );
+                reportStep('payment details added', cart);
                 setStep('review');
               }}
             />
@@ -567,13 +565,7 @@ function ReviewStep({
       setDeclined({ orderId: order.id, message: result.paymentError });
       return;
     }
-    trackCheckoutStep(
-      'checkout completed',
-      order.total,
-      order.currencyCode,
-      order.id,
-      cart.orderLines.map((l) => trackedLine(l)),
-    );
+    reportStep('checkout completed', cart, order);
     void client.refetchQueries({ include: ['Cart'] });
     navigate(confirmationPath(order.id));
   };

@@ -214,7 +214,7 @@ export async function pricedListItems(
 const emptyView = (buyer: Buyer): CartView => view(null, [], buyer);
 
 function view(
-  cart: { id: string; currencyCode: string; note: string; createdAt: Date; updatedAt: Date } | null,
+  cart: { id: string; note: string; createdAt: Date; updatedAt: Date } | null,
   lines: CartLineView[],
   buyer: Buyer,
 ): CartView {
@@ -237,13 +237,13 @@ function view(
 
 interface CartRow {
   id: string;
-  currencyCode: string;
   note: string;
   createdAt: Date;
   updatedAt: Date;
 }
 
-const CART_COLUMNS = `id, currency_code as "currencyCode", note, created_at as "createdAt", updated_at as "updatedAt"`;
+// The cart's stored currency_code is not read: a cart is priced in the currency of the site it is seen on.
+const CART_COLUMNS = `id, note, created_at as "createdAt", updated_at as "updatedAt"`;
 
 export const cartService = {
   /** The caller's cart (an empty one when there is none yet). */

@@ -37,3 +37,12 @@ export class SiteDirectory {
     return (await this.loaded.sites).get(id) ?? null;
   }
 }
+
+/** What the shop's pages get of their site (the `site` query and the `storefront` cookie answer the same). */
+export const storefrontOf = (site: SiteView, consentRegionDefaults: boolean) => ({
+  id: site.id,
+  name: site.name,
+  currency: site.currency,
+  logo: site.logo,
+  consentRegionDefaults,
+});

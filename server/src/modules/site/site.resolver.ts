@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import { adminSiteService } from './site.admin';
+import { storefrontOf } from './site.directory';
 import type { Ctx as RequestCtx } from '../../context';
 import { notFound } from '../../common/errors';
 
@@ -54,13 +55,7 @@ export class SiteResolver {
   async site(@Ctx() ctx: RequestCtx): Promise<SiteGql> {
     const site = await ctx.catalog.site();
     if (!site) throw notFound(`Site ${ctx.site}`);
-    return {
-      id: site.id,
-      name: site.name,
-      currency: site.currency,
-      logo: site.logo,
-      consentRegionDefaults: ctx.consentRegionDefaults,
-    };
+    return storefrontOf(site, ctx.consentRegionDefaults);
   }
 
   @Authorized(...CONSOLE_ACCESS.sites)
