@@ -27,9 +27,9 @@ function precompiledMessages(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: path.join(root, 'client'),
-  publicDir: path.join(root, 'client/public'),
+  publicDir: isSsrBuild ? false : path.join(root, 'client/public'),
   plugins: [precompiledMessages(), react()],
   resolve: {
     alias: [
@@ -44,12 +44,23 @@ export default defineConfig(({ command }) => ({
         : []),
     ],
   },
-  build: {
-    outDir: path.join(root, 'dist/client'),
-    emptyOutDir: true,
-    sourcemap: true,
-    chunkSizeWarningLimit: 1500,
-  },
+  build: isSsrBuild
+    ? {
+        // The server-rendering entry (decision 018): one CommonJS file the server requires.
+        outDir: path.join(root, 'dist/ssr'),
+        emptyOutDir: true,
+        sourcemap: true,
+        rollupOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+      }
+    : {
+        outDir: path.join(root, 'dist/client'),
+        emptyOutDir: true,
+        sourcemap: true,
+        chunkSizeWarningLimit: 1500,
+      },
+  // Bundled whole, so the server needs no ESM loader for the shop's dependencies.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     proxy: { '/graphql': api, '/api': api, '/healthz': api },
   },

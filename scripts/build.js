@@ -48,6 +48,20 @@ function build(root, log = console.log) {
     cwd: root,
     stdio: 'inherit',
   });
+  log("building the shop's server rendering (vite --ssr)...");
+  execFileSync(
+    bin(root, 'vite'),
+    [
+      'build',
+      '--config',
+      'vite.config.mts',
+      '--logLevel',
+      'warn',
+      '--ssr',
+      path.join(root, 'client/src/entry-server.tsx'),
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
   precompress(path.join(root, 'dist', 'client'));
   log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import express, { type Express, type Request, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
@@ -9,12 +9,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { isShopRoute } from '../../domain/routes';
+import { isShopRoute, ROUTES } from '../../domain/routes';
 import { STOREFRONT_COOKIE, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
 import { createCtx, resolveSite, type AppShared, type Ctx } from './context';
 import { TestPaymentProvider } from './modules/payment/payment.provider';
 import { staticFiles } from './static';
+import { loadRenderer, pageHtml, pageTemplate, sendPage } from './ssr';
+import type { GraphQLRequest } from '../../domain/ssr';
+import type { GraphQLResponse } from '@apollo/server';
 import { AttributionLog } from './modules/search/search.attribution';
 import { AnswerCache, watchIndexVersion } from './modules/search/search.cache';
 import { OutboxSender } from './modules/mail/outbox-sender';
@@ -244,7 +247,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx as Ctx }),
   );
 
-  if (options.clientDir) serveClient(app, options.clientDir, shared);
+  if (options.clientDir) {
+    serveClient(app, options.clientDir, shared, perRequest, (req, request) =>
+      apollo.executeOperation(request, { contextValue: req.ctx as Ctx }),
+    );
+  }
   app.use(errorHandler);
 
   return {
@@ -268,11 +275,48 @@ export async function createApp(options: AppOptions): Promise<App> {
 /**
  * The built shop: hashed assets cached for a year; the app's HTML for shop routes (200) and others (404), with
  * the host's site in the `storefront` cookie so the page paints in the right currency without asking first.
+ * Shop pages are server-rendered with the visitor's data when the build has the renderer (decision 018); the
+ * admin console, and any page whose rendering fails, is the client-rendered shell.
  */
-function serveClient(app: Express, clientDir: string, shared: AppShared): void {
+function serveClient(
+  app: Express,
+  clientDir: string,
+  shared: AppShared,
+  perRequest: RequestHandler[],
+  execute: (req: Request, request: GraphQLRequest) => Promise<GraphQLResponse<Record<string, unknown>>>,
+): void {
   const indexFile = path.join(clientDir, 'index.html');
   const files = staticFiles(clientDir);
+  const renderer = loadRenderer(clientDir);
+  const template = renderer && fs.existsSync(indexFile) ? pageTemplate(clientDir) : null;
   files.mount(app);
+  const sendShell = (req: Request, res: Response) => {
+    if (!files.send(req, res, indexFile, 'no-cache')) {
+      res.set('Cache-Control', 'no-cache');
+      res.sendFile(indexFile);
+    }
+  };
+  const rendered = async (req: Request, res: Response) => {
+    const page = await renderer!.render({
+      url: `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`,
+      cookies: req.headers.cookie ?? '',
+      execute: async (request) => {
+        const response = await execute(req, request);
+        return response.body.kind === 'single' ? response.body.singleResult : { errors: [] };
+      },
+    });
+    if (page.kind === 'redirect') return res.redirect(page.status, page.location);
+    await sendPage(req, res, pageHtml(template!, page));
+  };
+  const pageRequest = express.Router();
+  pageRequest.use(...perRequest);
+  pageRequest.get(/.*/, (req: Request, res, next) => {
+    void rendered(req, res).catch((err: unknown) => {
+      req.log.error({ err }, 'server rendering failed; sending the client-rendered page');
+      if (res.headersSent) return next(err);
+      sendShell(req, res);
+    });
+  });
   app.get(/.*/, (req: Request, res, next) => {
     if (!req.accepts('html') || req.path.startsWith('/api/') || req.path === '/graphql') return next();
     if (!fs.existsSync(indexFile)) {
@@ -287,10 +331,8 @@ function serveClient(app: Express, clientDir: string, shared: AppShared): void {
       })
       .catch(() => undefined)
       .then(() => {
-        if (!files.send(req, res, indexFile, 'no-cache')) {
-          res.set('Cache-Control', 'no-cache');
-          res.sendFile(indexFile);
-        }
+        if (template && !req.path.startsWith(ROUTES.admin)) pageRequest(req, res, next);
+        else sendShell(req, res);
       });
   });
 }

@@ -24,18 +24,23 @@ export function createApolloClient(onForbidden: () => void = () => undefined): A
   });
   return new ApolloClient({
     link: forbidden.concat(csrf).concat(new HttpLink({ uri: '/graphql', credentials: 'same-origin' })),
-    cache: new InMemoryCache({
-      typePolicies: {
-        // The visitor has one cart: a singleton in the cache, whatever its id (null before the first add).
-        Cart: { keyFields: [] },
-        CartLine: { keyFields: ['cartLineId'] },
-        // A line's configurations belong to it (two lines may use the same option with other values).
-        LineConfiguration: { keyFields: false },
-        OrderedConfiguration: { keyFields: false },
-        Category: { keyFields: ['id'] },
-        Product: { keyFields: ['id'] },
-        Site: { keyFields: ['id'] },
-      },
-    }),
+    cache: createCache(),
+  });
+}
+
+/** The normalised cache, the same in the browser and while the server renders a page. */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      // The visitor has one cart: a singleton in the cache, whatever its id (null before the first add).
+      Cart: { keyFields: [] },
+      CartLine: { keyFields: ['cartLineId'] },
+      // A line's configurations belong to it (two lines may use the same option with other values).
+      LineConfiguration: { keyFields: false },
+      OrderedConfiguration: { keyFields: false },
+      Category: { keyFields: ['id'] },
+      Product: { keyFields: ['id'] },
+      Site: { keyFields: ['id'] },
+    },
   });
 }

@@ -72,5 +72,6 @@ export function subscribeConsent(listener: () => void): () => void {
 }
 
 export function useConsent(): ConsentSnapshot {
-  return useSyncExternalStore(subscribeConsent, consentSnapshot);
+  // On the server too: the snapshot reads the cookies of the request being rendered.
+  return useSyncExternalStore(subscribeConsent, consentSnapshot, consentSnapshot);
 }

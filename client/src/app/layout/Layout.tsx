@@ -1,5 +1,6 @@
 import { useSessionSync } from '../../features/account/session';
 import { useCartSync } from '../../features/cart/useCart';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
@@ -27,10 +28,17 @@ export function Layout() {
       <Header />
       <main id="main" className="main" tabIndex={-1}>
         <ErrorBoundary>
-          <Outlet />
+          {/* Each boundary hydrates a server-rendered page as its own task (decision 018). */}
+          <Suspense>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
-      {!hideFooter && <Footer hideSubFooter={hideSubFooter} />}
+      {!hideFooter && (
+        <Suspense>
+          <Footer hideSubFooter={hideSubFooter} />
+        </Suspense>
+      )}
       <ConsentBanner />
       <ScrollRestoration />
     </>

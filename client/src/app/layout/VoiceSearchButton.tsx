@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useT } from '../../i18n';
 
 interface SpeechRecognitionLike {
@@ -18,12 +18,15 @@ function recognitionClass(): RecognitionConstructor | null {
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
+const unchanging = () => () => undefined;
+
 /** Voice search (Web Speech API): on by default, hidden where the browser lacks it (spec section 2). */
 export function VoiceSearchButton({ onResult }: { onResult: (text: string) => void }) {
   const t = useT();
   const [listening, setListening] = useState(false);
   const recognition = useRef<SpeechRecognitionLike | null>(null);
-  const Recognition = recognitionClass();
+  // None while the server renders, so the hydrated page matches its markup; the browser's then.
+  const Recognition = useSyncExternalStore(unchanging, recognitionClass, () => null);
 
   useEffect(() => () => recognition.current?.stop(), []);
   if (!Recognition) return null;

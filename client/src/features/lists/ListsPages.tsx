@@ -1,10 +1,11 @@
+import { SignInRedirect } from '../account/SignInRedirect';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { productPath, ROUTES, savedListPath } from '@domain/routes';
 import { savedListSchema } from '@domain/saved-lists';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import {
   CreateSavedListDocument,
@@ -26,14 +27,7 @@ import { useMoney } from '../../lib/money';
 /** Signed-out visitors go to sign-in and come back. */
 function useSignedIn() {
   const { user, status } = useSession();
-  const location = useLocation();
-  const redirect =
-    status === 'unauthenticated' ? (
-      <Navigate
-        to={`${ROUTES.signIn}?error=SessionRequired&callbackUrl=${encodeURIComponent(location.pathname)}`}
-        replace
-      />
-    ) : null;
+  const redirect = status === 'unauthenticated' ? <SignInRedirect /> : null;
   return { user, loading: status === 'loading', redirect };
 }
 

@@ -1,3 +1,4 @@
+import { SignInRedirect } from '../account/SignInRedirect';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import {
@@ -12,7 +13,7 @@ import { withinReturnWindow } from '@domain/returns';
 import { invoicePath, orderPath, productPath, returnRequestPath, ROUTES } from '@domain/routes';
 import { useState } from 'react';
 import { useMoney } from '../../lib/money';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
 import { OrderDocument, OrdersDocument, ReorderDocument, type OrderFieldsFragment } from '../../gql/graphql';
@@ -42,7 +43,6 @@ export function OrdersPage() {
   const t = useT();
   usePageMeta(t('page.orders.title'));
   const { user, status } = useSession();
-  const location = useLocation();
   const [statusFilter, setStatusFilter] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -64,10 +64,7 @@ export function OrdersPage() {
     fetchPolicy: 'cache-and-network',
   });
   if (status === 'loading') return <Skeleton rows={2} />;
-  if (!user) {
-    const callbackUrl = encodeURIComponent(location.pathname);
-    return <Navigate to={`${ROUTES.signIn}?error=SessionRequired&callbackUrl=${callbackUrl}`} replace />;
-  }
+  if (!user) return <SignInRedirect />;
   const orders = data?.orders;
   const pages = orders ? Math.max(1, Math.ceil(orders.total / PAGE_SIZE)) : 1;
   return (

@@ -1,3 +1,4 @@
+import { SignInRedirect } from '../account/SignInRedirect';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import { BRAND } from '@domain/constants';
@@ -5,7 +6,7 @@ import { RETURN_REASONS, type ReturnReason } from '@domain/order-status';
 import { returnItems, withinReturnWindow, type ReturnItem } from '@domain/returns';
 import { orderPath, returnPath, ROUTES } from '@domain/routes';
 import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import {
   MyReturnsDocument,
@@ -24,14 +25,8 @@ const canRequestReturn = (order: { deliveredAt?: string | null }) =>
 
 function useSignedInRedirect() {
   const { status } = useSession();
-  const location = useLocation();
   if (status !== 'unauthenticated') return null;
-  return (
-    <Navigate
-      to={`${ROUTES.signIn}?error=SessionRequired&callbackUrl=${encodeURIComponent(location.pathname)}`}
-      replace
-    />
-  );
+  return <SignInRedirect />;
 }
 
 /** How many of each order line other returns (not rejected) already took. */

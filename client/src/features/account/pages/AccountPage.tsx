@@ -1,9 +1,10 @@
+import { SignInRedirect } from '../SignInRedirect';
 import { useMutation } from '@apollo/client/react';
 import { addressSchema, passwordChangeSchema, profileSchema } from '@domain/account.schema';
 import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   ChangePasswordDocument,
   DeleteAddressDocument,
@@ -27,17 +28,13 @@ export function AccountPage() {
   const t = useT();
   usePageMeta(t('page.account.title'));
   const { user, status } = useSession();
-  const location = useLocation();
   if (status === 'loading')
     return (
       <div className="container section" aria-busy="true">
         <Skeleton rows={2} />
       </div>
     );
-  if (!user) {
-    const callbackUrl = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`${ROUTES.signIn}?error=SessionRequired&callbackUrl=${callbackUrl}`} replace />;
-  }
+  if (!user) return <SignInRedirect />;
   return (
     <div className="container section page">
       <header className="page-header">

@@ -1,0 +1,36 @@
+/**
+ * The contract between the server and the shop's server-rendering entry (client/src/entry-server.tsx,
+ * decision 018): the server hands over the request and a way to run GraphQL with the request's context; the
+ * entry answers the page's markup and the Apollo cache it was rendered from.
+ */
+import type { Locale } from './constants';
+
+/** Id of the `<script type="application/json">` holding the rendered page's Apollo cache. */
+export const SSR_STATE_ELEMENT_ID = 'apollo-state';
+
+export interface GraphQLRequest {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}
+
+export interface GraphQLResponse {
+  data?: Record<string, unknown> | null;
+  errors?: readonly { message: string; extensions?: Record<string, unknown> }[];
+}
+
+export interface RenderRequest {
+  /** Absolute URL of the page. */
+  url: string;
+  /** The request's Cookie header (locale, consent, storefront). */
+  cookies: string;
+  execute(request: GraphQLRequest): Promise<GraphQLResponse>;
+}
+
+export type Rendered =
+  | { kind: 'page'; html: string; state: unknown; locale: Locale; title: string | null }
+  | { kind: 'redirect'; status: number; location: string };
+
+export interface ShopRenderer {
+  render(request: RenderRequest): Promise<Rendered>;
+}
