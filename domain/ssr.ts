@@ -28,7 +28,15 @@ export interface RenderRequest {
 }
 
 export type Rendered =
-  | { kind: 'page'; html: string; state: unknown; locale: Locale; title: string | null }
+  | {
+      kind: 'page';
+      html: string;
+      state: unknown;
+      locale: Locale;
+      title: string | null;
+      /** False when the page shows "not found" (an unknown product or category): the answer is a 404. */
+      found: boolean;
+    }
   | { kind: 'redirect'; status: number; location: string };
 
 export interface ShopRenderer {

@@ -69,9 +69,11 @@ async function render(request: RenderRequest): Promise<Rendered> {
     const messages = await loadMessages(locale);
     let title: string | null = null;
     let redirect: string | null = null;
+    let found = true;
     const page: ServerPage = {
       title: (pageTitle) => (title = pageTitle),
       redirect: (to) => (redirect ??= to),
+      notFound: () => (found = false),
     };
     const { result } = await prerenderStatic({
       tree: (
@@ -89,7 +91,7 @@ async function render(request: RenderRequest): Promise<Rendered> {
     // browser shows the same header as the markup instead of asking again.
     if (!client.readQuery({ query: MeDocument }))
       client.writeQuery({ query: MeDocument, data: { me: null } as unknown as MeQuery });
-    return { kind: 'page', html: result, state: client.extract(), locale, title };
+    return { kind: 'page', html: result, state: client.extract(), locale, title, found };
   });
 }
 

@@ -306,6 +306,7 @@ function serveClient(
       },
     });
     if (page.kind === 'redirect') return res.redirect(page.status, page.location);
+    if (!page.found) res.status(404);
     await sendPage(req, res, pageHtml(template!, page));
   };
   const pageRequest = express.Router();

@@ -6,6 +6,11 @@ import { useServerPage } from '../../lib/serverPage';
 export function SignInRedirect() {
   const location = useLocation();
   const to = `${ROUTES.signIn}?error=SessionRequired&callbackUrl=${encodeURIComponent(location.pathname + location.search)}`;
-  useServerPage()?.redirect(to);
+  const server = useServerPage();
+  // On the server the answer is a 302 (a <Navigate> there would do nothing).
+  if (server) {
+    server.redirect(to);
+    return null;
+  }
   return <Navigate to={to} replace />;
 }

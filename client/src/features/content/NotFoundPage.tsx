@@ -1,3 +1,4 @@
+import { useServerPage } from '../../lib/serverPage';
 import { ROUTES } from '@domain/routes';
 import { Link } from 'react-router-dom';
 import { useT } from '../../i18n';
@@ -5,6 +6,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 
 export function NotFoundContent({ title, text }: { title: string; text: string }) {
   const t = useT();
+  useServerPage()?.notFound();
   return (
     <section className="page page--narrow not-found">
       <p className="not-found__code" aria-hidden="true">

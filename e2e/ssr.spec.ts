@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ShopPage } from './pages/ShopPage';
+
+const PRODUCT = 'SFU1605-500';
+const PAGES = [
+  '/',
+  '/product/category/motion-control',
+  '/search?q=ball%20screw',
+  `/product/detail/${encodeURIComponent(PRODUCT)}`,
+];
+
+/** Errors the page reports (a hydration mismatch is one) and the GraphQL calls it makes. */
+function watch(page: Page) {
+  const errors: string[] = [];
+  const graphql: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/graphql')) graphql.push(r.postDataJSON()?.operationName as string);
+  });
+  return { errors, graphql };
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a product page arrives rendered: name, part number, price, breadcrumbs and its title', async ({
+    page,
+  }) => {
+    const response = await page.goto(`/product/detail/${encodeURIComponent(PRODUCT)}`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/^SFU1605 Ball Screw.* \| Axisline Supply$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('SFU1605 Ball Screw');
+    await expect(page.getByTestId('part-number')).toHaveText(PRODUCT);
+    await expect(page.getByText(/^\$\d[\d,]*\.\d\d/).first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: /breadcrumb/i })).toContainText('Motion Control');
+  });
+
+  test('search results and categories arrive rendered', async ({ page }) => {
+    await page.goto('/search?q=ball%20screw');
+    await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /SFU1605 Ball Screw/ }).first()).toBeVisible();
+    await page.goto('/product/category/motion-control');
+    await expect(page.getByRole('heading', { level: 1, name: 'Motion Control' })).toBeVisible();
+  });
+
+  test('an unknown product answers 404; an account page sends a signed-out visitor to sign in', async ({
+    page,
+  }) => {
+    const missing = await page.goto('/product/detail/NO-SUCH-PART');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText('404').first()).toBeVisible();
+    const account = await page.request.get('/user/account', { maxRedirects: 0 });
+    expect(account.status()).toBe(302);
+    expect(account.headers().location).toBe(
+      '/user/login?error=SessionRequired&callbackUrl=%2Fuser%2Faccount',
+    );
+  });
+});
+
+test('the rendered pages hydrate without a mismatch and without asking again for the data they came with', async ({
+  page,
+}) => {
+  const seen = watch(page);
+  for (const path of PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(seen.errors).toEqual([]);
+  // The search box prepares suggestions for the text it shows on a results page; nothing else is asked.
+  expect(seen.graphql.filter((operation) => operation !== 'TypeAhead')).toEqual([]);
+  // Hydrated: the search box answers as the visitor types.
+  const shop = new ShopPage(page);
+  await shop.search.fill('sfu16');
+  await expect(page.getByRole('option', { name: /SFU1605/ }).first()).toBeVisible();
+});
