@@ -25,6 +25,8 @@ const requestCookies = new AsyncLocalStorage<string>();
 (globalThis as { __axlRequestCookies?: () => string }).__axlRequestCookies = () =>
   requestCookies.getStore() ?? '';
 
+const RENDER_BUDGET_MS = 2000;
+
 /** One handler for the process: it keeps the route modules it resolved. */
 const handler = createStaticHandler(routes);
 
@@ -85,6 +87,8 @@ async function render(request: RenderRequest): Promise<Rendered> {
       ),
       renderFunction: renderToString,
       maxRerenders: 10,
+      // A slow query does not hold the page: past this, the markup shows what is loading and the browser asks.
+      signal: AbortSignal.timeout(RENDER_BUDGET_MS),
     });
     if (redirect) return { kind: 'redirect', status: 302, location: redirect };
     // An anonymous visitor's `me` is an error, which the cache does not keep: the page records "nobody", so the
