@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ShopPage } from './pages/ShopPage';
+import { registerAndSignIn } from './support/accounts';
 
 const PRODUCT = 'SFU1605-500';
 const PAGES = [
@@ -75,4 +76,26 @@ test('the rendered pages hydrate without a mismatch and without asking again for
   const shop = new ShopPage(page);
   await shop.search.fill('sfu16');
   await expect(page.getByRole('option', { name: /SFU1605/ }).first()).toBeVisible();
+});
+
+test('a signed-in shopper gets the page rendered for them: greeting, cart count, account page', async ({
+  page,
+}) => {
+  await registerAndSignIn(page, 'Rendered');
+  const shop = new ShopPage(page);
+  await shop.goto(`/product/detail/${encodeURIComponent(PRODUCT)}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(shop.cart).toHaveAccessibleName('Cart, 1 item');
+
+  const html = await (await page.request.get('/user/account', { maxRedirects: 0 })).text();
+  expect(html).toContain('Hi, Rendered!');
+  expect(html).toMatch(/aria-label="Cart, 1 item"/);
+
+  const seen = watch(page);
+  for (const path of [...PAGES, '/user/account', '/cart']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(seen.errors).toEqual([]);
+  await expect(shop.header.getByRole('link', { name: 'Hi, Rendered!' })).toBeVisible();
 });
