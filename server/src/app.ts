@@ -36,11 +36,14 @@ import { returnsRoutes } from './modules/returns/returns.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
+import { lazySession } from './modules/session/lazy-session';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 import { metricsMiddleware, mountOps, type Readiness } from './ops';
 import { collectorRoutes, EventBudget, EventBuffer } from './modules/analytics/collector';
 import { SiteDirectory, storefrontOf } from './modules/site/site.directory';
+import { ReferenceCache } from './common/reference-cache';
+import { loadCategoryTree } from './modules/catalog/catalog.loaders';
 
 /** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
 /** Every REST router and where it is mounted under /api (the permission test walks the same list). */
@@ -60,6 +63,7 @@ export const REST_ROUTERS: [string, () => express.Router][] = [
 /** Session cookie name; behind TLS the `__Host-` prefix pins it to this host, path / and Secure. */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-axl.sid' : 'axl.sid');
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const CATEGORY_TREE_TTL_MS = 60_000;
 
 export interface AppOptions {
   orm: MikroORM;
@@ -160,11 +164,21 @@ export async function createApp(options: AppOptions): Promise<App> {
     options.searchCache?.ttlMs ?? 0,
     options.searchCache?.entries ?? 1000,
   );
+  // The category tree is cached with the search answers (reference data: migrations and seeds change it, and
+  // re-index the catalogue, which drops both).
+  const readDb = (options.replica ?? orm).em.getConnection();
+  const categoryTrees =
+    searchCache.ttlMs > 0 ? new ReferenceCache(() => loadCategoryTree(readDb), CATEGORY_TREE_TTL_MS) : null;
   // Without a cache there is nothing to drop: no polling (and no stray statement in a counted request).
   const indexWatch =
     searchCache.ttlMs > 0
       ? watchIndexVersion(
-          searchCache,
+          {
+            clear() {
+              searchCache.clear();
+              categoryTrees?.clear();
+            },
+          },
           async () =>
             (
               await orm.em
@@ -189,8 +203,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     introspection: options.introspection ?? false,
     attribution: new AttributionLog(orm, log),
     db: orm.em.getConnection(),
-    readDb: (options.replica ?? orm).em.getConnection(),
+    readDb,
     searchCache,
+    categoryTrees,
     auth: {
       cookies,
       publicUrl: options.publicUrl ?? 'http://localhost:4000',
@@ -199,7 +214,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     payments: new TestPaymentProvider(orm.em.getConnection()),
     siteHosts: options.siteHosts ?? {},
     consentRegionDefaults: options.consentRegionDefaults ?? false,
-    sites: new SiteDirectory((options.replica ?? orm).em.getConnection()),
+    sites: new SiteDirectory(readDb),
   };
 
   const api = express.Router();
@@ -208,15 +223,18 @@ export async function createApp(options: AppOptions): Promise<App> {
     express.urlencoded({ extended: false, limit: '100kb' }),
   ];
   const perRequest: RequestHandler[] = [
-    session({
-      name: cookies.sessionCookie,
-      secret: sessionSecret,
-      store,
-      resave: false,
-      saveUninitialized: false,
-      rolling: false,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: SESSION_TTL_MS, path: '/' },
-    }),
+    lazySession(
+      session({
+        name: cookies.sessionCookie,
+        secret: sessionSecret,
+        store,
+        resave: false,
+        saveUninitialized: false,
+        rolling: false,
+        cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: SESSION_TTL_MS, path: '/' },
+      }),
+      cookies.sessionCookie,
+    ),
     (req, res, next) => {
       req.ctx = createCtx(req, res, () => orm.em.fork(), shared);
       next();

@@ -6,7 +6,8 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
-import { CatalogLoaders } from './modules/catalog/catalog.loaders';
+import type { ReferenceCache } from './common/reference-cache';
+import { CatalogLoaders, type CategoryTree } from './modules/catalog/catalog.loaders';
 import type { SessionUser } from './modules/account/account.service';
 import type { ApiCaller } from './modules/auth/api-tokens';
 import type { AuthCookies } from './modules/auth/session-auth';
@@ -56,6 +57,8 @@ export interface Ctx {
   consentRegionDefaults: boolean;
   /** The sites (name, currency, logo, price list), cached per process. */
   sites: SiteDirectory;
+  /** The category tree cached per process, or null (catalogue caches off: read per request). */
+  categoryTrees: ReferenceCache<CategoryTree> | null;
 }
 
 /** What the app shares with every request's context. */
@@ -71,6 +74,7 @@ export interface AppShared {
   siteHosts: Readonly<Record<string, SiteId>>;
   consentRegionDefaults: boolean;
   sites: SiteDirectory;
+  categoryTrees: ReferenceCache<CategoryTree> | null;
 }
 
 export const SITE_HEADER = 'x-site-id';
@@ -133,6 +137,7 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
     payments: shared.payments,
     consentRegionDefaults: shared.consentRegionDefaults,
     sites: shared.sites,
+    categoryTrees: shared.categoryTrees,
     auth: shared.auth,
     user: null,
     apiCaller: null,

@@ -98,6 +98,26 @@ describe('the anonymous cart', () => {
     expect(cart.cartId).toBe(cart.id);
   });
 
+  it('gives a browsing visitor no session until the first add, which keeps the cart in a new one', async () => {
+    const c = await t.client();
+    const sessionCookie = (res: { headers: Record<string, unknown> }) =>
+      ([res.headers['set-cookie'] ?? []].flat() as string[]).find((v) => v.startsWith('axl.sid='));
+    const [{ n: before }] = await db.execute<[{ n: number }]>('select count(*)::int as n from session');
+    for (const path of [`/api/products/${encodeURIComponent(plain.id)}`, '/api/user/cart']) {
+      expect(sessionCookie(await c.agent.get(path).expect(200))).toBeUndefined();
+    }
+    const emptied = await c.send('delete', '/api/user/cart').expect(200);
+    expect(sessionCookie(emptied)).toBeUndefined();
+    const [{ n: browsed }] = await db.execute<[{ n: number }]>('select count(*)::int as n from session');
+    expect(browsed).toBe(before);
+
+    const added = await c
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: plain.id, qty: 1 }] })
+      .expect(200);
+    expect(sessionCookie(added)).toBeDefined();
+    expect((await cartOf(c)).orderLines.map((l: { id: string }) => l.id)).toEqual([plain.id]);
+  });
+
   it('sets quantities (PUT), removes a line and empties the cart', async () => {
     const c = await t.client();
     await c.send('post', '/api/user/cart/upsert', {

@@ -1,6 +1,15 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { GraphQLError, Lexer, Source, TokenKind, type GraphQLFormattedError } from 'graphql';
+import {
+  BREAK,
+  GraphQLError,
+  Lexer,
+  Source,
+  TokenKind,
+  visit,
+  type DocumentNode,
+  type GraphQLFormattedError,
+} from 'graphql';
 import type { RequestHandler } from 'express';
 import { AppError } from '../common/errors';
 import type { Ctx } from '../context';
@@ -17,6 +26,24 @@ export const GRAPHQL_LIMITS = {
 
 const INTROSPECTION_FIELDS = new Set(['__schema', '__type']);
 
+/** Whether a parsed document asks for __schema or __type (Apollo reuses the parsed document of a known query). */
+const asksIntrospection = new WeakMap<DocumentNode, boolean>();
+function introspects(document: DocumentNode): boolean {
+  let found = asksIntrospection.get(document);
+  if (found === undefined) {
+    found = false;
+    visit(document, {
+      Field(node) {
+        if (!INTROSPECTION_FIELDS.has(node.name.value)) return undefined;
+        found = true;
+        return BREAK;
+      },
+    });
+    asksIntrospection.set(document, found);
+  }
+  return found;
+}
+
 /** Introspection is open in development; elsewhere only callers granted it (partners, staff) may use it. */
 const guardIntrospection: ApolloServerPlugin<Ctx> = {
   async requestDidStart() {
@@ -24,23 +51,10 @@ const guardIntrospection: ApolloServerPlugin<Ctx> = {
       async didResolveOperation({ contextValue, document, operation }) {
         // A mutation reads its own writes: every read of the request goes to the primary.
         if (operation?.operation !== 'query') contextValue.writes = true;
-        if (contextValue.canIntrospect) return;
-        const { visit, BREAK } = await import('graphql');
-        let found = false;
-        visit(document, {
-          Field(node) {
-            if (INTROSPECTION_FIELDS.has(node.name.value)) {
-              found = true;
-              return BREAK;
-            }
-            return undefined;
-          },
+        if (contextValue.canIntrospect || !introspects(document)) return;
+        throw new GraphQLError('Introspection is not allowed for this caller', {
+          extensions: { code: 'FORBIDDEN', http: { status: 403 } },
         });
-        if (found) {
-          throw new GraphQLError('Introspection is not allowed for this caller', {
-            extensions: { code: 'FORBIDDEN', http: { status: 403 } },
-          });
-        }
       },
     };
   },

@@ -453,7 +453,8 @@ export const accountService = {
       [hash, userId],
     );
     await audit(ctx, undefined, userId, 'user.password-changed', 'user', userId, null, null);
-    ctx.req.session.authAt = new Date(row!.changedAt).getTime() + 1;
+    // This session stays signed in (a partner's bearer call has none); the user's other sessions end.
+    if (ctx.req.session) ctx.req.session.authAt = new Date(row!.changedAt).getTime() + 1;
   },
 
   /** Always answers the same; a known e-mail gets a single-use link valid for an hour. */

@@ -44,7 +44,7 @@ export function authRoutes(): Router {
     res.json({
       user: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, role: user.role },
       userInfo: { userId: user.id, paymentKey: null },
-      expires: req.session.cookie.expires?.toISOString() ?? null,
+      expires: req.session?.cookie.expires?.toISOString() ?? null,
     });
   });
 

@@ -6,6 +6,7 @@ import type { Ctx } from '../../context';
 import type { CsrfTokens } from '../../rest/csrf';
 import type { SessionUser } from '../account/account.service';
 import { bearerCaller } from './api-tokens';
+import { ensureSession } from '../session/lazy-session';
 import { assertAccess } from './permissions';
 
 declare module 'express-session' {
@@ -75,7 +76,7 @@ export function sessionUser(cookies: AuthCookies): RequestHandler {
 /** Signs `user` in: a new session id (no fixation), a new CSRF token, the search user-id cookie. */
 export async function startSession(req: Request, res: Response, user: SessionUser, cookies: AuthCookies) {
   await new Promise<void>((resolve, reject) =>
-    req.session.regenerate((err) => (err ? reject(err) : resolve())),
+    ensureSession(req).regenerate((err) => (err ? reject(err) : resolve())),
   );
   req.session.userId = user.id;
   // One millisecond of slack: credentials_changed_at is written by the database clock.
@@ -100,7 +101,9 @@ export async function startSession(req: Request, res: Response, user: SessionUse
 
 /** Ends the session and removes the session, search user-id and CSRF cookies. */
 export async function endSession(req: Request, res: Response, cookies: AuthCookies): Promise<void> {
-  await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+  const session = req.session;
+  if (session)
+    await new Promise<void>((resolve, reject) => session.destroy((err) => (err ? reject(err) : resolve())));
   req.ctx!.user = null;
   clearAuthCookies(res, cookies);
 }

@@ -31,6 +31,7 @@ import { catalogService, type OrderRules } from '../catalog/catalog.service';
 import type { ConfigurationOptionView } from '../catalog/catalog.views';
 import { assertOrdersScope } from '../auth/permissions';
 import type { StoredConfiguration } from './cart.entities';
+import { ensureSession } from '../session/lazy-session';
 
 declare module 'express-session' {
   interface SessionData {
@@ -343,7 +344,7 @@ export const cartService = {
     };
     // The session named a cart that became a user's at a sign-in elsewhere: start a new one.
     const cart = (await run(ctx.user ? null : (ctx.req.session?.cartId ?? null))) ?? (await run(null));
-    if (!ctx.user) ctx.req.session.cartId = cart!.id;
+    if (!ctx.user) ensureSession(ctx.req).cartId = cart!.id;
     const buyer = await buyerOf(ctx);
     return view(cart!, await pricedLines(ctx.db, cart!.id, buyer.pricing), buyer);
   },

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../context';
+import type { Ctx, SqlConnection } from '../../context';
 import type { SiteView } from '../site/site.directory';
 import type { CategoryView } from './catalog.views';
 
@@ -39,18 +39,22 @@ export class CategoryTree {
   }
 }
 
+/** Read with plain SQL: the tree is read on most requests and entity hydration costs 5x the query. */
+export async function loadCategoryTree(db: SqlConnection): Promise<CategoryTree> {
+  const rows = await db.execute<CategoryView[]>(
+    `select id, handle, name, subtitle, image, position, parent_id as "parentId" from category`,
+  );
+  return new CategoryTree(rows);
+}
+
 /** Per-request memoised loads shared by resolvers and routes, so nested fields never cost extra queries. */
 export class CatalogLoaders {
   private tree?: Promise<CategoryTree>;
-  constructor(private readonly ctx: Pick<Ctx, 'readDb' | 'site' | 'sites'>) {}
+  constructor(private readonly ctx: Pick<Ctx, 'readDb' | 'site' | 'sites' | 'categoryTrees'>) {}
 
-  /** Read with plain SQL: the tree is read on most requests and entity hydration costs 5x the query. */
+  /** The process's cached tree when the catalogue caches are on, else one query per request. */
   categoryTree(): Promise<CategoryTree> {
-    this.tree ??= this.ctx.readDb
-      .execute<CategoryView[]>(
-        `select id, handle, name, subtitle, image, position, parent_id as "parentId" from category`,
-      )
-      .then((rows) => new CategoryTree(rows));
+    this.tree ??= this.ctx.categoryTrees?.get() ?? loadCategoryTree(this.ctx.readDb);
     return this.tree;
   }
 

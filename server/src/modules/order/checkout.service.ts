@@ -17,6 +17,7 @@ import type { OrderAddress } from './order.entities';
 import { recordStatusChange } from './order.events';
 import { assertOrdersScope } from '../auth/permissions';
 import { orderService, type OrderView } from './order.service';
+import { ensureSession } from '../session/lazy-session';
 
 /** What the shopper must do next after placing (or paying) an order. */
 export interface PlaceOrderResult {
@@ -197,7 +198,8 @@ export const checkoutService = {
     });
 
     if (!ctx.user) {
-      ctx.req.session.guestOrders = [...(ctx.req.session.guestOrders ?? []), orderId].slice(
+      const session = ensureSession(ctx.req);
+      session.guestOrders = [...(session.guestOrders ?? []), orderId].slice(
         -GUEST_ORDERS_KEPT,
       );
     }

@@ -1,3 +1,4 @@
+import { ReferenceCache } from '../../common/reference-cache';
 import type { SqlConnection } from '../../context';
 
 /** What a request needs of its site: name, currency, logo and own price list. */
@@ -15,26 +16,19 @@ export interface SiteView {
  * is never read from here: queries join the site table for it.
  */
 export class SiteDirectory {
-  private loaded: { at: number; sites: Promise<Map<string, SiteView>> } | null = null;
+  private readonly sites: ReferenceCache<Map<string, SiteView>>;
 
-  constructor(
-    private readonly db: SqlConnection,
-    private readonly ttlMs = 60_000,
-  ) {}
+  constructor(db: SqlConnection, ttlMs = 60_000) {
+    this.sites = new ReferenceCache(async () => {
+      const rows = await db.execute<SiteView[]>(
+        `select id, name, currency, logo, price_list_id as "priceListId" from site`,
+      );
+      return new Map(rows.map((s) => [s.id, s]));
+    }, ttlMs);
+  }
 
   async get(id: string): Promise<SiteView | null> {
-    const now = Date.now();
-    if (!this.loaded || now - this.loaded.at > this.ttlMs) {
-      const sites = this.db
-        .execute<SiteView[]>(`select id, name, currency, logo, price_list_id as "priceListId" from site`)
-        .then((rows) => new Map(rows.map((s) => [s.id, s])));
-      this.loaded = { at: now, sites };
-      // A failed read is retried by the next request.
-      sites.catch(() => {
-        if (this.loaded?.sites === sites) this.loaded = null;
-      });
-    }
-    return (await this.loaded.sites).get(id) ?? null;
+    return (await this.sites.get()).get(id) ?? null;
   }
 }
 
