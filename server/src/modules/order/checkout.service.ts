@@ -199,9 +199,7 @@ export const checkoutService = {
 
     if (!ctx.user) {
       const session = ensureSession(ctx.req);
-      session.guestOrders = [...(session.guestOrders ?? []), orderId].slice(
-        -GUEST_ORDERS_KEPT,
-      );
+      session.guestOrders = [...(session.guestOrders ?? []), orderId].slice(-GUEST_ORDERS_KEPT);
     }
     return this.resume(ctx, await orderService.load(ctx, orderId), input);
   },
