@@ -4,11 +4,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { isShopRoute, ROUTES } from '../../domain/routes';
 import { STOREFRONT_COOKIE, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
@@ -40,6 +38,7 @@ import { lazySession } from './modules/session/lazy-session';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 import { metricsMiddleware, mountOps, type Readiness } from './ops';
+import { requestLog } from './request-log';
 import { collectorRoutes, EventBudget, EventBuffer } from './modules/analytics/collector';
 import { SiteDirectory, storefrontOf } from './modules/site/site.directory';
 import { ReferenceCache } from './common/reference-cache';
@@ -103,7 +102,6 @@ export interface App {
   close(): Promise<void>;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 /** Probes and scrapes: not logged per request. */
 const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -115,20 +113,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.set('query parser', 'simple');
 
   app.use(metricsMiddleware());
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => OPS_PATHS.has(req.url ?? '') },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    }),
-  );
+  app.use(requestLog(log, OPS_PATHS));
   app.use(
     helmet({
       contentSecurityPolicy: {

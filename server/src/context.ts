@@ -113,17 +113,35 @@ const READ_ONLY_POSTS = new Set([
   '/api/product/get-product-detail-by-multi-id',
 ]);
 
+interface LazyState {
+  forkEm: () => EntityManager;
+  forkedEm?: EntityManager;
+  replicaDb: SqlConnection;
+}
+
+/**
+ * The context's computed members, on its prototype: Apollo copies a context's own properties for each operation,
+ * which would run own getters — fork an entity manager nobody uses, and fix `readDb` before a mutation sets
+ * `writes`.
+ */
+const computedMembers = Object.create(Object.prototype, {
+  em: {
+    get(this: Ctx & LazyState) {
+      return (this.forkedEm ??= this.forkEm());
+    },
+  },
+  readDb: {
+    get(this: Ctx & LazyState) {
+      return this.writes ? this.db : this.replicaDb;
+    },
+  },
+}) as object;
+
 /** `fork` makes the request's entity manager, on first use (most reads run plain SQL and never need one). */
 export function createCtx(req: Request, res: Response, fork: () => EntityManager, shared: AppShared): Ctx {
-  let em: EntityManager | undefined;
-  const ctx = {
-    get em() {
-      return (em ??= fork());
-    },
+  const state: LazyState = { forkEm: fork, replicaDb: shared.readDb };
+  const ctx = Object.assign(Object.create(computedMembers) as Ctx, state, {
     db: shared.db,
-    get readDb() {
-      return this.writes ? shared.db : shared.readDb;
-    },
     writes:
       req.method !== 'GET' && req.method !== 'HEAD' && !READ_ONLY_POSTS.has(req.originalUrl.split('?')[0]!),
     req,
@@ -141,7 +159,7 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
     auth: shared.auth,
     user: null,
     apiCaller: null,
-  } as Ctx;
+  } satisfies Omit<Ctx, 'em' | 'readDb' | 'catalog'>);
   ctx.catalog = new CatalogLoaders(ctx);
   return ctx;
 }

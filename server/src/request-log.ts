@@ -1,0 +1,44 @@
+import type { RequestHandler } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** The request id: a valid `x-request-id` from the caller, else a new UUID (echoed in the response). */
+    id: string;
+    /** The request's logger: every line carries `req: { id, method, url }`. */
+    log: Logger;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
+
+/**
+ * Request ids and the access log: one `request completed` line per request (info; warn for 4xx, error for 5xx)
+ * with the method, path, status and time — never headers or bodies. `req.log` is made on first use: most
+ * requests log nothing else, and a child logger with the request's bindings costs more than the request's own
+ * checks. Paths in `quiet` (probes, scrapes) get an id but no line.
+ */
+export function requestLog(log: Logger, quiet: ReadonlySet<string>): RequestHandler {
+  return (req, res, next) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader('x-request-id', id);
+    req.id = id;
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: false,
+      get: () => (child ??= log.child({ req: { id, method: req.method, url: req.originalUrl } })),
+    });
+    if (quiet.has(req.path)) return next();
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+      if (!log.isLevelEnabled(level)) return;
+      const responseTime = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
+      req.log[level]({ res: { statusCode: res.statusCode }, responseTime }, 'request completed');
+    });
+    next();
+  };
+}
