@@ -1,18 +1,17 @@
 /**
  * Reference data read by most requests and changed only by migrations and seeds (sites, the category tree):
  * loaded at most once per `ttlMs` per process, the load shared by the requests that wait for it. A failed load
- * is retried by the next request; `ttlMs` 0 loads on every call.
+ * is retried by the next request.
  */
 export class ReferenceCache<T> {
   private loaded: { at: number; value: Promise<T> } | null = null;
 
   constructor(
     private readonly load: () => Promise<T>,
-    readonly ttlMs: number,
+    private readonly ttlMs: number,
   ) {}
 
   get(): Promise<T> {
-    if (this.ttlMs <= 0) return this.load();
     const now = Date.now();
     if (!this.loaded || now - this.loaded.at > this.ttlMs) {
       const value = this.load();
