@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'client/src/gql/**',
+      'client/src/**/*.generated.ts',
       'coverage/**',
       'test-results/**',
       'playwright-report/**',

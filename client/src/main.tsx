@@ -10,7 +10,7 @@ import { signOutEverywhere } from './features/account/session';
 import { createApolloClient } from './lib/apollo';
 import { STOREFRONT_COOKIE } from '@domain/constants';
 import { SSR_STATE_ELEMENT_ID } from '@domain/ssr';
-import { StorefrontDocument, type StorefrontQuery } from './gql/graphql';
+import { StorefrontDocument, type StorefrontQuery } from './app/graphql/site.generated';
 import { readCookie } from './lib/cookies';
 
 async function start() {

@@ -21,7 +21,7 @@ import {
   ApiKeysDocument,
   CreateApiKeyDocument,
   RevokeApiKeyDocument,
-} from '../gql/graphql';
+} from './graphql/admin.generated';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 

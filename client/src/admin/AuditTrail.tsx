@@ -1,5 +1,5 @@
 import { List, Typography } from 'antd';
-import type { AdminOrderQuery } from '../gql/graphql';
+import type { AdminOrderQuery } from './graphql/admin.generated';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 

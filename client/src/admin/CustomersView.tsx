@@ -11,7 +11,7 @@ import {
   ResetAllPasswordsDocument,
   SetUserLockedDocument,
   SetUserRoleDocument,
-} from '../gql/graphql';
+} from './graphql/admin.generated';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 

@@ -22,7 +22,7 @@ import {
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DashboardDocument } from '../gql/graphql';
+import { DashboardDocument } from './graphql/admin.generated';
 import { useT } from '../i18n';
 import { BarChart } from './BarChart';
 import { useMoney } from '../lib/money';

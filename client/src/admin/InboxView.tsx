@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Segmented, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { FormInboxDocument } from '../gql/graphql';
+import { FormInboxDocument } from './graphql/admin.generated';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 

@@ -29,7 +29,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../features/account/session';
 import { STATE_OPTIONS } from '../features/account/address';
-import { AdminOrderDocument, UpdateOrderDocument, type AdminOrderFieldsFragment } from '../gql/graphql';
+import {
+  AdminOrderDocument,
+  UpdateOrderDocument,
+  type AdminOrderFieldsFragment,
+} from './graphql/admin.generated';
 import { paymentLabel } from '../features/orders/OrderPages';
 import { useT } from '../i18n';
 import { AuditTrail } from './AuditTrail';

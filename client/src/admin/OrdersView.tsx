@@ -5,7 +5,7 @@ import { ORDER_STATUS, ORDER_STATUS_CODES } from '@domain/order-status';
 import { Button, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AdminOrdersDocument, type AdminOrderFilterInput } from '../gql/graphql';
+import { AdminOrdersDocument, type AdminOrderFilterInput } from './graphql/admin.generated';
 import { useT } from '../i18n';
 import { useMoney } from '../lib/money';
 import { useDates } from '../lib/dates';

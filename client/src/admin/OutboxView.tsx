@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Input, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { OutboxEmailsDocument } from '../gql/graphql';
+import { OutboxEmailsDocument } from './graphql/admin.generated';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 

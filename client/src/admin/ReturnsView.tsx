@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import { Button, Select, Space, Table, Tag, message } from 'antd';
 import { useState } from 'react';
-import { AdvanceReturnDocument, DecideReturnDocument, ReturnQueueDocument } from '../gql/graphql';
+import { AdvanceReturnDocument, DecideReturnDocument, ReturnQueueDocument } from './graphql/admin.generated';
 import { useT } from '../i18n';
 
 const NEXT: Record<number, number> = { 6: 8, 8: 9, 9: 10 };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { App, Switch, Table } from 'antd';
 import { errorMessage } from '../features/account/session';
-import { AdminSitesDocument, SetSiteVisibilityDocument } from '../gql/graphql';
+import { AdminSitesDocument, SetSiteVisibilityDocument } from './graphql/admin.generated';
 import { useT } from '../i18n';
 
 /** The store's sites: currency, orders, and whether each shows the whole catalogue or only its listed products. */

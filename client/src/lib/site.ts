@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { BRAND, DEFAULT_CURRENCY, DEFAULT_SITE_ID } from '@domain/constants';
-import { StorefrontDocument, type StorefrontQuery } from '../gql/graphql';
+import { StorefrontDocument, type StorefrontQuery } from '../app/graphql/site.generated';
 
 export type Storefront = StorefrontQuery['site'];
 

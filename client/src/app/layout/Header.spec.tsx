@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { CartDocument, ParentCategoriesDocument } from '../../gql/graphql';
+import { CartDocument } from '../../features/cart/graphql/cart.generated';
+import { ParentCategoriesDocument } from '../../features/catalog/graphql/catalog.generated';
 import { renderRoute } from '../../testing/render';
 import { Header } from './Header';
 

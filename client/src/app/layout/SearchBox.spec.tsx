@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { TypeAheadDocument } from '../../gql/graphql';
+import { TypeAheadDocument } from '../../features/search/graphql/search.generated';
 import { renderRoute } from '../../testing/render';
 import { SearchBox } from './SearchBox';
 

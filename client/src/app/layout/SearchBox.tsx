@@ -4,7 +4,10 @@ import { categoryPath, productPath, searchPath } from '@domain/routes';
 import { promotesBallScrews, typeaheadText } from '@domain/search';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { TypeAheadDocument, type SearchAnswerFieldsFragment } from '../../gql/graphql';
+import {
+  TypeAheadDocument,
+  type SearchAnswerFieldsFragment,
+} from '../../features/search/graphql/search.generated';
 import { useT } from '../../i18n';
 import { recordSearchClick } from '../../lib/attribution';
 import { notify } from '../../lib/toast';

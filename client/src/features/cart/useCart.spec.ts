@@ -6,7 +6,7 @@ import {
   CartRefreshDetailsDocument,
   UpdateCartDocument,
   type CartFieldsFragment,
-} from '../../gql/graphql';
+} from './graphql/cart.generated';
 import { CART_STORAGE_KEY, loadLocalLines } from './cartStorage';
 import { loadCart } from './useCart';
 

@@ -11,7 +11,7 @@ import {
   SaveForLaterDocument,
   UpdateCartDocument,
   type CartFieldsFragment,
-} from '../../gql/graphql';
+} from './graphql/cart.generated';
 import { useT } from '../../i18n';
 import { track, type TrackedItem } from '../../lib/analytics';
 import { useSite } from '../../lib/site';

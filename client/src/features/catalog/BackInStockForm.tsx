@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { backInStockSchema } from '@domain/catalog';
 import { useId, useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
-import { NotifyBackInStockDocument } from '../../gql/graphql';
+import { NotifyBackInStockDocument } from './graphql/catalog.generated';
 import { useT } from '../../i18n';
 
 /** "E-mail me when it is back": the shared schema checks the e-mail here and on the server. */

@@ -2,7 +2,7 @@ import { configurationProblem, type ConfigurationProblem } from '@domain/configu
 import { lineTotal, unitPrice } from '@domain/cart';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { ProductDetailQuery } from '../../gql/graphql';
+import type { ProductDetailQuery } from './graphql/catalog.generated';
 import { useT } from '../../i18n';
 import { PurchaseActions } from '../cart/AddToCart';
 import { useMoney } from '../../lib/money';

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { PLACEHOLDER_IMAGE } from '@domain/constants';
 import { productPath } from '@domain/routes';
 import { Link } from 'react-router-dom';
-import { RecommendationsDocument } from '../../gql/graphql';
+import { RecommendationsDocument } from './graphql/catalog.generated';
 import { useT, type MessageId } from '../../i18n';
 import { useMoney } from '../../lib/money';
 

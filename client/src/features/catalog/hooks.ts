@@ -1,5 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { CategoryByHandleDocument, ParentCategoriesDocument, ProductDetailDocument } from '../../gql/graphql';
+import {
+  CategoryByHandleDocument,
+  ParentCategoriesDocument,
+  ProductDetailDocument,
+} from './graphql/catalog.generated';
 
 /** Top-level categories (header Products menu, home page). */
 export function useParentCategories() {

@@ -21,9 +21,9 @@ import {
   ConfirmOrderPaymentDocument,
   PayOrderDocument,
   PlaceOrderDocument,
-  type CartFieldsFragment,
   type PlaceOrderFieldsFragment,
-} from '../../gql/graphql';
+} from './graphql/checkout.generated';
+import type { CartFieldsFragment } from '../cart/graphql/cart.generated';
 import { useT } from '../../i18n';
 import { track, type CheckoutStep } from '../../lib/analytics';
 import { trackedLine } from '../cart/useCart';

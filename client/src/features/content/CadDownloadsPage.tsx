@@ -4,7 +4,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CadFileLinks } from '../../components/CadFileLinks';
 import { Skeleton } from '../../components/Skeleton';
-import { CadFilesDocument, CadProductsDocument, type CadFilesQuery } from '../../gql/graphql';
+import {
+  CadFilesDocument,
+  CadProductsDocument,
+  type CadFilesQuery,
+} from '../catalog/graphql/catalog.generated';
 import { useParentCategories } from '../catalog/hooks';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';

@@ -5,7 +5,7 @@ import { productPath } from '@domain/routes';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
-import { ProjectPartsDocument, type ProjectPartsQuery } from '../../gql/graphql';
+import { ProjectPartsDocument, type ProjectPartsQuery } from '../catalog/graphql/catalog.generated';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useCartActions } from '../cart/useCart';

@@ -15,7 +15,7 @@ import {
   SavedListDocument,
   SavedListsDocument,
   UpdateSavedListItemDocument,
-} from '../../gql/graphql';
+} from './graphql/lists.generated';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';

@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { useId, useState } from 'react';
-import { QuickOrderDocument, type QuickOrderMutation } from '../../gql/graphql';
+import { QuickOrderDocument, type QuickOrderMutation } from './graphql/lists.generated';
 import { useT } from '../../i18n';
 import { errorMessage } from '../account/session';
 

@@ -3,7 +3,11 @@ import type { CartItem } from '@domain/cart';
 import { ROUTES } from '@domain/routes';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { AddToSavedListDocument, CreateSavedListDocument, SavedListsDocument } from '../../gql/graphql';
+import {
+  AddToSavedListDocument,
+  CreateSavedListDocument,
+  SavedListsDocument,
+} from './graphql/lists.generated';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { errorMessage, useSession } from '../account/session';

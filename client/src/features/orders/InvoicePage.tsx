@@ -4,7 +4,7 @@ import { BRAND } from '@domain/constants';
 import { Link, useParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
-import { OrderDocument } from '../../gql/graphql';
+import { OrderDocument } from './graphql/orders.generated';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { orderPath } from '@domain/routes';

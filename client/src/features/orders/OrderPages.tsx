@@ -16,7 +16,12 @@ import { useMoney } from '../../lib/money';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
-import { OrderDocument, OrdersDocument, ReorderDocument, type OrderFieldsFragment } from '../../gql/graphql';
+import {
+  OrderDocument,
+  OrdersDocument,
+  ReorderDocument,
+  type OrderFieldsFragment,
+} from './graphql/orders.generated';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';

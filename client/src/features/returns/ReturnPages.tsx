@@ -10,10 +10,10 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import {
   MyReturnsDocument,
-  OrderDocument,
   RequestReturnDocument,
   type ReturnFieldsFragment,
-} from '../../gql/graphql';
+} from './graphql/returns.generated';
+import { OrderDocument } from '../orders/graphql/orders.generated';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { errorMessage, fieldErrors, useSession } from '../account/session';

@@ -14,7 +14,7 @@ import {
   ProductPricesDocument,
   SearchProductsDocument,
   type SearchAnswerFieldsFragment,
-} from '../../gql/graphql';
+} from './graphql/search.generated';
 import { useT } from '../../i18n';
 import { useTrackView } from '../../lib/analytics';
 import { recordSearchClick } from '../../lib/attribution';

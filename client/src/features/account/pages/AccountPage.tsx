@@ -12,7 +12,7 @@ import {
   SaveAddressDocument,
   UpdateProfileDocument,
   type UserFieldsFragment,
-} from '../../../gql/graphql';
+} from '../graphql/account.generated';
 import { useT } from '../../../i18n';
 import { notify } from '../../../lib/toast';
 import { usePageMeta } from '../../../lib/usePageMeta';

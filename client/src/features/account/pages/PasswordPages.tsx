@@ -4,7 +4,7 @@ import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ForgotPasswordDocument, ResetPasswordDocument } from '../../../gql/graphql';
+import { ForgotPasswordDocument, ResetPasswordDocument } from '../graphql/account.generated';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NewPasswordFields, FormError } from '../FormParts';

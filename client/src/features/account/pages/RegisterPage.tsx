@@ -9,7 +9,7 @@ import {
   MeDocument,
   PendingRegistrationDocument,
   StartRegistrationDocument,
-} from '../../../gql/graphql';
+} from '../graphql/account.generated';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NewPasswordFields, FormError } from '../FormParts';

@@ -4,7 +4,7 @@ import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MeDocument, SignInDocument } from '../../../gql/graphql';
+import { MeDocument, SignInDocument } from '../graphql/account.generated';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { FormError } from '../FormParts';
