@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrationsList } from '../../migrations';
 import { PROJECT_ROOT } from '../src/config/env';
+import { ormConfig } from '../src/config/mikro-orm';
 import { PgSessionStore } from '../src/modules/session/pg-session-store';
 import { createTestApp, type TestApp } from './harness';
 
@@ -42,6 +43,14 @@ describe('migrations', () => {
       .execute<{ id: string; currency: string }[]>('select id, currency from site');
     expect(rows).toHaveLength(7);
     expect(rows).toContainEqual({ id: 'pay-ca', currency: 'cad' });
+  });
+});
+
+describe('the database URL', () => {
+  it("reaches PostgreSQL over a Unix socket when it names the socket directory (libpq's host parameter)", () => {
+    const socket = ormConfig({ clientUrl: 'postgres://app@localhost/shop?host=/var/run/postgresql' });
+    expect(socket).toMatchObject({ host: '/var/run/postgresql', clientUrl: expect.stringContaining('/shop') });
+    expect(ormConfig({ clientUrl: 'postgres://app@db.internal:5432/shop' }).host).toBeUndefined();
   });
 });
 

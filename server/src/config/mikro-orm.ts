@@ -87,6 +87,9 @@ export interface OrmOptions {
 export function ormConfig({ clientUrl, debug = false, poolMax = 10, onQuery }: OrmOptions): Options {
   return defineConfig({
     clientUrl,
+    // libpq's form for a Unix socket, `postgres://user@localhost/db?host=/var/run/postgresql`: MikroORM reads
+    // only the URL's host name, so the socket directory is passed on as the host (pg connects to it).
+    host: new URL(clientUrl).searchParams.get('host') ?? undefined,
     entities: ENTITIES,
     extensions: [Migrator],
     debug,
