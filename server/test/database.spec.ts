@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrationsList } from '../../migrations';
 import { PROJECT_ROOT } from '../src/config/env';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ormConfig } from '../src/config/mikro-orm';
+import { Prepared } from '../src/db/prepared';
 import { PgSessionStore } from '../src/modules/session/pg-session-store';
 import { createTestApp, type TestApp } from './harness';
 
@@ -49,8 +51,28 @@ describe('migrations', () => {
 describe('the database URL', () => {
   it("reaches PostgreSQL over a Unix socket when it names the socket directory (libpq's host parameter)", () => {
     const socket = ormConfig({ clientUrl: 'postgres://app@localhost/shop?host=/var/run/postgresql' });
-    expect(socket).toMatchObject({ host: '/var/run/postgresql', clientUrl: expect.stringContaining('/shop') });
+    expect(socket).toMatchObject({
+      host: '/var/run/postgresql',
+      clientUrl: expect.stringContaining('/shop'),
+    });
     expect(ormConfig({ clientUrl: 'postgres://app@db.internal:5432/shop' }).host).toBeUndefined();
+  });
+});
+
+describe('prepared statements (hot paths)', () => {
+  it('answer like the ORM, are planned once per connection, and fail with the ORM errors', async () => {
+    const db = t.orm.em.getConnection();
+    const sites = new Prepared<{ id: string }>('select id from site where id = any(?::text[]) order by id');
+    expect(await sites.all(db, [['pay-ca', 'axl', 'nowhere']])).toEqual([{ id: 'axl' }, { id: 'pay-ca' }]);
+    // One generic plan, kept by the connection: no planning per call.
+    const [{ mode }] = await db.execute<[{ mode: string }]>(
+      "select current_setting('plan_cache_mode') as mode",
+    );
+    expect(mode).toBe('force_generic_plan');
+    const duplicate = new Prepared('insert into site (id, name, currency) values (?, ?, ?)');
+    await expect(duplicate.all(db, ['axl', 'Again', 'usd'])).rejects.toBeInstanceOf(
+      UniqueConstraintViolationException,
+    );
   });
 });
 

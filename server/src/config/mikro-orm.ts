@@ -96,6 +96,10 @@ export function ormConfig({ clientUrl, debug = false, poolMax = 10, onQuery }: O
     allowGlobalContext: false,
     forceUtcTimezone: true,
     pool: { min: 0, max: poolMax },
+    // The hot paths' named prepared statements (db/prepared.ts) keep one generic plan per connection: planned
+    // per call, the product statement spent 0.35 ms planning for 0.1 ms of work. The ORM's own statements
+    // carry their values inline (no parameters), so no plan of theirs is cached and this changes nothing there.
+    driverOptions: { connection: { options: '-c plan_cache_mode=force_generic_plan' } },
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     // Observe (never rewrite) each statement: tests count statements per GraphQL request.
     onQuery: onQuery

@@ -32,6 +32,7 @@ import type { ConfigurationOptionView } from '../catalog/catalog.views';
 import { assertOrdersScope } from '../auth/permissions';
 import type { StoredConfiguration } from './cart.entities';
 import { ensureSession } from '../session/lazy-session';
+import { prepared } from '../../db/prepared';
 
 declare module 'express-session' {
   interface SessionData {
@@ -192,7 +193,10 @@ export async function pricedLines(
   pricing: Pricing,
   trx?: Transaction,
 ): Promise<CartLineView[]> {
-  const rows = await db.execute<LineRow[]>(PRICED_LINES_SQL, [...pricingParams(pricing), cartId], 'all', trx);
+  const params = [...pricingParams(pricing), cartId];
+  const rows = trx
+    ? await db.execute<LineRow[]>(PRICED_LINES_SQL, params, 'all', trx)
+    : await prepared<LineRow>(PRICED_LINES_SQL).all(db, params);
   return rows.map((row) => pricedLine(pricing, row));
 }
 
@@ -318,7 +322,7 @@ export const cartService = {
     const run = async (cartId: string | null) => {
       const cart = upsertCart(cartId);
       // One statement, atomic on its own: the cart, the line limit (lines there plus lines new), the upsert.
-      const [row] = await ctx.db.execute<(CartRow & { fits: boolean })[]>(
+      const [row] = await prepared<CartRow & { fits: boolean }>(
         `with c as (${cart.sql} returning ${CART_COLUMNS}),
          items as (select * from jsonb_to_recordset(?::jsonb)
                    as r(product_id text, quantity int, configurations jsonb, config_key text, ord int)),
@@ -334,8 +338,12 @@ export const cartService = {
                 }
                 returning 1)
          select c.*, (select ok from fits) as fits, (select count(*) from up) as written from c`,
-        [...cart.params, payload, CART_LIMITS.maxLines, ...(mode === 'add' ? [CART_LIMITS.maxQuantity] : [])],
-      );
+      ).all(ctx.db, [
+        ...cart.params,
+        payload,
+        CART_LIMITS.maxLines,
+        ...(mode === 'add' ? [CART_LIMITS.maxQuantity] : []),
+      ]);
       if (row && !row.fits) {
         const message = `A cart holds at most ${CART_LIMITS.maxLines} lines. Save some for later or order them apart.`;
         throw new AppError('BAD_USER_INPUT', message, [{ field: 'items', message }]);

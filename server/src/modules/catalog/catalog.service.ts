@@ -1,4 +1,5 @@
 import { AppError, notFound } from '../../common/errors';
+import { Prepared } from '../../db/prepared';
 import type { Ctx } from '../../context';
 import { RELATED_CTES, relatedParams } from '../analytics/related';
 import type { CategoryView, ProductView } from './catalog.views';
@@ -53,7 +54,7 @@ export const catalogService = {
     if (wanted.length === 0) return [];
     // Views show the site's prices (its own list, or the list prices): the buyer's own come from refreshDetails.
     const pricing = await sitePricing(ctx);
-    const rows = await ctx.readDb.execute<(ProductView & PriceColumns)[]>(PRODUCTS_BY_IDS_SQL, [
+    const rows = await PRODUCTS_BY_IDS.all(ctx.readDb, [
       ...pricingParams(pricing),
       wanted,
       ctx.site,
@@ -70,12 +71,7 @@ export const catalogService = {
   async orderRules(ctx: Ctx, ids: string[]): Promise<OrderRules[]> {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
-    return ctx.readDb.execute<OrderRules[]>(
-      `select p.id, p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
-         ${OPTIONS_JSON}
-       from product p where p.id in (?) and ${VISIBLE_ON_SITE}`,
-      [wanted, ctx.site, ctx.site],
-    );
+    return ORDER_RULES.all(ctx.readDb, [wanted, ctx.site, ctx.site]);
   },
 
   /**
@@ -202,7 +198,7 @@ const OPTIONS_JSON = `coalesce((
  * Product views in one statement (brand joined, options aggregated): read paths skip entity hydration, which
  * costs several times the query itself. Sites that do not show every product see only those listing them.
  */
-const PRODUCTS_BY_IDS_SQL = `
+const PRODUCTS_BY_IDS = new Prepared<ProductView & PriceColumns>(`
   select p.id, p.name, p.description, p.category_id as "categoryId",
     ${PRICE_COLUMNS}, p.market_price::float8 as "marketPrice",
     p.manufacturer_part_number as "manufacturerPartNumber", p.minimum_purchase_quantity as "minimumPurchaseQuantity",
@@ -214,7 +210,13 @@ const PRODUCTS_BY_IDS_SQL = `
   from product p
   join brand b on b.id = p.brand_id
   ${PRICE_LIST_JOIN}
-  where p.id in (?) and ${VISIBLE_ON_SITE}`;
+  where p.id = any(?::text[]) and ${VISIBLE_ON_SITE}`);
+
+const ORDER_RULES = new Prepared<OrderRules>(
+  `select p.id, p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
+     ${OPTIONS_JSON}
+   from product p where p.id = any(?::text[]) and ${VISIBLE_ON_SITE}`,
+);
 
 /** A product view in the pricing's terms (its price, base, market and option prices). */
 function priceView(pricing: Pricing, row: ProductView & PriceColumns): ProductView {

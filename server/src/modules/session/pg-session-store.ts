@@ -1,9 +1,13 @@
 import session, { type SessionData } from 'express-session';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { Prepared } from '../../db/prepared';
 
 type Callback = (err?: unknown) => void;
 
 const TOUCH_SLACK_MS = 60_000;
+const READ_SESSION = new Prepared<{ sess: SessionData; expire: Date }>(
+  'select sess, expire from session where sid = ? and expire > now()',
+);
 const REMEMBERED_SESSIONS = 10_000;
 
 /**
@@ -41,18 +45,13 @@ export class PgSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: (err: unknown, session?: SessionData | null) => void): void {
-    this.db
-      .execute<{ sess: SessionData; expire: Date }[]>(
-        'select sess, expire from session where sid = ? and expire > now()',
-        [sid],
-      )
-      .then(
-        (rows) => {
-          if (rows[0]) this.remember(sid, new Date(rows[0].expire).getTime());
-          cb(null, rows[0]?.sess ?? null);
-        },
-        (err) => cb(err),
-      );
+    READ_SESSION.all(this.db, [sid]).then(
+      (rows) => {
+        if (rows[0]) this.remember(sid, new Date(rows[0].expire).getTime());
+        cb(null, rows[0]?.sess ?? null);
+      },
+      (err) => cb(err),
+    );
   }
 
   override set(sid: string, sess: SessionData, cb?: Callback): void {

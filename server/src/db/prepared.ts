@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { SqlConnection } from '../context';
+
+interface PgClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+interface KnexClient {
+  acquireConnection(): Promise<PgClient>;
+  releaseConnection(connection: PgClient): Promise<void>;
+}
+
+/**
+ * A statement of a hot path (product detail, the cart) that PostgreSQL parses and plans once per connection
+ * (a named prepared statement), on the ORM's own pool (decision 020). The ORM inlines parameters and sends each
+ * statement as new text, which PostgreSQL plans every time: 0.4 ms of planning for product detail against 0.1 ms
+ * of execution. Parameters are `?` as elsewhere (numbered here); a list is one array parameter
+ * (`p.id = any(?::text[])`), never `in (?)`. Outside transactions only.
+ */
+export class Prepared<Row> {
+  readonly name: string;
+  readonly text: string;
+
+  constructor(sql: string) {
+    let n = 0;
+    this.text = sql.replace(/\?/g, () => `$${++n}`);
+    this.name = `axl_${createHash('sha256').update(this.text).digest('hex').slice(0, 24)}`;
+  }
+
+  /** The statement's rows; errors are the ORM's own (unique violations and the rest), like `execute`'s. */
+  async all(db: SqlConnection, params: unknown[]): Promise<Row[]> {
+    const config = db.getPlatform().getConfig();
+    // Observed like every ORM statement (tests count statements per request).
+    config.get('onQuery')(this.text, params);
+    const client = db.getKnex().client as KnexClient;
+    const connection = await client.acquireConnection();
+    try {
+      const { rows } = await connection.query({ name: this.name, text: this.text, values: params });
+      return rows as Row[];
+    } catch (err) {
+      throw db
+        .getPlatform()
+        .getExceptionConverter()
+        .convertException(err as Error);
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  }
+}
+
+const statements = new Map<string, Prepared<unknown>>();
+
+/** The prepared statement for `sql` (one per text: statements built from a few variants share theirs). */
+export function prepared<Row>(sql: string): Prepared<Row> {
+  let statement = statements.get(sql);
+  if (!statement) statements.set(sql, (statement = new Prepared(sql)));
+  return statement as Prepared<Row>;
+}
