@@ -11,7 +11,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { CSRF } from '../domain/constants';
-import { benchDatabase, listen, load } from './support';
+import { benchDatabase, cpuColumns, listen, load } from './support';
 
 async function main() {
   const { values } = parseArgs({
@@ -131,7 +131,7 @@ async function main() {
       },
     ];
     console.log(
-      `\n| scenario | req/s | p50 ms | p99 ms | errors | req/s vs { __typename } |\n|---|---|---|---|---|---|`,
+      `\n| scenario | req/s | p50 ms | p99 ms | errors | req/s vs { __typename } | app CPU µs/req | PostgreSQL CPU µs/req |\n|---|---|---|---|---|---|---|---|`,
     );
     let baseline = 0;
     for (const scenario of scenarios) {
@@ -143,7 +143,7 @@ async function main() {
           await fetch(base + scenario.url, { method: 'POST', headers, body });
         const ms = Date.now() - started;
         console.log(
-          `| (first pass of ${scenario.bodies?.length} queries, one at a time: ${ms} ms, ${(ms / (scenario.bodies?.length ?? 1)).toFixed(1)} ms each) | | | | | |`,
+          `| (first pass of ${scenario.bodies?.length} queries, one at a time: ${ms} ms, ${(ms / (scenario.bodies?.length ?? 1)).toFixed(1)} ms each) | | | | | | | |`,
         );
       }
       const result = await load({
@@ -157,7 +157,7 @@ async function main() {
       const rps = result.requests.average;
       if (scenario.label.includes('baseline')) baseline = rps;
       console.log(
-        `| ${scenario.label} | ${rps.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} | ${baseline ? (rps / baseline).toFixed(2) : '-'} |`,
+        `| ${scenario.label} | ${rps.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} | ${baseline ? (rps / baseline).toFixed(2) : '-'} | ${cpuColumns(result)} |`,
       );
     }
     for (const server of [cached, uncached]) await server.close();

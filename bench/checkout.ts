@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { TEST_CARDS } from '../domain/checkout';
 import { CSRF } from '../domain/constants';
-import { benchDatabase, listen, load, plainProductIds } from './support';
+import { benchDatabase, cpuColumns, listen, load, plainProductIds, type LoadResult } from './support';
 
 interface Shopper {
   cookie: string;
@@ -61,10 +61,12 @@ async function main() {
       return res;
     }
 
-    console.log(`\n| scenario | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|`);
-    const print = (label: string, r: Awaited<ReturnType<typeof load>>) =>
+    console.log(
+      `\n| scenario | req/s | p50 ms | p99 ms | errors | app CPU µs/req | PostgreSQL CPU µs/req |\n|---|---|---|---|---|---|---|`,
+    );
+    const print = (label: string, r: LoadResult) =>
       console.log(
-        `| ${label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.non2xx} |`,
+        `| ${label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.non2xx} | ${cpuColumns(r)} |`,
       );
 
     // Add to cart: many shoppers, one random product a request (a line grows or is appended).
@@ -115,7 +117,7 @@ async function main() {
       buyers.push(...batch);
     }
     console.log(
-      `| (${orders} guest carts filled in ${((Date.now() - started) / 1000).toFixed(1)} s) | | | | |`,
+      `| (${orders} guest carts filled in ${((Date.now() - started) / 1000).toFixed(1)} s) | | | | | | |`,
     );
     const body = JSON.stringify({
       contactEmail: 'bench@plant.example',

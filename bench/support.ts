@@ -88,19 +88,67 @@ export interface LoadOptions {
   amount?: number;
 }
 
-/** Runs autocannon in a child process (bench/load-runner.ts), so it never shares the app's event loop. */
-export async function load(options: LoadOptions): Promise<autocannon.Result> {
+/**
+ * CPU time (µs) of the PostgreSQL processes of this machine, from /proc; null when they are not visible
+ * (another host, or no /proc). Throughput moves ±20 % between identical runs on shared machines; CPU per
+ * request does not.
+ */
+async function postgresCpuUs(): Promise<number | null> {
+  try {
+    const tick = 1e6 / 100; // USER_HZ is 100 on Linux
+    let total = 0;
+    let seen = 0;
+    for (const pid of await fs.readdir('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+      seen++;
+    }
+    return seen ? total : null;
+  } catch {
+    return null;
+  }
+}
+
+export type LoadResult = autocannon.Result & {
+  /** The app's CPU (this process: user + system) per request, µs. */
+  appCpuUs: number;
+  /** PostgreSQL's CPU per request, µs, when its processes are on this machine. */
+  postgresCpuUs: number | null;
+};
+
+/**
+ * Runs autocannon in a child process (bench/load-runner.ts), so it never shares the app's event loop, and
+ * measures the CPU the app (this process) and PostgreSQL spent per request meanwhile.
+ */
+export async function load(options: LoadOptions): Promise<LoadResult> {
   // The options go through a file: thousands of shoppers' requests do not fit in argv.
   const file = path.join(os.tmpdir(), `axl-load-${process.pid}-${Date.now()}.json`);
   await fs.writeFile(file, JSON.stringify(options));
   try {
+    const app = process.cpuUsage();
+    const pg = await postgresCpuUs();
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['-r', '@swc-node/register', path.join(__dirname, 'load-runner.ts'), file],
       { maxBuffer: 50_000_000, env: { ...process.env, SWC_NODE_PROJECT: 'server/tsconfig.json' } },
     );
-    return JSON.parse(stdout) as autocannon.Result;
+    const appUsed = process.cpuUsage(app);
+    const pgAfter = await postgresCpuUs();
+    const result = JSON.parse(stdout) as autocannon.Result;
+    const requests = Math.max(1, result.requests.total);
+    return {
+      ...result,
+      appCpuUs: Math.round((appUsed.user + appUsed.system) / requests),
+      postgresCpuUs: pg === null || pgAfter === null ? null : Math.round((pgAfter - pg) / requests),
+    };
   } finally {
     await fs.rm(file, { force: true });
   }
 }
+
+/** The CPU columns of a result: app and PostgreSQL µs per request. */
+export const cpuColumns = (r: LoadResult) => `${r.appCpuUs} | ${r.postgresCpuUs ?? '-'}`;

@@ -1,3 +1,4 @@
+import type { Transaction } from '@mikro-orm/core';
 import { createHash } from 'node:crypto';
 import type { SqlConnection } from '../context';
 
@@ -28,11 +29,13 @@ export class Prepared<Row> {
   }
 
   /** The statement's rows; errors are the ORM's own (unique violations and the rest), like `execute`'s. */
-  async all(db: SqlConnection, params: unknown[]): Promise<Row[]> {
+  async all(db: SqlConnection, params: unknown[], trx?: Transaction): Promise<Row[]> {
     const config = db.getPlatform().getConfig();
     // Observed like every ORM statement (tests count statements per request).
     config.get('onQuery')(this.text, params);
-    const client = db.getKnex().client as KnexClient;
+    // A transaction's client hands out its own connection, and releasing it is a no-op.
+    const client = ((trx as { client?: KnexClient } | undefined)?.client ??
+      db.getKnex().client) as KnexClient;
     const connection = await client.acquireConnection();
     try {
       const { rows } = await connection.query({ name: this.name, text: this.text, values: params });

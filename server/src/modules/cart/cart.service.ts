@@ -194,9 +194,7 @@ export async function pricedLines(
   trx?: Transaction,
 ): Promise<CartLineView[]> {
   const params = [...pricingParams(pricing), cartId];
-  const rows = trx
-    ? await db.execute<LineRow[]>(PRICED_LINES_SQL, params, 'all', trx)
-    : await prepared<LineRow>(PRICED_LINES_SQL).all(db, params);
+  const rows = await prepared<LineRow>(PRICED_LINES_SQL).all(db, params, trx);
   return rows.map((row) => pricedLine(pricing, row));
 }
 
@@ -271,10 +269,9 @@ export const cartService = {
     }
     const id = ctx.req.session?.cartId;
     if (!id) return null;
-    const [row] = await ctx.db.execute<CartRow[]>(
+    const [row] = await prepared<CartRow>(
       `select ${CART_COLUMNS} from cart where id = ? and user_id is null`,
-      [id],
-    );
+    ).all(ctx.db, [id]);
     return row ?? null;
   },
 

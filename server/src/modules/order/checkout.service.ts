@@ -18,6 +18,7 @@ import { recordStatusChange } from './order.events';
 import { assertOrdersScope } from '../auth/permissions';
 import { orderService, type OrderView } from './order.service';
 import { ensureSession } from '../session/lazy-session';
+import { prepared } from '../../db/prepared';
 
 /** What the shopper must do next after placing (or paying) an order. */
 export interface PlaceOrderResult {
@@ -82,7 +83,7 @@ export const checkoutService = {
     const pricing = await pricingOf(ctx);
     const orderId = await ctx.db.transactional(async (trx) => {
       // One checkout of a cart at a time: a concurrent call with the same key waits here, then finds the order.
-      await ctx.db.execute('select id from cart where id = ? for update', [cart.id], 'all', trx);
+      await prepared('select id from cart where id = ? for update').all(ctx.db, [cart.id], trx);
       const again = await this.byKey(ctx, scope, key, hash, trx);
       if (again) return again.id;
       const [buyer] = ctx.user
@@ -115,12 +116,14 @@ export const checkoutService = {
         phone: input.shippingAddress.phone ?? null,
         email: input.shippingAddress.email,
       };
-      const [order] = await ctx.db.execute<{ id: string }[]>(
+      const [order] = await prepared<{ id: string }>(
         `insert into customer_order (order_number, user_id, contact_email, site, currency_code, sub_total, freight_amt, tax_pct,
            tax_amount, tax_geo_code, total, shipping_address, carrier_id, carrier_method, shipping_note,
            payment_kind, po_number, idempotency_scope, idempotency_key, request_hash)
          values (nextval('order_number_seq'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?)
          returning id`,
+      ).all(
+        ctx.db,
         [
           ctx.user?.id ?? null,
           input.contactEmail.toLowerCase(),
@@ -142,7 +145,6 @@ export const checkoutService = {
           key,
           hash,
         ],
-        'all',
         trx,
       );
       const rows = lines.map((l, i) => ({
@@ -168,7 +170,7 @@ export const checkoutService = {
         })),
         line_total: l.lineTotal,
       }));
-      await ctx.db.execute(
+      await prepared(
         `insert into order_line (order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure,
            image, quantity, minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total)
          select order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure, image, quantity,
@@ -177,21 +179,14 @@ export const checkoutService = {
            manufacturer_part_number text, unit_of_measure text, image text, quantity int,
            minimum_purchase_quantity int, min_transfer int, price numeric, base_price numeric,
            configurations jsonb, line_total numeric)`,
-        [JSON.stringify(rows)],
-        'run',
-        trx,
-      );
-      await ctx.db.execute(
+      ).all(ctx.db, [JSON.stringify(rows)], trx);
+      await prepared(
         `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, null, 0, ?)`,
-        [order!.id, ctx.user?.id ?? null, 'Order placed'],
-        'run',
-        trx,
-      );
+      ).all(ctx.db, [order!.id, ctx.user?.id ?? null, 'Order placed'], trx);
       // Only the lines ordered leave the cart (a line added meanwhile stays for the next order).
-      await ctx.db.execute(
-        'delete from cart_line where id in (?)',
+      await prepared('delete from cart_line where id = any(?::uuid[])').all(
+        ctx.db,
         [lines.map((l) => l.cartLineId)],
-        'run',
         trx,
       );
       return order!.id;
@@ -212,13 +207,10 @@ export const checkoutService = {
     hash: string,
     trx?: Transaction,
   ): Promise<OrderView | null> {
-    const [row] = await ctx.db.execute<{ id: string; requestHash: string }[]>(
+    const [row] = await prepared<{ id: string; requestHash: string }>(
       `select id, request_hash as "requestHash" from customer_order
        where idempotency_scope = ? and idempotency_key = ?`,
-      [scope, key],
-      'all',
-      trx,
-    );
+    ).all(ctx.db, [scope, key], trx);
     if (!row) return null;
     if (row.requestHash !== hash) {
       throw new AppError('CONFLICT', 'This Idempotency-Key was used for another order request.');
@@ -273,7 +265,7 @@ export const checkoutService = {
       idempotencyKey: `order:${order.id}`,
     });
     if (order.paymentIntentId !== intent.id) {
-      await ctx.db.execute('update customer_order set payment_intent_id = ? where id = ?', [
+      await prepared('update customer_order set payment_intent_id = ? where id = ?').all(ctx.db, [
         intent.id,
         order.id,
       ]);
@@ -317,12 +309,9 @@ export const checkoutService = {
     card: { brand: string; last4: string } | null = null,
   ): Promise<void> {
     await ctx.db.transactional(async (trx) => {
-      const [row] = await ctx.db.execute<{ status: number }[]>(
+      const [row] = await prepared<{ status: number }>(
         'select status from customer_order where id = ? for update',
-        [orderId],
-        'all',
-        trx,
-      );
+      ).all(ctx.db, [orderId], trx);
       if (!row || row.status === to) return;
       if (!canTransition(row.status, to)) {
         throw new AppError(
@@ -358,18 +347,19 @@ function checkLines(lines: Awaited<ReturnType<typeof pricedLines>>, state: strin
 }
 
 async function queueConfirmation(ctx: Ctx, orderId: string, trx: Transaction): Promise<void> {
-  const [order] = await ctx.db.execute<
-    { orderNumber: string; contactEmail: string; total: number; status: number; lines: string }[]
-  >(
+  const [order] = await prepared<{
+    orderNumber: string;
+    contactEmail: string;
+    total: number;
+    status: number;
+    lines: string;
+  }>(
     `select o.order_number::text as "orderNumber", o.contact_email as "contactEmail", o.total::float8 as total,
        o.status, (select string_agg(l.quantity || ' x ' || l.name || ' (' || l.product_id || ')  $' ||
          to_char(l.line_total, 'FM999999990.00'), E'\\n' order by l.line_no) from order_line l
          where l.order_id = o.id) as lines
      from customer_order o where o.id = ?`,
-    [orderId],
-    'all',
-    trx,
-  );
+  ).all(ctx.db, [orderId], trx);
   if (!order) return;
   const label = orderNumberLabel(order.orderNumber);
   await queueEmail(

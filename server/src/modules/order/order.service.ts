@@ -5,6 +5,7 @@ import type { Ctx } from '../../context';
 import { assertOrdersScope, STAFF } from '../auth/permissions';
 import { cartService, type CartView } from '../cart/cart.service';
 import type { OrderAddress, OrderedConfiguration } from './order.entities';
+import { prepared } from '../../db/prepared';
 
 declare module 'express-session' {
   interface SessionData {
@@ -130,7 +131,7 @@ export const orderService = {
   async get(ctx: Ctx, id: string): Promise<OrderView> {
     assertOrdersScope(ctx);
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Order');
-    const [row] = await ctx.db.execute<OrderRow[]>(ORDER_SQL, [id]);
+    const [row] = await prepared<OrderRow>(ORDER_SQL).all(ctx.db, [id]);
     const mine =
       row &&
       ((ctx.user && row.userId === ctx.user.id) ||
@@ -142,7 +143,7 @@ export const orderService = {
 
   /** Reads an order without an ownership check (the service's own use after writing it). */
   async load(ctx: Ctx, id: string): Promise<OrderView> {
-    const [row] = await ctx.db.execute<OrderRow[]>(ORDER_SQL, [id]);
+    const [row] = await prepared<OrderRow>(ORDER_SQL).all(ctx.db, [id]);
     if (!row) throw notFound('Order');
     return view(row);
   },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TEST_CARDS, cardBrand, cardExpired, luhnValid } from '../../../../domain/checkout';
 import { AppError } from '../../common/errors';
 import type { SqlConnection } from '../../context';
+import { prepared } from '../../db/prepared';
 
 /** A payment intent as the store sees it (modelled on card processors' payment intents). */
 export interface PaymentIntent {
@@ -102,15 +103,13 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async createIntent(input: { amount: number; currency: string; idempotencyKey: string }) {
-    await this.db.execute(
+    await prepared(
       `insert into test_payment_intent (id, idempotency_key, client_secret, amount, currency, status)
        values (?, ?, ?, ?, ?, 'requires_payment_method') on conflict (idempotency_key) do nothing`,
-      [token('pi'), input.idempotencyKey, token('secret'), input.amount, input.currency],
-    );
-    const [row] = await this.db.execute<{ id: string; amount: number }[]>(
+    ).all(this.db, [token('pi'), input.idempotencyKey, token('secret'), input.amount, input.currency]);
+    const [row] = await prepared<{ id: string; amount: number }>(
       'select id, amount::float8 as amount from test_payment_intent where idempotency_key = ?',
-      [input.idempotencyKey],
-    );
+    ).all(this.db, [input.idempotencyKey]);
     if (row!.amount !== input.amount) {
       throw new AppError('CONFLICT', 'This payment was started for another amount.');
     }
@@ -121,10 +120,9 @@ export class TestPaymentProvider implements PaymentProvider {
     const intent = await this.retrieve(intentId);
     // Confirming again an authorised intent changes nothing (a retried request).
     if (intent.status === 'requires_capture' || intent.status === 'succeeded') return intent;
-    const [method] = await this.db.execute<{ behaviour: Behaviour }[]>(
+    const [method] = await prepared<{ behaviour: Behaviour }>(
       'select behaviour from test_payment_method where id = ?',
-      [paymentMethodId],
-    );
+    ).all(this.db, [paymentMethodId]);
     if (!method) {
       throw new AppError('BAD_USER_INPUT', 'Enter your card details again.', [
         { field: 'payment.paymentMethodId', message: 'Enter your card details again.' },
@@ -136,11 +134,10 @@ export class TestPaymentProvider implements PaymentProvider {
         : method.behaviour === 'requires_action'
           ? { status: 'requires_action', lastError: null }
           : { status: 'requires_capture', lastError: null };
-    await this.db.execute(
+    await prepared(
       `update test_payment_intent set status = ?, last_error = ?, payment_method_id = ?, updated_at = now()
        where id = ?`,
-      [next.status, next.lastError, paymentMethodId, intentId],
-    );
+    ).all(this.db, [next.status, next.lastError, paymentMethodId, intentId]);
     return this.retrieve(intentId);
   }
 
@@ -174,7 +171,7 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async retrieve(intentId: string): Promise<PaymentIntent> {
-    const [row] = await this.db.execute<IntentRow[]>(INTENT_SQL, [intentId]);
+    const [row] = await prepared<IntentRow>(INTENT_SQL).all(this.db, [intentId]);
     if (!row) throw new AppError('NOT_FOUND', 'Payment was not found');
     return toIntent(row);
   }
