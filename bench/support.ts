@@ -89,28 +89,28 @@ export interface LoadOptions {
 }
 
 /**
- * CPU time (µs) of the PostgreSQL processes of this machine, from /proc; null when they are not visible
- * (another host, or no /proc). Throughput moves ±20 % between identical runs on shared machines; CPU per
- * request does not.
+ * CPU time (µs) of each PostgreSQL process of this machine, from /proc; null when none is visible (another
+ * host, or no /proc). Throughput moves ±20 % between identical runs on shared machines; CPU per request does not.
  */
-async function postgresCpuUs(): Promise<number | null> {
-  try {
-    const tick = 1e6 / 100; // USER_HZ is 100 on Linux
-    let total = 0;
-    let seen = 0;
-    for (const pid of await fs.readdir('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
-      seen++;
-    }
-    return seen ? total : null;
-  } catch {
-    return null;
+async function postgresCpuUs(): Promise<Map<string, number> | null> {
+  const tick = 1e6 / 100; // USER_HZ is 100 on Linux
+  const cpu = new Map<string, number>();
+  for (const pid of await fs.readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    const fields = stat.slice(close + 2).split(' ');
+    cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
   }
+  return cpu.size ? cpu : null;
+}
+
+/** CPU spent between two readings: processes started meanwhile count whole, those that ended are not seen. */
+function cpuSpent(before: Map<string, number>, after: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, us] of after) total += us - (before.get(pid) ?? 0);
+  return total;
 }
 
 export type LoadResult = autocannon.Result & {
@@ -143,7 +143,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     return {
       ...result,
       appCpuUs: Math.round((appUsed.user + appUsed.system) / requests),
-      postgresCpuUs: pg === null || pgAfter === null ? null : Math.round((pgAfter - pg) / requests),
+      postgresCpuUs: pg === null || pgAfter === null ? null : Math.round(cpuSpent(pg, pgAfter) / requests),
     };
   } finally {
     await fs.rm(file, { force: true });
