@@ -192,11 +192,16 @@ describe("Supplier scope: its own brand's products and stock", () => {
     );
     expect(n).toBe(0);
 
+    const indexVersion = async () =>
+      BigInt((await db.execute<[{ v: string }]>('select version::text as v from search_index_state'))[0].v);
+    const before = await indexVersion();
     const set = await asPartner(
       access,
       `mutation { setProductStock(id: "${ids[0]}", inStock: false) { id inStock } }`,
     );
     expect(set.body.data.setProductStock).toEqual({ id: ids[0], inStock: false });
+    // Search answers cached in any process show the stock flag: the new index version drops them.
+    expect(await indexVersion()).toBe(before + 1n);
     const [other] = await db.execute<{ id: string }[]>(
       `select p.id from product p join brand b on b.id = p.brand_id where b.handle <> 'precisa' limit 1`,
     );

@@ -15,8 +15,9 @@ interface KnexClient {
  * A statement of a hot path (product detail, the cart) that PostgreSQL parses and plans once per connection
  * (a named prepared statement), on the ORM's own pool (decision 020). The ORM inlines parameters and sends each
  * statement as new text, which PostgreSQL plans every time: 0.4 ms of planning for product detail against 0.1 ms
- * of execution. Parameters are `?` as elsewhere (numbered here); a list is one array parameter
- * (`p.id = any(?::text[])`), never `in (?)`. Outside transactions only.
+ * of execution. Parameters are `?` as elsewhere (numbered here, so no other `?` may appear in the text); a list
+ * is one array parameter (`p.id = any(?::text[])`), never `in (?)`. Given a transaction (`trx`), it runs on that
+ * transaction's connection.
  */
 export class Prepared<Row> {
   readonly name: string;

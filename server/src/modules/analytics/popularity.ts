@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { SqlConnection } from '../../context';
+import { bumpIndexVersion } from '../search/search.index';
 
 /**
  * Product popularity from the click-stream (issue 8, docs/decisions/016). Over the last
@@ -88,12 +89,7 @@ export async function refreshPopularity(
     );
     const { products, searchRows } = row!;
     if (searchRows > 0) {
-      await db.execute(
-        'update search_index_state set version = version + 1, refreshed_at = now() where id = 1',
-        [],
-        'run',
-        trx,
-      );
+      await bumpIndexVersion(db, trx);
     }
     return { ran: true, products, searchRows };
   });

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FACET_ATTRIBUTES } from '../../../../domain/search';
 import { SYNONYMS } from './search.query';
+import type { Transaction } from '@mikro-orm/core';
+import type { SqlConnection } from '../../context';
 
 /**
  * (Re)builds every product's search document: part number forms and name (weight A), brand and category
@@ -48,6 +50,19 @@ const REBUILD_TERMS_SQL = `
   ) words
   where length(word) >= 3 and word !~ '^[0-9]+$'
   group by word`;
+
+/**
+ * Moves the search index version (in the caller's transaction): every process drops its cached search answers
+ * and category tree when it sees it (watchIndexVersion). For any write that changes what search shows.
+ */
+export async function bumpIndexVersion(db: SqlConnection, trx?: Transaction): Promise<void> {
+  await db.execute(
+    'update search_index_state set version = version + 1, refreshed_at = now() where id = 1',
+    [],
+    'run',
+    trx,
+  );
+}
 
 export async function refreshSearchIndex(em: EntityManager): Promise<void> {
   const db = em.getConnection();

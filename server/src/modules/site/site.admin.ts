@@ -5,6 +5,7 @@ import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth/permissions';
 import { recordAudit } from '../audit/audit';
+import { bumpIndexVersion } from '../search/search.index';
 
 export interface AdminSiteView {
   id: string;
@@ -55,12 +56,7 @@ export const adminSiteService = {
         'run',
         trx,
       );
-      await ctx.db.execute(
-        'update search_index_state set version = version + 1, refreshed_at = now() where id = 1',
-        [],
-        'run',
-        trx,
-      );
+      await bumpIndexVersion(ctx.db, trx);
       await recordAudit(ctx, trx, {
         action: 'site.visibility',
         targetType: 'site',

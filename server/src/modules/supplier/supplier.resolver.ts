@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { AppError, notFound } from '../../common/errors';
 import type { Ctx as RequestCtx } from '../../context';
+import { bumpIndexVersion } from '../search/search.index';
 
 @ObjectType('SupplierProduct', { description: "A product of the Supplier's own brand, with its stock flag" })
 class SupplierProductGql {
@@ -64,6 +65,8 @@ export class SupplierResolver {
         'run',
         trx,
       );
+      // Cached search answers show the stock flag: every process drops them.
+      await bumpIndexVersion(ctx.db, trx);
       return row;
     });
   }
