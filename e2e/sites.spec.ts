@@ -51,6 +51,8 @@ test('fr-CA on the pay-ca site: French text, the site name, and CAD prices from 
   await page.screenshot({ path: 'test-results/screenshots/pay-ca-fr-product-1280.png' });
 
   await page.getByRole('button', { name: 'Ajouter au panier' }).first().click();
+  // The add has landed (and set the session cookie) once the header counts it: leaving earlier would cancel it.
+  await expect(page.getByRole('link', { name: 'Panier, 1 article' })).toBeVisible();
   await page.goto('/cart');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Panier');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
