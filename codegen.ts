@@ -6,22 +6,18 @@ const config = { enumsAsTypes: true, useTypeImports: true, scalars: { ID: 'strin
 /**
  * Typed documents for the client from schema.graphql and the .graphql operations next to the features.
  * Each `feature/graphql/x.graphql` gets its own `x.generated.ts` (operation types and documents), so a page's
- * chunk carries only its own documents (decision 019); `gql/graphql.ts` holds the schema types they use.
+ * chunk carries only its own documents (decision 019). Each file also declares the input and enum types its
+ * operations use, so it needs no shared schema-types module.
  */
 const codegen: CodegenConfig = {
   schema: path.join(__dirname, 'schema.graphql'),
   documents: [path.join(__dirname, 'client/src/**/*.graphql')],
   ignoreNoDocuments: false,
   generates: {
-    [path.join(__dirname, 'client/src/gql/graphql.ts')]: {
-      plugins: ['typescript'],
-      config: { ...config, onlyOperationTypes: true },
-    },
     [path.join(__dirname, 'client/src/')]: {
       preset: 'near-operation-file',
-      presetConfig: { extension: '.generated.ts', baseTypesPath: 'gql/graphql.ts' },
-      // A document that uses no schema type still gets the types import, which `noUnusedLocals` refuses.
-      plugins: [{ add: { content: '// @ts-nocheck' } }, 'typescript-operations', 'typed-document-node'],
+      presetConfig: { extension: '.generated.ts' },
+      plugins: ['typescript-operations', 'typed-document-node'],
       config,
     },
   },

@@ -7,7 +7,6 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
-      'client/src/gql/**',
       'client/src/**/*.generated.ts',
       'coverage/**',
       'test-results/**',

@@ -1,10 +1,7 @@
-// @ts-nocheck
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type * as Types from '../../gql/graphql';
-
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type AdminOrderAddressInput = {
   addressLine1: string;
@@ -108,7 +105,7 @@ export type FormInboxQueryVariables = Exact<{
 export type FormInboxQuery = { formSubmissions: Array<{ id: string, kind: string, email: string, payload: unknown, createdAt: string, attachments: Array<{ id: string, filename: string, kind: string, size: number }> }> };
 
 export type AdminOrdersQueryVariables = Exact<{
-  filter?: Types.AdminOrderFilterInput | null | undefined;
+  filter?: AdminOrderFilterInput | null | undefined;
 }>;
 
 
@@ -126,14 +123,14 @@ export type AdminOrderQuery = { adminOrder: { version: number, updatedAt: string
 export type UpdateOrderMutationVariables = Exact<{
   id: string;
   version: number;
-  input: Types.AdminOrderInput;
+  input: AdminOrderInput;
 }>;
 
 
 export type UpdateOrderMutation = { updateOrder: { version: number, updatedAt: string, id: string, orderNumber: string, status: number, statusLabel: string, paymentStatus: string, shipmentStatus: string, deliveryStatus: string, returnStatus: string, contactEmail: string, currencyCode: string, subTotal: number, freightAmt: number, taxPct: number, taxAmount: number, total: number, carrierId: string, carrierMethod: string, shippingNote: string, paymentKind: string, cardBrand: string | null, cardLast4: string | null, poNumber: string | null, erpOrderId: string | null, deliveredAt: string | null, createdAt: string, lines: Array<{ id: string, basePrice: number | null, lineNo: number, itemId: string, name: string, manufacturerPartNumber: string | null, unitOfMeasure: string, image: string | null, quantity: number, minimumPurchaseQuantity: number, minTransfer: number, price: number, lineTotal: number, configurations: Array<{ id: string, name: string | null, unit: string | null, value: number, price: number | null }> }>, shippingAddress: { name: string, companyName: string | null, addressLine1: string, addressLine2: string | null, city: string, state: string, zip: string, phone: string | null, email: string }, events: Array<{ at: string, fromStatus: number | null, toStatus: number | null, note: string }> } };
 
 export type AdminUsersQueryVariables = Exact<{
-  filter?: Types.AdminUserFilterInput | null | undefined;
+  filter?: AdminUserFilterInput | null | undefined;
 }>;
 
 

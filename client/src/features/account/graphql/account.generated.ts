@@ -1,10 +1,7 @@
-// @ts-nocheck
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type * as Types from '../../../gql/graphql';
-
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** With an id: update that address; without: create one */
 export type AddressInput = {
@@ -55,7 +52,7 @@ export type SignOutMutationVariables = Exact<{ [key: string]: never; }>;
 export type SignOutMutation = { signOut: boolean };
 
 export type StartRegistrationMutationVariables = Exact<{
-  input: Types.RegistrationInput;
+  input: RegistrationInput;
 }>;
 
 
@@ -79,14 +76,14 @@ export type CompleteRegistrationMutationVariables = Exact<{
 export type CompleteRegistrationMutation = { completeRegistration: { id: string, firstName: string, lastName: string, phone: string, emailAddress: string, role: number, primaryAddress: string | null, accounts: Array<{ id: string, company: string, netTermsDays: number | null }>, addresses: Array<{ id: string, name: string, addressLine1: string, addressLine2: string, city: string, state: string, zip: string, email: string, phone: string, primary: boolean }> } };
 
 export type UpdateProfileMutationVariables = Exact<{
-  input: Types.ProfileInput;
+  input: ProfileInput;
 }>;
 
 
 export type UpdateProfileMutation = { updateProfile: { id: string, firstName: string, lastName: string, phone: string, emailAddress: string, role: number, primaryAddress: string | null, accounts: Array<{ id: string, company: string, netTermsDays: number | null }>, addresses: Array<{ id: string, name: string, addressLine1: string, addressLine2: string, city: string, state: string, zip: string, email: string, phone: string, primary: boolean }> } };
 
 export type SaveAddressMutationVariables = Exact<{
-  input: Types.AddressInput;
+  input: AddressInput;
 }>;
 
 

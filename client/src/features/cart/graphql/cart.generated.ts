@@ -1,10 +1,7 @@
-// @ts-nocheck
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type * as Types from '../../../gql/graphql';
-
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type CartConfigurationInput = {
   metadata?: string | null | undefined;
@@ -30,14 +27,14 @@ export type CartQueryVariables = Exact<{ [key: string]: never; }>;
 export type CartQuery = { cart: { cartId: string | null, currencyCode: string, subTotal: number, freightAmt: number, freightRule: string, taxPct: number, taxAmount: number, taxState: string | null, total: number, totalQuantity: number, hasUnpricedItem: boolean, orderLines: Array<{ cartLineId: string, cartId: string, itemId: string, name: string, price: number | null, lineTotal: number, quantity: number, image: string | null, inStock: boolean, manufacturerPartNumber: string | null, minimumPurchaseQuantity: number, minTransfer: number, unitOfMeasure: string, allowedStates: Array<string>, configurations: Array<{ id: string, name: string | null, unit: string | null, value: number, price: number | null, type: string | null, metadata: string | null }> }> } };
 
 export type AddToCartMutationVariables = Exact<{
-  items: Array<Types.CartItemInput> | Types.CartItemInput;
+  items: Array<CartItemInput> | CartItemInput;
 }>;
 
 
 export type AddToCartMutation = { addToCart: { cartId: string | null, currencyCode: string, subTotal: number, freightAmt: number, freightRule: string, taxPct: number, taxAmount: number, taxState: string | null, total: number, totalQuantity: number, hasUnpricedItem: boolean, orderLines: Array<{ cartLineId: string, cartId: string, itemId: string, name: string, price: number | null, lineTotal: number, quantity: number, image: string | null, inStock: boolean, manufacturerPartNumber: string | null, minimumPurchaseQuantity: number, minTransfer: number, unitOfMeasure: string, allowedStates: Array<string>, configurations: Array<{ id: string, name: string | null, unit: string | null, value: number, price: number | null, type: string | null, metadata: string | null }> }> } };
 
 export type UpdateCartMutationVariables = Exact<{
-  items: Array<Types.CartItemInput> | Types.CartItemInput;
+  items: Array<CartItemInput> | CartItemInput;
 }>;
 
 

@@ -1,10 +1,7 @@
-// @ts-nocheck
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type * as Types from '../../../gql/graphql';
-
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type ConfigurationKind =
   | 'CHOICE'
@@ -39,7 +36,7 @@ export type ProductDetailQueryVariables = Exact<{
 }>;
 
 
-export type ProductDetailQuery = { product: { id: string, name: string, description: string, price: number | null, basePrice: number | null, marketPrice: number | null, manufacturerPartNumber: string | null, minimumPurchaseQuantity: number, minTransfer: number, unitOfMeasure: string, inStock: boolean, images: Array<string>, displayKind: Types.ProductDisplayKind, measureKind: Types.ProductMeasureKind | null, weightKg: number | null, brand: { id: string, name: string }, category: { id: string, handle: string, name: string, breadcrumbs: Array<{ id: string, handle: string, name: string }> }, attributes: Array<{ name: string, value: string }>, cadFiles: Array<{ name: string, format: string, url: string }>, configurationOptions: Array<{ id: string, code: string, name: string, kind: Types.ConfigurationKind, unit: string | null, unitPrice: number, minValue: number | null, maxValue: number | null, step: number | null, defaultValue: number | null, required: boolean }> } | null };
+export type ProductDetailQuery = { product: { id: string, name: string, description: string, price: number | null, basePrice: number | null, marketPrice: number | null, manufacturerPartNumber: string | null, minimumPurchaseQuantity: number, minTransfer: number, unitOfMeasure: string, inStock: boolean, images: Array<string>, displayKind: ProductDisplayKind, measureKind: ProductMeasureKind | null, weightKg: number | null, brand: { id: string, name: string }, category: { id: string, handle: string, name: string, breadcrumbs: Array<{ id: string, handle: string, name: string }> }, attributes: Array<{ name: string, value: string }>, cadFiles: Array<{ name: string, format: string, url: string }>, configurationOptions: Array<{ id: string, code: string, name: string, kind: ConfigurationKind, unit: string | null, unitPrice: number, minValue: number | null, maxValue: number | null, step: number | null, defaultValue: number | null, required: boolean }> } | null };
 
 export type RecommendationsQueryVariables = Exact<{
   categories: Array<string> | string;

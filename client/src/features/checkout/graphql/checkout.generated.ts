@@ -1,10 +1,7 @@
-// @ts-nocheck
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type * as Types from '../../../gql/graphql';
-
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type PaymentInput = {
   /** card or purchaseOrder */
@@ -51,7 +48,7 @@ export type CheckoutCartQuery = { cart: { cartId: string | null, currencyCode: s
 export type PlaceOrderFieldsFragment = { paymentError: string | null, nextAction: { type: string, intentId: string, clientSecret: string } | null, order: { id: string, orderNumber: string, status: number, statusLabel: string, paymentStatus: string, shipmentStatus: string, deliveryStatus: string, returnStatus: string, contactEmail: string, currencyCode: string, subTotal: number, freightAmt: number, taxPct: number, taxAmount: number, total: number, carrierId: string, carrierMethod: string, shippingNote: string, paymentKind: string, cardBrand: string | null, cardLast4: string | null, poNumber: string | null, erpOrderId: string | null, deliveredAt: string | null, createdAt: string, shippingAddress: { name: string, companyName: string | null, addressLine1: string, addressLine2: string | null, city: string, state: string, zip: string, phone: string | null, email: string }, lines: Array<{ id: string, lineNo: number, itemId: string, name: string, manufacturerPartNumber: string | null, unitOfMeasure: string, image: string | null, quantity: number, minimumPurchaseQuantity: number, minTransfer: number, price: number, lineTotal: number, configurations: Array<{ id: string, name: string | null, unit: string | null, value: number, price: number | null }> }>, events: Array<{ at: string, fromStatus: number | null, toStatus: number | null, note: string }> } };
 
 export type PlaceOrderMutationVariables = Exact<{
-  input: Types.PlaceOrderInput;
+  input: PlaceOrderInput;
   idempotencyKey: string;
 }>;
 

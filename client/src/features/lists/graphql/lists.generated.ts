@@ -1,10 +1,7 @@
-// @ts-nocheck
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type * as Types from '../../../gql/graphql';
-
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type CartConfigurationInput = {
   metadata?: string | null | undefined;
@@ -42,7 +39,7 @@ export type SavedListQueryVariables = Exact<{
 export type SavedListQuery = { savedList: { id: string, name: string, description: string, itemCount: number, updatedAt: string, total: number, page: number, pageSize: number, items: Array<{ cartLineId: string, cartId: string, itemId: string, name: string, price: number | null, lineTotal: number, quantity: number, image: string | null, inStock: boolean, manufacturerPartNumber: string | null, minimumPurchaseQuantity: number, minTransfer: number, unitOfMeasure: string, allowedStates: Array<string>, configurations: Array<{ id: string, name: string | null, unit: string | null, value: number, price: number | null, type: string | null, metadata: string | null }> }> } };
 
 export type CreateSavedListMutationVariables = Exact<{
-  input: Types.SavedListInput;
+  input: SavedListInput;
 }>;
 
 
@@ -50,7 +47,7 @@ export type CreateSavedListMutation = { createSavedList: { id: string, name: str
 
 export type EditSavedListMutationVariables = Exact<{
   id: string;
-  input: Types.SavedListInput;
+  input: SavedListInput;
 }>;
 
 
@@ -65,7 +62,7 @@ export type DeleteSavedListMutation = { deleteSavedList: boolean };
 
 export type AddToSavedListMutationVariables = Exact<{
   listId: string;
-  items: Array<Types.CartItemInput> | Types.CartItemInput;
+  items: Array<CartItemInput> | CartItemInput;
 }>;
 
 

@@ -1,10 +1,7 @@
-// @ts-nocheck
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import type * as Types from '../../../gql/graphql';
-
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type ReturnItemInput = {
   /** The order line */
@@ -28,7 +25,7 @@ export type MyReturnsQueryVariables = Exact<{ [key: string]: never; }>;
 export type MyReturnsQuery = { myReturns: Array<{ id: string, orderId: string, orderNumber: string, rmaNumber: string | null, status: number, statusLabel: string, decision: string, reason: string, comment: string, refundAmount: number | null, createdAt: string, lines: Array<{ orderLineId: string, itemId: string, name: string, quantity: number, price: number }> }> };
 
 export type RequestReturnMutationVariables = Exact<{
-  input: Types.ReturnRequestInput;
+  input: ReturnRequestInput;
 }>;
 
 
