@@ -18,11 +18,12 @@ const QUEUE_EMAIL = new Prepared(
  * Queues an e-mail in the outbox table (in the caller's transaction when `trx` is given), and prints it to the
  * log so every flow completes on a laptop. With SMTP_URL, OutboxSender delivers the outbox.
  */
-export async function queueEmail(db: SqlConnection, log: Logger, email: Email, trx?: unknown): Promise<void> {
-  await QUEUE_EMAIL.all(
-    db,
-    [email.to, email.kind, email.subject, email.text],
-    trx as Transaction | undefined,
-  );
+export async function queueEmail(
+  db: SqlConnection,
+  log: Logger,
+  email: Email,
+  trx?: Transaction,
+): Promise<void> {
+  await QUEUE_EMAIL.all(db, [email.to, email.kind, email.subject, email.text], trx);
   log.info({ to: email.to, kind: email.kind, subject: email.subject, text: email.text }, 'e-mail queued');
 }

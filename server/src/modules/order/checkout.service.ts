@@ -72,7 +72,7 @@ export const checkoutService = {
    */
   async placeOrder(ctx: Ctx, input: PlaceOrderInput, key: string): Promise<PlaceOrderResult> {
     assertOrdersScope(ctx);
-    const cart = ctx.user ? await cartService.find(ctx) : await cartService.find(ctx);
+    const cart = await cartService.find(ctx);
     const scope = ctx.user ? `user:${ctx.user.id}` : `guest:${ctx.req.session?.cartId ?? 'none'}`;
     const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
 

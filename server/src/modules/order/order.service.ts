@@ -5,7 +5,7 @@ import type { Ctx } from '../../context';
 import { assertOrdersScope, STAFF } from '../auth/permissions';
 import { cartService, type CartView } from '../cart/cart.service';
 import type { OrderAddress, OrderedConfiguration } from './order.entities';
-import { prepared } from '../../db/prepared';
+import { Prepared } from '../../db/prepared';
 
 declare module 'express-session' {
   interface SessionData {
@@ -100,6 +100,7 @@ const ORDER_SQL = `
     coalesce((select json_agg(json_build_object('at', e.at, 'fromStatus', e.from_status, 'toStatus', e.to_status,
       'note', e.note) order by e.id) from order_event e where e.order_id = o.id), '[]'::json) as events
   from customer_order o where o.id = ?`;
+const READ_ORDER = new Prepared<OrderRow>(ORDER_SQL);
 
 type OrderRow = Omit<OrderView, 'statusLabel' | 'createdAt' | 'updatedAt'> & {
   createdAt: Date;
@@ -131,7 +132,7 @@ export const orderService = {
   async get(ctx: Ctx, id: string): Promise<OrderView> {
     assertOrdersScope(ctx);
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Order');
-    const [row] = await prepared<OrderRow>(ORDER_SQL).all(ctx.db, [id]);
+    const [row] = await READ_ORDER.all(ctx.db, [id]);
     const mine =
       row &&
       ((ctx.user && row.userId === ctx.user.id) ||
@@ -143,7 +144,7 @@ export const orderService = {
 
   /** Reads an order without an ownership check (the service's own use after writing it). */
   async load(ctx: Ctx, id: string): Promise<OrderView> {
-    const [row] = await prepared<OrderRow>(ORDER_SQL).all(ctx.db, [id]);
+    const [row] = await READ_ORDER.all(ctx.db, [id]);
     if (!row) throw notFound('Order');
     return view(row);
   },
