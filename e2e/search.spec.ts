@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SearchBoxPart } from './pages/SearchBoxPart';
 import { ShopPage } from './pages/ShopPage';
+import { withDb } from './support/db';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -97,5 +98,33 @@ test.describe('search as you type', () => {
     await expect(page).toHaveURL(/\/search\?q=nema%2017/);
     await expect(page.locator('.tile').first()).toBeVisible();
     await shop.screenshot('search-results-390');
+  });
+
+  test('an item out of stock takes a back-in-stock request, checked by the shared schema', async ({
+    page,
+  }) => {
+    const id = await withDb(
+      async (db) =>
+        (
+          await db.query<{ id: string }>(
+            'select id from product where not in_stock and price is not null order by id limit 1',
+          )
+        ).rows[0]!.id,
+    );
+    await page.setViewportSize(PHONE);
+    const shop = new ShopPage(page);
+    await shop.goto(`/product/detail/${encodeURIComponent(id)}`);
+    // The form submits through the shop's script: let the page hydrate first.
+    await page.waitForLoadState('networkidle');
+    const email = page.getByLabel('E-mail me when this item is back in stock');
+    await email.fill('not-an-email');
+    await page.getByRole('button', { name: 'Notify Me' }).click();
+    await expect(page.getByText('Email must be valid')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await email.fill('restock@example.com');
+    await page.getByRole('button', { name: 'Notify Me' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Thanks! We will e-mail you as soon as it is back in stock.',
+    );
   });
 });

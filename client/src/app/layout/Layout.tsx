@@ -19,9 +19,6 @@ export function Layout() {
   const handles = useMatches().map((m) => (m.handle ?? {}) as LayoutHandle);
   const hideFooter = handles.some((h) => h.hideFooter);
   const hideSubFooter = handles.some((h) => h.hideSubFooter);
-  useSessionSync();
-  useCartSync();
-  useAnalytics();
   return (
     <>
       <ProgressBar />
@@ -41,6 +38,19 @@ export function Layout() {
       )}
       <ConsentBanner />
       <ScrollRestoration />
+      <ShopSync />
     </>
   );
+}
+
+/**
+ * The shop's background work: the session across tabs, the cart's loading and the browser's copy of its lines,
+ * analytics. A component of its own, so what these hooks watch (cart, session, site) re-renders nothing else:
+ * in the layout, the cart's first load re-rendered the whole page in one blocking task after hydration.
+ */
+function ShopSync() {
+  useSessionSync();
+  useCartSync();
+  useAnalytics();
+  return null;
 }

@@ -1,11 +1,12 @@
 import { useMutation } from '@apollo/client/react';
-import { backInStockSchema } from '@domain/catalog';
 import { useId, useState, type FormEvent } from 'react';
-import { ValidationError } from 'yup';
 import { NotifyBackInStockDocument } from './graphql/catalog.generated';
 import { useT } from '../../i18n';
 
-/** "E-mail me when it is back": the shared schema checks the e-mail here and on the server. */
+/**
+ * "E-mail me when it is back": the shared schema checks the e-mail here and on the server. The schema (and yup
+ * with it, ~13 kB gzip) loads on the first submit: the product page hydrates without it.
+ */
 export function BackInStockForm({ itemId }: { itemId: string }) {
   const t = useT();
   const id = useId();
@@ -15,6 +16,10 @@ export function BackInStockForm({ itemId }: { itemId: string }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const [{ backInStockSchema }, { ValidationError }] = await Promise.all([
+      import('@domain/catalog'),
+      import('yup'),
+    ]);
     try {
       backInStockSchema.validateSync({ email, itemId });
     } catch (err) {
