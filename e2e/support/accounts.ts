@@ -7,8 +7,9 @@ export const E2E_PASSWORD = 'Tslot-2020!rail';
 export async function registerAndSignIn(page: Page, firstName: string): Promise<string> {
   const email = `${firstName.toLowerCase()}.${Date.now()}@plant.example`;
   await page.goto('/user/register');
-  // Text typed into the server-rendered form before hydration is replaced by the form's state when it hydrates
-  // (docs/status.md, next steps): a shopper's pace never meets it, a script's does on a cold server.
+  // Text typed into the server-rendered form before hydration is replaced by the form's state when it hydrates:
+  // a known bug (docs/status.md, next steps) that a script meets on a cold server. This helper registers; it
+  // does not test that race.
   await page.waitForLoadState('networkidle');
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill('Buyer');

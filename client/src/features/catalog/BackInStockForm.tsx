@@ -16,10 +16,10 @@ export function BackInStockForm({ itemId }: { itemId: string }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const [{ backInStockSchema }, { ValidationError }] = await Promise.all([
-      import('@domain/catalog'),
-      import('yup'),
-    ]);
+    const validation = await Promise.all([import('@domain/catalog'), import('yup')]).catch(() => null);
+    // The schema's chunk did not load (connection lost): say so next to the field rather than fail silently.
+    if (!validation) return setError(t('backInStock.failed'));
+    const [{ backInStockSchema }, { ValidationError }] = validation;
     try {
       backInStockSchema.validateSync({ email, itemId });
     } catch (err) {
