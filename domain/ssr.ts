@@ -42,3 +42,19 @@ export type Rendered =
 export interface ShopRenderer {
   render(request: RenderRequest): Promise<Rendered>;
 }
+
+/**
+ * What a server-rendered page does with a form submitted before its script has hydrated it (decision 018):
+ * it is held (its fields would otherwise go out natively, to Formik's `action="#"`: a GET of the page's own URL
+ * with the password in it) and queued in `window[PENDING_SUBMITS]`; the shop replays the typed text through
+ * React and submits the queued forms once hydrated (`window[HYDRATED_FLAG]`). A form marked with
+ * NATIVE_SUBMIT_ATTRIBUTE (the header search: an action and named fields) is sent natively. An inline script in
+ * the page's head, allowed by its hash in the CSP.
+ */
+export const NATIVE_SUBMIT_ATTRIBUTE = 'data-native-submit';
+export const HYDRATED_FLAG = '__axHydrated';
+export const PENDING_SUBMITS = '__axPendingSubmits';
+export const PRE_HYDRATION_GUARD =
+  `(function(){var q=window.${PENDING_SUBMITS}=[];document.addEventListener('submit',function(e){` +
+  `if(window.${HYDRATED_FLAG}||e.target.hasAttribute('${NATIVE_SUBMIT_ATTRIBUTE}'))return;e.preventDefault();` +
+  `q.push([e.target,e.submitter])},true)})()`;

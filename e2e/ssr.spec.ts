@@ -99,3 +99,47 @@ test('a signed-in shopper gets the page rendered for them: greeting, cart count,
   expect(seen.errors).toEqual([]);
   await expect(shop.header.getByRole('link', { name: 'Hi, Rendered!' })).toBeVisible();
 });
+
+test.describe('before the page has hydrated', () => {
+  /** Holds the shop's scripts until `release` is called: the visitor has only the server's markup. */
+  async function holdScripts(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('a form filled in and sent early is sent once, with what was typed, when the page hydrates', async ({
+    page,
+  }) => {
+    const seen = watch(page);
+    const release = await holdScripts(page);
+    await page.goto('/user/register', { waitUntil: 'commit' });
+    await page.getByLabel('First name').fill('Early');
+    await page.getByLabel('Last name').fill('Bird');
+    await page.getByLabel('E-mail').fill(`early.${Date.now()}@plant.example`);
+    await page.getByRole('checkbox').check();
+    // Sent twice before any script ran: held, not sent natively (the fields would go into the URL).
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('E-mail').press('Enter');
+    expect(page.url()).toMatch(/\/user\/register$/);
+
+    release();
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    expect(seen.graphql.filter((operation) => operation === 'StartRegistration')).toHaveLength(1);
+    expect(seen.errors).toEqual([]);
+  });
+
+  test('the header search is a plain search form until then', async ({ page }) => {
+    await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const shop = new ShopPage(page);
+    await shop.search.fill('ball screw');
+    await shop.search.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=ball\+screw$/);
+    await expect(page.getByRole('link', { name: /SFU1605 Ball Screw/ }).first()).toBeVisible();
+  });
+});

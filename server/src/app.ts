@@ -13,7 +13,7 @@ import { AppError } from './common/errors';
 import { createCtx, resolveSite, type AppShared, type Ctx } from './context';
 import { TestPaymentProvider } from './modules/payment/payment.provider';
 import { staticFiles } from './static';
-import { loadRenderer, pageHtml, pageTemplate, sendPage } from './ssr';
+import { loadRenderer, pageHtml, pageTemplate, PRE_HYDRATION_GUARD_CSP, sendPage } from './ssr';
 import type { GraphQLRequest } from '../../domain/ssr';
 import type { GraphQLResponse } from '@apollo/server';
 import { AttributionLog } from './modules/search/search.attribution';
@@ -119,7 +119,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'"],
+          // The one inline script: server-rendered pages' pre-hydration form guard, by its hash.
+          'script-src': ["'self'", PRE_HYDRATION_GUARD_CSP],
           // antd (admin console) injects its CSS-in-JS <style> tags.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],

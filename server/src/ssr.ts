@@ -4,7 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Rendered, ShopRenderer } from '../../domain/ssr';
-import { SSR_STATE_ELEMENT_ID } from '../../domain/ssr';
+import crypto from 'node:crypto';
+import { PRE_HYDRATION_GUARD, SSR_STATE_ELEMENT_ID } from '../../domain/ssr';
 
 /**
  * The shop's server rendering (decision 018), when the build wrote it (dist/ssr beside dist/client); null
@@ -34,8 +35,16 @@ export function pageTemplate(clientDir: string): string {
   );
   // The markup paints without the JavaScript: it loads at low priority, behind what the page shows.
   html = html.replace(/<script type="module"|<link rel="modulepreload"/g, '$& fetchpriority="low"');
-  return html.replace(/(\s*)<script /, `$1<style>${styles.join('\n')}</style>$1<script `);
+  // Forms submitted before hydration wait for it (domain/ssr.ts); the guard runs before any of the body parses.
+  html = html.replace('</head>', `<script>${PRE_HYDRATION_GUARD}</script></head>`);
+  return html.replace(
+    /(\s*)<script type="module"/,
+    `$1<style>${styles.join('\n')}</style>$1<script type="module"`,
+  );
 }
+
+/** The CSP source that allows the page's one inline script, the pre-hydration guard. */
+export const PRE_HYDRATION_GUARD_CSP = `'sha256-${crypto.createHash('sha256').update(PRE_HYDRATION_GUARD).digest('base64')}'`;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

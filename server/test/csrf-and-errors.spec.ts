@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import crypto from 'node:crypto';
 import { CSRF } from '../../domain/constants';
+import { PRE_HYDRATION_GUARD } from '../../domain/ssr';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -104,7 +106,11 @@ describe('errors are JSON with the right status, never a 500 for the caller', ()
 
   it('sends security headers (helmet)', async () => {
     const res = await t.agent().get('/healthz');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    // Scripts from the shop's own origin, and inline only the pre-hydration guard, by its hash.
+    const guardHash = crypto.createHash('sha256').update(PRE_HYDRATION_GUARD).digest('base64');
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' 'sha256-${guardHash}'`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });

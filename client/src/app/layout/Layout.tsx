@@ -8,6 +8,7 @@ import { Header } from './Header';
 import { ProgressBar } from './ProgressBar';
 import { ConsentBanner } from './ConsentBanner';
 import { useAnalytics } from './useAnalytics';
+import { PreHydrationReplay } from '../../lib/preHydration';
 
 /** A route may hide the footer or the sub-footer through its handle. */
 export interface LayoutHandle {
@@ -28,6 +29,7 @@ export function Layout() {
           {/* Each boundary hydrates a server-rendered page as its own task (decision 018). */}
           <Suspense>
             <Outlet />
+            <PreHydrationReplay />
           </Suspense>
         </ErrorBoundary>
       </main>

@@ -1,7 +1,8 @@
 import { useApolloClient } from '@apollo/client/react';
 import { SEARCH } from '@domain/constants';
-import { categoryPath, productPath, searchPath } from '@domain/routes';
+import { categoryPath, productPath, ROUTES, searchPath } from '@domain/routes';
 import { promotesBallScrews, typeaheadText } from '@domain/search';
+import { NATIVE_SUBMIT_ATTRIBUTE } from '@domain/ssr';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -155,13 +156,22 @@ export function SearchBox() {
   const find = (id: string) => options.find((o) => o.id === id);
 
   return (
-    <form className="search" role="search" onSubmit={submit} ref={rootRef}>
+    // A plain search form (action, named field) before the page has hydrated; the guard lets it go (domain/ssr.ts).
+    <form
+      className="search"
+      role="search"
+      action={ROUTES.search}
+      {...{ [NATIVE_SUBMIT_ATTRIBUTE]: '' }}
+      onSubmit={submit}
+      ref={rootRef}
+    >
       <label className="visually-hidden" htmlFor={`${listId}-input`}>
         {t('search.label')}
       </label>
       <input
         ref={inputRef}
         id={`${listId}-input`}
+        name="q"
         type="search"
         role="combobox"
         aria-autocomplete="list"
