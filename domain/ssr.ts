@@ -44,17 +44,22 @@ export interface ShopRenderer {
 }
 
 /**
- * What a server-rendered page does with a form submitted before its script has hydrated it (decision 018):
- * it is held (its fields would otherwise go out natively, to Formik's `action="#"`: a GET of the page's own URL
- * with the password in it) and queued in `window[PENDING_SUBMITS]`; the shop replays the typed text through
- * React and submits the queued forms once hydrated (`window[HYDRATED_FLAG]`). A form marked with
- * NATIVE_SUBMIT_ATTRIBUTE (the header search: an action and named fields) is sent natively. An inline script in
- * the page's head, allowed by its hash in the CSP.
+ * What a server-rendered page does with what the visitor does before its script has hydrated it (decision 018).
+ * A submitted form is held: its fields would otherwise go out natively, to Formik's `action="#"` (a GET of the
+ * page's own URL, with a password in it). A click on a script-driven button (`type="button"`: add to cart, a
+ * quantity step) or a choice in a list (the footer's language) would do nothing, so it is recorded. All are
+ * queued in `window[PENDING_ACTIONS]`, in order, and
+ * replayed by the shop once hydrated (`window[HYDRATED_FLAG]`), after the text typed meanwhile has been handed to
+ * React. A form marked with NATIVE_SUBMIT_ATTRIBUTE (the header search: an action and named fields) is sent
+ * natively. An inline script in the page's head, allowed by its hash in the CSP.
  */
 export const NATIVE_SUBMIT_ATTRIBUTE = 'data-native-submit';
 export const HYDRATED_FLAG = '__axHydrated';
-export const PENDING_SUBMITS = '__axPendingSubmits';
+export const PENDING_ACTIONS = '__axPendingActions';
 export const PRE_HYDRATION_GUARD =
-  `(function(){var q=window.${PENDING_SUBMITS}=[];document.addEventListener('submit',function(e){` +
-  `if(window.${HYDRATED_FLAG}||e.target.hasAttribute('${NATIVE_SUBMIT_ATTRIBUTE}'))return;e.preventDefault();` +
-  `q.push([e.target,e.submitter])},true)})()`;
+  `(function(){var w=window,q=w.${PENDING_ACTIONS}=[],d=document;` +
+  `d.addEventListener('submit',function(e){if(w.${HYDRATED_FLAG}||e.target.hasAttribute('${NATIVE_SUBMIT_ATTRIBUTE}'))return;` +
+  `e.preventDefault();q.push([e.target,e.submitter])},true);` +
+  `d.addEventListener('click',function(e){var b=!w.${HYDRATED_FLAG}&&e.target.closest&&e.target.closest('button[type=button]');` +
+  `if(b)q.push([b,null])},true);` +
+  `d.addEventListener('change',function(e){var s=e.target;if(!w.${HYDRATED_FLAG}&&s.tagName==='SELECT')q.push([s,s.value])},true)})()`;

@@ -133,6 +133,35 @@ test.describe('before the page has hydrated', () => {
     expect(seen.errors).toEqual([]);
   });
 
+  test('a click on Add to Cart made early adds the item when the page hydrates', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto(`/product/detail/${encodeURIComponent(PRODUCT)}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    release();
+    await expect(new ShopPage(page).cart).toHaveAccessibleName('Cart, 1 item');
+  });
+
+  test('a language chosen early is applied when the page hydrates', async ({ page, context }) => {
+    const release = await holdScripts(page);
+    await page.goto('/search?q=sfu1605', { waitUntil: 'commit' });
+    await new ShopPage(page).footer.getByRole('combobox').selectOption('fr-CA');
+    release();
+    await expect(page.getByRole('heading', { name: 'Résultats de recherche' })).toBeVisible();
+    await expect(page).toHaveURL(/\/search\?q=sfu1605$/);
+    await context.clearCookies();
+  });
+
+  test('a shopper who scrolled down early stays there when the page hydrates', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/t-slot-extrusion-project-ideas', { waitUntil: 'commit' });
+    await page.getByRole('contentinfo').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    release();
+    await new ShopPage(page).hydrated();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).toBe(600);
+  });
+
   test('the header search is a plain search form until then', async ({ page }) => {
     await holdScripts(page);
     await page.goto('/', { waitUntil: 'commit' });

@@ -2,7 +2,7 @@
  * Server rendering of the shop (decision 018): the page's route (lazy chunks resolved by React Router's static
  * handler) rendered with the request's data — Apollo runs every query of the tree through the server's own
  * GraphQL executor with the request's context (session, site, customer prices) until none is pending. The
- * browser hydrates the markup from the same cache (main.tsx), so it paints before any JavaScript runs and asks
+ * browser hydrates the markup from the same cache (start.tsx), so it paints before any JavaScript runs and asks
  * nothing again. Built by `vite build --ssr` into dist/ssr/; the server loads it when present.
  */
 import { ApolloClient, ApolloLink } from '@apollo/client';

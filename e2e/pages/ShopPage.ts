@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { HYDRATED_FLAG } from '../../domain/ssr';
 
 /** The shop's frame: header, menus and footer, as a shopper sees them. */
 export class ShopPage {
@@ -20,6 +21,14 @@ export class ShopPage {
     const response = await this.page.goto(path);
     await expect(this.header).toBeVisible();
     return response;
+  }
+
+  /** Waits until the page's script has hydrated it: what the shop does on its own at load has been done. */
+  async hydrated() {
+    await this.page.waitForFunction(
+      (flag) => (window as unknown as Record<string, unknown>)[flag] === true,
+      HYDRATED_FLAG,
+    );
   }
 
   async openMobileMenu() {

@@ -1,8 +1,12 @@
-import { HYDRATED_FLAG, PENDING_SUBMITS } from '@domain/ssr';
-import { useEffect } from 'react';
+import { HYDRATED_FLAG, PENDING_ACTIONS } from '@domain/ssr';
+import { useEffect, useLayoutEffect } from 'react';
 
-type Submit = [HTMLFormElement, HTMLElement | null];
-type GuardedWindow = Window & { [HYDRATED_FLAG]?: boolean; [PENDING_SUBMITS]?: Submit[] };
+/**
+ * A held submit (the form and the button that sent it), a recorded click on a script-driven button, or a choice
+ * made in a list (the value chosen).
+ */
+type Action = [HTMLFormElement, HTMLElement | null] | [HTMLButtonElement, null] | [HTMLSelectElement, string];
+type GuardedWindow = Window & { [HYDRATED_FLAG]?: boolean; [PENDING_ACTIONS]?: Action[] };
 
 /**
  * Hands React what the shopper typed into the server-rendered markup before it hydrated. Hydration leaves the
@@ -36,9 +40,9 @@ export function replayTypedFields(root: ParentNode): void {
 const UNTYPED = new Set(['file', 'hidden', 'submit', 'reset', 'button', 'image']);
 
 /**
- * Marks the page hydrated and sends the forms the pre-hydration guard (domain/ssr.ts) held, each once, with the
- * button that submitted it, after the replayed text has rendered. Placed in the boundary of the page's content,
- * whose forms hydrate last.
+ * Marks the page hydrated and replays what the pre-hydration guard (domain/ssr.ts) queued: the choices made in
+ * lists with the typed text, then in order, once that has rendered, each held form submitted once (with the
+ * button that sent it) and each recorded button clicked again. Placed in the boundary of the page's content, whose forms hydrate last.
  */
 export function PreHydrationReplay() {
   useEffect(() => {
@@ -46,15 +50,58 @@ export function PreHydrationReplay() {
     if (win[HYDRATED_FLAG]) return;
     win[HYDRATED_FLAG] = true;
     replayTypedFields(document.getElementById('root') ?? document);
-    const held = new Map(win[PENDING_SUBMITS] ?? []);
-    win[PENDING_SUBMITS] = [];
-    if (held.size === 0) return;
+    // Hydrated for an event in flight (React hydrates a boundary synchronously for a click or submit on it, then
+    // dispatches the event to it): React handles it, and it stands for the earlier ones on the same element.
+    const inFlight = window.event?.target;
+    const queued = (win[PENDING_ACTIONS] ?? []).filter(
+      ([target]) => !(inFlight instanceof Node && target.contains(inFlight)),
+    );
+    win[PENDING_ACTIONS] = [];
+    // Choices first, with the typed text; then, once that has rendered, submits and clicks.
+    for (const [target, chosen] of queued) {
+      if (target instanceof HTMLSelectElement && target.isConnected && typeof chosen === 'string') {
+        target.value = chosen;
+        target.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    }
+    const acts = queued.filter(([target]) => !(target instanceof HTMLSelectElement));
+    if (acts.length === 0) return;
     setTimeout(() => {
-      for (const [form, submitter] of held) {
-        if (form.isConnected)
-          form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
+      const submitted = new Set<HTMLFormElement>();
+      for (const [target, submitter] of acts) {
+        if (!target.isConnected) continue;
+        if (target instanceof HTMLButtonElement) target.click();
+        else if (target instanceof HTMLFormElement && !submitted.has(target)) {
+          submitted.add(target);
+          target.requestSubmit(
+            submitter instanceof HTMLElement && target.contains(submitter) ? submitter : undefined,
+          );
+        }
       }
     });
   }, []);
   return null;
 }
+
+let scrolledBeforeHydration = 0;
+
+/**
+ * Around the router's ScrollRestoration, which scrolls a page it has no saved position for to the top when it
+ * mounts: a shopper who scrolled the server-rendered page before it hydrated stays where they are. Only when they
+ * had scrolled (a reload at the top still gets the router's saved position) and only at the first mount.
+ */
+export const KeepScrollAcrossHydration = {
+  Before() {
+    useLayoutEffect(() => {
+      scrolledBeforeHydration = window.scrollY;
+    }, []);
+    return null;
+  },
+  After() {
+    useLayoutEffect(() => {
+      if (scrolledBeforeHydration > 0) window.scrollTo(0, scrolledBeforeHydration);
+      scrolledBeforeHydration = 0;
+    }, []);
+    return null;
+  },
+};

@@ -8,7 +8,7 @@ import { Header } from './Header';
 import { ProgressBar } from './ProgressBar';
 import { ConsentBanner } from './ConsentBanner';
 import { useAnalytics } from './useAnalytics';
-import { PreHydrationReplay } from '../../lib/preHydration';
+import { KeepScrollAcrossHydration, PreHydrationReplay } from '../../lib/preHydration';
 
 /** A route may hide the footer or the sub-footer through its handle. */
 export interface LayoutHandle {
@@ -39,7 +39,9 @@ export function Layout() {
         </Suspense>
       )}
       <ConsentBanner />
+      <KeepScrollAcrossHydration.Before />
       <ScrollRestoration />
+      <KeepScrollAcrossHydration.After />
       <ShopSync />
     </>
   );

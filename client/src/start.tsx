@@ -1,0 +1,70 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { Providers } from './app/Providers';
+import { routes } from './app/router';
+import { currentLocale, loadMessages } from './i18n';
+import type { ApolloClient } from '@apollo/client';
+import { signOutEverywhere } from './features/account/session';
+import { createApolloClient } from './lib/apollo';
+import { STOREFRONT_COOKIE } from '@domain/constants';
+import { SSR_STATE_ELEMENT_ID } from '@domain/ssr';
+import { StorefrontDocument, type StorefrontQuery } from './app/graphql/site.generated';
+import { readCookie } from './lib/cookies';
+
+/** Restores the server's Apollo cache and hydrates the page, or renders the shell when there was none. */
+export async function start() {
+  const locale = currentLocale();
+  // Any 403 signs the user out (spec section 8): the session ends, other tabs hear of it, the event fires.
+  const client: ApolloClient = createApolloClient(() => void signOutEverywhere(client));
+  const container = document.getElementById('root')!;
+  // A server-rendered page (decision 018) comes with the cache it was rendered from.
+  const state = document.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
+  if (state) client.cache.restore(JSON.parse(state));
+  // The site (currency, name, logo) is known before the first paint, so prices never flash another currency:
+  // it comes with a server-rendered page, else with the storefront cookie; without either (the dev server)
+  // it is asked for.
+  const [messages] = await Promise.all([
+    loadMessages(locale),
+    state ? undefined : knowSite(client),
+    state ? resolveLazyRoutes(routes) : undefined,
+  ]);
+  document.documentElement.lang = locale;
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <Providers client={client} locale={locale} messages={messages}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+  // Hydration as a transition yields to the browser every few milliseconds instead of one long task; the
+  // server's markup is on screen meanwhile.
+  if (state) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}
+
+/** Loads the route modules of this page before hydrating, so the first render matches the server's markup. */
+async function resolveLazyRoutes(all: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(all, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+async function knowSite(client: ApolloClient): Promise<void> {
+  try {
+    const site = JSON.parse(readCookie(STOREFRONT_COOKIE) ?? 'null') as StorefrontQuery['site'] | null;
+    if (site?.id && site.currency) {
+      const data = { site: { ...site, __typename: 'Site' } } as StorefrontQuery;
+      client.writeQuery({ query: StorefrontDocument, data });
+      return;
+    }
+  } catch {
+    // An unreadable cookie: ask.
+  }
+  await client.query({ query: StorefrontDocument }).catch(() => undefined);
+}
