@@ -16,7 +16,7 @@ import { Observable } from 'rxjs';
 import { Providers } from './app/Providers';
 import { routes } from './app/router';
 import { currentLocale, loadMessages } from './i18n';
-import { MeDocument, type MeQuery } from './features/account/graphql/account.generated';
+import { MeDocument, type MeQuery } from './features/account/graphql/session.generated';
 import { createCache } from './lib/apollo';
 import { ServerPageContext, type ServerPage } from './lib/serverPage';
 

@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
-import { MeDocument, SignOutDocument } from './graphql/account.generated';
+import { MeDocument, SignOutDocument } from './graphql/session.generated';
 import { track } from '../../lib/analytics';
 
 /** localStorage key written on sign-in and sign-out so other tabs refetch the session (spec section 4). */

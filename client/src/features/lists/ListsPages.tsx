@@ -8,14 +8,13 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import {
-  CreateSavedListDocument,
   DeleteSavedListDocument,
   MoveSavedItemsToCartDocument,
   RemoveSavedListItemsDocument,
   SavedListDocument,
-  SavedListsDocument,
   UpdateSavedListItemDocument,
 } from './graphql/lists.generated';
+import { CreateSavedListDocument, SavedListsDocument } from './graphql/saveToList.generated';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';

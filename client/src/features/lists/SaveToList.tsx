@@ -7,7 +7,7 @@ import {
   AddToSavedListDocument,
   CreateSavedListDocument,
   SavedListsDocument,
-} from './graphql/lists.generated';
+} from './graphql/saveToList.generated';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { errorMessage, useSession } from '../account/session';

@@ -11,8 +11,8 @@ import {
   MakePrimaryAddressDocument,
   SaveAddressDocument,
   UpdateProfileDocument,
-  type UserFieldsFragment,
 } from '../graphql/account.generated';
+import type { UserFieldsFragment } from '../graphql/session.generated';
 import { useT } from '../../../i18n';
 import { notify } from '../../../lib/toast';
 import { usePageMeta } from '../../../lib/usePageMeta';

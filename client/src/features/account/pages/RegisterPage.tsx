@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   CompleteRegistrationDocument,
-  MeDocument,
   PendingRegistrationDocument,
   StartRegistrationDocument,
 } from '../graphql/account.generated';
+import { MeDocument } from '../graphql/session.generated';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NewPasswordFields, FormError } from '../FormParts';
