@@ -48,10 +48,10 @@ export interface ShopRenderer {
  * A submitted form is held: its fields would otherwise go out natively, to Formik's `action="#"` (a GET of the
  * page's own URL, with a password in it). A click on a script-driven button (`type="button"`: add to cart, a
  * quantity step) or a choice in a list (the footer's language) would do nothing, so it is recorded. All are
- * queued in `window[PENDING_ACTIONS]`, in order, and
- * replayed by the shop once hydrated (`window[HYDRATED_FLAG]`), after the text typed meanwhile has been handed to
- * React. A form marked with NATIVE_SUBMIT_ATTRIBUTE (the header search: an action and named fields) is sent
- * natively. An inline script in the page's head, allowed by its hash in the CSP.
+ * queued in `window[PENDING_ACTIONS]`, in order, and replayed by the shop once hydrated (`window[HYDRATED_FLAG]`),
+ * after the text typed meanwhile has been handed to React. A form marked with NATIVE_SUBMIT_ATTRIBUTE (the header
+ * search: an action and named fields) is sent natively. An inline script in the page's head, allowed by its hash
+ * in the CSP.
  */
 export const NATIVE_SUBMIT_ATTRIBUTE = 'data-native-submit';
 export const HYDRATED_FLAG = '__axHydrated';

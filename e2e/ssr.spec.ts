@@ -47,6 +47,19 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Motion Control' })).toBeVisible();
   });
 
+  test('a form sent without the script puts nothing typed in the URL and comes back to its page', async ({
+    page,
+  }) => {
+    await page.goto('/user/login');
+    await page.getByLabel('E-mail').fill('ada@plant.example');
+    await page.getByLabel('Password').fill('secret-Passw0rd');
+    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForLoadState();
+    expect(new URL(page.url()).pathname).toBe('/user/login');
+    expect(page.url()).not.toContain('Passw0rd');
+    await expect(page.getByLabel('Password')).toBeVisible();
+  });
+
   test('an unknown product answers 404; an account page sends a signed-out visitor to sign in', async ({
     page,
   }) => {

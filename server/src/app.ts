@@ -340,6 +340,12 @@ function serveClient(
         else sendShell(req, res);
       });
   });
+  // The shop's forms are POST, so nothing typed lands in a URL. One sent natively (a browser without the shop's
+  // script) comes back to its page, unread: the shop's script does the sending.
+  app.post(/.*/, (req: Request, res, next) => {
+    if (!req.accepts('html') || !isShopRoute(req.path) || req.path.startsWith(ROUTES.admin)) return next();
+    res.redirect(303, req.originalUrl);
+  });
 }
 
 /** The request's site as the page needs it, or null (an unknown x-site-id). */

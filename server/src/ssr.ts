@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Rendered, ShopRenderer } from '../../domain/ssr';
-import crypto from 'node:crypto';
 import { PRE_HYDRATION_GUARD, SSR_STATE_ELEMENT_ID } from '../../domain/ssr';
 
 /**

@@ -80,6 +80,18 @@ describe('the built shop with SPA fallback', () => {
     expect(res.text).toContain('<div id="root">');
   });
 
+  it("sends a form posted natively (no script) back to its page unread; other paths' POSTs are not pages", async () => {
+    const res = await t
+      .agent()
+      .post('/user/login?callbackUrl=%2Fcart')
+      .set('Accept', 'text/html')
+      .type('form')
+      .send({ email: 'ada@plant.example', password: 'secret-Passw0rd' })
+      .expect(303);
+    expect(res.headers.location).toBe('/user/login?callbackUrl=%2Fcart');
+    await t.agent().post('/no-such-page').set('Accept', 'text/html').expect(404);
+  });
+
   it('serves hashed assets with a long cache lifetime', async () => {
     const res = await t.agent().get('/assets/app-abc123.js').expect(200);
     expect(res.headers['cache-control']).toContain('immutable');

@@ -42,7 +42,8 @@ const UNTYPED = new Set(['file', 'hidden', 'submit', 'reset', 'button', 'image']
 /**
  * Marks the page hydrated and replays what the pre-hydration guard (domain/ssr.ts) queued: the choices made in
  * lists with the typed text, then in order, once that has rendered, each held form submitted once (with the
- * button that sent it) and each recorded button clicked again. Placed in the boundary of the page's content, whose forms hydrate last.
+ * button that sent it) and each recorded button clicked again. Placed in the boundary of the page's content,
+ * whose forms hydrate last.
  */
 export function PreHydrationReplay() {
   useEffect(() => {

@@ -44,7 +44,7 @@ export function BackInStockForm({ itemId }: { itemId: string }) {
     );
 
   return (
-    <form className="back-in-stock" onSubmit={submit} noValidate>
+    <form className="back-in-stock" method="post" onSubmit={submit} noValidate>
       <label htmlFor={`${id}-email`}>{t('backInStock.label')}</label>
       <div className="back-in-stock__row">
         <input

@@ -276,7 +276,7 @@ function AddressStep({
         }}
       >
         {({ isSubmitting, status, setValues, values }) => (
-          <Form className="form" noValidate aria-label={t('checkout.step.address')}>
+          <Form method="post" className="form" noValidate aria-label={t('checkout.step.address')}>
             {saved.length > 0 && (
               <fieldset className="saved-addresses">
                 <legend>{t('checkout.savedAddresses')}</legend>
@@ -363,7 +363,7 @@ function ShippingStep({
         {({ values, setFieldValue }) => {
           const carrier = CARRIERS.find((c) => c.id === values.carrierId) ?? CARRIERS[0];
           return (
-            <Form className="form" noValidate aria-label={t('checkout.step.shipping')}>
+            <Form method="post" className="form" noValidate aria-label={t('checkout.step.shipping')}>
               <fieldset className="carriers">
                 <legend>{t('checkout.carrier')}</legend>
                 {CARRIERS.map((c) => (
@@ -448,7 +448,12 @@ function PaymentStep({ terms, onDone }: { terms: number | null; onDone: (choice:
           validationSchema={purchaseOrderSchema}
           onSubmit={(values) => onDone({ kind: 'purchaseOrder', poNumber: values.poNumber.trim() })}
         >
-          <Form className="form" noValidate aria-label={t('checkout.purchaseOrder', { days: terms ?? 0 })}>
+          <Form
+            method="post"
+            className="form"
+            noValidate
+            aria-label={t('checkout.purchaseOrder', { days: terms ?? 0 })}
+          >
             <Field name="poNumber" label={t('checkout.poNumber')} />
             <button type="submit" className="btn btn--primary btn--large">
               {t('checkout.continue')}
@@ -495,7 +500,7 @@ function CardForm({
       }}
     >
       {({ isSubmitting, status }) => (
-        <Form className="form card-form" noValidate aria-label={t('checkout.card')}>
+        <Form method="post" className="form card-form" noValidate aria-label={t('checkout.card')}>
           <Field name="name" label={t('checkout.cardName')} autoComplete="cc-name" />
           <Field
             name="number"

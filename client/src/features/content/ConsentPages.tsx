@@ -30,7 +30,7 @@ export function ConsentPreferencesPage() {
     <div className="container section narrow">
       <h1>{t('consent.pageTitle')}</h1>
       <p className="lead">{t('consent.pageIntro')}</p>
-      <form className="consent-form" onSubmit={submit}>
+      <form className="consent-form" method="post" onSubmit={submit}>
         <fieldset className="consent-form__purpose">
           <legend>{t('consent.necessaryTitle')}</legend>
           <p>{t('consent.necessaryText')}</p>

@@ -127,7 +127,7 @@ export function ContactPage() {
           }}
         >
           {({ isSubmitting, status, values, setFieldValue, errors, touched }) => (
-            <Form className="form" noValidate aria-label={t('page.contact.title')}>
+            <Form method="post" className="form" noValidate aria-label={t('page.contact.title')}>
               <PersonFields />
               <SelectField
                 name="state"
@@ -212,7 +212,7 @@ export function QuotePage() {
           }}
         >
           {({ isSubmitting, status }) => (
-            <Form className="form" noValidate aria-label={t('forms.quoteTitle')}>
+            <Form method="post" className="form" noValidate aria-label={t('forms.quoteTitle')}>
               <TextArea name="item" label={t('forms.item')} rows={3} />
               <PersonFields company />
               <TextArea name="comments" label={t('forms.comments')} />
@@ -273,7 +273,7 @@ export function ServiceRequestPage() {
           }}
         >
           {({ isSubmitting, status, errors }) => (
-            <Form className="form" noValidate aria-label={t('page.serviceRequest.title')}>
+            <Form method="post" className="form" noValidate aria-label={t('page.serviceRequest.title')}>
               <PersonFields company />
               <SelectField
                 name="service"

@@ -75,7 +75,7 @@ export function SavedListsPage() {
             }}
           >
             {({ isSubmitting }) => (
-              <Form className="form" noValidate aria-label={t('lists.newList')}>
+              <Form method="post" className="form" noValidate aria-label={t('lists.newList')}>
                 <Field name="name" label={t('lists.name')} />
                 <Field name="description" label={t('lists.description')} />
                 <button type="submit" className="btn btn--primary" disabled={isSubmitting}>

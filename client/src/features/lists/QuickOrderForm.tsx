@@ -18,6 +18,7 @@ export function QuickOrderForm({ listId = null }: { listId?: string | null }) {
     <section className="quick-order panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('lists.quickOrder')}</h2>
       <form
+        method="post"
         onSubmit={(e) => {
           e.preventDefault();
           setFailure(null);

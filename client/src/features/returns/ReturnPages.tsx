@@ -89,6 +89,7 @@ export function ReturnRequestPage() {
       <h1>{t('returns.requestTitle')}</h1>
       <p className="lead">{t('returns.requestText')}</p>
       <form
+        method="post"
         className="form"
         aria-label={t('returns.requestTitle')}
         onSubmit={(e) => {

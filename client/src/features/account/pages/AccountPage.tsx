@@ -74,7 +74,7 @@ function Profile({ user }: { user: UserFieldsFragment }) {
         }}
       >
         {({ isSubmitting }) => (
-          <Form className="form" noValidate>
+          <Form method="post" className="form" noValidate>
             <Field name="firstName" label={t('form.firstName')} autoComplete="given-name" />
             <Field name="lastName" label={t('form.lastName')} autoComplete="family-name" />
             <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
@@ -170,7 +170,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
           }}
         >
           {({ isSubmitting }) => (
-            <Form className="form" noValidate aria-label={t('account.newAddress')}>
+            <Form method="post" className="form" noValidate aria-label={t('account.newAddress')}>
               <Field name="name" label={t('address.name')} autoComplete="organization" />
               <StreetFields />
               <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
@@ -218,7 +218,7 @@ function PasswordChange() {
         }}
       >
         {({ isSubmitting }) => (
-          <Form className="form" noValidate>
+          <Form method="post" className="form" noValidate>
             <FormError message={failure} />
             <Field
               name="oldPassword"

@@ -37,7 +37,7 @@ export function ForgotPasswordPage() {
           }}
         >
           {({ isSubmitting }) => (
-            <Form className="form" noValidate>
+            <Form method="post" className="form" noValidate>
               <p className="lead">{t('forgot.text')}</p>
               <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
@@ -81,7 +81,7 @@ export function ResetPasswordPage() {
           }}
         >
           {({ isSubmitting }) => (
-            <Form className="form" noValidate>
+            <Form method="post" className="form" noValidate>
               <FormError message={failure} />
               <NewPasswordFields name="newPassword" />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>

@@ -75,7 +75,7 @@ function AccountStep() {
       }}
     >
       {({ isSubmitting }) => (
-        <Form className="form" noValidate>
+        <Form method="post" className="form" noValidate>
           <p className="lead">{t('register.step1')}</p>
           <FormError message={failure} />
           <Field name="firstName" label={t('form.firstName')} autoComplete="given-name" />
@@ -130,7 +130,7 @@ function PasswordStep({ token }: { token: string }) {
       }}
     >
       {({ isSubmitting }) => (
-        <Form className="form" noValidate>
+        <Form method="post" className="form" noValidate>
           <p className="lead">
             {t('register.step2', { name: registration.firstName, email: registration.email })}
           </p>

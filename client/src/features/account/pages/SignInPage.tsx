@@ -53,7 +53,7 @@ export function SignInPage() {
         }}
       >
         {({ isSubmitting }) => (
-          <Form className="form" noValidate>
+          <Form method="post" className="form" noValidate>
             <FormError message={failure} />
             <Field name="email" label={t('form.email')} type="email" autoComplete="username" />
             <Field
