@@ -92,6 +92,47 @@ test.describe('catalogue pages and errors', () => {
     await shop.screenshot('product-1280');
   });
 
+  test('a new page starts at the top; Back and a reload return to where the shopper was', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const shop = new ShopPage(page);
+    await shop.goto('/search?q=ball%20screw');
+    await shop.hydrated();
+    const results = page.getByRole('main').locator('a[href^="/product/detail/"]');
+    const far = results.nth(8);
+    await far.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(500);
+    const name = (await far.textContent())!.trim();
+    await far.click();
+    await expect(page).toHaveURL(/\/product\/detail\//);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name.slice(0, 12));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/search\?q=ball%20screw/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    await page.reload();
+    await shop.hydrated();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+  });
+
+  test('while the next page loads, the current one stays and the progress bar runs', async ({ page }) => {
+    const shop = new ShopPage(page);
+    await shop.goto('/');
+    await shop.hydrated();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/CategoryPage-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByTestId('top-categories').getByRole('link', { name: /Shop Now/ }).first().click();
+    await expect(page.getByRole('progressbar', { name: 'Page loading' })).toBeVisible();
+    await expect(page.getByTestId('top-categories')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('T-Slot Aluminum Extrusion');
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+  });
+
   test('an unknown page answers 404 with the not-found page', async ({ page }) => {
     const shop = new ShopPage(page);
     const response = await shop.goto('/no-such-page');

@@ -1,6 +1,5 @@
 /**
- * Server rendering of the shop (decision 018): the page's route (lazy chunks resolved by React Router's static
- * handler) rendered with the request's data — Apollo runs every query of the tree through the server's own
+ * Server rendering of the shop (decision 018): the page's route (its lazy page modules loaded first) rendered with the request's data — Apollo runs every query of the tree through the server's own
  * GraphQL executor with the request's context (session, site, customer prices) until none is pending. The
  * browser hydrates the markup from the same cache (start.tsx), so it paints before any JavaScript runs and asks
  * nothing again. Built by `vite build --ssr` into dist/ssr/; the server loads it when present.
@@ -11,10 +10,10 @@ import type { GraphQLRequest, RenderRequest, Rendered, ShopRenderer } from '@dom
 import { print } from 'graphql';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { Observable } from 'rxjs';
 import { Providers } from './app/Providers';
-import { routes } from './app/router';
+import { preloadRoutes, ShopRoutes } from './app/router';
 import { currentLocale, loadMessages } from './i18n';
 import { MeDocument, type MeQuery } from './features/account/graphql/session.generated';
 import { createCache } from './lib/apollo';
@@ -26,9 +25,6 @@ const requestCookies = new AsyncLocalStorage<string>();
   requestCookies.getStore() ?? '';
 
 const RENDER_BUDGET_MS = 2000;
-
-/** One handler for the process: it keeps the route modules it resolved. */
-const handler = createStaticHandler(routes);
 
 /** Runs each operation with the server's executor, as the browser's HttpLink would over /graphql. */
 function executorLink(execute: RenderRequest['execute']): ApolloLink {
@@ -53,15 +49,8 @@ function executorLink(execute: RenderRequest['execute']): ApolloLink {
 
 async function render(request: RenderRequest): Promise<Rendered> {
   return requestCookies.run(request.cookies, async () => {
-    const context = await handler.query(new Request(request.url));
-    if (context instanceof Response) {
-      return {
-        kind: 'redirect',
-        status: context.status,
-        location: context.headers.get('Location') ?? '/',
-      };
-    }
-    const router = createStaticRouter(handler.dataRoutes, context);
+    const url = new URL(request.url);
+    await preloadRoutes(url.pathname);
     const client = new ApolloClient({
       ssrMode: true,
       link: executorLink(request.execute),
@@ -81,7 +70,9 @@ async function render(request: RenderRequest): Promise<Rendered> {
       tree: (
         <ServerPageContext.Provider value={page}>
           <Providers client={client} locale={locale} messages={messages}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url.pathname + url.search}>
+              <ShopRoutes />
+            </StaticRouter>
           </Providers>
         </ServerPageContext.Provider>
       ),

@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { Providers } from './app/Providers';
-import { routes } from './app/router';
+import { preloadRoutes, ShopRoutes } from './app/router';
+import { ShopRouter } from './app/routing';
 import { currentLocale, loadMessages } from './i18n';
 import type { ApolloClient } from '@apollo/client';
 import { signOutEverywhere } from './features/account/session';
@@ -27,14 +27,15 @@ export async function start() {
   const [messages] = await Promise.all([
     loadMessages(locale),
     state ? undefined : knowSite(client),
-    state ? resolveLazyRoutes(routes) : undefined,
+    state ? preloadRoutes(window.location.pathname) : undefined,
   ]);
   document.documentElement.lang = locale;
-  const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
       <Providers client={client} locale={locale} messages={messages}>
-        <RouterProvider router={router} />
+        <ShopRouter>
+          <ShopRoutes />
+        </ShopRouter>
       </Providers>
     </StrictMode>
   );
@@ -42,17 +43,6 @@ export async function start() {
   // server's markup is on screen meanwhile.
   if (state) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
-}
-
-/** Loads the route modules of this page before hydrating, so the first render matches the server's markup. */
-async function resolveLazyRoutes(all: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(all, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
 }
 
 async function knowSite(client: ApolloClient): Promise<void> {

@@ -1,186 +1,149 @@
 import { ROUTES } from '@domain/routes';
-import type { RouteObject } from 'react-router-dom';
+import { useMemo, type ComponentType } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../features/catalog/pages/HomePage';
 import { ExtrusionServicesPage } from '../features/content/ExtrusionServicesPage';
 import { NotFoundPage } from '../features/content/NotFoundPage';
-import { ErrorFallback } from './layout/ErrorBoundary';
-import { Layout, type LayoutHandle } from './layout/Layout';
+import { ErrorBoundary } from './layout/ErrorBoundary';
+import { Layout } from './layout/Layout';
+import { lazyPage, RouteHandleContext, type RouteHandle } from './routing';
 
-const page = (path: string, element: React.ReactNode, handle?: LayoutHandle): RouteObject => ({
-  path,
-  element,
-  handle,
-});
+const page = (path: string, element: React.ReactNode): RouteObject => ({ path, element });
+
+/** A route whose page loads as its own chunk, so the first page of a visit downloads only what it shows. */
+function lazyRoute(path: string, load: () => Promise<ComponentType>, handle: RouteHandle = {}): RouteObject {
+  const Page = lazyPage(load);
+  return { path, element: <Page />, handle: { ...handle, preload: Page.preload } satisfies RouteHandle };
+}
 
 /** Every route of spec section 2. The admin console is its own lazy chunk (antd loads only there). */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <ErrorFallback />,
     children: [
       page(ROUTES.home, <HomePage />),
-      {
-        path: ROUTES.signIn,
-        handle: { hideSubFooter: true } satisfies LayoutHandle,
-        lazy: async () => ({ Component: (await import('../features/account/pages/SignInPage')).SignInPage }),
-      },
-      {
-        path: ROUTES.signUp,
-        handle: { hideSubFooter: true } satisfies LayoutHandle,
-        lazy: async () => ({
-          Component: (await import('../features/account/pages/RegisterPage')).RegisterPage,
-        }),
-      },
-      {
-        path: ROUTES.forgotPassword,
-        handle: { hideSubFooter: true } satisfies LayoutHandle,
-        lazy: async () => ({
-          Component: (await import('../features/account/pages/PasswordPages')).ForgotPasswordPage,
-        }),
-      },
-      {
-        path: ROUTES.resetPassword,
-        handle: { hideSubFooter: true } satisfies LayoutHandle,
-        lazy: async () => ({
-          Component: (await import('../features/account/pages/PasswordPages')).ResetPasswordPage,
-        }),
-      },
-      {
-        path: ROUTES.account,
-        lazy: async () => ({
-          Component: (await import('../features/account/pages/AccountPage')).AccountPage,
-        }),
-      },
-      {
-        path: ROUTES.orders,
-        lazy: async () => ({ Component: (await import('../features/orders/OrderPages')).OrdersPage }),
-      },
-      {
-        path: ROUTES.checkout,
-        lazy: async () => ({ Component: (await import('../features/checkout/CheckoutPage')).CheckoutPage }),
-      },
-      {
-        path: `${ROUTES.orderConfirmation}:id`,
-        lazy: async () => ({
-          Component: (await import('../features/orders/OrderPages')).OrderConfirmationPage,
-        }),
-      },
-      {
-        path: `${ROUTES.orders}/:id`,
-        lazy: async () => ({ Component: (await import('../features/orders/OrderPages')).OrderDetailPage }),
-      },
-      {
-        path: `${ROUTES.orders}/:id/invoice`,
-        handle: { hideFooter: true } satisfies LayoutHandle,
-        lazy: async () => ({ Component: (await import('../features/orders/InvoicePage')).InvoicePage }),
-      },
-      {
-        path: `${ROUTES.orders}/:id/return`,
-        lazy: async () => ({
-          Component: (await import('../features/returns/ReturnPages')).ReturnRequestPage,
-        }),
-      },
-      {
-        path: ROUTES.returns,
-        lazy: async () => ({ Component: (await import('../features/returns/ReturnPages')).ReturnsPage }),
-      },
-      {
-        path: `${ROUTES.returns}/:id`,
-        lazy: async () => ({ Component: (await import('../features/returns/ReturnPages')).ReturnPage }),
-      },
-      {
-        path: ROUTES.savedLists,
-        lazy: async () => ({ Component: (await import('../features/lists/ListsPages')).SavedListsPage }),
-      },
-      {
-        path: `${ROUTES.savedLists}/:id`,
-        lazy: async () => ({ Component: (await import('../features/lists/ListsPages')).SavedListPage }),
-      },
-      {
-        path: ROUTES.cart,
-        lazy: async () => ({ Component: (await import('../features/cart/CartPage')).CartPage }),
-      },
-      // Catalogue pages load as their own chunks, so the first page of a visit downloads only what it shows.
-      {
-        path: ROUTES.search,
-        lazy: async () => ({ Component: (await import('../features/content/SearchPage')).SearchPage }),
-      },
-      {
-        path: `${ROUTES.productDetail}*`,
-        lazy: async () => ({
-          Component: (await import('../features/catalog/pages/ProductPage')).ProductPage,
-        }),
-      },
-      {
-        path: `${ROUTES.category}*`,
-        lazy: async () => ({
-          Component: (await import('../features/catalog/pages/CategoryPage')).CategoryPage,
-        }),
-      },
-      {
-        path: ROUTES.services,
-        lazy: async () => ({ Component: (await import('../features/content/InfoPages')).ServicesPage }),
-      },
+      lazyRoute(
+        ROUTES.signIn,
+        async () => (await import('../features/account/pages/SignInPage')).SignInPage,
+        { hideSubFooter: true },
+      ),
+      lazyRoute(
+        ROUTES.signUp,
+        async () => (await import('../features/account/pages/RegisterPage')).RegisterPage,
+        { hideSubFooter: true },
+      ),
+      lazyRoute(
+        ROUTES.forgotPassword,
+        async () => (await import('../features/account/pages/PasswordPages')).ForgotPasswordPage,
+        { hideSubFooter: true },
+      ),
+      lazyRoute(
+        ROUTES.resetPassword,
+        async () => (await import('../features/account/pages/PasswordPages')).ResetPasswordPage,
+        { hideSubFooter: true },
+      ),
+      lazyRoute(
+        ROUTES.account,
+        async () => (await import('../features/account/pages/AccountPage')).AccountPage,
+      ),
+      lazyRoute(ROUTES.orders, async () => (await import('../features/orders/OrderPages')).OrdersPage),
+      lazyRoute(
+        ROUTES.checkout,
+        async () => (await import('../features/checkout/CheckoutPage')).CheckoutPage,
+      ),
+      lazyRoute(
+        `${ROUTES.orderConfirmation}:id`,
+        async () => (await import('../features/orders/OrderPages')).OrderConfirmationPage,
+      ),
+      lazyRoute(
+        `${ROUTES.orders}/:id`,
+        async () => (await import('../features/orders/OrderPages')).OrderDetailPage,
+      ),
+      lazyRoute(
+        `${ROUTES.orders}/:id/invoice`,
+        async () => (await import('../features/orders/InvoicePage')).InvoicePage,
+        { hideFooter: true },
+      ),
+      lazyRoute(
+        `${ROUTES.orders}/:id/return`,
+        async () => (await import('../features/returns/ReturnPages')).ReturnRequestPage,
+      ),
+      lazyRoute(ROUTES.returns, async () => (await import('../features/returns/ReturnPages')).ReturnsPage),
+      lazyRoute(
+        `${ROUTES.returns}/:id`,
+        async () => (await import('../features/returns/ReturnPages')).ReturnPage,
+      ),
+      lazyRoute(ROUTES.savedLists, async () => (await import('../features/lists/ListsPages')).SavedListsPage),
+      lazyRoute(
+        `${ROUTES.savedLists}/:id`,
+        async () => (await import('../features/lists/ListsPages')).SavedListPage,
+      ),
+      lazyRoute(ROUTES.cart, async () => (await import('../features/cart/CartPage')).CartPage),
+      lazyRoute(ROUTES.search, async () => (await import('../features/content/SearchPage')).SearchPage),
+      lazyRoute(
+        `${ROUTES.productDetail}*`,
+        async () => (await import('../features/catalog/pages/ProductPage')).ProductPage,
+      ),
+      lazyRoute(
+        `${ROUTES.category}*`,
+        async () => (await import('../features/catalog/pages/CategoryPage')).CategoryPage,
+      ),
+      lazyRoute(ROUTES.services, async () => (await import('../features/content/InfoPages')).ServicesPage),
       page(ROUTES.extrusionServices, <ExtrusionServicesPage />),
-      {
-        path: ROUTES.linearRailServices,
-        lazy: async () => ({
-          Component: (await import('../features/content/InfoPages')).LinearRailServicesPage,
-        }),
-      },
-      {
-        path: ROUTES.serviceRequest,
-        lazy: async () => ({ Component: (await import('../features/forms/FormPages')).ServiceRequestPage }),
-      },
-      {
-        path: ROUTES.cadDownloads,
-        lazy: async () => ({
-          Component: (await import('../features/content/CadDownloadsPage')).CadDownloadsPage,
-        }),
-      },
-      {
-        path: ROUTES.returnPolicy,
-        lazy: async () => ({ Component: (await import('../features/content/PolicyPages')).ReturnPolicyPage }),
-      },
-      {
-        path: ROUTES.shippingPolicy,
-        lazy: async () => ({
-          Component: (await import('../features/content/PolicyPages')).ShippingPolicyPage,
-        }),
-      },
-      {
-        path: ROUTES.terms,
-        lazy: async () => ({ Component: (await import('../features/content/InfoPages')).TermsPage }),
-      },
-      {
-        path: ROUTES.cookiePreferences,
-        lazy: async () => ({
-          Component: (await import('../features/content/ConsentPages')).ConsentPreferencesPage,
-        }),
-      },
-      {
-        path: ROUTES.about,
-        lazy: async () => ({ Component: (await import('../features/content/InfoPages')).AboutPage }),
-      },
-      {
-        path: ROUTES.contact,
-        lazy: async () => ({ Component: (await import('../features/forms/FormPages')).ContactPage }),
-      },
-      {
-        path: ROUTES.quote,
-        lazy: async () => ({ Component: (await import('../features/forms/FormPages')).QuotePage }),
-      },
-      {
-        path: ROUTES.projectIdeas,
-        lazy: async () => ({
-          Component: (await import('../features/content/ProjectIdeasPage')).ProjectIdeasPage,
-        }),
-      },
+      lazyRoute(
+        ROUTES.linearRailServices,
+        async () => (await import('../features/content/InfoPages')).LinearRailServicesPage,
+      ),
+      lazyRoute(
+        ROUTES.serviceRequest,
+        async () => (await import('../features/forms/FormPages')).ServiceRequestPage,
+      ),
+      lazyRoute(
+        ROUTES.cadDownloads,
+        async () => (await import('../features/content/CadDownloadsPage')).CadDownloadsPage,
+      ),
+      lazyRoute(
+        ROUTES.returnPolicy,
+        async () => (await import('../features/content/PolicyPages')).ReturnPolicyPage,
+      ),
+      lazyRoute(
+        ROUTES.shippingPolicy,
+        async () => (await import('../features/content/PolicyPages')).ShippingPolicyPage,
+      ),
+      lazyRoute(ROUTES.terms, async () => (await import('../features/content/InfoPages')).TermsPage),
+      lazyRoute(
+        ROUTES.cookiePreferences,
+        async () => (await import('../features/content/ConsentPages')).ConsentPreferencesPage,
+      ),
+      lazyRoute(ROUTES.about, async () => (await import('../features/content/InfoPages')).AboutPage),
+      lazyRoute(ROUTES.contact, async () => (await import('../features/forms/FormPages')).ContactPage),
+      lazyRoute(ROUTES.quote, async () => (await import('../features/forms/FormPages')).QuotePage),
+      lazyRoute(
+        ROUTES.projectIdeas,
+        async () => (await import('../features/content/ProjectIdeasPage')).ProjectIdeasPage,
+      ),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  {
-    path: `${ROUTES.admin}/*`,
-    lazy: async () => ({ Component: (await import('../admin/AdminApp')).AdminApp }),
-  },
+  lazyRoute(`${ROUTES.admin}/*`, async () => (await import('../admin/AdminApp')).AdminApp),
 ];
+
+function handlesOf(pathname: string): RouteHandle[] {
+  return (matchRoutes(routes, pathname) ?? []).map((match) => (match.route.handle ?? {}) as RouteHandle);
+}
+
+/** Loads the page modules of `pathname`: before hydrating (the first render must match the server's markup). */
+export async function preloadRoutes(pathname: string): Promise<void> {
+  await Promise.all(handlesOf(pathname).map((handle) => handle.preload?.()));
+}
+
+/** The shop's routes, with the matched routes' handles for the layout. */
+export function ShopRoutes() {
+  const { pathname } = useLocation();
+  const handle = useMemo(() => Object.assign({}, ...handlesOf(pathname)) as RouteHandle, [pathname]);
+  return (
+    <RouteHandleContext.Provider value={handle}>
+      <ErrorBoundary>{useRoutes(routes)}</ErrorBoundary>
+    </RouteHandleContext.Provider>
+  );
+}

@@ -1,5 +1,5 @@
 import { HYDRATED_FLAG, PENDING_ACTIONS } from '@domain/ssr';
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect } from 'react';
 
 /**
  * A held submit (the form and the button that sent it), a recorded click on a script-driven button, or a choice
@@ -83,26 +83,3 @@ export function PreHydrationReplay() {
   }, []);
   return null;
 }
-
-let scrolledBeforeHydration = 0;
-
-/**
- * Around the router's ScrollRestoration, which scrolls a page it has no saved position for to the top when it
- * mounts: a shopper who scrolled the server-rendered page before it hydrated stays where they are. Only when they
- * had scrolled (a reload at the top still gets the router's saved position) and only at the first mount.
- */
-export const KeepScrollAcrossHydration = {
-  Before() {
-    useLayoutEffect(() => {
-      scrolledBeforeHydration = window.scrollY;
-    }, []);
-    return null;
-  },
-  After() {
-    useLayoutEffect(() => {
-      if (scrolledBeforeHydration > 0) window.scrollTo(0, scrolledBeforeHydration);
-      scrolledBeforeHydration = 0;
-    }, []);
-    return null;
-  },
-};

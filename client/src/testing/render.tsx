@@ -3,24 +3,31 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import enUS from '../i18n/messages/en-US.json';
 
-/** Renders `ui` as a route of a memory router, inside Apollo (mocked responses) and the en-US catalogue. */
+/**
+ * Renders `ui` as a route of a memory router, inside Apollo (mocked responses) and the en-US catalogue;
+ * `location()` is where the router is now.
+ */
 export function renderRoute(ui: ReactElement, { path = '/', mocks = [] as MockedResponse[] } = {}) {
-  const router = createMemoryRouter(
-    [
-      { path: '*', element: ui },
-      { path: '/search', element: <p>search page</p> },
-    ],
-    { initialEntries: [path] },
-  );
+  let current: Location | undefined;
+  const Probe = () => {
+    current = useLocation();
+    return null;
+  };
   const result = render(
     <MockedProvider mocks={mocks}>
       <IntlProvider locale="en-US" messages={enUS}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <Probe />
+          <Routes>
+            <Route path="/search" element={<p>search page</p>} />
+            <Route path="*" element={ui} />
+          </Routes>
+        </MemoryRouter>
       </IntlProvider>
     </MockedProvider>,
   );
-  return { ...result, router };
+  return { ...result, location: () => current! };
 }

@@ -2,11 +2,21 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 
 /** Logs "An unexpected error occurred." and shows fallback content instead of a blank page. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+interface Props {
+  children: ReactNode;
+  /** When it changes (the shopper went to another page), the children are tried again. */
+  resetKey?: string;
+}
+
+export class ErrorBoundary extends Component<Props, { failed: boolean; resetKey?: string }> {
+  override state = { failed: false, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: { failed: boolean; resetKey?: string }) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
@@ -19,7 +29,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 }
 
-export function ErrorFallback() {
+function ErrorFallback() {
   return (
     <section className="page page--narrow" role="alert">
       <h1>

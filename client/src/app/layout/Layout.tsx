@@ -1,31 +1,26 @@
 import { useSessionSync } from '../../features/account/session';
 import { useCartSync } from '../../features/cart/useCart';
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useRouteHandle } from '../routing';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ProgressBar } from './ProgressBar';
 import { ConsentBanner } from './ConsentBanner';
 import { useAnalytics } from './useAnalytics';
-import { KeepScrollAcrossHydration, PreHydrationReplay } from '../../lib/preHydration';
+import { PreHydrationReplay } from '../../lib/preHydration';
 
 /** A route may hide the footer or the sub-footer through its handle. */
-export interface LayoutHandle {
-  hideFooter?: boolean;
-  hideSubFooter?: boolean;
-}
-
 export function Layout() {
-  const handles = useMatches().map((m) => (m.handle ?? {}) as LayoutHandle);
-  const hideFooter = handles.some((h) => h.hideFooter);
-  const hideSubFooter = handles.some((h) => h.hideSubFooter);
+  const { hideFooter, hideSubFooter } = useRouteHandle();
+  const { pathname } = useLocation();
   return (
     <>
       <ProgressBar />
       <Header />
       <main id="main" className="main" tabIndex={-1}>
-        <ErrorBoundary>
+        <ErrorBoundary resetKey={pathname}>
           {/* Each boundary hydrates a server-rendered page as its own task (decision 018). */}
           <Suspense>
             <Outlet />
@@ -35,13 +30,10 @@ export function Layout() {
       </main>
       {!hideFooter && (
         <Suspense>
-          <Footer hideSubFooter={hideSubFooter} />
+          <Footer hideSubFooter={hideSubFooter === true} />
         </Suspense>
       )}
       <ConsentBanner />
-      <KeepScrollAcrossHydration.Before />
-      <ScrollRestoration />
-      <KeepScrollAcrossHydration.After />
       <ShopSync />
     </>
   );

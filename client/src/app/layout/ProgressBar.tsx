@@ -1,7 +1,7 @@
 import { PROGRESS_BAR } from '@domain/constants';
 import { useEffect, useState } from 'react';
-import { useNavigation } from 'react-router-dom';
 import { useT } from '../../i18n';
+import { useNavigationPending } from '../routing';
 
 /**
  * Route-change progress bar: starts at the minimum (0.08), trickles every 800 ms, animates at 200 ms and
@@ -9,8 +9,7 @@ import { useT } from '../../i18n';
  */
 export function ProgressBar() {
   const t = useT();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
+  const busy = useNavigationPending();
   const [progress, setProgress] = useState<number | null>(null);
   const [wasBusy, setWasBusy] = useState(busy);
 

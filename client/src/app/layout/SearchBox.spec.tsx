@@ -44,20 +44,20 @@ const renderBox = (mocks: object[]) => renderRoute(<SearchBox />, { mocks: mocks
 
 describe('SearchBox', () => {
   it('shows the placeholder and goes to /search?q= on Enter, without leading whitespace', async () => {
-    const { router } = renderBox([]);
+    const { location } = renderBox([]);
     const input = screen.getByPlaceholderText('What can we help you find?');
     fireEvent.change(input, { target: { value: '   SFU1605 nut' } });
     fireEvent.submit(input.closest('form')!);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
-    expect(router.state.location.search).toBe('?q=SFU1605%20nut');
+    await waitFor(() => expect(location().pathname).toBe('/search'));
+    expect(location().search).toBe('?q=SFU1605%20nut');
   });
 
   it('does nothing but clear on a blank search, and the clear button empties the box', () => {
-    const { router } = renderBox([]);
+    const { location } = renderBox([]);
     const input = screen.getByRole('combobox') as HTMLInputElement;
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.submit(input.closest('form')!);
-    expect(router.state.location.pathname).toBe('/');
+    expect(location().pathname).toBe('/');
     expect(input.value).toBe('');
     fireEvent.change(input, { target: { value: 'hgr20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
@@ -93,7 +93,7 @@ describe('SearchBox', () => {
   });
 
   it('moves through the suggestions with the arrow keys and opens the active one with Enter', async () => {
-    const { router } = renderBox([typeAhead('sfu', answer())]);
+    const { location } = renderBox([typeAhead('sfu', answer())]);
     const input = screen.getByRole('combobox');
     fireEvent.change(input, { target: { value: 'sfu' } });
     await screen.findByText('SFU1605 Ball Nut');
@@ -104,7 +104,7 @@ describe('SearchBox', () => {
     expect(active.getAttribute('aria-selected')).toBe('true');
     expect(active.textContent).toContain('SFU1605 Ball Screw 500 mm');
     fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/product/detail/SFU1605-500'));
+    await waitFor(() => expect(location().pathname).toBe('/product/detail/SFU1605-500'));
   });
 
   it('closes with Escape', async () => {
