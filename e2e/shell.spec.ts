@@ -92,7 +92,9 @@ test.describe('catalogue pages and errors', () => {
     await shop.screenshot('product-1280');
   });
 
-  test('a new page starts at the top; Back and a reload return to where the shopper was', async ({ page }) => {
+  test('a new page starts at the top; Back and a reload return to where the shopper was', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     const shop = new ShopPage(page);
     await shop.goto('/search?q=ball%20screw');
@@ -125,7 +127,11 @@ test.describe('catalogue pages and errors', () => {
       await held;
       await route.continue();
     });
-    await page.getByTestId('top-categories').getByRole('link', { name: /Shop Now/ }).first().click();
+    await page
+      .getByTestId('top-categories')
+      .getByRole('link', { name: /Shop Now/ })
+      .first()
+      .click();
     await expect(page.getByRole('progressbar', { name: 'Page loading' })).toBeVisible();
     await expect(page.getByTestId('top-categories')).toBeVisible();
     release();
