@@ -48,6 +48,8 @@ module.exports = {
       moduleNameMapper: {
         '^@domain/(.*?)(\\.js)?$': '<rootDir>/domain/$1',
         '^(\\.{1,2}/.*)\\.js$': '$1',
+        // The catalogue's parts (i18n/index.ts) are the whole catalogue in tests.
+        '^(.*\\.json)\\?part=\\w+$': '$1',
         '\\.(css|svg|png|jpg)$': '<rootDir>/client/src/testing/file-stub.js',
       },
       setupFilesAfterEnv: ['<rootDir>/client/src/testing/setup.ts'],

@@ -7,11 +7,16 @@ import { defineConfig, type Plugin } from 'vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const api = 'http://localhost:4000';
+/** The message catalogue's second part (client/src/i18n/index.ts). */
+const moreNamespaces = new Set<string>(
+  JSON.parse(fs.readFileSync(path.join(root, 'client/src/i18n/more-namespaces.json'), 'utf8')) as string[],
+);
 
 /**
  * Message catalogues ship pre-parsed (ICU AST) in the production build, so the browser never loads the ICU
  * parser (about 8 kB gzip): `@formatjs/icu-messageformat-parser` is aliased to its `no-parser` entry below.
- * The dev server and the unit tests keep the plain strings.
+ * The dev server and the unit tests keep the plain strings. An import with `?part=shop` or `?part=more` gets only
+ * that part of the catalogue (client/src/i18n/index.ts).
  */
 function precompiledMessages(): Plugin {
   return {
@@ -19,10 +24,17 @@ function precompiledMessages(): Plugin {
     apply: 'build',
     enforce: 'pre',
     load(id) {
-      if (!/[\\/]i18n[\\/]messages[\\/][\w-]+\.json$/.test(id)) return null;
-      const messages = JSON.parse(fs.readFileSync(id, 'utf8')) as Record<string, string>;
-      const compiled = Object.fromEntries(Object.entries(messages).map(([k, v]) => [k, parse(v)]));
-      return JSON.stringify(compiled);
+      const found = /^(.*[\\/]i18n[\\/]messages[\\/][\w-]+\.json)(?:\?part=(shop|more))?$/.exec(id);
+      if (!found) return null;
+      const [, file, part] = found;
+      const messages = JSON.parse(fs.readFileSync(file!, 'utf8')) as Record<string, string>;
+      const compiled = Object.fromEntries(
+        Object.entries(messages)
+          .filter(([k]) => !part || moreNamespaces.has(k.slice(0, k.indexOf('.'))) === (part === 'more'))
+          .map(([k, v]) => [k, parse(v)]),
+      );
+      // A part is a module of its own (with a query, the id is no longer taken for JSON).
+      return part ? `export default ${JSON.stringify(compiled)};` : JSON.stringify(compiled);
     },
   };
 }

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { preloadRoutes, ShopRoutes } from './app/router';
 import { ShopRouter } from './app/routing';
-import { currentLocale, loadMessages } from './i18n';
+import { currentLocale, startCatalogue } from './i18n';
 import type { ApolloClient } from '@apollo/client';
 import { signOutEverywhere } from './features/account/session';
 import { createApolloClient } from './lib/apollo';
@@ -25,7 +25,7 @@ export async function start() {
   // it comes with a server-rendered page, else with the storefront cookie; without either (the dev server)
   // it is asked for.
   const [messages] = await Promise.all([
-    loadMessages(locale),
+    startCatalogue(locale),
     state ? undefined : knowSite(client),
     state ? preloadRoutes(window.location.pathname) : undefined,
   ]);

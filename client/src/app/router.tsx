@@ -6,13 +6,19 @@ import { ExtrusionServicesPage } from '../features/content/ExtrusionServicesPage
 import { NotFoundPage } from '../features/content/NotFoundPage';
 import { ErrorBoundary } from './layout/ErrorBoundary';
 import { Layout } from './layout/Layout';
+import { loadMoreMessages } from '../i18n';
 import { lazyPage, RouteHandleContext, type RouteHandle } from './routing';
 
 const page = (path: string, element: React.ReactNode): RouteObject => ({ path, element });
 
-/** A route whose page loads as its own chunk, so the first page of a visit downloads only what it shows. */
+/**
+ * A route whose page loads as its own chunk, so the first page of a visit downloads only what it shows; with it,
+ * the rest of the message catalogue, unless the handle says the page needs only the shop's part.
+ */
 function lazyRoute(path: string, load: () => Promise<ComponentType>, handle: RouteHandle = {}): RouteObject {
-  const Page = lazyPage(load);
+  const Page = lazyPage(
+    handle.messages === 'shop' ? load : async () => (await Promise.all([load(), loadMoreMessages()]))[0],
+  );
   return { path, element: <Page />, handle: { ...handle, preload: Page.preload } satisfies RouteHandle };
 }
 
@@ -79,14 +85,18 @@ export const routes: RouteObject[] = [
         async () => (await import('../features/lists/ListsPages')).SavedListPage,
       ),
       lazyRoute(ROUTES.cart, async () => (await import('../features/cart/CartPage')).CartPage),
-      lazyRoute(ROUTES.search, async () => (await import('../features/content/SearchPage')).SearchPage),
+      lazyRoute(ROUTES.search, async () => (await import('../features/content/SearchPage')).SearchPage, {
+        messages: 'shop',
+      }),
       lazyRoute(
         `${ROUTES.productDetail}*`,
         async () => (await import('../features/catalog/pages/ProductPage')).ProductPage,
+        { messages: 'shop' },
       ),
       lazyRoute(
         `${ROUTES.category}*`,
         async () => (await import('../features/catalog/pages/CategoryPage')).CategoryPage,
+        { messages: 'shop' },
       ),
       lazyRoute(ROUTES.services, async () => (await import('../features/content/InfoPages')).ServicesPage),
       page(ROUTES.extrusionServices, <ExtrusionServicesPage />),

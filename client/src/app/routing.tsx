@@ -21,6 +21,8 @@ import { UNSAFE_createBrowserHistory as createBrowserHistory, Router, type Locat
 export interface RouteHandle {
   hideFooter?: boolean;
   hideSubFooter?: boolean;
+  /** 'shop': the page's texts are all in the catalogue's first part (i18n/index.ts); else the rest loads with it. */
+  messages?: 'shop';
   /** Loads the route's page module; resolved before a server-rendered page hydrates or renders on the server. */
   preload?: () => Promise<unknown>;
 }

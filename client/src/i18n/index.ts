@@ -3,20 +3,78 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '@domain/con
 import { useIntl } from 'react-intl';
 import { track } from '../lib/analytics';
 import { readCookie, writeCookie } from '../lib/cookies';
-import enUS from './messages/en-US.json';
+import type enUSAll from './messages/en-US.json';
+import enUS from './messages/en-US.json?part=shop';
 
-export type MessageId = keyof typeof enUS;
+export type MessageId = keyof typeof enUSAll;
 export type Messages = Record<MessageId, string>;
 
-/** en-US is bundled; the other catalogues load on demand. */
-const loaders: Record<Locale, () => Promise<Messages>> = {
-  'en-US': async () => enUS,
-  'fr-CA': async () => (await import('./messages/fr-CA.json')).default,
-  'es-MX': async () => (await import('./messages/es-MX.json')).default,
+type Catalogue = Partial<Messages>;
+
+/**
+ * The catalogue ships in two parts (decision 021). `shop`: the shop's frame and catalogue pages, loaded by every
+ * page. `more`: the namespaces listed in more-namespaces.json (account, checkout, orders, returns, forms, content
+ * pages, the console), loaded with the first page that needs them. The build splits the files
+ * (vite.config.mts); the dev server and the tests give the whole catalogue for either part. A namespace not
+ * listed stays in `shop`, so it is never missing. en-US's `shop` part is bundled; every other part loads on
+ * demand.
+ */
+type MessagePart = 'shop' | 'more';
+
+const loaders: Record<Locale, Record<MessagePart, () => Promise<Catalogue>>> = {
+  'en-US': {
+    shop: async () => enUS,
+    more: async () => (await import('./messages/en-US.json?part=more')).default,
+  },
+  'fr-CA': {
+    shop: async () => (await import('./messages/fr-CA.json?part=shop')).default,
+    more: async () => (await import('./messages/fr-CA.json?part=more')).default,
+  },
+  'es-MX': {
+    shop: async () => (await import('./messages/es-MX.json?part=shop')).default,
+    more: async () => (await import('./messages/es-MX.json?part=more')).default,
+  },
 };
 
-export function loadMessages(locale: Locale): Promise<Messages> {
-  return loaders[locale]();
+/** The locale's whole catalogue (the server renders every page with it). */
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const [shop, more] = await Promise.all([loaders[locale].shop(), loaders[locale].more()]);
+  return { ...shop, ...more } as Messages;
+}
+
+let browserCatalogue:
+  { locale: Locale; messages: Promise<Catalogue>; more?: Promise<void>; whole: boolean } | undefined;
+
+/**
+ * The browser's catalogue: the shop's part now; `loadMoreMessages` adds the rest into the same object, which
+ * the IntlProvider reads at each lookup, before a page that needs it renders.
+ */
+export function startCatalogue(locale: Locale): Promise<Messages> {
+  const messages = loaders[locale].shop().then((shop) => ({ ...shop }));
+  browserCatalogue = { locale, messages, whole: false };
+  return messages as Promise<Messages>;
+}
+
+/** Whether the catalogue is whole (always, outside the browser). */
+export function hasMoreMessages(): boolean {
+  return !browserCatalogue || browserCatalogue.whole;
+}
+
+/** Loads the rest of the browser's catalogue, once (nothing to do on the server, whose catalogue is whole). */
+export function loadMoreMessages(): Promise<void> {
+  const catalogue = browserCatalogue;
+  if (!catalogue) return Promise.resolve();
+  catalogue.more ??= Promise.all([catalogue.messages, loaders[catalogue.locale].more()]).then(
+    ([messages, more]) => {
+      Object.assign(messages, more);
+      catalogue.whole = true;
+    },
+    (error: unknown) => {
+      catalogue.more = undefined; // tried again by the next page that needs it
+      throw error;
+    },
+  );
+  return catalogue.more;
 }
 
 export const LANGUAGE_CHANGED_EVENT = 'axl:language-changed';
