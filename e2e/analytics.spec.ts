@@ -52,8 +52,10 @@ test('with consent not given, then declined, no event leaves the browser and no 
   context,
 }) => {
   const beacons: string[] = [];
+  const trackerCode: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes(COLLECTOR)) beacons.push(r.url());
+    if (/\/assets\/tracker-[\w-]+\.js$/.test(r.url())) trackerCode.push(r.url());
   });
   await page.setViewportSize(PHONE);
   const shop = new ShopPage(page);
@@ -71,6 +73,8 @@ test('with consent not given, then declined, no event leaves the browser and no 
   await page.waitForTimeout(2000);
   expect(beacons).toEqual([]);
   expect((await context.cookies()).map((c) => c.name)).not.toContain('visitorId');
+  // The tracker's code is not even downloaded without consent.
+  expect(trackerCode).toEqual([]);
 });
 
 test('after granting, a search, a product view and an add-to-cart arrive in the collector with the attribution token', async ({

@@ -3,7 +3,8 @@ import { eventProblems, type ClickstreamEvent } from '@domain/clickstream';
 import { track } from './analytics';
 import { productAttribution } from './attribution';
 import { chooseConsent, configureConsent } from './consent';
-import { BEACON_DELAY_MS, startTracking } from './tracking';
+import { BEACON_DELAY_MS } from './tracker';
+import { startTracking } from './tracking';
 
 const clearCookies = () => {
   for (const name of ['consent', 'visitorId']) document.cookie = `${name}=; max-age=0; path=/`;
@@ -101,11 +102,22 @@ describe('the tracker', () => {
   it('stops at once when consent is withdrawn, and forgets the visitor id', async () => {
     chooseConsent('granted');
     track({ type: 'home-view' });
+    await jest.advanceTimersByTimeAsync(0); // the tracker's code loads with the consent
     expect(visitorCookie()).toBeDefined();
     chooseConsent('denied');
     track({ type: 'home-view' });
     await jest.advanceTimersByTimeAsync(BEACON_DELAY_MS * 2);
     expect(beacon).not.toHaveBeenCalled();
+    expect(visitorCookie()).toBeUndefined();
+  });
+
+  it('drops what was reported while its code loaded when consent is withdrawn meanwhile', async () => {
+    chooseConsent('granted');
+    track({ type: 'home-view' });
+    chooseConsent('denied');
+    await jest.advanceTimersByTimeAsync(BEACON_DELAY_MS * 2);
+    expect(beacon).not.toHaveBeenCalled();
+    expect(dataLayerEvents()).toEqual([]);
     expect(visitorCookie()).toBeUndefined();
   });
 

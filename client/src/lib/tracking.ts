@@ -1,135 +1,58 @@
-import { clickstreamEvents, dataLayerEntry, type AnalyticsEvent } from '@domain/analytics';
-import { clickstreamPath, eventProblems, type ClickstreamEvent } from '@domain/clickstream';
-import { VISITOR_ID_COOKIE, VISITOR_ID_MAX_AGE_SECONDS } from '@domain/constants';
+import type { AnalyticsEvent } from '@domain/analytics';
+import { VISITOR_ID_COOKIE } from '@domain/constants';
 import { connectAnalytics } from './analytics';
-import { productAttribution } from './attribution';
 import { consentSnapshot, subscribeConsent } from './consent';
-import { readCookie, writeCookie } from './cookies';
+import { writeCookie } from './cookies';
+import type { Tracker, TrackerContext } from './tracker';
+
+export type { TrackerContext };
 
 /**
- * The tracker (decision 017): while analytics consent is granted it sends each event to `window.dataLayer`
- * (spec section 9's analytics events, section 3's item mapping) and to the click-stream collector as beacons,
- * batched. Without consent no sink is connected: nothing is built, stored or sent, and no visitor id is set.
+ * The tracker's gate (decision 017): while analytics consent is granted, events go to the tracker
+ * (lib/tracker.ts: the data layer and the click-stream collector). Without consent no sink is connected: nothing
+ * is built, stored or sent, and no visitor id is set; the tracker's code is not even loaded, so a visitor who
+ * never consents never downloads it. Events reported while it loads are kept and sent in order.
  */
-export interface TrackerContext {
-  /** The site id (the collector's appName) and its country. */
-  site(): { appName: string; country: string };
-  /** The signed-in shopper's e-mail (userInfo.userId), or null. */
-  userId(): string | null;
-}
-
-/** A batch leaves after this long, or at this many events, or when the page is hidden. */
-export const BEACON_DELAY_MS = 1000;
-export const BEACON_BATCH = 20;
-
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-  }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function randomUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** The visitor id (spec section 9): a random UUID per browser, cookie for 30 days, path /. */
-export function visitorId(): string {
-  const known = readCookie(VISITOR_ID_COOKIE);
-  if (known && UUID.test(known)) return known;
-  const id = randomUuid();
-  writeCookie(VISITOR_ID_COOKIE, id, { maxAgeSeconds: VISITOR_ID_MAX_AGE_SECONDS, path: '/' });
-  return id;
-}
-
 export function startTracking(context: TrackerContext): () => void {
-  let queue: ClickstreamEvent[] = [];
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let ipLookup: Promise<string | null> | null = null;
-  let knownIp: string | null = null;
+  let tracker: Tracker | null = null;
+  let loading: Promise<void> | null = null;
+  let waiting: AnalyticsEvent[] = [];
+  let applied: string | null = null;
+  const granted = () => applied === 'granted';
 
-  // The client's address for userInfo (spec section 7); a failure is ignored.
-  const lookUpIp = () =>
-    (ipLookup ??= fetch('/api/ip-address/get-ip-address', { credentials: 'same-origin' })
-      .then((r) => (r.ok ? (r.json() as Promise<{ ip?: unknown }>) : null))
-      .then((body) => (typeof body?.ip === 'string' ? (knownIp = body.ip) : null))
-      .catch(() => null));
-
-  const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (queue.length === 0) return;
-    const { appName, country } = context.site();
-    const events = queue.map((e) =>
-      knownIp && e.userInfo && !e.userInfo.ipAddress
-        ? { ...e, userInfo: { ...e.userInfo, ipAddress: knownIp } }
-        : e,
-    );
-    queue = [];
-    const body = JSON.stringify({ events });
-    const path = clickstreamPath(appName, country);
-    // A beacon survives navigation and never delays the page; a string body goes as text/plain.
-    if (!navigator.sendBeacon?.(path, body)) {
-      void fetch(path, {
-        method: 'POST',
-        body,
-        keepalive: true,
-        headers: { 'content-type': 'text/plain' },
-      }).catch(() => undefined);
-    }
-  };
-
-  const schedule = () => {
-    if (queue.length >= BEACON_BATCH) return flush();
-    // The address lookup started with consent: by the time a batch leaves it has usually answered.
-    timer ??= setTimeout(flush, BEACON_DELAY_MS);
-  };
-
-  const sink = (event: AnalyticsEvent) => {
-    const entry = dataLayerEntry(event);
-    if (entry) (window.dataLayer ??= []).push(entry);
-    const userId = context.userId();
-    const built = clickstreamEvents(event, {
-      visitorId: visitorId(),
-      eventTime: new Date().toISOString(),
-      uri: window.location.href,
-      referrerUri: document.referrer,
-      userInfo: {
-        ...(userId ? { userId } : {}),
-        ...(knownIp ? { ipAddress: knownIp } : {}),
-        userAgent: navigator.userAgent,
-        directUserRequest: false,
+  const load = () =>
+    (loading ??= import('./tracker').then(
+      ({ createTracker }) => {
+        tracker = createTracker(context);
+        const early = waiting;
+        waiting = [];
+        if (granted()) early.forEach(tracker.sink);
       },
-      attributionToken: productAttribution.get(),
-    });
-    for (const e of built) if (eventProblems(e).length === 0) queue.push(e);
-    if (event.type === 'checkout' && event.step === 'checkout completed') productAttribution.clear();
-    if (built.length) schedule();
-  };
+      () => {
+        loading = null; // tried again at the next grant
+        waiting = [];
+      },
+    ));
 
+  const flush = () => tracker?.flush();
   const onHidden = () => {
     if (document.visibilityState === 'hidden') flush();
   };
-  let applied: string | null = null;
   const apply = () => {
     const analytics = consentSnapshot().analytics;
     if (analytics === applied) return;
-    if (analytics === 'granted') {
-      void lookUpIp();
-      connectAnalytics(sink);
+    const wasGranted = granted();
+    applied = analytics;
+    if (granted()) {
+      connectAnalytics((event) => (tracker ? tracker.sink(event) : waiting.push(event)));
+      void load();
     } else {
       connectAnalytics(null);
-      queue = [];
+      waiting = [];
+      tracker?.forget();
       // A withdrawn consent forgets the visitor id too.
-      if (applied === 'granted') writeCookie(VISITOR_ID_COOKIE, '', { maxAgeSeconds: 0 });
+      if (wasGranted) writeCookie(VISITOR_ID_COOKIE, '', { maxAgeSeconds: 0 });
     }
-    applied = analytics;
     // Consent mode for a tag manager reading the data layer (the state only, nothing about the shopper).
     (window.dataLayer ??= []).push({ event: 'consent_update', analytics_storage: analytics });
   };
