@@ -139,6 +139,20 @@ test.describe('catalogue pages and errors', () => {
     await expect(page.getByRole('progressbar')).toHaveCount(0);
   });
 
+  test("a pointer over a link starts loading that page's code before the click", async ({ page }) => {
+    const shop = new ShopPage(page);
+    await shop.goto('/');
+    await shop.hydrated();
+    const requested = page.waitForRequest(/\/assets\/CategoryPage-[\w-]+\.js$/);
+    await page
+      .getByTestId('top-categories')
+      .getByRole('link', { name: /Shop Now/ })
+      .first()
+      .hover();
+    await requested;
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('an unknown page answers 404 with the not-found page', async ({ page }) => {
     const shop = new ShopPage(page);
     const response = await shop.goto('/no-such-page');

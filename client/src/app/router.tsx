@@ -1,5 +1,5 @@
 import { ROUTES } from '@domain/routes';
-import { useMemo, type ComponentType } from 'react';
+import { useEffect, useMemo, type ComponentType } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../features/catalog/pages/HomePage';
 import { ExtrusionServicesPage } from '../features/content/ExtrusionServicesPage';
@@ -147,8 +147,28 @@ export async function preloadRoutes(pathname: string): Promise<void> {
   await Promise.all(handlesOf(pathname).map((handle) => handle.preload?.()));
 }
 
+const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const;
+
+/**
+ * A page's code starts loading when the shopper shows they are going there (a pointer over a link, a touch, the
+ * keyboard's focus), so the click usually finds it loaded and the page changes at once.
+ */
+function usePreloadOnIntent(): void {
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      preloadRoutes(link.pathname).catch(() => undefined); // the navigation itself tries again
+    };
+    const options = { capture: true, passive: true };
+    INTENT_EVENTS.forEach((type) => document.addEventListener(type, onIntent, options));
+    return () => INTENT_EVENTS.forEach((type) => document.removeEventListener(type, onIntent, options));
+  }, []);
+}
+
 /** The shop's routes, with the matched routes' handles for the layout. */
 export function ShopRoutes() {
+  usePreloadOnIntent();
   const { pathname } = useLocation();
   const handle = useMemo(() => Object.assign({}, ...handlesOf(pathname)) as RouteHandle, [pathname]);
   return (
