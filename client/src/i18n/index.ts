@@ -12,7 +12,7 @@ export type Messages = Record<MessageId, string>;
 type Catalogue = Partial<Messages>;
 
 /**
- * The catalogue ships in two parts (decision 021). `shop`: the shop's frame and catalogue pages, loaded by every
+ * The catalogue ships in two parts (decision 022). `shop`: the shop's frame and catalogue pages, loaded by every
  * page. `more`: the namespaces listed in more-namespaces.json (account, checkout, orders, returns, forms, content
  * pages, the console), loaded with the first page that needs them. The build splits the files
  * (vite.config.mts); the dev server and the tests give the whole catalogue for either part. A namespace not
