@@ -28,6 +28,13 @@ export default tseslint.config(
           selector: "ImportDeclaration[source.value='antd']:not([importKind='type'])",
           message: 'antd belongs in client/src/admin only',
         },
+        {
+          // Decision 018: without script a form is sent natively, so each shop form says how: "post" (nothing
+          // typed lands in a URL; the server sends it back to its page) or "get" (a search).
+          selector:
+            "JSXOpeningElement[name.name=/^(form|Form)$/]:not(:has(JSXAttribute[name.name='method']))",
+          message: 'A shop form needs method="post" (or "get" for a search): decision 018',
+        },
       ],
     },
   },

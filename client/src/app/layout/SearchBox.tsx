@@ -160,6 +160,7 @@ export function SearchBox() {
     <form
       className="search"
       role="search"
+      method="get"
       action={ROUTES.search}
       {...{ [NATIVE_SUBMIT_ATTRIBUTE]: '' }}
       onSubmit={submit}

@@ -73,6 +73,7 @@ export function CadDownloadsPage() {
         <p className="lead">{t('page.cad.text')}</p>
       </header>
       <form
+        method="get"
         className="cad-search"
         role="search"
         aria-label={t('cad.find')}

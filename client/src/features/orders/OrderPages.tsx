@@ -75,7 +75,12 @@ export function OrdersPage() {
   return (
     <div className="container section">
       <h1>{t('page.orders.title')}</h1>
-      <form className="order-filters" aria-label={t('orders.filters')} onSubmit={(e) => e.preventDefault()}>
+      <form
+        method="get"
+        className="order-filters"
+        aria-label={t('orders.filters')}
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="field">
           <label htmlFor="order-status">{t('orders.status')}</label>
           <select
