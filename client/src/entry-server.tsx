@@ -1,8 +1,9 @@
 /**
- * Server rendering of the shop (decision 018): the page's route (its lazy page modules loaded first) rendered with the request's data — Apollo runs every query of the tree through the server's own
- * GraphQL executor with the request's context (session, site, customer prices) until none is pending. The
- * browser hydrates the markup from the same cache (start.tsx), so it paints before any JavaScript runs and asks
- * nothing again. Built by `vite build --ssr` into dist/ssr/; the server loads it when present.
+ * Server rendering of the shop (decision 018): the page's route (its lazy page modules loaded first) rendered
+ * with the request's data — Apollo runs every query of the tree through the server's own GraphQL executor with
+ * the request's context (session, site, customer prices) until none is pending. The browser hydrates the markup
+ * from the same cache (start.tsx), so it paints before any JavaScript runs and asks nothing again. Built by
+ * `vite build --ssr` into dist/ssr/; the server loads it when present.
  */
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { prerenderStatic } from '@apollo/client/react/ssr';

@@ -1,13 +1,13 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 
-/** Logs "An unexpected error occurred." and shows fallback content instead of a blank page. */
 interface Props {
   children: ReactNode;
   /** When it changes (the shopper went to another page), the children are tried again. */
   resetKey?: string;
 }
 
+/** Logs "An unexpected error occurred." and shows fallback content instead of a blank page. */
 export class ErrorBoundary extends Component<Props, { failed: boolean; resetKey?: string }> {
   override state = { failed: false, resetKey: this.props.resetKey };
 
