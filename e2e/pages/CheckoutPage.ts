@@ -51,7 +51,8 @@ export class CheckoutPage {
     await form.getByLabel('Expiry (MM/YY)').fill('12/39');
     await form.getByLabel('Security code').fill('123');
     await form.getByRole('button', { name: 'Continue' }).click();
-    await expect(this.page.getByRole('heading', { name: 'Review and Place Order' })).toBeVisible();
+    // The new step has the keyboard's focus, at its heading.
+    await expect(this.page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
   }
 
   async placeOrder() {

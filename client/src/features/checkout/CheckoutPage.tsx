@@ -108,6 +108,18 @@ export function CheckoutPage() {
       reportStep('started checkout', cart);
     }
   }, [cart]);
+  // A new step takes the keyboard's focus and comes into view at its heading: the button that led there is gone,
+  // and a screen reader announces where the shopper now is.
+  const main = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const heading = main.current?.querySelector('h2');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [step]);
 
   if ((loading && !cart) || status === 'loading' || !cart) {
     return (
@@ -150,7 +162,7 @@ export function CheckoutPage() {
         ))}
       </ol>
       <div className="checkout">
-        <div className="checkout__main">
+        <div className="checkout__main" ref={main}>
           {cart.hasUnpricedItem ? (
             <p className="notice" role="alert">
               {t('checkout.unpriced')} <Link to={ROUTES.cart}>{t('checkout.backToCart')}</Link>
