@@ -153,6 +153,27 @@ test.describe('catalogue pages and errors', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a page whose code did not load says so, and loads when the shopper goes there again', async ({
+    page,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto('/');
+    await shop.hydrated();
+    await page.route('**/assets/CategoryPage-*.js', (route) => route.abort('internetdisconnected'));
+    const firstCategory = page
+      .getByTestId('top-categories')
+      .getByRole('link', { name: /Shop Now/ })
+      .first();
+    await firstCategory.click();
+    await expect(page.getByRole('alert')).toContainText('An unexpected error occurred.');
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await page.unroute('**/assets/CategoryPage-*.js');
+    await page.goBack();
+    await expect(page.getByTestId('top-categories')).toBeVisible();
+    await firstCategory.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('T-Slot Aluminum Extrusion');
+  });
+
   test('an unknown page answers 404 with the not-found page', async ({ page }) => {
     const shop = new ShopPage(page);
     const response = await shop.goto('/no-such-page');

@@ -32,19 +32,24 @@ export interface LazyPage {
   preload: () => Promise<unknown>;
 }
 
+/** Pages whose module failed to load, tried again at the next navigation (not at every render). */
+const failedPages = new Set<() => void>();
+
 /**
  * A page whose module loads the first time it is shown. Once loaded it renders at once, so a page whose module
  * was preloaded hydrates without suspending; while loading it suspends, which keeps the previous page on screen
- * during a navigation (navigations are transitions).
+ * during a navigation (navigations are transitions). A failed load is the page's error (the layout's boundary
+ * shows it) until the shopper navigates again.
  */
 export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
   let Loaded: ComponentType | undefined;
   let loading: Promise<unknown> | undefined;
+  const retry = () => (loading = undefined);
   const preload = () =>
     (loading ??= load().then(
       (component) => (Loaded = component),
       (error: unknown) => {
-        loading = undefined; // the next visit tries again (a deploy replaced the chunk, the network came back)
+        failedPages.add(retry);
         throw error;
       },
     ));
@@ -107,6 +112,9 @@ export function ShopRouter({ children }: { children: ReactNode }) {
     const stopListening = history.listen((update) => {
       // The page being left is still on screen: remember where it was.
       positions.current![shown.current.key] = window.scrollY;
+      // A page whose code did not load (the connection dropped, a deploy replaced the chunk) is tried again.
+      failedPages.forEach((retry) => retry());
+      failedPages.clear();
       startTransition(() => setState(update));
     });
     // A reload of an entry the shopper had scrolled: back to that position, unless they scrolled meanwhile.
