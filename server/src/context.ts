@@ -33,7 +33,8 @@ export interface Ctx {
   writes: boolean;
   req: Request;
   res: Response;
-  log: Logger;
+  /** The request's logger (`req.log`, made on first use). */
+  readonly log: Logger;
   requestId: string;
   site: SiteId;
   /** Partners and staff may introspect the GraphQL schema outside development (auth issue grants it). */
@@ -121,8 +122,8 @@ interface LazyState {
 
 /**
  * The context's computed members, on its prototype: Apollo copies a context's own properties for each operation,
- * which would run own getters — fork an entity manager nobody uses, and fix `readDb` before a mutation sets
- * `writes`.
+ * which would run own getters — fork an entity manager nobody uses, fix `readDb` before a mutation sets
+ * `writes`, and make a child logger for a request that logs nothing.
  */
 const computedMembers = Object.create(Object.prototype, {
   em: {
@@ -133,6 +134,12 @@ const computedMembers = Object.create(Object.prototype, {
   readDb: {
     get(this: Ctx & LazyState) {
       return this.writes ? this.db : this.replicaDb;
+    },
+  },
+  // Read through: `req.log` makes the request's child logger on first use, and most requests never log.
+  log: {
+    get(this: Ctx) {
+      return this.req.log;
     },
   },
 }) as object;
@@ -146,7 +153,6 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
       req.method !== 'GET' && req.method !== 'HEAD' && !READ_ONLY_POSTS.has(req.originalUrl.split('?')[0]!),
     req,
     res,
-    log: req.log,
     requestId: String(req.id),
     site: resolveSite(req, shared.siteHosts),
     canIntrospect: shared.introspection,
@@ -159,7 +165,7 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
     auth: shared.auth,
     user: null,
     apiCaller: null,
-  } satisfies Omit<Ctx, 'em' | 'readDb' | 'catalog'>);
+  } satisfies Omit<Ctx, 'em' | 'readDb' | 'log' | 'catalog'>);
   ctx.catalog = new CatalogLoaders(ctx);
   return ctx;
 }
