@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { TEST_CARDS } from '../../domain/checkout';
+import { TestPaymentProvider } from '../src/modules/payment/payment.provider';
 import { createTestApp, type Client, type TestApp } from './harness';
 
 let t: TestApp;
@@ -241,6 +242,58 @@ describe('idempotency and failures', () => {
       await db.execute<{ id: string }[]>('select id from app_user where email = ?', [email])
     )[0]!.id;
     expect(await orderCount('user_id = ?', [userId])).toBe(1);
+  });
+
+  it('the payment provider makes one intent per key, however many ask at once, and never charges it twice', async () => {
+    const { c } = await shopper();
+    const [approving, declining] = [await card(c), await card(c, TEST_CARDS.declined)];
+    const payments = new TestPaymentProvider(db);
+    const key = `order:${randomUUID()}`;
+    const intents = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        payments.createIntent({ amount: 120.5, currency: 'USD', idempotencyKey: key }),
+      ),
+    );
+    expect(new Set(intents.map((i) => i.id)).size).toBe(1);
+    expect(intents[0]).toMatchObject({ amount: 120.5, status: 'requires_payment_method', card: null });
+    await expect(
+      payments.createIntent({ amount: 99, currency: 'USD', idempotencyKey: key }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    const authorised = await payments.confirm(intents[0]!.id, approving);
+    expect(authorised).toMatchObject({
+      status: 'requires_capture',
+      lastError: null,
+      card: { last4: '4242' },
+    });
+    // A retried confirmation, even with a declining card, leaves the authorised payment as it was.
+    expect(await payments.confirm(intents[0]!.id, declining)).toEqual(authorised);
+    await expect(payments.confirm(intents[0]!.id, 'pm_unknown')).resolves.toEqual(authorised);
+    // A key another request is inserting right now: this one waits for it, then answers that intent.
+    const raceKey = `order:${randomUUID()}`;
+    const holder = new PgClient({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(
+        `insert into test_payment_intent (id, idempotency_key, client_secret, amount, currency, status)
+         values ('pi_held', $1, 'secret_held', 10, 'USD', 'requires_payment_method')`,
+        [raceKey],
+      );
+      const waiting = payments.createIntent({ amount: 10, currency: 'USD', idempotencyKey: raceKey });
+      await new Promise((r) => setTimeout(r, 200));
+      await holder.query('commit');
+      expect((await waiting).id).toBe('pi_held');
+    } finally {
+      await holder.end();
+    }
+    const fresh = await payments.createIntent({
+      amount: 5,
+      currency: 'USD',
+      idempotencyKey: `order:${randomUUID()}`,
+    });
+    await expect(payments.confirm(fresh.id, 'pm_unknown')).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
   });
 
   it('a database connection killed in the middle leaves no order and the cart intact; the retry makes one', async () => {

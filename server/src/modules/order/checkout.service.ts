@@ -63,6 +63,12 @@ function outcome(intent: PaymentIntent): { status: number; paymentStatus: string
   }
 }
 
+/** What paying for an order needs of it (a placed order before it is read whole). */
+type PayableOrder = Pick<
+  OrderView,
+  'id' | 'status' | 'paymentKind' | 'total' | 'currencyCode' | 'paymentIntentId'
+>;
+
 export const checkoutService = {
   /**
    * Places the caller's cart as an order, once per Idempotency-Key: the same key returns the same order, the
@@ -76,16 +82,16 @@ export const checkoutService = {
     const scope = ctx.user ? `user:${ctx.user.id}` : `guest:${ctx.req.session?.cartId ?? 'none'}`;
     const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
-    const existing = await this.byKey(ctx, scope, key, hash);
-    if (existing) return this.resume(ctx, existing, input);
+    const existing = await this.orderIdByKey(ctx, scope, key, hash);
+    if (existing) return this.resume(ctx, await orderService.load(ctx, existing), input);
     if (!cart) throw emptyCart();
 
     const pricing = await pricingOf(ctx);
-    const orderId = await ctx.db.transactional(async (trx) => {
+    const placed = await ctx.db.transactional(async (trx): Promise<string | PayableOrder> => {
       // One checkout of a cart at a time: a concurrent call with the same key waits here, then finds the order.
       await prepared('select id from cart where id = ? for update').all(ctx.db, [cart.id], trx);
-      const again = await this.byKey(ctx, scope, key, hash, trx);
-      if (again) return again.id;
+      const again = await this.orderIdByKey(ctx, scope, key, hash, trx);
+      if (again) return again;
       const [buyer] = ctx.user
         ? await ctx.db.execute<BuyerRow[]>(
             `select ba.tax_exempt as "taxExempt", ba.net_terms_days as "netTermsDays" from app_user u
@@ -189,24 +195,37 @@ export const checkoutService = {
         [lines.map((l) => l.cartLineId)],
         trx,
       );
-      return order!.id;
+      // What paying needs, as just written: the order is read whole once paid.
+      return {
+        id: order!.id,
+        status: ORDER_STATUS_CODE.Open,
+        paymentKind: input.payment.kind,
+        total: totals.total,
+        currencyCode: pricing.currency,
+        paymentIntentId: null,
+      };
     });
 
+    const orderId = typeof placed === 'string' ? placed : placed.id;
     if (!ctx.user) {
       const session = ensureSession(ctx.req);
       session.guestOrders = [...(session.guestOrders ?? []), orderId].slice(-GUEST_ORDERS_KEPT);
     }
-    return this.resume(ctx, await orderService.load(ctx, orderId), input);
+    return this.resume(
+      ctx,
+      typeof placed === 'string' ? await orderService.load(ctx, placed) : placed,
+      input,
+    );
   },
 
-  /** The order placed earlier under this key (409 when the request differs), or null. */
-  async byKey(
+  /** The id of the order placed earlier under this key (409 when the request differs), or null. */
+  async orderIdByKey(
     ctx: Ctx,
     scope: string,
     key: string,
     hash: string,
     trx?: Transaction,
-  ): Promise<OrderView | null> {
+  ): Promise<string | null> {
     const [row] = await prepared<{ id: string; requestHash: string }>(
       `select id, request_hash as "requestHash" from customer_order
        where idempotency_scope = ? and idempotency_key = ?`,
@@ -215,16 +234,20 @@ export const checkoutService = {
     if (row.requestHash !== hash) {
       throw new AppError('CONFLICT', 'This Idempotency-Key was used for another order request.');
     }
-    return trx ? ({ id: row.id } as OrderView) : orderService.load(ctx, row.id);
+    return row.id;
   },
 
   /**
    * Finishes what the placement left to do (also when a retried request finds its order): charge the card
    * of an order still open, record a purchase order, report the state of the payment.
    */
-  async resume(ctx: Ctx, placed: OrderView, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-    const order = placed.orderNumber ? placed : await orderService.load(ctx, placed.id);
-    if (order.status !== ORDER_STATUS_CODE.Open) return this.result(ctx, order);
+  async resume(ctx: Ctx, order: PayableOrder, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+    if (order.status !== ORDER_STATUS_CODE.Open) {
+      return this.result(
+        ctx,
+        'orderNumber' in order ? (order as OrderView) : await orderService.load(ctx, order.id),
+      );
+    }
     if (order.paymentKind === 'purchaseOrder') {
       await this.transition(
         ctx,
@@ -258,7 +281,7 @@ export const checkoutService = {
     return this.record(ctx, order, await ctx.payments.retrieve(order.paymentIntentId));
   },
 
-  async charge(ctx: Ctx, order: OrderView, paymentMethodId: string): Promise<PlaceOrderResult> {
+  async charge(ctx: Ctx, order: PayableOrder, paymentMethodId: string): Promise<PlaceOrderResult> {
     const intent = await ctx.payments.createIntent({
       amount: round2(order.total),
       currency: order.currencyCode,
@@ -273,7 +296,11 @@ export const checkoutService = {
     return this.record(ctx, order, await ctx.payments.confirm(intent.id, paymentMethodId));
   },
 
-  async record(ctx: Ctx, order: OrderView, intent: PaymentIntent): Promise<PlaceOrderResult> {
+  async record(
+    ctx: Ctx,
+    order: Pick<OrderView, 'id' | 'status'>,
+    intent: PaymentIntent,
+  ): Promise<PlaceOrderResult> {
     const next = outcome(intent);
     if (next && next.status !== order.status) {
       const note =

@@ -50,11 +50,32 @@ interface IntentRow {
   last4: string | null;
 }
 
-const INTENT_SQL = `
+/** The intent's fields, its card's brand and last four, from a row source `i` (the table, or a CTE of it). */
+const intentSelect = (from: string, where: string) => `
   select i.id, i.client_secret as "clientSecret", i.amount::float8 as amount, i.currency, i.status,
     i.last_error as "lastError", m.brand, m.last4
-  from test_payment_intent i left join test_payment_method m on m.id = i.payment_method_id
-  where i.id = ?`;
+  from ${from} i left join test_payment_method m on m.id = i.payment_method_id
+  where ${where}`;
+
+const INTENT_BY_ID = prepared<IntentRow>(intentSelect('test_payment_intent', 'i.id = ?'));
+const INTENT_BY_KEY = prepared<IntentRow>(intentSelect('test_payment_intent', 'i.idempotency_key = ?'));
+const CREATE_INTENT = prepared<IntentRow>(
+  `with made as (
+     insert into test_payment_intent (id, idempotency_key, client_secret, amount, currency, status)
+     values (?, ?, ?, ?, ?, 'requires_payment_method') on conflict (idempotency_key) do nothing
+     returning *)
+   ${intentSelect(
+     '(select * from made union all select * from test_payment_intent where idempotency_key = ?)',
+     'true limit 1',
+   )}`,
+);
+const CONFIRM_INTENT = prepared<IntentRow>(
+  `with confirmed as (
+     update test_payment_intent set status = ?, last_error = ?, payment_method_id = ?, updated_at = now()
+     where id = ? and status not in ('requires_capture', 'succeeded')
+     returning *)
+   ${intentSelect('confirmed', 'true')}`,
+);
 
 const toIntent = (r: IntentRow): PaymentIntent => ({
   id: r.id,
@@ -102,43 +123,47 @@ export class TestPaymentProvider implements PaymentProvider {
     return { id: method.id, brand: method.brand, last4: method.last4 };
   }
 
+  /**
+   * One statement: the intent is inserted, or the one already made under the key is read. Only when another
+   * request inserted that key meanwhile (committed after this statement began) is it read again.
+   */
   async createIntent(input: { amount: number; currency: string; idempotencyKey: string }) {
-    await prepared(
-      `insert into test_payment_intent (id, idempotency_key, client_secret, amount, currency, status)
-       values (?, ?, ?, ?, ?, 'requires_payment_method') on conflict (idempotency_key) do nothing`,
-    ).all(this.db, [token('pi'), input.idempotencyKey, token('secret'), input.amount, input.currency]);
-    const [row] = await prepared<{ id: string; amount: number }>(
-      'select id, amount::float8 as amount from test_payment_intent where idempotency_key = ?',
-    ).all(this.db, [input.idempotencyKey]);
+    const [made] = await CREATE_INTENT.all(this.db, [
+      token('pi'),
+      input.idempotencyKey,
+      token('secret'),
+      input.amount,
+      input.currency,
+      input.idempotencyKey,
+    ]);
+    const row = made ?? (await INTENT_BY_KEY.all(this.db, [input.idempotencyKey]))[0];
     if (row!.amount !== input.amount) {
       throw new AppError('CONFLICT', 'This payment was started for another amount.');
     }
-    return this.retrieve(row!.id);
+    return toIntent(row!);
   }
 
   async confirm(intentId: string, paymentMethodId: string): Promise<PaymentIntent> {
-    const intent = await this.retrieve(intentId);
-    // Confirming again an authorised intent changes nothing (a retried request).
-    if (intent.status === 'requires_capture' || intent.status === 'succeeded') return intent;
     const [method] = await prepared<{ behaviour: Behaviour }>(
       'select behaviour from test_payment_method where id = ?',
     ).all(this.db, [paymentMethodId]);
-    if (!method) {
-      throw new AppError('BAD_USER_INPUT', 'Enter your card details again.', [
-        { field: 'payment.paymentMethodId', message: 'Enter your card details again.' },
-      ]);
-    }
-    const next =
-      method.behaviour === 'decline'
+    const next = !method
+      ? null
+      : method.behaviour === 'decline'
         ? { status: 'requires_payment_method', lastError: 'Your card was declined.' }
         : method.behaviour === 'requires_action'
           ? { status: 'requires_action', lastError: null }
           : { status: 'requires_capture', lastError: null };
-    await prepared(
-      `update test_payment_intent set status = ?, last_error = ?, payment_method_id = ?, updated_at = now()
-       where id = ?`,
-    ).all(this.db, [next.status, next.lastError, paymentMethodId, intentId]);
-    return this.retrieve(intentId);
+    // Confirming again an authorised intent changes nothing (a retried request): the update passes it by.
+    const [updated] = next
+      ? await CONFIRM_INTENT.all(this.db, [next.status, next.lastError, paymentMethodId, intentId])
+      : [];
+    if (updated) return toIntent(updated);
+    const intent = await this.retrieve(intentId);
+    if (intent.status === 'requires_capture' || intent.status === 'succeeded') return intent;
+    throw new AppError('BAD_USER_INPUT', 'Enter your card details again.', [
+      { field: 'payment.paymentMethodId', message: 'Enter your card details again.' },
+    ]);
   }
 
   /** The cardholder's answer to the bank's challenge (the test provider's authentication page). */
@@ -171,7 +196,7 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async retrieve(intentId: string): Promise<PaymentIntent> {
-    const [row] = await prepared<IntentRow>(INTENT_SQL).all(this.db, [intentId]);
+    const [row] = await INTENT_BY_ID.all(this.db, [intentId]);
     if (!row) throw new AppError('NOT_FOUND', 'Payment was not found');
     return toIntent(row);
   }
