@@ -153,6 +153,22 @@ test.describe('catalogue pages and errors', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("a product page's script comes in a few files, and its picture is fetched first", async ({ page }) => {
+    // One start chunk for what every page runs, then the page's own code (decision 024): each file more is a
+    // request on a phone's network and a modulepreload link inserted on its main thread after the first paint.
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const shop = new ShopPage(page);
+    await shop.goto('/product/detail/SFU1605-CUT');
+    await shop.hydrated();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /\/assets\/start-[\w-]+\.js$/.test(s))).toHaveLength(1);
+    expect(scripts.length).toBeLessThanOrEqual(8);
+    await expect(page.locator('.product__media img')).toHaveAttribute('fetchpriority', 'high');
+  });
+
   test('a page whose code did not load says so, and loads when the shopper goes there again', async ({
     page,
   }) => {
