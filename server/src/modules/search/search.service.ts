@@ -158,29 +158,36 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
        ${hasText ? `ts_rank(s.document, ${tsq})` : '0'} as rank`
     : '';
 
+  // Without a brand or attribute filter the filtered set is the matched set: no second copy of it. A broad word
+  // matches tens of thousands of rows, and each copy and column of them costs (decision 008).
+  const filtered = brands.length > 0 || attributes.length > 0;
+  const f = filtered ? 'f' : 'm';
   const attributeFacets =
-    plan.facets === 'all' ? facetsSql(sql, attributes, allAttrs) : ', null as attributes, null as categories';
+    plan.facets === 'all'
+      ? facetsSql(sql, f, attributes, allAttrs)
+      : ', null as attributes, null as categories';
   const unknown = unknownWordsSql(sql, q, plan.prefix);
 
   const text = `
     with m as materialized (
-      select s.product_id as id, s.brand_id, s.category_id, s.price, s.popularity, s.in_stock, s.facets,
+      select s.product_id as id, s.brand_id, s.price, s.popularity, s.in_stock
+        ${plan.facets === 'all' ? ', s.category_id, s.facets' : ''},
         ${brandOk} as brand_ok ${attrColumns} ${rankColumns}
       from product_search s
       where ${where.join(' and ')}
-    ),
-    f as (select * from m where brand_ok and ${allAttrs()})
+    )
+    ${filtered ? `, f as (select * from m where brand_ok and ${allAttrs()})` : ''}
     select
-      (select count(*) from f)::int as total,
+      (select count(*) from ${f})::int as total,
       (select coalesce(json_agg(json_build_object('id', p.product_id, 'name', p.name,
           'description', p.description, 'image', p.image) order by top.n), '[]')
-        from (select id, row_number() over () as n from (select id from f order by ${ORDER_BY[sort]}
+        from (select id, row_number() over () as n from (select id from ${f} order by ${ORDER_BY[sort]}
           limit ${sql.p(plan.limit)} offset ${sql.p(plan.offset)}) ranked) top
         join product_search p on p.product_id = top.id) as results,
       (select coalesce(json_agg(b), '[]') from (
-        select b.handle as value, b.name as "displayValue", count(*)::int as count
-        from m join brand b on b.id = m.brand_id where ${allAttrs()}
-        group by b.handle, b.name order by count(*) desc, b.name limit 50) b) as brands
+        select b.handle as value, b.name as "displayValue", n.count
+        from (select brand_id, count(*)::int as count from m where ${allAttrs()} group by brand_id) n
+        join brand b on b.id = n.brand_id order by n.count desc, b.name limit 50) b) as brands
       ${attributeFacets},
       ${unknown}`;
   return sql.finish(text);
@@ -190,7 +197,12 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
  * CATEGORY and attribute facets. Unselected attributes count over the filtered set; each selected attribute
  * counts over the set filtered by everything but itself (so its other values stay offered).
  */
-function facetsSql(sql: Sql, attributes: AttributeFilter[], allAttrs: (except?: number) => string): string {
+function facetsSql(
+  sql: Sql,
+  f: 'f' | 'm',
+  attributes: AttributeFilter[],
+  allAttrs: (except?: number) => string,
+): string {
   const selected = new Set(attributes.map((a) => a.name));
   const unselected = FACET_ATTRIBUTES.filter((name) => !selected.has(name));
   const ownCounts = attributes.map(
@@ -199,13 +211,13 @@ function facetsSql(sql: Sql, attributes: AttributeFilter[], allAttrs: (except?: 
       where brand_ok and ${allAttrs(i)} and split_part(v, '=', 1) = ${sql.p(a.name)} group by v`,
   );
   return `, (select coalesce(json_agg(a), '[]') from (
-      select v as facet, count(*)::int as count from f, unnest(f.facets) v
+      select v as facet, count(*)::int as count from ${f} f, unnest(f.facets) v
       ${selected.size ? `where split_part(v, '=', 1) = any(${sql.arr(unselected)})` : ''} group by v
       ${ownCounts.join('\n')}
     ) a) as attributes,
     (select coalesce(json_agg(c), '[]') from (
       select c.handle as value, c.name as "displayValue", count(*)::int as count
-      from f join category c on c.id = f.category_id
+      from ${f} f join category c on c.id = f.category_id
       group by c.handle, c.name order by count(*) desc, c.name limit 50) c) as categories`;
 }
 
