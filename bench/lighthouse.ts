@@ -15,20 +15,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { benchDatabase } from './support';
 
 const root = path.resolve(__dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-].join(' ');
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
 
 interface Run {
   score: number;
@@ -112,7 +103,7 @@ async function lighthouse(url: string): Promise<Run> {
         '--output=json',
         `--output-path=${out}`,
       ],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 10_000_000 },
+      { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 10_000_000 },
     );
     const report = JSON.parse(await fs.readFile(out, 'utf8')) as LighthouseJson;
     if (report.runtimeError) throw new Error(`${report.runtimeError.code}: ${report.runtimeError.message}`);
