@@ -11,6 +11,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { CSRF } from '../domain/constants';
+import { bumpIndexVersion } from '../server/src/modules/search/search.index';
 import { benchDatabase, cpuColumns, listen, load } from './support';
 
 async function main() {
@@ -72,6 +73,13 @@ async function main() {
         url: '/api/search/typeAhead',
         bodies: TYPED_PREFIXES.map((term) => JSON.stringify({ term })),
         warm: true,
+      },
+      {
+        // Stock and visibility changes raise the search index version; each process sees it within 5 s.
+        label: `REST typeahead, ${TYPED_PREFIXES.length} distinct prefixes typed, catalogue changing every second`,
+        url: '/api/search/typeAhead',
+        bodies: TYPED_PREFIXES.map((term) => JSON.stringify({ term })),
+        churn: true,
       },
       {
         label: `REST typeahead, ${TYPED_PREFIXES.length} distinct prefixes typed, cache off`,
@@ -154,6 +162,9 @@ async function main() {
           `| (first pass of ${each.length} queries, one at a time: ${ms.toFixed(0)} ms, ${(ms / Math.max(1, each.length)).toFixed(1)} ms each; p50 ${at(0.5)}, p90 ${at(0.9)}, max ${at(1)} ms) | | | | | | | |`,
         );
       }
+      const churn = scenario.churn
+        ? setInterval(() => void bumpIndexVersion(orm.em.getConnection()).catch(() => undefined), 1000)
+        : null;
       const result = await load({
         url: (scenario.uncached ? uncached.base : base) + scenario.url,
         method: scenario.bodies ? 'POST' : 'GET',
@@ -161,7 +172,7 @@ async function main() {
         bodies: scenario.bodies ?? [],
         connections: Number(values.connections),
         seconds: Number(values.seconds),
-      });
+      }).finally(() => churn && clearInterval(churn));
       const rps = result.requests.average;
       if (scenario.label.includes('baseline')) baseline = rps;
       console.log(
@@ -181,6 +192,8 @@ interface Scenario {
   uncached?: boolean;
   /** Ask each body once before measuring (a warm cache), and print how long that first pass took. */
   warm?: boolean;
+  /** Raise the search index version every second while measuring (stock and visibility changes). */
+  churn?: boolean;
   /** POST bodies sent in turn; none means GET. */
   bodies?: string[];
 }

@@ -160,8 +160,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     searchCache.ttlMs > 0
       ? watchIndexVersion(
           {
-            clear() {
-              searchCache.clear();
+            invalidate() {
+              searchCache.invalidate();
               categoryTrees?.clear();
             },
           },

@@ -307,7 +307,7 @@ describe('ranking', () => {
 });
 
 describe('cache invalidation across processes', () => {
-  it('clears cached answers when the search index version moves', async () => {
+  it('after the search index version moves, serves the answer once more while it is recomputed, then the new one', async () => {
     const cache = new AnswerCache<number>(60_000, 10);
     let version = '1';
     const watch = watchIndexVersion(
@@ -318,13 +318,54 @@ describe('cache invalidation across processes', () => {
     );
     await watch.check();
     let computed = 0;
-    const get = () => cache.get('k', async () => ++computed);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const get = () =>
+      cache.get('k', async () => {
+        if (++computed > 1) await held;
+        return computed;
+      });
     expect(await get()).toBe(1);
     expect(await get()).toBe(1);
     version = '2';
     await watch.check();
+    // The shopper is not kept waiting on a catalogue change: the old answer, and one recomputation behind it.
+    expect(await get()).toBe(1);
+    expect(await get()).toBe(1);
+    expect(computed).toBe(2);
+    release();
+    await held;
+    await new Promise((resolve) => setImmediate(resolve));
     expect(await get()).toBe(2);
+    expect(computed).toBe(2);
     watch.stop();
+  });
+
+  it('a stale answer is recomputed before it is served once the change is past the window', async () => {
+    let clock = 0;
+    const cache = new AnswerCache<number>(600_000, 10, 60_000, () => clock);
+    let computed = 0;
+    const get = () => cache.get('k', async () => ++computed);
+    expect(await get()).toBe(1);
+    clock = 10_000;
+    cache.invalidate();
+    clock = 10_000 + 60_000;
+    expect(await get()).toBe(2);
+  });
+
+  it('an answer whose computation began before a change is not taken as current, nor joined after it', async () => {
+    const cache = new AnswerCache<string>(60_000, 10);
+    let release = (_: string) => {};
+    const before = cache.get('k', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.invalidate();
+    let after = 0;
+    // A request after the change does not wait for the computation that began before it.
+    expect(await cache.get('k', async () => `after ${++after}`)).toBe('after 1');
+    release('before');
+    expect(await before).toBe('before');
+    // The earlier computation finished last, but the answer begun after the change is the one kept.
+    expect(await cache.get('k', async () => `after ${++after}`)).toBe('after 1');
+    expect(after).toBe(1);
   });
 
   it('raises the version on every index rebuild', async () => {

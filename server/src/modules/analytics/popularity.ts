@@ -66,7 +66,7 @@ export interface PopularityRefresh {
 /**
  * Recomputes every product's popularity from the click-stream, set-based: one statement updates only the
  * products (and search rows) whose score changed; then, when a search row changed, the search index version is
- * raised so every process drops its cached answers within seconds (watchIndexVersion), as a site visibility
+ * raised so every process marks its cached answers stale within seconds (watchIndexVersion), as a site visibility
  * change does. One transaction under an advisory lock: a second caller meanwhile skips (`ran: false`).
  */
 export async function refreshPopularity(

@@ -1,59 +1,93 @@
+/** How long after a catalogue change an answer computed before it may still be served while it is recomputed. */
+export const STALE_WINDOW_MS = 60_000;
+
 /**
  * A per-process cache of search answers (without their attribution token), with a time to live and a bound
  * on entries (least recently used out first). Identical requests arriving while one is computed wait for it
  * instead of running the same statement again. Typeahead is where it pays: the short prefixes everyone types
  * ("li", "ne") match most of the catalogue and cost the most, and they are also the most repeated.
- * Answers hold no prices or stock, so a catalogue change shows within the time to live (docs/decisions/008).
+ *
+ * A catalogue change (`invalidate`, from the index version) makes every answer stale. Within `staleWindowMs` of
+ * the change, a stale answer is served once more while one recomputation runs in the background, and requests
+ * after that get the new answer; later, a stale answer is recomputed before it is served. So the broad words a
+ * cold cache pays most for are not paid by shoppers at every stock change (decision 008). An answer whose
+ * computation began before a change is kept as stale, never as current.
  */
 export class AnswerCache<T> {
-  private readonly entries = new Map<string, { value: T; expires: number }>();
-  private readonly pending = new Map<string, Promise<T>>();
+  private readonly entries = new Map<string, { value: T; expires: number; generation: number }>();
+  private readonly pending = new Map<string, { promise: Promise<T>; generation: number }>();
+  /** Raised by each catalogue change: an entry of an older generation is stale. */
+  private generation = 0;
+  private changedAt = -Infinity;
 
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries: number,
+    private readonly staleWindowMs = STALE_WINDOW_MS,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async get(key: string, compute: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return compute();
-    const now = Date.now();
+    const now = this.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) {
-      // Re-insert so Map order is least recently used first.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
+      const current = hit.generation === this.generation;
+      if (current || now - this.changedAt < this.staleWindowMs) {
+        // Re-insert so Map order is least recently used first.
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+        // The shopper who sees it stale has been answered: a failed recomputation is tried at the next request.
+        if (!current) this.compute(key, compute).catch(() => undefined);
+        return hit.value;
+      }
     }
+    return this.compute(key, compute);
+  }
+
+  /** The catalogue changed: every answer cached so far is stale. */
+  invalidate(): void {
+    this.generation++;
+    this.changedAt = this.now();
+  }
+
+  /** One computation a key and generation; its answer is kept with the generation it began in. */
+  private compute(key: string, compute: () => Promise<T>): Promise<T> {
     const running = this.pending.get(key);
-    if (running) return running;
+    if (running?.generation === this.generation) return running.promise;
+    const generation = this.generation;
+    const settle = () => {
+      if (this.pending.get(key)?.promise === promise) this.pending.delete(key);
+    };
     const promise = compute().then(
       (value) => {
-        this.pending.delete(key);
-        this.entries.delete(key);
-        this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-        while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+        settle();
+        this.store(key, value, generation);
         return value;
       },
       (err: unknown) => {
-        this.pending.delete(key);
+        settle();
         throw err;
       },
     );
-    this.pending.set(key, promise);
+    this.pending.set(key, { promise, generation });
     return promise;
   }
 
-  clear(): void {
-    this.entries.clear();
+  private store(key: string, value: T, generation: number): void {
+    if ((this.entries.get(key)?.generation ?? -1) > generation) return; // a newer answer is already there
+    this.entries.delete(key);
+    this.entries.set(key, { value, generation, expires: this.now() + this.ttlMs });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 
 /**
- * Polls the search index version (one indexed read every `intervalMs`) and clears `cache` when a rebuild in
- * any process raised it, so cached answers never outlive the catalogue they came from by more than that.
+ * Polls the search index version (one indexed read every `intervalMs`) and invalidates `cache` when a rebuild in
+ * any process raised it, so no cached answer is taken as current for longer than that after a catalogue change.
  */
 export function watchIndexVersion(
-  cache: { clear(): void },
+  cache: { invalidate(): void },
   read: () => Promise<string | null>,
   onError: (err: unknown) => void,
   intervalMs = 5000,
@@ -62,7 +96,7 @@ export function watchIndexVersion(
   const check = async () => {
     try {
       const version = await read();
-      if (seen !== undefined && version !== seen) cache.clear();
+      if (seen !== undefined && version !== seen) cache.invalidate();
       seen = version;
     } catch (err) {
       onError(err);

@@ -52,8 +52,8 @@ const REBUILD_TERMS_SQL = `
   group by word`;
 
 /**
- * Moves the search index version (in the caller's transaction): every process drops its cached search answers
- * and category tree when it sees it (watchIndexVersion). For any write that changes what search shows.
+ * Moves the search index version (in the caller's transaction): every process marks its cached search answers
+ * stale and drops its category tree when it sees it (watchIndexVersion). For any write that changes what search shows.
  */
 export async function bumpIndexVersion(db: SqlConnection, trx?: Transaction): Promise<void> {
   await db.execute(
@@ -86,7 +86,7 @@ export async function refreshSearchIndex(em: EntityManager): Promise<void> {
     ctx,
   );
   await db.execute('analyze product_search, search_term', [], 'run', ctx);
-  // Every process drops its cached answers when it sees the new version (watchIndexVersion).
+  // Every process marks its cached answers stale when it sees the new version (watchIndexVersion).
   await db.execute(
     `insert into search_index_state (id, version) values (1, 1)
      on conflict (id) do update set version = search_index_state.version + 1, refreshed_at = now()`,
