@@ -245,6 +245,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.use('/userevents', collectorRoutes(events, new EventBudget(options.collectorEventsPerMinute ?? 0)));
   app.use(
     '/graphql',
+    // Answers are the caller's own data (cart, account, customer prices): no cache may keep them.
+    (_req, res, next) => {
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+    },
     express.json({ limit: '256kb' }),
     ...perRequest,
     tokenLimit(),

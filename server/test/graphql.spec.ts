@@ -3,7 +3,7 @@ import { CSRF, SEARCH } from '../../domain/constants';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
-let gql: (body: object) => Promise<{ status: number; body: any; ms: number }>;
+let gql: (body: object) => Promise<{ status: number; body: any; ms: number; cacheControl?: string }>;
 let ids: string[];
 
 beforeAll(async () => {
@@ -12,7 +12,12 @@ beforeAll(async () => {
   gql = async (body) => {
     const started = Date.now();
     const res = await agent.post('/graphql').set(CSRF.header, token).send(body);
-    return { status: res.status, body: res.body, ms: Date.now() - started };
+    return {
+      status: res.status,
+      body: res.body,
+      ms: Date.now() - started,
+      cacheControl: res.headers['cache-control'],
+    };
   };
   ids = (
     await t.orm.em.getConnection().execute<{ id: string }[]>('select id from product order by id limit 25')
@@ -51,6 +56,13 @@ describe('GraphQL catalogue queries', () => {
     expect(body.data.product.id).toBe(ids[0]);
     expect(body.data.product.category.breadcrumbs.length).toBeGreaterThan(0);
     expect(body.data.missing).toBeNull();
+  });
+
+  it('no cache keeps an answer, a refused one included (Cache-Control: no-store)', async () => {
+    expect((await gql({ query: '{ __typename }' })).cacheControl).toBe('no-store');
+    const refused = await gql({ query: '{ nope }' });
+    expect(refused.status).toBe(400);
+    expect(refused.cacheControl).toBe('no-store');
   });
 
   it('products(ids) costs the same number of SQL statements for 1 or 25 products (no N+1)', async () => {

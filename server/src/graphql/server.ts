@@ -1,4 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import {
   BREAK,
@@ -152,7 +153,9 @@ export async function createApolloServer(): Promise<ApolloServer<Ctx>> {
   const server = new ApolloServer<Ctx>({
     schema: getSchema(),
     ...armor,
-    plugins: [...armor.plugins, guardIntrospection, logUnexpected],
+    // No cache hints are used: Apollo's default cache-control plugin would only wrap every field's resolver to
+    // compute a policy that is always "no-store" (app.ts sends that header for every /graphql answer).
+    plugins: [...armor.plugins, guardIntrospection, logUnexpected, ApolloServerPluginCacheControlDisabled()],
     introspection: true,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
