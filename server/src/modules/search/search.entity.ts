@@ -122,7 +122,10 @@ export class SearchClick {
   createdAt: Date = new Date();
 }
 
-/** One row: the search index's version, raised by every rebuild, so every process can tell its cached answers are stale. */
+/**
+ * One row: the search index's version, raised by every rebuild, so every process can tell its cached answers are
+ * stale.
+ */
 @Entity({ tableName: 'search_index_state' })
 export class SearchIndexState {
   @PrimaryKey({ type: 'integer', autoincrement: false })

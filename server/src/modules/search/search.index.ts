@@ -53,7 +53,8 @@ const REBUILD_TERMS_SQL = `
 
 /**
  * Moves the search index version (in the caller's transaction): every process marks its cached search answers
- * stale and drops its category tree when it sees it (watchIndexVersion). For any write that changes what search shows.
+ * stale and drops its category tree when it sees it (watchIndexVersion). For any write that changes what search
+ * shows.
  */
 export async function bumpIndexVersion(db: SqlConnection, trx?: Transaction): Promise<void> {
   await db.execute(
