@@ -1,3 +1,4 @@
+import { Migration20261124101924 } from './Migration20261124101924';
 import { Migration20261123113226 } from './Migration20261123113226';
 import { Migration20261123124500 } from './Migration20261123124500';
 import { Migration20261123124600 } from './Migration20261123124600';
@@ -41,4 +42,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123113226', class: Migration20261123113226 },
   { name: 'Migration20261123124500', class: Migration20261123124500 },
   { name: 'Migration20261123124600', class: Migration20261123124600 },
+  { name: 'Migration20261124101924', class: Migration20261124101924 },
 ];

@@ -35,6 +35,10 @@ export class ProductSearch {
   @Property({ type: 'text' })
   name!: string;
 
+  /** The name in lower case, kept by PostgreSQL: ranking's name tier compares it with every matching row. */
+  @Property({ type: 'text', fieldName: 'name_lower', generated: '(lower(name)) stored' })
+  nameLower!: string;
+
   @Property({ type: 'text' })
   description!: string;
 

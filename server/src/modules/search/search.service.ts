@@ -154,7 +154,7 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
   const rankColumns = relevance
     ? `, s.part_key = ${sql.p(pk)} as exact,
        ${partPattern ? `s.part_key like ${partPattern}` : 'false'} as part_prefix,
-       ${hasText ? `(strpos(lower(s.name), ${sql.p(q.words.join(' '))}) > 0)::int * 2 + (strpos(lower(s.name), ${sql.p(longestPhrase(q.words))}) > 0)::int` : '0'} as in_name,
+       ${hasText ? inNameSql(sql, q.words) : '0'} as in_name,
        ${hasText ? `ts_rank(s.document, ${tsq})` : '0'} as rank`
     : '';
 
@@ -191,6 +191,19 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
       ${attributeFacets},
       ${unknown}`;
   return sql.finish(text);
+}
+
+/**
+ * The name tier: 3 when the name holds the whole text, plus 1 when it holds the longest run of letter words
+ * ("socket head cap screw"). For one word, or text that is all one run, both are the same test, made once:
+ * it runs on every matching row.
+ */
+function inNameSql(sql: Sql, words: string[]): string {
+  const whole = words.join(' ');
+  const phrase = longestPhrase(words);
+  return phrase === whole
+    ? `(strpos(s.name_lower, ${sql.p(whole)}) > 0)::int * 3`
+    : `(strpos(s.name_lower, ${sql.p(whole)}) > 0)::int * 2 + (strpos(s.name_lower, ${sql.p(phrase)}) > 0)::int`;
 }
 
 /**
