@@ -341,6 +341,33 @@ describe('cache invalidation across processes', () => {
     watch.stop();
   });
 
+  it('recomputes stale answers in the background one a key and a few in all', async () => {
+    const cache = new AnswerCache<string>(60_000, 10, 60_000, Date.now, 2);
+    const started: string[] = [];
+    const releases: (() => void)[] = [];
+    const compute = (key: string, held: boolean) => () =>
+      new Promise<string>((resolve) => {
+        started.push(key);
+        if (held) releases.push(() => resolve(`${key} new`));
+        else resolve(`${key} old`);
+      });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, compute(key, false));
+    started.length = 0;
+    cache.invalidate();
+    for (const key of ['a', 'a', 'b', 'c'])
+      expect(await cache.get(key, compute(key, true))).toBe(`${key} old`);
+    // "a" once, not twice; "c" waits for a later request, as two are running.
+    expect(started).toEqual(['a', 'b']);
+    cache.invalidate();
+    expect(await cache.get('a', compute('a', true))).toBe('a old');
+    // A second change does not start "a" again while its first recomputation runs.
+    expect(started).toEqual(['a', 'b']);
+    releases.forEach((release) => release());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('c', compute('c', true))).toBe('c old');
+    expect(started).toEqual(['a', 'b', 'c']);
+  });
+
   it('a stale answer is recomputed before it is served once the change is past the window', async () => {
     let clock = 0;
     const cache = new AnswerCache<number>(600_000, 10, 60_000, () => clock);

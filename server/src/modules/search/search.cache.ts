@@ -1,5 +1,11 @@
 /** How long after a catalogue change an answer computed before it may still be served while it is recomputed. */
 export const STALE_WINDOW_MS = 60_000;
+/**
+ * Background recomputations a process runs at once. Shoppers answered with a stale answer do not wait for them,
+ * so nothing else holds them back: without a bound, every key asked after a change would start one at once (and
+ * again at the next change, before the last had finished), queueing more database work than it can do.
+ */
+export const MAX_BACKGROUND_REFRESHES = 4;
 
 /**
  * A per-process cache of search answers (without their attribution token), with a time to live and a bound
@@ -11,7 +17,8 @@ export const STALE_WINDOW_MS = 60_000;
  * the change, a stale answer is served once more while one recomputation runs in the background, and requests
  * after that get the new answer; later, a stale answer is recomputed before it is served. So the broad words a
  * cold cache pays most for are not paid by shoppers at every stock change (decision 008). An answer whose
- * computation began before a change is kept as stale, never as current.
+ * computation began before a change is kept as stale, never as current. Background recomputations run one a key
+ * and `maxRefreshes` in all; a stale answer whose turn has not come is served as it is until a later request.
  */
 export class AnswerCache<T> {
   private readonly entries = new Map<string, { value: T; expires: number; generation: number }>();
@@ -19,12 +26,14 @@ export class AnswerCache<T> {
   /** Raised by each catalogue change: an entry of an older generation is stale. */
   private generation = 0;
   private changedAt = -Infinity;
+  private refreshing = 0;
 
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries: number,
     private readonly staleWindowMs = STALE_WINDOW_MS,
     private readonly now: () => number = Date.now,
+    private readonly maxRefreshes = MAX_BACKGROUND_REFRESHES,
   ) {}
 
   async get(key: string, compute: () => Promise<T>): Promise<T> {
@@ -37,8 +46,7 @@ export class AnswerCache<T> {
         // Re-insert so Map order is least recently used first.
         this.entries.delete(key);
         this.entries.set(key, hit);
-        // The shopper who sees it stale has been answered: a failed recomputation is tried at the next request.
-        if (!current) this.compute(key, compute).catch(() => undefined);
+        if (!current) this.refreshInBackground(key, compute);
         return hit.value;
       }
     }
@@ -49,6 +57,19 @@ export class AnswerCache<T> {
   invalidate(): void {
     this.generation++;
     this.changedAt = this.now();
+  }
+
+  /**
+   * The shopper who sees a stale answer has been answered: its recomputation waits for nobody. One a key (even of
+   * an older generation: its answer is kept, stale, and the next request starts the next one) and a few in all.
+   * A failed one is tried again at a later request.
+   */
+  private refreshInBackground(key: string, compute: () => Promise<T>): void {
+    if (this.pending.has(key) || this.refreshing >= this.maxRefreshes) return;
+    this.refreshing++;
+    this.compute(key, compute)
+      .catch(() => undefined)
+      .finally(() => this.refreshing--);
   }
 
   /** One computation a key and generation; its answer is kept with the generation it began in. */
