@@ -147,10 +147,9 @@ async function main() {
   const store = bench ? await startStore(bench.url) : null;
   const base = values.base ?? store!.base;
   try {
-    const pages = PAGES;
-    const runs = new Map<string, Run[]>(pages.map(([name]) => [name, []]));
+    const runs = new Map<string, Run[]>(PAGES.map(([name]) => [name, []]));
     for (let i = 0; i < Number(values.runs); i++) {
-      for (const [name, page] of pages) {
+      for (const [name, page] of PAGES) {
         // A failed trace (Lighthouse's NO_NAVSTART and the like) is tried once more, then counted as a failure.
         const run = await lighthouse(`${base}${page}`).catch(() => lighthouse(`${base}${page}`));
         runs.get(name)!.push(run);
@@ -163,7 +162,7 @@ async function main() {
       `\nLighthouse performance, mobile defaults, ${values.runs} runs a page, median (min–max)${bench ? `, ${values.products} products` : ''}\n`,
     );
     console.log('| page | score | FCP | LCP | TBT | CLS | Speed Index |\n|---|---|---|---|---|---|---|');
-    for (const [name, page] of pages) {
+    for (const [name, page] of PAGES) {
       const r = runs.get(name)!;
       const of = (k: keyof Run) => r.map((x) => x[k]);
       console.log(
