@@ -122,6 +122,18 @@ async function lighthouse(url: string): Promise<Run> {
   }
 }
 
+/** A run: a failed trace (Lighthouse's NO_NAVSTART and the like) is tried again, three times in all. */
+async function measure(url: string): Promise<Run | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await lighthouse(url);
+    } catch {
+      // tried again below
+    }
+  }
+  return null;
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = s.length >> 1;
@@ -148,10 +160,15 @@ async function main() {
   const base = values.base ?? store!.base;
   try {
     const runs = new Map<string, Run[]>(PAGES.map(([name]) => [name, []]));
+    const failures = new Map<string, number>();
     for (let i = 0; i < Number(values.runs); i++) {
       for (const [name, page] of PAGES) {
-        // A failed trace (Lighthouse's NO_NAVSTART and the like) is tried once more, then counted as a failure.
-        const run = await lighthouse(`${base}${page}`).catch(() => lighthouse(`${base}${page}`));
+        const run = await measure(`${base}${page}`);
+        if (!run) {
+          failures.set(name, (failures.get(name) ?? 0) + 1);
+          console.log(`run ${i + 1} ${name}: no result (Lighthouse failed three times)`);
+          continue;
+        }
         runs.get(name)!.push(run);
         console.log(
           `run ${i + 1} ${name}: ${run.score} (TBT ${millis(run.tbt)}, LCP ${seconds(run.lcp)}, benchmark index ${Math.round(run.benchmarkIndex)})`,
@@ -164,9 +181,14 @@ async function main() {
     console.log('| page | score | FCP | LCP | TBT | CLS | Speed Index |\n|---|---|---|---|---|---|---|');
     for (const [name, page] of PAGES) {
       const r = runs.get(name)!;
+      if (r.length === 0) {
+        console.log(`| ${name} \`${page}\` | no result | | | | | |`);
+        continue;
+      }
       const of = (k: keyof Run) => r.map((x) => x[k]);
+      const failed = failures.get(name) ? ` (${failures.get(name)} failed)` : '';
       console.log(
-        `| ${name} \`${page}\` | ${spread(of('score'), String)} | ${seconds(median(of('fcp')))} | ${spread(of('lcp'), seconds)} | ${spread(of('tbt'), millis)} | ${median(of('cls')).toFixed(3)} | ${seconds(median(of('si')))} |`,
+        `| ${name} \`${page}\` | ${spread(of('score'), String)}${failed} | ${seconds(median(of('fcp')))} | ${spread(of('lcp'), seconds)} | ${spread(of('tbt'), millis)} | ${median(of('cls')).toFixed(3)} | ${seconds(median(of('si')))} |`,
       );
     }
     const index = [...runs.values()].flat().map((r) => r.benchmarkIndex);
