@@ -50,12 +50,12 @@ function startChunk() {
   let members: Set<string> | null = null;
   const closure = (from: string | undefined) => {
     const seen = new Set<string>();
-    const todo = from ? [from] : [];
-    while (todo.length) {
-      const id = todo.pop()!;
+    const queue = from ? [from] : [];
+    while (queue.length) {
+      const id = queue.pop()!;
       if (seen.has(id)) continue;
       seen.add(id);
-      todo.push(...(imports.get(id) ?? []));
+      queue.push(...(imports.get(id) ?? []));
     }
     return seen;
   };

@@ -11,6 +11,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { CSRF } from '../domain/constants';
+import type { Orm } from '../server/src/db/orm';
 import { bumpIndexVersion } from '../server/src/modules/search/search.index';
 import { benchDatabase, cpuColumns, listen, load } from './support';
 
@@ -188,7 +189,7 @@ async function main() {
   }
 }
 
-async function settle(orm: Awaited<ReturnType<typeof benchDatabase>>['orm']): Promise<void> {
+async function settle(orm: Orm): Promise<void> {
   for (let i = 0; i < 600; i++) {
     const [{ n }] = await orm.em.getConnection().execute<[{ n: number }]>(
       `select count(*)::int as n from pg_stat_activity

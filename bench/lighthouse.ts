@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
-import { benchDatabase } from './support';
+import { benchDatabase, untilReady } from './support';
 
 const root = path.resolve(__dirname, '..');
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
@@ -60,16 +60,7 @@ async function startStore(databaseUrl: string) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the store exited with ${child.exitCode}`);
-    const ready = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (i > 600) throw new Error('the store was not ready in 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilReady(child, base);
   return {
     base,
     async stop() {

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { TEST_CARDS } from '../domain/checkout';
 import { CSRF } from '../domain/constants';
 import { freePort } from '../server/test/processes';
-import { benchDatabase, load, type LoadOptions, plainProductIds } from './support';
+import { benchDatabase, load, type LoadOptions, plainProductIds, untilReady } from './support';
 
 type Request = NonNullable<LoadOptions['requests']>[number];
 
@@ -43,16 +43,8 @@ async function startStore(env: Record<string, string>, base: string): Promise<Ch
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`store exited with ${child.exitCode}`);
-    const ready = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('store not ready after 60 s');
+  await untilReady(child, base);
+  return child;
 }
 
 async function main() {

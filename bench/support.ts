@@ -1,6 +1,6 @@
 /** What the benchmarks share: the database (scratch or reused), the app on a port, autocannon in its own process. */
 import type autocannon from 'autocannon';
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -152,3 +152,17 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
 
 /** The CPU columns of a result: app and PostgreSQL µs per request. */
 export const cpuColumns = (r: LoadResult) => `${r.appCpuUs} | ${r.postgresCpuUs ?? '-'}`;
+
+/** Resolves once a store started as `child` answers /readyz with 200; fails if it exits or takes over 60 s. */
+export async function untilReady(child: ChildProcess, base: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the store exited with ${child.exitCode}`);
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the store was not ready in 60 s');
+}
