@@ -6,20 +6,28 @@ import type { Logger } from 'pino';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { resolveSessionSecret } from './config/secrets';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
-import { initOrm, migrate, type Orm } from './db/orm';
+import type { EmbeddedDatabase } from './db/embedded';
+import { connect, openDatabase } from './db/connect';
+import type { Orm } from './db/orm';
 import { createLogger } from './logger';
 import { catalogIsEmpty, seedCatalog } from './modules/catalog/catalog.seed';
 import { insertDemoOrders } from './modules/order/demo-orders';
 import { schedulePopularityRefresh } from './modules/analytics/popularity';
 import { refreshSearchIndex, searchIndexIsComplete } from './modules/search/search.index';
 import { serveClusterMetrics, type Readiness } from './ops';
+import { ROUTES } from '../../domain/routes';
 
 /**
  * Starts the whole store: database (embedded unless DATABASE_URL), migrations, demo seed, then HTTP — in this
  * process (WORKERS=1), or in WORKERS processes sharing the port (Node's cluster module; the primary prepares the
  * database, restarts workers that die, and shuts them down gracefully). docs/deploy.md.
  */
+/** What a starting process holds, released when it fails. */
+interface Hold {
+  embedded?: EmbeddedDatabase;
+  orm?: Orm;
+}
+
 async function main(): Promise<void> {
   let config: AppConfig;
   try {
@@ -34,28 +42,12 @@ async function main(): Promise<void> {
   return runSingle(config, log);
 }
 
-/** The database ready to serve: started (embedded), migrated, and seeded with the demo catalogue when empty. */
-async function prepareDatabase(
-  config: AppConfig,
-  log: Logger,
-  hold: { embedded?: EmbeddedDatabase; orm?: Orm },
-) {
-  let url = config.databaseUrl;
-  if (!url) {
-    hold.embedded = await startEmbeddedDatabase({
-      dataDir: config.dataDir,
-      port: config.embeddedPgPort,
-      log,
-    });
-    url = hold.embedded.url;
-    log.info(
-      { port: config.embeddedPgPort, dataDir: hold.embedded.dataDir },
-      'embedded PostgreSQL is running',
-    );
-  }
-  const orm = (hold.orm = await initOrm({ clientUrl: url, poolMax: config.dbPoolMax }));
-  const applied = await migrate(orm);
-  if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+/** The database ready to serve: opened (embedded unless DATABASE_URL), migrated, and seeded with the demo catalogue when empty. */
+async function prepareDatabase(config: AppConfig, log: Logger, hold: Hold) {
+  const db = await openDatabase(config, log);
+  hold.embedded = db.embedded;
+  hold.orm = db.orm;
+  const { orm, url } = db;
   if (config.seedProducts > 0 && (await catalogIsEmpty(orm))) {
     log.info({ products: config.seedProducts }, 'empty catalogue: seeding the demo catalogue');
     const result = await seedCatalog(orm, config.seedProducts);
@@ -82,7 +74,7 @@ async function serve(
 ): Promise<void> {
   const readiness: Readiness = { draining: false };
   const replica = config.databaseReadUrl
-    ? await initOrm({ clientUrl: config.databaseReadUrl, poolMax: config.dbPoolMax })
+    ? await connect(config.databaseReadUrl, config.dbPoolMax, 'DATABASE_READ_URL')
     : undefined;
   const { app, close } = await createApp({
     orm,
@@ -145,7 +137,7 @@ async function serve(
 
 async function runSingle(config: AppConfig, log: Logger): Promise<void> {
   const started = Date.now();
-  const hold: { embedded?: EmbeddedDatabase; orm?: Orm } = {};
+  const hold: Hold = {};
   try {
     const { orm } = await prepareDatabase(config, log, hold);
     await serve(config, log, orm, async () => void (await hold.embedded?.stop()));
@@ -153,6 +145,7 @@ async function runSingle(config: AppConfig, log: Logger): Promise<void> {
       { url: `http://localhost:${config.port}`, readyInMs: Date.now() - started },
       `Axisline Supply is ready at http://localhost:${config.port}`,
     );
+    announce(config);
   } catch (err) {
     await failed(err, log, hold);
   }
@@ -162,7 +155,7 @@ async function runWorker(config: AppConfig, log: Logger): Promise<void> {
   const hold: { orm?: Orm } = {};
   try {
     // The primary prepared the database; a worker only connects (its /readyz checks the migrations).
-    hold.orm = await initOrm({ clientUrl: config.databaseUrl!, poolMax: config.dbPoolMax });
+    hold.orm = await connect(config.databaseUrl!, config.dbPoolMax, 'DATABASE_URL');
     await serve(config, log, hold.orm);
     process.send?.({ type: 'axl:ready' });
   } catch (err) {
@@ -176,7 +169,7 @@ const MAX_RESTARTS = 10;
 
 async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
   const started = Date.now();
-  const hold: { embedded?: EmbeddedDatabase; orm?: Orm } = {};
+  const hold: Hold = {};
   let url: string;
   let popularity: { stop(): Promise<void> } | null = null;
   try {
@@ -212,6 +205,7 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
           },
           `Axisline Supply is ready at http://localhost:${config.port} (${config.workers} workers)`,
         );
+        announce(config);
       }
     });
     return worker;
@@ -259,9 +253,31 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-async function failed(err: unknown, log: Logger, hold: { embedded?: EmbeddedDatabase; orm?: Orm }) {
+/** Where to click first, once ready, for a person at the terminal (not in production, where logs are JSON). */
+function announce(config: AppConfig): void {
+  if (config.nodeEnv === 'production' || config.logLevel === 'silent') return;
+  const base = config.publicUrl;
+  console.log(
+    [
+      '',
+      'Axisline Supply is ready.',
+      `  Shop      ${base}/`,
+      `  Console   ${base}${ROUTES.admin}  (first admin: npm run admin -- --email you@example.com)`,
+      `  GraphQL   ${base}/graphql`,
+      `  REST      ${base}/api  (docs/api.md)`,
+      'Ctrl-C stops the store and its database.',
+      '',
+    ].join('\n'),
+  );
+}
+
+async function failed(err: unknown, log: Logger, hold: Hold) {
   if (err instanceof ConfigError) {
     console.error(`axisline: ${err.message}`);
+  } else if ((err as NodeJS.ErrnoException)?.code === 'ENOSPC') {
+    console.error(
+      `axisline: the disk is full (${(err as Error).message}): free some space, or set DATA_DIR to a folder on another disk`,
+    );
   } else {
     log.fatal({ err }, 'failed to start');
     console.error(`axisline: failed to start: ${err instanceof Error ? err.message : String(err)}`);

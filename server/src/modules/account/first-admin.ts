@@ -1,0 +1,94 @@
+import { object, string } from 'yup';
+import { ROLES, VALIDITY } from '../../../../domain/roles';
+import { ConfigError } from '../../config/env';
+import type { SqlConnection } from '../../context';
+import { RESET_TTL_MS } from './account.service';
+import { newToken, tokenHash } from './tokens';
+
+/** The operator's command line: an e-mail address, and names for an account that does not exist yet. */
+const adminSchema = object({
+  email: string().trim().lowercase().required().email().max(254),
+  firstName: string().trim().required().max(100),
+  lastName: string().trim().required().max(100),
+});
+
+export interface AdminGranted {
+  email: string;
+  /** True when the account was made now; false when an existing account was promoted. */
+  created: boolean;
+  /** Open once, within `RESET_TTL_MS`, to choose the password (the shop's reset page). */
+  link: string;
+}
+
+/**
+ * `npm run admin -- --email …`: makes that account an Admin (creating it when new, unlocking it when locked) and
+ * returns a one-time link to choose its password. It does not touch the current password: until the link is
+ * used, a promoted account signs in as before. Audited (actor: the command line, no user).
+ */
+export async function grantAdmin(
+  db: SqlConnection,
+  input: { email?: string; firstName?: string; lastName?: string },
+  publicUrl: string,
+): Promise<AdminGranted> {
+  let valid: { email: string; firstName: string; lastName: string };
+  try {
+    valid = await adminSchema.validate({
+      email: input.email,
+      firstName: input.firstName || 'Store',
+      lastName: input.lastName || 'Administrator',
+    });
+  } catch {
+    throw new ConfigError(
+      `"${input.email ?? ''}" is not an e-mail address: run npm run admin -- --email you@example.com`,
+    );
+  }
+  const token = newToken();
+  return db.transactional(async (trx) => {
+    const [existing] = await db.execute<{ id: string; role: number; validity: number }[]>(
+      'select id, role, validity from app_user where lower(email) = ? for update',
+      [valid.email],
+      'all',
+      trx,
+    );
+    let id: string;
+    if (existing) {
+      id = existing.id;
+      await db.execute(
+        'update app_user set role = ?, validity = ?, updated_at = now() where id = ?',
+        [ROLES.Admin, VALIDITY.Valid, id],
+        'run',
+        trx,
+      );
+    } else {
+      const [row] = await db.execute<{ id: string }[]>(
+        `insert into app_user (email, first_name, last_name, role, validity) values (?, ?, ?, ?, ?) returning id`,
+        [valid.email, valid.firstName, valid.lastName, ROLES.Admin, VALIDITY.Valid],
+        'all',
+        trx,
+      );
+      id = row!.id;
+    }
+    await db.execute(
+      'insert into password_reset (user_id, token_hash, expires_at) values (?, ?, ?)',
+      [id, tokenHash(token), new Date(Date.now() + RESET_TTL_MS)],
+      'run',
+      trx,
+    );
+    await db.execute(
+      `insert into audit_log (actor_user_id, action, target_type, target_id, before, after, ip)
+       values (null, 'user.admin-granted', 'user', ?, ?::jsonb, ?::jsonb, 'command line')`,
+      [
+        id,
+        existing ? JSON.stringify({ role: existing.role, validity: existing.validity }) : null,
+        JSON.stringify({ role: ROLES.Admin, validity: VALIDITY.Valid, created: !existing }),
+      ],
+      'run',
+      trx,
+    );
+    return {
+      email: valid.email,
+      created: !existing,
+      link: `${publicUrl}/user/reset-password?token=${encodeURIComponent(token)}`,
+    };
+  });
+}
