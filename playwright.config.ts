@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
 import { CONSENT_DECLINED, shopCookie } from './e2e/support/cookies';
+import { MAILBOX_HTTP_PORT, MAILBOX_SMTP_PORT } from './e2e/support/outbox';
 
 /**
  * Browser specs against the store started exactly as the README says (`npm start`, embedded PostgreSQL),
@@ -25,19 +26,30 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    command: 'npm start',
-    url: `http://localhost:${PORT}/healthz`,
-    timeout: 300_000,
-    reuseExistingServer: process.env.CI !== 'true',
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR || '.data/e2e',
-      EMBEDDED_PG_PORT: process.env.E2E_EMBEDDED_PG_PORT || '54331',
-      LOG_LEVEL: 'error',
-      // Playwright merges process.env into this: an empty value keeps a CI DATABASE_URL out (embedded PostgreSQL).
-      DATABASE_URL: '',
+  webServer: [
+    {
+      // The shoppers' inbox: the store delivers its e-mails here over SMTP, and the specs read them as delivered.
+      command: `npm run mailbox -- --smtp ${MAILBOX_SMTP_PORT} --http ${MAILBOX_HTTP_PORT}`,
+      url: `http://127.0.0.1:${MAILBOX_HTTP_PORT}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: process.env.CI !== 'true',
+      stdout: 'ignore',
     },
-  },
+    {
+      command: 'npm start',
+      url: `http://localhost:${PORT}/healthz`,
+      timeout: 300_000,
+      reuseExistingServer: process.env.CI !== 'true',
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: process.env.E2E_DATA_DIR || '.data/e2e',
+        EMBEDDED_PG_PORT: process.env.E2E_EMBEDDED_PG_PORT || '54331',
+        LOG_LEVEL: 'error',
+        // Playwright merges process.env into this: an empty value keeps a CI DATABASE_URL out (embedded PostgreSQL).
+        DATABASE_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`,
+      },
+    },
+  ],
 });

@@ -79,6 +79,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** SMTP delivery of the outbox (e.g. smtp://user:pass@host:587); without it e-mails stay in the outbox. */
   smtpUrl?: string;
+  /** How often the outbox is delivered, in ms (default 2000); 0: only when flushBackground() asks (tests). */
+  outboxIntervalMs?: number;
   mailFrom?: string;
   /** Search answer cache; off unless given (tests see every statement). */
   searchCache?: { ttlMs: number; entries: number };
@@ -182,9 +184,10 @@ export async function createApp(options: AppOptions): Promise<App> {
         log,
         options.smtpUrl,
         options.mailFrom ?? 'Axisline Supply <help@axisline.example>',
+        options.outboxIntervalMs || undefined,
       )
     : null;
-  outbox?.start();
+  if (options.outboxIntervalMs !== 0) outbox?.start();
   const shared: AppShared = {
     introspection: options.introspection ?? false,
     attribution: new AttributionLog(orm, log),

@@ -35,14 +35,16 @@ function refreshToken(c: Client, res: supertest.Response) {
   if (cookie) c.token = decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!);
 }
 
+/** The newest e-mail to `to`, as delivered to the test's mailbox (its text), with the outbox's kind for it. */
 async function lastEmail(to: string): Promise<{ kind: string; text_body: string }> {
-  const rows = await t.orm.em
+  const mail = await t.mail(to);
+  const [row] = await t.orm.em
     .getConnection()
-    .execute<{ kind: string; text_body: string }[]>(
-      'select kind, text_body from email_outbox where to_address = ? order by created_at desc limit 1',
+    .execute<{ kind: string }[]>(
+      'select kind from email_outbox where to_address = ? and sent_at is not null order by sent_at desc limit 1',
       [to],
     );
-  return rows[0]!;
+  return { kind: row!.kind, text_body: mail.text };
 }
 
 let counter = 0;

@@ -61,7 +61,7 @@ describe('npm run admin -- --email …', () => {
     await c.send('put', '/api/user/security/reset-password', body).expect(404); // once only
 
     await c.signIn(email, 'Console-Keys-77!');
-    const me = await c.gql('{ me { firstName lastName role } apiKeys { id } }');
+    const me = (await c.gql('{ me { firstName lastName role } apiKeys { id } }')) as { errors?: unknown; data: { me: object } };
     expect(me.errors).toBeUndefined();
     expect(me.data.me).toEqual({ firstName: 'Ada', lastName: 'Byron', role: 100 });
   });
@@ -76,7 +76,7 @@ describe('npm run admin -- --email …', () => {
 
     const c = await t.client();
     await c.signIn(email, 'Buyer-Pass-91!');
-    const me = await c.gql('{ me { role } }');
+    const me = (await c.gql('{ me { role } }')) as { data: { me: { role: number } } };
     expect(me.data.me.role).toBe(100);
     const [entry] = await t.orm.em
       .getConnection()

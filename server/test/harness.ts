@@ -7,6 +7,7 @@ import { createDatabase } from '../src/db/admin';
 import { initOrm, type Orm } from '../src/db/orm';
 import { hashPassword } from '../src/modules/auth/password';
 import { CSRF, type SiteId } from '../../domain/constants';
+import { Mailbox, type ReceivedMail } from '../src/dev/mailbox';
 import { TEST_ENV } from './env';
 
 export interface TestApp {
@@ -34,7 +35,21 @@ export interface TestApp {
     role?: number;
     accountId?: string | null;
   }): Promise<string>;
+  /** The mail sink the app delivers to over SMTP (every test app has one, as a person has an inbox). */
+  mailbox: Mailbox;
+  /**
+   * The newest e-mail to `to` as delivered (the outbox drained first), optionally with a subject matching, or
+   * only one that arrived after the message id `after`. Fails when none arrives.
+   */
+  mail(to: string, options?: { subject?: RegExp; after?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
+}
+
+/** The first link in an e-mail's text, parsed. */
+export function linkIn(mail: ReceivedMail): URL {
+  const href = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!href) throw new Error(`no link in the e-mail "${mail.subject}"`);
+  return new URL(href);
 }
 
 export interface Client {
@@ -86,6 +101,8 @@ export async function createTestApp(
     throw new Error('test database not prepared: run the tests through jest');
   const name = `${prefix}_w${process.env.JEST_WORKER_ID ?? 0}_${process.pid}_${counter++}`;
   const url = await createDatabase(serverUrl, name, template);
+  const mailbox = new Mailbox();
+  const { smtpUrl } = await mailbox.start();
   const queries: string[] = [];
   const orm = await initOrm({ clientUrl: url, poolMax: 5, onQuery: (sql) => queries.push(sql) });
   const replica = options.replica
@@ -100,7 +117,8 @@ export async function createTestApp(
     searchCache: { ttlMs: options.searchCacheTtlMs ?? 0, entries: 100 },
     secureCookies: options.secureCookies,
     trustProxy: options.trustProxy,
-    smtpUrl: options.smtpUrl,
+    smtpUrl: options.smtpUrl ?? smtpUrl,
+    outboxIntervalMs: 0, // delivered when the test reads its mail (flush), never in the middle of a request
     replica,
     siteHosts: options.siteHosts,
     collectorEventsPerMinute: options.collectorEventsPerMinute,
@@ -147,8 +165,14 @@ export async function createTestApp(
       );
       return row!.id;
     },
+    mailbox,
+    async mail(to, mailOptions = {}) {
+      await flushBackground();
+      return mailbox.waitFor(to, { ...mailOptions, timeoutMs: 5000 });
+    },
     async close() {
       await close();
+      await mailbox.close();
       await orm.close(true);
       await replica?.close(true);
     },

@@ -6,7 +6,7 @@ import { isCommonPassword, hashPassword, verifyPassword } from '../auth/password
 import { hit } from '../auth/rate-limit';
 import { startSession } from '../auth/session-auth';
 import { cartService } from '../cart/cart.service';
-import { queueEmail } from '../mail/mailer';
+import { LINK_TOKEN, queueEmail } from '../mail/mailer';
 import { newToken, tokenHash } from './tokens';
 
 export const REGISTRATION_TTL_MS = 48 * 3600_000;
@@ -193,20 +193,14 @@ export const accountService = {
       });
       return;
     }
-    const token = newToken();
+    const expiresAt = new Date(Date.now() + REGISTRATION_TTL_MS);
     await ctx.db.transactional(async (trx) => {
-      await ctx.db.execute(
+      // The row's token hash opens nothing until the sender mints the e-mailed token (decision 026).
+      const [registration] = await ctx.db.execute<{ id: string }[]>(
         `insert into registration (token_hash, email, first_name, last_name, erp_account_id, expires_at)
-         values (?, ?, ?, ?, ?, ?)`,
-        [
-          tokenHash(token),
-          email,
-          input.firstName,
-          input.lastName,
-          input.erpAccountId || null,
-          new Date(Date.now() + REGISTRATION_TTL_MS),
-        ],
-        'run',
+         values (?, ?, ?, ?, ?, ?) returning id`,
+        [tokenHash(newToken()), email, input.firstName, input.lastName, input.erpAccountId || null, expiresAt],
+        'all',
         trx,
       );
       await queueEmail(
@@ -216,7 +210,8 @@ export const accountService = {
           to: email,
           kind: 'registration',
           subject: 'Confirm your e-mail to finish your Axisline Supply account',
-          text: `Hi ${input.firstName},\n\nChoose your password to finish your account (the link works for 48 hours):\n${publicUrl}/user/register?token=${token}\n`,
+          text: `Hi ${input.firstName},\n\nChoose your password to finish your account (the link works for 48 hours):\n${publicUrl}/user/register?token=${LINK_TOKEN}\n`,
+          link: { kind: 'registration', ref: registration!.id, expiresAt },
         },
         trx,
       );
@@ -463,25 +458,12 @@ export const accountService = {
       [email.toLowerCase(), VALIDITY.Valid],
     );
     if (!user) return;
-    const token = newToken();
-    await ctx.db.transactional(async (trx) => {
-      await ctx.db.execute(
-        'insert into password_reset (user_id, token_hash, expires_at) values (?, ?, ?)',
-        [user.id, tokenHash(token), new Date(Date.now() + RESET_TTL_MS)],
-        'run',
-        trx,
-      );
-      await queueEmail(
-        ctx.db,
-        ctx.log,
-        {
-          to: user.email,
-          kind: 'password-reset',
-          subject: 'Reset your Axisline Supply password',
-          text: `Hi ${user.firstName},\n\nChoose a new password (the link works for one hour, once):\n${publicUrl}/user/reset-password?token=${token}\n\nDid not ask? Ignore this e-mail; your password stays as it is.`,
-        },
-        trx,
-      );
+    await queueEmail(ctx.db, ctx.log, {
+      to: user.email,
+      kind: 'password-reset',
+      subject: 'Reset your Axisline Supply password',
+      text: `Hi ${user.firstName},\n\nChoose a new password (the link works for one hour, once):\n${publicUrl}/user/reset-password?token=${LINK_TOKEN}\n\nDid not ask? Ignore this e-mail; your password stays as it is.`,
+      link: { kind: 'password-reset', ref: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) },
     });
   },
 

@@ -2,14 +2,15 @@ import type { Ctx } from '../../context';
 import { AppError } from '../../common/errors';
 import { assertAccess } from '../auth/permissions';
 import { recordAudit } from '../audit/audit';
+import { LINK_TOKEN } from '../mail/mailer';
 
 /** Sensitive admin actions need a sign-in within this long. */
 export const RECENT_SIGN_IN_MS = 5 * 60_000;
 
 /**
  * Invalidates every password and every session in a few set-based statements (no hash per user): each user
- * gets a fresh single-use reset link in the outbox (valid 72 hours), the sessions table is emptied (the admin
- * signs in again too), and the audit log records who did it and how many users it touched.
+ * gets an e-mail whose single-use reset link (valid 72 hours) is made when it is delivered, the sessions table is
+ * emptied (the admin signs in again too), and the audit log records who did it and how many users it touched.
  */
 export async function resetAllPasswords(ctx: Ctx, authAt: number | undefined): Promise<number> {
   assertAccess(ctx, ['Admin']);
@@ -20,29 +21,22 @@ export async function resetAllPasswords(ctx: Ctx, authAt: number | undefined): P
     );
   }
   return ctx.db.transactional(async (trx) => {
+    // Each e-mail's link is minted when it is delivered (decision 026): the outbox holds no token.
     const [row] = await ctx.db.execute<{ users: number }[]>(
-      `with tokens as (
-         select id, email, first_name,
-           replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') as token
-         from app_user
-       ),
-       users as (
-         update app_user u set password_hash = null, credentials_changed_at = now(), updated_at = now()
-         from tokens t where u.id = t.id returning u.id
-       ),
-       resets as (
-         insert into password_reset (user_id, token_hash, expires_at)
-         select id, encode(sha256(convert_to(token, 'UTF8')), 'hex'), now() + interval '72 hours' from tokens
+      `with users as (
+         update app_user set password_hash = null, credentials_changed_at = now(), updated_at = now()
+         returning id, email, first_name
        ),
        mails as (
-         insert into email_outbox (to_address, kind, subject, text_body)
+         insert into email_outbox (to_address, kind, subject, text_body, link_kind, link_ref, link_expires_at)
          select email, 'password-reset-all', 'Choose a new password for Axisline Supply',
-           'Hi ' || first_name || E',\\n\\nFor your security every Axisline Supply password was reset. Choose a new one (the link works for 72 hours, once):\\n'
-           || ? || '/user/reset-password?token=' || token || E'\\n'
-         from tokens
+           'Hi ' || first_name || ?, 'password-reset', id, now() + interval '72 hours'
+         from users
        )
        select count(*)::int as users from users`,
-      [ctx.auth.publicUrl],
+      [
+        `,\n\nFor your security every Axisline Supply password was reset. Choose a new one (the link works for 72 hours, once):\n${ctx.auth.publicUrl}/user/reset-password?token=${LINK_TOKEN}\n`,
+      ],
       'all',
       trx,
     );

@@ -3,20 +3,33 @@ import type { SqlConnection } from '../../context';
 import { Prepared } from '../../db/prepared';
 import type { Transaction } from '@mikro-orm/core';
 
+/** Links whose token the sender mints at delivery: what they open. */
+export type LinkKind = 'password-reset' | 'registration';
+
+/** Where an e-mail's one-time token goes in its text; the token itself is never stored. */
+export const LINK_TOKEN = '{{one-time-token}}';
+
+/** How staff (and the log) read the place of a one-time token. */
+export const HIDDEN_TOKEN = '[one-time link, sent only to the recipient]';
+
 export interface Email {
   to: string;
   kind: string;
   subject: string;
+  /** With `link`, holds LINK_TOKEN where the token goes (e.g. `…/user/reset-password?token=${LINK_TOKEN}`). */
   text: string;
+  /** A one-time link made when the e-mail is delivered: for the user or registration `ref`, valid until `expiresAt`. */
+  link?: { kind: LinkKind; ref: string; expiresAt: Date };
 }
 
 const QUEUE_EMAIL = new Prepared(
-  'insert into email_outbox (to_address, kind, subject, text_body) values (?, ?, ?, ?)',
+  `insert into email_outbox (to_address, kind, subject, text_body, link_kind, link_ref, link_expires_at)
+   values (?, ?, ?, ?, ?, ?, ?)`,
 );
 
 /**
- * Queues an e-mail in the outbox table (in the caller's transaction when `trx` is given), and prints it to the
- * log so every flow completes on a laptop. With SMTP_URL, OutboxSender delivers the outbox.
+ * Queues an e-mail in the outbox table (in the caller's transaction when `trx` is given); with SMTP_URL,
+ * OutboxSender delivers it. The log gets who, what and the subject, never the text (it may name a link).
  */
 export async function queueEmail(
   db: SqlConnection,
@@ -24,6 +37,26 @@ export async function queueEmail(
   email: Email,
   trx?: Transaction,
 ): Promise<void> {
-  await QUEUE_EMAIL.all(db, [email.to, email.kind, email.subject, email.text], trx);
-  log.info({ to: email.to, kind: email.kind, subject: email.subject, text: email.text }, 'e-mail queued');
+  if (email.link && !email.text.includes(LINK_TOKEN)) {
+    throw new Error(`the ${email.kind} e-mail has a link but no place for its token`);
+  }
+  await QUEUE_EMAIL.all(
+    db,
+    [
+      email.to,
+      email.kind,
+      email.subject,
+      email.text,
+      email.link?.kind ?? null,
+      email.link?.ref ?? null,
+      email.link?.expiresAt ?? null,
+    ],
+    trx,
+  );
+  log.info({ to: email.to, kind: email.kind, subject: email.subject }, 'e-mail queued');
+}
+
+/** An outbox text as staff may read it: the place of a one-time token says so, with no token. */
+export function textForStaff(text: string): string {
+  return text.split(LINK_TOKEN).join(HIDDEN_TOKEN);
 }

@@ -1,19 +1,39 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { SqlConnection } from '../../context';
+import { newToken, tokenHash } from '../account/tokens';
+import { LINK_TOKEN, type LinkKind } from './mailer';
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
+/** Sent e-mails keep their text this long (for staff looking into a complaint), then only who, what and when. */
+export const SENT_TEXT_RETENTION_DAYS = 30;
+const PURGE_EVERY_MS = 3600_000;
+
+interface Due {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  attempts: number;
+  linkKind: LinkKind | null;
+  linkRef: string | null;
+  linkExpiresAt: Date | null;
+}
 
 /**
  * Delivers the outbox through SMTP (SMTP_URL). Rows are claimed with `for update skip locked` and their next
  * attempt moved forward, so several processes can run senders without sending an e-mail twice; a failure
  * backs off exponentially (2, 4, 8... minutes) and is given up after 5 tries, the error kept on the row.
+ * An e-mail with a one-time link gets its token here, at delivery: only its hash is stored (a new one per try),
+ * so neither the outbox nor its readers ever hold a working link. Texts of sent e-mails are emptied after
+ * SENT_TEXT_RETENTION_DAYS.
  */
 export class OutboxSender {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private readonly transport: Transporter;
+  private purgedAt = 0;
 
   constructor(
     private readonly db: SqlConnection,
@@ -46,28 +66,33 @@ export class OutboxSender {
   }
 
   private async sendDue(): Promise<number> {
+    await this.purgeOldTexts();
     let sent = 0;
     for (;;) {
-      const rows = await this.db.execute<
-        { id: string; to: string; subject: string; text: string; attempts: number }[]
-      >(
+      const rows = await this.db.execute<Due[]>(
         `update email_outbox set attempts = attempts + 1, next_attempt_at = now() + interval '2 minutes'
          where id in (
            select id from email_outbox
            where sent_at is null and attempts < ? and next_attempt_at <= now()
            order by created_at limit ? for update skip locked)
-         returning id, to_address as "to", subject, text_body as "text", attempts`,
+         returning id, to_address as "to", subject, text_body as "text", attempts,
+           link_kind as "linkKind", link_ref as "linkRef", link_expires_at as "linkExpiresAt"`,
         [MAX_ATTEMPTS, BATCH],
       );
       if (rows.length === 0) return sent;
       for (const row of rows) {
         try {
-          await this.transport.sendMail({
-            from: this.from,
-            to: row.to,
-            subject: row.subject,
-            text: row.text,
-          });
+          if (row.linkExpiresAt && new Date(row.linkExpiresAt).getTime() <= Date.now()) {
+            // Its link would arrive dead: give up rather than send it.
+            await this.db.execute('update email_outbox set attempts = ?, error = ? where id = ?', [
+              MAX_ATTEMPTS,
+              'not sent: its link expired before it could be delivered',
+              row.id,
+            ]);
+            continue;
+          }
+          const text = row.linkKind ? row.text.split(LINK_TOKEN).join(await this.mint(row)) : row.text;
+          await this.transport.sendMail({ from: this.from, to: row.to, subject: row.subject, text });
           await this.db.execute('update email_outbox set sent_at = now(), error = null where id = ?', [
             row.id,
           ]);
@@ -82,5 +107,35 @@ export class OutboxSender {
         }
       }
     }
+  }
+
+  /** A fresh token for the row's link, its hash stored where the link's page looks for it. */
+  private async mint(row: Due): Promise<string> {
+    const token = newToken();
+    if (row.linkKind === 'password-reset') {
+      await this.db.execute(
+        'insert into password_reset (user_id, token_hash, expires_at) values (?, ?, ?)',
+        [row.linkRef, tokenHash(token), row.linkExpiresAt],
+      );
+    } else if (row.linkKind === 'registration') {
+      const updated = await this.db.execute(
+        'update registration set token_hash = ? where id = ? and completed_at is null returning id',
+        [tokenHash(token), row.linkRef],
+      );
+      if (updated.length === 0) throw new Error('its registration was completed or removed');
+    } else {
+      throw new Error(`unknown link kind ${String(row.linkKind)}`);
+    }
+    return encodeURIComponent(token);
+  }
+
+  /** Empties texts of e-mails sent more than the retention ago (at most hourly). */
+  private async purgeOldTexts(): Promise<void> {
+    if (Date.now() - this.purgedAt < PURGE_EVERY_MS) return;
+    this.purgedAt = Date.now();
+    await this.db.execute(
+      `update email_outbox set text_body = '' where sent_at < now() - make_interval(days => ?) and text_body <> ''`,
+      [SENT_TEXT_RETENTION_DAYS],
+    );
   }
 }

@@ -24,6 +24,7 @@ export class OutboxEmail {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
+  @Index({ expression: 'create index "email_outbox_sent_at_index" on "email_outbox" ("sent_at") where "sent_at" is not null' })
   @Property({ type: 'timestamptz', nullable: true })
   sentAt: Date | null = null;
 
@@ -38,4 +39,17 @@ export class OutboxEmail {
 
   @Property({ type: 'text', nullable: true })
   error: string | null = null;
+
+  /**
+   * A one-time link the text holds as LINK_TOKEN, minted only when the e-mail is delivered (never stored):
+   * 'password-reset' (linkRef: the user) or 'registration' (linkRef: the registration), valid until linkExpiresAt.
+   */
+  @Property({ type: 'text', nullable: true })
+  linkKind: string | null = null;
+
+  @Property({ type: 'uuid', nullable: true })
+  linkRef: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  linkExpiresAt: Date | null = null;
 }
