@@ -44,8 +44,6 @@ export interface Ctx {
   attribution: AttributionLog;
   /** Cookie settings for sign-in and sign-out, and the public address for e-mailed links. */
   auth: { cookies: AuthCookies; publicUrl: string; tokenSecret: Buffer };
-  /** GraphQL: the request's sign-in attempts (one per aliased signIn) were already counted. */
-  signInCharged?: boolean;
   /** Set when the request authenticated with a partner API token (Authorization: Bearer). */
   apiCaller: ApiCaller | null;
   /** The signed-in user (loaded from the session on every request), or null. */

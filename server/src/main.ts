@@ -265,6 +265,9 @@ function announce(config: AppConfig): void {
       `  Console   ${base}${ROUTES.admin}  (first admin: npm run admin -- --email you@example.com)`,
       `  GraphQL   ${base}/graphql`,
       `  REST      ${base}/api  (docs/api.md)`,
+      config.smtpUrl
+        ? `  E-mail    delivered by SMTP to ${new URL(config.smtpUrl).host}`
+        : '  E-mail    kept undelivered (no SMTP_URL): run npm run mailbox, then SMTP_URL=smtp://127.0.0.1:1025 npm start',
       'Ctrl-C stops the store and its database.',
       '',
     ].join('\n'),

@@ -9,6 +9,7 @@ import {
   PasswordReset,
   RateLimit,
   Registration,
+  SignInThrottle,
   User,
 } from '../modules/account/account.entities';
 import { AuditEntry } from '../modules/audit/audit.entity';
@@ -51,6 +52,7 @@ export const ENTITIES = [
   Registration,
   PasswordReset,
   RateLimit,
+  SignInThrottle,
   OutboxEmail,
   AuditEntry,
   Cart,

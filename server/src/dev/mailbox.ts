@@ -51,8 +51,7 @@ function decodeWords(value: string): string {
     );
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export class Mailbox {
   readonly messages: ReceivedMail[] = [];

@@ -201,6 +201,23 @@ export class RateLimit {
   count!: number;
 }
 
+/** Sign-in failures per (account, address) and per address (modules/auth/sign-in-throttle.ts, decision 027). */
+@Entity({ tableName: 'sign_in_throttle' })
+export class SignInThrottle {
+  @PrimaryKey({ type: 'text' })
+  key!: string;
+
+  @Property({ type: 'integer' })
+  failures!: number;
+
+  /** Start of the 15-minute window the failures count in. */
+  @Property({ type: 'timestamptz' })
+  firstAt!: Date;
+
+  @Property({ type: 'timestamptz' })
+  lastAt!: Date;
+}
+
 /** A partner's API key (Admin-issued, shown once): only its sha256 is kept; it acts as `user` within `scopes`. */
 @Entity({ tableName: 'api_key' })
 export class ApiKey {

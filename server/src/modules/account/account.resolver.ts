@@ -1,5 +1,4 @@
-import { Kind, type GraphQLResolveInfo } from 'graphql';
-import { Arg, Authorized, Ctx, ID, Info, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import {
   addressSchema,
   forgotPasswordSchema,
@@ -43,15 +42,9 @@ export class AccountResolver {
     @Arg('email', () => String) email: string,
     @Arg('password', () => String) password: string,
     @Ctx() ctx: RequestCtx,
-    @Info() info: GraphQLResolveInfo,
   ): Promise<UserGql> {
-    // Aliases count: a request with n signIn fields is charged n attempts, up front, once.
-    const aliases = info.operation.selectionSet.selections.filter(
-      (s) => s.kind === Kind.FIELD && s.name.value === 'signIn',
-    ).length;
-    const attempts = ctx.signInCharged ? 0 : aliases;
-    ctx.signInCharged = true;
-    return toGql(await accountService.signIn(ctx, validate(loginSchema, { email, password }), attempts));
+    // Each executed signIn (aliased, in a fragment, or plain) is counted by the service's throttle.
+    return toGql(await accountService.signIn(ctx, validate(loginSchema, { email, password })));
   }
 
   @Authorized()

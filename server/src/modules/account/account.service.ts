@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { isCommonPassword, hashPassword, verifyPassword } from '../auth/password';
 import { hit } from '../auth/rate-limit';
+import { reserveSignIn } from '../auth/sign-in-throttle';
 import { startSession } from '../auth/session-auth';
 import { cartService } from '../cart/cart.service';
 import { LINK_TOKEN, queueEmail } from '../mail/mailer';
@@ -11,8 +12,6 @@ import { newToken, tokenHash } from './tokens';
 
 export const REGISTRATION_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
-/** Sign-in attempts: per account and per IP address, in 15-minute windows. */
-export const SIGN_IN_LIMITS = { perAccount: 5, perIp: 30, windowMs: 15 * 60_000 } as const;
 
 export interface AddressView {
   id: string;
@@ -199,7 +198,14 @@ export const accountService = {
       const [registration] = await ctx.db.execute<{ id: string }[]>(
         `insert into registration (token_hash, email, first_name, last_name, erp_account_id, expires_at)
          values (?, ?, ?, ?, ?, ?) returning id`,
-        [tokenHash(newToken()), email, input.firstName, input.lastName, input.erpAccountId || null, expiresAt],
+        [
+          tokenHash(newToken()),
+          email,
+          input.firstName,
+          input.lastName,
+          input.erpAccountId || null,
+          expiresAt,
+        ],
         'all',
         trx,
       );
@@ -281,26 +287,20 @@ export const accountService = {
   },
 
   /**
-   * Checks e-mail and password under the rate limits (per account and per IP). Unknown e-mail, wrong password,
-   * locked or expired account all answer the same 401, after the same hashing work.
+   * Checks e-mail and password under the sign-in throttle (per account and address, and per address; decision
+   * 027), counted here so every transport and query shape counts. Unknown e-mail, wrong password, locked or
+   * expired account all answer the same 401, after the same hashing work.
    */
-  async authenticate(ctx: Ctx, input: LoginInput, attempts = 1): Promise<SessionUser> {
+  async authenticate(ctx: Ctx, input: LoginInput): Promise<SessionUser> {
     const email = input.email.toLowerCase();
-    const ip = ctx.req.ip ?? 'unknown';
-    const perIp = await hit(
-      ctx.db,
-      { key: `signin:ip:${ip}`, max: SIGN_IN_LIMITS.perIp, windowMs: SIGN_IN_LIMITS.windowMs },
-      attempts,
-    );
-    const perAccount = await hit(
-      ctx.db,
-      { key: `signin:account:${email}`, max: SIGN_IN_LIMITS.perAccount, windowMs: SIGN_IN_LIMITS.windowMs },
-      attempts,
-    );
-    if (!perIp.allowed || !perAccount.allowed) {
+    const reservation = await reserveSignIn(ctx.db, email, ctx.req.ip ?? 'unknown');
+    if ('retryAfterSeconds' in reservation) {
+      const wait = reservation.retryAfterSeconds;
       throw new AppError(
         'TOO_MANY_REQUESTS',
-        `Too many sign-in attempts. Try again in ${Math.ceil(Math.max(perIp.retryAfterSeconds, perAccount.retryAfterSeconds) / 60)} minutes.`,
+        wait <= 60
+          ? `Too many sign-in attempts. Try again in ${wait} seconds.`
+          : `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`,
       );
     }
     const [user] = await ctx.db.execute<(SessionUser & { passwordHash: string | null; validity: number })[]>(
@@ -313,14 +313,15 @@ export const accountService = {
     if (!user || !ok || user.validity !== VALIDITY.Valid) {
       throw new AppError('UNAUTHENTICATED', 'The e-mail or password is not correct.');
     }
+    await reservation.succeeded();
     await ctx.db.execute('update app_user set last_sign_in_at = now() where id = ?', [user.id]);
     const { passwordHash: _h, validity: _v, ...sessionUser } = user;
     return sessionUser;
   },
 
   /** Checks the credentials (authenticate) and starts a fresh session for the user. */
-  async signIn(ctx: Ctx, input: LoginInput, attempts = 1): Promise<UserView> {
-    const user = await this.authenticate(ctx, input, attempts);
+  async signIn(ctx: Ctx, input: LoginInput): Promise<UserView> {
+    const user = await this.authenticate(ctx, input);
     await beginSession(ctx, user);
     return this.userView(ctx, user.id);
   },

@@ -113,10 +113,11 @@ export class OutboxSender {
   private async mint(row: Due): Promise<string> {
     const token = newToken();
     if (row.linkKind === 'password-reset') {
-      await this.db.execute(
-        'insert into password_reset (user_id, token_hash, expires_at) values (?, ?, ?)',
-        [row.linkRef, tokenHash(token), row.linkExpiresAt],
-      );
+      await this.db.execute('insert into password_reset (user_id, token_hash, expires_at) values (?, ?, ?)', [
+        row.linkRef,
+        tokenHash(token),
+        row.linkExpiresAt,
+      ]);
     } else if (row.linkKind === 'registration') {
       const updated = await this.db.execute(
         'update registration set token_hash = ? where id = ? and completed_at is null returning id',

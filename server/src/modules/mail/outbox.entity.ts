@@ -24,7 +24,10 @@ export class OutboxEmail {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  @Index({ expression: 'create index "email_outbox_sent_at_index" on "email_outbox" ("sent_at") where "sent_at" is not null' })
+  @Index({
+    expression:
+      'create index "email_outbox_sent_at_index" on "email_outbox" ("sent_at") where "sent_at" is not null',
+  })
   @Property({ type: 'timestamptz', nullable: true })
   sentAt: Date | null = null;
 

@@ -1,6 +1,8 @@
 import session, { type SessionData } from 'express-session';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Prepared } from '../../db/prepared';
+import { pruneRateLimits } from '../auth/rate-limit';
+import { pruneSignInThrottle } from '../auth/sign-in-throttle';
 
 type Callback = (err?: unknown) => void;
 
@@ -110,6 +112,8 @@ export class PgSessionStore extends session.Store {
 
   async prune(): Promise<void> {
     await this.db.execute('delete from session where expire <= now()');
+    await pruneRateLimits(this.db);
+    await pruneSignInThrottle(this.db);
   }
 
   close(): void {
