@@ -21,6 +21,8 @@ export const CONSOLE_ACCESS = {
   customers: STAFF_ROLES,
   /** Lock and unlock accounts (their sessions end at once). */
   lockUsers: ['Admin', 'Service'],
+  /** Attach a customer to a company (verifying the ERP account number they claimed), or detach them. */
+  companies: ['Admin', 'Service'],
   /** Change a user's role; reset every password. */
   manageUsers: ['Admin'],
   inbox: STAFF_ROLES,

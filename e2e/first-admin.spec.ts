@@ -14,15 +14,19 @@ const PORT = Number(process.env.E2E_PORT || 4100);
 function npmRunAdmin(email: string): string {
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  return execFileSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'admin.js'), '--email', email], {
-    env: {
-      ...env,
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR || '.data/e2e',
-      EMBEDDED_PG_PORT: process.env.E2E_EMBEDDED_PG_PORT || '54331',
+  return execFileSync(
+    process.execPath,
+    [path.join(__dirname, '..', 'scripts', 'admin.js'), '--email', email],
+    {
+      env: {
+        ...env,
+        PORT: String(PORT),
+        DATA_DIR: process.env.E2E_DATA_DIR || '.data/e2e',
+        EMBEDDED_PG_PORT: process.env.E2E_EMBEDDED_PG_PORT || '54331',
+      },
+      encoding: 'utf8',
     },
-    encoding: 'utf8',
-  });
+  );
 }
 
 test('the first admin: the printed link sets a password, the console opens, and staff never see a reset link', async ({
@@ -65,5 +69,11 @@ test('the first admin: the printed link sets a password, the console opens, and 
   expect(reset.textBody).toContain('/user/reset-password?token=[one-time link, sent only to the recipient]');
   expect(JSON.stringify(outbox)).not.toContain(token);
   await page.goto('/admin/outbox');
+  await page
+    .getByRole('row', { name: new RegExp(`${email}.*Reset your Axisline Supply password`) })
+    .getByRole('button')
+    .first()
+    .click();
   await expect(page.getByText('[one-time link, sent only to the recipient]').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/admin-outbox-hidden-link.png' });
 });

@@ -1,3 +1,4 @@
+import { Migration20261125210000 } from './Migration20261125210000';
 import { Migration20261125200000 } from './Migration20261125200000';
 import { Migration20261125190000 } from './Migration20261125190000';
 import { Migration20261124101924 } from './Migration20261124101924';
@@ -47,4 +48,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124101924', class: Migration20261124101924 },
   { name: 'Migration20261125190000', class: Migration20261125190000 },
   { name: 'Migration20261125200000', class: Migration20261125200000 },
+  { name: 'Migration20261125210000', class: Migration20261125210000 },
 ];

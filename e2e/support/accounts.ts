@@ -4,13 +4,18 @@ import { lastEmailTo, linkIn } from './outbox';
 export const E2E_PASSWORD = 'Tslot-2020!rail';
 
 /** Registers through the two steps and the e-mailed link; the shopper ends signed in on the account page. */
-export async function registerAndSignIn(page: Page, firstName: string): Promise<string> {
+export async function registerAndSignIn(
+  page: Page,
+  firstName: string,
+  options: { erpAccountId?: string } = {},
+): Promise<string> {
   const email = `${firstName.toLowerCase()}.${Date.now()}@plant.example`;
   // Typing may start before the page has hydrated: the text and the submit are replayed then (e2e/ssr.spec.ts).
   await page.goto('/user/register');
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill('Buyer');
   await page.getByLabel('E-mail').fill(email);
+  if (options.erpAccountId) await page.getByLabel('ERP account number (optional)').fill(options.erpAccountId);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();

@@ -114,6 +114,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.adminUsers': '{ adminUsers { total } }',
       'Mutation.setUserRole': `mutation { setUserRole(userId: "${NIL}", role: 300) { id } }`,
       'Mutation.setUserLocked': `mutation { setUserLocked(userId: "${NIL}", locked: true) { id } }`,
+      'Mutation.setUserCompany': `mutation { setUserCompany(userId: "${NIL}", erpAccountId: null) { id } }`,
       'Query.dashboard': '{ dashboard(from: "2026-01-01T00:00:00Z", to: "2026-01-08T00:00:00Z") { sales } }',
       'Query.adminSites': '{ adminSites { id } }',
       'Mutation.setSiteVisibility':

@@ -5,10 +5,11 @@ import { ROUTES } from '@domain/routes';
 import { App, Button, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage, useSession } from '../features/account/session';
+import { errorMessage, fieldErrors, useSession } from '../features/account/session';
 import {
   AdminUsersDocument,
   ResetAllPasswordsDocument,
+  SetUserCompanyDocument,
   SetUserLockedDocument,
   SetUserRoleDocument,
 } from './graphql/admin.generated';
@@ -38,6 +39,7 @@ export function CustomersView() {
     );
   const canRole = mayUse(user?.role, 'manageUsers');
   const canLock = mayUse(user?.role, 'lockUsers');
+  const canCompany = mayUse(user?.role, 'companies');
   return (
     <>
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
@@ -77,7 +79,25 @@ export function CustomersView() {
               </>
             ),
           },
-          { title: t('admin.company'), dataIndex: 'company', render: (v: string | null) => v ?? '—' },
+          {
+            title: t('admin.company'),
+            key: 'company',
+            render: (_, u) => (
+              <>
+                <div>{u.company ? `${u.company}${u.erpAccountId ? ` (${u.erpAccountId})` : ''}` : '—'}</div>
+                {u.erpAccountClaim && (
+                  <Typography.Text type="warning" style={{ fontSize: 13 }}>
+                    {t('admin.claims', { erp: u.erpAccountClaim })}
+                  </Typography.Text>
+                )}
+                {canCompany && u.role === ROLES.Customer && (
+                  <div>
+                    <CompanyButton user={u} />
+                  </div>
+                )}
+              </>
+            ),
+          },
           {
             title: t('admin.ordersCount'),
             dataIndex: 'orderCount',
@@ -140,6 +160,116 @@ export function CustomersView() {
           },
         ]}
       />
+    </>
+  );
+}
+
+/**
+ * Attaches a customer to a company by its ERP account id (verifying what they claimed at registration), or
+ * detaches them; a company the store does not have yet needs its name. Errors show next to their field.
+ */
+function CompanyButton({
+  user,
+}: {
+  user: { id: string; email: string; erpAccountId?: string | null; erpAccountClaim?: string | null };
+}) {
+  const t = useT();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [erp, setErp] = useState('');
+  const [company, setCompany] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [save, { loading }] = useMutation(SetUserCompanyDocument);
+  const submit = (erpAccountId: string | null) =>
+    void save({ variables: { userId: user.id, erpAccountId, company: company.trim() || null } }).then(
+      () => {
+        setOpen(false);
+        message.success(t('admin.saved'));
+      },
+      (err: unknown) => {
+        const fields = fieldErrors(err);
+        setErrors(fields);
+        setFailure(Object.keys(fields).length ? null : errorMessage(err, t('admin.saveFailed')));
+      },
+    );
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <Typography.Text type="danger" id={`company-${name}-error`} role="alert">
+        {errors[name]}
+      </Typography.Text>
+    ) : null;
+  return (
+    <>
+      <Button
+        size="small"
+        type="link"
+        style={{ paddingInline: 0 }}
+        aria-label={t('admin.companyOf', { email: user.email })}
+        onClick={() => {
+          setErp(user.erpAccountId ?? user.erpAccountClaim ?? '');
+          setCompany('');
+          setErrors({});
+          setFailure(null);
+          setOpen(true);
+        }}
+      >
+        {t('admin.companyEdit')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('admin.companyOf', { email: user.email })}
+        onCancel={() => setOpen(false)}
+        footer={[
+          user.erpAccountId ? (
+            <Button key="detach" danger disabled={loading} onClick={() => submit(null)}>
+              {t('admin.detach')}
+            </Button>
+          ) : null,
+          <Button key="cancel" onClick={() => setOpen(false)}>
+            {t('admin.cancel')}
+          </Button>,
+          <Button
+            key="attach"
+            type="primary"
+            loading={loading}
+            disabled={!erp.trim()}
+            onClick={() => submit(erp.trim())}
+          >
+            {t('admin.attach')}
+          </Button>,
+        ]}
+      >
+        <Typography.Paragraph>{t('admin.companyHelp')}</Typography.Paragraph>
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <label htmlFor="company-erp">{t('admin.erpAccountId')}</label>
+          <Input
+            id="company-erp"
+            value={erp}
+            maxLength={64}
+            status={errors.erpAccountId ? 'error' : undefined}
+            aria-describedby={errors.erpAccountId ? 'company-erpAccountId-error' : undefined}
+            onChange={(e) => setErp(e.target.value)}
+          />
+          {fieldError('erpAccountId')}
+          <label htmlFor="company-name">{t('admin.companyName')}</label>
+          <Input
+            id="company-name"
+            value={company}
+            maxLength={200}
+            status={errors.company ? 'error' : undefined}
+            aria-invalid={Boolean(errors.company)}
+            aria-describedby={errors.company ? 'company-company-error' : undefined}
+            onChange={(e) => setCompany(e.target.value)}
+          />
+          {fieldError('company')}
+          {failure && (
+            <Typography.Text type="danger" role="alert">
+              {failure}
+            </Typography.Text>
+          )}
+        </Space>
+      </Modal>
     </>
   );
 }

@@ -79,6 +79,13 @@ export class User {
   @Property({ type: 'text', nullable: true })
   supplierBrandHandle: string | null = null;
 
+  /**
+   * The ERP account number typed at registration: an unverified claim that grants nothing (prices, terms, tax
+   * exemption) until staff attach the user to that company (`account`) in the console (decision 028).
+   */
+  @Property({ type: 'text', nullable: true })
+  erpAccountClaim: string | null = null;
+
   /** Sessions signed in before this moment are no longer valid (password change, reset-all). */
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   credentialsChangedAt: Date = new Date();

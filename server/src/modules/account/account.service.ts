@@ -260,21 +260,20 @@ export const accountService = {
       );
       if (done.length === 0)
         throw new AppError('NOT_FOUND', 'This registration link is not valid or has expired.');
-      let accountId: string | null = null;
-      if (pending.erpAccountId) {
-        const [account] = await ctx.db.execute<{ id: string }[]>(
-          `insert into business_account (company, erp_account_id) values (?, ?)
-           on conflict (erp_account_id) do update set erp_account_id = excluded.erp_account_id returning id`,
-          [`${pending.firstName} ${pending.lastName}`, pending.erpAccountId],
-          'all',
-          trx,
-        );
-        accountId = account!.id;
-      }
+      // A typed ERP account number is a claim, not a key: it attaches the user to nothing until staff verify it
+      // (decision 028). Joining a company here gave a stranger its prices, terms and tax exemption.
       const created = await ctx.db.execute<{ id: string }[]>(
-        `insert into app_user (email, password_hash, first_name, last_name, role, validity, account_id)
+        `insert into app_user (email, password_hash, first_name, last_name, role, validity, erp_account_claim)
          values (?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id`,
-        [pending.email, hash, pending.firstName, pending.lastName, ROLES.Customer, VALIDITY.Valid, accountId],
+        [
+          pending.email,
+          hash,
+          pending.firstName,
+          pending.lastName,
+          ROLES.Customer,
+          VALIDITY.Valid,
+          pending.erpAccountId || null,
+        ],
         'all',
         trx,
       );

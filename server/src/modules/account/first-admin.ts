@@ -12,6 +12,12 @@ const adminSchema = object({
   lastName: string().trim().required().max(100),
 });
 
+/** "ada.lovelace@…" -> "Ada": a greeting for e-mails until the admin edits the profile. */
+function nameFromEmail(email: string | undefined): string {
+  const word = (email ?? '').split('@')[0]!.split(/[.+_-]/)[0] ?? '';
+  return word ? word[0]!.toUpperCase() + word.slice(1, 100) : 'Admin';
+}
+
 export interface AdminGranted {
   email: string;
   /** True when the account was made now; false when an existing account was promoted. */
@@ -34,8 +40,8 @@ export async function grantAdmin(
   try {
     valid = await adminSchema.validate({
       email: input.email,
-      firstName: input.firstName || 'Store',
-      lastName: input.lastName || 'Administrator',
+      firstName: input.firstName || nameFromEmail(input.email),
+      lastName: input.lastName || 'Admin',
     });
   } catch {
     throw new ConfigError(

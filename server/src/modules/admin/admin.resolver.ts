@@ -30,6 +30,11 @@ class AdminUserGql {
   @Field(() => Int, { description: '0 Valid, 1 Locked, 2 Expired, 3 Pending' }) validity!: number;
   @Field(() => String, { nullable: true }) company!: string | null;
   @Field(() => String, { nullable: true }) erpAccountId!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The ERP account number typed at registration, not verified yet (grants nothing)',
+  })
+  erpAccountClaim!: string | null;
   @Field(() => Int) orderCount!: number;
   @Field(() => String, { nullable: true }) lastSignInAt!: string | null;
   @Field(() => String) createdAt!: string;
@@ -149,6 +154,20 @@ export class AdminResolver {
     @Ctx() ctx: RequestCtx,
   ) {
     return adminUserService.setLocked(ctx, { userId, locked });
+  }
+
+  @Authorized(...CONSOLE_ACCESS.companies)
+  @Mutation(() => AdminUserGql, {
+    description:
+      'Attaches a customer to the company with this ERP account id (made with `company` as its name if new), verifying their claim; null detaches',
+  })
+  setUserCompany(
+    @Arg('userId', () => ID) userId: string,
+    @Arg('erpAccountId', () => String, { nullable: true }) erpAccountId: string | null,
+    @Arg('company', () => String, { nullable: true }) company: string | null,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return adminUserService.setCompany(ctx, { userId, erpAccountId, company });
   }
 
   @Authorized(...CONSOLE_ACCESS.dashboard)

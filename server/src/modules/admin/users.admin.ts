@@ -18,6 +18,8 @@ export interface AdminUserRow {
   validity: number;
   company: string | null;
   erpAccountId: string | null;
+  /** The ERP account number the user typed at registration, not yet verified by staff. */
+  erpAccountClaim: string | null;
   orderCount: number;
   lastSignInAt: string | null;
   createdAt: string;
@@ -42,8 +44,18 @@ const lockSchema = object({
   locked: boolean().required(),
 });
 
+const companySchema = object({
+  userId: string().required().uuid('User not found'),
+  erpAccountId: string()
+    .trim()
+    .max(64, 'ERP account id must be at most 64 characters')
+    .nullable()
+    .default(null),
+  company: string().trim().max(200, 'Company must be at most 200 characters').nullable().default(null),
+});
+
 const USER_COLUMNS = `u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.phone, u.role,
-  u.validity, a.company, a.erp_account_id as "erpAccountId",
+  u.validity, a.company, a.erp_account_id as "erpAccountId", u.erp_account_claim as "erpAccountClaim",
   (select count(*)::int from customer_order o where o.user_id = u.id) as "orderCount",
   u.last_sign_in_at as "lastSignInAt", u.created_at as "createdAt"`;
 
@@ -59,7 +71,10 @@ const view = (r: Row): AdminUserRow => ({
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
-/** Customers and users in the console: search, role changes (Admin) and locking (Admin, Service), audited. */
+/**
+ * Customers and users in the console: search, role changes (Admin), locking (Admin, Service) and company
+ * attachment (Admin, Service), audited. A role acts only on users of a lower role (an Admin on any but itself).
+ */
 export const adminUserService = {
   async search(ctx: Ctx, input: unknown) {
     assertAccess(ctx, CONSOLE_ACCESS.customers);
@@ -127,9 +142,82 @@ export const adminUserService = {
       }),
     );
   },
+
+  /**
+   * Attaches a customer to the company with this ERP account number (made with `company` as its name when the
+   * store has no such company yet), which verifies their claim; `erpAccountId: null` detaches them. Audited.
+   */
+  async setCompany(ctx: Ctx, input: unknown): Promise<AdminUserRow> {
+    assertAccess(ctx, CONSOLE_ACCESS.companies);
+    const { userId, erpAccountId, company } = validate(companySchema, input);
+    await ctx.db.transactional(async (trx) => {
+      const [before] = await ctx.db.execute<Row[]>(
+        `select ${USER_COLUMNS} from app_user u left join business_account a on a.id = u.account_id
+         where u.id = ? for update of u`,
+        [userId],
+        'all',
+        trx,
+      );
+      if (!before) throw notFound('User');
+      if (before.role !== ROLES.Customer) {
+        throw new AppError('FORBIDDEN', 'Only customer accounts buy for a company.');
+      }
+      let accountId: string | null = null;
+      if (erpAccountId) {
+        const [found] = await ctx.db.execute<{ id: string }[]>(
+          'select id from business_account where erp_account_id = ?',
+          [erpAccountId],
+          'all',
+          trx,
+        );
+        if (found) accountId = found.id;
+        else if (!company) {
+          throw new AppError(
+            'BAD_USER_INPUT',
+            'No company has this ERP account id: enter its name to add it.',
+            [{ field: 'company', message: 'Company is a required field' }],
+          );
+        } else {
+          const [made] = await ctx.db.execute<{ id: string }[]>(
+            'insert into business_account (company, erp_account_id) values (?, ?) returning id',
+            [company, erpAccountId],
+            'all',
+            trx,
+          );
+          accountId = made!.id;
+        }
+      }
+      await ctx.db.execute(
+        `update app_user set account_id = ?, erp_account_claim = null, updated_at = now() where id = ?`,
+        [accountId, userId],
+        'run',
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: erpAccountId ? 'user.company-attached' : 'user.company-detached',
+        targetType: 'user',
+        targetId: userId,
+        before: { company: before.company, erpAccountId: before.erpAccountId, claim: before.erpAccountClaim },
+        after: { erpAccountId },
+      });
+    });
+    const [row] = await ctx.db.execute<Row[]>(
+      `select ${USER_COLUMNS} from app_user u left join business_account a on a.id = u.account_id where u.id = ?`,
+      [userId],
+    );
+    return view(row!);
+  },
 };
 
 /** One audited change of a user row, in a transaction; locking also ends the user's sessions. */
+/** Staff act only on users of a lower role; an Admin, the top role, on any user but itself. */
+function assertOutranks(ctx: Ctx, target: { role: number }): void {
+  const actor = ctx.user!.role;
+  if (actor !== ROLES.Admin && target.role <= actor) {
+    throw new AppError('FORBIDDEN', 'You can only change accounts of a lower role.');
+  }
+}
+
 async function change(
   ctx: Ctx,
   userId: string,
@@ -147,6 +235,7 @@ async function change(
       trx,
     );
     if (!before) throw notFound('User');
+    assertOutranks(ctx, before);
     await ctx.db.execute(
       `update app_user set ${set}, updated_at = now() where id = ?`,
       [...params, userId],

@@ -73,6 +73,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.resetAllPasswords': CONSOLE_ACCESS.manageUsers,
   'Mutation.setUserRole': CONSOLE_ACCESS.manageUsers,
   'Mutation.setUserLocked': CONSOLE_ACCESS.lockUsers,
+  'Mutation.setUserCompany': CONSOLE_ACCESS.companies,
   'Query.apiKeys': CONSOLE_ACCESS.apiKeys,
   'Mutation.createApiKey': CONSOLE_ACCESS.apiKeys,
   'Mutation.revokeApiKey': CONSOLE_ACCESS.apiKeys,
