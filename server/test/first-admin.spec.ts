@@ -61,7 +61,10 @@ describe('npm run admin -- --email …', () => {
     await c.send('put', '/api/user/security/reset-password', body).expect(404); // once only
 
     await c.signIn(email, 'Console-Keys-77!');
-    const me = (await c.gql('{ me { firstName lastName role } apiKeys { id } }')) as { errors?: unknown; data: { me: object } };
+    const me = (await c.gql('{ me { firstName lastName role } apiKeys { id } }')) as {
+      errors?: unknown;
+      data: { me: object };
+    };
     expect(me.errors).toBeUndefined();
     expect(me.data.me).toEqual({ firstName: 'Ada', lastName: 'Byron', role: 100 });
   });

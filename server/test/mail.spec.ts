@@ -59,6 +59,9 @@ describe('e-mail through SMTP (SMTP_URL)', () => {
     const mail = await t.mail(email);
     expect(t.mailbox.to(email)).toHaveLength(1);
     const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
-    await t.agent().get(`/api/user/register-token?token=${link.searchParams.get('token')}`).expect(200);
+    await t
+      .agent()
+      .get(`/api/user/register-token?token=${link.searchParams.get('token')}`)
+      .expect(200);
   });
 });
