@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isShopRoute, productPath, searchPath } from './routes';
+import { isShopRoute, productPath, safeReturnPath, searchPath } from './routes';
 
 describe('shop routes', () => {
   it('knows every route of the spec, with ids and nested handles', () => {
@@ -37,5 +37,32 @@ describe('shop routes', () => {
   it('encodes part numbers containing a slash into one path segment', () => {
     expect(productPath('NUT-1/4-20')).toBe('/product/detail/NUT-1%2F4-20');
     expect(searchPath('ball screw & nut')).toBe('/search?q=ball%20screw%20%26%20nut');
+  });
+});
+
+describe('safeReturnPath (issue 26: no open redirect through callbackUrl)', () => {
+  it.each([
+    ['/cart', '/cart'],
+    ['/search?q=rail#top', '/search?q=rail#top'],
+    ['/user/account', '/user/account'],
+  ])('keeps the path of this site %s', (value, expected) => {
+    expect(safeReturnPath(value, '/fallback')).toBe(expected);
+  });
+
+  it.each([
+    '/\t/evil.example',
+    '/%09/evil.example'.replace('%09', '\t'),
+    '//evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/\n/evil.example',
+    '/\u0000',
+    '',
+    null,
+    42,
+  ])('refuses %j', (value) => {
+    expect(safeReturnPath(value, '/fallback')).toBe('/fallback');
   });
 });

@@ -75,3 +75,18 @@ export function isShopRoute(path: string): boolean {
   if (EXACT_ROUTES.has(p)) return true;
   return PREFIX_ROUTES.some((prefix) => p.startsWith(prefix) && p.length > prefix.length);
 }
+
+/**
+ * A place to go back to after sign-in or sign-out, from a query string or a form: only a path of this site.
+ * Anything else (another origin, `//host`, a backslash, a control character such as the tab in `/\t/evil`, which
+ * browsers drop to reach `//evil`) gives `fallback`.
+ */
+export function safeReturnPath(value: unknown, fallback: string): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2000) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith('//')) return fallback;
+  const resolved = new URL(value, 'https://shop.invalid');
+  return resolved.origin === 'https://shop.invalid'
+    ? resolved.pathname + resolved.search + resolved.hash
+    : fallback;
+}

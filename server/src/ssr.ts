@@ -58,14 +58,20 @@ export function pageHtml(template: string, page: Extract<Rendered, { kind: 'page
   // React puts the resources it wants early (preloads of the first images) before the markup: they belong in
   // the head, and #root must hold only what the browser hydrates.
   const hints = /^(?:<link [^>]*>)*/.exec(page.html)![0];
+  // Replacer functions throughout: a string replacement would read `$&`, `$'` or `$1` in the page's own text
+  // (a search for "$&$'zz") as patterns and copy parts of the page into it.
   let html = template
-    .replace(/<html lang="[^"]*">/, `<html lang="${page.locale}">`)
-    .replace('</head>', `${hints}</head>`)
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${page.locale}">`)
+    .replace('</head>', () => `${hints}</head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.html.slice(hints.length)}</div><script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
+      () =>
+        `<div id="root">${page.html.slice(hints.length)}</div><script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
     );
-  if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  if (page.title) {
+    const title = `<title>${escapeHtml(page.title)}</title>`;
+    html = html.replace(/<title>[^<]*<\/title>/, () => title);
+  }
   return html;
 }
 

@@ -245,6 +245,15 @@ describe('sign-in and session', () => {
       .send({ email, password: PASSWORD, csrf_token: c.token, callbackUrl: '//evil.example/x' });
     refreshToken(c, evil);
     expect(evil.body.url).toBe('/');
+    // Issue 26: a tab after the first slash (`%2F%09%2Fevil.example`), which browsers drop to reach //evil.example.
+    const tabbed = await c.agent
+      .post('/api/auth/callback/credentials')
+      .type('form')
+      .send(
+        `email=${encodeURIComponent(email)}&password=${encodeURIComponent(PASSWORD)}&csrf_token=${encodeURIComponent(c.token)}&callbackUrl=%2F%09%2Fevil.example`,
+      );
+    refreshToken(c, tabbed);
+    expect(tabbed.body.url).toBe('/');
 
     const out = await c.send('post', '/api/auth/signout').expect(200);
     const cleared = ([] as string[]).concat(out.headers['set-cookie'] ?? []);

@@ -70,14 +70,30 @@ describe('one-time links are readable only in the recipient’s inbox', () => {
     await (await t.client()).send('put', '/api/user/security/reset-password', body).expect(404);
   });
 
-  it('reset-all e-mails carry a link that opens the reset page and works (issue 28, item 10)', async () => {
+  it('reset-all e-mails carry a link that opens the reset page and works (issue 28, item 10), and partner keys end', async () => {
     const emails = [`one.${stamp()}@plant.example`, `two.${stamp()}@plant.example`];
     for (const email of emails) await t.createUser({ email, password: PASSWORD });
     const adminEmail = `root.${stamp()}@axisline.example`;
     await t.createUser({ email: adminEmail, password: PASSWORD, role: ROLES.Admin });
     const admin = await t.client();
     await admin.signIn(adminEmail, PASSWORD);
+    // A partner key of the first user, and a bearer token made from it before the reset (issue 26, medium 7).
+    const [partnerId] = await t.orm.em
+      .getConnection()
+      .execute<{ id: string }[]>('select id from app_user where email = ?', [emails[0]]);
+    const made = await admin.gql<{ createApiKey: { key: string } }>(
+      `mutation($u: ID!) { createApiKey(userId: $u, name: "ERP feed", scopes: ["orders:own"]) { key } }`,
+      { u: partnerId!.id },
+    );
+    const key = made.data!.createApiKey.key;
+    const bearer = (await t.agent().post('/api/auth/token').send({ apiKey: key }).expect(200)).body.accessToken;
+    const asPartner = () =>
+      t.agent().post('/graphql').set('Authorization', `Bearer ${bearer}`).send({ query: '{ orders { total } }' });
+    expect((await asPartner()).body.errors).toBeUndefined();
+
     await admin.send('put', '/api/admin/user/reset-all-passwords').expect(200);
+    expect((await asPartner()).status).toBe(401);
+    await t.agent().post('/api/auth/token').send({ apiKey: key }).expect(401);
     for (const email of emails) {
       const mail = await t.mail(email, { subject: /Choose a new password/ });
       const link = linkIn(mail);

@@ -10,7 +10,8 @@ export const RECENT_SIGN_IN_MS = 5 * 60_000;
 /**
  * Invalidates every password and every session in a few set-based statements (no hash per user): each user
  * gets an e-mail whose single-use reset link (valid 72 hours) is made when it is delivered, the sessions table is
- * emptied (the admin signs in again too), and the audit log records who did it and how many users it touched.
+ * emptied (the admin signs in again too), every partner API key is revoked (its bearer tokens stop at once), and
+ * the audit log records who did it and how many users and keys it touched.
  */
 export async function resetAllPasswords(ctx: Ctx, authAt: number | undefined): Promise<number> {
   assertAccess(ctx, ['Admin']);
@@ -41,11 +42,18 @@ export async function resetAllPasswords(ctx: Ctx, authAt: number | undefined): P
       trx,
     );
     await ctx.db.execute('delete from session', [], 'run', trx);
+    // Partner keys act as their users: they end too, and with them every bearer token made from them.
+    const revoked = await ctx.db.execute<{ id: string }[]>(
+      'update api_key set revoked_at = now() where revoked_at is null returning id',
+      [],
+      'all',
+      trx,
+    );
     await recordAudit(ctx, trx, {
       action: 'users.reset-all-passwords',
       targetType: 'user',
       targetId: '*',
-      after: { users: row!.users },
+      after: { users: row!.users, apiKeysRevoked: revoked.length },
     });
     return row!.users;
   });

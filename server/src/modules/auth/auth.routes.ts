@@ -8,6 +8,7 @@ import { accountService } from '../account/account.service';
 import { object, string } from 'yup';
 import { exchangeKey } from './api-tokens';
 import { endSession } from './session-auth';
+import { safeReturnPath } from '../../../../domain/routes';
 
 const apiKeySchema = object({ apiKey: string().trim().required('apiKey is required').max(200) });
 
@@ -15,9 +16,7 @@ const LOG_LEVELS = new Set(['error', 'warn', 'info', 'debug']);
 const CODE_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 /** Only paths of this site: `/orders`, never `//evil.example` or `https://...` (no open redirect). */
-function safeCallback(value: unknown): string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : '/';
-}
+const safeCallback = (value: unknown): string => safeReturnPath(value, '/');
 
 const PROVIDERS = {
   credentials: {

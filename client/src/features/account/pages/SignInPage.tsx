@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { loginSchema } from '@domain/account.schema';
-import { ROUTES } from '@domain/routes';
+import { ROUTES, safeReturnPath } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,8 +13,7 @@ import { Field } from '../Field';
 import { announceSignIn, errorMessage, fieldErrors } from '../session';
 
 /** Only paths of this site (no open redirect through callbackUrl). */
-export const safeCallback = (value: string | null) =>
-  value && /^\/(?![/\\])/.test(value) ? value : ROUTES.account;
+export const safeCallback = (value: string | null) => safeReturnPath(value, ROUTES.account);
 
 export function SignInPage() {
   const t = useT();
