@@ -79,6 +79,10 @@ export interface AppOptions {
   publicUrl?: string;
   /** SMTP delivery of the outbox (e.g. smtp://user:pass@host:587); without it e-mails stay in the outbox. */
   smtpUrl?: string;
+  /** METRICS_TOKEN: /metrics wants it as a bearer token; unset, /metrics is for this machine only (off in production). */
+  metricsToken?: string;
+  /** NODE_ENV=production. */
+  production?: boolean;
   /** How often the outbox is delivered, in ms (default 2000); 0: only when flushBackground() asks (tests). */
   outboxIntervalMs?: number;
   mailFrom?: string;
@@ -137,7 +141,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     }),
   );
 
-  mountOps(app, { primary: orm, replica: options.replica }, options.readiness ?? { draining: false });
+  mountOps(app, { primary: orm, replica: options.replica }, options.readiness ?? { draining: false }, {
+    token: options.metricsToken,
+    production: options.production ?? false,
+  });
 
   const store = new PgSessionStore(orm, SESSION_TTL_MS);
   const secureCookies = options.secureCookies ?? false;
@@ -340,7 +347,13 @@ function serveClient(
     res.status(isShopRoute(req.path) ? 200 : 404);
     void requestStorefront(req, shared)
       .then((site) => {
-        if (site) res.cookie(STOREFRONT_COOKIE, JSON.stringify(site), { path: '/', sameSite: 'lax' });
+        if (site) {
+          res.cookie(STOREFRONT_COOKIE, JSON.stringify(site), {
+            path: '/',
+            sameSite: 'lax',
+            secure: shared.auth.cookies.secureCookies,
+          });
+        }
       })
       .catch(() => undefined)
       .then(() => {

@@ -90,6 +90,8 @@ async function serve(
     publicUrl: config.publicUrl,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
+    metricsToken: config.metricsToken,
+    production: config.nodeEnv === 'production',
     siteHosts: config.siteHosts,
     consentRegionDefaults: config.consentRegionDefaults,
     collectorEventsPerMinute: config.collectorEventsPerMinute,

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Express, Request, RequestHandler } from 'express';
 import cluster from 'node:cluster';
-import { randomUUID } from 'node:crypto';
+import crypto, { randomUUID } from 'node:crypto';
 import client from 'prom-client';
 
 /*
@@ -96,11 +96,31 @@ export interface Readiness {
   draining: boolean;
 }
 
+/** Who may scrape /metrics (METRICS_TOKEN; docs/deploy.md). */
+export interface MetricsAccess {
+  /** Required as `Authorization: Bearer <token>` when set. */
+  token: string | undefined;
+  /** Without a token: production serves no metrics; development and tests serve them to this machine only. */
+  production: boolean;
+}
+
+function metricsAllowed(req: Request, access: MetricsAccess): boolean {
+  if (access.token) {
+    const given = Buffer.from(/^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1] ?? '');
+    const expected = Buffer.from(access.token);
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  }
+  // The socket's own address, never X-Forwarded-For: a proxy cannot make a remote scrape look local.
+  const peer = req.socket.remoteAddress ?? '';
+  return !access.production && (peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1');
+}
+
 /** Mounts /healthz, /readyz and /metrics. */
 export function mountOps(
   app: Express,
   orms: { primary: MikroORM; replica?: MikroORM },
   readiness: Readiness,
+  metricsAccess: MetricsAccess = { token: undefined, production: false },
 ) {
   if (!defaultsCollected) {
     client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
@@ -135,7 +155,16 @@ export function mountOps(
     }
   });
 
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (!metricsAllowed(req, metricsAccess)) {
+      return void res
+        .status(metricsAccess.token ? 401 : 404)
+        .set('WWW-Authenticate', metricsAccess.token ? 'Bearer realm="metrics"' : '')
+        .json({
+          error: { code: metricsAccess.token ? 'UNAUTHENTICATED' : 'NOT_FOUND', message: 'Not found.' },
+        });
+    }
     const text = cluster.isWorker ? await clusterMetrics() : await registry.metrics();
     res.set('Content-Type', registry.contentType).set('Cache-Control', 'no-store').send(text);
   });

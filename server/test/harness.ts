@@ -90,6 +90,9 @@ export async function createTestApp(
     replica?: boolean;
     /** SITE_HOSTS: host name -> site. */
     siteHosts?: Record<string, SiteId>;
+    /** METRICS_TOKEN, and NODE_ENV=production for what depends on it. */
+    metricsToken?: string;
+    production?: boolean;
     /** COLLECTOR_EVENTS_PER_MINUTE (default: no limit). */
     collectorEventsPerMinute?: number;
   } = {},
@@ -122,6 +125,8 @@ export async function createTestApp(
     replica,
     siteHosts: options.siteHosts,
     collectorEventsPerMinute: options.collectorEventsPerMinute,
+    metricsToken: options.metricsToken,
+    production: options.production,
   });
   const testApp: TestApp = {
     app,

@@ -112,3 +112,32 @@ describe('read replica', () => {
     expect(added.body.data.addToCart.orderLines[0].name).toBe(name);
   });
 });
+
+describe('who may scrape /metrics (issue 26)', () => {
+  it('wants the METRICS_TOKEN as a bearer token when one is set', async () => {
+    const app = await createTestApp({ metricsToken: 'scrape-token-0123456789' });
+    try {
+      await app.agent().get('/metrics').expect(401);
+      await app.agent().get('/metrics').set('Authorization', 'Bearer scrape-token-0123456788').expect(401);
+      await app.agent().get('/metrics').set('Authorization', 'Bearer short').expect(401);
+      const ok = await app
+        .agent()
+        .get('/metrics')
+        .set('Authorization', 'Bearer scrape-token-0123456789')
+        .expect(200);
+      expect(ok.text).toContain('axl_http_requests_total');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves none in production without a token, even to this machine', async () => {
+    const app = await createTestApp({ production: true });
+    try {
+      await app.agent().get('/metrics').expect(404);
+      await app.agent().get('/healthz').expect(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

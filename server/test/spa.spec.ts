@@ -120,4 +120,22 @@ describe('the page knows its site before it asks', () => {
     const own = await t.agent().get('/').expect(200);
     expect(storefront(own.headers['set-cookie'])).toMatchObject({ id: 'axl', currency: 'usd' });
   });
+
+  it('marks the storefront cookie Secure when cookies are (production behind TLS), like every other cookie', async () => {
+    const secure = await createTestApp({ clientDir: dir, secureCookies: true, trustProxy: true });
+    try {
+      const res = await secure.agent().get('/').set('X-Forwarded-Proto', 'https').expect(200);
+      const cookie = ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('storefront='));
+      expect(cookie).toMatch(/; Secure/);
+    } finally {
+      await secure.close();
+    }
+    const plain = await t.agent().get('/').expect(200);
+    const cookie = ([] as string[])
+      .concat(plain.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('storefront='));
+    expect(cookie).not.toMatch(/; Secure/);
+  });
 });

@@ -32,6 +32,8 @@ export interface AppConfig {
   graphqlIntrospection: boolean;
   /** The shop's public address, for links in e-mails. */
   publicUrl: string;
+  /** Bearer token /metrics requires (METRICS_TOKEN); unset: /metrics only from this machine, none in production. */
+  metricsToken: string | undefined;
   /** SMTP delivery of the outbox; unset keeps e-mails in the outbox table and the log. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     graphqlIntrospection: nodeEnv === 'development' || bool(env, 'GRAPHQL_INTROSPECTION', false),
     publicUrl: publicUrlOf(env.PUBLIC_URL, port),
     smtpUrl: smtpUrlOf(env.SMTP_URL),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     mailFrom: env.MAIL_FROM?.trim() || 'Axisline Supply <help@axisline.example>',
     searchCache: {
       ttlMs: int(
@@ -289,5 +292,15 @@ function smtpUrlOf(raw: string | undefined): string | undefined {
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
     throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol})`);
+  return value;
+}
+
+function metricsTokenOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 16) {
+    throw new ConfigError(
+      'METRICS_TOKEN is shorter than 16 characters: set it to a long random value, e.g. `openssl rand -hex 24`',
+    );
+  }
   return value;
 }
