@@ -165,4 +165,20 @@ describe('returns', () => {
       .expect(400);
     expect(notYet.body.error.message).toBe('Only delivered orders can be returned.');
   });
+
+  it("answers someone else's return exactly as a missing one (ids tell nothing)", async () => {
+    const { c, order } = await deliveredOrder();
+    const made = await c
+      .send('post', '/api/returns', {
+        orderId: order.id,
+        reason: 'DEFECTIVE_PRODUCT',
+        items: [{ id: order.lines[0].id, quantity: 1 }],
+      })
+      .expect(201);
+    const stranger = await deliveredOrder();
+    const theirs = await stranger.c.agent.get(`/api/returns/${made.body.id}`).expect(404);
+    const missing = await stranger.c.agent.get(`/api/returns/${randomUUID()}`).expect(404);
+    expect(theirs.body).toEqual(missing.body);
+    expect(theirs.body.error.message).toBe('Return was not found');
+  });
 });

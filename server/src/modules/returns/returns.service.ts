@@ -146,7 +146,11 @@ export const returnsService = {
       [id],
     );
     if (!row) throw notFound('Return');
-    await orderService.get(ctx, row.orderId); // ownership: the order's rules (owner or staff)
+    // Ownership: the order's rules (owner or staff). Someone else's return answers exactly as a missing one, so
+    // return ids tell nothing about which exist.
+    await orderService.get(ctx, row.orderId).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === 'NOT_FOUND' ? notFound('Return') : err;
+    });
     const { userId: _u, ...rest } = row;
     return view(rest);
   },
