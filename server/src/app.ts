@@ -154,7 +154,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     secureCookies,
     sessionCookie: sessionCookieName(secureCookies),
   };
-  const apollo = await createApolloServer();
+  const apollo = await createApolloServer(options.production);
   const searchCache = new AnswerCache<Found>(
     options.searchCache?.ttlMs ?? 0,
     options.searchCache?.entries ?? 1000,
@@ -262,7 +262,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     express.json({ limit: '256kb' }),
     ...perRequest,
-    tokenLimit(),
+    tokenLimit(undefined, options.production),
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx as Ctx }),
   );
 

@@ -184,3 +184,34 @@ describe('GraphQL introspection in development', () => {
     }
   });
 });
+
+describe('production answers give no hints (issue 26)', () => {
+  const ask = async (app: TestApp, query: string, variables: object = {}) =>
+    ({ body: await (await app.client()).gql(query, variables) }) as any;
+  const SORTED = 'query($sort: SearchSort!) { search(query: "rail", sort: $sort) { total } }';
+
+  it('no suggestions (enum values, arguments, fields, input fields) and no limit figures in production', async () => {
+    const production = await createTestApp({ production: true });
+    try {
+      const enumAnswer = await ask(production, SORTED, { sort: 'PRICE' });
+      expect(enumAnswer.body.errors[0].message).toMatch(/Value "PRICE" does not exist in "SearchSort" enum/);
+      for (const [query, variables] of [
+        [SORTED, { sort: 'PRICE' }],
+        ['{ search(query: "rail", sort: PRICE) { total } }', {}],
+        ['{ search(query: "rail", sortt: RELEVANCE) { total } }', {}],
+        ['{ search(query: "rail") { totl } }', {}],
+        ['{ search(query: "rail", filters: { brand: ["x"] }) { total } }', {}],
+      ] as const) {
+        const answer = await ask(production, query, variables);
+        expect(answer.body.errors.length).toBeGreaterThan(0);
+        expect(JSON.stringify(answer.body.errors)).not.toMatch(/Did you mean|PRICE_ASC|"total"|brands/);
+      }
+      const deep = `{ ${'category(handle: "x") { children { '.repeat(6)} handle ${'} } '.repeat(6)} }`;
+      const limited = await ask(production, deep);
+      expect(JSON.stringify(limited.body.errors)).not.toMatch(/\d+ exceeded|found \d+/);
+      expect(limited.body.errors[0].message).toMatch(/limit exceeded/);
+    } finally {
+      await production.close();
+    }
+  });
+});

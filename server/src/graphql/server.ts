@@ -65,7 +65,7 @@ const guardIntrospection: ApolloServerPlugin<Ctx> = {
  * Refuses documents with more than GRAPHQL_LIMITS.maxTokens tokens before Apollo parses them (400, the
  * GraphQL error shape). Lexing stops at the limit, so a huge document costs no more than a large one.
  */
-export function tokenLimit(max: number = GRAPHQL_LIMITS.maxTokens): RequestHandler {
+export function tokenLimit(max: number = GRAPHQL_LIMITS.maxTokens, production = false): RequestHandler {
   return (req, res, next) => {
     const query = (req.body as { query?: unknown } | undefined)?.query;
     if (typeof query !== 'string') return next();
@@ -77,7 +77,7 @@ export function tokenLimit(max: number = GRAPHQL_LIMITS.maxTokens): RequestHandl
           res.status(400).json({
             errors: [
               {
-                message: `Query too large: more than ${max} tokens`,
+                message: production ? 'Query too large' : `Query too large: more than ${max} tokens`,
                 extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
               },
             ],
@@ -116,8 +116,22 @@ const logUnexpected: ApolloServerPlugin<Ctx> = {
   },
 };
 
-/** Maps thrown errors to the documented codes; anything unexpected becomes INTERNAL without details. */
-export function formatError() {
+/**
+ * What production answers keep to themselves: graphql-js's "Did you mean …?" suggestions (enum values, types,
+ * arguments) and the figures of the limits ("… limit of 10 exceeded, found 12").
+ */
+export function withoutHints(message: string): string {
+  return message
+    .replace(/\s*Did you mean [^?]*\?/g, '')
+    .replace(/ limit of \d+ exceeded, found \d+/g, ' limit exceeded')
+    .replace(/: more than \d+ tokens/g, '');
+}
+
+/**
+ * Maps thrown errors to the documented codes; anything unexpected becomes INTERNAL without details. In production,
+ * messages give no suggestions and no limits (`withoutHints`).
+ */
+export function formatError(production = false) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = error instanceof GraphQLError ? error.originalError : error;
     if (original instanceof AppError) {
@@ -132,7 +146,7 @@ export function formatError() {
       return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL' } };
     }
     return {
-      message: formatted.message,
+      message: production ? withoutHints(formatted.message) : formatted.message,
       locations: formatted.locations,
       path: formatted.path,
       extensions: { code },
@@ -140,7 +154,7 @@ export function formatError() {
   };
 }
 
-export async function createApolloServer(): Promise<ApolloServer<Ctx>> {
+export async function createApolloServer(production = false): Promise<ApolloServer<Ctx>> {
   const armor = new ApolloArmor({
     maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true },
     maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
@@ -162,7 +176,7 @@ export async function createApolloServer(): Promise<ApolloServer<Ctx>> {
     csrfPrevention: true,
     // main.ts owns shutdown: close HTTP, then Apollo, then the pool, then PostgreSQL.
     stopOnTerminationSignals: false,
-    formatError: formatError(),
+    formatError: formatError(production),
   });
   await server.start();
   return server;
