@@ -25,7 +25,12 @@ import { userRoutes } from './modules/account/user.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { tokenSecret } from './modules/auth/api-tokens';
-import { sessionUser, type AuthCookies } from './modules/auth/session-auth';
+import {
+  SESSION_LIFETIME,
+  sessionUser,
+  type AuthCookies,
+  type SessionLifetime,
+} from './modules/auth/session-auth';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { savedListRoutes } from './modules/saved-list/saved-list.routes';
@@ -79,6 +84,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** SMTP delivery of the outbox (e.g. smtp://user:pass@host:587); without it e-mails stay in the outbox. */
   smtpUrl?: string;
+  /** Session lifetime from sign-in (staff, others); default SESSION_LIFETIME. */
+  sessionLifetime?: SessionLifetime;
   /** METRICS_TOKEN: /metrics wants it as a bearer token; unset, /metrics is for this machine only (off in production). */
   metricsToken?: string;
   /** NODE_ENV=production. */
@@ -153,6 +160,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     csrf: csrfTokens,
     secureCookies,
     sessionCookie: sessionCookieName(secureCookies),
+    lifetime: options.sessionLifetime ?? SESSION_LIFETIME,
   };
   const apollo = await createApolloServer(options.production);
   const searchCache = new AnswerCache<Found>(

@@ -91,6 +91,7 @@ async function serve(
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     metricsToken: config.metricsToken,
+    sessionLifetime: config.sessionLifetime,
     production: config.nodeEnv === 'production',
     siteHosts: config.siteHosts,
     consentRegionDefaults: config.consentRegionDefaults,

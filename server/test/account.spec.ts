@@ -485,3 +485,42 @@ describe('reset all passwords (Admin)', () => {
     expect(audit!.after.users).toBe(n);
   });
 });
+
+describe('session lifetime from sign-in (issue 26, medium 5)', () => {
+  /** Moves this user's sessions' sign-in back by `ms`, as if they had signed in that long ago. */
+  async function signedInAgo(userId: string, ms: number) {
+    const db = t.orm.em.getConnection();
+    await db.execute(
+      `update app_user set credentials_changed_at = now() - interval '400 days' where id = ?`,
+      [userId],
+    );
+    await db.execute(
+      `update session set sess = jsonb_set(sess::jsonb, '{authAt}', to_jsonb(?::bigint))::json where sess->>'userId' = ?`,
+      [Date.now() - ms, userId],
+    );
+  }
+
+  it('ends a staff session 12 hours after sign-in and a customer session after 30 days, however active', async () => {
+    const staffEmail = `cs.${Date.now()}@axisline.example`;
+    const staffId = await t.createUser({ email: staffEmail, password: PASSWORD, role: 300 });
+    const customerEmail = `buyer.${Date.now()}@plant.example`;
+    const customerId = await t.createUser({ email: customerEmail, password: PASSWORD });
+    const staff = await t.client();
+    await staff.signIn(staffEmail, PASSWORD);
+    const customer = await t.client();
+    await customer.signIn(customerEmail, PASSWORD);
+
+    await signedInAgo(staffId, 11 * 3600_000);
+    await signedInAgo(customerId, 13 * 3600_000);
+    await staff.agent.get('/api/user').expect(200);
+    await customer.agent.get('/api/user').expect(200);
+
+    await signedInAgo(staffId, 12 * 3600_000 + 60_000);
+    const ended = await staff.agent.get('/api/user').expect(401);
+    expect(ended.body.error.message).toBe('Your session has ended. Please sign in again.');
+    await signedInAgo(customerId, 29 * 86_400_000);
+    await customer.agent.get('/api/user').expect(200);
+    await signedInAgo(customerId, 30 * 86_400_000 + 60_000);
+    await customer.agent.get('/api/user').expect(401);
+  });
+});

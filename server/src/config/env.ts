@@ -32,6 +32,8 @@ export interface AppConfig {
   graphqlIntrospection: boolean;
   /** The shop's public address, for links in e-mails. */
   publicUrl: string;
+  /** Session lifetime from sign-in: staff (hours) and everyone else (days). */
+  sessionLifetime: { staffMs: number; customerMs: number };
   /** Bearer token /metrics requires (METRICS_TOKEN); unset: /metrics only from this machine, none in production. */
   metricsToken: string | undefined;
   /** SMTP delivery of the outbox; unset keeps e-mails in the outbox table and the log. */
@@ -187,6 +189,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: publicUrlOf(env.PUBLIC_URL, port),
     smtpUrl: smtpUrlOf(env.SMTP_URL),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    sessionLifetime: {
+      staffMs:
+        int(env, 'SESSION_MAX_HOURS_STAFF', 12, 1, 24 * 30, 'set SESSION_MAX_HOURS_STAFF, e.g. 12') *
+        3600_000,
+      customerMs: int(env, 'SESSION_MAX_DAYS', 30, 1, 365, 'set SESSION_MAX_DAYS, e.g. 30') * 86_400_000,
+    },
     mailFrom: env.MAIL_FROM?.trim() || 'Axisline Supply <help@axisline.example>',
     searchCache: {
       ttlMs: int(

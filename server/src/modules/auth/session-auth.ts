@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { CSRF, SEARCH_USER_ID_COOKIE } from '../../../../domain/constants';
-import { VALIDITY } from '../../../../domain/roles';
+import { isStaffRole, VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import type { CsrfTokens } from '../../rest/csrf';
@@ -21,6 +21,21 @@ export interface AuthCookies {
   csrf: CsrfTokens;
   secureCookies: boolean;
   sessionCookie: string;
+  /** How long a session lasts from its sign-in, however active (SESSION_MAX_HOURS_STAFF, SESSION_MAX_DAYS). */
+  lifetime: SessionLifetime;
+}
+
+export interface SessionLifetime {
+  staffMs: number;
+  customerMs: number;
+}
+
+/** Defaults: staff sessions end 12 hours after sign-in, others 30 days after (decision 029). */
+export const SESSION_LIFETIME: SessionLifetime = { staffMs: 12 * 3600_000, customerMs: 30 * 86_400_000 };
+
+/** True while a session signed in at `authAt` by a user of `role` may still be used. */
+export function withinLifetime(authAt: number, role: number, lifetime: SessionLifetime, now = Date.now()) {
+  return now - authAt < (isStaffRole(role) ? lifetime.staffMs : lifetime.customerMs);
 }
 
 /** The signed-in user, or 401. */
@@ -31,7 +46,8 @@ export function requireUser(ctx: Ctx): SessionUser {
 
 /**
  * Loads the session's user on every request that has one. A user who was locked, expired, deleted or whose
- * password changed after this session signed in is signed out here, and the request answers 401.
+ * password changed after this session signed in, or whose session outlived its lifetime from sign-in (sliding
+ * activity does not extend it), is signed out here, and the request answers 401.
  */
 export function sessionUser(cookies: AuthCookies): RequestHandler {
   return (req, res, next) => {
@@ -59,7 +75,12 @@ export function sessionUser(cookies: AuthCookies): RequestHandler {
       )
       .then(([row]) => {
         const authAt = req.session.authAt ?? 0;
-        if (row && row.validity === VALIDITY.Valid && new Date(row.changedAt).getTime() <= authAt) {
+        if (
+          row &&
+          row.validity === VALIDITY.Valid &&
+          new Date(row.changedAt).getTime() <= authAt &&
+          withinLifetime(authAt, row.role, cookies.lifetime)
+        ) {
           const { validity: _v, changedAt: _c, ...user } = row;
           ctx.user = user;
           return next();
