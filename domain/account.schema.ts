@@ -1,4 +1,5 @@
 import { boolean, object, ref, string, type InferType } from 'yup';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from './constants';
 
 /* Account forms (spec section 5), shared by the forms and the server. Messages are verbatim. */
 
@@ -132,3 +133,17 @@ export const addressSchema = object({
   phone: phone(),
 });
 export type AddressInput = InferType<typeof addressSchema>;
+
+/** The field message for a password that passes the rules but is easy to guess (checked by the server). */
+export const PASSWORD_TOO_COMMON: Record<Locale, string> = {
+  'en-US': 'This password is too common. Choose another one.',
+  'fr-CA': 'Ce mot de passe est trop courant. Choisissez-en un autre.',
+  'es-MX': 'Esta contraseña es demasiado común. Elija otra.',
+};
+
+/** The shopper's locale from a Cookie header (the `locale` cookie), else the default. */
+export function localeOfCookies(cookieHeader: string | undefined): Locale {
+  const value = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1];
+  const decoded = value ? decodeURIComponent(value) : '';
+  return (LOCALES as readonly string[]).includes(decoded) ? (decoded as Locale) : DEFAULT_LOCALE;
+}

@@ -164,8 +164,42 @@ describe('registration in two steps', () => {
       })
       .expect(400);
     expect(common.body.error.fields).toEqual([
-      { field: 'password', message: 'This password is too common. Please choose another.' },
+      { field: 'password', message: 'This password is too common. Choose another one.' },
     ]);
+  });
+
+  it.each(['P@ssw0rd!', 'Passw0rd!', 'Zaq12wsx!', '1qaz@WSX', 'Summer2024!', 'Welcome1!', 'Axisline-2026'])(
+    "refuses the common password %s (breach lists, leetspeak, keyboard walks, the store's own name) in the shopper's language",
+    async (password) => {
+      const email = `walk.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@plant.example`;
+      await t.createUser({ email, password: 'Long-Enough-Rail-83!' });
+      const c = await signIn(email, 'Long-Enough-Rail-83!');
+      const body = { oldPassword: 'Long-Enough-Rail-83!', newPassword: password, confirmPassword: password };
+      const en = await c.send('put', '/api/user/security/change-password', body).expect(400);
+      expect(en.body.error.fields).toEqual([
+        { field: 'newPassword', message: 'This password is too common. Choose another one.' },
+      ]);
+      const fr = await c
+        .send('put', '/api/user/security/change-password', body)
+        .set('Cookie', 'locale=fr-CA')
+        .expect(400);
+      expect(fr.body.error.fields[0].message).toBe(
+        'Ce mot de passe est trop courant. Choisissez-en un autre.',
+      );
+    },
+  );
+
+  it('accepts a long passphrase of unrelated words', async () => {
+    const email = `phrase.${Date.now()}@plant.example`;
+    await t.createUser({ email, password: 'Long-Enough-Rail-83!' });
+    const c = await signIn(email, 'Long-Enough-Rail-83!');
+    await c
+      .send('put', '/api/user/security/change-password', {
+        oldPassword: 'Long-Enough-Rail-83!',
+        newPassword: 'Gantry-Pulley-Orbit-58',
+        confirmPassword: 'Gantry-Pulley-Orbit-58',
+      })
+      .expect(200);
   });
 });
 

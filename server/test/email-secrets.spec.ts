@@ -86,9 +86,14 @@ describe('one-time links are readable only in the recipient’s inbox', () => {
       { u: partnerId!.id },
     );
     const key = made.data!.createApiKey.key;
-    const bearer = (await t.agent().post('/api/auth/token').send({ apiKey: key }).expect(200)).body.accessToken;
+    const bearer = (await t.agent().post('/api/auth/token').send({ apiKey: key }).expect(200)).body
+      .accessToken;
     const asPartner = () =>
-      t.agent().post('/graphql').set('Authorization', `Bearer ${bearer}`).send({ query: '{ orders { total } }' });
+      t
+        .agent()
+        .post('/graphql')
+        .set('Authorization', `Bearer ${bearer}`)
+        .send({ query: '{ orders { total } }' });
     expect((await asPartner()).body.errors).toBeUndefined();
 
     await admin.send('put', '/api/admin/user/reset-all-passwords').expect(200);

@@ -19,7 +19,7 @@ describe('server rendering puts the page text in verbatim', () => {
       } as Parameters<typeof pageHtml>[1]);
       expect(html).toContain(`<h1>Results for “${text}”</h1>`);
       const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    expect(html).toContain(`<title>Search: ${escaped}</title>`);
+      expect(html).toContain(`<title>Search: ${escaped}</title>`);
       expect(html.match(/<html/g)).toHaveLength(1);
       expect(html.match(/<div id="root">/g)).toHaveLength(1);
       expect(html.match(/<title>/g)).toHaveLength(1);

@@ -1,4 +1,10 @@
-import type { AddressInput, LoginInput, RegistrationAccountInput } from '../../../../domain/account.schema';
+import {
+  localeOfCookies,
+  PASSWORD_TOO_COMMON,
+  type AddressInput,
+  type LoginInput,
+  type RegistrationAccountInput,
+} from '../../../../domain/account.schema';
 import { ROLES, VALIDITY } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import type { Ctx } from '../../context';
@@ -98,12 +104,17 @@ async function beginSession(ctx: Ctx, user: SessionUser): Promise<void> {
   await cartService.adoptAnonymousCart(ctx, anonymousCart, user.id);
 }
 
-const COMMON_PASSWORD = 'This password is too common. Please choose another.';
-
-/** Refuses a password that passes the character rules but is easy to guess, next to `field`. */
-function assertUncommonPassword(password: string, email: string, field: string): void {
-  if (isCommonPassword(password, email)) {
-    throw new AppError('BAD_USER_INPUT', COMMON_PASSWORD, [{ field, message: COMMON_PASSWORD }]);
+/** Refuses a password that passes the character rules but is easy to guess, next to `field`, in the shopper's language. */
+function assertUncommonPassword(
+  ctx: Ctx,
+  password: string,
+  email: string,
+  field: string,
+  names: string[] = [],
+) {
+  if (isCommonPassword(password, email, names)) {
+    const message = PASSWORD_TOO_COMMON[localeOfCookies(ctx.req.headers.cookie)];
+    throw new AppError('BAD_USER_INPUT', message, [{ field, message }]);
   }
 }
 
@@ -249,7 +260,7 @@ export const accountService = {
     const pending = await this.registrationByToken(ctx, token);
     if (pending.id !== id)
       throw new AppError('NOT_FOUND', 'This registration link is not valid or has expired.');
-    assertUncommonPassword(password, pending.email, 'password');
+    assertUncommonPassword(ctx, password, pending.email, 'password', [pending.firstName, pending.lastName]);
     const hash = await hashPassword(password);
     return ctx.db.transactional(async (trx) => {
       const done = await ctx.db.execute<{ id: string }[]>(
@@ -438,7 +449,7 @@ export const accountService = {
         { field: 'oldPassword', message: 'The current password is not correct.' },
       ]);
     }
-    assertUncommonPassword(newPassword, user.email, 'newPassword');
+    assertUncommonPassword(ctx, newPassword, user.email, 'newPassword');
     const hash = await hashPassword(newPassword);
     const [row] = await ctx.db.execute<{ changedAt: Date }[]>(
       `update app_user set password_hash = ?, credentials_changed_at = now(), updated_at = now() where id = ?
@@ -478,7 +489,7 @@ export const accountService = {
         trx,
       );
       if (!reset) throw new AppError('NOT_FOUND', 'This reset link is not valid or has expired.');
-      assertUncommonPassword(newPassword, reset.email, 'newPassword');
+      assertUncommonPassword(ctx, newPassword, reset.email, 'newPassword');
       await ctx.db.execute(
         `update app_user set password_hash = ?, credentials_changed_at = now(), updated_at = now() where id = ?`,
         [await hashPassword(newPassword), reset.userId],
