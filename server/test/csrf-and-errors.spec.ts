@@ -115,3 +115,59 @@ describe('errors are JSON with the right status, never a 500 for the caller', ()
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 });
+
+describe('CSRF tokens are bound to the session (issue 26, medium 4)', () => {
+  const PASSWORD = 'Rail-Carriage-38!';
+  it("refuses an attacker's valid token planted as cookie and header beside the victim's session", async () => {
+    const email = `victim.${Date.now()}@plant.example`;
+    await t.createUser({ email, password: PASSWORD });
+    const victim = await t.client();
+    const signedIn = await victim.signIn(email, PASSWORD);
+    const sid = ([] as string[])
+      .concat(signedIn.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('axl.sid='))!
+      .split(';')[0]!;
+    // The POST right after sign-in, with the token the sign-in response set, works.
+    await victim.send('post', '/api/user', { firstName: 'Vic', lastName: 'Tim' }).expect(200);
+
+    const attackerToken = (await t.agent().get('/api/auth/csrf').expect(200)).body.csrfToken as string;
+    const forged = await t
+      .agent()
+      .post('/api/user')
+      .set('Cookie', `${sid}; ${CSRF.cookieName}=${attackerToken}`)
+      .set(CSRF.header, attackerToken)
+      .send({ firstName: 'Mal', lastName: 'Lory' })
+      .expect(403);
+    expect(forged.body.error.code).toBe('CSRF_TOKEN_INVALID');
+    const me = await victim.agent.get('/api/user').expect(200);
+    expect(me.body.user.firstName).toBe('Vic');
+  });
+
+  it('keeps an anonymous shopper’s token valid when their first write makes the session', async () => {
+    const shopper = await t.client();
+    const [product] = await t.orm.em.getConnection().execute<{ id: string }[]>(
+      `select id from product p where not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+           and min_transfer <= 1 and minimum_purchase_quantity <= 1 and price > 0 order by id limit 1`,
+    );
+    await shopper
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: product!.id, qty: 1 }] })
+      .expect(200);
+    await shopper
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: product!.id, qty: 1 }] })
+      .expect(200);
+    // Another valid token (fetched elsewhere) does not work with this session.
+    const other = (await t.agent().get('/api/auth/csrf').expect(200)).body.csrfToken as string;
+    await shopper.agent
+      .post('/api/user/cart/upsert')
+      .set(CSRF.header, other)
+      .set('Cookie', `${CSRF.cookieName}=${other}`)
+      .send({ items: [{ itemId: product!.id, qty: 1 }] })
+      .expect(403);
+    // GET /api/auth/csrf hands the session a new token, which then works.
+    const fresh = (await shopper.agent.get('/api/auth/csrf').expect(200)).body.csrfToken as string;
+    shopper.token = fresh;
+    await shopper
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: product!.id, qty: 1 }] })
+      .expect(200);
+  });
+});

@@ -23,6 +23,11 @@ export class CsrfTokens {
     return `${nonce}.${this.sign(nonce)}`;
   }
 
+  /** The part of a token a session remembers to accept it (and no other). */
+  static nonceOf(token: string): string {
+    return token.split('.')[0] ?? '';
+  }
+
   verify(token: unknown): boolean {
     if (typeof token !== 'string' || token.length > 200) return false;
     const [nonce, signature, extra] = token.split('.');
@@ -44,6 +49,9 @@ export class CsrfTokens {
 /**
  * Every call other than GET/HEAD/OPTIONS (GraphQL mutations included) must carry the token from the
  * `clientCsrfToken` cookie as `csrf_token` in the body or the `x-csrf-token` header; otherwise 403.
+ * A request with a session must carry that session's token (decision 029): the session keeps its token's nonce,
+ * set when the session is made (ensureSession, from the token this request passed with), at sign-in and by
+ * GET /api/auth/csrf. A valid token fetched by someone else and planted beside the victim's session cookie fails.
  */
 export function csrfProtection(
   tokens: CsrfTokens,
@@ -53,14 +61,22 @@ export function csrfProtection(
     if (SAFE_METHODS.has(req.method) || exempt(req.originalUrl.split('?')[0] ?? '', req)) return next();
     const cookie = readCookieFrom(req.headers.cookie, CSRF.cookieName);
     const sent = req.get(CSRF.header) ?? (req.body as Record<string, unknown> | undefined)?.[CSRF.bodyField];
-    if (!cookie || sent !== cookie || !tokens.verify(sent)) {
-      return next(
+    const invalid = () =>
+      next(
         new AppError(
           'CSRF_TOKEN_INVALID',
           'Missing or invalid CSRF token: fetch GET /api/auth/csrf and send it back',
         ),
       );
+    if (!cookie || sent !== cookie || !tokens.verify(sent)) return invalid();
+    const nonce = CsrfTokens.nonceOf(sent);
+    const session = req.session as (typeof req.session & { csrfNonce?: string }) | undefined;
+    if (session) {
+      // A session from before tokens were bound adopts the first valid token it is used with.
+      if (session.csrfNonce === undefined) session.csrfNonce = nonce;
+      else if (session.csrfNonce !== nonce) return invalid();
     }
+    (req as Request & { csrfNonce?: string }).csrfNonce = nonce;
     return next();
   };
 }

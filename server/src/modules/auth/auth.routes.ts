@@ -9,6 +9,7 @@ import { object, string } from 'yup';
 import { exchangeKey } from './api-tokens';
 import { endSession } from './session-auth';
 import { safeReturnPath } from '../../../../domain/routes';
+import { CsrfTokens } from '../../rest/csrf';
 
 const apiKeySchema = object({ apiKey: string().trim().required('apiKey is required').max(200) });
 
@@ -97,6 +98,8 @@ export function authRoutes(): Router {
   router.get('/csrf', (req, res) => {
     const { csrf, secureCookies } = ctxOf(req).auth.cookies;
     const csrfToken = csrf.issue();
+    // A signed-in (or any existing) session now accepts this token instead of its previous one.
+    if (req.session) req.session.csrfNonce = CsrfTokens.nonceOf(csrfToken);
     res.cookie(CSRF.cookieName, csrfToken, {
       path: '/',
       sameSite: 'lax',

@@ -3,7 +3,7 @@ import { CSRF, SEARCH_USER_ID_COOKIE } from '../../../../domain/constants';
 import { isStaffRole, VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
-import type { CsrfTokens } from '../../rest/csrf';
+import { CsrfTokens } from '../../rest/csrf';
 import type { SessionUser } from '../account/account.service';
 import { bearerCaller } from './api-tokens';
 import { ensureSession } from '../session/lazy-session';
@@ -14,6 +14,8 @@ declare module 'express-session' {
     userId?: string;
     /** When the user signed in (ms): sessions older than the user's last credential change end. */
     authAt?: number;
+    /** The nonce of the one CSRF token this session accepts (rest/csrf.ts). */
+    csrfNonce?: string;
   }
 }
 
@@ -102,9 +104,11 @@ export async function startSession(req: Request, res: Response, user: SessionUse
   req.session.userId = user.id;
   // One millisecond of slack: credentials_changed_at is written by the database clock.
   req.session.authAt = Date.now() + 1;
+  // The new session accepts only the token this response sets: a POST right after sign-in uses it.
+  const token = cookies.csrf.issue();
+  req.session.csrfNonce = CsrfTokens.nonceOf(token);
   await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
   req.ctx!.user = user;
-  const token = cookies.csrf.issue();
   res.cookie(CSRF.cookieName, token, {
     path: '/',
     sameSite: 'lax',

@@ -26,7 +26,11 @@ export function ensureSession(req: Request): Session & Partial<SessionData> {
     const create = (req as LazyRequest)[CREATE];
     delete (req as LazyRequest)[CREATE];
     create?.();
-    if (!req.session) throw new Error('No session middleware ran for this request');
+    const made = req.session as (Session & Partial<SessionData>) | undefined;
+    if (!made) throw new Error('No session middleware ran for this request');
+    // The new session accepts the CSRF token this request passed with (rest/csrf.ts), and only that one.
+    const nonce = (req as Request & { csrfNonce?: string }).csrfNonce;
+    if (nonce) made.csrfNonce = nonce;
   }
   return req.session;
 }
