@@ -96,7 +96,7 @@ describe('sign-in hardening', () => {
     expect(answers.slice(0, 5)).toEqual(Array(5).fill('UNAUTHENTICATED'));
     expect(new Set(answers.slice(5))).toEqual(new Set(['TOO_MANY_REQUESTS']));
     expect(await attempt('fragment', email, PASSWORD)).toBe('TOO_MANY_REQUESTS');
-  });
+  }, 30_000);
 
   it('counts the same failure whatever the shape: inline fragment, alias, REST, the form-encoded session client', async () => {
     const email = await user('shapes');
@@ -105,7 +105,7 @@ describe('sign-in hardening', () => {
       expect([shape, await attempt(shape, email, 'Wrong-pass1!')]).toEqual([shape, 'UNAUTHENTICATED']);
     for (const shape of shapes)
       expect([shape, await attempt(shape, email, PASSWORD)]).toEqual([shape, 'TOO_MANY_REQUESTS']);
-  });
+  }, 30_000);
 
   it('answers parallel guesses with at most five password checks', async () => {
     const email = await user('parallel');
@@ -114,7 +114,7 @@ describe('sign-in hardening', () => {
     );
     expect(answers.filter((a) => a === 'UNAUTHENTICATED')).toHaveLength(5);
     expect(answers.filter((a) => a === 'TOO_MANY_REQUESTS')).toHaveLength(15);
-  });
+  }, 30_000);
 
   it("does not hold back the account's owner at another address, and successes do not count", async () => {
     const email = await user('victim');
@@ -126,7 +126,7 @@ describe('sign-in hardening', () => {
         expect(await attempt('REST', email, 'Typo-pass1!', '198.51.100.20')).toBe('UNAUTHENTICATED');
       expect(await attempt('REST', email, PASSWORD, '198.51.100.20')).toBe('OK');
     }
-  });
+  }, 30_000);
 
   it('refuses for 30 s after five failures, then doubles the delay with each further failure', async () => {
     const email = await user('delay');
@@ -154,7 +154,7 @@ describe('sign-in hardening', () => {
     expect(await attempt('REST', email, PASSWORD)).toBe('TOO_MANY_REQUESTS'); // now 60 s
     await pastDelay(30);
     expect(await attempt('REST', email, PASSWORD)).toBe('OK');
-  });
+  }, 30_000);
 
   it('limits one address to 100 failures in 15 minutes over all accounts; other addresses are unaffected', async () => {
     await t.orm.em
@@ -165,7 +165,7 @@ describe('sign-in hardening', () => {
     const email = await user('office');
     expect(await attempt('REST', email, PASSWORD, '203.0.113.9')).toBe('TOO_MANY_REQUESTS');
     expect(await attempt('REST', email, PASSWORD, '198.51.100.7')).toBe('OK');
-  });
+  }, 30_000);
 
   it('sends an unknown sign-in provider to the sign-in page', async () => {
     const res = await t.agent().get('/api/auth/signin/github?callbackUrl=/cart').expect(302);
