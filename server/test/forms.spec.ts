@@ -1,3 +1,6 @@
+import path from 'node:path';
+import os from 'node:os';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { CSRF } from '../../domain/constants';
@@ -102,5 +105,48 @@ describe('forms', () => {
       .attach('drawings', Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(10 * 1024 * 1024)]), 'huge.pdf')
       .expect(400);
     expect(tooBig.body.error.fields[0].field).toBe('drawings');
+  });
+
+  it('checks the address limit and the declared size before reading any upload, and leaves no file behind', async () => {
+    const uploads = path.join(os.tmpdir(), 'axisline-uploads');
+    const c = await t.client();
+    const fields = {
+      firstName: 'Ada',
+      lastName: 'Ng',
+      email: `limit.${randomUUID()}@plant.example`,
+      service: 'cutting-and-machining',
+      description: 'Brackets',
+    };
+    const send = () => {
+      const req = c.agent.post('/api/forms/service-request').set(CSRF.header, c.token);
+      for (const [k, v] of Object.entries(fields)) req.field(k, v);
+      return req;
+    };
+    // A declared body over five drawings of 10 MB is refused before it is read.
+    const declared = await c.agent
+      .post('/api/forms/service-request')
+      .set(CSRF.header, c.token)
+      .set('Content-Type', 'multipart/form-data; boundary=x')
+      .set('Content-Length', String(52 * 1024 * 1024))
+      .send('--x--')
+      .catch((err: { response?: { status: number } }) => err.response!);
+    expect(declared.status).toBe(413);
+
+    // An address at its limit gets 429 even for a file that would be refused: the upload was never parsed.
+    const windowStart = new Date(Math.floor(Date.now() / 3600_000) * 3600_000);
+    await t.orm.em.getConnection().execute(
+      `insert into rate_limit (key, window_start, count) values ('form:ip:' || ?, ?, 100)
+         on conflict (key, window_start) do update set count = 100`,
+      ['::ffff:127.0.0.1', windowStart],
+    );
+    await t.orm.em.getConnection().execute(
+      `insert into rate_limit (key, window_start, count) values ('form:ip:127.0.0.1', ?, 100)
+         on conflict (key, window_start) do update set count = 100`,
+      [windowStart],
+    );
+    const limited = await send().attach('drawings', Buffer.from('MZ\x90\x00'), 'drawing.pdf');
+    expect(limited.status).toBe(429);
+    const left = fs.existsSync(uploads) ? fs.readdirSync(uploads) : [];
+    expect(left).toEqual([]);
   });
 });

@@ -41,14 +41,17 @@ const SUBJECTS: Record<FormKind, string> = {
   service: 'Service request',
 };
 
+const ADMITTED = Symbol('formAdmitted');
+
 /** Contact, quote and service requests: stored, e-mailed to the store (outbox) and listed for staff. */
 export const formsService = {
-  async submit(
-    ctx: Ctx,
-    kind: FormKind,
-    input: ContactInput | QuoteInput | ServiceRequestInput,
-    files: UploadedFile[] = [],
-  ): Promise<{ id: string }> {
+  /**
+   * Charges the visitor's address one submission (FORM_LIMITS), once per request: the multipart route calls it
+   * before reading any upload, so an address over its limit costs the store no parsing or disk.
+   */
+  async admit(ctx: Ctx): Promise<void> {
+    const req = ctx.req as typeof ctx.req & { [ADMITTED]?: true };
+    if (req[ADMITTED]) return;
     const limit = await hit(ctx.db, {
       key: `form:ip:${ctx.req.ip ?? 'unknown'}`,
       max: FORM_LIMITS.perIp,
@@ -56,6 +59,16 @@ export const formsService = {
     });
     if (!limit.allowed)
       throw new AppError('TOO_MANY_REQUESTS', 'Too many requests sent. Please try again later.');
+    req[ADMITTED] = true;
+  },
+
+  async submit(
+    ctx: Ctx,
+    kind: FormKind,
+    input: ContactInput | QuoteInput | ServiceRequestInput,
+    files: UploadedFile[] = [],
+  ): Promise<{ id: string }> {
+    await this.admit(ctx);
     const drawings = checkAttachments(files);
     return ctx.db.transactional(async (trx) => {
       const [row] = await ctx.db.execute<{ id: string }[]>(
