@@ -147,3 +147,9 @@ export function localeOfCookies(cookieHeader: string | undefined): Locale {
   const decoded = value ? decodeURIComponent(value) : '';
   return (LOCALES as readonly string[]).includes(decoded) ? (decoded as Locale) : DEFAULT_LOCALE;
 }
+
+/** Closing one's account: the current password again (the session alone is not enough). */
+export const accountDeletionSchema = object({
+  password: string().required('Please enter your password.').max(PASSWORD_MAX_LENGTH),
+});
+export type AccountDeletionInput = InferType<typeof accountDeletionSchema>;

@@ -99,6 +99,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { makePrimaryAddress(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Mutation.changePassword':
         'mutation { changePassword(oldPassword: "a", newPassword: "b", confirmPassword: "b") }',
+      'Mutation.deleteMyAccount': 'mutation { deleteMyAccount(password: "x") }',
       'Mutation.resetAllPasswords': 'mutation { resetAllPasswords }',
       'Query.apiKeys': '{ apiKeys { id } }',
       'Mutation.createApiKey':

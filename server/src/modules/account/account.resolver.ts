@@ -14,6 +14,7 @@ import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { endSession, requireUser } from '../auth/session-auth';
 import { accountService, type UserView } from './account.service';
+import { privacyService } from './privacy.service';
 import {
   AddressInputGql,
   PendingRegistrationGql,
@@ -45,6 +46,19 @@ export class AccountResolver {
   ): Promise<UserGql> {
     // Each executed signIn (aliased, in a fragment, or plain) is counted by the service's throttle.
     return toGql(await accountService.signIn(ctx, validate(loginSchema, { email, password })));
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, {
+    description:
+      "Closes the signed-in buyer's account (password again); orders stay with personal fields removed",
+  })
+  async deleteMyAccount(
+    @Arg('password', () => String) password: string,
+    @Ctx() ctx: RequestCtx,
+  ): Promise<boolean> {
+    await privacyService.deleteAccount(ctx, { password });
+    return true;
   }
 
   @Authorized()

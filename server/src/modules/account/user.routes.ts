@@ -17,6 +17,7 @@ import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
 import { requireUser } from '../auth/session-auth';
 import { accountService } from './account.service';
+import { privacyService } from './privacy.service';
 
 const idSchema = object({ id: string().uuid('Address not found').required('Address not found') });
 
@@ -98,6 +99,25 @@ export function userRoutes(): Router {
     const user = requireUser(ctx);
     const { id } = validate(idSchema, req.body);
     res.json({ status: 200, user: await accountService.makePrimaryAddress(ctx, user.id, id) });
+  });
+
+  // A copy of everything the store keeps about the signed-in buyer, as a JSON file (decision 030).
+  router.get('/user/export', async (req, res) => {
+    const data = await privacyService.exportData(ctxOf(req));
+    res
+      .set('Cache-Control', 'no-store')
+      .set(
+        'Content-Disposition',
+        `attachment; filename="axisline-my-data-${new Date().toISOString().slice(0, 10)}.json"`,
+      )
+      .type('application/json')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  // Closes the signed-in buyer's account (their password again); orders stay, anonymised.
+  router.delete('/user', async (req, res) => {
+    await privacyService.deleteAccount(ctxOf(req), req.body);
+    res.json({ status: 200, message: 'Your account was closed.' });
   });
 
   router.put('/user/security/change-password', async (req, res) => {

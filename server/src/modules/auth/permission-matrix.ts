@@ -69,6 +69,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.deleteAddress': 'signed-in',
   'Mutation.makePrimaryAddress': 'signed-in',
   'Mutation.changePassword': 'signed-in',
+  'Mutation.deleteMyAccount': 'signed-in',
   // Admin.
   'Mutation.resetAllPasswords': CONSOLE_ACCESS.manageUsers,
   'Mutation.setUserRole': CONSOLE_ACCESS.manageUsers,
@@ -165,6 +166,8 @@ export const REST_ACCESS: Record<string, Access> = {
   'POST /api/admin/returns/:id/decision': STAFF,
   'POST /api/admin/returns/:id/status': STAFF,
   'GET /api/user': 'signed-in',
+  'GET /api/user/export': 'signed-in',
+  'DELETE /api/user': 'signed-in',
   'POST /api/user': 'signed-in',
   'POST /api/user/address': 'signed-in',
   'PUT /api/user/address': 'signed-in',

@@ -1,0 +1,160 @@
+import { accountDeletionSchema } from '../../../../domain/account.schema';
+import { CONSENT_COOKIE } from '../../../../domain/consent';
+import { readCookieFrom } from '../../../../domain/cookies';
+import { isStaffRole, VALIDITY } from '../../../../domain/roles';
+import { AppError } from '../../common/errors';
+import { validate } from '../../common/validate';
+import type { Ctx } from '../../context';
+import { recordAudit } from '../audit/audit';
+import { verifyPassword } from '../auth/password';
+import { endSession, requireUser } from '../auth/session-auth';
+import { accountService } from './account.service';
+
+/** What an anonymised account's e-mail becomes: unique, and never deliverable (`.invalid`). */
+const deletedEmail = (userId: string) => `deleted+${userId}@deleted.invalid`;
+
+/**
+ * A buyer's own data (decision 030): a copy of everything the store keeps about them, and the closing of their
+ * account. Orders stay for the records the law requires (invoices, tax), with the personal fields removed.
+ */
+export const privacyService = {
+  /** Everything kept about the signed-in user, as one JSON document; audited. */
+  async exportData(ctx: Ctx): Promise<Record<string, unknown>> {
+    const user = requireUser(ctx);
+    const db = ctx.db;
+    const [account, orders, returns, lists, forms, alerts] = await Promise.all([
+      accountService.userView(ctx, user.id),
+      db.execute(
+        `select o.order_number as "orderNumber", o.created_at as "placedAt", o.site, o.currency_code as currency,
+           o.status, o.payment_status as "paymentStatus", o.sub_total::float8 as "subTotal",
+           o.freight_amt::float8 as freight, o.tax_amount::float8 as tax, o.total::float8 as total,
+           o.contact_email as "contactEmail", o.shipping_address as "shippingAddress", o.shipping_note as "shippingNote",
+           o.payment_kind as "paymentKind", o.card_brand as "cardBrand", o.card_last4 as "cardLast4",
+           o.po_number as "poNumber",
+           coalesce((select json_agg(json_build_object('productId', l.product_id, 'name', l.name,
+             'quantity', l.quantity, 'price', l.price) order by l.line_no) from order_line l where l.order_id = o.id),
+             '[]'::json) as lines
+         from customer_order o where o.user_id = ? order by o.created_at`,
+        [user.id],
+      ),
+      db.execute(
+        `select r.rma_number as "rmaNumber", r.status, r.decision, r.reason, r.comment, r.created_at as "createdAt"
+         from return_request r where r.user_id = ? order by r.created_at`,
+        [user.id],
+      ),
+      db.execute(
+        `select s.name, s.description, s.created_at as "createdAt",
+           coalesce((select json_agg(json_build_object('productId', i.product_id, 'quantity', i.quantity,
+             'configurations', i.configurations) order by i.date_added) from saved_list_item i where i.list_id = s.id),
+             '[]'::json) as items
+         from saved_list s where s.user_id = ? order by s.created_at`,
+        [user.id],
+      ),
+      db.execute(
+        `select kind, payload, created_at as "createdAt" from form_submission
+         where user_id = ? or lower(email) = lower(?) order by created_at`,
+        [user.id, user.email],
+      ),
+      db.execute(
+        `select product_id as "productId", created_at as "createdAt" from back_in_stock_request
+         where lower(email) = lower(?) order by created_at`,
+        [user.email],
+      ),
+    ]);
+    const consent = readCookieFrom(ctx.req.headers.cookie, CONSENT_COOKIE);
+    await db.transactional((trx) =>
+      recordAudit(ctx, trx, {
+        action: 'user.data-exported',
+        targetType: 'user',
+        targetId: user.id,
+        after: { orders: orders.length },
+      }),
+    );
+    return {
+      exportedAt: new Date().toISOString(),
+      account,
+      orders,
+      returns,
+      savedLists: lists,
+      formSubmissions: forms,
+      backInStockAlerts: alerts,
+      consent: consent ? safeJson(decodeURIComponent(consent)) : null,
+    };
+  },
+
+  /**
+   * Closes the signed-in buyer's account after checking their password: personal data is removed (profile,
+   * addresses, lists, carts, sessions, keys, alerts, pending links), orders and returns are kept with their
+   * personal fields anonymised, and the session ends. Staff accounts are closed by an Admin instead.
+   */
+  async deleteAccount(ctx: Ctx, input: unknown): Promise<void> {
+    const user = requireUser(ctx);
+    const { password } = validate(accountDeletionSchema, input);
+    if (isStaffRole(user.role)) {
+      throw new AppError('FORBIDDEN', 'Staff accounts are closed by an Admin in the console.');
+    }
+    const [row] = await ctx.db.execute<{ hash: string | null }[]>(
+      'select password_hash as hash from app_user where id = ?',
+      [user.id],
+    );
+    if (!(await verifyPassword(password, row?.hash ?? null))) {
+      const message = 'The password is not correct.';
+      throw new AppError('BAD_USER_INPUT', message, [{ field: 'password', message }]);
+    }
+    const email = user.email.toLowerCase();
+    await ctx.db.transactional(async (trx) => {
+      const run = (sql: string, params: unknown[]) => ctx.db.execute(sql, params, 'run', trx);
+      const [kept] = await ctx.db
+        .execute<{ orders: number }[]>(
+          `update customer_order set contact_email = ?, shipping_note = '',
+           shipping_address = shipping_address || jsonb_build_object('name', '', 'email', '', 'phone', '',
+             'addressLine1', '', 'addressLine2', '')
+         where user_id = ? returning 1`,
+          [deletedEmail(user.id), user.id],
+          'all',
+          trx,
+        )
+        .then((rows) => [{ orders: rows.length }]);
+      await run(`update return_request set comment = '' where user_id = ?`, [user.id]);
+      await run('update app_user set primary_address_id = null where id = ?', [user.id]);
+      await run('delete from address where user_id = ?', [user.id]);
+      await run('delete from saved_list where user_id = ?', [user.id]);
+      await run('delete from cart where user_id = ?', [user.id]);
+      await run('delete from password_reset where user_id = ?', [user.id]);
+      await run('update api_key set revoked_at = now() where user_id = ? and revoked_at is null', [user.id]);
+      await run('delete from back_in_stock_request where lower(email) = ?', [email]);
+      await run('delete from registration where lower(email) = ?', [email]);
+      await run(
+        `update form_submission set email = ?, payload = '{}'::jsonb where user_id = ? or lower(email) = ?`,
+        [deletedEmail(user.id), user.id, email],
+      );
+      await run(`update email_outbox set to_address = ?, text_body = '' where lower(to_address) = ?`, [
+        deletedEmail(user.id),
+        email,
+      ]);
+      await run(
+        `update app_user set email = ?, first_name = 'Deleted', last_name = 'Account', title = '', phone = '',
+           password_hash = null, validity = ?, erp_account_claim = null, credentials_changed_at = now(),
+           updated_at = now()
+         where id = ?`,
+        [deletedEmail(user.id), VALIDITY.Expired, user.id],
+      );
+      await run(`delete from session where sess->>'userId' = ?`, [user.id]);
+      await recordAudit(ctx, trx, {
+        action: 'user.deleted',
+        targetType: 'user',
+        targetId: user.id,
+        after: { ordersKept: kept!.orders },
+      });
+    });
+    await endSession(ctx.req, ctx.res, ctx.auth.cookies);
+  },
+};
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
