@@ -1,13 +1,19 @@
 import { SignInRedirect } from '../SignInRedirect';
 import { useMutation } from '@apollo/client/react';
-import { addressSchema, passwordChangeSchema, profileSchema } from '@domain/account.schema';
+import {
+  accountDeletionSchema,
+  addressSchema,
+  passwordChangeSchema,
+  profileSchema,
+} from '@domain/account.schema';
 import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   ChangePasswordDocument,
   DeleteAddressDocument,
+  DeleteMyAccountDocument,
   MakePrimaryAddressDocument,
   SaveAddressDocument,
   UpdateProfileDocument,
@@ -21,9 +27,12 @@ import { NewPasswordFields, FormError } from '../FormParts';
 import { StreetFields } from '../AddressFields';
 import { Field } from '../Field';
 import { validateAddress } from '../address';
-import { errorMessage, fieldErrors, useSession } from '../session';
+import { errorMessage, fieldErrors, useSession, useSignOut } from '../session';
 
-/** /user/account: profile, addresses (one primary) and password. Signed-out visitors go to sign-in. */
+/**
+ * /user/account: profile, addresses (one primary), password, and the buyer's own data (a copy to download, the
+ * closing of the account). Signed-out visitors go to sign-in.
+ */
 export function AccountPage() {
   const t = useT();
   usePageMeta(t('page.account.title'));
@@ -50,6 +59,7 @@ export function AccountPage() {
         <Profile user={user} />
         <Addresses user={user} />
         <PasswordChange />
+        <YourData />
       </div>
     </div>
   );
@@ -229,6 +239,57 @@ function PasswordChange() {
             <NewPasswordFields name="newPassword" />
             <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
               {t('account.changePassword')}
+            </button>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}
+
+/** A copy of everything kept about the buyer, and the closing of the account (with the password again). */
+function YourData() {
+  const t = useT();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [close] = useMutation(DeleteMyAccountDocument);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <section className="panel" aria-labelledby="data-title">
+      <h2 id="data-title">{t('account.data')}</h2>
+      <p>{t('account.dataText')}</p>
+      <a className="btn btn--secondary" href="/api/user/export" download>
+        {t('account.download')}
+      </a>
+      <h3>{t('account.close')}</h3>
+      <p>{t('account.closeText')}</p>
+      <Formik
+        initialValues={{ password: '' }}
+        validationSchema={accountDeletionSchema}
+        onSubmit={async (values, helpers) => {
+          setFailure(null);
+          try {
+            await close({ variables: values });
+            await signOut();
+            void notify('success', t('account.closed'));
+            navigate(ROUTES.home, { replace: true });
+          } catch (err) {
+            helpers.setErrors(fieldErrors(err));
+            setFailure(errorMessage(err, t('admin.saveFailed')));
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form method="post" className="form" noValidate>
+            <FormError message={failure} />
+            <Field
+              name="password"
+              label={t('form.currentPassword')}
+              type="password"
+              autoComplete="current-password"
+            />
+            <button type="submit" className="btn btn--outline-danger" disabled={isSubmitting}>
+              {t('account.closeSubmit')}
             </button>
           </Form>
         )}
