@@ -68,7 +68,7 @@ test('register from the e-mailed link, edit the profile and addresses, change th
   await expect(dock2.getByText('Primary', { exact: true })).toBeVisible();
   await expect(dock1.getByText('Primary', { exact: true })).toHaveCount(0);
 
-  await page.getByLabel('Current password').fill('Tslot-2020!rail');
+  await page.getByRole('region', { name: 'Password' }).getByLabel('Current password').fill('Tslot-2020!rail');
   await page
     .locator('section', { hasText: 'Change Password' })
     .getByLabel('New password')

@@ -25,6 +25,10 @@ test('staff verify a claimed ERP account: the claim shows, a new company needs i
   await staff.getByRole('searchbox').fill(buyer);
   await staff.getByRole('searchbox').press('Enter');
   await expect(staff.getByText(`Claims ERP account ${erp}, not verified`)).toBeVisible();
+  const table = await new AxeBuilder({ page: staff }).analyze();
+  expect(
+    table.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
 
   await staff.getByRole('button', { name: `Company of ${buyer}` }).click();
   const dialog = staff.getByRole('dialog', { name: `Company of ${buyer}` });

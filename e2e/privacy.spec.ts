@@ -23,7 +23,8 @@ test('download my data, then close my account: a wrong password is refused next 
   const section = page.getByRole('region', { name: 'Your data' });
   await section.getByLabel('Current password').fill('Not-Mine-Rail-2!');
   await section.getByRole('button', { name: 'Close My Account' }).click();
-  await expect(section.getByText('The password is not correct.').first()).toBeVisible();
+  await expect(section.getByText('The password is not correct.')).toHaveCount(1);
+  await expect(section.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
   await page.setViewportSize({ width: 390, height: 844 });
   await section.scrollIntoViewIfNeeded();
   await shop.screenshot('account-close-390');

@@ -5,7 +5,7 @@ import { ROUTES } from '@domain/routes';
 import { App, Button, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage, fieldErrors, useSession } from '../features/account/session';
+import { errorMessage, fieldErrors, useSession, useSignOut } from '../features/account/session';
 import {
   AdminUsersDocument,
   ResetAllPasswordsDocument,
@@ -86,7 +86,8 @@ export function CustomersView() {
               <>
                 <div>{u.company ? `${u.company}${u.erpAccountId ? ` (${u.erpAccountId})` : ''}` : '—'}</div>
                 {u.erpAccountClaim && (
-                  <Typography.Text type="warning" style={{ fontSize: 13 }}>
+                  // antd's warning colour is too light on white (WCAG AA): a darker amber.
+                  <Typography.Text style={{ fontSize: 13, color: '#8a4b00' }}>
                     {t('admin.claims', { erp: u.erpAccountClaim })}
                   </Typography.Text>
                 )}
@@ -203,8 +204,7 @@ function CompanyButton({
     <>
       <Button
         size="small"
-        type="link"
-        style={{ paddingInline: 0 }}
+        style={{ marginTop: 4 }}
         aria-label={t('admin.companyOf', { email: user.email })}
         onClick={() => {
           setErp(user.erpAccountId ?? user.erpAccountClaim ?? '');
@@ -282,6 +282,8 @@ function ResetAllPasswords() {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reset, { loading }] = useMutation(ResetAllPasswordsDocument);
+  // Every session ended, this one too: the shop and console forget the user before the sign-in page shows.
+  const signOut = useSignOut();
   return (
     <>
       <Button danger onClick={() => setOpen(true)}>
@@ -297,7 +299,11 @@ function ResetAllPasswords() {
         onOk={() =>
           void reset().then(
             () =>
-              navigate(`${ROUTES.signIn}?callbackUrl=${encodeURIComponent(ROUTES.admin)}`, { replace: true }),
+              signOut().then(() =>
+                navigate(`${ROUTES.signIn}?callbackUrl=${encodeURIComponent(ROUTES.admin)}`, {
+                  replace: true,
+                }),
+              ),
             (err: unknown) => setError(errorMessage(err, t('admin.saveFailed'))),
           )
         }

@@ -6,8 +6,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/env';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded';
-import { initOrm, migrate } from '../db/orm';
+import { openDatabase } from '../db/connect';
 import { createLogger } from '../logger';
 import { seedCatalog } from '../modules/catalog/catalog.seed';
 import { insertDemoOrders } from '../modules/order/demo-orders';
@@ -32,28 +31,16 @@ async function main() {
     throw new ConfigError('--orders must be a whole number from 0 to 1000000');
   }
   const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'info');
-  let embedded: EmbeddedDatabase | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    embedded = await startEmbeddedDatabase({
-      dataDir: config.dataDir,
-      port: config.embeddedPgPort,
-      binaries: config.embeddedPgBinaries,
-      log,
-    });
-    url = embedded.url;
-  }
-  const orm = await initOrm({ clientUrl: url });
+  const db = await openDatabase(config, log, { poolMax: 10 });
+  const { orm } = db;
   try {
-    await migrate(orm);
     const result = await seedCatalog(orm, products, seed);
     const placed = products > 0 ? await insertDemoOrders(orm, orders, { seed }) : 0;
     console.log(
       `Seeded ${result.products} products, ${result.categories} categories, ${result.brands} brands and ${placed} demo orders in ${(result.ms / 1000).toFixed(1)} s`,
     );
   } finally {
-    await orm.close(true);
-    await embedded?.stop();
+    await db.close();
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Transaction } from '@mikro-orm/core';
 import { array, boolean, number, object, string } from 'yup';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import { ROLES, roleName, VALIDITY } from '../../../../domain/roles';
@@ -151,13 +152,7 @@ export const adminUserService = {
     assertAccess(ctx, CONSOLE_ACCESS.companies);
     const { userId, erpAccountId, company } = validate(companySchema, input);
     await ctx.db.transactional(async (trx) => {
-      const [before] = await ctx.db.execute<Row[]>(
-        `select ${USER_COLUMNS} from app_user u left join business_account a on a.id = u.account_id
-         where u.id = ? for update of u`,
-        [userId],
-        'all',
-        trx,
-      );
+      const before = await userRow(ctx, userId, trx);
       if (!before) throw notFound('User');
       if (before.role !== ROLES.Customer) {
         throw new AppError('FORBIDDEN', 'Only customer accounts buy for a company.');
@@ -201,15 +196,23 @@ export const adminUserService = {
         after: { erpAccountId },
       });
     });
-    const [row] = await ctx.db.execute<Row[]>(
-      `select ${USER_COLUMNS} from app_user u left join business_account a on a.id = u.account_id where u.id = ?`,
-      [userId],
-    );
-    return view(row!);
+    return view((await userRow(ctx, userId))!);
   },
 };
 
 /** One audited change of a user row, in a transaction; locking also ends the user's sessions. */
+/** The user as the console shows it; within `trx`, locked until it commits. */
+async function userRow(ctx: Ctx, userId: string, trx?: Transaction): Promise<Row | undefined> {
+  const [row] = await ctx.db.execute<Row[]>(
+    `select ${USER_COLUMNS} from app_user u left join business_account a on a.id = u.account_id
+     where u.id = ?${trx ? ' for update of u' : ''}`,
+    [userId],
+    'all',
+    trx,
+  );
+  return row;
+}
+
 /** Staff act only on users of a lower role; an Admin, the top role, on any user but itself. */
 function assertOutranks(ctx: Ctx, target: { role: number }): void {
   const actor = ctx.user!.role;
@@ -227,13 +230,7 @@ async function change(
   audit: (before: Row) => { before: object; after: object },
 ): Promise<AdminUserRow> {
   await ctx.db.transactional(async (trx) => {
-    const [before] = await ctx.db.execute<Row[]>(
-      `select ${USER_COLUMNS} from app_user u left join business_account a on a.id = u.account_id
-       where u.id = ? for update of u`,
-      [userId],
-      'all',
-      trx,
-    );
+    const before = await userRow(ctx, userId, trx);
     if (!before) throw notFound('User');
     assertOutranks(ctx, before);
     await ctx.db.execute(
@@ -247,9 +244,5 @@ async function change(
     }
     await recordAudit(ctx, trx, { action, targetType: 'user', targetId: userId, ...audit(before) });
   });
-  const [row] = await ctx.db.execute<Row[]>(
-    `select ${USER_COLUMNS} from app_user u left join business_account a on a.id = u.account_id where u.id = ?`,
-    [userId],
-  );
-  return view(row!);
+  return view((await userRow(ctx, userId))!);
 }

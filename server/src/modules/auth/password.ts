@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type * as ZxcvbnModule from '@zxcvbn-ts/core';
+import type * as CommonModule from '@zxcvbn-ts/language-common';
 
 /**
  * Password hashing with scrypt at OWASP's recommended cost (N=2^15, r=8, p=3: 32 MiB, about 0.35 s here), in
@@ -52,9 +54,9 @@ let estimator: { check(password: string, userInputs?: string[]): { guessesLog10:
 function passwordEstimator() {
   if (!estimator) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { ZxcvbnFactory } = require('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
+    const { ZxcvbnFactory } = require('@zxcvbn-ts/core') as typeof ZxcvbnModule;
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const common = require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+    const common = require('@zxcvbn-ts/language-common') as typeof CommonModule;
     estimator = new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
   }
   return estimator;

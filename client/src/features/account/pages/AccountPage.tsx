@@ -274,8 +274,10 @@ function YourData() {
             void notify('success', t('account.closed'));
             navigate(ROUTES.home, { replace: true });
           } catch (err) {
-            helpers.setErrors(fieldErrors(err));
-            setFailure(errorMessage(err, t('admin.saveFailed')));
+            // A wrong password shows next to its field only; anything else above the form.
+            const fields = fieldErrors(err);
+            helpers.setErrors(fields);
+            setFailure(Object.keys(fields).length ? null : errorMessage(err, t('admin.saveFailed')));
           }
         }}
       >
