@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   canTransition,
+  orderStatusGroup,
+  orderStatusMatches,
   DELIVERY_STATUSES,
   LINE_ITEM_SHIPMENT_STATUSES,
   ORDER_STATUS,
@@ -103,5 +105,22 @@ describe('order status transitions', () => {
     expect(canTransition(4, 0)).toBe(false);
     expect(canTransition(10, 5)).toBe(false);
     expect(canTransition(99, 0)).toBe(false);
+  });
+});
+
+describe('the console finds and colours statuses (issue 28, item 6)', () => {
+  it('matches part of a label, any case, or the code', () => {
+    const found = (typed: string) => ORDER_STATUS_CODES.filter((c) => orderStatusMatches(c, typed));
+    expect(found('Proc')).toEqual([1, 9, 12]);
+    expect(found('payment f')).toEqual([14]);
+    expect(found('18')).toEqual([18]);
+    expect(found('')).toEqual(ORDER_STATUS_CODES);
+  });
+
+  it('groups payment problems, work in progress, done, and closed', () => {
+    expect([14, 15].map(orderStatusGroup)).toEqual(['payment-problem', 'payment-problem']);
+    expect([0, 1, 2, 3, 18, 5].map(orderStatusGroup)).toEqual(Array(6).fill('in-progress'));
+    expect([4, 10, 13].map(orderStatusGroup)).toEqual(['done', 'done', 'done']);
+    expect([7, 16, 17].map(orderStatusGroup)).toEqual(['closed', 'closed', 'closed']);
   });
 });

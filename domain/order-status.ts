@@ -123,3 +123,33 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderS
 export function canTransition(from: number, to: number): boolean {
   return isOrderStatusCode(from) && isOrderStatusCode(to) && ORDER_TRANSITIONS[from].includes(to);
 }
+
+/** How the console colours a status: payment problems, in progress, done, and cancelled or refused. */
+export type OrderStatusGroup = 'payment-problem' | 'in-progress' | 'done' | 'closed';
+
+export function orderStatusGroup(code: number): OrderStatusGroup {
+  if (code === ORDER_STATUS_CODE.PaymentFailed || code === ORDER_STATUS_CODE.PaymentRequiresAction) {
+    return 'payment-problem';
+  }
+  if (
+    code === ORDER_STATUS_CODE.Delivered ||
+    code === ORDER_STATUS_CODE.ReturnCompleted ||
+    code === ORDER_STATUS_CODE.DisputeSettled
+  ) {
+    return 'done';
+  }
+  if (
+    code === ORDER_STATUS_CODE.OrderCancelled ||
+    code === ORDER_STATUS_CODE.OrderDeleted ||
+    code === ORDER_STATUS_CODE.ReturnRejected
+  ) {
+    return 'closed';
+  }
+  return 'in-progress';
+}
+
+/** True when a status matches what an operator typed: part of its label ("Proc", "payment f") or its code. */
+export function orderStatusMatches(code: number, typed: string): boolean {
+  const q = typed.trim().toLowerCase();
+  return !q || String(code) === q || orderStatusLabel(code).toLowerCase().includes(q);
+}

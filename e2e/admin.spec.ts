@@ -119,3 +119,45 @@ test('the console pages have no serious accessibility violations and fit a phone
   await admin.page.screenshot({ path: 'test-results/screenshots/admin-customers-phone.png', fullPage: true });
   await admin.close();
 });
+
+test('the order form keeps a negative or emptied amount as typed, with the message next to it; a web order saves as loaded', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const orderId = await customerOrder(page);
+  const cs = await staffBrowser(browser, 'Cora', ROLES.CustomerService);
+  // The status filter finds statuses by part of their label.
+  await cs.page.goto('/admin/orders');
+  await cs.page.getByRole('combobox', { name: 'Status' }).fill('Payment F');
+  await expect(cs.page.getByRole('option', { name: 'Payment Failed' })).toBeVisible();
+  await expect(cs.page.getByRole('option', { name: 'Processing', exact: true })).toHaveCount(0);
+  await cs.page.keyboard.press('Escape');
+  const edit = new AdminOrderPage(cs.page);
+  await edit.open(orderId);
+  // A web order has its ERP order id (the store's order number) and is marked required.
+  const erp = cs.page.getByLabel('ERP order ID');
+  await expect(erp).not.toHaveValue('');
+  await expect(erp).toHaveAttribute('aria-required', 'true');
+
+  const freight = cs.page.getByLabel('Freight');
+  await freight.fill('-5');
+  await freight.blur();
+  await expect(freight).toHaveValue('-5.00');
+  await expect(cs.page.getByText("Freight can't be a negative value")).toBeVisible();
+  await freight.fill('');
+  await freight.blur();
+  await expect(freight).toHaveValue('');
+  await expect(cs.page.getByText('Freight is a required field')).toBeVisible();
+  await edit.linePrice(1).fill('-1');
+  await edit.linePrice(1).blur();
+  await expect(edit.linePrice(1)).toHaveValue('-1.00');
+
+  // Put the loaded values back: the order saves unchanged.
+  await cs.page.reload();
+  await expect(edit.form).toBeVisible();
+  await edit.save();
+  await expect(cs.page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(cs.page.getByText('ERP Order ID is a required field')).toHaveCount(0);
+  await cs.close();
+});

@@ -1,3 +1,4 @@
+import { Migration20261125220000 } from './Migration20261125220000';
 import { Migration20261125210000 } from './Migration20261125210000';
 import { Migration20261125200000 } from './Migration20261125200000';
 import { Migration20261125190000 } from './Migration20261125190000';
@@ -49,4 +50,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125190000', class: Migration20261125190000 },
   { name: 'Migration20261125200000', class: Migration20261125200000 },
   { name: 'Migration20261125210000', class: Migration20261125210000 },
+  { name: 'Migration20261125220000', class: Migration20261125220000 },
 ];

@@ -65,6 +65,20 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('admin order edit', () => {
+  it('saves a web order as loaded: it carries its order number as ERP order id (issue 28, item 3)', async () => {
+    const cs = await staffMember(ROLES.CustomerService);
+    const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 1 }]);
+    expect(order.erpOrderId).toBe(String(order.orderNumber));
+    const input = { ...form(order, order.lines[0]!.price), erpOrderId: order.erpOrderId };
+    const res = await cs.c.gql<{ updateOrder: OrderView }>(UPDATE, {
+      id: order.id,
+      version: order.version,
+      input,
+    });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.updateOrder.erpOrderId).toBe(String(order.orderNumber));
+  });
+
   it('lets CustomerService change a line price: totals follow the domain rules and the audit trail records it', async () => {
     const cs = await staffMember(ROLES.CustomerService);
     const { order } = await cardOrder(t, [
@@ -95,7 +109,7 @@ describe('admin order edit', () => {
     expect(entry!.changes).toEqual(
       expect.arrayContaining([
         { field: `line 1 (${products[0]!.id}) price`, before: order.lines[0]!.price, after: 9.5 },
-        { field: 'erpOrderId', before: null, after: 'ERP-77001' },
+        { field: 'erpOrderId', before: String(order.orderNumber), after: 'ERP-77001' },
         { field: 'subTotal', before: order.subTotal, after: subTotal },
       ]),
     );

@@ -42,6 +42,14 @@ import { useDates } from '../lib/dates';
 
 type Line = AdminOrderFieldsFragment['lines'][number];
 
+/** A line as the running totals count it while a field is empty (the field itself keeps what was typed). */
+const counted = (l: AdminOrderInput['lines'][number]): AdminOrderInput['lines'][number] => ({
+  ...l,
+  quantity: l.quantity ?? 0,
+  price: l.price ?? 0,
+  configurations: l.configurations.map((c) => ({ ...c, price: c.price ?? 0 })),
+});
+
 /** The form's values from an order as saved (configured lines edit their base price). */
 function initialValues(order: AdminOrderFieldsFragment): AdminOrderInput {
   return {
@@ -172,13 +180,15 @@ function OrderForm({
   }, [formik.submitCount, formik.isSubmitting, formik.isValid]);
 
   const totals = useMemo(() => {
-    const lineTotals = values.lines.map((l, i) => editedLine(l, factsOf(order.lines[i]!)));
+    const lineTotals = values.lines.map((l, i) => editedLine(counted(l), factsOf(order.lines[i]!)));
     return { lineTotals, subTotal: editedSubtotal(lineTotals.map((l) => l.lineTotal)) };
   }, [values.lines, order.lines]);
 
   /** A line changed: freight and tax follow the domain rules for the new subtotal, and the total follows. */
   const setLine = (next: AdminOrderInput['lines']) => {
-    const subTotal = editedSubtotal(next.map((l, i) => editedLine(l, factsOf(order.lines[i]!)).lineTotal));
+    const subTotal = editedSubtotal(
+      next.map((l, i) => editedLine(counted(l), factsOf(order.lines[i]!)).lineTotal),
+    );
     const charges = proposedCharges(subTotal, order.taxPct);
     void setValues({
       ...values,
@@ -189,10 +199,11 @@ function OrderForm({
   };
   /** Freight or tax changed by hand: only the total follows. */
   const setCharge = (field: 'shippingCharges' | 'taxAmount', value: number | null) => {
-    const next = { ...values, [field]: value ?? 0 };
+    // What the operator typed stays, empty or negative included: the schema's message shows next to the field.
+    const next = { ...values, [field]: value as number };
     void setValues({
       ...next,
-      totalAmount: editedTotal(totals.subTotal, next.shippingCharges, next.taxAmount),
+      totalAmount: editedTotal(totals.subTotal, next.shippingCharges ?? 0, next.taxAmount ?? 0),
     });
   };
 
@@ -258,8 +269,8 @@ function OrderForm({
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item {...item('erpOrderId', t('admin.erpOrderId'))}>
-              <Input {...text('erpOrderId')} />
+            <Form.Item {...item('erpOrderId', t('admin.erpOrderId'))} required>
+              <Input {...text('erpOrderId')} aria-required="true" />
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
@@ -332,11 +343,10 @@ function OrderForm({
                   <InputNumber
                     id={`lines[${i}].quantity`}
                     aria-label={t('admin.lineQuantity', { line: i + 1 })}
-                    min={0}
                     precision={0}
                     value={values.lines[i]!.quantity}
                     onChange={(v) =>
-                      setLine(values.lines.map((l, j) => (j === i ? { ...l, quantity: v ?? 0 } : l)))
+                      setLine(values.lines.map((l, j) => (j === i ? { ...l, quantity: v as number } : l)))
                     }
                   />
                 </Form.Item>
@@ -353,13 +363,12 @@ function OrderForm({
                     aria-label={t(line.configurations.length ? 'admin.lineBasePrice' : 'admin.linePrice', {
                       line: i + 1,
                     })}
-                    min={0}
                     step={0.01}
                     precision={2}
                     prefix="$"
                     value={values.lines[i]!.price}
                     onChange={(v) =>
-                      setLine(values.lines.map((l, j) => (j === i ? { ...l, price: v ?? 0 } : l)))
+                      setLine(values.lines.map((l, j) => (j === i ? { ...l, price: v as number } : l)))
                     }
                   />
                 </Form.Item>
@@ -385,7 +394,6 @@ function OrderForm({
                           </span>
                           <InputNumber
                             aria-label={t('admin.configurationPrice', { name: c.name ?? c.id, line: i + 1 })}
-                            min={0}
                             step={0.001}
                             value={values.lines[i]!.configurations[k]!.price}
                             onChange={(v) =>
@@ -395,7 +403,7 @@ function OrderForm({
                                     ? {
                                         ...l,
                                         configurations: l.configurations.map((x, m) =>
-                                          m === k ? { ...x, price: v ?? 0 } : x,
+                                          m === k ? { ...x, price: v as number } : x,
                                         ),
                                       }
                                     : l,
@@ -428,7 +436,6 @@ function OrderForm({
             <Form.Item {...item('shippingCharges', t('admin.freight'))} style={{ marginTop: 12 }}>
               <InputNumber
                 id="shippingCharges"
-                min={0}
                 step={0.01}
                 precision={2}
                 prefix="$"
@@ -440,7 +447,6 @@ function OrderForm({
             <Form.Item {...item('taxAmount', t('admin.taxAmount', { pct: order.taxPct }))}>
               <InputNumber
                 id="taxAmount"
-                min={0}
                 step={0.01}
                 precision={2}
                 prefix="$"
@@ -452,13 +458,12 @@ function OrderForm({
             <Form.Item {...item('totalAmount', t('admin.totalAmount'))} extra={t('admin.totalRule')}>
               <InputNumber
                 id="totalAmount"
-                min={0}
                 step={0.01}
                 precision={2}
                 prefix="$"
                 style={{ width: '100%' }}
                 value={values.totalAmount}
-                onChange={(v) => void formik.setFieldValue('totalAmount', v ?? 0)}
+                onChange={(v) => void formik.setFieldValue('totalAmount', v)}
               />
             </Form.Item>
             <Space>

@@ -1,7 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import { ADMIN_ORDER_SORTS } from '@domain/admin';
 import { orderNumberLabel } from '@domain/checkout';
-import { ORDER_STATUS, ORDER_STATUS_CODES } from '@domain/order-status';
+import {
+  ORDER_STATUS,
+  ORDER_STATUS_CODES,
+  orderStatusGroup,
+  orderStatusMatches,
+  type OrderStatusGroup,
+} from '@domain/order-status';
 import { Button, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -38,6 +44,14 @@ function useFilter(): [AdminOrderFilterInput, (patch: Record<string, string | nu
     });
   return [filter, update];
 }
+
+/** antd's preset tag colours (dark text on a light tint, AA contrast) by status group. */
+const STATUS_COLOURS: Record<OrderStatusGroup, string> = {
+  'payment-problem': 'error',
+  'in-progress': 'processing',
+  done: 'success',
+  closed: 'default',
+};
 
 /** Orders: server-side filters (search, status, dates, site), sorting, pages and CSV export of the same rows. */
 export function OrdersView() {
@@ -80,6 +94,8 @@ export function OrdersView() {
           value={filter.statuses ?? []}
           onChange={(v: number[]) => update({ statuses: v.length ? v.join(',') : null })}
           options={ORDER_STATUS_CODES.map((code) => ({ value: code, label: ORDER_STATUS[code] }))}
+          showSearch
+          filterOption={(typed, option) => orderStatusMatches(Number(option?.value), typed)}
         />
         <DatePicker.RangePicker
           aria-label={t('admin.placedBetween')}
@@ -167,7 +183,9 @@ export function OrdersView() {
             dataIndex: 'statusLabel',
             sorter: true,
             sortOrder: filter.sort === 'status' ? (filter.descending ? 'descend' : 'ascend') : null,
-            render: (label: string) => <Tag>{label}</Tag>,
+            render: (label: string, r) => (
+              <Tag color={STATUS_COLOURS[orderStatusGroup(r.status)]}>{label}</Tag>
+            ),
           },
           { title: t('admin.site'), dataIndex: 'site' },
           { title: t('admin.erpOrderId'), dataIndex: 'erpOrderId', render: (v: string | null) => v ?? '—' },

@@ -125,8 +125,9 @@ export const checkoutService = {
       const [order] = await prepared<{ id: string }>(
         `insert into customer_order (order_number, user_id, contact_email, site, currency_code, sub_total, freight_amt, tax_pct,
            tax_amount, tax_geo_code, total, shipping_address, carrier_id, carrier_method, shipping_note,
-           payment_kind, po_number, idempotency_scope, idempotency_key, request_hash)
-         values (nextval('order_number_seq'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?)
+           payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, erp_order_id)
+         select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text
+         from (select nextval('order_number_seq') as no) n
          returning id`,
       ).all(
         ctx.db,

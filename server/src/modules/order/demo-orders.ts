@@ -48,7 +48,7 @@ export async function insertDemoOrders(
            'state', o.state, 'zip', lpad((o.number % 90000 + 10000)::text, 5, '0'), 'country', 'US',
            'isResidential', false, 'phone', null, 'email', o.email),
          'ups', 'Ground', 'card', 'visa', '4242',
-         case when o.status in (1, 2, 3, 4) then 'ERP-' || o.number end,
+         case when o.status in (1, 2, 3, 4) then 'ERP-' || o.number else o.number::text end,
          case when o.status = 4 then o.at + interval '4 days' end,
          '${DEMO_ORDER_SCOPE}', 'demo-' || o.number, '', o.at, o.at
        from (
