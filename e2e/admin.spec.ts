@@ -80,10 +80,10 @@ test('customer service edits a line price: totals recompute and the audit trail 
   // The second editor still has the old version: their save is refused with the conflict message.
   await late.setPrice(1, '90.00');
   await late.save();
-  await expect(other.page.getByText('ERP Order ID is a required field')).toBeVisible();
-  await other.page.getByLabel('ERP order ID').fill('ERP-5522');
-  await late.save();
   await expect(other.page.getByRole('alert')).toContainText(`This order was changed by ${cs.email}`);
+  // Shown where the operator is: scrolled into view and focused (issue 28, item 5).
+  await expect(other.page.locator('div[tabindex="-1"]:focus')).toContainText('This order was changed');
+  await expect(other.page.getByRole('alert')).toBeInViewport();
   await expect(other.page.getByRole('alert')).toContainText('yours were not saved');
   await other.page.getByRole('button', { name: 'Reload' }).click();
   await expect(late.linePrice(1)).toHaveValue('100.00');

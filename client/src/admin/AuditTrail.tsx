@@ -1,3 +1,4 @@
+import { orderStatusLabel } from '@domain/order-status';
 import { List, Typography } from 'antd';
 import type { AdminOrderQuery } from './graphql/admin.generated';
 import { useT } from '../i18n';
@@ -7,6 +8,10 @@ type Entry = AdminOrderQuery['orderAudit'][number];
 
 const show = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
+
+/** A changed value as an operator reads it: statuses by their label ("Payment Received"), not their code. */
+const shown = (field: string, value: unknown) =>
+  field === 'status' && typeof value === 'number' ? orderStatusLabel(value) : show(value);
 
 /** Who changed what and when, each change as before → after. */
 export function AuditTrail({ entries }: { entries: readonly Entry[] }) {
@@ -29,7 +34,8 @@ export function AuditTrail({ entries }: { entries: readonly Entry[] }) {
               <ul style={{ margin: 0, paddingLeft: 18 }}>
                 {entry.changes.map((c) => (
                   <li key={c.field}>
-                    <Typography.Text strong>{c.field}</Typography.Text>: {show(c.before)} → {show(c.after)}
+                    <Typography.Text strong>{c.field}</Typography.Text>: {shown(c.field, c.before)} →{' '}
+                    {shown(c.field, c.after)}
                   </li>
                 ))}
               </ul>

@@ -25,7 +25,7 @@ import {
   Table,
 } from 'antd';
 import { getIn, setIn, useFormik, type FormikErrors } from 'formik';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../features/account/session';
 import { STATE_OPTIONS } from '../features/account/address';
@@ -142,6 +142,13 @@ function OrderForm({
   const money = useMoney(order.currencyCode);
   const [save] = useMutation(UpdateOrderDocument);
   const [conflict, setConflict] = useState<string | null>(null);
+  // The operator pressed Save at the foot of a long form: bring the conflict to them, and focus it.
+  const conflictRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!conflict) return;
+    conflictRef.current?.scrollIntoView({ block: 'center' });
+    conflictRef.current?.focus();
+  }, [conflict]);
   const formik = useFormik<AdminOrderInput>({
     initialValues: initialValues(order),
     validationSchema: adminOrderSchema,
@@ -249,14 +256,16 @@ function OrderForm({
         </Descriptions.Item>
       </Descriptions>
       {conflict && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={conflict}
-          action={<Button onClick={onReload}>{t('admin.reload')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
+        <div ref={conflictRef} tabIndex={-1} style={{ outline: 'none' }}>
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            message={conflict}
+            action={<Button onClick={onReload}>{t('admin.reload')}</Button>}
+            style={{ marginBottom: 16 }}
+          />
+        </div>
       )}
       {typeof formik.status === 'string' && !conflict && (
         <Alert type="error" showIcon role="alert" message={formik.status} style={{ marginBottom: 16 }} />
