@@ -5,12 +5,13 @@ import { CheckoutPage } from './pages/CheckoutPage';
 import { ShopPage } from './pages/ShopPage';
 import { registerAndSignIn } from './support/accounts';
 import { markDelivered, setRole } from './support/db';
+import { lastEmailTo } from './support/outbox';
 
 test('request a return of one line of a delivered order and see its status', async ({ page }) => {
   test.setTimeout(90_000);
   const shop = new ShopPage(page);
   const checkout = new CheckoutPage(page);
-  await registerAndSignIn(page, 'Rhea');
+  const customer = await registerAndSignIn(page, 'Rhea');
   await addFromProductPage(page, 'SFU1605-500');
   await addFromProductPage(page, 'TL-242-10ML');
   const orderId = await checkout.checkOutWithCard(TEST_CARDS.authorised);
@@ -38,8 +39,19 @@ test('request a return of one line of a delivered order and see its status', asy
   await setRole(staff, 300);
   await page.goto('/admin');
   await page.getByRole('menuitem', { name: 'Returns' }).click();
-  await page.getByRole('button', { name: 'Accept' }).first().click();
+  const row = page.getByRole('row').filter({ hasText: 'The product is defective' }).first();
+  await expect(row.getByRole('link', { name: /^AXL-/ })).toHaveAttribute('href', `/admin/orders/${orderId}`);
+  await row.getByRole('button', { name: 'Accept' }).click();
+  // Accepting asks for confirmation and a note, which reaches the customer's e-mail (issue 28, item 8).
+  const dialog = page.getByRole('dialog', { name: /^Accept the return of/ });
+  await dialog.getByLabel('Note to the customer (optional)').fill('Please ship it in the original box.');
+  await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText('Saved')).toBeVisible();
+  // The decision goes to the order's contact e-mail (the account's, or the one typed at checkout).
+  const approved = await Promise.any(
+    [customer, 'dock@plant.example'].map((to) => lastEmailTo(to, /^Return approved: RMA-/)),
+  );
+  expect(approved).toContain('Please ship it in the original box.');
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByTitle('Return Approved').click();
   await expect(page.getByRole('cell', { name: /^RMA-/ }).first()).toBeVisible();

@@ -1,11 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
-import { Button, Select, Space, Table, Tag, message } from 'antd';
+import { ROUTES } from '@domain/routes';
+import { Button, Input, Modal, Select, Space, Table, Tag, Typography, message } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { AdvanceReturnDocument, DecideReturnDocument, ReturnQueueDocument } from './graphql/admin.generated';
 import { useT } from '../i18n';
 
 const NEXT: Record<number, number> = { 6: 8, 8: 9, 9: 10 };
+
+type Decision = 'RETURN_ACCEPTED' | 'RETURN_REJECTED';
 
 /** The returns queue: decide requested returns, then follow accepted ones to the refund. */
 export function ReturnsView() {
@@ -18,6 +22,13 @@ export function ReturnsView() {
   const refetch = { refetchQueries: ['ReturnQueue'] };
   const [decide] = useMutation(DecideReturnDocument, refetch);
   const [advance] = useMutation(AdvanceReturnDocument, refetch);
+  /** The return being decided, and how: the decision asks for confirmation and a note for the customer. */
+  const [deciding, setDeciding] = useState<{ id: string; order: string; decision: Decision } | null>(null);
+  const [note, setNote] = useState('');
+  const ask = (id: string, order: string, decision: Decision) => {
+    setNote('');
+    setDeciding({ id, order, decision });
+  };
   const run = (work: Promise<unknown>) =>
     void work.then(
       () => message.success(t('admin.saved')),
@@ -46,14 +57,26 @@ export function ReturnsView() {
         dataSource={data?.returnQueue ?? []}
         pagination={{ pageSize: 20 }}
         columns={[
-          { title: t('orders.number'), dataIndex: 'orderNumber', render: (n: string) => orderNumberLabel(n) },
+          {
+            title: t('orders.number'),
+            dataIndex: 'orderNumber',
+            render: (n: string, r) => (
+              <Link to={`${ROUTES.admin}/orders/${r.orderId}`}>{orderNumberLabel(n)}</Link>
+            ),
+          },
           { title: t('returns.rma'), dataIndex: 'rmaNumber', render: (v: string | null) => v ?? '—' },
           {
             title: t('orders.items'),
             key: 'lines',
             render: (_, r) => r.lines.map((l) => `${l.quantity} × ${l.itemId}`).join(', '),
           },
-          { title: t('returns.reason'), dataIndex: 'reason', render: (v: string) => <Tag>{v}</Tag> },
+          {
+            title: t('returns.reason'),
+            dataIndex: 'reason',
+            render: (v: string) => (
+              <Tag>{t(`returns.reason.${v}` as 'returns.reason.DEFECTIVE_PRODUCT')}</Tag>
+            ),
+          },
           { title: t('orders.status'), dataIndex: 'statusLabel' },
           {
             title: '',
@@ -61,16 +84,10 @@ export function ReturnsView() {
             render: (_, r) =>
               r.status === 5 ? (
                 <Space>
-                  <Button
-                    type="primary"
-                    onClick={() => run(decide({ variables: { id: r.id, decision: 'RETURN_ACCEPTED' } }))}
-                  >
+                  <Button type="primary" onClick={() => ask(r.id, r.orderNumber, 'RETURN_ACCEPTED')}>
                     {t('admin.accept')}
                   </Button>
-                  <Button
-                    danger
-                    onClick={() => run(decide({ variables: { id: r.id, decision: 'RETURN_REJECTED' } }))}
-                  >
+                  <Button danger onClick={() => ask(r.id, r.orderNumber, 'RETURN_REJECTED')}>
                     {t('admin.reject')}
                   </Button>
                 </Space>
@@ -82,6 +99,38 @@ export function ReturnsView() {
           },
         ]}
       />
+      <Modal
+        open={deciding !== null}
+        title={
+          deciding &&
+          t(deciding.decision === 'RETURN_ACCEPTED' ? 'admin.acceptReturn' : 'admin.rejectReturn', {
+            order: orderNumberLabel(deciding.order),
+          })
+        }
+        okText={deciding?.decision === 'RETURN_ACCEPTED' ? t('admin.accept') : t('admin.reject')}
+        okButtonProps={{ danger: deciding?.decision === 'RETURN_REJECTED' }}
+        cancelText={t('admin.cancel')}
+        onCancel={() => setDeciding(null)}
+        onOk={() => {
+          if (!deciding) return;
+          run(
+            decide({
+              variables: { id: deciding.id, decision: deciding.decision, note: note.trim() || null },
+            }),
+          );
+          setDeciding(null);
+        }}
+      >
+        <Typography.Paragraph>{t('admin.decisionNoteHelp')}</Typography.Paragraph>
+        <label htmlFor="decision-note">{t('admin.decisionNote')}</label>
+        <Input.TextArea
+          id="decision-note"
+          rows={3}
+          maxLength={1000}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </Modal>
     </>
   );
 }
