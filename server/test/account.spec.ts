@@ -517,7 +517,7 @@ describe('reset all passwords (Admin)', () => {
         `select after from audit_log where action = 'users.reset-all-passwords' order by id desc limit 1`,
       );
     expect(audit!.after.users).toBe(n);
-  });
+  }, 30_000);
 });
 
 describe('session lifetime from sign-in (issue 26, medium 5)', () => {

@@ -183,7 +183,7 @@ describe('admin order edit', () => {
         'select version, erp_order_id as erp from customer_order where id = ?',
         [order.id],
       );
-    expect(row).toEqual({ version: order.version, erp: null });
+    expect(row).toEqual({ version: order.version, erp: order.erpOrderId });
   });
 });
 
@@ -360,6 +360,54 @@ describe('dashboard', () => {
       `{ dashboard(from: "2026-02-01T00:00:00Z", to: "2026-01-01T00:00:00Z") { sales } }`,
     );
     expect(backwards.errors?.[0]?.message).toBe('The end of the range must be after its start');
+  });
+
+  it('counts committed searches only: results pages and chosen suggestions, not keystrokes or blank queries', async () => {
+    const admin = await staffMember(ROLES.Admin);
+    const db = t.orm.em.getConnection();
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const word = `gantry${Date.now()}`;
+    const rows: [string, string, number, boolean][] = [
+      ['typeahead', word.slice(0, 3), 4, false], // keystrokes
+      ['typeahead', word.slice(0, 5), 2, false],
+      ['typeahead', word, 2, true], // a suggestion the shopper chose
+      ['search', word, 2, false], // a results page
+      ['search', '   ', 0, false], // blank
+      ['typeahead', `${word}zz`, 0, false], // typed, never committed
+      ['search', `${word}zz`, 0, false], // committed with no results
+    ];
+    for (const [kind, query, results, clicked] of rows) {
+      const [row] = await db.execute<{ token: string }[]>(
+        `insert into search_attribution (token, kind, query, result_count) values (gen_random_uuid(), ?, ?, ?) returning token`,
+        [kind, query, results],
+      );
+      if (clicked) {
+        await db.execute(`insert into search_click (token, product_id, position) values (?, ?, 1)`, [
+          row!.token,
+          products[0]!.id,
+        ]);
+      }
+    }
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const res = await admin.c.gql<{
+      dashboard: {
+        topSearches: { query: string; count: number }[];
+        zeroResultSearches: { query: string; count: number }[];
+      };
+    }>(
+      `query($from: String!, $to: String!) { dashboard(from: $from, to: $to) {
+         topSearches { query count } zeroResultSearches { query count } } }`,
+      { from, to },
+    );
+    const d = res.data!.dashboard;
+    expect(d.topSearches.filter((s) => s.query.startsWith(word.slice(0, 3)))).toEqual([
+      { query: word, count: 2 },
+      { query: `${word}zz`, count: 1 },
+    ]);
+    expect(d.topSearches.some((s) => s.query.trim() === '')).toBe(false);
+    expect(d.zeroResultSearches.filter((s) => s.query.startsWith(word.slice(0, 3)))).toEqual([
+      { query: `${word}zz`, count: 1 },
+    ]);
   });
 
   it("fills the funnel's views and add-to-cart with the site's shoppers from the click-stream", async () => {

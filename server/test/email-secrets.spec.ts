@@ -115,7 +115,7 @@ describe('one-time links are readable only in the recipient’s inbox', () => {
         .expect(200);
       await c.signIn(email, chosen);
     }
-  });
+  }, 30_000);
 
   it('an e-mail whose link expired before delivery is not sent', async () => {
     const email = `late.${stamp()}@plant.example`;

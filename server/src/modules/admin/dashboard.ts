@@ -9,6 +9,13 @@ import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth/permissions';
 
+/**
+ * A search the shopper committed to (issue 28, item 9): a results page, or a typeahead suggestion they chose
+ * (clicked). Typeahead keystrokes and blank queries are not searches.
+ */
+const COMMITTED = `btrim(a.query) <> '' and (a.kind = 'search'
+  or exists (select 1 from search_click c where c.token = a.token))`;
+
 export interface Dashboard {
   from: string;
   to: string;
@@ -71,19 +78,19 @@ export async function dashboard(ctx: Ctx, input: unknown): Promise<Dashboard> {
       [from, to, SALES_STATUSES],
     ),
     ctx.readDb.execute<{ query: string; count: number }[]>(
-      `select lower(query) as query, count(*)::int as count from search_attribution
-       where kind = 'search' and created_at >= ? and created_at < ? group by lower(query)
+      `select lower(btrim(query)) as query, count(*)::int as count from search_attribution a
+       where ${COMMITTED} and created_at >= ? and created_at < ? group by lower(btrim(query))
        order by count desc, query limit 10`,
       [from, to],
     ),
     ctx.readDb.execute<{ query: string; count: number }[]>(
-      `select lower(query) as query, count(*)::int as count from search_attribution
-       where result_count = 0 and created_at >= ? and created_at < ? group by lower(query)
+      `select lower(btrim(query)) as query, count(*)::int as count from search_attribution a
+       where ${COMMITTED} and result_count = 0 and created_at >= ? and created_at < ? group by lower(btrim(query))
        order by count desc, query limit 10`,
       [from, to],
     ),
     ctx.readDb.execute<{ searches: number; clicks: number }[]>(
-      `select (select count(*)::int from search_attribution where kind = 'search' and created_at >= ? and created_at < ?)
+      `select (select count(*)::int from search_attribution a where ${COMMITTED} and created_at >= ? and created_at < ?)
          as searches,
          (select count(*)::int from search_click where created_at >= ? and created_at < ?) as clicks`,
       [from, to, from, to],
