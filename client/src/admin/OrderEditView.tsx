@@ -351,6 +351,7 @@ function OrderForm({
                 <Form.Item {...item(`lines[${i}].quantity`, '')} label={undefined} style={{ margin: 0 }}>
                   <InputNumber
                     id={`lines[${i}].quantity`}
+                    onBlur={() => void formik.setFieldTouched(`lines[${i}].quantity`, true, false)}
                     aria-label={t('admin.lineQuantity', { line: i + 1 })}
                     precision={0}
                     value={values.lines[i]!.quantity}
@@ -369,6 +370,7 @@ function OrderForm({
                 <Form.Item {...item(`lines[${i}].price`, '')} label={undefined} style={{ margin: 0 }}>
                   <InputNumber
                     id={`lines[${i}].price`}
+                    onBlur={() => void formik.setFieldTouched(`lines[${i}].price`, true, false)}
                     aria-label={t(line.configurations.length ? 'admin.lineBasePrice' : 'admin.linePrice', {
                       line: i + 1,
                     })}
@@ -445,6 +447,7 @@ function OrderForm({
             <Form.Item {...item('shippingCharges', t('admin.freight'))} style={{ marginTop: 12 }}>
               <InputNumber
                 id="shippingCharges"
+                onBlur={() => void formik.setFieldTouched('shippingCharges', true, false)}
                 step={0.01}
                 precision={2}
                 prefix="$"
@@ -456,6 +459,7 @@ function OrderForm({
             <Form.Item {...item('taxAmount', t('admin.taxAmount', { pct: order.taxPct }))}>
               <InputNumber
                 id="taxAmount"
+                onBlur={() => void formik.setFieldTouched('taxAmount', true, false)}
                 step={0.01}
                 precision={2}
                 prefix="$"
@@ -467,6 +471,7 @@ function OrderForm({
             <Form.Item {...item('totalAmount', t('admin.totalAmount'))} extra={t('admin.totalRule')}>
               <InputNumber
                 id="totalAmount"
+                onBlur={() => void formik.setFieldTouched('totalAmount', true, false)}
                 step={0.01}
                 precision={2}
                 prefix="$"

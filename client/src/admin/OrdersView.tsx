@@ -15,6 +15,7 @@ import { AdminOrdersDocument, type AdminOrderFilterInput } from './graphql/admin
 import { useT } from '../i18n';
 import { useMoney } from '../lib/money';
 import { useDates } from '../lib/dates';
+import { TONES } from './tones';
 
 const SITES = ['axl', 'foodgrade', 'mai', 'aos', 'miv2', 'pay-us', 'pay-ca'];
 
@@ -45,12 +46,12 @@ function useFilter(): [AdminOrderFilterInput, (patch: Record<string, string | nu
   return [filter, update];
 }
 
-/** antd's preset tag colours (dark text on a light tint, AA contrast) by status group. */
-const STATUS_COLOURS: Record<OrderStatusGroup, string> = {
-  'payment-problem': 'error',
-  'in-progress': 'processing',
-  done: 'success',
-  closed: 'default',
+/** Status tags by group (payment problems, in progress, done, closed). */
+const STATUS_TONES: Record<OrderStatusGroup, (typeof TONES)[keyof typeof TONES]> = {
+  'payment-problem': TONES.danger,
+  'in-progress': TONES.info,
+  done: TONES.success,
+  closed: TONES.neutral,
 };
 
 /** Orders: server-side filters (search, status, dates, site), sorting, pages and CSV export of the same rows. */
@@ -128,7 +129,7 @@ export function OrdersView() {
           {t('admin.exportCsv')}
         </Button>
       </Space>
-      {error && <Tag color="error">{error.message}</Tag>}
+      {error && <Tag style={TONES.danger}>{error.message}</Tag>}
       <Table
         rowKey="id"
         size="middle"
@@ -183,9 +184,7 @@ export function OrdersView() {
             dataIndex: 'statusLabel',
             sorter: true,
             sortOrder: filter.sort === 'status' ? (filter.descending ? 'descend' : 'ascend') : null,
-            render: (label: string, r) => (
-              <Tag color={STATUS_COLOURS[orderStatusGroup(r.status)]}>{label}</Tag>
-            ),
+            render: (label: string, r) => <Tag style={STATUS_TONES[orderStatusGroup(r.status)]}>{label}</Tag>,
           },
           { title: t('admin.site'), dataIndex: 'site' },
           { title: t('admin.erpOrderId'), dataIndex: 'erpOrderId', render: (v: string | null) => v ?? '—' },

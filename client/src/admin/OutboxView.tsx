@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { OutboxEmailsDocument } from './graphql/admin.generated';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
+import { TONES } from './tones';
 
 /** The e-mail outbox: what the store sent (or would send without SMTP), newest first. */
 export function OutboxView() {
@@ -49,9 +50,9 @@ export function OutboxView() {
             key: 'status',
             render: (_, mail) =>
               mail.sentAt ? (
-                <Tag color="green">{t('admin.outboxSent')}</Tag>
+                <Tag style={TONES.success}>{t('admin.outboxSent')}</Tag>
               ) : mail.error ? (
-                <Tag color="red" title={mail.error}>
+                <Tag style={TONES.danger} title={mail.error}>
                   {t('admin.outboxFailed', { attempts: mail.attempts })}
                 </Tag>
               ) : (
