@@ -55,7 +55,7 @@ export function ApiKeysView() {
             render: (v: string | null) => (v ? dates.moment(v) : '—'),
           },
           {
-            title: '',
+            title: t('admin.actions'),
             key: 'revoke',
             render: (_, key) =>
               key.revokedAt ? (

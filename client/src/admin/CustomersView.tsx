@@ -139,7 +139,7 @@ export function CustomersView() {
             render: (v: string | null) => (v ? dates.moment(v) : '—'),
           },
           {
-            title: '',
+            title: t('admin.actions'),
             key: 'actions',
             render: (_, u) =>
               canLock && u.id !== user?.id ? (

@@ -79,7 +79,7 @@ export function ReturnsView() {
           },
           { title: t('orders.status'), dataIndex: 'statusLabel' },
           {
-            title: '',
+            title: t('admin.actions'),
             key: 'actions',
             render: (_, r) =>
               r.status === 5 ? (
