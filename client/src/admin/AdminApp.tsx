@@ -10,6 +10,7 @@ import frCA from 'antd/locale/fr_CA';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/fr-ca';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../features/account/session';
@@ -81,6 +82,14 @@ export function AdminApp() {
   const location = useLocation();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
+  // Below lg the menu is a panel a button opens (aria-expanded); closed, it is hidden and out of the Tab order.
+  const phone = screens.lg === false;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
 
   if (status === 'loading') return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
   if (!user) {
@@ -109,24 +118,52 @@ export function AdminApp() {
     <ConfigProvider theme={THEME} locale={ANTD_LOCALES[intl.locale as Locale] ?? enUS}>
       <AntApp>
         <Layout style={{ minHeight: '100vh' }}>
-          <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="dark" aria-label={t('admin.title')}>
-            <div style={{ color: '#fff', padding: '20px 16px', fontWeight: 700 }}>
-              <Link to={ROUTES.home} style={{ color: '#fff' }}>
-                {BRAND.name}
-              </Link>
+          <Layout.Sider
+            collapsed={phone && !menuOpen}
+            collapsedWidth={0}
+            trigger={null}
+            theme="dark"
+            aria-label={t('admin.title')}
+          >
+            <div
+              id="admin-menu"
+              hidden={phone && !menuOpen}
+              onKeyDown={(e) => {
+                if (phone && e.key === 'Escape') closeMenu();
+              }}
+            >
+              <div style={{ color: '#fff', padding: '20px 16px', fontWeight: 700 }}>
+                <Link to={ROUTES.home} style={{ color: '#fff' }}>
+                  {BRAND.name}
+                </Link>
+              </div>
+              <Menu
+                theme="dark"
+                mode="inline"
+                selectedKeys={[current.key]}
+                onClick={(e) => {
+                  navigate(`${ROUTES.admin}/${SECTIONS.find((s) => s.key === e.key)!.path}`);
+                  if (phone) setMenuOpen(false);
+                }}
+                items={allowed.map((s) => ({ key: s.key, label: t(s.title) }))}
+              />
             </div>
-            <Menu
-              theme="dark"
-              mode="inline"
-              selectedKeys={[current.key]}
-              onClick={(e) => navigate(`${ROUTES.admin}/${SECTIONS.find((s) => s.key === e.key)!.path}`)}
-              items={allowed.map((s) => ({ key: s.key, label: t(s.title) }))}
-            />
           </Layout.Sider>
           <Layout>
             <Layout.Header
               style={{ background: '#fff', paddingInline: 24, display: 'flex', alignItems: 'center' }}
             >
+              {phone && (
+                <Button
+                  ref={menuButton}
+                  aria-controls="admin-menu"
+                  aria-expanded={menuOpen}
+                  onClick={() => setMenuOpen((open) => !open)}
+                  style={{ marginRight: 12 }}
+                >
+                  {t('admin.menu')}
+                </Button>
+              )}
               <Typography.Title level={1} style={{ margin: 0, fontSize: 22 }}>
                 {t(current.title)}
               </Typography.Title>
