@@ -12,6 +12,7 @@ import type { Orm } from './db/orm';
 import { createLogger } from './logger';
 import { catalogIsEmpty, seedCatalog } from './modules/catalog/catalog.seed';
 import { insertDemoOrders } from './modules/order/demo-orders';
+import { DEMO_PASSWORD, demoBuyersIn, ensureDemoBuyers } from './modules/order/demo-accounts';
 import { schedulePopularityRefresh } from './modules/analytics/popularity';
 import { refreshSearchIndex, searchIndexIsComplete } from './modules/search/search.index';
 import { serveClusterMetrics, type Readiness } from './ops';
@@ -54,11 +55,13 @@ async function prepareDatabase(config: AppConfig, log: Logger, hold: Hold) {
     log.info(result, 'demo catalogue seeded');
     const orders = await insertDemoOrders(orm, config.seedOrders);
     log.info({ orders }, 'demo orders seeded');
+    const buyers = await ensureDemoBuyers(orm, { production: config.nodeEnv === 'production' });
+    if (buyers.length) log.info({ buyers }, 'demo buyers created');
   } else if (!(await searchIndexIsComplete(orm.em.fork()))) {
     log.info('search index incomplete: rebuilding it');
     await refreshSearchIndex(orm.em.fork());
   }
-  return { url, orm };
+  return { url, orm, demoBuyers: await demoBuyersIn(orm, { production: config.nodeEnv === 'production' }) };
 }
 
 /**
@@ -142,13 +145,13 @@ async function runSingle(config: AppConfig, log: Logger): Promise<void> {
   const started = Date.now();
   const hold: Hold = {};
   try {
-    const { orm } = await prepareDatabase(config, log, hold);
+    const { orm, demoBuyers } = await prepareDatabase(config, log, hold);
     await serve(config, log, orm, async () => void (await hold.embedded?.stop()));
     log.info(
       { url: `http://localhost:${config.port}`, readyInMs: Date.now() - started },
       `Axisline Supply is ready at http://localhost:${config.port}`,
     );
-    announce(config);
+    announce(config, demoBuyers);
   } catch (err) {
     await failed(err, log, hold);
   }
@@ -174,9 +177,10 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
   const started = Date.now();
   const hold: Hold = {};
   let url: string;
+  let demoBuyers: string[] = [];
   let popularity: { stop(): Promise<void> } | null = null;
   try {
-    url = (await prepareDatabase(config, log, hold)).url;
+    ({ url, demoBuyers } = await prepareDatabase(config, log, hold));
     if (config.popularityRefreshMs > 0) {
       // The primary keeps a pool for the cluster's one popularity refresh (the workers do not run it).
       popularity = schedulePopularityRefresh(hold.orm!.em.getConnection(), log, config.popularityRefreshMs);
@@ -208,7 +212,7 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
           },
           `Axisline Supply is ready at http://localhost:${config.port} (${config.workers} workers)`,
         );
-        announce(config);
+        announce(config, demoBuyers);
       }
     });
     return worker;
@@ -257,7 +261,7 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
 }
 
 /** Where to click first, once ready, for a person at the terminal (not in production, where logs are JSON). */
-function announce(config: AppConfig): void {
+function announce(config: AppConfig, demoBuyers: string[]): void {
   if (config.nodeEnv === 'production' || config.logLevel === 'silent') return;
   const base = config.publicUrl;
   console.log(
@@ -271,6 +275,9 @@ function announce(config: AppConfig): void {
       config.smtpUrl
         ? `  E-mail    delivered by SMTP to ${new URL(config.smtpUrl).host}`
         : '  E-mail    kept undelivered (no SMTP_URL): run npm run mailbox, then SMTP_URL=smtp://127.0.0.1:1025 npm start',
+      ...(demoBuyers.length
+        ? [`  Demo      ${demoBuyers.join(', ')} (password ${DEMO_PASSWORD}): orders to reorder and return`]
+        : []),
       'Ctrl-C stops the store and its database.',
       '',
     ].join('\n'),

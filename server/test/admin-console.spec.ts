@@ -9,6 +9,7 @@ import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matr
 import type { OrderView } from '../src/modules/order/order.service';
 import { cardOrder, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
+import { DEMO_BUYERS, DEMO_PASSWORD, ensureDemoBuyers } from '../src/modules/order/demo-accounts';
 
 let t: TestApp;
 let products: { id: string; price: number }[];
@@ -467,6 +468,47 @@ describe('dashboard', () => {
 });
 
 describe('demo orders', () => {
+  it('belong partly to demo buyers who can sign in, see their history and return a delivered order (issue 28, item 2)', async () => {
+    const app = await createTestApp();
+    try {
+      await insertDemoOrders(app.orm, 400, { days: 60, seed: 3 });
+      expect(await ensureDemoBuyers(app.orm, { production: true })).toEqual([]);
+      const [none] = await app.orm.em
+        .getConnection()
+        .execute<{ n: number }[]>(
+          `select count(*)::int as n from app_user where email like '%@demo.axisline.example'`,
+        );
+      expect(none!.n).toBe(0);
+      expect(await ensureDemoBuyers(app.orm, { production: false })).toEqual(DEMO_BUYERS.map((b) => b.email));
+      const [future] = await app.orm.em
+        .getConnection()
+        .execute<{ n: number }[]>(`select count(*)::int as n from customer_order where delivered_at > now()`);
+      expect(future!.n).toBe(0);
+
+      const dana = await app.client();
+      await dana.signIn(DEMO_BUYERS[0].email, DEMO_PASSWORD);
+      const history = (await dana.agent.get('/api/orders?pageSize=50').expect(200)).body;
+      expect(history.total).toBeGreaterThanOrEqual(10);
+      const delivered = (history.items as { id: string; status: number }[]).filter((o) => o.status === 4);
+      expect(delivered.length).toBeGreaterThan(0);
+      const [recent] = await app.orm.em.getConnection().execute<{ id: string }[]>(
+        `select id from customer_order where id in (?) and delivered_at > now() - interval '30 days'
+         order by delivered_at desc limit 1`,
+        [delivered.map((o) => o.id)],
+      );
+      const order = (await dana.agent.get(`/api/orders/${recent!.id}`).expect(200)).body;
+      await dana
+        .send('post', '/api/returns', {
+          orderId: order.id,
+          reason: 'CUSTOMER_ORDER_MISTAKE',
+          items: [{ id: order.lines[0].id, quantity: 1 }],
+        })
+        .expect(201);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('inserts orders whose lines and totals follow the domain rules', async () => {
     const inserted = await insertDemoOrders(t.orm, 60, { days: 30, seed: 7 });
     expect(inserted).toBe(60);

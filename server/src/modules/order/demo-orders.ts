@@ -49,7 +49,8 @@ export async function insertDemoOrders(
            'isResidential', false, 'phone', null, 'email', o.email),
          'ups', 'Ground', 'card', 'visa', '4242',
          case when o.status in (1, 2, 3, 4) then 'ERP-' || o.number else o.number::text end,
-         case when o.status = 4 then o.at + interval '4 days' end,
+         -- Delivered four days after the order, and always in the past (a return window counts from it).
+         case when o.status = 4 then least(o.at + interval '4 days', greatest(o.at, now() - interval '2 hours')) end,
          '${DEMO_ORDER_SCOPE}', 'demo-' || o.number, '', o.at, o.at
        from (
          select g as number, 'buyer' || (g % 4000) || '@plant' || (g % 97) || '.example' as email,
