@@ -110,6 +110,16 @@ test('the console pages have no serious accessibility violations and fit a phone
     await admin.page.waitForLoadState('networkidle');
     expect([path, await seriousViolations(admin.page)]).toEqual([path, []]);
   }
+  // The orders filters let the keyboard through: from date, until date, site, Export CSV (issue 28, item 13).
+  await admin.page.goto('/admin/orders');
+  await admin.page.getByRole('textbox', { name: 'Placed from' }).focus();
+  await admin.page.keyboard.press('Tab');
+  await expect(admin.page.getByRole('textbox', { name: 'Placed until' })).toBeFocused();
+  await admin.page.keyboard.press('Escape');
+  await admin.page.keyboard.press('Tab');
+  await expect(admin.page.getByRole('combobox', { name: 'Site' })).toBeFocused();
+  await admin.page.keyboard.press('Tab');
+  await expect(admin.page.getByRole('link', { name: 'Export CSV' })).toBeFocused();
   await admin.page.goto('/admin/dashboard?range=lastMonth');
   await expect(admin.page.getByText('Sales by day')).toBeVisible();
   await admin.page.screenshot({ path: 'test-results/screenshots/admin-dashboard.png', fullPage: true });

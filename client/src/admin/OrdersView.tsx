@@ -98,18 +98,18 @@ export function OrdersView() {
           showSearch
           filterOption={(typed, option) => orderStatusMatches(Number(option?.value), typed)}
         />
-        <DatePicker.RangePicker
-          aria-label={t('admin.placedBetween')}
-          value={[
-            filter.from ? dayjs(filter.from) : null,
-            filter.to ? dayjs(filter.to).subtract(1, 'day') : null,
-          ]}
-          onChange={(range) =>
-            update({
-              from: range?.[0]?.startOf('day').toISOString() ?? null,
-              to: range?.[1]?.startOf('day').add(1, 'day').toISOString() ?? null,
-            })
-          }
+        {/* Two date fields, each its own Tab stop: antd's range picker kept the keyboard between its inputs. */}
+        <DatePicker
+          aria-label={t('admin.placedFrom')}
+          placeholder={t('admin.placedFrom')}
+          value={filter.from ? dayjs(filter.from) : null}
+          onChange={(day) => update({ from: day?.startOf('day').toISOString() ?? null })}
+        />
+        <DatePicker
+          aria-label={t('admin.placedTo')}
+          placeholder={t('admin.placedTo')}
+          value={filter.to ? dayjs(filter.to).subtract(1, 'day') : null}
+          onChange={(day) => update({ to: day?.startOf('day').add(1, 'day').toISOString() ?? null })}
         />
         <Select
           allowClear
