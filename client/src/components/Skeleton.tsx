@@ -1,14 +1,11 @@
-import { BRAND } from '@domain/constants';
 import { useT } from '../i18n';
 
-/** Placeholder blocks for a page whose feature arrives with a later issue, with a real way to reach us. */
+/** Placeholder blocks while a page's data loads: a busy status for assistive technology, shapes for the eye. */
 export function Skeleton({ rows = 3 }: { rows?: number }) {
   const t = useT();
   return (
-    <div className="skeleton" aria-hidden="false">
-      <p className="skeleton__note">
-        {t('skeleton.soon', { phone: BRAND.phones.tollFree, email: BRAND.email.help })}
-      </p>
+    <div className="skeleton" role="status" aria-busy="true">
+      <span className="visually-hidden">{t('skeleton.loading')}</span>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="skeleton__block" aria-hidden="true" />
       ))}

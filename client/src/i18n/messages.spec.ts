@@ -19,6 +19,17 @@ describe('message catalogues', () => {
     }
   });
 
+  it.each([['en-US', enUS], ...Object.entries(catalogues)])(
+    '%s never tells a shopper the store is unfinished',
+    (_locale, messages) => {
+      const unfinished =
+        /being built|coming soon|under construction|lorem ipsum|en construction|bientôt|en construcción|próximamente/i;
+      expect(
+        Object.entries(messages as Record<string, string>).filter(([, text]) => unfinished.test(text)),
+      ).toEqual([]);
+    },
+  );
+
   it('keeps the spec texts verbatim in en-US', () => {
     expect(enUS['search.placeholder']).toBe(SEARCH.placeholder);
     expect(enUS['error.title']).toBe('An unexpected error occurred.');

@@ -1,19 +1,16 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from '../../components/Skeleton';
 import { useT, type MessageId } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 
-/** A page whose feature arrives with a later issue: its title, what it is for, and a skeleton. */
+/** A content page: its title, what it is for, and its sections. */
 export function ContentPage({
   title,
   text,
   children,
-  skeleton = true,
 }: {
   title: MessageId;
   text: MessageId;
   children?: ReactNode;
-  skeleton?: boolean;
 }) {
   const t = useT();
   usePageMeta(t(title));
@@ -24,7 +21,6 @@ export function ContentPage({
         <p className="lead">{t(text)}</p>
       </header>
       {children}
-      {skeleton && <Skeleton />}
     </div>
   );
 }

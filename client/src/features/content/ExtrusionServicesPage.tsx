@@ -13,7 +13,7 @@ const SECTIONS: { id: string; title: MessageId; text: MessageId }[] = [
 export function ExtrusionServicesPage() {
   const t = useT();
   return (
-    <ContentPage title="page.extrusionServices.title" text="page.extrusionServices.text" skeleton={false}>
+    <ContentPage title="page.extrusionServices.title" text="page.extrusionServices.text">
       <div className="service-sections">
         {SECTIONS.map((s) => (
           <section key={s.id} id={s.id} className="service-section">

@@ -14,7 +14,7 @@ interface Section {
 function SectionsPage({ title, text, sections }: { title: MessageId; text: MessageId; sections: Section[] }) {
   const t = useT();
   return (
-    <ContentPage title={title} text={text} skeleton={false}>
+    <ContentPage title={title} text={text}>
       <div className="service-sections">
         {sections.map((s) => (
           <section key={s.id} id={s.id} className="service-section">
