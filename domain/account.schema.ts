@@ -1,5 +1,5 @@
 import { boolean, object, ref, string, type InferType } from 'yup';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from './constants';
+import type { Locale } from './constants';
 
 /* Account forms (spec section 5), shared by the forms and the server. Messages are verbatim. */
 
@@ -140,13 +140,6 @@ export const PASSWORD_TOO_COMMON: Record<Locale, string> = {
   'fr-CA': 'Ce mot de passe est trop courant. Choisissez-en un autre.',
   'es-MX': 'Esta contraseña es demasiado común. Elija otra.',
 };
-
-/** The shopper's locale from a Cookie header (the `locale` cookie), else the default. */
-export function localeOfCookies(cookieHeader: string | undefined): Locale {
-  const value = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1];
-  const decoded = value ? decodeURIComponent(value) : '';
-  return (LOCALES as readonly string[]).includes(decoded) ? (decoded as Locale) : DEFAULT_LOCALE;
-}
 
 /** Closing one's account: the current password again (the session alone is not enough). */
 export const accountDeletionSchema = object({

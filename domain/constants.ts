@@ -35,6 +35,10 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
 export const LOCALE_COOKIE = 'locale';
 
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
 /** CSRF (spec section 7 and 9). */
 export const CSRF = {
   cookieName: 'clientCsrfToken',

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from './constants';
+
 /** Reads one cookie from a `Cookie` header (server) or `document.cookie` (browser); undefined when absent. */
 export function readCookieFrom(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -12,4 +14,10 @@ export function readCookieFrom(header: string | undefined, name: string): string
     }
   }
   return undefined;
+}
+
+/** The shopper's locale from a Cookie header (the `locale` cookie), else the default. */
+export function localeOfCookies(cookieHeader: string | undefined): Locale {
+  const value = readCookieFrom(cookieHeader, LOCALE_COOKIE);
+  return isLocale(value) ? value : DEFAULT_LOCALE;
 }

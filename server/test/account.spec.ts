@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type supertest from 'supertest';
 import { CSRF } from '../../domain/constants';
+import { registerByMail } from './fixtures';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -50,22 +51,8 @@ async function lastEmail(to: string): Promise<{ kind: string; text_body: string 
 let counter = 0;
 async function register(first = 'Ada'): Promise<{ c: Client; email: string; userId: string }> {
   const email = `buyer${++counter}.${Date.now()}@plant.example`;
-  const c = await client();
-  await c
-    .send('post', '/api/user/registration', { email, firstName: first, lastName: 'Ng', termsAccepted: true })
-    .expect(202);
-  const mail = await lastEmail(email);
-  const token = /token=([\w-]+)/.exec(mail.text_body)![1]!;
-  const pending = await c.agent.get(`/api/user/register-token?token=${token}`).expect(200);
-  const done = await c
-    .send('post', `/api/user/registration/${pending.body.id}/complete`, {
-      token,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-    })
-    .expect(201);
-  refreshToken(c, done);
-  return { c, email, userId: done.body.user.id };
+  const { c, userId } = await registerByMail(t, { email, firstName: first, lastName: 'Ng' }, PASSWORD);
+  return { c, email, userId };
 }
 
 async function signIn(email: string, password = PASSWORD): Promise<Client> {

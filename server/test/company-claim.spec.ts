@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ROLES, VALIDITY } from '../../domain/roles';
-import { createTestApp, linkIn, type Client, type TestApp } from './harness';
+import { registerByMail } from './fixtures';
+import { createTestApp, type Client, type TestApp } from './harness';
 
 /**
  * Issue 26, high 2: registration joined an existing company by typing its ERP account number, with its contract
@@ -31,31 +32,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Registers through the e-mailed link, typing `erpAccountId`; the signed-in client and the user id. */
+/** Registers through the e-mailed link, typing `erpAccountId`; a client signed in anew and the user id. */
 async function register(erpAccountId: string): Promise<{ c: Client; id: string; email: string }> {
   const email = `claim.${stamp()}@plant.example`;
-  const c = await t.client();
-  await c
-    .send('post', '/api/user/registration', {
-      email,
-      firstName: 'Eve',
-      lastName: 'Stranger',
-      termsAccepted: true,
-      erpAccountId,
-    })
-    .expect(202);
-  const token = linkIn(await t.mail(email)).searchParams.get('token')!;
-  const pending = await c.agent.get(`/api/user/register-token?token=${token}`).expect(200);
-  const done = await c
-    .send('post', `/api/user/registration/${pending.body.id}/complete`, {
-      token,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-    })
-    .expect(201);
+  const { userId } = await registerByMail(
+    t,
+    { email, firstName: 'Eve', lastName: 'Stranger', erpAccountId },
+    PASSWORD,
+  );
   const signedIn = await t.client();
   await signedIn.signIn(email, PASSWORD);
-  return { c: signedIn, id: done.body.user.id, email };
+  return { c: signedIn, id: userId, email };
 }
 
 async function staff(role: number): Promise<Client> {

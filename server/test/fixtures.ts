@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '../../domain/checkout';
 import type { OrderView } from '../src/modules/order/order.service';
-import type { Client, TestApp } from './harness';
+import { linkIn, takeCsrfCookie, type Client, type TestApp } from './harness';
 
 export const FIXTURE_PASSWORD = 'Fixture-Rail-2020!';
 
@@ -58,4 +58,30 @@ export async function cardOrder(
     .set('Idempotency-Key', randomUUID())
     .expect(200);
   return { c, email, order: placed.body.order };
+}
+
+/**
+ * Registers as a visitor does: step ACCOUNT, the link of the e-mail as delivered, step PASSWORD. Resolves with the
+ * client, signed in by the registration (its CSRF token taken up), and the new user's id.
+ */
+export async function registerByMail(
+  t: TestApp,
+  account: { email: string; firstName: string; lastName: string; erpAccountId?: string },
+  password: string,
+): Promise<{ c: Client; userId: string }> {
+  const c = await t.client();
+  await c.send('post', '/api/user/registration', { ...account, termsAccepted: true }).expect(202);
+  const token = linkIn(await t.mail(account.email)).searchParams.get('token')!;
+  const pending = await c.agent
+    .get(`/api/user/register-token?token=${encodeURIComponent(token)}`)
+    .expect(200);
+  const done = await c
+    .send('post', `/api/user/registration/${pending.body.id}/complete`, {
+      token,
+      password,
+      confirmPassword: password,
+    })
+    .expect(201);
+  takeCsrfCookie(c, done);
+  return { c, userId: done.body.user.id };
 }

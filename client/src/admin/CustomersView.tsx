@@ -5,7 +5,7 @@ import { ROUTES } from '@domain/routes';
 import { App, Button, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage, fieldErrors, useSession, useSignOut } from '../features/account/session';
+import { errorMessage, formFailure, useSession, useSignOut } from '../features/account/session';
 import {
   AdminUsersDocument,
   ResetAllPasswordsDocument,
@@ -189,9 +189,9 @@ function CompanyButton({
         message.success(t('admin.saved'));
       },
       (err: unknown) => {
-        const fields = fieldErrors(err);
+        const { fields, message: failed } = formFailure(err, t('admin.saveFailed'));
         setErrors(fields);
-        setFailure(Object.keys(fields).length ? null : errorMessage(err, t('admin.saveFailed')));
+        setFailure(failed);
       },
     );
   const fieldError = (name: string) =>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '@domain/constants';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '@domain/constants';
 import { useIntl } from 'react-intl';
 import { track } from '../lib/analytics';
 import { readCookie, writeCookie } from '../lib/cookies';
@@ -81,9 +81,7 @@ export const LANGUAGE_CHANGED_EVENT = 'axl:language-changed';
 
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+export { isLocale };
 
 /** The locale from the `locale` cookie, else en-US. */
 export function currentLocale(): Locale {

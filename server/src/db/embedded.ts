@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { mkdirs } from '../common/fs';
 import { ConfigError } from '../config/env';
 
@@ -452,7 +453,6 @@ export async function startEmbeddedDatabase(opts: {
   };
 
   try {
-    const { Client } = await import('pg');
     const client = new Client({
       host: '127.0.0.1',
       port,

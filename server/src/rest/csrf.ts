@@ -4,6 +4,13 @@ import { CSRF } from '../../../domain/constants';
 import { readCookieFrom } from '../../../domain/cookies';
 import { AppError } from '../common/errors';
 
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The nonce of the CSRF token this request passed with (a session made during it accepts that token). */
+    csrfNonce?: string;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const VERIFIED_KEPT = 20_000;
 
@@ -70,13 +77,13 @@ export function csrfProtection(
       );
     if (!cookie || sent !== cookie || !tokens.verify(sent)) return invalid();
     const nonce = CsrfTokens.nonceOf(sent);
-    const session = req.session as (typeof req.session & { csrfNonce?: string }) | undefined;
+    const session = req.session;
     if (session) {
       // A session from before tokens were bound adopts the first valid token it is used with.
       if (session.csrfNonce === undefined) session.csrfNonce = nonce;
       else if (session.csrfNonce !== nonce) return invalid();
     }
-    (req as Request & { csrfNonce?: string }).csrfNonce = nonce;
+    req.csrfNonce = nonce;
     return next();
   };
 }

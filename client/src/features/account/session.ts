@@ -82,6 +82,18 @@ export function fieldErrors(err: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * A failed call as a form shows it: its field messages next to their fields, and one message above the form
+ * only when no field has one (so an error is shown once).
+ */
+export function formFailure(
+  err: unknown,
+  fallback: string,
+): { fields: Record<string, string>; message: string | null } {
+  const fields = fieldErrors(err);
+  return { fields, message: Object.keys(fields).length ? null : errorMessage(err, fallback) };
+}
+
 /** The message of the first error of a failed call. */
 export function errorMessage(err: unknown, fallback: string): string {
   const errors = (err as { errors?: { message?: string }[] }).errors;

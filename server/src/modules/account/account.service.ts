@@ -1,10 +1,10 @@
 import {
-  localeOfCookies,
   PASSWORD_TOO_COMMON,
   type AddressInput,
   type LoginInput,
   type RegistrationAccountInput,
 } from '../../../../domain/account.schema';
+import { localeOfCookies } from '../../../../domain/cookies';
 import { ROLES, VALIDITY } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import type { Ctx } from '../../context';

@@ -2,6 +2,7 @@ import { object, string } from 'yup';
 import { ROLES, VALIDITY } from '../../../../domain/roles';
 import { ConfigError } from '../../config/env';
 import type { SqlConnection } from '../../context';
+import { writeAudit } from '../audit/audit';
 import { RESET_TTL_MS } from './account.service';
 import { newToken, tokenHash } from './tokens';
 
@@ -80,16 +81,17 @@ export async function grantAdmin(
       'run',
       trx,
     );
-    await db.execute(
-      `insert into audit_log (actor_user_id, action, target_type, target_id, before, after, ip)
-       values (null, 'user.admin-granted', 'user', ?, ?::jsonb, ?::jsonb, 'command line')`,
-      [
-        id,
-        existing ? JSON.stringify({ role: existing.role, validity: existing.validity }) : null,
-        JSON.stringify({ role: ROLES.Admin, validity: VALIDITY.Valid, created: !existing }),
-      ],
-      'run',
+    await writeAudit(
+      db,
       trx,
+      { actorUserId: null, ip: 'command line' },
+      {
+        action: 'user.admin-granted',
+        targetType: 'user',
+        targetId: id,
+        before: existing ? { role: existing.role, validity: existing.validity } : null,
+        after: { role: ROLES.Admin, validity: VALIDITY.Valid, created: !existing },
+      },
     );
     return {
       email: valid.email,

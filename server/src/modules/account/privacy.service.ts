@@ -104,17 +104,15 @@ export const privacyService = {
     const email = user.email.toLowerCase();
     await ctx.db.transactional(async (trx) => {
       const run = (sql: string, params: unknown[]) => ctx.db.execute(sql, params, 'run', trx);
-      const [kept] = await ctx.db
-        .execute<{ orders: number }[]>(
-          `update customer_order set contact_email = ?, shipping_note = '',
+      const kept = await ctx.db.execute<{ id: string }[]>(
+        `update customer_order set contact_email = ?, shipping_note = '',
            shipping_address = shipping_address || jsonb_build_object('name', '', 'email', '', 'phone', '',
              'addressLine1', '', 'addressLine2', '')
-         where user_id = ? returning 1`,
-          [deletedEmail(user.id), user.id],
-          'all',
-          trx,
-        )
-        .then((rows) => [{ orders: rows.length }]);
+         where user_id = ? returning id`,
+        [deletedEmail(user.id), user.id],
+        'all',
+        trx,
+      );
       await run(`update return_request set comment = '' where user_id = ?`, [user.id]);
       await run('update app_user set primary_address_id = null where id = ?', [user.id]);
       await run('delete from address where user_id = ?', [user.id]);
@@ -144,7 +142,7 @@ export const privacyService = {
         action: 'user.deleted',
         targetType: 'user',
         targetId: user.id,
-        after: { ordersKept: kept!.orders },
+        after: { ordersKept: kept.length },
       });
     });
     await endSession(ctx.req, ctx.res, ctx.auth.cookies);

@@ -8,21 +8,20 @@ export interface Limit {
 }
 
 /**
- * Fixed-window counters in PostgreSQL, so every process of the store counts the same attempts. `hit` adds
- * `cost` (a GraphQL request with aliases counts each aliased sign-in) and answers whether the caller is still
- * under the limit, with the seconds until the window ends.
+ * Fixed-window counters in PostgreSQL, so every process of the store counts the same attempts. `hit` counts one
+ * and answers whether the caller is still under the limit, with the seconds until the window ends. (Sign-in has
+ * its own throttle: sign-in-throttle.ts.)
  */
 export async function hit(
   db: SqlConnection,
   limit: Limit,
-  cost = 1,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const windowStart = new Date(Math.floor(Date.now() / limit.windowMs) * limit.windowMs);
   const [row] = await db.execute<{ count: number }[]>(
     `insert into rate_limit (key, window_start, count) values (?, ?, ?)
      on conflict (key, window_start) do update set count = rate_limit.count + excluded.count
      returning count`,
-    [limit.key, windowStart, cost],
+    [limit.key, windowStart, 1],
   );
   const retryAfterSeconds = Math.ceil((windowStart.getTime() + limit.windowMs - Date.now()) / 1000);
   return { allowed: (row?.count ?? 0) <= limit.max, retryAfterSeconds };

@@ -29,8 +29,7 @@ export function ensureSession(req: Request): Session & Partial<SessionData> {
     const made = req.session as (Session & Partial<SessionData>) | undefined;
     if (!made) throw new Error('No session middleware ran for this request');
     // The new session accepts the CSRF token this request passed with (rest/csrf.ts), and only that one.
-    const nonce = (req as Request & { csrfNonce?: string }).csrfNonce;
-    if (nonce) made.csrfNonce = nonce;
+    if (req.csrfNonce) made.csrfNonce = req.csrfNonce;
   }
   return req.session;
 }

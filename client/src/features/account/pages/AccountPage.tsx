@@ -27,7 +27,7 @@ import { NewPasswordFields, FormError } from '../FormParts';
 import { StreetFields } from '../AddressFields';
 import { Field } from '../Field';
 import { validateAddress } from '../address';
-import { errorMessage, fieldErrors, useSession, useSignOut } from '../session';
+import { errorMessage, fieldErrors, formFailure, useSession, useSignOut } from '../session';
 
 /**
  * /user/account: profile, addresses (one primary), password, and the buyer's own data (a copy to download, the
@@ -274,10 +274,9 @@ function YourData() {
             void notify('success', t('account.closed'));
             navigate(ROUTES.home, { replace: true });
           } catch (err) {
-            // A wrong password shows next to its field only; anything else above the form.
-            const fields = fieldErrors(err);
+            const { fields, message } = formFailure(err, t('admin.saveFailed'));
             helpers.setErrors(fields);
-            setFailure(Object.keys(fields).length ? null : errorMessage(err, t('admin.saveFailed')));
+            setFailure(message);
           }
         }}
       >
