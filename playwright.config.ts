@@ -49,6 +49,8 @@ export default defineConfig({
         // Playwright merges process.env into this: an empty value keeps a CI DATABASE_URL out (embedded PostgreSQL).
         DATABASE_URL: '',
         SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`,
+        // Unpaid orders are looked at every second (the specs age an order rather than wait for its reminder).
+        UNPAID_SWEEP_MS: '1000',
       },
     },
   ],

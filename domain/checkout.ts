@@ -9,6 +9,17 @@ export const CARRIERS = [
 export type CarrierId = (typeof CARRIERS)[number]['id'];
 
 export const PAYMENT_KINDS = ['card', 'purchaseOrder'] as const;
+
+/**
+ * An order whose payment failed or waits for the bank's check (14, 15): the buyer is e-mailed a link to pay once it
+ * has been left so for `remindAfterMinutes`, and the order is cancelled `cancelAfterDays` after payment first
+ * failed (PAYMENT_REMINDER_MINUTES, UNPAID_ORDER_CANCEL_DAYS).
+ */
+export interface UnpaidOrderPolicy {
+  remindAfterMinutes: number;
+  cancelAfterDays: number;
+}
+export const UNPAID_ORDER_DEFAULTS: UnpaidOrderPolicy = { remindAfterMinutes: 30, cancelAfterDays: 7 };
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /**

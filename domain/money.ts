@@ -97,3 +97,8 @@ export function configuredLinePrice(line: {
   const options = line.configurations.reduce((sum, c) => sum + Number(c.value) * (c.price ?? 0), 0);
   return round2((options + (line.basePrice ?? 0)) * line.quantity);
 }
+
+/** An amount as e-mails and documents in English write it: "$1,234.50", "CA$1,234.50". */
+export function formatAmount(value: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+}

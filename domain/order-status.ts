@@ -48,6 +48,20 @@ export const ORDER_STATUS_CODE = {
   Authorized: 18,
 } as const satisfies Record<string, OrderStatusCode>;
 
+/** Orders waiting for a payment the buyer can make (Pay now): failed, or waiting for the bank's check. */
+export const AWAITING_PAYMENT: readonly number[] = [
+  ORDER_STATUS_CODE.PaymentFailed,
+  ORDER_STATUS_CODE.PaymentRequiresAction,
+];
+
+/** Orders the buyer may still cancel: nothing has shipped (open, awaiting payment, paid, processing). */
+export const CANCELLABLE_BY_BUYER: readonly number[] = [
+  ORDER_STATUS_CODE.Open,
+  ...AWAITING_PAYMENT,
+  ORDER_STATUS_CODE.Authorized,
+  ORDER_STATUS_CODE.Processing,
+];
+
 export function isOrderStatusCode(code: unknown): code is OrderStatusCode {
   return typeof code === 'number' && Object.prototype.hasOwnProperty.call(ORDER_STATUS, code);
 }
@@ -94,14 +108,15 @@ export type RecordValidity = keyof typeof RECORD_VALIDITY;
 /**
  * Allowed order status transitions (the spec does not show them: docs/decisions/011-cart-checkout-orders.md).
  * Payment: Open -> Payment Received (18), Payment Failed (14) or Payment Requires Action (15); a failed or
- * pending payment may be retried; purchase orders go from Open to Processing. Fulfilment: Payment Received ->
+ * pending payment may be retried, with a card or (accounts on net terms) a purchase order, which goes to
+ * Processing as one placed with a purchase order does; an unpaid order is cancelled after a while. Fulfilment: Payment Received ->
  * Processing -> (Partially) Shipped -> Delivered. Returns and disputes follow a delivery. Cancelled orders
  * may be deleted.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {
   0: [18, 14, 15, 1, 16],
-  14: [18, 15, 14, 16],
-  15: [18, 14, 16],
+  14: [18, 15, 14, 1, 16],
+  15: [18, 14, 1, 16],
   18: [1, 16],
   1: [2, 3, 16],
   2: [3],

@@ -1,4 +1,5 @@
 import { Migration20261125220000 } from './Migration20261125220000';
+import { Migration20261125230000 } from './Migration20261125230000';
 import { Migration20261125210000 } from './Migration20261125210000';
 import { Migration20261125200000 } from './Migration20261125200000';
 import { Migration20261125190000 } from './Migration20261125190000';
@@ -51,4 +52,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125200000', class: Migration20261125200000 },
   { name: 'Migration20261125210000', class: Migration20261125210000 },
   { name: 'Migration20261125220000', class: Migration20261125220000 },
+  { name: 'Migration20261125230000', class: Migration20261125230000 },
 ];

@@ -41,3 +41,17 @@ export function setRole(email: string, role: number): Promise<void> {
     await db.query('update app_user set role = $2 where lower(email) = lower($1)', [email, role]);
   });
 }
+
+/** As if an order had been left as it is for `minutes` (its history and its last change moved back). */
+export function ageOrder(orderId: string, minutes: number): Promise<void> {
+  return withDb(async (db) => {
+    await db.query(`update order_event set at = at - make_interval(mins => $2) where order_id = $1`, [
+      orderId,
+      minutes,
+    ]);
+    await db.query(
+      `update customer_order set updated_at = updated_at - make_interval(mins => $2) where id = $1`,
+      [orderId, minutes],
+    );
+  });
+}

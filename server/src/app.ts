@@ -48,6 +48,9 @@ import { collectorRoutes, EventBudget, EventBuffer } from './modules/analytics/c
 import { SiteDirectory, storefrontOf } from './modules/site/site.directory';
 import { ReferenceCache } from './common/reference-cache';
 import { loadCategoryTree } from './modules/catalog/catalog.loaders';
+import { UNPAID_ORDER_DEFAULTS, type UnpaidOrderPolicy } from '../../domain/checkout';
+import { every } from './common/periodic';
+import { sweepUnpaidOrders } from './modules/order/unpaid-orders';
 
 /** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
 /** Every REST router and where it is mounted under /api (the permission test walks the same list). */
@@ -105,12 +108,18 @@ export interface AppOptions {
   consentRegionDefaults?: boolean;
   /** Click-stream events one address may send a minute, per process (0 or unset: no limit). */
   collectorEventsPerMinute?: number;
+  /** When unpaid orders are reminded and cancelled (PAYMENT_REMINDER_MINUTES, UNPAID_ORDER_CANCEL_DAYS). */
+  unpaidOrders?: UnpaidOrderPolicy;
+  /** How often this process looks for unpaid orders, in ms (default 60000); 0: only when the tests ask. */
+  unpaidSweepMs?: number;
 }
 
 export interface App {
   app: Express;
   /** Writes what background writers hold (search attribution tokens) and sends the due e-mails. */
   flushBackground(): Promise<void>;
+  /** One pass over unpaid orders now: reminders and cancellations that are due (as the timer does). */
+  sweepUnpaid(): Promise<{ reminded: number; cancelled: number }>;
   /** Stops background work (session pruning, Apollo); the caller closes the ORM. */
   close(): Promise<void>;
 }
@@ -203,6 +212,19 @@ export async function createApp(options: AppOptions): Promise<App> {
       )
     : null;
   if (options.outboxIntervalMs !== 0) outbox?.start();
+  const payments = new TestPaymentProvider(orm.em.getConnection());
+  const unpaidOrders = options.unpaidOrders ?? UNPAID_ORDER_DEFAULTS;
+  const publicUrl = options.publicUrl ?? 'http://localhost:4000';
+  const sweepUnpaid = () =>
+    sweepUnpaidOrders({ db: orm.em.getConnection(), log, publicUrl, payments, policy: unpaidOrders });
+  const sweepMs = options.unpaidSweepMs ?? 60_000;
+  const unpaidSweep = every(sweepMs, Math.min(sweepMs, 30_000),
+    'look for unpaid orders',
+    log,
+    async () => {
+      await sweepUnpaid();
+    },
+  );
   const shared: AppShared = {
     introspection: options.introspection ?? false,
     attribution: new AttributionLog(orm, log),
@@ -212,10 +234,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     categoryTrees,
     auth: {
       cookies,
-      publicUrl: options.publicUrl ?? 'http://localhost:4000',
+      publicUrl,
       tokenSecret: tokenSecret(sessionSecret),
     },
-    payments: new TestPaymentProvider(orm.em.getConnection()),
+    payments,
+    unpaidOrders,
     siteHosts: options.siteHosts ?? {},
     consentRegionDefaults: options.consentRegionDefaults ?? false,
     sites: new SiteDirectory(readDb),
@@ -283,6 +306,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   return {
     app,
+    sweepUnpaid,
     flushBackground: async () => {
       await shared.attribution.flush();
       await events.flush();
@@ -291,6 +315,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     async close() {
       store.close();
       indexWatch?.stop();
+      await unpaidSweep.stop();
       await outbox?.stop();
       await apollo.stop();
       await shared.attribution.flush();

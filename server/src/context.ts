@@ -5,6 +5,7 @@ export type SqlConnection = ReturnType<EntityManager['getConnection']>;
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from '../../domain/constants';
+import type { UnpaidOrderPolicy } from '../../domain/checkout';
 import { AppError } from './common/errors';
 import type { ReferenceCache } from './common/reference-cache';
 import { CatalogLoaders, type CategoryTree } from './modules/catalog/catalog.loaders';
@@ -52,6 +53,8 @@ export interface Ctx {
   searchCache: AnswerCache<Found>;
   /** The payment processor (the built-in test provider). */
   payments: TestPaymentProvider;
+  /** When unpaid orders are reminded and cancelled. */
+  unpaidOrders: UnpaidOrderPolicy;
   /** The spec's consent test flag (CONSENT_REGION_DEFAULTS). */
   consentRegionDefaults: boolean;
   /** The sites (name, currency, logo, price list), cached per process. */
@@ -70,6 +73,7 @@ export interface AppShared {
   readDb: SqlConnection;
   auth: Ctx['auth'];
   payments: TestPaymentProvider;
+  unpaidOrders: UnpaidOrderPolicy;
   siteHosts: Readonly<Record<string, SiteId>>;
   consentRegionDefaults: boolean;
   sites: SiteDirectory;
@@ -157,6 +161,7 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
     attribution: shared.attribution,
     searchCache: shared.searchCache,
     payments: shared.payments,
+    unpaidOrders: shared.unpaidOrders,
     consentRegionDefaults: shared.consentRegionDefaults,
     sites: shared.sites,
     categoryTrees: shared.categoryTrees,

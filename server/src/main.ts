@@ -99,6 +99,8 @@ async function serve(
     siteHosts: config.siteHosts,
     consentRegionDefaults: config.consentRegionDefaults,
     collectorEventsPerMinute: config.collectorEventsPerMinute,
+    unpaidOrders: config.unpaidOrders,
+    unpaidSweepMs: config.unpaidSweepMs,
   });
   const server = await listen(app, config.port, config.host);
   // Popularity from the click-stream: refreshed here by a single process; in a cluster by the primary only.

@@ -22,6 +22,8 @@ export interface TestApp {
   resetQueries(): void;
   /** Writes what the app batches in the background (search attribution tokens). */
   flush(): Promise<void>;
+  /** One pass over unpaid orders now (the app's timer is off in tests). */
+  sweepUnpaid(): Promise<{ reminded: number; cancelled: number }>;
   /** A supertest agent that keeps cookies, like a browser. */
   agent(): supertest.Agent;
   /** An agent holding a valid CSRF cookie, and the token to send back. */
@@ -111,7 +113,7 @@ export async function createTestApp(
   const replica = options.replica
     ? await initOrm({ clientUrl: await createDatabase(serverUrl, `${name}_replica`, template), poolMax: 3 })
     : undefined;
-  const { app, close, flushBackground } = await createApp({
+  const { app, close, flushBackground, sweepUnpaid } = await createApp({
     orm,
     log: options.log ?? pino({ level: 'silent' }),
     sessionSecret: 'test-secret-test-secret-test-secret-00',
@@ -122,6 +124,7 @@ export async function createTestApp(
     trustProxy: options.trustProxy,
     smtpUrl: options.smtpUrl ?? smtpUrl,
     outboxIntervalMs: 0, // delivered when the test reads its mail (flush), never in the middle of a request
+    unpaidSweepMs: 0, // unpaid orders are looked at when the test asks (sweepUnpaid)
     replica,
     siteHosts: options.siteHosts,
     collectorEventsPerMinute: options.collectorEventsPerMinute,
@@ -136,6 +139,7 @@ export async function createTestApp(
     queries,
     resetQueries: () => void queries.splice(0),
     flush: flushBackground,
+    sweepUnpaid,
     agent: () => supertest.agent(app),
     async agentWithCsrf() {
       const agent = supertest.agent(app);

@@ -1,3 +1,4 @@
+import { UNPAID_ORDER_DEFAULTS, type UnpaidOrderPolicy } from '../../../domain/checkout';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,10 @@ export interface AppConfig {
   searchCache: { ttlMs: number; entries: number };
   /** How often product popularity is recomputed from the click-stream (one process of a cluster); 0: never. */
   popularityRefreshMs: number;
+  /** When an unpaid order's buyer is reminded, and when the order is cancelled. */
+  unpaidOrders: UnpaidOrderPolicy;
+  /** How often each process looks for unpaid orders to remind or cancel, in ms. */
+  unpaidSweepMs: number;
   /** HTTP worker processes on the one port (cluster module); 1 serves from the main process itself. */
   workers: number;
   /** Optional replica for catalogue, search and reporting reads; writes and read-after-write use the primary. */
@@ -208,6 +213,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       entries: int(env, 'SEARCH_CACHE_ENTRIES', 5000, 1, 1_000_000, 'set SEARCH_CACHE_ENTRIES, e.g. 5000'),
     },
     popularityRefreshMs: popularityRefreshMsOf(env),
+    unpaidSweepMs: int(
+      env,
+      'UNPAID_SWEEP_MS',
+      60_000,
+      1000,
+      3_600_000,
+      'set UNPAID_SWEEP_MS from 1000 to 3600000, e.g. 60000',
+    ),
+    unpaidOrders: {
+      remindAfterMinutes: int(
+        env,
+        'PAYMENT_REMINDER_MINUTES',
+        UNPAID_ORDER_DEFAULTS.remindAfterMinutes,
+        0,
+        10_080,
+        'set PAYMENT_REMINDER_MINUTES from 0 to 10080, e.g. 30',
+      ),
+      cancelAfterDays: int(
+        env,
+        'UNPAID_ORDER_CANCEL_DAYS',
+        UNPAID_ORDER_DEFAULTS.cancelAfterDays,
+        1,
+        90,
+        'set UNPAID_ORDER_CANCEL_DAYS from 1 to 90, e.g. 7',
+      ),
+    },
     workers: workersOf(env.WORKERS),
     databaseReadUrl,
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 500, 'set DB_POOL_MAX to the connections per process, e.g. 10'),

@@ -17,7 +17,7 @@ import { Cart, CartLine, PriceListItem } from '../modules/cart/cart.entities';
 import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entities';
 import { FormAttachment, FormSubmission } from '../modules/forms/forms.entities';
 import { ReturnLine, ReturnRequest } from '../modules/returns/returns.entities';
-import { CustomerOrder, OrderEvent, OrderLine } from '../modules/order/order.entities';
+import { CustomerOrder, OrderAccess, OrderEvent, OrderLine } from '../modules/order/order.entities';
 import { TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entities';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
 import { OutboxEmail } from '../modules/mail/outbox.entity';
@@ -61,6 +61,7 @@ export const ENTITIES = [
   CustomerOrder,
   OrderLine,
   OrderEvent,
+  OrderAccess,
   TestPaymentMethod,
   TestPaymentIntent,
   SavedList,

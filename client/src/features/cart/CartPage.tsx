@@ -1,5 +1,8 @@
 import { FREIGHT_TABLE, freightBand } from '@domain/money';
-import { productPath, quotePath, ROUTES } from '@domain/routes';
+import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
+import { orderNumberLabel } from '@domain/checkout';
+import { useQuery } from '@apollo/client/react';
+import { OrdersAwaitingPaymentDocument } from '../orders/graphql/orders.generated';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMoney } from '../../lib/money';
@@ -46,6 +49,7 @@ export function CartPage() {
     return (
       <div className="container section page--narrow">
         <h1>{t('page.cart.title')}</h1>
+        <AwaitingPayment />
         <p className="lead">{t('page.cart.text')}</p>
         <Link className="btn btn--primary" to={ROUTES.search}>
           {t('cart.browse')}
@@ -309,5 +313,26 @@ function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['c
       )}
       <p className="cart__disclaimer">{t('checkout.disclaimer')}</p>
     </aside>
+  );
+}
+
+/**
+ * Orders placed whose payment did not go through: their lines left the cart for the order, so an empty cart says
+ * where they are and how to pay.
+ */
+function AwaitingPayment() {
+  const t = useT();
+  const { data } = useQuery(OrdersAwaitingPaymentDocument, { fetchPolicy: 'cache-and-network', ssr: false });
+  const orders = data?.ordersAwaitingPayment ?? [];
+  if (orders.length === 0) return null;
+  return (
+    <div className="notice notice--warning" role="status" data-testid="awaiting-payment">
+      {orders.map((o) => (
+        <p key={o.id}>
+          {t('cart.awaitingPayment', { number: orderNumberLabel(o.orderNumber) })}{' '}
+          <Link to={orderPath(o.id)}>{t('checkout.payNow')}</Link>
+        </p>
+      ))}
+    </div>
   );
 }

@@ -1,12 +1,7 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { linesBlockedIn } from '@domain/cart';
-import { CARRIERS, TEST_CARDS } from '@domain/checkout';
-import {
-  cardSchema,
-  purchaseOrderSchema,
-  shippingAddressSchema,
-  shippingDetailsSchema,
-} from '@domain/checkout.schema';
+import { CARRIERS, orderNumberLabel, TEST_CARDS } from '@domain/checkout';
+import { purchaseOrderSchema, shippingAddressSchema, shippingDetailsSchema } from '@domain/checkout.schema';
 import { confirmationPath, ROUTES } from '@domain/routes';
 import { stateName } from '@domain/states';
 import { Form, Formik, useField } from 'formik';
@@ -18,21 +13,18 @@ import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
 import {
   CheckoutCartDocument,
-  ConfirmOrderPaymentDocument,
-  PayOrderDocument,
   PlaceOrderDocument,
   type PlaceOrderFieldsFragment,
 } from './graphql/checkout.generated';
+import { CardForm, OrderPayment, type Card } from './OrderPayment';
 import type { CartFieldsFragment } from '../cart/graphql/cart.generated';
 import { useT } from '../../i18n';
 import { track, type CheckoutStep } from '../../lib/analytics';
 import { trackedLine } from '../cart/useCart';
-import { httpFieldErrors, post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { validateAddress } from '../account/address';
 import { StreetFields } from '../account/AddressFields';
 import { Field, SelectField } from '../account/Field';
-import { FormError } from '../account/FormParts';
 import { errorMessage, fieldErrors, useSession } from '../account/session';
 
 type Step = 'address' | 'shipping' | 'payment' | 'review';
@@ -55,11 +47,6 @@ interface ShippingValues {
   carrierId: string;
   carrierMethod: string;
   note: string;
-}
-interface Card {
-  id: string;
-  brand: string;
-  last4: string;
 }
 type PaymentChoice = { kind: 'card'; card: Card } | { kind: 'purchaseOrder'; poNumber: string };
 
@@ -96,6 +83,11 @@ export function CheckoutPage() {
   const [address, setAddress] = useState<AddressValues | null>(null);
   const [shipping, setShipping] = useState<ShippingValues | null>(null);
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
+  // An order placed whose payment did not go through: it stays on screen, whatever the (now empty) cart says.
+  const [pending, setPending] = useState<PlaceOrderFieldsFragment | null>(null);
+  const placedCart = useRef<CartFieldsFragment | null>(null);
+  const navigate = useNavigate();
+  const client = useApolloClient();
   const { data, loading } = useQuery(CheckoutCartDocument, {
     variables: { state: address?.state ?? null },
     fetchPolicy: 'cache-and-network',
@@ -121,6 +113,33 @@ export function CheckoutPage() {
     heading.focus();
   }, [step]);
 
+  const completed = (result: PlaceOrderFieldsFragment) => {
+    if (placedCart.current) reportStep('checkout completed', placedCart.current, result.order);
+    navigate(confirmationPath(result.order.id));
+  };
+
+  if (pending) {
+    return (
+      <div className="container section">
+        <h1>{t('checkout.title')}</h1>
+        <p className="lead" data-testid="order-saved">
+          {t('checkout.orderSaved', { number: orderNumberLabel(pending.order.orderNumber) })}
+        </p>
+        <div className="checkout">
+          <div className="checkout__main">
+            <OrderPayment
+              order={pending.order}
+              declined={pending.paymentError ?? null}
+              challenge={pending.nextAction ?? null}
+              terms={user?.accounts[0]?.netTermsDays ?? null}
+              onPaid={completed}
+            />
+          </div>
+          <OrderTotals order={pending.order} />
+        </div>
+      </div>
+    );
+  }
   if ((loading && !cart) || status === 'loading' || !cart) {
     return (
       <div className="container section" aria-busy="true">
@@ -203,6 +222,13 @@ export function CheckoutPage() {
               payment={payment!}
               onChangePayment={() => setStep('payment')}
               onBlocked={() => setStep('address')}
+              onPlaced={(result) => {
+                placedCart.current = cart;
+                // The ordered lines have left the cart: the header's count follows.
+                void client.refetchQueries({ include: ['Cart'] });
+                if (result.nextAction || result.paymentError) setPending(result);
+                else completed(result);
+              }}
             />
           )}
         </div>
@@ -488,52 +514,6 @@ function PaymentStep({ terms, onDone }: { terms: number | null; onDone: (choice:
   );
 }
 
-function CardForm({
-  submitLabel,
-  onCard,
-}: {
-  submitLabel: string;
-  onCard: (card: Card) => void | Promise<void>;
-}) {
-  const t = useT();
-  return (
-    <Formik
-      initialValues={{ name: '', number: '', expiry: '', cvc: '' }}
-      validationSchema={cardSchema}
-      onSubmit={async (values, helpers) => {
-        try {
-          const card = await post<Card>('/api/payments/test/payment-methods', values);
-          await onCard(card);
-        } catch (err) {
-          const fields = httpFieldErrors(err);
-          if (Object.keys(fields).length) helpers.setErrors(fields);
-          else helpers.setStatus((err as Error).message);
-        }
-      }}
-    >
-      {({ isSubmitting, status }) => (
-        <Form method="post" className="form card-form" noValidate aria-label={t('checkout.card')}>
-          <Field name="name" label={t('checkout.cardName')} autoComplete="cc-name" />
-          <Field
-            name="number"
-            label={t('checkout.cardNumber')}
-            autoComplete="cc-number"
-            inputMode="numeric"
-          />
-          <div className="card-form__row">
-            <Field name="expiry" label={t('checkout.cardExpiry')} autoComplete="cc-exp" placeholder="MM/YY" />
-            <Field name="cvc" label={t('checkout.cardCvc')} autoComplete="cc-csc" inputMode="numeric" />
-          </div>
-          <FormError message={status} />
-          <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
-            {submitLabel}
-          </button>
-        </Form>
-      )}
-    </Formik>
-  );
-}
-
 function ReviewStep({
   cart,
   address,
@@ -541,6 +521,7 @@ function ReviewStep({
   payment,
   onChangePayment,
   onBlocked,
+  onPlaced,
 }: {
   cart: CartFieldsFragment;
   address: AddressValues;
@@ -548,44 +529,15 @@ function ReviewStep({
   payment: PaymentChoice;
   onChangePayment: () => void;
   onBlocked: () => void;
+  /** The order is placed: paid, or waiting for a payment (declined, or the bank's check). */
+  onPlaced: (result: PlaceOrderFieldsFragment) => void;
 }) {
   const t = useT();
-  const navigate = useNavigate();
-  const client = useApolloClient();
-  const [placeOrder] = useMutation(PlaceOrderDocument, { refetchQueries: ['Cart'] });
-  const [payOrder] = useMutation(PayOrderDocument);
-  const [confirmPayment] = useMutation(ConfirmOrderPaymentDocument);
+  const [placeOrder] = useMutation(PlaceOrderDocument);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [declined, setDeclined] = useState<{ orderId: string; message: string } | null>(null);
-  const [challenge, setChallenge] = useState<{
-    orderId: string;
-    intentId: string;
-    clientSecret: string;
-    total: number;
-  } | null>(null);
   // One key per attempt: reused only when an attempt got no answer (so a retry cannot double the order).
   const key = useRef<string>(crypto.randomUUID());
-
-  const finish = (result: PlaceOrderFieldsFragment) => {
-    const { order } = result;
-    if (result.nextAction) {
-      setChallenge({
-        orderId: order.id,
-        intentId: result.nextAction.intentId,
-        clientSecret: result.nextAction.clientSecret,
-        total: order.total,
-      });
-      return;
-    }
-    if (result.paymentError) {
-      setDeclined({ orderId: order.id, message: result.paymentError });
-      return;
-    }
-    reportStep('checkout completed', cart, order);
-    void client.refetchQueries({ include: ['Cart'] });
-    navigate(confirmationPath(order.id));
-  };
 
   const place = async () => {
     setBusy(true);
@@ -616,7 +568,7 @@ function ReviewStep({
           },
         },
       });
-      if (data) finish(data.placeOrder);
+      if (data) onPlaced(data.placeOrder);
     } catch (err) {
       const answered = Boolean((err as { errors?: unknown[] }).errors?.length);
       if (answered) key.current = crypto.randomUUID();
@@ -628,43 +580,6 @@ function ReviewStep({
     }
   };
 
-  if (challenge) {
-    return (
-      <BankChallenge
-        total={challenge.total}
-        onAnswer={async (approve) => {
-          await post(`/api/payments/test/intents/${challenge.intentId}/authenticate`, {
-            clientSecret: challenge.clientSecret,
-            approve,
-          });
-          const { data } = await confirmPayment({ variables: { orderId: challenge.orderId } });
-          setChallenge(null);
-          if (data) finish(data.confirmOrderPayment);
-        }}
-      />
-    );
-  }
-  if (declined) {
-    return (
-      <section aria-labelledby="declined-title">
-        <h2 id="declined-title">{t('checkout.payAgain')}</h2>
-        <p className="form__error" role="alert">
-          {declined.message} {t('checkout.tryAnotherCard')}
-        </p>
-        <CardForm
-          submitLabel={t('checkout.payNow')}
-          onCard={async (c) => {
-            const { data } = await payOrder({
-              variables: { orderId: declined.orderId, paymentMethodId: c.id },
-            });
-            if (!data) return;
-            setDeclined(null);
-            finish(data.payOrder);
-          }}
-        />
-      </section>
-    );
-  }
   return (
     <section aria-labelledby="review-title" className="review">
       <h2 id="review-title">{t('checkout.step.review')}</h2>
@@ -740,39 +655,32 @@ function ReviewAmount({ value }: { value: number }) {
   return <span>{money(value)}</span>;
 }
 
-/** The test provider's stand-in for the bank's authentication page (3-D Secure). */
-function BankChallenge({
-  total,
-  onAnswer,
-}: {
-  total: number;
-  onAnswer: (approve: boolean) => Promise<void>;
-}) {
+/** The placed order's totals, beside its payment. */
+function OrderTotals({ order }: { order: PlaceOrderFieldsFragment['order'] }) {
   const t = useT();
-  const money = useMoney();
-  const [busy, setBusy] = useState(false);
-  const answer = (approve: boolean) => {
-    setBusy(true);
-    void onAnswer(approve).finally(() => setBusy(false));
-  };
+  const money = useMoney(order.currencyCode);
   return (
-    <section className="panel bank-challenge" role="dialog" aria-modal="false" aria-labelledby="bank-title">
-      <h2 id="bank-title">{t('checkout.bankTitle')}</h2>
-      <p>{t('checkout.bankText', { amount: money(total) })}</p>
-      <div className="actions">
-        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => answer(true)}>
-          {t('checkout.bankApprove')}
-        </button>
-        <button
-          type="button"
-          className="btn btn--outline-primary"
-          disabled={busy}
-          onClick={() => answer(false)}
-        >
-          {t('checkout.bankDecline')}
-        </button>
-      </div>
-    </section>
+    <aside className="checkout__summary panel" aria-labelledby="order-totals-title">
+      <h2 id="order-totals-title">{t('cart.summary')}</h2>
+      <dl className="totals">
+        <div>
+          <dt>{t('cart.subtotal', { count: order.lines.reduce((n, l) => n + l.quantity, 0) })}</dt>
+          <dd>{money(order.subTotal)}</dd>
+        </div>
+        <div>
+          <dt>{t('cart.freight')}</dt>
+          <dd>{money(order.freightAmt)}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.tax', { state: order.shippingAddress.state, pct: `${order.taxPct}%` })}</dt>
+          <dd>{money(order.taxAmount)}</dd>
+        </div>
+        <div className="totals__total">
+          <dt>{t('cart.total')}</dt>
+          <dd data-testid="checkout-total">{money(order.total)}</dd>
+        </div>
+      </dl>
+    </aside>
   );
 }
 

@@ -2,7 +2,10 @@ import { SignInRedirect } from '../account/SignInRedirect';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import {
+  AWAITING_PAYMENT,
+  CANCELLABLE_BY_BUYER,
   ORDER_STATUS,
+  ORDER_STATUS_CODE,
   ORDER_STATUS_CODES,
   orderStatusLabel,
   type DeliveryStatus,
@@ -16,7 +19,9 @@ import { useMoney } from '../../lib/money';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
+import { OrderPayment } from '../checkout/OrderPayment';
 import {
+  CancelOrderDocument,
   OrderDocument,
   OrdersDocument,
   ReorderDocument,
@@ -280,6 +285,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
           </button>
         </div>
       </header>
+      {AWAITING_PAYMENT.includes(order.status) && <PayNow order={order} />}
       <div className="order__grid">
         <section className="panel">
           <h2>{t('checkout.shipTo')}</h2>
@@ -353,6 +359,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
           ))}
         </ul>
       </section>
+      <ChangeOfMind order={order} />
       <section>
         <h2>{t('orders.history')}</h2>
         <ol className="timeline">
@@ -366,5 +373,103 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
         </ol>
       </section>
     </div>
+  );
+}
+
+/** An order waiting for a payment: until when, and Pay now (a card, or a purchase order on net terms). */
+function PayNow({ order }: { order: OrderFieldsFragment }) {
+  const t = useT();
+  const dates = useDates();
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="notice notice--warning pay-now" aria-labelledby="pay-now-title" data-testid="pay-now">
+      <h2 id="pay-now-title">{t('orders.awaitingPayment')}</h2>
+      <p>
+        {order.payBy
+          ? t('orders.payByText', { date: dates.day(order.payBy) })
+          : t('orders.awaitingPaymentText')}
+      </p>
+      {open ? (
+        <OrderPayment
+          order={order}
+          declined={null}
+          challenge={null}
+          terms={user?.accounts[0]?.netTermsDays ?? null}
+          onPaid={() => {
+            setOpen(false);
+            void notify('success', t('orders.paid', { number: orderNumberLabel(order.orderNumber) }));
+          }}
+        />
+      ) : (
+        <button type="button" className="btn btn--primary btn--large" onClick={() => setOpen(true)}>
+          {t('checkout.payNow')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Cancel an order that has not shipped (asked twice: a confirmation names the order); once shipped, the way
+ * back is a return.
+ */
+function ChangeOfMind({ order }: { order: OrderFieldsFragment }) {
+  const t = useT();
+  const [cancelOrder, { loading }] = useMutation(CancelOrderDocument);
+  const [asking, setAsking] = useState(false);
+  const label = orderNumberLabel(order.orderNumber);
+  const shipped: number[] = [
+    ORDER_STATUS_CODE.PartiallyShipped,
+    ORDER_STATUS_CODE.Shipped,
+    ORDER_STATUS_CODE.Delivered,
+  ];
+  if (shipped.includes(order.status)) {
+    return (
+      <p className="order__change" data-testid="change-of-mind">
+        {order.deliveredAt ? t('orders.returnInstead') : t('orders.shippedNoCancel')}{' '}
+        <Link to={ROUTES.returns}>{t('orders.aboutReturns')}</Link>
+      </p>
+    );
+  }
+  if (!CANCELLABLE_BY_BUYER.includes(order.status)) return null;
+  return (
+    <section className="order__change" aria-labelledby="cancel-title">
+      <h2 id="cancel-title">{t('orders.cancelTitle')}</h2>
+      {asking ? (
+        <div role="alertdialog" aria-labelledby="cancel-confirm" className="panel">
+          <p id="cancel-confirm">{t('orders.cancelConfirm', { number: label })}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn--outline-danger"
+              disabled={loading}
+              aria-busy={loading}
+              autoFocus
+              onClick={() =>
+                void cancelOrder({ variables: { orderId: order.id } })
+                  .then(() => {
+                    setAsking(false);
+                    void notify('success', t('orders.cancelled', { number: label }));
+                  })
+                  .catch((err: unknown) => void notify('error', errorMessage(err, t('cart.failed'))))
+              }
+            >
+              {t('orders.cancelYes')}
+            </button>
+            <button type="button" className="btn btn--outline-primary" onClick={() => setAsking(false)}>
+              {t('orders.cancelKeep')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <p>{t('orders.cancelText')}</p>
+          <button type="button" className="btn btn--outline-primary" onClick={() => setAsking(true)}>
+            {t('orders.cancel')}
+          </button>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { every, type PeriodicJob } from '../../common/periodic';
 import type { SqlConnection } from '../../context';
 import { bumpIndexVersion } from '../search/search.index';
 
@@ -97,27 +98,16 @@ export async function refreshPopularity(
 
 /**
  * Refreshes popularity every `intervalMs` (POPULARITY_REFRESH_MS; 0: never) in this process: the first run a
- * minute after start (or sooner with a shorter interval), the next `intervalMs` after each run ends, so runs
- * never overlap. The timer does not keep the process alive; `stop` waits for a run in progress.
+ * minute after start (or sooner with a shorter interval), runs never overlap.
  */
-export function schedulePopularityRefresh(
-  db: SqlConnection,
-  log: Logger,
-  intervalMs: number,
-): { stop(): Promise<void> } {
-  if (intervalMs <= 0) return { stop: async () => undefined };
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const schedule = (delay: number) => {
-    timer = setTimeout(() => {
-      running = run();
-    }, delay);
-    timer.unref();
-  };
-  const run = async () => {
-    const started = Date.now();
-    try {
+export function schedulePopularityRefresh(db: SqlConnection, log: Logger, intervalMs: number): PeriodicJob {
+  return every(
+    intervalMs,
+    Math.min(intervalMs, 60_000),
+    'refresh popularity from the click-stream',
+    log,
+    async () => {
+      const started = Date.now();
       const result = await refreshPopularity(db);
       if (result.ran) {
         log[result.products > 0 ? 'info' : 'debug'](
@@ -125,17 +115,6 @@ export function schedulePopularityRefresh(
           'popularity refreshed from the click-stream',
         );
       }
-    } catch (err) {
-      log.warn({ err }, 'could not refresh popularity from the click-stream');
-    }
-    if (!stopped) schedule(intervalMs);
-  };
-  schedule(Math.min(intervalMs, 60_000));
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
     },
-  };
+  );
 }

@@ -4,7 +4,7 @@ import { Prepared } from '../../db/prepared';
 import type { Transaction } from '@mikro-orm/core';
 
 /** Links whose token the sender mints at delivery: what they open. */
-export type LinkKind = 'password-reset' | 'registration';
+export type LinkKind = 'password-reset' | 'registration' | 'order-access';
 
 /** Where an e-mail's one-time token goes in its text; the token itself is never stored. */
 export const LINK_TOKEN = '{{one-time-token}}';

@@ -124,6 +124,12 @@ export class OutboxSender {
         [tokenHash(token), row.linkRef],
       );
       if (updated.length === 0) throw new Error('its registration was completed or removed');
+    } else if (row.linkKind === 'order-access') {
+      await this.db.execute('insert into order_access (order_id, token_hash, expires_at) values (?, ?, ?)', [
+        row.linkRef,
+        tokenHash(token),
+        row.linkExpiresAt,
+      ]);
     } else {
       throw new Error(`unknown link kind ${String(row.linkKind)}`);
     }

@@ -3,20 +3,27 @@ import { pricingOf } from '../catalog/pricing';
 import type { Transaction } from '@mikro-orm/core';
 import { cartTotals, hasUnpricedItem, linesBlockedIn } from '../../../../domain/cart';
 import { orderNumberLabel } from '../../../../domain/checkout';
-import type { PlaceOrderInput } from '../../../../domain/checkout.schema';
-import { round2 } from '../../../../domain/money';
-import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
+import { paymentSchema, type PlaceOrderInput } from '../../../../domain/checkout.schema';
+import { formatAmount, round2 } from '../../../../domain/money';
+import {
+  AWAITING_PAYMENT,
+  CANCELLABLE_BY_BUYER,
+  canTransition,
+  ORDER_STATUS_CODE,
+  orderStatusLabel,
+} from '../../../../domain/order-status';
+import { validate } from '../../common/validate';
 import { stateName } from '../../../../domain/states';
 import { taxRateFor } from '../../../../domain/tax';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { cartService, pricedLines } from '../cart/cart.service';
-import { queueEmail } from '../mail/mailer';
+import { cancellationMail, confirmationMail, queueOrderEmail } from './order-mail';
 import type { PaymentIntent } from '../payment/payment.provider';
 import type { OrderAddress } from './order.entities';
 import { recordStatusChange } from './order.events';
 import { assertOrdersScope } from '../auth/permissions';
-import { orderService, type OrderView } from './order.service';
+import { GUEST_ORDERS_KEPT, orderService, type OrderView } from './order.service';
 import { ensureSession } from '../session/lazy-session';
 import { prepared } from '../../db/prepared';
 
@@ -40,7 +47,11 @@ export function checkIdempotencyKey(key: string | undefined): string {
   return key;
 }
 
-const GUEST_ORDERS_KEPT = 20;
+/** A payment of an existing order as its callers send it: a card's payment method, or a PO number. */
+export const paymentOf = (body: { paymentMethodId?: unknown; poNumber?: unknown }) =>
+  body.poNumber !== null && body.poNumber !== undefined
+    ? { kind: 'purchaseOrder', poNumber: body.poNumber }
+    : { kind: 'card', paymentMethodId: body.paymentMethodId ?? undefined };
 
 interface BuyerRow {
   taxExempt: boolean | null;
@@ -103,10 +114,7 @@ export const checkoutService = {
         : [];
       const lines = await pricedLines(ctx.db, cart.id, pricing, trx);
       checkLines(lines, input.shippingAddress.state);
-      if (input.payment.kind === 'purchaseOrder' && !buyer?.netTermsDays) {
-        const message = 'Your account is not approved to pay by purchase order. Please pay by card.';
-        throw new AppError('BAD_USER_INPUT', message, [{ field: 'payment.kind', message }]);
-      }
+      if (input.payment.kind === 'purchaseOrder' && !buyer?.netTermsDays) throw poNotAllowed();
       const rate = taxRateFor(input.shippingAddress.state);
       const totals = cartTotals(lines, { taxPct: rate.taxPct, exempt: buyer?.taxExempt ?? false });
       const address: OrderAddress = {
@@ -262,17 +270,91 @@ export const checkoutService = {
     return this.charge(ctx, order, input.payment.paymentMethodId!);
   },
 
-  /** Pays an order whose payment failed or is still open, with another card. */
-  async payOrder(ctx: Ctx, orderId: string, paymentMethodId: string): Promise<PlaceOrderResult> {
+  /**
+   * Pays an order whose payment failed, waits for the bank's check or never started: with another card (a new
+   * challenge may follow), or by purchase order for an account on net terms (the order then goes to Processing
+   * as one placed so does, and the card payment is cancelled at the provider).
+   */
+  async payOrder(ctx: Ctx, orderId: string, input: unknown): Promise<PlaceOrderResult> {
+    const payment = validate(paymentSchema, input);
     const order = await orderService.get(ctx, orderId);
-    const payable: number[] = [ORDER_STATUS_CODE.Open, ORDER_STATUS_CODE.PaymentFailed];
+    const payable: number[] = [ORDER_STATUS_CODE.Open, ...AWAITING_PAYMENT];
     if (order.paymentKind !== 'card' || !payable.includes(order.status)) {
       throw new AppError(
         'CONFLICT',
         `Order ${orderNumberLabel(order.orderNumber)} is not waiting for a payment.`,
       );
     }
-    return this.charge(ctx, order, paymentMethodId);
+    if (payment.kind === 'card') return this.charge(ctx, order, payment.paymentMethodId!);
+    await assertNetTerms(ctx);
+    await ctx.db.transactional(async (trx) => {
+      const [row] = await prepared<{ status: number }>(
+        'select status from customer_order where id = ? for update',
+      ).all(ctx.db, [orderId], trx);
+      if (!row || !payable.includes(row.status)) {
+        throw new AppError(
+          'CONFLICT',
+          `Order ${orderNumberLabel(order.orderNumber)} is not waiting for a payment.`,
+        );
+      }
+      await prepared(
+        "update customer_order set payment_kind = 'purchaseOrder', po_number = ? where id = ?",
+      ).all(ctx.db, [payment.poNumber, orderId], trx);
+      await this.moveLocked(
+        ctx,
+        trx,
+        orderId,
+        row.status,
+        ORDER_STATUS_CODE.Processing,
+        'PENDING',
+        'Purchase order received',
+      );
+    });
+    if (order.paymentIntentId) await ctx.payments.cancel(order.paymentIntentId);
+    return this.result(ctx, await orderService.load(ctx, orderId));
+  },
+
+  /**
+   * The buyer cancels an order that has not shipped: its payment is cancelled at the provider (an authorisation
+   * released, a captured payment refunded), the order goes to Order Cancelled and the buyer gets an e-mail.
+   */
+  async cancelOrder(ctx: Ctx, orderId: string): Promise<OrderView> {
+    const order = await orderService.get(ctx, orderId);
+    const label = orderNumberLabel(order.orderNumber);
+    let money = 'Nothing was charged.';
+    await ctx.db.transactional(async (trx) => {
+      const [row] = await prepared<{ status: number }>(
+        'select status from customer_order where id = ? for update',
+      ).all(ctx.db, [orderId], trx);
+      if (!row || !CANCELLABLE_BY_BUYER.includes(row.status)) {
+        throw new AppError(
+          'CONFLICT',
+          `Order ${label} has shipped and can no longer be cancelled. You can request a return once it is delivered.`,
+        );
+      }
+      let paymentStatus: string | null = null;
+      if (order.paymentIntentId) {
+        const intent = await ctx.payments.cancel(order.paymentIntentId);
+        if (intent.status === 'succeeded') {
+          await ctx.payments.refund(intent.id, intent.amount, `cancel:${orderId}`);
+          paymentStatus = 'REFUNDED';
+          money = `The ${formatAmount(intent.amount, intent.currency)} paid is refunded to your card.`;
+        } else if (row.status === ORDER_STATUS_CODE.Authorized) {
+          money = 'The amount held on your card is released.';
+        }
+      }
+      await this.moveLocked(
+        ctx,
+        trx,
+        orderId,
+        row.status,
+        ORDER_STATUS_CODE.OrderCancelled,
+        paymentStatus,
+        'Cancelled by the customer',
+      );
+      await queueOrderEmail(mailDeps(ctx), orderId, cancellationMail('you cancelled it.', money), trx);
+    });
+    return orderService.load(ctx, orderId);
   },
 
   /** After the cardholder answered the bank's challenge: reads the intent and records the outcome. */
@@ -341,17 +423,34 @@ export const checkoutService = {
         'select status from customer_order where id = ? for update',
       ).all(ctx.db, [orderId], trx);
       if (!row || row.status === to) return;
-      if (!canTransition(row.status, to)) {
-        throw new AppError(
-          'CONFLICT',
-          `An order cannot go from ${orderStatusLabel(row.status)} to ${orderStatusLabel(to)}.`,
-        );
-      }
-      await recordStatusChange(ctx, trx, { orderId, from: row.status, to, note, paymentStatus, card });
-      if (to === ORDER_STATUS_CODE.Authorized || to === ORDER_STATUS_CODE.Processing) {
-        await queueConfirmation(ctx, orderId, trx);
-      }
+      await this.moveLocked(ctx, trx, orderId, row.status, to, paymentStatus, note, card);
     });
+  },
+
+  /**
+   * A status change of an order whose row the caller's transaction holds: checked against the transition table,
+   * written with its history entry; the confirmation e-mail when payment is received or a purchase order accepted.
+   */
+  async moveLocked(
+    ctx: Ctx,
+    trx: Transaction,
+    orderId: string,
+    from: number,
+    to: number,
+    paymentStatus: string | null,
+    note: string,
+    card: { brand: string; last4: string } | null = null,
+  ): Promise<void> {
+    if (!canTransition(from, to)) {
+      throw new AppError(
+        'CONFLICT',
+        `An order cannot go from ${orderStatusLabel(from)} to ${orderStatusLabel(to)}.`,
+      );
+    }
+    await recordStatusChange(ctx, trx, { orderId, from, to, note, paymentStatus, card });
+    if (to === ORDER_STATUS_CODE.Authorized || to === ORDER_STATUS_CODE.Processing) {
+      await queueOrderEmail(mailDeps(ctx), orderId, confirmationMail, trx);
+    }
   },
 };
 
@@ -374,31 +473,21 @@ function checkLines(lines: Awaited<ReturnType<typeof pricedLines>>, state: strin
   }
 }
 
-async function queueConfirmation(ctx: Ctx, orderId: string, trx: Transaction): Promise<void> {
-  const [order] = await prepared<{
-    orderNumber: string;
-    contactEmail: string;
-    total: number;
-    status: number;
-    lines: string;
-  }>(
-    `select o.order_number::text as "orderNumber", o.contact_email as "contactEmail", o.total::float8 as total,
-       o.status, (select string_agg(l.quantity || ' x ' || l.name || ' (' || l.product_id || ')  $' ||
-         to_char(l.line_total, 'FM999999990.00'), E'\\n' order by l.line_no) from order_line l
-         where l.order_id = o.id) as lines
-     from customer_order o where o.id = ?`,
-  ).all(ctx.db, [orderId], trx);
-  if (!order) return;
-  const label = orderNumberLabel(order.orderNumber);
-  await queueEmail(
-    ctx.db,
-    ctx.log,
-    {
-      to: order.contactEmail,
-      kind: 'order-confirmation',
-      subject: `Your Axisline Supply order ${label}`,
-      text: `Thank you for your order ${label} (${orderStatusLabel(order.status)}).\n\n${order.lines}\n\nTotal: $${order.total.toFixed(2)}\n\nOrder details and invoice: ${ctx.auth.publicUrl}/user/account/orders/${orderId}\n`,
-    },
-    trx,
-  );
+const mailDeps = (ctx: Ctx) => ({ db: ctx.db, log: ctx.log, publicUrl: ctx.auth.publicUrl });
+
+const poNotAllowed = () => {
+  const message = 'Your account is not approved to pay by purchase order. Please pay by card.';
+  return new AppError('BAD_USER_INPUT', message, [{ field: 'payment.kind', message }]);
+};
+
+/** A purchase order needs an account approved on net terms. */
+async function assertNetTerms(ctx: Ctx): Promise<void> {
+  const [buyer] = ctx.user
+    ? await ctx.db.execute<BuyerRow[]>(
+        `select ba.net_terms_days as "netTermsDays" from app_user u
+         join business_account ba on ba.id = u.account_id where u.id = ?`,
+        [ctx.user.id],
+      )
+    : [];
+  if (!buyer?.netTermsDays) throw poNotAllowed();
 }

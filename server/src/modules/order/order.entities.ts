@@ -138,6 +138,10 @@ export class CustomerOrder {
   @Property({ type: 'timestamptz', nullable: true })
   deliveredAt: Date | null = null;
 
+  /** When the buyer was told that payment did not go through (one reminder per unpaid order). */
+  @Property({ type: 'timestamptz', nullable: true })
+  paymentRemindedAt: Date | null = null;
+
   @Property({ type: 'integer', default: 1, version: true })
   version: number = 1;
 
@@ -238,4 +242,28 @@ export class OrderEvent {
 
   @Property({ type: 'text', default: '' })
   note: string = '';
+}
+
+/**
+ * A link from an e-mail that opens a guest's order in whatever browser follows it (the order joins that session's
+ * guest orders): sha256 of its token, minted at delivery, valid until it expires (several clicks allowed).
+ */
+@Entity({ tableName: 'order_access' })
+export class OrderAccess {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Index()
+  @ManyToOne(() => CustomerOrder, { mapToPk: true, deleteRule: 'cascade' })
+  order!: string;
+
+  @Unique()
+  @Property({ type: 'text' })
+  tokenHash!: string;
+
+  @Property({ type: 'timestamptz' })
+  expiresAt!: Date;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
 }

@@ -18,7 +18,7 @@ const RECORD_STATUS_CHANGE = new Prepared(
  * one statement.
  */
 export async function recordStatusChange(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'db' | 'user'>,
   trx: Transaction,
   change: {
     orderId: string;

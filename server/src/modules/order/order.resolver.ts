@@ -1,12 +1,13 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { AWAITING_PAYMENT } from '../../../../domain/order-status';
 import { orderListSchema, placeOrderSchema } from '../../../../domain/checkout.schema';
 import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { cartGql } from '../cart/cart.resolver';
 import { ORDERS_OWN } from '../auth/permission-matrix';
 import { SCOPE_PREFIX } from '../auth/permissions';
-import { checkIdempotencyKey, checkoutService } from './checkout.service';
-import { orderService } from './order.service';
+import { checkIdempotencyKey, checkoutService, paymentOf } from './checkout.service';
+import { orderService, type OrderView } from './order.service';
 import {
   OrderGql,
   OrderListInputGql,
@@ -18,6 +19,12 @@ import {
 
 const withoutNulls = <T extends object>(input: T) =>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+
+/** When an order waiting for a payment is cancelled if still unpaid, or null. */
+export const payByOf = (order: Pick<OrderView, 'status' | 'unpaidSince'>, cancelAfterDays: number) =>
+  AWAITING_PAYMENT.includes(order.status) && order.unpaidSince
+    ? new Date(new Date(order.unpaidSince).getTime() + cancelAfterDays * 86_400_000).toISOString()
+    : null;
 
 /** Checkout and the caller's orders. Guests read the orders they placed in this session. */
 @Resolver(() => OrderGql)
@@ -54,19 +61,44 @@ export class OrderResolver {
   }
 
   @Mutation(() => PlaceOrderResultGql, {
-    description: 'Pays an order whose card was declined, with another card',
+    description:
+      'Pays an order whose payment failed or waits for the bank: with another card (paymentMethodId), or by purchase order (poNumber, accounts on net terms)',
   })
   payOrder(
     @Arg('orderId', () => ID) orderId: string,
-    @Arg('paymentMethodId', () => String) paymentMethodId: string,
+    @Arg('paymentMethodId', () => String, { nullable: true }) paymentMethodId: string | null,
+    @Arg('poNumber', () => String, { nullable: true }) poNumber: string | null,
     @Ctx() ctx: RequestCtx,
   ) {
-    return checkoutService.payOrder(ctx, orderId, paymentMethodId);
+    return checkoutService.payOrder(ctx, orderId, paymentOf({ paymentMethodId, poNumber }));
+  }
+
+  @Mutation(() => OrderGql, {
+    description: 'Cancels an order that has not shipped; its payment is released or refunded',
+  })
+  cancelOrder(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
+    return checkoutService.cancelOrder(ctx, orderId);
+  }
+
+  @Query(() => [OrderGql], {
+    description:
+      "The caller's orders waiting for a payment (Payment Failed, Payment Requires Action), newest first",
+  })
+  ordersAwaitingPayment(@Ctx() ctx: RequestCtx) {
+    return orderService.awaitingPayment(ctx);
   }
 
   @Mutation(() => PlaceOrderResultGql, { description: "Records the payment after the bank's authentication" })
   confirmOrderPayment(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
     return checkoutService.confirmPayment(ctx, orderId);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'For an order waiting for a payment: when it is cancelled if still unpaid (ISO 8601)',
+  })
+  payBy(@Root() order: OrderView, @Ctx() ctx: RequestCtx): string | null {
+    return payByOf(order, ctx.unpaidOrders.cancelAfterDays);
   }
 
   @Mutation(() => ReorderResultGql, { description: 'Puts every line of an order back in the cart' })

@@ -5,13 +5,11 @@ import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
 import { ORDERS_OWN } from '../auth/permission-matrix';
 import { assertAccess } from '../auth/permissions';
-import { checkIdempotencyKey, checkoutService } from './checkout.service';
+import { checkIdempotencyKey, checkoutService, paymentOf } from './checkout.service';
+
 import { invoicePdf } from './order.invoice';
 import { orderService } from './order.service';
 
-const payOrderSchema = object({
-  paymentMethodId: string().trim().required('Enter your card details').max(100),
-});
 const authenticateSchema = object({
   clientSecret: string().required('clientSecret is required').max(200),
   approve: string().oneOf(['true', 'false']).default('true'),
@@ -38,6 +36,25 @@ export function orderRoutes(): Router {
     res.json(await orderService.list(ctx, user.id, filter));
   });
 
+  /** The caller's orders waiting for a payment. */
+  router.get('/orders/awaiting-payment', async (req, res) => {
+    res.json(await orderService.awaitingPayment(ctxOf(req)));
+  });
+
+  /**
+   * The link in a guest's order e-mail: the order joins this browser's session (as if placed in it), then its
+   * page opens. An unknown or expired link opens the page that says so.
+   */
+  router.get('/orders/access', async (req, res) => {
+    const id = await orderService.openByLink(ctxOf(req), String(req.query.token ?? ''));
+    res.redirect(303, id ? `/user/account/orders/${id}` : '/user/account/orders/link-expired');
+  });
+
+  /** After the bank's authentication page: records the payment's outcome. */
+  router.post('/orders/:id/confirm-payment', async (req, res) => {
+    res.json(await checkoutService.confirmPayment(ctxOf(req), String(req.params.id)));
+  });
+
   router.get('/orders/:id', async (req, res) => {
     res.json(await orderService.get(ctxOf(req), String(req.params.id)));
   });
@@ -52,15 +69,15 @@ export function orderRoutes(): Router {
       .send(Buffer.from(pdf));
   });
 
-  /** Pays an order whose card was declined (or is still open) with another card. */
+  /** Pays an order whose payment failed or waits for the bank: `paymentMethodId` (a card) or `poNumber`. */
   router.post('/orders/:id/pay', async (req, res) => {
-    const { paymentMethodId } = validate(payOrderSchema, req.body);
-    res.json(await checkoutService.payOrder(ctxOf(req), String(req.params.id), paymentMethodId));
+    const body = (req.body ?? {}) as { paymentMethodId?: unknown; poNumber?: unknown };
+    res.json(await checkoutService.payOrder(ctxOf(req), String(req.params.id), paymentOf(body)));
   });
 
-  /** After the bank's authentication page: records the payment's outcome. */
-  router.post('/orders/:id/confirm-payment', async (req, res) => {
-    res.json(await checkoutService.confirmPayment(ctxOf(req), String(req.params.id)));
+  /** Cancels an order that has not shipped (its payment released or refunded). */
+  router.post('/orders/:id/cancel', async (req, res) => {
+    res.json(await checkoutService.cancelOrder(ctxOf(req), String(req.params.id)));
   });
 
   /** Puts every line of an order back in the cart (lines no longer sold are reported). */

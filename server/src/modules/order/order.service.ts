@@ -1,4 +1,6 @@
-import { orderStatusLabel } from '../../../../domain/order-status';
+import { AWAITING_PAYMENT, orderStatusLabel } from '../../../../domain/order-status';
+import { tokenHash } from '../account/tokens';
+import { ensureSession } from '../session/lazy-session';
 import { ROLES } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import type { Ctx } from '../../context';
@@ -6,6 +8,9 @@ import { assertOrdersScope, STAFF } from '../auth/permissions';
 import { cartService, type CartView } from '../cart/cart.service';
 import type { OrderAddress, OrderedConfiguration } from './order.entities';
 import { Prepared } from '../../db/prepared';
+
+/** Orders a guest session keeps access to (placed in it, or opened from an e-mail's link). */
+export const GUEST_ORDERS_KEPT = 20;
 
 declare module 'express-session' {
   interface SessionData {
@@ -67,6 +72,8 @@ export interface OrderView {
   paymentIntentId: string | null;
   erpOrderId: string | null;
   deliveredAt: string | null;
+  /** When payment first failed or first waited for the bank (the unpaid order's cancel clock), or null. */
+  unpaidSince: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -85,7 +92,8 @@ const ORDER_COLUMNS = `
   o.shipping_address as "shippingAddress", o.carrier_id as "carrierId", o.carrier_method as "carrierMethod",
   o.shipping_note as "shippingNote", o.payment_kind as "paymentKind", o.card_brand as "cardBrand",
   o.card_last4 as "cardLast4", o.po_number as "poNumber", o.payment_intent_id as "paymentIntentId",
-  o.erp_order_id as "erpOrderId", o.delivered_at as "deliveredAt", o.version, o.created_at as "createdAt", o.updated_at as "updatedAt"`;
+  o.erp_order_id as "erpOrderId", o.delivered_at as "deliveredAt", o.version,
+  (select min(e.at) from order_event e where e.order_id = o.id and e.to_status in (14, 15)) as "unpaidSince", o.created_at as "createdAt", o.updated_at as "updatedAt"`;
 
 /** One order with its lines and history, in one statement. */
 const ORDER_SQL = `
@@ -186,6 +194,40 @@ export const orderService = {
       page: filter.page,
       pageSize: filter.pageSize,
     };
+  },
+
+  /** The caller's orders waiting for a payment (the signed-in user's, or a guest's in this session), newest first. */
+  async awaitingPayment(ctx: Ctx): Promise<OrderView[]> {
+    assertOrdersScope(ctx);
+    const guestOrders = ctx.req.session?.guestOrders ?? [];
+    if (!ctx.user && guestOrders.length === 0) return [];
+    const rows = await ctx.db.execute<OrderRow[]>(
+      `${ORDER_SQL.replace('where o.id = ?', '')}
+       where o.status in (?) and ${ctx.user ? 'o.user_id = ?' : 'o.user_id is null and o.id in (?)'}
+       order by o.created_at desc limit 5`,
+      [AWAITING_PAYMENT, ctx.user ? ctx.user.id : guestOrders],
+    );
+    return rows.map(view);
+  },
+
+  /**
+   * A guest's order link from an e-mail: the order joins this session's guest orders. The order's id, or null
+   * for an unknown or expired link.
+   */
+  async openByLink(ctx: Ctx, token: string): Promise<string | null> {
+    if (!token || token.length > 200) return null;
+    const [row] = await ctx.db.execute<{ orderId: string }[]>(
+      `select a.order_id as "orderId" from order_access a join customer_order o on o.id = a.order_id
+       where a.token_hash = ? and a.expires_at > now() and o.user_id is null`,
+      [tokenHash(token)],
+    );
+    if (!row) return null;
+    const session = ensureSession(ctx.req);
+    session.guestOrders = [
+      ...(session.guestOrders ?? []).filter((id) => id !== row.orderId),
+      row.orderId,
+    ].slice(-GUEST_ORDERS_KEPT);
+    return row.orderId;
   },
 
   /**

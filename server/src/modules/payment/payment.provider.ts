@@ -26,6 +26,11 @@ export interface PaymentProvider {
   /** Charges the payment method: authorised, declined (lastError) or in need of the cardholder's action. */
   confirm(intentId: string, paymentMethodId: string): Promise<PaymentIntent>;
   retrieve(intentId: string): Promise<PaymentIntent>;
+  /**
+   * Cancels a payment that was not captured: an unpaid one, or an authorisation released (voided); a cancelled
+   * intent is never charged. Answers the intent as it is (a captured one stays so: refund it instead).
+   */
+  cancel(intentId: string): Promise<PaymentIntent>;
   /** Refunds part or all of an authorised or captured payment; the total refunded so far. */
   refund(intentId: string, amount: number, idempotencyKey: string): Promise<{ refunded: number }>;
 }
@@ -72,7 +77,7 @@ const CREATE_INTENT = prepared<IntentRow>(
 const CONFIRM_INTENT = prepared<IntentRow>(
   `with confirmed as (
      update test_payment_intent set status = ?, last_error = ?, payment_method_id = ?, updated_at = now()
-     where id = ? and status not in ('requires_capture', 'succeeded')
+     where id = ? and status not in ('requires_capture', 'succeeded', 'canceled')
      returning *)
    ${intentSelect('confirmed', 'true')}`,
 );
@@ -176,6 +181,15 @@ export class TestPaymentProvider implements PaymentProvider {
       approve
         ? ['requires_capture', null, intentId]
         : ['requires_payment_method', 'Your bank could not authenticate this payment.', intentId],
+    );
+    return this.retrieve(intentId);
+  }
+
+  async cancel(intentId: string): Promise<PaymentIntent> {
+    await this.db.execute(
+      `update test_payment_intent set status = 'canceled', updated_at = now()
+       where id = ? and status in ('requires_payment_method', 'requires_action', 'requires_capture')`,
+      [intentId],
     );
     return this.retrieve(intentId);
   }

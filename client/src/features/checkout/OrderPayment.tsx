@@ -1,0 +1,246 @@
+import { useMutation } from '@apollo/client/react';
+import { cardSchema, purchaseOrderSchema } from '@domain/checkout.schema';
+import { Form, Formik } from 'formik';
+import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n';
+import { httpFieldErrors, post } from '../../lib/http';
+import { useMoney } from '../../lib/money';
+import { Field } from '../account/Field';
+import { FormError } from '../account/FormParts';
+import { errorMessage } from '../account/session';
+import {
+  ConfirmOrderPaymentDocument,
+  PayOrderDocument,
+  type PlaceOrderFieldsFragment,
+} from './graphql/checkout.generated';
+
+export interface Card {
+  id: string;
+  brand: string;
+  last4: string;
+}
+
+/** A card form: the number goes to the payment provider, which answers a payment method (brand, last four). */
+export function CardForm({
+  submitLabel,
+  onCard,
+}: {
+  submitLabel: string;
+  onCard: (card: Card) => void | Promise<void>;
+}) {
+  const t = useT();
+  return (
+    <Formik
+      initialValues={{ name: '', number: '', expiry: '', cvc: '' }}
+      validationSchema={cardSchema}
+      onSubmit={async (values, helpers) => {
+        try {
+          const card = await post<Card>('/api/payments/test/payment-methods', values);
+          await onCard(card);
+        } catch (err) {
+          const fields = httpFieldErrors(err);
+          if (Object.keys(fields).length) helpers.setErrors(fields);
+          else helpers.setStatus(errorMessage(err, t('checkout.failed')));
+        }
+      }}
+    >
+      {({ isSubmitting, status }) => (
+        <Form method="post" className="form card-form" noValidate aria-label={t('checkout.card')}>
+          <Field name="name" label={t('checkout.cardName')} autoComplete="cc-name" />
+          <Field
+            name="number"
+            label={t('checkout.cardNumber')}
+            autoComplete="cc-number"
+            inputMode="numeric"
+          />
+          <div className="card-form__row">
+            <Field name="expiry" label={t('checkout.cardExpiry')} autoComplete="cc-exp" placeholder="MM/YY" />
+            <Field name="cvc" label={t('checkout.cardCvc')} autoComplete="cc-csc" inputMode="numeric" />
+          </div>
+          <FormError message={status} />
+          <button
+            type="submit"
+            className="btn btn--primary btn--large"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting}
+          >
+            {submitLabel}
+          </button>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+type Challenge = NonNullable<PlaceOrderFieldsFragment['nextAction']>;
+
+/**
+ * Paying an order that is already placed: after a decline or a cancelled bank check at checkout, and from the
+ * order page (Pay now). The decline says why and offers another card, or a purchase order for an account on net
+ * terms; a card that asks for the bank's check shows it, and its cancel comes back here with the bank's answer.
+ * `onPaid` gets the order once it is paid (or its purchase order accepted).
+ */
+export function OrderPayment({
+  order,
+  declined: initialDecline,
+  challenge: initialChallenge,
+  terms,
+  onPaid,
+}: {
+  order: { id: string; total: number; currencyCode: string };
+  declined: string | null;
+  challenge: Challenge | null;
+  terms: number | null;
+  onPaid: (result: PlaceOrderFieldsFragment) => void;
+}) {
+  const t = useT();
+  const [payOrder] = useMutation(PayOrderDocument);
+  const [confirmPayment] = useMutation(ConfirmOrderPaymentDocument);
+  const [declined, setDeclined] = useState(initialDecline);
+  const [challenge, setChallenge] = useState(initialChallenge);
+  const [kind, setKind] = useState<'card' | 'purchaseOrder'>('card');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The keyboard and the screen reader land on what changed: the bank's page, or the decline.
+  useEffect(() => heading.current?.focus(), [declined, challenge]);
+
+  const settle = (result: PlaceOrderFieldsFragment) => {
+    if (result.nextAction) return setChallenge(result.nextAction);
+    setChallenge(null);
+    if (result.paymentError) return setDeclined(result.paymentError);
+    onPaid(result);
+  };
+
+  if (challenge) {
+    return (
+      <BankChallenge
+        headingRef={heading}
+        total={order.total}
+        currencyCode={order.currencyCode}
+        onAnswer={async (approve) => {
+          await post(`/api/payments/test/intents/${challenge.intentId}/authenticate`, {
+            clientSecret: challenge.clientSecret,
+            approve,
+          });
+          const { data } = await confirmPayment({ variables: { orderId: order.id } });
+          if (data) settle(data.confirmOrderPayment);
+        }}
+      />
+    );
+  }
+  return (
+    <section aria-labelledby="pay-title" className="order-payment">
+      <h2 id="pay-title" ref={heading} tabIndex={-1}>
+        {declined ? t('checkout.payAgain') : t('orders.payNowTitle')}
+      </h2>
+      {declined && (
+        <p className="form__error" role="alert" data-testid="payment-declined">
+          {declined} {terms !== null ? t('checkout.tryAnotherWay') : t('checkout.tryAnotherCard')}
+        </p>
+      )}
+      {terms !== null && (
+        <fieldset className="carriers">
+          <legend>{t('checkout.payBy')}</legend>
+          <label className="saved-address">
+            <input type="radio" name="pay-kind" checked={kind === 'card'} onChange={() => setKind('card')} />
+            <span>{t('checkout.card')}</span>
+          </label>
+          <label className="saved-address">
+            <input
+              type="radio"
+              name="pay-kind"
+              checked={kind === 'purchaseOrder'}
+              onChange={() => setKind('purchaseOrder')}
+            />
+            <span>{t('checkout.purchaseOrder', { days: terms })}</span>
+          </label>
+        </fieldset>
+      )}
+      {kind === 'purchaseOrder' ? (
+        <Formik
+          initialValues={{ poNumber: '' }}
+          validationSchema={purchaseOrderSchema}
+          onSubmit={async (values, helpers) => {
+            try {
+              const { data } = await payOrder({
+                variables: { orderId: order.id, poNumber: values.poNumber.trim() },
+              });
+              if (data) settle(data.payOrder);
+            } catch (err) {
+              helpers.setStatus(errorMessage(err, t('checkout.failed')));
+            }
+          }}
+        >
+          {({ isSubmitting, status }) => (
+            <Form
+              method="post"
+              className="form"
+              noValidate
+              aria-label={t('checkout.purchaseOrder', { days: terms ?? 0 })}
+            >
+              <Field name="poNumber" label={t('checkout.poNumber')} />
+              <FormError message={status} />
+              <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+                {t('checkout.payNow')}
+              </button>
+            </Form>
+          )}
+        </Formik>
+      ) : (
+        <CardForm
+          submitLabel={t('checkout.payNow')}
+          onCard={async (card) => {
+            const { data } = await payOrder({ variables: { orderId: order.id, paymentMethodId: card.id } });
+            if (data) settle(data.payOrder);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The test provider's stand-in for the bank's authentication page (3-D Secure). */
+function BankChallenge({
+  total,
+  currencyCode,
+  headingRef,
+  onAnswer,
+}: {
+  total: number;
+  currencyCode: string;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  onAnswer: (approve: boolean) => Promise<void>;
+}) {
+  const t = useT();
+  const money = useMoney(currencyCode);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const answer = (approve: boolean) => {
+    setBusy(true);
+    setFailure(null);
+    void onAnswer(approve)
+      .catch((err: unknown) => setFailure(errorMessage(err, t('checkout.failed'))))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <section className="panel bank-challenge" role="dialog" aria-modal="false" aria-labelledby="bank-title">
+      <h2 id="bank-title" ref={headingRef} tabIndex={-1}>
+        {t('checkout.bankTitle')}
+      </h2>
+      <p>{t('checkout.bankText', { amount: money(total) })}</p>
+      <FormError message={failure} />
+      <div className="actions">
+        <button type="button" className="btn btn--primary" disabled={busy} onClick={() => answer(true)}>
+          {t('checkout.bankApprove')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--outline-primary"
+          disabled={busy}
+          onClick={() => answer(false)}
+        >
+          {t('checkout.bankDecline')}
+        </button>
+      </div>
+    </section>
+  );
+}

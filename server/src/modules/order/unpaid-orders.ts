@@ -1,0 +1,108 @@
+import type { UnpaidOrderPolicy } from '../../../../domain/checkout';
+import { AWAITING_PAYMENT, ORDER_STATUS_CODE } from '../../../../domain/order-status';
+import type { PaymentProvider } from '../payment/payment.provider';
+import { recordStatusChange } from './order.events';
+import { cancellationMail, paymentReminderMail, queueOrderEmail, type MailDeps } from './order-mail';
+
+export interface SweepDeps extends MailDeps {
+  payments: PaymentProvider;
+  policy: UnpaidOrderPolicy;
+}
+
+const BATCH = 50;
+
+/** The day an unpaid order is cancelled, as e-mails write it ("Wednesday, December 2, 2026"). */
+export const cancelDay = (since: Date, policy: UnpaidOrderPolicy) =>
+  new Date(since.getTime() + policy.cancelAfterDays * 86_400_000).toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'America/New_York',
+  });
+
+/** When payment first failed (or first waited for the bank) for each unpaid order: the cancel clock's start. */
+const UNPAID_SINCE = `(select min(e.at) from order_event e where e.order_id = o.id and e.to_status in (?))`;
+
+/**
+ * One pass over orders left waiting for payment (14, 15): the buyer gets one e-mail with the link to pay once the
+ * order has been left so for `remindAfterMinutes`; `cancelAfterDays` after payment first failed, the payment is
+ * cancelled at the provider, the order goes to Order Cancelled and the buyer is told. Rows are claimed with
+ * `for update skip locked`, so every process may run it; a buyer paying at that moment either wins the row lock
+ * (the order is paid and no longer unpaid) or finds the order cancelled.
+ */
+export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: number; cancelled: number }> {
+  let reminded = 0;
+  let cancelled = 0;
+  for (;;) {
+    const done = await deps.db.transactional(async (trx) => {
+      const rows = await deps.db.execute<{ id: string; status: number; intentId: string | null }[]>(
+        `select o.id, o.status, o.payment_intent_id as "intentId" from customer_order o
+         where o.status in (?) and ${UNPAID_SINCE} <= now() - make_interval(days => ?)
+         order by o.id limit ? for update of o skip locked`,
+        [AWAITING_PAYMENT, AWAITING_PAYMENT, deps.policy.cancelAfterDays, BATCH],
+        'all',
+        trx,
+      );
+      for (const row of rows) {
+        if (row.intentId) await deps.payments.cancel(row.intentId);
+        const days = deps.policy.cancelAfterDays;
+        await recordStatusChange({ db: deps.db, user: null }, trx, {
+          orderId: row.id,
+          from: row.status,
+          to: ORDER_STATUS_CODE.OrderCancelled,
+          note: `Cancelled: not paid within ${days} day${days === 1 ? '' : 's'}`,
+        });
+        await queueOrderEmail(
+          deps,
+          row.id,
+          cancellationMail(
+            `we did not receive its payment within ${days} day${days === 1 ? '' : 's'}.`,
+            'Nothing was charged to your card.',
+          ),
+          trx,
+        );
+      }
+      cancelled += rows.length;
+      return rows.length < BATCH;
+    });
+    if (done) break;
+  }
+  for (;;) {
+    const done = await deps.db.transactional(async (trx) => {
+      const rows = await deps.db.execute<{ id: string; since: Date; reason: string }[]>(
+        `select o.id, ${UNPAID_SINCE} as since,
+           coalesce((select e.note from order_event e where e.order_id = o.id order by e.id desc limit 1), '') as reason
+         from customer_order o
+         where o.status in (?) and o.payment_reminded_at is null
+           and o.updated_at <= now() - make_interval(mins => ?)
+         order by o.id limit ? for update of o skip locked`,
+        [AWAITING_PAYMENT, AWAITING_PAYMENT, deps.policy.remindAfterMinutes, BATCH],
+        'all',
+        trx,
+      );
+      for (const row of rows) {
+        const reason = /declined|could not|failed/i.test(row.reason)
+          ? row.reason
+          : 'Your bank asked to confirm the payment and it was not confirmed.';
+        await queueOrderEmail(
+          deps,
+          row.id,
+          paymentReminderMail(reason, cancelDay(new Date(row.since), deps.policy)),
+          trx,
+        );
+        await deps.db.execute(
+          'update customer_order set payment_reminded_at = now() where id = ?',
+          [row.id],
+          'all',
+          trx,
+        );
+      }
+      reminded += rows.length;
+      return rows.length < BATCH;
+    });
+    if (done) break;
+  }
+  if (reminded || cancelled) deps.log.info({ reminded, cancelled }, 'unpaid orders: reminded and cancelled');
+  return { reminded, cancelled };
+}
