@@ -139,3 +139,8 @@ export const SERVICE_AREAS = [
 ] as const;
 export const ENVIRONMENTS = ['staging', 'development', 'production', 'local', 'test'] as const;
 export const LOCATION_KINDS = ['city', 'state', 'county', 'country', 'other'] as const;
+
+/** What a text field with a NUL character (never typed, only pasted or forged) is told. */
+export const NUL_CHARACTER_MESSAGE = 'Remove the invalid character (NUL) from this field.';
+/** What an address whose %-escapes do not decode is told. */
+export const MALFORMED_ADDRESS_MESSAGE = 'This address is not valid: it has a malformed %-escape.';

@@ -53,9 +53,13 @@ test('a declined card keeps the buyer on the order with the reason; the bank che
 
   // A card that asks the bank: the bank's page; cancelling it comes back to the decline, with the bank's answer.
   await card(page, TEST_CARDS.requiresAction, 'Pay Now');
-  await expect(page.getByRole('heading', { name: 'Your bank asks you to confirm this payment' })).toBeFocused();
+  await expect(
+    page.getByRole('heading', { name: 'Your bank asks you to confirm this payment' }),
+  ).toBeFocused();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByTestId('payment-declined')).toContainText('Your bank could not authenticate this payment.');
+  await expect(page.getByTestId('payment-declined')).toContainText(
+    'Your bank could not authenticate this payment.',
+  );
 
   // Again, approved this time: the order is paid and confirmed.
   await card(page, TEST_CARDS.requiresAction, 'Pay Now');

@@ -42,6 +42,8 @@ import { PgSessionStore } from './modules/session/pg-session-store';
 import { lazySession } from './modules/session/lazy-session';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
+import { nulFieldIn, refuseMalformedPath, refuseNulCharacters } from './rest/bad-input';
+import { NUL_CHARACTER_MESSAGE } from '../../domain/constants';
 import { metricsMiddleware, mountOps, type Readiness } from './ops';
 import { requestLog } from './request-log';
 import { collectorRoutes, EventBudget, EventBuffer } from './modules/analytics/collector';
@@ -124,6 +126,20 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** GraphQL's own shape for a NUL character anywhere in the request: 400, BAD_USER_INPUT naming the field. */
+const graphqlNulCheck: RequestHandler = (req, res, next) => {
+  const field = nulFieldIn(req.body) ?? nulFieldIn(req.query);
+  if (field === null) return next();
+  res.status(400).json({
+    errors: [
+      {
+        message: NUL_CHARACTER_MESSAGE,
+        extensions: { code: 'BAD_USER_INPUT', fields: [{ field, message: NUL_CHARACTER_MESSAGE }] },
+      },
+    ],
+  });
+};
+
 /** Probes and scrapes: not logged per request. */
 const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -136,6 +152,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   app.use(metricsMiddleware());
   app.use(requestLog(log, OPS_PATHS));
+  app.use(refuseMalformedPath);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -218,13 +235,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const sweepUnpaid = () =>
     sweepUnpaidOrders({ db: orm.em.getConnection(), log, publicUrl, payments, policy: unpaidOrders });
   const sweepMs = options.unpaidSweepMs ?? 60_000;
-  const unpaidSweep = every(sweepMs, Math.min(sweepMs, 30_000),
-    'look for unpaid orders',
-    log,
-    async () => {
-      await sweepUnpaid();
-    },
-  );
+  const unpaidSweep = every(sweepMs, Math.min(sweepMs, 30_000), 'look for unpaid orders', log, async () => {
+    await sweepUnpaid();
+  });
   const shared: AppShared = {
     introspection: options.introspection ?? false,
     attribution: new AttributionLog(orm, log),
@@ -248,6 +261,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const parsers: RequestHandler[] = [
     express.json({ limit: '1mb' }),
     express.urlencoded({ extended: false, limit: '100kb' }),
+    refuseNulCharacters,
   ];
   const perRequest: RequestHandler[] = [
     lazySession(
@@ -292,6 +306,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       next();
     },
     express.json({ limit: '256kb' }),
+    graphqlNulCheck,
     ...perRequest,
     tokenLimit(undefined, options.production),
     expressMiddleware(apollo, { context: async ({ req }) => req.ctx as Ctx }),
