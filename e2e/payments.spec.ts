@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS } from '../domain/checkout';
 import { addFromProductPage } from './pages/CartPage';
 import { CheckoutPage } from './pages/CheckoutPage';
@@ -17,7 +17,7 @@ const DOCK = {
 };
 
 /** Types a card into the payment form in view and submits it with `button`. */
-async function card(page: import('@playwright/test').Page, number: string, button: string) {
+async function card(page: Page, number: string, button: string) {
   const form = page.getByRole('form', { name: 'Card details' });
   await form.getByLabel('Name on the card').fill('Merle Buyer');
   await form.getByLabel('Card number').fill(number);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { SearchBoxPart } from './pages/SearchBoxPart';
 import { ShopPage } from './pages/ShopPage';
@@ -16,20 +17,23 @@ test.describe('search as you type', () => {
     await shop.goto('/');
     await search.type('balscrew');
 
-    await expect(search.dropdown.getByText('Showing results for')).toBeVisible();
-    await expect(search.dropdown.locator('.suggest__corrected strong')).toHaveText(/^ball ?screw$/);
+    await expect(search.popup.getByText('Showing results for')).toBeVisible();
+    await expect(search.popup.locator('.suggest__corrected strong')).toHaveText(/^ball ?screw$/);
     await expect(
-      search.dropdown.getByRole('link', { name: 'Shop precision rolled ball screws' }),
+      search.dropdown.getByRole('option', { name: 'Shop precision rolled ball screws' }),
     ).toBeVisible();
-    await expect(search.dropdown.getByRole('link', { name: 'View All Results' })).toBeVisible();
+    await expect(search.dropdown.getByRole('option', { name: 'View All Results' })).toBeVisible();
+    // The dropdown is a listbox of labelled groups of options, with nothing ARIA forbids there.
+    const axe = await new AxeBuilder({ page }).include('.suggest').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 
     await expect(search.brands()).toHaveCount(2);
-    await search.dropdown.getByRole('button', { name: 'See All Brands' }).click();
+    await search.dropdown.getByRole('option', { name: 'See All Brands' }).click();
     const all = await search.brands().count();
     expect(all).toBeGreaterThan(2);
     expect(all).toBeLessThanOrEqual(12);
     await shop.screenshot('search-dropdown-1280');
-    await search.dropdown.getByRole('button', { name: 'See Fewer Brands' }).click();
+    await search.dropdown.getByRole('option', { name: 'See Fewer Brands' }).click();
     await expect(search.brands()).toHaveCount(2);
 
     const partNumber = await search.arrowToFirstProduct();

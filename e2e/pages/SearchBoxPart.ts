@@ -3,11 +3,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** The header search box and its suggestions dropdown. */
 export class SearchBoxPart {
   readonly input: Locator;
+  /** The suggestions' listbox. */
   readonly dropdown: Locator;
+  /** What drops down under the box: the corrected query, the listbox, or the word that nothing matches. */
+  readonly popup: Locator;
 
   constructor(readonly page: Page) {
     this.input = page.getByRole('combobox', { name: 'Search products' });
     this.dropdown = page.getByRole('listbox', { name: 'Search suggestions' });
+    this.popup = page.locator('.suggest');
   }
 
   async type(text: string) {
@@ -17,7 +21,10 @@ export class SearchBoxPart {
   }
 
   brands() {
-    return this.dropdown.getByRole('group', { name: 'Brands' }).getByRole('option');
+    return this.dropdown
+      .getByRole('group', { name: 'Brands' })
+      .getByRole('option')
+      .filter({ hasNotText: /^See (All|Fewer) Brands$/ });
   }
 
   /** The dropdown entry the keyboard has reached (aria-activedescendant). */

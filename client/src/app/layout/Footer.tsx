@@ -3,12 +3,17 @@ import { ROUTES } from '@domain/routes';
 import { Link } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { LocaleSwitcher } from './LocaleSwitcher';
+import { useSession } from '../../features/account/session';
 
 const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** The footer of spec section 2: Address (two phones), My Account, Get Help, Resources, copyright. */
+/**
+ * The footer of spec section 2: Address (two phones), My Account (Sign In and Create an Account, or once signed in
+ * View Account and Returns), Get Help, Resources, copyright.
+ */
 export function Footer({ hideSubFooter = false }: { hideSubFooter?: boolean }) {
   const t = useT();
+  const { user } = useSession();
   const year = new Date().getFullYear();
   return (
     <footer className="footer">
@@ -35,12 +40,25 @@ export function Footer({ hideSubFooter = false }: { hideSubFooter?: boolean }) {
           <nav aria-labelledby="footer-account">
             <h2 id="footer-account">{t('footer.myAccount')}</h2>
             <ul>
-              <li>
-                <Link to={ROUTES.signIn}>{t('footer.signIn')}</Link>
-              </li>
-              <li>
-                <Link to={ROUTES.signUp}>{t('footer.register')}</Link>
-              </li>
+              {user ? (
+                <>
+                  <li>
+                    <Link to={ROUTES.account}>{t('header.viewAccount')}</Link>
+                  </li>
+                  <li>
+                    <Link to={ROUTES.returns}>{t('footer.myReturns')}</Link>
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li>
+                    <Link to={ROUTES.signIn}>{t('footer.signIn')}</Link>
+                  </li>
+                  <li>
+                    <Link to={ROUTES.signUp}>{t('footer.register')}</Link>
+                  </li>
+                </>
+              )}
               <li>
                 <Link to={ROUTES.orders}>{t('footer.orders')}</Link>
               </li>

@@ -92,4 +92,29 @@ describe('Header', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Cart, 0 items' }));
     expect(document.getElementById('mobile-menu')).toBeNull();
   });
+
+  it('a menu says whether it is open; Escape closes it and gives the focus back to its trigger', async () => {
+    renderRoute(<Header />, { mocks });
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    const trigger = within(nav).getAllByRole('button')[0]!;
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.focus(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(trigger, { key: 'Escape' });
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(trigger.closest('li')!.className).toContain('is-dismissed');
+    expect(document.activeElement).toBe(trigger);
+    fireEvent.click(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('closes the phone menu with Escape, the focus back on its button', () => {
+    renderRoute(<Header />, { mocks });
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    fireEvent.click(button);
+    expect(document.getElementById('mobile-menu')).not.toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(document.getElementById('mobile-menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_SITE_ID } from '@domain/constants';
 import { ROUTES } from '@domain/routes';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useSession, useSignOut } from '../../features/account/session';
 import { useCartCount } from '../../features/cart/useCart';
@@ -44,6 +44,57 @@ function CartIcon({ onClick }: { onClick?: () => void }) {
 }
 
 /** Logo, search, account block (Sign In / Sign Up), cart with its count, main menu and mobile menu. */
+/**
+ * A main-menu section: its links open on hover and on focus (CSS, so they work before hydration too); Escape closes
+ * them and returns the focus to the trigger, which says whether they are shown (aria-expanded) and toggles them.
+ */
+function MenuSection({ label, links }: { label: string; links: readonly MenuLink[] }) {
+  const [shown, setShown] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const open = shown && !dismissed;
+  return (
+    <li
+      className={`mainnav__item mainnav__item--has-menu${dismissed ? ' is-dismissed' : ''}`}
+      onMouseEnter={() => (setShown(true), setDismissed(false))}
+      onMouseLeave={() => setShown(false)}
+      onFocus={() => setShown(true)}
+      onBlur={(e) => {
+        if (e.currentTarget.contains(e.relatedTarget as Node | null)) return;
+        setShown(false);
+        setDismissed(false);
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        e.stopPropagation();
+        setDismissed(true);
+        trigger.current?.focus();
+      }}
+    >
+      <button
+        ref={trigger}
+        type="button"
+        className="mainnav__trigger"
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => (shown ? setDismissed((d) => !d) : (setShown(true), setDismissed(false)))}
+      >
+        {label}
+        <span aria-hidden="true" className="chevron" />
+      </button>
+      <ul className="submenu">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to}>
+              <LinkLabel link={link} />
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
 export function Header() {
   const t = useT();
   const site = useSite();
@@ -52,6 +103,18 @@ export function Header() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [expanded, setExpanded] = useState<string | null>(null);
   const close = () => setMobileOpen(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone menu and gives the focus back to its button.
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMobileOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpen]);
 
   return (
     <header className="header">
@@ -60,6 +123,7 @@ export function Header() {
       </a>
       <div className="header__bar container">
         <button
+          ref={toggle}
           type="button"
           className="header__menu-toggle"
           aria-expanded={mobileOpen}
@@ -91,21 +155,7 @@ export function Header() {
       <nav className="mainnav" aria-label={t('nav.main')}>
         <ul className="mainnav__list container">
           {sections.map((section) => (
-            <li key={section.id} className="mainnav__item mainnav__item--has-menu">
-              <button type="button" className="mainnav__trigger" aria-haspopup="true">
-                {t(section.label)}
-                <span aria-hidden="true" className="chevron" />
-              </button>
-              <ul className="submenu">
-                {section.links.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to}>
-                      <LinkLabel link={link} />
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </li>
+            <MenuSection key={section.id} label={t(section.label)} links={section.links} />
           ))}
           {TOP_LINKS.map((link) => (
             <li key={link.to} className="mainnav__item">
@@ -170,7 +220,10 @@ export function Header() {
   );
 }
 
-/** Signed in: "Hi, {name}!" (a placeholder while the session loads) and Sign Out; else Sign In | Sign Up. */
+/**
+ * Signed in: "Hi, {name}!" (a placeholder while the session loads), View Account and Sign Out (spec section 2);
+ * else Sign In | Sign Up.
+ */
 function AccountBlock() {
   return (
     <div className="header__account">
@@ -188,8 +241,9 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   if (user)
     return (
       <>
-        <Link to={ROUTES.account} className="header__greeting" onClick={onNavigate}>
-          {t('header.greeting', { name: user.firstName })}
+        <span className="header__greeting">{t('header.greeting', { name: user.firstName })}</span>
+        <Link to={ROUTES.account} onClick={onNavigate}>
+          {t('header.viewAccount')}
         </Link>
         <span aria-hidden="true">|</span>
         <button

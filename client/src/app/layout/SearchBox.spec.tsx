@@ -65,16 +65,17 @@ describe('SearchBox', () => {
   });
 
   it('asks typeahead for the text without leading spaces and &, then shows the corrected query and products', async () => {
-    renderBox([typeAhead('balscrew', answer({ correctedQuery: 'ballscrew' }))]);
+    const { location } = renderBox([typeAhead('balscrew', answer({ correctedQuery: 'ballscrew' }))]);
     fireEvent.change(screen.getByRole('combobox'), { target: { value: '  &balscrew' } });
     expect(await screen.findByText('Showing results for')).toBeTruthy();
     expect(screen.getByText('ballscrew')).toBeTruthy();
     expect(screen.getByText('SFU1605 Ball Screw 500 mm')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View All Results' }).getAttribute('href')).toBe(
-      '/search?q=ballscrew',
-    );
     // "ball"/"screw" in the text promotes the ball-screw category.
-    expect(screen.getByRole('link', { name: 'Shop precision rolled ball screws' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Shop precision rolled ball screws' })).toBeTruthy();
+    // Options hold no links (ARIA): choosing one navigates.
+    expect(screen.getByRole('listbox').querySelector('a')).toBeNull();
+    fireEvent.click(screen.getByRole('option', { name: 'View All Results' }));
+    await waitFor(() => expect(location().search).toBe('?q=ballscrew'));
   });
 
   it('collapses brands to two, expands with See All Brands and collapses with See Fewer Brands', async () => {
@@ -82,13 +83,13 @@ describe('SearchBox', () => {
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'sfu' } });
     await screen.findByText('AXISLINE');
     expect(screen.queryByText('HIWIN')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'See All Brands' }));
+    fireEvent.click(screen.getByRole('option', { name: 'See All Brands' }));
     expect(screen.getByText('HIWIN')).toBeTruthy();
     expect(screen.getByText('PMI')).toBeTruthy();
     // Still expanded after the debounce delay: re-rendering does not ask typeahead again.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.getByText('PMI')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'See Fewer Brands' }));
+    fireEvent.click(screen.getByRole('option', { name: 'See Fewer Brands' }));
     expect(screen.queryByText('HIWIN')).toBeNull();
   });
 
@@ -98,8 +99,8 @@ describe('SearchBox', () => {
     fireEvent.change(input, { target: { value: 'sfu' } });
     await screen.findByText('SFU1605 Ball Nut');
     expect(input.getAttribute('aria-expanded')).toBe('true');
-    // Two brands, then the two products.
-    for (let i = 0; i < 3; i++) fireEvent.keyDown(input, { key: 'ArrowDown' });
+    // Two brands, See All Brands, then the two products.
+    for (let i = 0; i < 4; i++) fireEvent.keyDown(input, { key: 'ArrowDown' });
     const active = document.getElementById(input.getAttribute('aria-activedescendant')!)!;
     expect(active.getAttribute('aria-selected')).toBe('true');
     expect(active.textContent).toContain('SFU1605 Ball Screw 500 mm');

@@ -17,7 +17,8 @@ import { VoiceSearchButton } from './VoiceSearchButton';
 /** One keyboard-reachable entry of the dropdown, in screen order. */
 interface Option {
   id: string;
-  href: string;
+  /** Where choosing it goes; none for the option that shows all brands or fewer. */
+  href?: string;
   productId?: string;
 }
 
@@ -90,6 +91,7 @@ export function SearchBox() {
       id: `${listId}-brand-${b.value}`,
       href: `${searchPath(submittedText)}&brand=${encodeURIComponent(b.value)}`,
     })),
+    ...(brands.length > SEARCH.collapsedBrands ? [{ id: `${listId}-more-brands` }] : []),
     ...(promoted ? [{ id: `${listId}-promoted`, href: categoryPath(SEARCH.ballScrewCategoryHandle) }] : []),
     ...(answer?.results ?? []).map((p) => ({
       id: `${listId}-product-${p.id}`,
@@ -101,8 +103,13 @@ export function SearchBox() {
       : []),
   ];
   const expanded = open && !!answer;
+  const listed = expanded && answer.results.length > 0;
 
   const go = (option: Option) => {
+    if (!option.href) {
+      setAllBrands((v) => !v);
+      return;
+    }
     if (option.productId) {
       const position = (answer?.results ?? []).findIndex((p) => p.id === option.productId);
       recordSearchClick({ token, productId: option.productId, position, query: term });
@@ -134,7 +141,7 @@ export function SearchBox() {
       setOpen(true);
       const last = options.length - 1;
       setActive((i) => (e.key === 'ArrowDown' ? (i >= last ? 0 : i + 1) : i <= 0 ? last : i - 1));
-    } else if (e.key === 'Enter' && expanded && active >= 0 && options[active]) {
+    } else if (e.key === 'Enter' && listed && active >= 0 && options[active]) {
       e.preventDefault();
       go(options[active]);
     } else if (e.key === 'Escape') {
@@ -144,13 +151,22 @@ export function SearchBox() {
     }
   };
 
-  const optionProps = (option: Option | undefined) =>
+  /** An option of the listbox: chosen by click (or Enter while active), never a link inside (ARIA). */
+  useEffect(() => {
+    const id = active >= 0 ? options[active]?.id : undefined;
+    if (id) document.getElementById(id)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const optionProps = (option: Option | undefined, className = '') =>
     option
       ? {
           id: option.id,
           role: 'option',
           'aria-selected': options[active]?.id === option.id,
-          className: options[active]?.id === option.id ? 'is-active' : undefined,
+          className: `suggest__option ${className}${options[active]?.id === option.id ? ' is-active' : ''}`,
+          onClick: () => go(option),
+          // The input keeps the focus (aria-activedescendant): a press on an option must not take it.
+          onMouseDown: (e: React.MouseEvent) => e.preventDefault(),
         }
       : {};
   const find = (id: string) => options.find((o) => o.id === id);
@@ -176,9 +192,9 @@ export function SearchBox() {
         type="search"
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={expanded}
+        aria-expanded={listed}
         aria-controls={`${listId}-list`}
-        aria-activedescendant={expanded && active >= 0 ? options[active]?.id : undefined}
+        aria-activedescendant={listed && active >= 0 ? options[active]?.id : undefined}
         value={text}
         placeholder={t('search.placeholder')}
         autoComplete="off"
@@ -216,87 +232,75 @@ export function SearchBox() {
         </svg>
       </button>
       {expanded && (
-        <div className="suggest" id={`${listId}-list`} role="listbox" aria-label={t('search.suggestions')}>
+        // Scrolls when taller than the window: the active option is kept in view, and Tab from the box reaches the
+        // panel so the keyboard can scroll it too (the options themselves are chosen with the arrows and Enter).
+        <div className="suggest" tabIndex={0} aria-label={t('search.suggestions')} role="region">
           {answer.results.length === 0 ? (
             <p className="suggest__empty" role="status">
               {t('search.noResults')}
             </p>
           ) : (
             <>
-              <div className="suggest__side">
-                {brands.length > 0 && (
-                  <div role="group" aria-label={t('search.brands')}>
-                    <h3 className="suggest__heading">{t('search.brands')}</h3>
-                    <ul className="suggest__brands">
-                      {shownBrands.map((b) => {
-                        const option = find(`${listId}-brand-${b.value}`);
-                        return (
-                          <li key={b.value} {...optionProps(option)}>
-                            <a
-                              href={option?.href}
-                              onClick={(e) => (e.preventDefault(), option && go(option))}
-                            >
-                              {b.displayValue} <span className="suggest__count">({b.count})</span>
-                            </a>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                    {brands.length > SEARCH.collapsedBrands && (
-                      <button type="button" className="link-button" onClick={() => setAllBrands((v) => !v)}>
-                        {allBrands ? t('search.fewerBrands') : t('search.allBrands')}
-                      </button>
-                    )}
-                  </div>
-                )}
-                {promoted && (
-                  <div className="suggest__promoted" {...optionProps(find(`${listId}-promoted`))}>
-                    <a
-                      href={categoryPath(SEARCH.ballScrewCategoryHandle)}
-                      onClick={(e) => (e.preventDefault(), go(find(`${listId}-promoted`)!))}
-                    >
+              {answer.correctedQuery && (
+                <p className="suggest__corrected">
+                  {t('search.showingResultsFor')} <strong>{answer.correctedQuery}</strong>
+                </p>
+              )}
+              {/* One listbox of labelled groups whose options are their direct children (ARIA 1.2 combobox). */}
+              <div
+                className="suggest__grid"
+                id={`${listId}-list`}
+                role="listbox"
+                aria-label={t('search.suggestions')}
+              >
+                <div className="suggest__side" role="none">
+                  {brands.length > 0 && (
+                    <div role="group" aria-labelledby={`${listId}-brands`} className="suggest__brands">
+                      <div role="none" id={`${listId}-brands`} className="suggest__heading">
+                        {t('search.brands')}
+                      </div>
+                      {shownBrands.map((b) => (
+                        <div key={b.value} {...optionProps(find(`${listId}-brand-${b.value}`))}>
+                          {b.displayValue} <span className="suggest__count">({b.count})</span>
+                        </div>
+                      ))}
+                      {brands.length > SEARCH.collapsedBrands && (
+                        <div {...optionProps(find(`${listId}-more-brands`), 'suggest__more')}>
+                          {allBrands ? t('search.fewerBrands') : t('search.allBrands')}
+                        </div>
+                      )}
+                    </div>
+                  )}
+                  {promoted && (
+                    <div {...optionProps(find(`${listId}-promoted`), 'suggest__promoted')}>
                       {t('search.promotedBallScrews')}
-                    </a>
+                    </div>
+                  )}
+                </div>
+                <div className="suggest__main" role="none">
+                  <div role="group" aria-labelledby={`${listId}-products`} className="suggest__products">
+                    <div role="none" id={`${listId}-products`} className="suggest__heading">
+                      {t('search.products')}
+                    </div>
+                    {answer.results.map((p) => (
+                      <div key={p.id} {...optionProps(find(`${listId}-product-${p.id}`))}>
+                        <img
+                          src={p.image ?? '/images/placeholder.jpg'}
+                          width={SEARCH.suggestionImageSize}
+                          height={SEARCH.suggestionImageSize}
+                          alt=""
+                          loading="lazy"
+                        />
+                        <span>
+                          <span className="suggest__name">{p.name}</span>
+                          <span className="suggest__id">{p.id}</span>
+                        </span>
+                      </div>
+                    ))}
                   </div>
-                )}
-              </div>
-              <div className="suggest__main">
-                {answer.correctedQuery && (
-                  <p className="suggest__corrected">
-                    {t('search.showingResultsFor')} <strong>{answer.correctedQuery}</strong>
-                  </p>
-                )}
-                <h3 className="suggest__heading">{t('search.products')}</h3>
-                <ul className="suggest__products">
-                  {answer.results.map((p) => {
-                    const option = find(`${listId}-product-${p.id}`)!;
-                    return (
-                      <li key={p.id} {...optionProps(option)}>
-                        <a href={option.href} onClick={(e) => (e.preventDefault(), go(option))}>
-                          <img
-                            src={p.image ?? '/images/placeholder.jpg'}
-                            width={SEARCH.suggestionImageSize}
-                            height={SEARCH.suggestionImageSize}
-                            alt=""
-                            loading="lazy"
-                          />
-                          <span>
-                            <span className="suggest__name">{p.name}</span>
-                            <span className="suggest__id">{p.id}</span>
-                          </span>
-                        </a>
-                      </li>
-                    );
-                  })}
-                </ul>
-                <div {...optionProps(find(`${listId}-all`))}>
-                  <a
-                    className="btn btn--primary suggest__all"
-                    href={searchPath(submittedText)}
-                    onClick={(e) => (e.preventDefault(), go(find(`${listId}-all`)!))}
-                  >
+                  <div {...optionProps(find(`${listId}-all`), 'btn btn--primary suggest__all')}>
                     {t('search.viewAll')}
-                  </a>
+                  </div>
                 </div>
               </div>
             </>
