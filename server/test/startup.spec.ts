@@ -203,6 +203,8 @@ function startEmbedded(
       ...env,
     });
     let out = '';
+    let err = '';
+    child.stderr?.on('data', (d) => (err += String(d)));
     child.stdout!.on('data', (d) => {
       out += String(d);
       const ready = out
@@ -211,7 +213,7 @@ function startEmbedded(
         .find((l) => l.readyInMs !== undefined);
       if (ready) resolve({ child, readyInMs: ready.readyInMs, log: out });
     });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}\n${out}`)));
   });
 }
 
@@ -228,8 +230,8 @@ describe('the embedded PostgreSQL', () => {
   it('seeds on first start, keeps the data across a restart, and stops with the store on SIGINT', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'axl-start-'));
     fs.chmodSync(dataDir, 0o755);
-    const port = 45000 + (process.pid % 1000);
-    const pgPort = 46000 + (process.pid % 1000);
+    // Ports the system hands out as free (a fixed range could meet another worker's ephemeral sockets).
+    const [port, pgPort] = [await freePort(), await freePort()];
     try {
       const first = await startEmbedded(dataDir, port, pgPort);
       expect(first.log).toContain('demo catalogue seeded');
