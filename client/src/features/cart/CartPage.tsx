@@ -1,4 +1,5 @@
 import { FREIGHT_TABLE, freightBand } from '@domain/money';
+import { StockLine } from '../../components/StockLine';
 import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
 import { orderNumberLabel } from '@domain/checkout';
 import { useQuery } from '@apollo/client/react';
@@ -133,15 +134,7 @@ function CartLineRow({ line }: { line: CartLineData }) {
         {line.minTransfer > 1 && (
           <p className="cart-line__pack">{t('product.packOf', { count: line.minimumPurchaseQuantity })}</p>
         )}
-        <p className={`stock${line.inStock ? ' stock--ok' : ' stock--back'}`}>
-          {line.inStock ? (
-            <>
-              <span aria-hidden="true">✓</span> {t('product.available')}
-            </>
-          ) : (
-            t('product.backordered')
-          )}
-        </p>
+        <StockLine inStock={line.inStock} />
       </div>
       <div className="cart-line__price">
         {line.price === null ? (

@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { StockLine } from '../../components/StockLine';
 import { PLACEHOLDER_IMAGE } from '@domain/constants';
 import { productPath } from '@domain/routes';
 import { Link } from 'react-router-dom';
@@ -41,6 +42,7 @@ export function Recommendations({
               <span className="tile__price">
                 {p.price === null || p.price === undefined ? t('product.quoteOnly') : money(p.price)}
               </span>
+              <StockLine inStock={p.inStock} as="span" />
             </Link>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { StockLine } from '../../components/StockLine';
 import { productPath } from '@domain/routes';
 import {
   SEARCH_PAGE_SIZE,
@@ -51,6 +52,7 @@ export function ProductResults({
   const ids = answer?.results.map((p) => p.id) ?? [];
   const prices = useQuery(ProductPricesDocument, { variables: { ids }, skip: ids.length === 0 });
   const priceOf = new Map((prices.data?.productRefreshDetails ?? []).map((p) => [p.id, p.price]));
+  const stockOf = new Map((prices.data?.productRefreshDetails ?? []).map((p) => [p.id, p.inStock]));
   const money = useMoney();
   // A search, or a category's products (a category without products is not reported).
   useTrackView(
@@ -142,6 +144,7 @@ export function ProductResults({
                         ? t('product.quoteOnly')
                         : money(priceOf.get(p.id)!)}
                   </span>
+                  {stockOf.has(p.id) && <StockLine inStock={stockOf.get(p.id)!} as="span" />}
                 </Link>
               </li>
             ))}

@@ -29,6 +29,9 @@ class ProductPriceGql {
 
   @Field(() => Number, { nullable: true })
   price!: number | null;
+
+  @Field(() => Boolean, { description: 'In stock (Available to Order), else backordered' })
+  inStock!: boolean;
 }
 
 @ObjectType('BackInStockAnswer')

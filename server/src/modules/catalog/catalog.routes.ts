@@ -58,7 +58,8 @@ export function catalogRoutes(): Router {
 
   /** Current prices (id, price) of the products asked, for merging onto cart lines by id. */
   router.get('/products/refreshDetails', async (req, res) => {
-    res.json(await catalogService.refreshDetails(ctxOf(req), idsFromQuery(req)));
+    const prices = await catalogService.refreshDetails(ctxOf(req), idsFromQuery(req));
+    res.json(prices.map(({ id, price }) => ({ id, price })));
   });
 
   /** The caller's prices for `products` (part numbers, or objects with an id). */
@@ -68,7 +69,8 @@ export function catalogRoutes(): Router {
       ? raw.map((p) => (typeof p === 'object' && p ? (p as { id?: unknown }).id : p))
       : raw;
     const { ids: wanted } = validate(productIdsSchema, { ids });
-    res.json(await catalogService.refreshDetails(ctxOf(req), wanted));
+    const prices = await catalogService.refreshDetails(ctxOf(req), wanted);
+    res.json(prices.map(({ id, price }) => ({ id, price })));
   });
 
   // Part numbers may contain '/': clients send it encoded (%2F), so take the rest of the path.

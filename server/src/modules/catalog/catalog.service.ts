@@ -83,12 +83,14 @@ export const catalogService = {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
     const pricing = await pricingOf(ctx);
-    const rows = await ctx.readDb.execute<({ id: string } & PriceColumns)[]>(
-      `select p.id, ${PRICE_COLUMNS} from product p ${PRICE_LIST_JOIN}
+    const rows = await ctx.readDb.execute<({ id: string; inStock: boolean } & PriceColumns)[]>(
+      `select p.id, p.in_stock as "inStock", ${PRICE_COLUMNS} from product p ${PRICE_LIST_JOIN}
        where p.id in (?) and ${VISIBLE_ON_SITE}`,
       [...pricingParams(pricing), wanted, ctx.site, ctx.site],
     );
-    const byId = new Map(rows.map((row) => [row.id, { id: row.id, price: pricedBy(pricing, row).price }]));
+    const byId = new Map(
+      rows.map((row) => [row.id, { id: row.id, price: pricedBy(pricing, row).price, inStock: row.inStock }]),
+    );
     return wanted.flatMap((id) => byId.get(id) ?? []);
   },
 
@@ -170,6 +172,8 @@ export type OrderRules = Pick<
 export interface PriceView {
   id: string;
   price: number | null;
+  /** For listings' stock line (GraphQL); the spec's REST answer is id and price only. */
+  inStock: boolean;
 }
 
 function checkIds(ids: string[]): string[] {

@@ -1,4 +1,5 @@
 import { quotePath } from '@domain/routes';
+import { StockLine } from '../../../components/StockLine';
 import { PLACEHOLDER_IMAGE } from '@domain/constants';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
@@ -111,15 +112,7 @@ export function ProductPage() {
               <p>{t('product.packOf', { count: product.minimumPurchaseQuantity })}</p>
             )}
           </div>
-          <p className={`stock${product.inStock ? ' stock--ok' : ' stock--back'}`}>
-            {product.inStock ? (
-              <>
-                <span aria-hidden="true">✓</span> {t('product.available')}
-              </>
-            ) : (
-              t('product.backordered')
-            )}
-          </p>
+          <StockLine inStock={product.inStock} />
           {!product.inStock && <BackInStockForm itemId={product.id} />}
           <p className="product__description">{product.description}</p>
           {product.price !== null &&
