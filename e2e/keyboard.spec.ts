@@ -36,3 +36,31 @@ test('the phone menu closes with Escape, the focus back on its button', async ({
   await expect(page.locator('#mobile-menu')).toHaveCount(0);
   await expect(button).toBeFocused();
 });
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`add to cart at ${viewport.width} px: the focus stays on the button, the toast offers View cart and leaves the cart icon in sight`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const shop = new ShopPage(page);
+    await shop.goto('/product/detail/SFU1605-500');
+    await shop.hydrated();
+    const add = page.getByRole('button', { name: 'Add to Cart' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const toast = page.locator('.Toastify__toast', { hasText: 'was added to your cart' });
+    await expect(toast).toBeVisible();
+    await expect(add).toBeFocused();
+    await expect(shop.cart).toHaveAccessibleName('Cart, 1 item');
+    const [t, c] = [(await toast.boundingBox())!, (await shop.cart.boundingBox())!];
+    const overlaps =
+      t.x < c.x + c.width && c.x < t.x + t.width && t.y < c.y + c.height && c.y < t.y + t.height;
+    expect(overlaps).toBe(false);
+    await toast.getByRole('button', { name: 'View cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(toast).toHaveCount(0);
+  });
+}

@@ -19,12 +19,15 @@ export function AddToCartButton({
   const actions = useCartActions();
   const [busy, setBusy] = useState(false);
   return (
+    // Busy, it stays enabled (aria-disabled) so the keyboard's focus stays on it; a second press waits.
     <button
       type="button"
       className="btn btn--primary btn--large"
-      disabled={disabled || busy}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy}
       onClick={() => {
+        if (busy) return;
         setBusy(true);
         void actions
           .add(items, name)

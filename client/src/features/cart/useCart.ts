@@ -2,6 +2,8 @@ import type { ApolloClient } from '@apollo/client';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { mergeRefreshed, reconcileLocal, type CartItem } from '@domain/cart';
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ROUTES } from '@domain/routes';
 import {
   AddToCartDocument,
   CartDocument,
@@ -102,6 +104,7 @@ export const trackedLine = (line: CartLineData, quantity: number = line.quantity
 /** Cart changes with their toasts (added, updated, removed) and analytics; failures toast the server's message. */
 export function useCartActions() {
   const t = useT();
+  const navigate = useNavigate();
   const client = useApolloClient();
   const [add] = useMutation(AddToCartDocument);
   const [update] = useMutation(UpdateCartDocument);
@@ -128,7 +131,9 @@ export function useCartActions() {
           return { id: item.itemId, name: line?.name ?? name, price: line?.price, quantity: item.qty };
         }),
       );
-      void notify('success', t('cart.added', { name }));
+      void notify('success', t('cart.added', { name }), {
+        action: { label: t('cart.viewCart'), onClick: () => navigate(ROUTES.cart) },
+      });
     },
     async setQuantity(line: CartLineData, qty: number) {
       await update({ variables: { items: [lineItem(line, qty)] } }).catch(failed);
