@@ -91,7 +91,7 @@ test('a line restricted from California blocks checkout to CA with a clear messa
   await addFromProductPage(page, 'TL-242-10ML');
   await checkout.open();
   await page.getByLabel('E-mail for the order confirmation').fill('guest@piedmont.example');
-  await checkout.useNewAddress(CA);
+  await checkout.useNewAddress(CA, { blocked: true });
   await expect(checkout.stateRestriction).toHaveText(
     'Threadlocker 242, Medium Strength, 10 ml (TL-242-10ML) cannot ship to California. Remove it from the cart or choose another address.',
   );

@@ -64,3 +64,22 @@ for (const viewport of [
     await expect(toast).toHaveCount(0);
   });
 }
+
+test('a form sent with mistakes puts the focus on the first field in error, which names its message', async ({
+  page,
+}) => {
+  const shop = new ShopPage(page);
+  for (const [path, button, field] of [
+    ['/user/login', 'Sign In', 'E-mail'],
+    ['/about/contact-us', 'Send', 'First name'],
+  ] as const) {
+    await shop.goto(path);
+    await shop.hydrated();
+    await page.getByRole('button', { name: button, exact: true }).last().click();
+    const input = page.getByLabel(field, { exact: true });
+    await expect(input).toBeFocused();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    const described = await input.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${described}"]`)).not.toBeEmpty();
+  }
+});

@@ -24,7 +24,8 @@ export class CheckoutPage {
     await expect(this.page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
   }
 
-  async useNewAddress(to: ShipTo) {
+  /** Fills a new address and continues; unless `blocked`, the next step must show with the focus on it. */
+  async useNewAddress(to: ShipTo, { blocked = false } = {}) {
     const form = this.page.getByRole('form', { name: 'Shipping Address' });
     const fresh = form.getByRole('radio', { name: 'Use a new address' });
     if (await fresh.count()) await fresh.check();
@@ -35,6 +36,9 @@ export class CheckoutPage {
     await form.getByLabel('ZIP code').fill(to.zip);
     await form.getByLabel('Delivery contact e-mail').fill(to.email);
     await form.getByRole('button', { name: 'Continue' }).click();
+    if (blocked) return;
+    // The next step shows at once (no skeleton while the tax is re-read) and its heading has the focus.
+    await expect(this.page.getByRole('heading', { name: 'Shipping Details' })).toBeFocused();
   }
 
   async chooseShipping() {
@@ -42,6 +46,7 @@ export class CheckoutPage {
     await form.getByRole('radio', { name: 'UPS' }).check();
     await form.getByLabel('Shipping method').selectOption('Ground');
     await form.getByRole('button', { name: 'Continue' }).click();
+    await expect(this.page.getByRole('heading', { name: 'Payment', exact: true })).toBeFocused();
   }
 
   async payWith(number: string) {

@@ -1,4 +1,6 @@
 import { PASSWORD_HINTS } from '@domain/account.schema';
+import { useFormikContext } from 'formik';
+import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n';
 import { Field } from './Field';
 
@@ -34,4 +36,21 @@ export function FormError({ message }: { message: string | null }) {
       {message}
     </p>
   );
+}
+
+/**
+ * After a submit that fails validation, the keyboard's focus goes to the first field in error: a screen reader
+ * then reads the field and its message (aria-describedby), and a sighted user sees where to look. Put it inside a
+ * Formik form.
+ */
+export function FocusFirstError() {
+  const { submitCount, isValid, isValidating, isSubmitting } = useFormikContext();
+  const marker = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (submitCount === 0 || isValid || isValidating || isSubmitting) return;
+    const form = marker.current?.closest('form');
+    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+  }, [submitCount, isValid, isValidating, isSubmitting]);
+  return <span ref={marker} hidden />;
 }

@@ -1,4 +1,5 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { FocusFirstError } from '../account/FormParts';
 import { linesBlockedIn } from '@domain/cart';
 import { CARRIERS, orderNumberLabel, TEST_CARDS } from '@domain/checkout';
 import { purchaseOrderSchema, shippingAddressSchema, shippingDetailsSchema } from '@domain/checkout.schema';
@@ -88,11 +89,13 @@ export function CheckoutPage() {
   const placedCart = useRef<CartFieldsFragment | null>(null);
   const navigate = useNavigate();
   const client = useApolloClient();
-  const { data, loading } = useQuery(CheckoutCartDocument, {
+  const { data, previousData, loading } = useQuery(CheckoutCartDocument, {
     variables: { state: address?.state ?? null },
     fetchPolicy: 'cache-and-network',
   });
-  const cart = data?.cart ?? null;
+  // While the cart is re-read for the chosen state (its tax), the last answer stays on screen: the next step shows
+  // at once and its heading takes the focus, instead of a skeleton.
+  const cart = (data ?? previousData)?.cart ?? null;
   const started = useRef(false);
   useEffect(() => {
     if (cart && cart.orderLines.length > 0 && !started.current) {
@@ -315,6 +318,7 @@ function AddressStep({
       >
         {({ isSubmitting, status, setValues, values }) => (
           <Form method="post" className="form" noValidate aria-label={t('checkout.step.address')}>
+            <FocusFirstError />
             {saved.length > 0 && (
               <fieldset className="saved-addresses">
                 <legend>{t('checkout.savedAddresses')}</legend>
@@ -402,6 +406,7 @@ function ShippingStep({
           const carrier = CARRIERS.find((c) => c.id === values.carrierId) ?? CARRIERS[0];
           return (
             <Form method="post" className="form" noValidate aria-label={t('checkout.step.shipping')}>
+              <FocusFirstError />
               <fieldset className="carriers">
                 <legend>{t('checkout.carrier')}</legend>
                 {CARRIERS.map((c) => (
@@ -492,6 +497,7 @@ function PaymentStep({ terms, onDone }: { terms: number | null; onDone: (choice:
             noValidate
             aria-label={t('checkout.purchaseOrder', { days: terms ?? 0 })}
           >
+            <FocusFirstError />
             <Field name="poNumber" label={t('checkout.poNumber')} />
             <button type="submit" className="btn btn--primary btn--large">
               {t('checkout.continue')}

@@ -6,7 +6,7 @@ import { useT } from '../../i18n';
 import { httpFieldErrors, post } from '../../lib/http';
 import { useMoney } from '../../lib/money';
 import { Field } from '../account/Field';
-import { FormError } from '../account/FormParts';
+import { FormError, FocusFirstError } from '../account/FormParts';
 import { errorMessage } from '../account/session';
 import {
   ConfirmOrderPaymentDocument,
@@ -46,6 +46,7 @@ export function CardForm({
     >
       {({ isSubmitting, status }) => (
         <Form method="post" className="form card-form" noValidate aria-label={t('checkout.card')}>
+          <FocusFirstError />
           <Field name="name" label={t('checkout.cardName')} autoComplete="cc-name" />
           <Field
             name="number"
@@ -177,6 +178,7 @@ export function OrderPayment({
               noValidate
               aria-label={t('checkout.purchaseOrder', { days: terms ?? 0 })}
             >
+              <FocusFirstError />
               <Field name="poNumber" label={t('checkout.poNumber')} />
               <FormError message={status} />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>

@@ -17,7 +17,7 @@ import { httpFieldErrors, post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { STATE_OPTIONS } from '../account/address';
 import { Field, SelectField } from '../account/Field';
-import { FormError } from '../account/FormParts';
+import { FormError, FocusFirstError } from '../account/FormParts';
 import { useSession } from '../account/session';
 
 /** A textarea bound to Formik, with its message. */
@@ -128,6 +128,7 @@ export function ContactPage() {
         >
           {({ isSubmitting, status, values, setFieldValue, errors, touched }) => (
             <Form method="post" className="form" noValidate aria-label={t('page.contact.title')}>
+              <FocusFirstError />
               <PersonFields />
               <SelectField
                 name="state"
@@ -213,6 +214,7 @@ export function QuotePage() {
         >
           {({ isSubmitting, status }) => (
             <Form method="post" className="form" noValidate aria-label={t('forms.quoteTitle')}>
+              <FocusFirstError />
               <TextArea name="item" label={t('forms.item')} rows={3} />
               <PersonFields company />
               <TextArea name="comments" label={t('forms.comments')} />
@@ -274,6 +276,7 @@ export function ServiceRequestPage() {
         >
           {({ isSubmitting, status, errors }) => (
             <Form method="post" className="form" noValidate aria-label={t('page.serviceRequest.title')}>
+              <FocusFirstError />
               <PersonFields company />
               <SelectField
                 name="service"

@@ -1,4 +1,5 @@
 import { SignInRedirect } from '../account/SignInRedirect';
+import { FocusFirstError } from '../account/FormParts';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { productPath, ROUTES, savedListPath } from '@domain/routes';
 import { savedListSchema } from '@domain/saved-lists';
@@ -76,6 +77,7 @@ export function SavedListsPage() {
           >
             {({ isSubmitting }) => (
               <Form method="post" className="form" noValidate aria-label={t('lists.newList')}>
+                <FocusFirstError />
                 <Field name="name" label={t('lists.name')} />
                 <Field name="description" label={t('lists.description')} />
                 <button type="submit" className="btn btn--primary" disabled={isSubmitting}>

@@ -23,7 +23,7 @@ import { useT } from '../../../i18n';
 import { notify } from '../../../lib/toast';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Skeleton } from '../../../components/Skeleton';
-import { NewPasswordFields, FormError } from '../FormParts';
+import { NewPasswordFields, FormError, FocusFirstError } from '../FormParts';
 import { StreetFields } from '../AddressFields';
 import { Field } from '../Field';
 import { validateAddress } from '../address';
@@ -85,6 +85,7 @@ function Profile({ user }: { user: UserFieldsFragment }) {
       >
         {({ isSubmitting }) => (
           <Form method="post" className="form" noValidate>
+            <FocusFirstError />
             <Field name="firstName" label={t('form.firstName')} autoComplete="given-name" />
             <Field name="lastName" label={t('form.lastName')} autoComplete="family-name" />
             <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
@@ -181,6 +182,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
         >
           {({ isSubmitting }) => (
             <Form method="post" className="form" noValidate aria-label={t('account.newAddress')}>
+              <FocusFirstError />
               <Field name="name" label={t('address.name')} autoComplete="organization" />
               <StreetFields />
               <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
@@ -229,6 +231,7 @@ function PasswordChange() {
       >
         {({ isSubmitting }) => (
           <Form method="post" className="form" noValidate>
+            <FocusFirstError />
             <FormError message={failure} />
             <Field
               name="oldPassword"
@@ -282,6 +285,7 @@ function YourData() {
       >
         {({ isSubmitting }) => (
           <Form method="post" className="form" noValidate>
+            <FocusFirstError />
             <FormError message={failure} />
             <Field
               name="password"

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ForgotPasswordDocument, ResetPasswordDocument } from '../graphql/account.generated';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { NewPasswordFields, FormError } from '../FormParts';
+import { NewPasswordFields, FormError, FocusFirstError } from '../FormParts';
 import { Field } from '../Field';
 import { errorMessage, fieldErrors } from '../session';
 
@@ -38,6 +38,7 @@ export function ForgotPasswordPage() {
         >
           {({ isSubmitting }) => (
             <Form method="post" className="form" noValidate>
+              <FocusFirstError />
               <p className="lead">{t('forgot.text')}</p>
               <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
@@ -82,6 +83,7 @@ export function ResetPasswordPage() {
         >
           {({ isSubmitting }) => (
             <Form method="post" className="form" noValidate>
+              <FocusFirstError />
               <FormError message={failure} />
               <NewPasswordFields name="newPassword" />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>

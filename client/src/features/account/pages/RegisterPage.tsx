@@ -12,7 +12,7 @@ import {
 import { MeDocument } from '../graphql/session.generated';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { NewPasswordFields, FormError } from '../FormParts';
+import { NewPasswordFields, FormError, FocusFirstError } from '../FormParts';
 import { Field } from '../Field';
 import { announceSignIn, errorMessage, fieldErrors } from '../session';
 
@@ -76,6 +76,7 @@ function AccountStep() {
     >
       {({ isSubmitting }) => (
         <Form method="post" className="form" noValidate>
+          <FocusFirstError />
           <p className="lead">{t('register.step1')}</p>
           <FormError message={failure} />
           <Field name="firstName" label={t('form.firstName')} autoComplete="given-name" />
@@ -131,6 +132,7 @@ function PasswordStep({ token }: { token: string }) {
     >
       {({ isSubmitting }) => (
         <Form method="post" className="form" noValidate>
+          <FocusFirstError />
           <p className="lead">
             {t('register.step2', { name: registration.firstName, email: registration.email })}
           </p>

@@ -8,7 +8,7 @@ import { SignInDocument } from '../graphql/account.generated';
 import { MeDocument } from '../graphql/session.generated';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { FormError } from '../FormParts';
+import { FormError, FocusFirstError } from '../FormParts';
 import { Field } from '../Field';
 import { announceSignIn, errorMessage, fieldErrors } from '../session';
 
@@ -53,6 +53,7 @@ export function SignInPage() {
       >
         {({ isSubmitting }) => (
           <Form method="post" className="form" noValidate>
+            <FocusFirstError />
             <FormError message={failure} />
             <Field name="email" label={t('form.email')} type="email" autoComplete="username" />
             <Field
