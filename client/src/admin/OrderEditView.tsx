@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useDescribeConfiguration } from '../lib/configuration';
 import {
   adminOrderSchema,
   editedLine,
@@ -137,6 +138,7 @@ function OrderForm({
   onReload: () => void;
   onSaved: (saved: boolean) => void;
 }) {
+  const describeConfig = useDescribeConfiguration();
   const t = useT();
   const dates = useDates();
   const money = useMoney(order.currencyCode);
@@ -399,10 +401,7 @@ function OrderForm({
                         style={{ margin: '0 0 4px' }}
                       >
                         <Space size={4}>
-                          <span>
-                            {c.name ?? c.id}: {c.value}
-                            {c.unit ? ` ${c.unit}` : ''} ×
-                          </span>
+                          <span>{describeConfig(c)} ×</span>
                           <InputNumber
                             aria-label={t('admin.configurationPrice', { name: c.name ?? c.id, line: i + 1 })}
                             step={0.001}

@@ -1,4 +1,6 @@
 import { FREIGHT_TABLE, freightBand } from '@domain/money';
+import { useDescribeConfiguration } from '../../lib/configuration';
+import { LinePrice } from '../../components/Price';
 import { StockLine } from '../../components/StockLine';
 import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
 import { orderNumberLabel } from '@domain/checkout';
@@ -93,10 +95,10 @@ export function CartPage() {
 }
 
 function CartLineRow({ line }: { line: CartLineData }) {
+  const describeConfig = useDescribeConfiguration();
   const t = useT();
   const signedIn = useSession().status === 'authenticated';
   const money = useMoney();
-  const intl = useIntl();
   const actions = useCartActions();
   const [busy, setBusy] = useState(false);
   const run = (work: Promise<unknown>) => {
@@ -124,15 +126,9 @@ function CartLineRow({ line }: { line: CartLineData }) {
         {line.configurations.length > 0 && (
           <ul className="cart-line__config">
             {line.configurations.map((c) => (
-              <li key={c.id}>
-                {c.name ?? c.id}: {intl.formatNumber(c.value)}
-                {c.unit ? ` ${c.unit}` : ''}
-              </li>
+              <li key={c.id}>{describeConfig(c)}</li>
             ))}
           </ul>
-        )}
-        {line.minTransfer > 1 && (
-          <p className="cart-line__pack">{t('product.packOf', { count: line.minimumPurchaseQuantity })}</p>
         )}
         <StockLine inStock={line.inStock} />
       </div>
@@ -140,7 +136,7 @@ function CartLineRow({ line }: { line: CartLineData }) {
         {line.price === null ? (
           <span className="price price--quote">{t('product.quoteOnly')}</span>
         ) : (
-          <span>{t('cart.each', { price: money(line.price) })}</span>
+          <LinePrice line={line} />
         )}
       </div>
       <QuantityStepper

@@ -1,5 +1,6 @@
-import { configurationProblem, type ConfigurationProblem } from '@domain/configuration';
+import { areaMetadata, areaOf, configurationProblem, type ConfigurationProblem } from '@domain/configuration';
 import { lineTotal, unitPrice } from '@domain/cart';
+import { optionLabel } from '@domain/price-terms';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ProductDetailQuery } from './graphql/catalog.generated';
@@ -9,6 +10,7 @@ import { useMoney } from '../../lib/money';
 import { useSite } from '../../lib/site';
 
 type Product = NonNullable<ProductDetailQuery['product']>;
+type Option = Product['configurationOptions'][number];
 
 /**
  * Options of a configurable product (cut length, end tapping...) and the quantity, with the live price from
@@ -21,10 +23,14 @@ export function Configurator({ product }: { product: Product }) {
   const options = product.configurationOptions;
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(
-      options.map((o) => [
-        o.id,
-        o.defaultValue === null || o.defaultValue === undefined ? '' : String(o.defaultValue),
-      ]),
+      options.flatMap((o) =>
+        o.dimensions
+          ? [
+              [`${o.id}:width`, String(o.dimensions.width.default)],
+              [`${o.id}:height`, String(o.dimensions.height.default)],
+            ]
+          : [[o.id, o.defaultValue === null || o.defaultValue === undefined ? '' : String(o.defaultValue)]],
+      ),
     ),
   );
   const minQty = Math.max(1, product.minimumPurchaseQuantity);
@@ -32,7 +38,22 @@ export function Configurator({ product }: { product: Product }) {
 
   const money = useMoney();
   const site = useSite();
-  const problems = Object.fromEntries(options.map((o) => [o.id, configurationProblem(o, values[o.id])]));
+  // An area option is its width and height (mm), each checked against its range; its value is their area (m²).
+  const dimension = (o: Option, side: 'width' | 'height') => {
+    const range = o.dimensions![side];
+    return configurationProblem(
+      { required: true, minValue: range.min, maxValue: range.max, step: range.step },
+      values[`${o.id}:${side}`],
+    );
+  };
+  const problems = Object.fromEntries(
+    options.map((o) => [
+      o.id,
+      o.dimensions
+        ? (dimension(o, 'width') ?? dimension(o, 'height'))
+        : configurationProblem(o, values[o.id]),
+    ]),
+  );
   const qty = Number(quantity);
   const qtyProblem: ConfigurationProblem | null = configurationProblem(
     { required: true, minValue: minQty, maxValue: 100_000, step: 1 },
@@ -41,9 +62,16 @@ export function Configurator({ product }: { product: Product }) {
   const valid = Object.values(problems).every((p) => p === null) && qtyProblem === null;
   // Priced as the cart prices it: the configured unit price to the cent, times the quantity.
   // Optional options left at 0 (no tapping, no counterbores) are not part of the line.
-  const configurations = options
-    .filter((o) => values[o.id] !== '' && (o.required || Number(values[o.id]) !== 0))
-    .map((o) => ({ id: o.id, value: Number(values[o.id]), price: o.unitPrice }));
+  const configurations = options.flatMap(
+    (o): { id: string; value: number; price: number; metadata: string | null }[] => {
+      if (o.dimensions) {
+        const [w, h] = [Number(values[`${o.id}:width`]), Number(values[`${o.id}:height`])];
+        return [{ id: o.id, value: areaOf(w, h), price: o.unitPrice, metadata: areaMetadata(w, h) }];
+      }
+      if (values[o.id] === '' || (!o.required && Number(values[o.id]) === 0)) return [];
+      return [{ id: o.id, value: Number(values[o.id]), price: o.unitPrice, metadata: null }];
+    },
+  );
   const line = {
     id: product.id,
     cartLineId: '',
@@ -66,11 +94,65 @@ export function Configurator({ product }: { product: Product }) {
       {options.map((o) => {
         const problem = problems[o.id];
         const inputId = `${id}-${o.code}`;
+        if (o.dimensions) {
+          return (
+            <fieldset className="field configurator__area" key={o.id}>
+              <legend>
+                {optionLabel(o)}
+                {o.required && <span className="tag">{t('product.optionRequired')}</span>}
+              </legend>
+              {(['width', 'height'] as const).map((side) => {
+                const range = o.dimensions![side];
+                const sideProblem = dimension(o, side);
+                return (
+                  <div key={side} className="configurator__dimension">
+                    <label htmlFor={`${inputId}-${side}`}>{t(`configurator.${side}`)}</label>
+                    <input
+                      id={`${inputId}-${side}`}
+                      type="number"
+                      inputMode="decimal"
+                      min={range.min}
+                      max={range.max}
+                      step={range.step}
+                      value={values[`${o.id}:${side}`]}
+                      aria-invalid={sideProblem !== null}
+                      aria-describedby={`${inputId}-${side}-hint`}
+                      onChange={(e) => setValues((v) => ({ ...v, [`${o.id}:${side}`]: e.target.value }))}
+                    />
+                    <p
+                      id={`${inputId}-${side}-hint`}
+                      className={sideProblem ? 'field__error' : 'field__hint'}
+                    >
+                      {sideProblem
+                        ? message(sideProblem, range.min, range.max)
+                        : t('configurator.dimensionHint', {
+                            min: intl.formatNumber(range.min),
+                            max: intl.formatNumber(range.max),
+                          })}
+                    </p>
+                  </div>
+                );
+              })}
+              <p className="field__hint" data-testid="configured-area">
+                {problem
+                  ? '—'
+                  : t('configurator.areaHint', {
+                      area: intl.formatNumber(configurations.find((c) => c.id === o.id)?.value ?? 0),
+                      unit: o.unit ?? '',
+                      price: intl.formatNumber(o.unitPrice, {
+                        style: 'currency',
+                        currency: site.currency.toUpperCase(),
+                        maximumFractionDigits: 4,
+                      }),
+                    })}
+              </p>
+            </fieldset>
+          );
+        }
         return (
           <div className="field" key={o.id}>
             <label htmlFor={inputId}>
-              {o.name}
-              {o.unit ? ` (${o.unit})` : ''}
+              {optionLabel(o)}
               {o.required && <span className="tag">{t('product.optionRequired')}</span>}
             </label>
             <input
@@ -133,7 +215,11 @@ export function Configurator({ product }: { product: Product }) {
           {
             itemId: product.id,
             qty,
-            configurations: configurations.map((c) => ({ productConfigurationId: c.id, value: c.value })),
+            configurations: configurations.map((c) => ({
+              productConfigurationId: c.id,
+              value: c.value,
+              metadata: c.metadata,
+            })),
           },
         ]}
       />

@@ -1,11 +1,11 @@
 import { useQuery } from '@apollo/client/react';
+import { CardPriceOf } from '../../components/Price';
 import { StockLine } from '../../components/StockLine';
 import { PLACEHOLDER_IMAGE } from '@domain/constants';
 import { productPath } from '@domain/routes';
 import { Link } from 'react-router-dom';
 import { RecommendationsDocument } from './graphql/catalog.generated';
 import { useT, type MessageId } from '../../i18n';
-import { useMoney } from '../../lib/money';
 
 /**
  * Products to suggest (decision 016): on a product page, those seen and bought with it first, then the most
@@ -22,7 +22,6 @@ export function Recommendations({
   title?: MessageId;
 }) {
   const t = useT();
-  const money = useMoney();
   const { data } = useQuery(RecommendationsDocument, {
     variables: { categories, productId },
     skip: categories.length === 0,
@@ -40,7 +39,7 @@ export function Recommendations({
               <span className="tile__name">{p.name}</span>
               <span className="tile__id">{p.id}</span>
               <span className="tile__price">
-                {p.price === null || p.price === undefined ? t('product.quoteOnly') : money(p.price)}
+                <CardPriceOf product={p} />
               </span>
               <StockLine inStock={p.inStock} as="span" />
             </Link>

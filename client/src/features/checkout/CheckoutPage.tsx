@@ -1,4 +1,5 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useDescribeConfiguration } from '../../lib/configuration';
 import { FocusFirstError } from '../account/FormParts';
 import { linesBlockedIn } from '@domain/cart';
 import { CARRIERS, orderNumberLabel, TEST_CARDS } from '@domain/checkout';
@@ -538,6 +539,7 @@ function ReviewStep({
   /** The order is placed: paid, or waiting for a payment (declined, or the bank's check). */
   onPlaced: (result: PlaceOrderFieldsFragment) => void;
 }) {
+  const describeConfig = useDescribeConfiguration();
   const t = useT();
   const [placeOrder] = useMutation(PlaceOrderDocument);
   const [busy, setBusy] = useState(false);
@@ -624,14 +626,7 @@ function ReviewStep({
             <span>
               {l.quantity} × {l.name}
               {l.configurations.length > 0 && (
-                <small>
-                  {' '}
-                  (
-                  {l.configurations
-                    .map((c) => `${c.name ?? c.id}: ${c.value}${c.unit ? ` ${c.unit}` : ''}`)
-                    .join(', ')}
-                  )
-                </small>
+                <small> ({l.configurations.map((c) => describeConfig(c)).join(', ')})</small>
               )}
             </span>
             <ReviewAmount value={l.lineTotal} />

@@ -1,11 +1,11 @@
 import { SignInRedirect } from '../account/SignInRedirect';
+import { useDescribeConfiguration } from '../../lib/configuration';
 import { FocusFirstError } from '../account/FormParts';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { productPath, ROUTES, savedListPath } from '@domain/routes';
 import { savedListSchema } from '@domain/saved-lists';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import {
@@ -94,8 +94,8 @@ export function SavedListsPage() {
 
 /** /user/account/lists/:id: the items, priced today, with quantities; move to the cart; quick order. */
 export function SavedListPage() {
+  const describeConfig = useDescribeConfiguration();
   const t = useT();
-  const intl = useIntl();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const { user, loading, redirect } = useSignedIn();
@@ -178,10 +178,7 @@ export function SavedListPage() {
                 {item.configurations.length > 0 && (
                   <ul className="cart-line__config">
                     {item.configurations.map((c) => (
-                      <li key={c.id}>
-                        {c.name ?? c.id}: {intl.formatNumber(c.value)}
-                        {c.unit ? ` ${c.unit}` : ''}
-                      </li>
+                      <li key={c.id}>{describeConfig(c)}</li>
                     ))}
                   </ul>
                 )}

@@ -1,4 +1,6 @@
 import { useQuery } from '@apollo/client/react';
+import { useDescribeConfiguration } from '../../lib/configuration';
+import { LinePrice } from '../../components/Price';
 import { orderNumberLabel } from '@domain/checkout';
 import { BRAND } from '@domain/constants';
 import { Link, useParams } from 'react-router-dom';
@@ -14,6 +16,7 @@ import { useDates } from '../../lib/dates';
 
 /** The invoice: logo, the company's Mooresville NC address and toll-free phone, lines, totals; print or PDF. */
 export function InvoicePage() {
+  const describeConfig = useDescribeConfiguration();
   const t = useT();
   const dates = useDates();
   const { id = '' } = useParams();
@@ -106,13 +109,13 @@ export function InvoicePage() {
                   <br />
                   <small>
                     {l.itemId}
-                    {l.configurations.map(
-                      (c) => ` · ${c.name ?? c.id}: ${c.value}${c.unit ? ` ${c.unit}` : ''}`,
-                    )}
+                    {l.configurations.map((c) => ` · ${describeConfig(c)}`)}
                   </small>
                 </td>
                 <td className="num">{l.quantity}</td>
-                <td className="num">{money(l.price)}</td>
+                <td className="num">
+                  <LinePrice line={l} currency={order.currencyCode} />
+                </td>
                 <td className="num">{money(l.lineTotal)}</td>
               </tr>
             ))}

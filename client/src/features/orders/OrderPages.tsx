@@ -1,4 +1,6 @@
 import { SignInRedirect } from '../account/SignInRedirect';
+import { useDescribeConfiguration } from '../../lib/configuration';
+import { LinePrice } from '../../components/Price';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import {
@@ -226,6 +228,7 @@ function OrderNotFound() {
 }
 
 function OrderDetail({ order, children }: { order: OrderFieldsFragment; children?: React.ReactNode }) {
+  const describeConfig = useDescribeConfiguration();
   const t = useT();
   const money = useMoney(order.currencyCode);
   const dates = useDates();
@@ -343,16 +346,13 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
                 {l.configurations.length > 0 && (
                   <ul className="cart-line__config">
                     {l.configurations.map((c) => (
-                      <li key={c.id}>
-                        {c.name ?? c.id}: {c.value}
-                        {c.unit ? ` ${c.unit}` : ''}
-                      </li>
+                      <li key={c.id}>{describeConfig(c)}</li>
                     ))}
                   </ul>
                 )}
               </div>
               <span>
-                {l.quantity} × {money(l.price)}
+                {l.quantity} × <LinePrice line={l} currency={order.currencyCode} />
               </span>
               <strong>{money(l.lineTotal)}</strong>
             </li>

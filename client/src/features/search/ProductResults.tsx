@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { CardPrice } from '../../components/Price';
 import { StockLine } from '../../components/StockLine';
 import { productPath } from '@domain/routes';
 import {
@@ -19,7 +20,6 @@ import {
 import { useT } from '../../i18n';
 import { useTrackView } from '../../lib/analytics';
 import { recordSearchClick } from '../../lib/attribution';
-import { useMoney } from '../../lib/money';
 
 /**
  * Products of a search or of a category, with facets, sort and pages; all state lives in the URL, so a link
@@ -51,9 +51,7 @@ export function ProductResults({
   // Prices come from the refresh-details call (customer prices once signed in), not from the search index.
   const ids = answer?.results.map((p) => p.id) ?? [];
   const prices = useQuery(ProductPricesDocument, { variables: { ids }, skip: ids.length === 0 });
-  const priceOf = new Map((prices.data?.productRefreshDetails ?? []).map((p) => [p.id, p.price]));
-  const stockOf = new Map((prices.data?.productRefreshDetails ?? []).map((p) => [p.id, p.inStock]));
-  const money = useMoney();
+  const termsOf = new Map((prices.data?.productRefreshDetails ?? []).map((p) => [p.id, p]));
   // A search, or a category's products (a category without products is not reported).
   useTrackView(
     answer ? `${fixedCategory ?? ''}|${params.toString()}` : '',
@@ -138,13 +136,9 @@ export function ProductResults({
                   <span className="tile__id">{p.id}</span>
                   <span className="tile__text">{p.description}</span>
                   <span className="tile__price">
-                    {!priceOf.has(p.id)
-                      ? ' '
-                      : priceOf.get(p.id) === null
-                        ? t('product.quoteOnly')
-                        : money(priceOf.get(p.id)!)}
+                    {termsOf.has(p.id) ? <CardPrice terms={termsOf.get(p.id)!} /> : ' '}
                   </span>
-                  {stockOf.has(p.id) && <StockLine inStock={stockOf.get(p.id)!} as="span" />}
+                  {termsOf.has(p.id) && <StockLine inStock={termsOf.get(p.id)!.inStock} as="span" />}
                 </Link>
               </li>
             ))}

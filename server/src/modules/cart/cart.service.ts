@@ -11,7 +11,7 @@ import {
   type CartLine,
   type CartTotals,
 } from '../../../../domain/cart';
-import { configurationProblem } from '../../../../domain/configuration';
+import { areaProblem, configurationProblem } from '../../../../domain/configuration';
 import {
   PRICE_COLUMNS,
   PRICE_LIST_JOIN,
@@ -483,6 +483,15 @@ function configurationErrors(
       return;
     }
     seen.add(c.id);
+    if (option.dimensions) {
+      const area = areaProblem(option.dimensions, c.value, c.metadata);
+      if (area)
+        errors.push({
+          field: `${field}.${area.field === 'value' ? 'value' : 'metadata'}`,
+          message: areaMessage(option, area),
+        });
+      return;
+    }
     const problem = configurationProblem(option, c.value);
     if (problem) errors.push({ field: `${field}.value`, message: optionMessage(option, problem) });
   });
@@ -495,6 +504,28 @@ function configurationErrors(
     }
   }
   return errors;
+}
+
+/** What an area configuration is told: which dimension is out of range, or that the area is not width × height. */
+function areaMessage(
+  option: ConfigurationOptionView,
+  { field, problem }: NonNullable<ReturnType<typeof areaProblem>>,
+): string {
+  const d = option.dimensions!;
+  if (field === 'value') return `${option.name}: the area must be width × height (in m²).`;
+  const range = d[field];
+  const label = field === 'width' ? 'Width' : 'Height';
+  switch (problem) {
+    case 'required':
+    case 'notNumber':
+      return `${label} and height are required for ${option.name}, in mm.`;
+    case 'min':
+      return `${label} must be at least ${range.min} mm.`;
+    case 'max':
+      return `${label} must be at most ${range.max} mm.`;
+    default:
+      return `${label} must be in steps of ${range.step} mm.`;
+  }
 }
 
 function optionMessage(

@@ -18,7 +18,7 @@ import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { searchService } from '../search/search.service';
 import { SearchAnswerGql, SearchFiltersGql, SearchSortGql } from '../search/search.types';
-import { catalogService, type PriceView } from './catalog.service';
+import { catalogService } from './catalog.service';
 import { CategoryGql, ProductGql } from './catalog.types';
 import type { CategoryView, ProductView } from './catalog.views';
 
@@ -32,6 +32,31 @@ class ProductPriceGql {
 
   @Field(() => Boolean, { description: 'In stock (Available to Order), else backordered' })
   inStock!: boolean;
+
+  @Field(() => Number, {
+    nullable: true,
+    description:
+      'The lowest price a buyer can pay for one unit: a piece, a pack (see packSize), or the cheapest valid configuration',
+  })
+  fromPrice!: number | null;
+
+  @Field(() => String, { description: 'How the price reads: quote, unit, pack, configured or rate' })
+  priceKind!: string;
+
+  @Field(() => Number, {
+    nullable: true,
+    description: 'For priceKind rate: the price per rateUnit (a panel per m²)',
+  })
+  ratePrice!: number | null;
+
+  @Field(() => String, { nullable: true })
+  rateUnit!: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Pieces per pack, when sold by the pack' })
+  packSize!: number | null;
+
+  @Field(() => String)
+  unitOfMeasure!: string;
 }
 
 @ObjectType('BackInStockAnswer')
@@ -111,8 +136,12 @@ export class ProductResolver {
   @Query(() => [ProductPriceGql], {
     description: 'Current prices of products (at most 100), in the order asked; unknown ids are left out',
   })
-  productRefreshDetails(@Arg('ids', () => [ID]) ids: string[], @Ctx() ctx: RequestCtx): Promise<PriceView[]> {
-    return catalogService.refreshDetails(ctx, ids);
+  async productRefreshDetails(@Arg('ids', () => [ID]) ids: string[], @Ctx() ctx: RequestCtx) {
+    return (await catalogService.refreshDetails(ctx, ids)).map((p) => ({
+      ...p,
+      ratePrice: p.rate?.price ?? null,
+      rateUnit: p.rate?.unit ?? null,
+    }));
   }
 
   @Query(() => [ProductGql], {

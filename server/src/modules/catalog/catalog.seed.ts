@@ -125,17 +125,18 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
           default_value: o.defaultValue,
           required: o.required,
           position: o.position,
+          dimensions: o.dimensions ?? null,
         })),
       );
       if (options.length > 0) {
         await run(
           `insert into product_configuration_option (id, product_id, code, name, kind, unit, unit_price, min_value,
-             max_value, step, default_value, required, position)
+             max_value, step, default_value, required, position, dimensions)
            select id, product_id, code, name, kind, unit, unit_price, min_value, max_value, step, default_value,
-             required, position
+             required, position, dimensions
            from jsonb_to_recordset(?::jsonb) as r(id uuid, product_id text, code text, name text, kind text,
              unit text, unit_price numeric, min_value numeric, max_value numeric, step numeric,
-             default_value numeric, required boolean, position int)`,
+             default_value numeric, required boolean, position int, dimensions jsonb)`,
           options,
         );
       }

@@ -1,6 +1,7 @@
 import { AppError, notFound } from '../../common/errors';
 import { Prepared } from '../../db/prepared';
 import type { Ctx } from '../../context';
+import { fromPrice, priceTerms, type PriceTerms } from '../../../../domain/price-terms';
 import { RELATED_CTES, relatedParams } from '../analytics/related';
 import type { CategoryView, ProductView } from './catalog.views';
 import {
@@ -83,13 +84,45 @@ export const catalogService = {
     const wanted = checkIds(ids);
     if (wanted.length === 0) return [];
     const pricing = await pricingOf(ctx);
-    const rows = await ctx.readDb.execute<({ id: string; inStock: boolean } & PriceColumns)[]>(
-      `select p.id, p.in_stock as "inStock", ${PRICE_COLUMNS} from product p ${PRICE_LIST_JOIN}
+    const rows = await ctx.readDb.execute<
+      ({ id: string; inStock: boolean } & PriceColumns &
+        Pick<
+          ProductView,
+          'minTransfer' | 'minimumPurchaseQuantity' | 'unitOfMeasure' | 'configurationOptions'
+        >)[]
+    >(
+      `select p.id, p.in_stock as "inStock", ${PRICE_COLUMNS}, p.min_transfer as "minTransfer",
+         p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.unit_of_measure as "unitOfMeasure",
+         ${OPTIONS_JSON}
+       from product p ${PRICE_LIST_JOIN}
        where p.id in (?) and ${VISIBLE_ON_SITE}`,
       [...pricingParams(pricing), wanted, ctx.site, ctx.site],
     );
     const byId = new Map(
-      rows.map((row) => [row.id, { id: row.id, price: pricedBy(pricing, row).price, inStock: row.inStock }]),
+      rows.map((row) => {
+        const { price, basePrice, rate } = pricedBy(pricing, row);
+        const priced = {
+          ...row,
+          price,
+          basePrice,
+          configurationOptions: row.configurationOptions.map((o) => ({
+            ...o,
+            unitPrice: scaled(o.unitPrice, rate) ?? 0,
+          })),
+        };
+        const terms = priceTerms(priced);
+        const view: PriceView = {
+          id: row.id,
+          price,
+          inStock: row.inStock,
+          fromPrice: fromPrice(priced),
+          priceKind: terms.kind,
+          packSize: terms.kind === 'pack' ? terms.packSize : null,
+          unitOfMeasure: row.unitOfMeasure,
+          rate: terms.kind === 'rate' ? { price: terms.price, unit: terms.unit } : null,
+        };
+        return [row.id, view] as const;
+      }),
     );
     return wanted.flatMap((id) => byId.get(id) ?? []);
   },
@@ -172,8 +205,15 @@ export type OrderRules = Pick<
 export interface PriceView {
   id: string;
   price: number | null;
-  /** For listings' stock line (GraphQL); the spec's REST answer is id and price only. */
+  /** For listings (GraphQL); the spec's REST answer is id and price only. */
   inStock: boolean;
+  /** The lowest price a buyer can pay for one unit (a pack, a configured piece: domain/price-terms.ts). */
+  fromPrice: number | null;
+  priceKind: PriceTerms['kind'];
+  packSize: number | null;
+  unitOfMeasure: string;
+  /** Priced by one measure alone (a panel per m²): that rate. */
+  rate: { price: number; unit: string } | null;
 }
 
 function checkIds(ids: string[]): string[] {
@@ -193,7 +233,8 @@ const OPTIONS_JSON = `coalesce((
       select json_agg(json_build_object(
         'id', o.id, 'code', o.code, 'name', o.name, 'kind', o.kind, 'unit', o.unit,
         'unitPrice', o.unit_price::float8, 'minValue', o.min_value::float8, 'maxValue', o.max_value::float8,
-        'step', o.step::float8, 'defaultValue', o.default_value::float8, 'required', o.required
+        'step', o.step::float8, 'defaultValue', o.default_value::float8, 'required', o.required,
+        'dimensions', o.dimensions
       ) order by o.position)
       from product_configuration_option o where o.product_id = p.id
     ), '[]'::json) as "configurationOptions"`;

@@ -23,6 +23,7 @@ export enum ConfigurationKindGql {
   LENGTH = 'length',
   COUNT = 'count',
   CHOICE = 'choice',
+  AREA = 'area',
 }
 registerEnumType(ConfigurationKindGql, { name: 'ConfigurationKind' });
 
@@ -82,6 +83,23 @@ export class CadFileGql {
   url!: string;
 }
 
+@ObjectType('DimensionRange', { description: 'A dimension an area option asks for, in mm' })
+export class DimensionRangeGql {
+  @Field(() => Float) min!: number;
+  @Field(() => Float) max!: number;
+  @Field(() => Float) step!: number;
+  @Field(() => Float, { name: 'default' }) default!: number;
+}
+
+@ObjectType('AreaDimensions', {
+  description:
+    'Width and height of an area option (mm): the value sent is their area in m², with them in metadata',
+})
+export class AreaDimensionsGql {
+  @Field(() => DimensionRangeGql) width!: DimensionRangeGql;
+  @Field(() => DimensionRangeGql) height!: DimensionRangeGql;
+}
+
 @ObjectType('ConfigurationOption', {
   description: 'A priced way to configure a line: cut length, tapping...',
 })
@@ -118,6 +136,13 @@ export class ConfigurationOptionGql {
 
   @Field(() => Boolean)
   required!: boolean;
+
+  @Field(() => AreaDimensionsGql, {
+    nullable: true,
+    description:
+      'AREA options: width and height in mm; send value = width × height / 1,000,000 (m²) and metadata {"widthMm","heightMm"}',
+  })
+  dimensions!: AreaDimensionsGql | null;
 }
 
 @ObjectType('Product', { description: 'A part; its id is the part number' })

@@ -1,3 +1,4 @@
+import type { AreaDimensions } from '../../../../domain/configuration';
 import type { ProductConfigurationOption } from './product-configuration-option.entity';
 import type { CadFileValue, Product, SpecAttributeValue } from './product.entity';
 
@@ -30,6 +31,8 @@ export interface ConfigurationOptionView {
   step: number | null;
   defaultValue: number | null;
   required: boolean;
+  /** Area options: the width and height the buyer enters (mm). */
+  dimensions: AreaDimensions | null;
 }
 
 export interface ProductView {

@@ -1,8 +1,9 @@
 import { DecimalType, Entity, ManyToOne, PrimaryKey, Property, Unique, type Rel } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Product } from './product.entity';
+import type { AreaDimensions } from '../../../../domain/configuration';
 
-export type ConfigurationKind = 'length' | 'count' | 'choice';
+export type ConfigurationKind = 'length' | 'count' | 'choice' | 'area';
 
 /**
  * A way to configure a product line: cut length priced per mm, tapping per end, end machining...
@@ -46,6 +47,10 @@ export class ProductConfigurationOption {
 
   @Property({ type: 'boolean', default: false })
   required: boolean = false;
+
+  /** An area option's width and height (mm: range, step, default); its value is their area in m². */
+  @Property({ type: 'jsonb', nullable: true })
+  dimensions: AreaDimensions | null = null;
 
   @Property({ type: 'integer', default: 0 })
   position: number = 0;

@@ -1,4 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { lineTerms } from '../../../../domain/price-terms';
+import { describeConfiguration } from '../../../../domain/configuration';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import { BRAND } from '../../../../domain/constants';
 import type { OrderView } from './order.service';
@@ -118,7 +120,7 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
   for (const line of order.lines) {
     const details = [
       `${line.itemId}${line.manufacturerPartNumber ? ` (mfr ${line.manufacturerPartNumber})` : ''}`,
-      ...line.configurations.map((c) => `${c.name ?? c.id}: ${c.value}${c.unit ? ` ${c.unit}` : ''}`),
+      ...line.configurations.map((c) => describeConfiguration(c)),
       ...(line.minTransfer > 1 ? [`Packs of ${line.minimumPurchaseQuantity}`] : []),
     ];
     const height = 13 + details.length * 11 + 6;
@@ -130,7 +132,8 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
     }
     text(page, truncate(line.name, bold, 10, columns.qty - columns.item - 10), columns.item, y, 10, bold);
     text(page, String(line.quantity), columns.qty, y, 10);
-    textRight(page, money(line.price), columns.price + 24, y, 10);
+    // The unit the quantity counts: a pack's price for packs (domain/price-terms.ts), so quantity × price = total.
+    textRight(page, money(lineTerms(line).unitPrice ?? 0), columns.price + 24, y, 10);
     textRight(page, money(line.lineTotal), columns.total, y, 10);
     y -= 12;
     for (const d of details) {

@@ -1,4 +1,5 @@
 import { quotePath } from '@domain/routes';
+import { ProductPrice } from '../../../components/Price';
 import { StockLine } from '../../../components/StockLine';
 import { PLACEHOLDER_IMAGE } from '@domain/constants';
 import { useIntl } from 'react-intl';
@@ -15,7 +16,6 @@ import { Configurator } from '../Configurator';
 import { Recommendations } from '../Recommendations';
 import { useProduct } from '../hooks';
 import { useTrackView } from '../../../lib/analytics';
-import { useMoney } from '../../../lib/money';
 import { useSite } from '../../../lib/site';
 
 /** Product detail: id is the URL-encoded part number (it may contain "/"). */
@@ -26,7 +26,6 @@ export function ProductPage() {
   const id = safeDecode(raw);
   const { product, loading } = useProduct(id);
   usePageMeta(product?.name ?? (loading ? undefined : t('product.notFoundTitle')));
-  const money = useMoney();
   const site = useSite();
   useTrackView(
     product?.id ?? '',
@@ -97,19 +96,7 @@ export function ProductPage() {
                 </Link>
               </>
             ) : (
-              <>
-                <p className="price">
-                  {t('product.perUnit', { price: money(product.price), unit: product.unitOfMeasure })}
-                </p>
-                {product.marketPrice && product.marketPrice > product.price && (
-                  <p className="price price--list">
-                    {t('product.listPrice', { price: money(product.marketPrice) })}
-                  </p>
-                )}
-              </>
-            )}
-            {product.minTransfer > 1 && (
-              <p>{t('product.packOf', { count: product.minimumPurchaseQuantity })}</p>
+              <ProductPrice product={product} />
             )}
           </div>
           <StockLine inStock={product.inStock} />

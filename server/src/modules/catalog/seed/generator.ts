@@ -4,6 +4,7 @@
  * always give the same products. Past the base catalogue (a few thousand parts) variants repeat the families
  * with a revision suffix, so benchmark catalogues of a million parts keep unique, plausible ids.
  */
+import { areaOf, type AreaDimensions } from '../../../../../domain/configuration';
 export { catalogBrands, catalogCategories, type BrandSeed, type CategorySeed } from './taxonomy';
 
 export interface CadFileSeed {
@@ -15,7 +16,7 @@ export interface CadFileSeed {
 export interface ConfigurationOptionSeed {
   code: string;
   name: string;
-  kind: 'length' | 'count' | 'choice';
+  kind: 'length' | 'count' | 'choice' | 'area';
   unit: string | null;
   unitPrice: number;
   minValue: number | null;
@@ -24,7 +25,14 @@ export interface ConfigurationOptionSeed {
   defaultValue: number | null;
   required: boolean;
   position: number;
+  dimensions?: AreaDimensions;
 }
+
+/** What a "Cut to Size" panel takes: width and height in mm (its area, in m², is priced per m²). */
+export const PANEL_DIMENSIONS: AreaDimensions = {
+  width: { min: 50, max: 1200, step: 1, default: 600 },
+  height: { min: 50, max: 2400, step: 1, default: 400 },
+};
 
 export interface ProductSeed {
   id: string;
@@ -870,7 +878,7 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
       unitPrice: configurable.perMm,
       minValue: 25,
       maxValue: configurable.maxMm,
-      step: 1,
+      step: 0.5, // the description promises cuts within ±0.25 mm: any half millimetre
       defaultValue: 1000,
       required: true,
       position: 0,
@@ -906,6 +914,24 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
       );
     }
   }
+  const byArea = base.measureKind === 'area' && price !== null;
+  if (byArea) {
+    const d = PANEL_DIMENSIONS;
+    options.push({
+      code: 'AREA',
+      name: 'Size',
+      kind: 'area',
+      unit: 'm²',
+      unitPrice: price,
+      minValue: areaOf(d.width.min, d.height.min),
+      maxValue: areaOf(d.width.max, d.height.max),
+      step: null,
+      defaultValue: areaOf(d.width.default, d.height.default),
+      required: true,
+      position: 0,
+      dimensions: d,
+    });
+  }
   const sites = ['axl', 'pay-us', 'pay-ca'];
   if (base.foodGrade) sites.push('foodgrade');
   for (const partner of PARTNER_SITES) if (rand() < 0.35) sites.push(partner);
@@ -917,7 +943,7 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
     brandHandle: base.brand,
     categoryHandle: base.category,
     price: configurable && price !== null ? R(price * 0.25) : price,
-    basePrice: configurable && price !== null ? R(price * 0.25) : null,
+    basePrice: configurable && price !== null ? R(price * 0.25) : byArea ? 0 : null,
     marketPrice: price === null ? null : R((configurable ? price * 0.25 : price) * (1.08 + rand() * 0.17)),
     manufacturerPartNumber:
       rand() < 0.8 ? `${base.brand.slice(0, 3).toUpperCase()}-${id.replace(/[^A-Z0-9]/gi, '')}` : null,
