@@ -1,7 +1,14 @@
 import { array, boolean, date, number, object, string, type InferType } from 'yup';
 import { ORDER_STATUS_CODES } from './order-status';
 import { addressSchema } from './account.schema';
-import { CARRIERS, cardExpired, luhnValid, PAYMENT_KINDS, type PaymentKind } from './checkout';
+import {
+  CARRIERS,
+  cardExpired,
+  luhnValid,
+  normaliseExpiry,
+  PAYMENT_KINDS,
+  type PaymentKind,
+} from './checkout';
 import { isStateCode } from './states';
 import { zipMatchesState } from './zip';
 
@@ -86,6 +93,7 @@ export const cardSchema = object({
     .test('luhn', 'Enter a valid card number', (v) => !v || luhnValid(v)),
   expiry: string()
     .required('Enter the expiry date')
+    .transform((v: string) => normaliseExpiry(v))
     .matches(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry date as MM/YY')
     .test('future', 'This card has expired', (v) => !v || !cardExpired(v)),
   cvc: string()

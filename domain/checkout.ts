@@ -47,6 +47,17 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/**
+ * A card's expiry as people type it, as MM/YY: "1229", "12/29", "12-29" and "12 / 29" give "12/29", and "129" or
+ * "1/29" give "01/29". Anything else is left as typed (the schema then says how to write it).
+ */
+export function normaliseExpiry(raw: string): string {
+  const compact = raw.replace(/\s/g, '').replace(/[-.]/g, '/');
+  const digits = /^(\d{1,2})\/?(\d{2})$/.exec(compact);
+  if (!digits) return raw.trim();
+  return `${digits[1]!.padStart(2, '0')}/${digits[2]}`;
+}
+
 /** Whether MM/YY is before this month. */
 export function cardExpired(expiry: string, now = new Date()): boolean {
   const [mm, yy] = expiry.split('/').map(Number);

@@ -5,9 +5,15 @@ import { useId, type InputHTMLAttributes } from 'react';
 export function Field({
   label,
   name,
+  format,
   ...input
-}: { label: string; name: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const [field, meta] = useField(name);
+}: {
+  label: string;
+  name: string;
+  /** Rewrites what was typed when the field is left (e.g. a card expiry "1229" -> "12/29"). */
+  format?: (value: string) => string;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const [field, meta, helpers] = useField(name);
   const id = useId();
   const error = meta.touched ? meta.error : undefined;
   return (
@@ -17,6 +23,10 @@ export function Field({
         id={id}
         {...field}
         {...input}
+        onBlur={(e) => {
+          field.onBlur(e);
+          if (format) void helpers.setValue(format(e.target.value));
+        }}
         aria-invalid={!!error}
         aria-describedby={error ? `${id}-error` : undefined}
       />

@@ -6,7 +6,7 @@ import { CARRIERS, orderNumberLabel, TEST_CARDS } from '@domain/checkout';
 import { purchaseOrderSchema, shippingAddressSchema, shippingDetailsSchema } from '@domain/checkout.schema';
 import { confirmationPath, ROUTES } from '@domain/routes';
 import { stateName } from '@domain/states';
-import { Form, Formik, useField } from 'formik';
+import { Form, Formik, useField, useFormikContext } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMoney } from '../../lib/money';
 import { Link, useNavigate } from 'react-router-dom';
@@ -254,12 +254,16 @@ function AddressStep({
   onDone: (values: AddressValues) => void;
 }) {
   const t = useT();
-  const saved = user?.addresses ?? [];
-  const primary = saved.find((a) => a.primary) ?? saved[0];
+  // The last used address first (then the primary one), with the buyer's company on each.
+  const saved = [...(user?.addresses ?? [])].sort(
+    (a, b) => (b.lastUsedAt ?? '').localeCompare(a.lastUsedAt ?? '') || Number(b.primary) - Number(a.primary),
+  );
+  const primary = saved[0];
+  const company = user?.accounts[0]?.company ?? '';
   const fromSaved = (a: (typeof saved)[number]): AddressValues => ({
     contactEmail: user?.emailAddress ?? '',
     name: a.name,
-    companyName: '',
+    companyName: company,
     addressLine1: a.addressLine1,
     addressLine2: a.addressLine2 ?? '',
     city: a.city,
@@ -272,7 +276,7 @@ function AddressStep({
   const blank: AddressValues = {
     contactEmail: user?.emailAddress ?? '',
     name: user ? `${user.firstName} ${user.lastName}` : '',
-    companyName: '',
+    companyName: company,
     addressLine1: '',
     addressLine2: '',
     city: '',
@@ -336,7 +340,11 @@ function AddressStep({
                       onChange={() => void setValues(fromSaved(a))}
                     />
                     <span>
-                      <strong>{a.name}</strong> — {a.addressLine1}, {a.city}, {a.state} {a.zip}
+                      <strong>{a.name}</strong>
+                      {company && ` — ${company}`} — {a.addressLine1}, {a.city}, {a.state} {a.zip}
+                      {a === saved[0] && a.lastUsedAt && (
+                        <span className="tag">{t('checkout.lastUsed')}</span>
+                      )}
                     </span>
                   </label>
                 ))}
@@ -347,12 +355,15 @@ function AddressStep({
               </fieldset>
             )}
             {!user && (
-              <Field
-                name="contactEmail"
-                label={t('checkout.contactEmail')}
-                type="email"
-                autoComplete="email"
-              />
+              <>
+                <Field
+                  name="contactEmail"
+                  label={t('checkout.contactEmail')}
+                  type="email"
+                  autoComplete="email"
+                />
+                <DeliveryEmailFollowsContact />
+              </>
             )}
             <Field name="name" label={t('checkout.recipient')} autoComplete="name" />
             <Field name="companyName" label={t('checkout.company')} autoComplete="organization" />
@@ -373,6 +384,18 @@ function AddressStep({
       </Formik>
     </section>
   );
+}
+
+/** A guest types the e-mail once: the delivery contact e-mail starts as the order confirmation's. */
+function DeliveryEmailFollowsContact() {
+  const { values, touched, setFieldValue } = useFormikContext<AddressValues>();
+  useEffect(() => {
+    if (touched.contactEmail && !values.email && values.contactEmail)
+      void setFieldValue('email', values.contactEmail);
+    // Only when the contact e-mail is left: the delivery e-mail stays the buyer's once typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [touched.contactEmail]);
+  return null;
 }
 
 function CheckboxField({ name, label }: { name: string; label: string }) {

@@ -1,4 +1,5 @@
 import { useMutation } from '@apollo/client/react';
+import { normaliseExpiry } from '@domain/checkout';
 import { cardSchema, purchaseOrderSchema } from '@domain/checkout.schema';
 import { Form, Formik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
@@ -55,7 +56,14 @@ export function CardForm({
             inputMode="numeric"
           />
           <div className="card-form__row">
-            <Field name="expiry" label={t('checkout.cardExpiry')} autoComplete="cc-exp" placeholder="MM/YY" />
+            <Field
+              name="expiry"
+              label={t('checkout.cardExpiry')}
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              inputMode="numeric"
+              format={normaliseExpiry}
+            />
             <Field name="cvc" label={t('checkout.cardCvc')} autoComplete="cc-csc" inputMode="numeric" />
           </div>
           <FormError message={status} />

@@ -30,6 +30,8 @@ export interface AddressView {
   email: string;
   phone: string;
   primary: boolean;
+  /** When an order last shipped here (checkout offers the last used address first), or null. */
+  lastUsedAt: string | null;
 }
 
 /** The signed-in user as the shop reads it (spec section 3, User). */
@@ -124,7 +126,10 @@ const USER_VIEW_SQL = `
     a.id as "accountId", a.company, a.erp_account_id as "erpAccountId", a.net_terms_days as "netTermsDays",
     coalesce((select json_agg(json_build_object('id', ad.id, 'name', ad.name, 'addressLine1', ad.address_line1,
       'addressLine2', ad.address_line2, 'city', ad.city, 'state', ad.state, 'zip', ad.zip, 'email', ad.email,
-      'phone', ad.phone, 'primary', ad.id = u.primary_address_id) order by ad.created_at)
+      'phone', ad.phone, 'primary', ad.id = u.primary_address_id,
+      'lastUsedAt', (select max(o.created_at) from customer_order o where o.user_id = u.id
+        and o.shipping_address->>'addressLine1' = ad.address_line1 and o.shipping_address->>'zip' = ad.zip))
+      order by ad.created_at)
       from address ad where ad.user_id = u.id), '[]'::json) as addresses
   from app_user u left join business_account a on a.id = u.account_id
   where u.id = ?`;

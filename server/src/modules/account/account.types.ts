@@ -31,6 +31,12 @@ export class AddressGql {
 
   @Field(() => Boolean)
   primary!: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'When an order last shipped to this address (ISO 8601)',
+  })
+  lastUsedAt!: string | null;
 }
 
 @ObjectType('BusinessAccount')

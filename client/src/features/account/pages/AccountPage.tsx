@@ -112,8 +112,10 @@ const EMPTY_ADDRESS = {
 
 function Addresses({ user }: { user: UserFieldsFragment }) {
   const t = useT();
-  const [adding, setAdding] = useState(false);
+  // The address form: closed, a new address, or the saved address being edited (its id: the save updates it).
+  const [editing, setEditing] = useState<null | 'new' | string>(null);
   const [save] = useMutation(SaveAddressDocument);
+  const edited = user.addresses.find((a) => a.id === editing);
   const [remove] = useMutation(DeleteAddressDocument);
   const [makePrimary] = useMutation(MakePrimaryAddressDocument);
   return (
@@ -138,6 +140,14 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
               {a.city}, {a.state} {a.zip}
             </address>
             <div className="address__actions">
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => setEditing(a.id)}
+                aria-label={t('account.editAddress', { name: a.name })}
+              >
+                {t('account.edit')}
+              </button>
               {!a.primary && (
                 <button
                   type="button"
@@ -159,9 +169,23 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
           </li>
         ))}
       </ul>
-      {adding ? (
+      {editing ? (
         <Formik
-          initialValues={{ ...EMPTY_ADDRESS, email: user.emailAddress }}
+          key={editing}
+          initialValues={
+            edited
+              ? {
+                  name: edited.name,
+                  addressLine1: edited.addressLine1,
+                  addressLine2: edited.addressLine2 ?? '',
+                  city: edited.city,
+                  state: edited.state,
+                  zip: edited.zip,
+                  email: edited.email,
+                  phone: edited.phone ?? '',
+                }
+              : { ...EMPTY_ADDRESS, email: user.emailAddress }
+          }
           validationSchema={addressSchema}
           onSubmit={async (values, helpers) => {
             try {
@@ -169,19 +193,26 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
               const check = await validateAddress(values);
               if (!check.success) return helpers.setErrors(check.errors);
               const input = {
+                ...(edited ? { id: edited.id } : {}),
                 ...values,
                 addressLine2: values.addressLine2 || null,
                 phone: values.phone || null,
               };
               await save({ variables: { input } });
-              setAdding(false);
+              setEditing(null);
+              if (edited) void notify('success', t('account.addressSaved'));
             } catch (err) {
               helpers.setErrors(fieldErrors(err));
             }
           }}
         >
           {({ isSubmitting }) => (
-            <Form method="post" className="form" noValidate aria-label={t('account.newAddress')}>
+            <Form
+              method="post"
+              className="form"
+              noValidate
+              aria-label={edited ? t('account.editAddress', { name: edited.name }) : t('account.newAddress')}
+            >
               <FocusFirstError />
               <Field name="name" label={t('address.name')} autoComplete="organization" />
               <StreetFields />
@@ -191,7 +222,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
                 <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
                   {t('account.saveAddress')}
                 </button>
-                <button type="button" className="btn btn--outline-primary" onClick={() => setAdding(false)}>
+                <button type="button" className="btn btn--outline-primary" onClick={() => setEditing(null)}>
                   {t('account.cancel')}
                 </button>
               </div>
@@ -199,7 +230,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
           )}
         </Formik>
       ) : (
-        <button type="button" className="btn btn--outline-primary" onClick={() => setAdding(true)}>
+        <button type="button" className="btn btn--outline-primary" onClick={() => setEditing('new')}>
           {t('account.addAddress')}
         </button>
       )}
