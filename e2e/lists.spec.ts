@@ -42,3 +42,23 @@ test('save a configured item to a new list, move it to the cart, and paste a qui
   await expect(cart.lines).toHaveCount(2);
   await shop.screenshot('cart-quick-order');
 });
+
+test('quick order from an empty cart reports every rejected line once the cart fills, and keeps them in the box', async ({
+  page,
+}) => {
+  const shop = new ShopPage(page);
+  await shop.goto('/cart');
+  await expect(page.getByText('Your cart is empty', { exact: false }).first()).toBeVisible();
+  await shop.hydrated();
+  const box = page.getByLabel('Part numbers and quantities, one a line');
+  await box.fill('SFU1605-500 2\nNO-SUCH-PART 1\n2020-C 1\nSFU1605-500 lots\n');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('1 line was added.')).toBeVisible();
+  await expect(page.getByTestId('quick-order-problems').locator('li')).toHaveText([
+    'Line 2 (NO-SUCH-PART 1): Part NO-SUCH-PART is not in the catalogue.',
+    'Line 3 (2020-C 1): 2020-C is made to order: configure it on its product page.',
+    /^Line 4 \(SFU1605-500 lots\): The quantity must be a whole number/,
+  ]);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(box).toHaveValue('NO-SUCH-PART 1\n2020-C 1\nSFU1605-500 lots');
+});

@@ -13,7 +13,7 @@ beforeAll(async () => {
   plain = (
     await db.execute<{ id: string }[]>(
       `select id from product p where price is not null and min_transfer <= 1 and minimum_purchase_quantity <= 1
-         and not exists (select 1 from product_configuration_option o where o.product_id = p.id) order by id limit 3`,
+         and not exists (select 1 from product_configuration_option o where o.product_id = p.id) order by id limit 4`,
     )
   ).map((r) => r.id);
   const [c] = await db.execute<{ id: string; cutOption: string }[]>(
@@ -144,6 +144,24 @@ describe('saved lists', () => {
     ]);
     const blank = await c.send('post', '/api/product/quick-order', { text: '   \n ' }).expect(400);
     expect(blank.body.error.message).toBe('Paste part numbers and quantities, one a line');
+  });
+
+  it('quick order adds the lines the cart accepts and reports, by line, the ones it refuses', async () => {
+    const db = t.orm.em.getConnection();
+    await db.execute('update product set minimum_purchase_quantity = 5 where id = ?', [plain[3]]);
+    try {
+      const c = await buyer();
+      const text = `${plain[0]} 1\n${plain[3]} 2\n${plain[1]} 3`;
+      const res = await c.send('post', '/api/product/quick-order', { text }).expect(200);
+      expect(res.body.added).toBe(2);
+      expect(res.body.problems).toEqual([
+        { line: 2, text: `${plain[3]} 2`, reason: `Order at least 5 of ${plain[3]}.` },
+      ]);
+      const cart = (await c.agent.get('/api/user/cart').expect(200)).body;
+      expect(cart.orderLines.map((l: { id: string }) => l.id).sort()).toEqual([plain[0], plain[1]].sort());
+    } finally {
+      await db.execute('update product set minimum_purchase_quantity = 1 where id = ?', [plain[3]]);
+    }
   });
 
   it("answers 404 for someone else's list and 401 signed out", async () => {

@@ -48,47 +48,46 @@ export function CartPage() {
       </div>
     );
   }
-  if (cart.orderLines.length === 0) {
-    return (
-      <div className="container section page--narrow">
-        <h1>{t('page.cart.title')}</h1>
-        <AwaitingPayment />
-        <p className="lead">{t('page.cart.text')}</p>
-        <Link className="btn btn--primary" to={ROUTES.search}>
-          {t('cart.browse')}
-        </Link>
-        <QuickOrderForm />
-      </div>
-    );
-  }
+  const empty = cart.orderLines.length === 0;
+  // Quick order stays the same form whether the cart was empty or not, so what it reports survives the cart filling.
   return (
-    <div className="container section">
+    <div className={`container section${empty ? ' page--narrow' : ''}`}>
       <h1>{t('page.cart.title')}</h1>
-      <div className="cart">
-        <ul className="cart__lines" aria-label={t('cart.lines')}>
-          {cart.orderLines.map((line) => (
-            <CartLineRow key={line.cartLineId} line={line} />
-          ))}
-          <li className="cart__clear">
-            <button
-              type="button"
-              className="btn btn--link"
-              disabled={clearing}
-              onClick={() => {
-                if (!window.confirm(t('cart.clearConfirm', { count: cart.orderLines.length }))) return;
-                setClearing(true);
-                void actions
-                  .clear()
-                  .catch(() => undefined)
-                  .finally(() => setClearing(false));
-              }}
-            >
-              {t('cart.clear')}
-            </button>
-          </li>
-        </ul>
-        <CartSummary cart={cart} />
-      </div>
+      {empty ? (
+        <>
+          <AwaitingPayment />
+          <p className="lead">{t('page.cart.text')}</p>
+          <Link className="btn btn--primary" to={ROUTES.search}>
+            {t('cart.browse')}
+          </Link>
+        </>
+      ) : (
+        <div className="cart">
+          <ul className="cart__lines" aria-label={t('cart.lines')}>
+            {cart.orderLines.map((line) => (
+              <CartLineRow key={line.cartLineId} line={line} />
+            ))}
+            <li className="cart__clear">
+              <button
+                type="button"
+                className="btn btn--link"
+                disabled={clearing}
+                onClick={() => {
+                  if (!window.confirm(t('cart.clearConfirm', { count: cart.orderLines.length }))) return;
+                  setClearing(true);
+                  void actions
+                    .clear()
+                    .catch(() => undefined)
+                    .finally(() => setClearing(false));
+                }}
+              >
+                {t('cart.clear')}
+              </button>
+            </li>
+          </ul>
+          <CartSummary cart={cart} />
+        </div>
+      )}
       <QuickOrderForm />
     </div>
   );

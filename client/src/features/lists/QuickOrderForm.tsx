@@ -26,7 +26,8 @@ export function QuickOrderForm({ listId = null }: { listId?: string | null }) {
             .then(({ data }) => {
               if (!data) return;
               setResult(data.quickOrder);
-              if (data.quickOrder.problems.length === 0) setText('');
+              // What was added leaves the box; the rejected lines stay in it, to be corrected and sent again.
+              setText(data.quickOrder.problems.map((p) => p.text).join('\n'));
             })
             .catch((err: unknown) => setFailure(errorMessage(err, t('lists.failed'))));
         }}

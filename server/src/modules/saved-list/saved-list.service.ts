@@ -7,7 +7,7 @@ import {
   type QuickOrderProblem,
   type SavedListInput,
 } from '../../../../domain/saved-lists';
-import { AppError, notFound, type FieldError } from '../../common/errors';
+import { AppError, notFound } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { requireUser } from '../auth/session-auth';
 import {
@@ -241,36 +241,52 @@ export const savedListService = {
         ])
       ).map((p) => [p.id, p]),
     );
-    const items: CartItem[] = [];
+    const pending: { item: CartItem; line: number; text: string }[] = [];
     for (const line of lines) {
       const product = found.get(line.itemId) ?? found.get(line.itemId.toUpperCase());
+      const text = `${line.itemId} ${line.qty}`;
       if (!product) {
-        problems.push({
-          line: line.line,
-          text: `${line.itemId} ${line.qty}`,
-          reason: `Part ${line.itemId} is not in the catalogue.`,
-        });
+        problems.push({ line: line.line, text, reason: `Part ${line.itemId} is not in the catalogue.` });
       } else if (product.configurationOptions.some((o) => o.required)) {
         problems.push({
           line: line.line,
-          text: `${line.itemId} ${line.qty}`,
+          text,
           reason: `${product.id} is made to order: configure it on its product page.`,
         });
       } else {
-        items.push({ itemId: product.id, qty: line.qty });
+        pending.push({ item: { itemId: product.id, qty: line.qty }, line: line.line, text });
+      }
+    }
+    // The lines the cart or list refuses (a quantity below the minimum...) are reported and the rest added.
+    let added = 0;
+    while (pending.length > 0) {
+      try {
+        const items = pending.map((p) => p.item);
+        if (listId) await this.addItems(ctx, listId, items);
+        else await cartService.add(ctx, items);
+        added = pending.length;
+        break;
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'BAD_USER_INPUT') throw err;
+        const refused = new Map<number, string>();
+        for (const f of err.fields) {
+          const index = Number(/^items\[(\d+)\]/.exec(f.field)?.[1] ?? -1);
+          if (index >= 0 && !refused.has(index)) refused.set(index, f.message);
+        }
+        if (refused.size === 0) {
+          // Not about one line (the cart is full...): every line stays for the buyer, with the reason.
+          problems.push(...pending.map((p) => ({ line: p.line, text: p.text, reason: err.message })));
+          break;
+        }
+        for (const [index, reason] of refused) {
+          const p = pending[index]!;
+          problems.push({ line: p.line, text: p.text, reason });
+        }
+        for (const index of [...refused.keys()].sort((a, b) => b - a)) pending.splice(index, 1);
       }
     }
     problems.sort((a, b) => a.line - b.line);
-    if (items.length > 0) {
-      try {
-        if (listId) await this.addItems(ctx, listId, items);
-        else await cartService.add(ctx, items);
-      } catch (err) {
-        if (!(err instanceof AppError) || err.code !== 'BAD_USER_INPUT') throw err;
-        return { added: 0, problems: [...problems, ...fieldProblems(err.fields, items, lines)] };
-      }
-    }
-    return { added: items.length, problems };
+    return { added, problems };
   },
 };
 
@@ -315,17 +331,3 @@ async function writeItems(ctx: Ctx, listId: string, items: CheckedItem[]): Promi
 
 const touch = (ctx: Ctx, listId: string) =>
   ctx.db.execute('update saved_list set updated_at = now() where id = ?', [listId]);
-
-/** Field errors of an add (`items[3].qty`) as quick-order problems on the pasted lines. */
-function fieldProblems(
-  fields: FieldError[],
-  items: CartItem[],
-  lines: ReturnType<typeof parseQuickOrder>['lines'],
-): QuickOrderProblem[] {
-  return fields.map((f) => {
-    const index = Number(/^items\[(\d+)\]/.exec(f.field)?.[1] ?? -1);
-    const item = items[index];
-    const line = item ? lines.find((l) => l.itemId.toUpperCase() === item.itemId.toUpperCase()) : undefined;
-    return { line: line?.line ?? 0, text: item ? `${item.itemId} ${item.qty}` : '', reason: f.message };
-  });
-}
