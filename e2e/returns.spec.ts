@@ -12,6 +12,18 @@ test('request a return of one line of a delivered order and see its status', asy
   const shop = new ShopPage(page);
   const checkout = new CheckoutPage(page);
   const customer = await registerAndSignIn(page, 'Rhea');
+  // No returns yet: the page says how to start one and leads there.
+  await shop.goto('/user/account/returns');
+  await expect(page.getByText('You have no returns.')).toBeVisible();
+  await expect(
+    page.getByText(
+      /open a delivered order in your order history and choose Request a Return, within 30 days/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Orders', exact: true })).toHaveAttribute(
+    'href',
+    '/user/account/orders',
+  );
   await addFromProductPage(page, 'SFU1605-500');
   await addFromProductPage(page, 'TL-242-10ML');
   const orderId = await checkout.checkOutWithCard(TEST_CARDS.authorised);
@@ -19,6 +31,15 @@ test('request a return of one line of a delivered order and see its status', asy
 
   await shop.goto(`/user/account/orders/${orderId}`);
   await page.getByRole('link', { name: 'Request a Return' }).click();
+  // Sent empty: each error once, next to its field (no banner repeating them), the focus on the first.
+  await page.getByRole('button', { name: 'Request Return' }).click();
+  const itemsError = page.locator('#return-items-error');
+  await expect(itemsError).toBeVisible();
+  await expect(itemsError).toBeFocused();
+  await expect(page.locator('#return-reason-error')).toBeVisible();
+  await expect(page.locator('.form__error')).toHaveCount(0);
+  const itemsText = (await itemsError.textContent())!;
+  await expect(page.getByText(itemsText, { exact: true })).toHaveCount(1);
   const line = page.getByTestId('return-line').filter({ hasText: 'Threadlocker' });
   await line.getByRole('spinbutton').fill('1');
   await page.getByLabel('Reason').selectOption('DEFECTIVE_PRODUCT');

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import { BRAND } from '@domain/constants';
 import { RETURN_REASONS, type ReturnReason } from '@domain/order-status';
-import { returnItems, withinReturnWindow, type ReturnItem } from '@domain/returns';
+import { RETURN_WINDOW_DAYS, returnItems, withinReturnWindow, type ReturnItem } from '@domain/returns';
 import { orderPath, returnPath, ROUTES } from '@domain/routes';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -75,8 +75,16 @@ export function ReturnRequestPage() {
     void request({ variables: { input: { orderId: order.id, reason, comment, items } } })
       .then(({ data: done }) => done && navigate(returnPath(done.requestReturn.id)))
       .catch((err: unknown) => {
-        setErrors(fieldErrors(err));
-        setFailure(errorMessage(err, t('returns.failed')));
+        const fields = fieldErrors(err);
+        setErrors(fields);
+        // Each error once: next to its field, or (none of them) above the buttons.
+        if (Object.keys(fields).length === 0) setFailure(errorMessage(err, t('returns.failed')));
+        // The keyboard goes to the first field in error, read with its message.
+        requestAnimationFrame(() =>
+          document
+            .querySelector<HTMLElement>('form [aria-invalid="true"], form [data-error-anchor]')
+            ?.focus(),
+        );
       });
   };
   return (
@@ -146,7 +154,11 @@ export function ReturnRequestPage() {
             })}
           </tbody>
         </table>
-        {errors.items && <p className="field__error">{errors.items}</p>}
+        {errors.items && (
+          <p id="return-items-error" className="field__error" tabIndex={-1} data-error-anchor>
+            {errors.items}
+          </p>
+        )}
         <div className="field">
           <label htmlFor="return-reason">{t('returns.reason')}</label>
           <select
@@ -154,6 +166,7 @@ export function ReturnRequestPage() {
             value={reason}
             onChange={(e) => setReason(e.target.value as ReturnReason)}
             aria-invalid={!!errors.reason}
+            aria-describedby={errors.reason ? 'return-reason-error' : undefined}
           >
             <option value="">{t('returns.chooseReason')}</option>
             {RETURN_REASONS.map((r) => (
@@ -162,7 +175,11 @@ export function ReturnRequestPage() {
               </option>
             ))}
           </select>
-          {errors.reason && <p className="field__error">{errors.reason}</p>}
+          {errors.reason && (
+            <p id="return-reason-error" className="field__error">
+              {errors.reason}
+            </p>
+          )}
         </div>
         <div className="field">
           <label htmlFor="return-comment">{t('returns.comment')}</label>
@@ -209,7 +226,18 @@ export function ReturnsPage() {
     <div className="container section">
       <h1>{t('returns.title')}</h1>
       {data.myReturns.length === 0 ? (
-        <p className="lead">{t('returns.none')}</p>
+        <div className="returns__empty">
+          <p className="lead">{t('returns.none')}</p>
+          <p>{t('returns.howToStart', { days: RETURN_WINDOW_DAYS })}</p>
+          <p className="actions">
+            <Link className="btn btn--primary" to={ROUTES.orders}>
+              {t('page.orders.title')}
+            </Link>
+            <Link className="btn btn--outline-primary" to={ROUTES.returnPolicy}>
+              {t('footer.returns')}
+            </Link>
+          </p>
+        </div>
       ) : (
         <table className="orders-table">
           <thead>
