@@ -249,16 +249,17 @@ function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['c
           <dt>{t('cart.subtotal', { count: cart.totalQuantity })}</dt>
           <dd data-testid="cart-subtotal">{money(cart.subTotal)}</dd>
         </div>
-        <div>
+        <div className="totals__freight">
           <dt>{t('cart.freight')}</dt>
           <dd data-testid="cart-freight">
             {cart.freightAmt === 0 ? t('cart.freeFreight') : money(cart.freightAmt)}
           </dd>
+          {/* How the freight was reached: a second description of the same term (a <dl> holds no <p>). */}
+          <dd className="totals__rule" data-testid="freight-rule">
+            {t('cart.freightRule', { band: FREIGHT_TABLE.indexOf(band) })}
+            {toFree > 0 && cart.subTotal > 0 && <> {t('cart.toFreeFreight', { amount: money(toFree) })}</>}
+          </dd>
         </div>
-        <p className="totals__rule" data-testid="freight-rule">
-          {t('cart.freightRule', { band: FREIGHT_TABLE.indexOf(band) })}
-          {toFree > 0 && cart.subTotal > 0 && <> {t('cart.toFreeFreight', { amount: money(toFree) })}</>}
-        </p>
         <div>
           <dt>
             {cart.taxState
