@@ -1,6 +1,8 @@
 /** The business rules shared by the server and the client. */
 export * from './constants';
 export * from './configuration';
+export * from './configuration-text';
+export * from './area';
 export * from './cart';
 export * from './catalog';
 export * from './checkout';
@@ -15,3 +17,4 @@ export * from './search.schema';
 export * from './states';
 export * from './tax';
 export * from './admin';
+export * from './price-terms';

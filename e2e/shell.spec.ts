@@ -86,7 +86,9 @@ test.describe('catalogue pages and errors', () => {
     const shop = new ShopPage(page);
     await shop.goto(`/product/detail/${encodeURIComponent('SFU1605-500')}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('SFU1605 Ball Screw');
-    await expect(page.getByText('Available to Order').or(page.getByText(/Backordered/))).toBeVisible();
+    await expect(page.locator('.product__summary').getByTestId('stock-line')).toHaveText(
+      /Available to Order|Backordered/,
+    );
     await shop.goto(`/product/detail/${encodeURIComponent('SHCS-1/4-20X1/2-ZP')}`);
     await expect(page.getByTestId('part-number')).toHaveText('SHCS-1/4-20X1/2-ZP');
     await shop.screenshot('product-1280');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { areaMetadata, describeConfiguration } from '../../domain/configuration';
+import { areaMetadata } from '../../domain/configuration';
+import { describeConfiguration } from '../../domain/configuration-text';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;

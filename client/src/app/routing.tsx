@@ -76,6 +76,20 @@ export function useRouteHandle(): RouteHandle {
 
 const SCROLL_STORAGE_KEY = 'axl-scroll-positions';
 
+/**
+ * A history entry's key for its scroll position. A page loaded whole (a link from an e-mail, a typed address) has
+ * no entry state: its key is "default" on every page, so it is keyed by its address instead.
+ */
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? `page:${location.pathname}${location.search}` : location.key;
+
+/** Whether this document was loaded by a reload or Back/Forward (a position to restore), not a new visit. */
+function returningToThisPage(): boolean {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  const type = (entry as PerformanceNavigationTiming | undefined)?.type;
+  return type === 'reload' || type === 'back_forward';
+}
+
 function savedPositions(): Record<string, number> {
   try {
     return JSON.parse(sessionStorage.getItem(SCROLL_STORAGE_KEY) ?? '{}') as Record<string, number>;
@@ -101,7 +115,7 @@ export function ShopRouter({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     window.history.scrollRestoration = 'manual';
     const keep = () => {
-      positions.current![shown.current.key] = window.scrollY;
+      positions.current![scrollKey(shown.current)] = window.scrollY;
       try {
         sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify(positions.current));
       } catch {
@@ -111,15 +125,16 @@ export function ShopRouter({ children }: { children: ReactNode }) {
     window.addEventListener('pagehide', keep);
     const stopListening = history.listen((update) => {
       // The page being left is still on screen: remember where it was.
-      positions.current![shown.current.key] = window.scrollY;
+      positions.current![scrollKey(shown.current)] = window.scrollY;
       // A page whose code did not load (the connection dropped, a deploy replaced the chunk) is tried again.
       failedPages.forEach((retry) => retry());
       failedPages.clear();
       startTransition(() => setState(update));
     });
-    // A reload of an entry the shopper had scrolled: back to that position, unless they scrolled meanwhile.
-    const saved = positions.current![history.location.key];
-    if (saved && window.scrollY === 0) window.scrollTo(0, saved);
+    // A reload (or Back to) an entry the shopper had scrolled: back to that position, unless they scrolled
+    // meanwhile. A new visit opens at the top.
+    const saved = positions.current![scrollKey(history.location)];
+    if (saved && window.scrollY === 0 && returningToThisPage()) window.scrollTo(0, saved);
     return () => {
       window.removeEventListener('pagehide', keep);
       stopListening();
@@ -130,7 +145,7 @@ export function ShopRouter({ children }: { children: ReactNode }) {
     const { action, location } = state;
     if (location === shown.current) return;
     shown.current = location;
-    const saved = positions.current![location.key];
+    const saved = positions.current![scrollKey(location)];
     if (action === 'POP' && saved !== undefined) window.scrollTo(0, saved);
     else if (location.hash)
       document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();

@@ -108,6 +108,14 @@ export function switchLocale(
 
 /** Typed message lookup: a missing id is a compile error. */
 /** The translate function of the current locale; the same function until the locale changes. */
+/**
+ * The language of the catalogue's own text (product names, descriptions), which is English: `"en"` on a page in
+ * another language, so a screen reader reads it as English (lang="en"); undefined on an English page.
+ */
+export function useCatalogLang(): 'en' | undefined {
+  return useIntl().locale.startsWith('en') ? undefined : 'en';
+}
+
 export function useT() {
   const intl = useIntl();
   return useCallback(

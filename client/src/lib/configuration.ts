@@ -1,4 +1,4 @@
-import { describeConfiguration } from '@domain/configuration';
+import { describeConfiguration } from '@domain/configuration-text';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 

@@ -1,4 +1,5 @@
 import { ROUTES } from '@domain/routes';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { chooseConsent, useConsent } from '../../lib/consent';
@@ -8,13 +9,38 @@ export function ConsentBanner() {
   const t = useT();
   const consent = useConsent();
   const { pathname } = useLocation();
+  const shown = !consent.chosen && pathname !== ROUTES.cookiePreferences;
+  const bar = useRef<HTMLElement>(null);
+  // While the bar is up, a control the keyboard reaches scrolls into view above it, never under it: scrolling into
+  // view uses the padding, and a control already in the window but under the bar is moved up above it.
+  useEffect(() => {
+    const element = bar.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const fit = () => (root.style.scrollPaddingBottom = `${element.offsetHeight + 8}px`);
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    const uncover = (e: FocusEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (!target || element.contains(target)) return;
+      const hidden = target.getBoundingClientRect().bottom - element.getBoundingClientRect().top;
+      if (hidden > 0) window.scrollBy(0, hidden + 8);
+    };
+    document.addEventListener('focusin', uncover);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('focusin', uncover);
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [shown]);
   // The preferences page asks the same question in full.
-  if (consent.chosen || pathname === ROUTES.cookiePreferences) return null;
+  if (!shown) return null;
   return (
     <>
       {/* Keeps the page's end (the footer) reachable above the bar. */}
       <div className="consent-banner__spacer" aria-hidden="true" />
-      <section className="consent-banner" role="region" aria-labelledby="consent-banner-title">
+      <section className="consent-banner" role="region" aria-labelledby="consent-banner-title" ref={bar}>
         <div className="container consent-banner__inner">
           <div>
             <h2 id="consent-banner-title">{t('consent.title')}</h2>

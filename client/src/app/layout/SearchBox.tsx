@@ -9,7 +9,7 @@ import {
   TypeAheadDocument,
   type SearchAnswerFieldsFragment,
 } from '../../features/search/graphql/search.generated';
-import { useT } from '../../i18n';
+import { useCatalogLang, useT } from '../../i18n';
 import { recordSearchClick } from '../../lib/attribution';
 import { notify } from '../../lib/toast';
 import { VoiceSearchButton } from './VoiceSearchButton';
@@ -31,6 +31,7 @@ interface Option {
  */
 export function SearchBox() {
   const t = useT();
+  const catalogLang = useCatalogLang();
   const navigate = useNavigate();
   const client = useApolloClient();
   const [params] = useSearchParams();
@@ -292,7 +293,9 @@ export function SearchBox() {
                           loading="lazy"
                         />
                         <span>
-                          <span className="suggest__name">{p.name}</span>
+                          <span className="suggest__name" lang={catalogLang}>
+                            {p.name}
+                          </span>
                           <span className="suggest__id">{p.id}</span>
                         </span>
                       </div>

@@ -11,7 +11,7 @@ import { useIntl } from 'react-intl';
 import { useMoney } from '../../lib/money';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
-import { useT } from '../../i18n';
+import { useCatalogLang, useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../account/session';
 import { QuickOrderForm } from '../lists/QuickOrderForm';
@@ -96,6 +96,7 @@ export function CartPage() {
 function CartLineRow({ line }: { line: CartLineData }) {
   const describeConfig = useDescribeConfiguration();
   const t = useT();
+  const catalogLang = useCatalogLang();
   const signedIn = useSession().status === 'authenticated';
   const money = useMoney();
   const actions = useCartActions();
@@ -116,7 +117,7 @@ function CartLineRow({ line }: { line: CartLineData }) {
         loading="lazy"
       />
       <div className="cart-line__body">
-        <Link className="cart-line__name" to={productPath(line.itemId)}>
+        <Link className="cart-line__name" to={productPath(line.itemId)} lang={catalogLang}>
           {line.name}
         </Link>
         <p className="cart-line__id">

@@ -5,7 +5,7 @@ import { PLACEHOLDER_IMAGE } from '@domain/constants';
 import { productPath } from '@domain/routes';
 import { Link } from 'react-router-dom';
 import { RecommendationsDocument } from './graphql/catalog.generated';
-import { useT, type MessageId } from '../../i18n';
+import { useCatalogLang, useT, type MessageId } from '../../i18n';
 
 /**
  * Products to suggest (decision 016): on a product page, those seen and bought with it first, then the most
@@ -22,6 +22,7 @@ export function Recommendations({
   title?: MessageId;
 }) {
   const t = useT();
+  const catalogLang = useCatalogLang();
   const { data } = useQuery(RecommendationsDocument, {
     variables: { categories, productId },
     skip: categories.length === 0,
@@ -36,7 +37,9 @@ export function Recommendations({
           <li key={p.id}>
             <Link className="tile" to={productPath(p.id)}>
               <img src={p.images[0] || PLACEHOLDER_IMAGE} alt="" width={200} height={200} loading="lazy" />
-              <span className="tile__name">{p.name}</span>
+              <span className="tile__name" lang={catalogLang}>
+                {p.name}
+              </span>
               <span className="tile__id">{p.id}</span>
               <span className="tile__price">
                 <CardPriceOf product={p} />

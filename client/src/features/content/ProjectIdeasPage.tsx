@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { areaMetadata, areaOf } from '@domain/configuration';
 import { unitPrice, type CartItem } from '@domain/cart';
 import { round2 } from '@domain/money';
 import { productPath } from '@domain/routes';
@@ -14,27 +15,49 @@ import { useMoney } from '../../lib/money';
 
 type Product = ProjectPartsQuery['products'][number];
 
-/** A part as a cart item, cut to length through the product's CUT_LENGTH option; null when not sold here. */
+/** A part's configurations as the cart prices them: its cut length, or its size (the area option). */
+function partConfigurations(part: ProjectPart, product: Product) {
+  const cut = product.configurationOptions.find((o) => o.code === 'CUT_LENGTH');
+  const area = product.configurationOptions.find((o) => o.kind === 'AREA');
+  if (part.cutMm !== undefined && cut) {
+    return [{ id: cut.id, value: part.cutMm, price: cut.unitPrice, metadata: null }];
+  }
+  if (part.sizeMm && area) {
+    const { width, height } = part.sizeMm;
+    return [
+      {
+        id: area.id,
+        value: areaOf(width, height),
+        price: area.unitPrice,
+        metadata: areaMetadata(width, height),
+      },
+    ];
+  }
+  return [];
+}
+
+/** A part as a cart item, configured as the project needs it; null when not sold here (or not so). */
 function partItem(part: ProjectPart, product: Product | undefined): CartItem | null {
   if (!product) return null;
-  const cut = product.configurationOptions.find((o) => o.code === 'CUT_LENGTH');
-  if (part.cutMm !== undefined && !cut) return null;
+  const configurations = partConfigurations(part, product);
+  if ((part.cutMm !== undefined || part.sizeMm) && configurations.length === 0) return null;
   return {
     itemId: product.id,
     qty: part.qty,
-    configurations:
-      cut && part.cutMm !== undefined ? [{ productConfigurationId: cut.id, value: part.cutMm }] : [],
+    configurations: configurations.map((c) => ({
+      productConfigurationId: c.id,
+      value: c.value,
+      metadata: c.metadata,
+    })),
   };
 }
 
-/** The part's price each, as the cart will price it (cut parts: base price plus the length). */
+/** The part's price each, as the cart will price it (configured parts: base price plus the options). */
 function partUnitPrice(part: ProjectPart, product: Product): number | null {
-  const cut = product.configurationOptions.find((o) => o.code === 'CUT_LENGTH');
   return unitPrice({
     price: product.price ?? null,
     basePrice: product.basePrice ?? product.price,
-    configurations:
-      cut && part.cutMm !== undefined ? [{ id: cut.id, value: part.cutMm, price: cut.unitPrice }] : [],
+    configurations: partConfigurations(part, product),
   });
 }
 
@@ -83,6 +106,7 @@ export function ProjectIdeasPage() {
                       {part.qty} ×{' '}
                       {product ? <Link to={productPath(product.id)}>{product.name}</Link> : part.itemId}
                       {part.cutMm !== undefined && <> — {t('projects.cutTo', { mm: part.cutMm })}</>}
+                      {part.sizeMm && <> — {t('projects.cutToSize', part.sizeMm)}</>}
                       {!product && <em> ({t('projects.unavailable')})</em>}
                     </li>
                   ))}

@@ -1,11 +1,13 @@
 /**
  * Project ideas: real builds from the demo catalogue. A part with `cutMm` is ordered cut to length (its
- * CUT_LENGTH option). Texts live in the message catalogues (projects.<slug>.title / .text).
+ * CUT_LENGTH option), one with `sizeMm` cut to size (its area option). Texts live in the message catalogues
+ * (projects.<slug>.title / .text).
  */
 export interface ProjectPart {
   itemId: string;
   qty: number;
   cutMm?: number;
+  sizeMm?: { width: number; height: number };
 }
 
 export interface Project {
@@ -32,7 +34,7 @@ export const PROJECTS: readonly Project[] = [
     parts: [
       { itemId: '2020-C', qty: 12, cutMm: 500 },
       { itemId: 'BRK-20-CRN', qty: 24 },
-      { itemId: 'PNL-ACR-3MM', qty: 5 },
+      { itemId: 'PNL-ACR-3MM', qty: 5, sizeMm: { width: 500, height: 500 } },
       { itemId: 'EC-20-BLK', qty: 8 },
     ],
   },

@@ -126,7 +126,7 @@ export function OrdersPage() {
         <p className="lead">{t('orders.none')}</p>
       ) : (
         <>
-          <table className="orders-table">
+          <table className="orders-table orders-table--cards">
             <thead>
               <tr>
                 <th scope="col">{t('orders.number')}</th>
@@ -141,15 +141,17 @@ export function OrdersPage() {
             <tbody>
               {orders.items.map((o) => (
                 <tr key={o.id} data-testid="order-row">
-                  <td>
+                  <td data-label={t('orders.number')}>
                     <Link to={orderPath(o.id)}>{orderNumberLabel(o.orderNumber)}</Link>
                   </td>
-                  <td>{dates.day(o.createdAt)}</td>
-                  <td>
+                  <td data-label={t('orders.date')}>{dates.day(o.createdAt)}</td>
+                  <td data-label={t('orders.status')}>
                     <span className={`status status--${o.status}`}>{o.statusLabel}</span>
                   </td>
-                  <td>{o.itemCount}</td>
-                  <td className="num">{money(o.total)}</td>
+                  <td data-label={t('orders.items')}>{o.itemCount}</td>
+                  <td className="num" data-label={t('cart.total')}>
+                    {money(o.total)}
+                  </td>
                 </tr>
               ))}
             </tbody>

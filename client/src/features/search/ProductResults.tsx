@@ -17,7 +17,7 @@ import {
   SearchProductsDocument,
   type SearchAnswerFieldsFragment,
 } from './graphql/search.generated';
-import { useT } from '../../i18n';
+import { useCatalogLang, useT } from '../../i18n';
 import { useTrackView } from '../../lib/analytics';
 import { recordSearchClick } from '../../lib/attribution';
 
@@ -34,6 +34,7 @@ export function ProductResults({
   categoryNames?: string[];
 }) {
   const t = useT();
+  const catalogLang = useCatalogLang();
   const [params, setParams] = useSearchParams();
   const state = parseSearchParams(params);
   const category = fixedCategory ?? state.category;
@@ -132,9 +133,13 @@ export function ProductResults({
                     height={200}
                     loading="lazy"
                   />
-                  <span className="tile__name">{p.name}</span>
+                  <span className="tile__name" lang={catalogLang}>
+                    {p.name}
+                  </span>
                   <span className="tile__id">{p.id}</span>
-                  <span className="tile__text">{p.description}</span>
+                  <span className="tile__text" lang={catalogLang}>
+                    {p.description}
+                  </span>
                   <span className="tile__price">
                     {termsOf.has(p.id) ? <CardPrice terms={termsOf.get(p.id)!} /> : ' '}
                   </span>

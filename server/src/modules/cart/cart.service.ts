@@ -11,7 +11,8 @@ import {
   type CartLine,
   type CartTotals,
 } from '../../../../domain/cart';
-import { areaProblem, configurationProblem } from '../../../../domain/configuration';
+import { configurationProblem } from '../../../../domain/configuration';
+import { areaProblem } from '../../../../domain/area';
 import {
   PRICE_COLUMNS,
   PRICE_LIST_JOIN,

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { lineTerms } from '../../../../domain/price-terms';
-import { describeConfiguration } from '../../../../domain/configuration';
+import { describeConfiguration } from '../../../../domain/configuration-text';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import { BRAND } from '../../../../domain/constants';
 import type { OrderView } from './order.service';

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { CadFileLinks } from '../../../components/CadFileLinks';
 import { Skeleton } from '../../../components/Skeleton';
-import { useT } from '../../../i18n';
+import { useCatalogLang, useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NotFoundContent } from '../../content/NotFoundPage';
 import { BackInStockForm } from '../BackInStockForm';
@@ -21,6 +21,7 @@ import { useSite } from '../../../lib/site';
 /** Product detail: id is the URL-encoded part number (it may contain "/"). */
 export function ProductPage() {
   const t = useT();
+  const catalogLang = useCatalogLang();
   const intl = useIntl();
   const raw = useParams()['*'] ?? '';
   const id = safeDecode(raw);
@@ -70,7 +71,7 @@ export function ProductPage() {
           />
         </div>
         <div className="product__summary">
-          <h1>{product.name}</h1>
+          <h1 lang={catalogLang}>{product.name}</h1>
           <dl className="product__ids">
             <div>
               <dt>{t('product.partNumber')}</dt>
@@ -101,7 +102,9 @@ export function ProductPage() {
           </div>
           <StockLine inStock={product.inStock} />
           {!product.inStock && <BackInStockForm itemId={product.id} />}
-          <p className="product__description">{product.description}</p>
+          <p className="product__description" lang={catalogLang}>
+            {product.description}
+          </p>
           {product.price !== null &&
             product.price !== undefined &&
             (product.configurationOptions.length > 0 ? (
