@@ -20,6 +20,12 @@ export interface UnpaidOrderPolicy {
   cancelAfterDays: number;
 }
 export const UNPAID_ORDER_DEFAULTS: UnpaidOrderPolicy = { remindAfterMinutes: 30, cancelAfterDays: 7 };
+
+/** When an order left unpaid since `since` (payment first failed) is cancelled. */
+export const unpaidCancelAt = (
+  since: Date | string,
+  policy: Pick<UnpaidOrderPolicy, 'cancelAfterDays'>,
+): Date => new Date(new Date(since).getTime() + policy.cancelAfterDays * 86_400_000);
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /**

@@ -126,5 +126,22 @@ test.describe('on a phone', () => {
     const cancelled = await lastEmailTo(email, /was cancelled/);
     expect(cancelled).toContain('The amount held on your card is released.');
     await elsewhere.close();
+
+    // Every link of the e-mails the guest got opens the order in a browser that never saw it, and its action works:
+    // the confirmation's leads to the invoice, the cancellation's to ordering the same parts again.
+    const confirmation = await lastEmailTo(email, /^Your Axisline Supply order AXL-\d+$/);
+    const third = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await third.goto(linkIn(confirmation));
+    await expect(third).toHaveURL(new RegExp(`/user/account/orders/${orderId}$`));
+    await third.getByRole('link', { name: 'Invoice', exact: true }).click();
+    await expect(third.getByRole('heading', { name: 'Invoice', level: 1 })).toBeVisible();
+    await third.close();
+    const fourth = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await fourth.goto(linkIn(cancelled));
+    await expect(fourth.getByTestId('order-status')).toHaveText('Order Cancelled');
+    await fourth.getByRole('button', { name: 'Re-order' }).click();
+    await expect(fourth).toHaveURL(/\/cart$/);
+    await expect(fourth.getByTestId('cart-line')).toHaveCount(1);
+    await fourth.close();
   });
 });

@@ -30,18 +30,16 @@ export const checkoutBody = (email: string, paymentMethodId: string) => ({
   payment: { kind: 'card', paymentMethodId },
 });
 
-/** A saved test card that authorises (the id of its payment method). */
-export async function authorisedCard(c: Client): Promise<string> {
+/** A test card given to the payment provider (the id of its payment method): authorises unless told otherwise. */
+export async function testCard(c: Client, number: string = TEST_CARDS.authorised): Promise<string> {
   const pm = await c
-    .send('post', '/api/payments/test/payment-methods', {
-      number: TEST_CARDS.authorised,
-      expiry: '12/39',
-      cvc: '123',
-      name: 'R',
-    })
+    .send('post', '/api/payments/test/payment-methods', { number, expiry: '12/39', cvc: '123', name: 'R' })
     .expect(201);
   return pm.body.id as string;
 }
+
+/** A saved test card that authorises (the id of its payment method). */
+export const authorisedCard = (c: Client) => testCard(c);
 
 /** A new customer who bought `items` with the test card (authorised: status 18) to North Carolina. */
 export async function cardOrder(

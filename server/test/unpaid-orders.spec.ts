@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '../../domain/checkout';
+import { checkoutBody, testCard } from './fixtures';
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
 
 let t: TestApp;
@@ -19,35 +20,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function card(c: Client, number: string = TEST_CARDS.authorised): Promise<string> {
-  const res = await c
-    .send('post', '/api/payments/test/payment-methods', {
-      number,
-      expiry: '12/39',
-      cvc: '123',
-      name: 'A Buyer',
-    })
-    .expect(201);
-  return res.body.id;
-}
-
 /** A cart of one line placed with `number`: the place-order answer's body. */
 async function placeWith(c: Client, number: string, contactEmail: string) {
   await c.send('post', '/api/user/cart/upsert', { items: [{ itemId: plain, qty: 2 }] }).expect(200);
   const res = await c
-    .send('post', '/api/checkout/place-order', {
-      contactEmail,
-      shippingAddress: {
-        name: 'Receiving',
-        addressLine1: '400 Mill St',
-        city: 'Mooresville',
-        state: 'NC',
-        zip: '28115',
-        email: contactEmail,
-      },
-      shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
-      payment: { kind: 'card', paymentMethodId: await card(c, number) },
-    })
+    .send('post', '/api/checkout/place-order', checkoutBody(contactEmail, await testCard(c, number)))
     .set('Idempotency-Key', randomUUID())
     .expect(200);
   return res.body as {
@@ -140,7 +117,7 @@ describe('an order whose payment did not go through', () => {
     const link = linkIn(mail);
     expect(link.pathname).toBe(`/user/account/orders/${placed.order.id}`);
     const paid = await c
-      .send('post', `/api/orders/${placed.order.id}/pay`, { paymentMethodId: await card(c) })
+      .send('post', `/api/orders/${placed.order.id}/pay`, { paymentMethodId: await testCard(c) })
       .expect(200);
     expect(paid.body.order.status).toBe(18);
   });
@@ -162,7 +139,7 @@ describe('an order whose payment did not go through', () => {
     expect(opened.headers.location).toBe(`/user/account/orders/${placed.order.id}`);
     await elsewhere.agent.get(`/api/orders/${placed.order.id}`).expect(200);
     const paid = await elsewhere
-      .send('post', `/api/orders/${placed.order.id}/pay`, { paymentMethodId: await card(elsewhere) })
+      .send('post', `/api/orders/${placed.order.id}/pay`, { paymentMethodId: await testCard(elsewhere) })
       .expect(200);
     expect(paid.body.order.status).toBe(18);
     // A made-up or altered token opens nothing.
@@ -179,7 +156,7 @@ describe('an order whose payment did not go through', () => {
     const placed = await placeWith(c, TEST_CARDS.declined, email);
     // Retrying with another failing card does not restart the clock.
     await c.send('post', `/api/orders/${placed.order.id}/pay`, {
-      paymentMethodId: await card(c, TEST_CARDS.declined),
+      paymentMethodId: await testCard(c, TEST_CARDS.declined),
     });
     await age(placed.order.id, 7 * 24 * 60 - 5);
     await t.sweepUnpaid();
@@ -194,7 +171,7 @@ describe('an order whose payment did not go through', () => {
     expect(mail.text).toContain('Nothing was charged');
     // Paying now is refused, and the provider would not charge the cancelled payment either.
     const late = await c
-      .send('post', `/api/orders/${placed.order.id}/pay`, { paymentMethodId: await card(c) })
+      .send('post', `/api/orders/${placed.order.id}/pay`, { paymentMethodId: await testCard(c) })
       .expect(409);
     expect(late.body.error.message).toBe(
       `Order AXL-${placed.order.orderNumber} is not waiting for a payment.`,

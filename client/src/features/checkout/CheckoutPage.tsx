@@ -1,9 +1,10 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { OrderTotalsList } from '../orders/OrderTotals';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { FocusFirstError } from '../account/FormParts';
 import { linesBlockedIn } from '@domain/cart';
 import { CARRIERS, orderNumberLabel, TEST_CARDS } from '@domain/checkout';
-import { purchaseOrderSchema, shippingAddressSchema, shippingDetailsSchema } from '@domain/checkout.schema';
+import { shippingAddressSchema, shippingDetailsSchema } from '@domain/checkout.schema';
 import { confirmationPath, ROUTES } from '@domain/routes';
 import { stateName } from '@domain/states';
 import { Form, Formik, useField, useFormikContext } from 'formik';
@@ -18,7 +19,7 @@ import {
   PlaceOrderDocument,
   type PlaceOrderFieldsFragment,
 } from './graphql/checkout.generated';
-import { CardForm, OrderPayment, type Card } from './OrderPayment';
+import { CardForm, OrderPayment, PayByChoice, PurchaseOrderForm, type Card } from './OrderPayment';
 import type { CartFieldsFragment } from '../cart/graphql/cart.generated';
 import { useT } from '../../i18n';
 import { track, type CheckoutStep } from '../../lib/analytics';
@@ -491,43 +492,13 @@ function PaymentStep({ terms, onDone }: { terms: number | null; onDone: (choice:
   return (
     <section aria-labelledby="payment-title">
       <h2 id="payment-title">{t('checkout.step.payment')}</h2>
-      {terms !== null && (
-        <fieldset className="carriers">
-          <legend>{t('checkout.payBy')}</legend>
-          <label className="saved-address">
-            <input type="radio" name="kind" checked={kind === 'card'} onChange={() => setKind('card')} />
-            <span>{t('checkout.card')}</span>
-          </label>
-          <label className="saved-address">
-            <input
-              type="radio"
-              name="kind"
-              checked={kind === 'purchaseOrder'}
-              onChange={() => setKind('purchaseOrder')}
-            />
-            <span>{t('checkout.purchaseOrder', { days: terms })}</span>
-          </label>
-        </fieldset>
-      )}
+      {terms !== null && <PayByChoice terms={terms} kind={kind} onKind={setKind} />}
       {kind === 'purchaseOrder' ? (
-        <Formik
-          initialValues={{ poNumber: '' }}
-          validationSchema={purchaseOrderSchema}
-          onSubmit={(values) => onDone({ kind: 'purchaseOrder', poNumber: values.poNumber.trim() })}
-        >
-          <Form
-            method="post"
-            className="form"
-            noValidate
-            aria-label={t('checkout.purchaseOrder', { days: terms ?? 0 })}
-          >
-            <FocusFirstError />
-            <Field name="poNumber" label={t('checkout.poNumber')} />
-            <button type="submit" className="btn btn--primary btn--large">
-              {t('checkout.continue')}
-            </button>
-          </Form>
-        </Formik>
+        <PurchaseOrderForm
+          terms={terms ?? 0}
+          submitLabel={t('checkout.continue')}
+          onPo={(poNumber) => onDone({ kind: 'purchaseOrder', poNumber })}
+        />
       ) : (
         <>
           <p className="notice">
@@ -682,28 +653,10 @@ function ReviewAmount({ value }: { value: number }) {
 /** The placed order's totals, beside its payment. */
 function OrderTotals({ order }: { order: PlaceOrderFieldsFragment['order'] }) {
   const t = useT();
-  const money = useMoney(order.currencyCode);
   return (
     <aside className="checkout__summary panel" aria-labelledby="order-totals-title">
       <h2 id="order-totals-title">{t('cart.summary')}</h2>
-      <dl className="totals">
-        <div>
-          <dt>{t('cart.subtotal', { count: order.lines.reduce((n, l) => n + l.quantity, 0) })}</dt>
-          <dd>{money(order.subTotal)}</dd>
-        </div>
-        <div>
-          <dt>{t('cart.freight')}</dt>
-          <dd>{money(order.freightAmt)}</dd>
-        </div>
-        <div>
-          <dt>{t('orders.tax', { state: order.shippingAddress.state, pct: `${order.taxPct}%` })}</dt>
-          <dd>{money(order.taxAmount)}</dd>
-        </div>
-        <div className="totals__total">
-          <dt>{t('cart.total')}</dt>
-          <dd data-testid="checkout-total">{money(order.total)}</dd>
-        </div>
-      </dl>
+      <OrderTotalsList order={order} testId="checkout-total" />
     </aside>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { normaliseExpiry } from '@domain/checkout';
 import { cardSchema, purchaseOrderSchema } from '@domain/checkout.schema';
 import { Form, Formik } from 'formik';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import { httpFieldErrors, post } from '../../lib/http';
 import { useMoney } from '../../lib/money';
@@ -146,55 +146,16 @@ export function OrderPayment({
           {declined} {terms !== null ? t('checkout.tryAnotherWay') : t('checkout.tryAnotherCard')}
         </p>
       )}
-      {terms !== null && (
-        <fieldset className="carriers">
-          <legend>{t('checkout.payBy')}</legend>
-          <label className="saved-address">
-            <input type="radio" name="pay-kind" checked={kind === 'card'} onChange={() => setKind('card')} />
-            <span>{t('checkout.card')}</span>
-          </label>
-          <label className="saved-address">
-            <input
-              type="radio"
-              name="pay-kind"
-              checked={kind === 'purchaseOrder'}
-              onChange={() => setKind('purchaseOrder')}
-            />
-            <span>{t('checkout.purchaseOrder', { days: terms })}</span>
-          </label>
-        </fieldset>
-      )}
+      {terms !== null && <PayByChoice terms={terms} kind={kind} onKind={setKind} />}
       {kind === 'purchaseOrder' ? (
-        <Formik
-          initialValues={{ poNumber: '' }}
-          validationSchema={purchaseOrderSchema}
-          onSubmit={async (values, helpers) => {
-            try {
-              const { data } = await payOrder({
-                variables: { orderId: order.id, poNumber: values.poNumber.trim() },
-              });
-              if (data) settle(data.payOrder);
-            } catch (err) {
-              helpers.setStatus(errorMessage(err, t('checkout.failed')));
-            }
+        <PurchaseOrderForm
+          terms={terms ?? 0}
+          submitLabel={t('checkout.payNow')}
+          onPo={async (poNumber) => {
+            const { data } = await payOrder({ variables: { orderId: order.id, poNumber } });
+            if (data) settle(data.payOrder);
           }}
-        >
-          {({ isSubmitting, status }) => (
-            <Form
-              method="post"
-              className="form"
-              noValidate
-              aria-label={t('checkout.purchaseOrder', { days: terms ?? 0 })}
-            >
-              <FocusFirstError />
-              <Field name="poNumber" label={t('checkout.poNumber')} />
-              <FormError message={status} />
-              <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
-                {t('checkout.payNow')}
-              </button>
-            </Form>
-          )}
-        </Formik>
+        />
       ) : (
         <CardForm
           submitLabel={t('checkout.payNow')}
@@ -205,6 +166,80 @@ export function OrderPayment({
         />
       )}
     </section>
+  );
+}
+
+/** Card or purchase order, for an account approved on net terms of `terms` days. */
+export function PayByChoice({
+  terms,
+  kind,
+  onKind,
+}: {
+  terms: number;
+  kind: 'card' | 'purchaseOrder';
+  onKind: (kind: 'card' | 'purchaseOrder') => void;
+}) {
+  const t = useT();
+  const name = useId();
+  return (
+    <fieldset className="carriers">
+      <legend>{t('checkout.payBy')}</legend>
+      <label className="saved-address">
+        <input type="radio" name={name} checked={kind === 'card'} onChange={() => onKind('card')} />
+        <span>{t('checkout.card')}</span>
+      </label>
+      <label className="saved-address">
+        <input
+          type="radio"
+          name={name}
+          checked={kind === 'purchaseOrder'}
+          onChange={() => onKind('purchaseOrder')}
+        />
+        <span>{t('checkout.purchaseOrder', { days: terms })}</span>
+      </label>
+    </fieldset>
+  );
+}
+
+/** The purchase order number form; a failure of `onPo` shows above its button. */
+export function PurchaseOrderForm({
+  terms,
+  submitLabel,
+  onPo,
+}: {
+  terms: number;
+  submitLabel: string;
+  onPo: (poNumber: string) => void | Promise<void>;
+}) {
+  const t = useT();
+  return (
+    <Formik
+      initialValues={{ poNumber: '' }}
+      validationSchema={purchaseOrderSchema}
+      onSubmit={async (values, helpers) => {
+        try {
+          await onPo(values.poNumber.trim());
+        } catch (err) {
+          helpers.setStatus(errorMessage(err, t('checkout.failed')));
+        }
+      }}
+    >
+      {({ isSubmitting, status }) => (
+        <Form
+          method="post"
+          className="form"
+          noValidate
+          aria-label={t('checkout.purchaseOrder', { days: terms })}
+        >
+          <FocusFirstError />
+          <Field name="poNumber" label={t('checkout.poNumber')} />
+          <FormError message={status} />
+          <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+            {submitLabel}
+          </button>
+        </Form>
+      )}
+    </Formik>
   );
 }
 

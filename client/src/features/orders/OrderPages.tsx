@@ -1,6 +1,7 @@
 import { SignInRedirect } from '../account/SignInRedirect';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { LinePrice } from '../../components/Price';
+import { OrderTotalsList } from './OrderTotals';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import {
@@ -315,24 +316,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
         </section>
         <section className="panel">
           <h2>{t('cart.summary')}</h2>
-          <dl className="totals">
-            <div>
-              <dt>{t('cart.subtotal', { count: order.lines.reduce((s, l) => s + l.quantity, 0) })}</dt>
-              <dd>{money(order.subTotal)}</dd>
-            </div>
-            <div>
-              <dt>{t('cart.freight')}</dt>
-              <dd>{money(order.freightAmt)}</dd>
-            </div>
-            <div>
-              <dt>{t('orders.tax', { state: a.state, pct: `${order.taxPct}%` })}</dt>
-              <dd>{money(order.taxAmount)}</dd>
-            </div>
-            <div className="totals__total">
-              <dt>{t('cart.total')}</dt>
-              <dd data-testid="order-total">{money(order.total)}</dd>
-            </div>
-          </dl>
+          <OrderTotalsList order={order} testId="order-total" />
         </section>
       </div>
       <section>

@@ -279,24 +279,14 @@ export const checkoutService = {
     const payment = validate(paymentSchema, input);
     const order = await orderService.get(ctx, orderId);
     const payable: number[] = [ORDER_STATUS_CODE.Open, ...AWAITING_PAYMENT];
-    if (order.paymentKind !== 'card' || !payable.includes(order.status)) {
-      throw new AppError(
-        'CONFLICT',
-        `Order ${orderNumberLabel(order.orderNumber)} is not waiting for a payment.`,
-      );
-    }
+    if (order.paymentKind !== 'card' || !payable.includes(order.status)) throw notAwaitingPayment(order);
     if (payment.kind === 'card') return this.charge(ctx, order, payment.paymentMethodId!);
     await assertNetTerms(ctx);
     await ctx.db.transactional(async (trx) => {
       const [row] = await prepared<{ status: number }>(
         'select status from customer_order where id = ? for update',
       ).all(ctx.db, [orderId], trx);
-      if (!row || !payable.includes(row.status)) {
-        throw new AppError(
-          'CONFLICT',
-          `Order ${orderNumberLabel(order.orderNumber)} is not waiting for a payment.`,
-        );
-      }
+      if (!row || !payable.includes(row.status)) throw notAwaitingPayment(order);
       await prepared(
         "update customer_order set payment_kind = 'purchaseOrder', po_number = ? where id = ?",
       ).all(ctx.db, [payment.poNumber, orderId], trx);
@@ -474,6 +464,9 @@ function checkLines(lines: Awaited<ReturnType<typeof pricedLines>>, state: strin
 }
 
 const mailDeps = (ctx: Ctx) => ({ db: ctx.db, log: ctx.log, publicUrl: ctx.auth.publicUrl });
+
+const notAwaitingPayment = (order: Pick<OrderView, 'orderNumber'>) =>
+  new AppError('CONFLICT', `Order ${orderNumberLabel(order.orderNumber)} is not waiting for a payment.`);
 
 const poNotAllowed = () => {
   const message = 'Your account is not approved to pay by purchase order. Please pay by card.';

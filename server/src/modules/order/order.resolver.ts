@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AWAITING_PAYMENT } from '../../../../domain/order-status';
+import { unpaidCancelAt } from '../../../../domain/checkout';
 import { orderListSchema, placeOrderSchema } from '../../../../domain/checkout.schema';
 import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
@@ -23,7 +24,7 @@ const withoutNulls = <T extends object>(input: T) =>
 /** When an order waiting for a payment is cancelled if still unpaid, or null. */
 export const payByOf = (order: Pick<OrderView, 'status' | 'unpaidSince'>, cancelAfterDays: number) =>
   AWAITING_PAYMENT.includes(order.status) && order.unpaidSince
-    ? new Date(new Date(order.unpaidSince).getTime() + cancelAfterDays * 86_400_000).toISOString()
+    ? unpaidCancelAt(order.unpaidSince, { cancelAfterDays }).toISOString()
     : null;
 
 /** Checkout and the caller's orders. Guests read the orders they placed in this session. */

@@ -1,4 +1,4 @@
-import type { UnpaidOrderPolicy } from '../../../../domain/checkout';
+import { unpaidCancelAt, type UnpaidOrderPolicy } from '../../../../domain/checkout';
 import { AWAITING_PAYMENT, ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import type { PaymentProvider } from '../payment/payment.provider';
 import { recordStatusChange } from './order.events';
@@ -13,7 +13,7 @@ const BATCH = 50;
 
 /** The day an unpaid order is cancelled, as e-mails write it ("Wednesday, December 2, 2026"). */
 export const cancelDay = (since: Date, policy: UnpaidOrderPolicy) =>
-  new Date(since.getTime() + policy.cancelAfterDays * 86_400_000).toLocaleDateString('en-US', {
+  unpaidCancelAt(since, policy).toLocaleDateString('en-US', {
     weekday: 'long',
     year: 'numeric',
     month: 'long',
@@ -70,8 +70,8 @@ export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: nu
   }
   for (;;) {
     const done = await deps.db.transactional(async (trx) => {
-      const rows = await deps.db.execute<{ id: string; since: Date; reason: string }[]>(
-        `select o.id, ${UNPAID_SINCE} as since,
+      const rows = await deps.db.execute<{ id: string; status: number; since: Date; reason: string }[]>(
+        `select o.id, o.status, ${UNPAID_SINCE} as since,
            coalesce((select e.note from order_event e where e.order_id = o.id order by e.id desc limit 1), '') as reason
          from customer_order o
          where o.status in (?) and o.payment_reminded_at is null
@@ -82,9 +82,11 @@ export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: nu
         trx,
       );
       for (const row of rows) {
-        const reason = /declined|could not|failed/i.test(row.reason)
-          ? row.reason
-          : 'Your bank asked to confirm the payment and it was not confirmed.';
+        // A failed payment's last history entry is the provider's reason; one waiting for the bank has none.
+        const reason =
+          row.status === ORDER_STATUS_CODE.PaymentFailed && row.reason
+            ? row.reason
+            : 'Your bank asked to confirm the payment and it was not confirmed.';
         await queueOrderEmail(
           deps,
           row.id,
