@@ -5,7 +5,7 @@ import { BRAND } from '@domain/constants';
 import { RETURN_REASONS, type ReturnReason } from '@domain/order-status';
 import { RETURN_WINDOW_DAYS, returnItems, withinReturnWindow, type ReturnItem } from '@domain/returns';
 import { orderPath, returnPath, ROUTES } from '@domain/routes';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import {
@@ -56,6 +56,11 @@ export function ReturnRequestPage() {
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // Once the errors are on screen, the keyboard goes to the first field in error, read with its message.
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    document.querySelector<HTMLElement>('form [aria-invalid="true"], form [data-error-anchor]')?.focus();
+  }, [errors]);
   if (redirect) return redirect;
   const order = data?.order;
   if (!order || !mine) return <Skeleton rows={3} />;
@@ -79,12 +84,6 @@ export function ReturnRequestPage() {
         setErrors(fields);
         // Each error once: next to its field, or (none of them) above the buttons.
         if (Object.keys(fields).length === 0) setFailure(errorMessage(err, t('returns.failed')));
-        // The keyboard goes to the first field in error, read with its message.
-        requestAnimationFrame(() =>
-          document
-            .querySelector<HTMLElement>('form [aria-invalid="true"], form [data-error-anchor]')
-            ?.focus(),
-        );
       });
   };
   return (
