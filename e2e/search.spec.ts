@@ -59,6 +59,47 @@ test.describe('search as you type', () => {
     await shop.screenshot('product-configurator-1280');
   });
 
+  test('typing fast and pressing Enter: the dropdown never says nothing matches a text that has results', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const shop = new ShopPage(page);
+    const search = new SearchBoxPart(page);
+    // The answers to the real part number come late, as on a slow network.
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as {
+        operationName?: string;
+        variables?: { term?: string };
+      };
+      if (body?.operationName === 'TypeAhead' && /hgr/i.test(body.variables?.term ?? '')) {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      await route.continue();
+    });
+    await shop.goto('/');
+    await search.input.click();
+    await search.input.pressSequentially('qqzx', { delay: 30 });
+    const nothing = search.popup.getByText('Sorry, but no products match this search.');
+    await expect(nothing).toBeVisible();
+
+    await search.input.fill('');
+    await search.input.pressSequentially('hgr20', { delay: 20 });
+    // The answer to "qqzx" is not an answer to "hgr20": the dropdown is busy, not empty.
+    await expect(search.popup.getByRole('status')).toHaveText('Searching…');
+    await expect(search.popup.getByRole('status')).toHaveAttribute('aria-busy', 'true');
+    await expect(nothing).toHaveCount(0);
+    await search.input.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=hgr20$/);
+    await expect(nothing).toHaveCount(0);
+    await expect(page.locator('.tile').first()).toBeVisible();
+    await expect(page.getByText(/no products match/i)).toHaveCount(0);
+
+    // Typed at a normal pace, the late answer arrives and lists the rails.
+    await search.input.fill('hgr15');
+    await expect(search.dropdown.getByText(/HGR15/).first()).toBeVisible();
+    await expect(nothing).toHaveCount(0);
+  });
+
   test('the results page keeps its facets, sort and page in the URL', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     const shop = new ShopPage(page);

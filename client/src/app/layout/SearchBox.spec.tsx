@@ -124,6 +124,20 @@ describe('SearchBox', () => {
     expect(await screen.findByText('Sorry, but no products match this search.')).toBeTruthy();
   });
 
+  it('never says nothing matches the text in the box while that text is still being answered', async () => {
+    const nothing = answer({ total: 0, results: [], availableNavigation: [] });
+    renderBox([typeAhead('zzzz', nothing), { ...typeAhead('sfu', answer()), delay: 400 }]);
+    const input = screen.getByRole('combobox');
+    fireEvent.change(input, { target: { value: 'zzzz' } });
+    await screen.findByText('Sorry, but no products match this search.');
+    fireEvent.change(input, { target: { value: 'sfu' } });
+    expect(screen.queryByText('Sorry, but no products match this search.')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Searching…');
+    expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
+    expect(await screen.findByText('SFU1605 Ball Nut')).toBeTruthy();
+    expect(screen.queryByText('Sorry, but no products match this search.')).toBeNull();
+  });
+
   it('shows the failure toast when typeahead fails', async () => {
     renderBox([typeAhead('rail', new Error('network down'))]);
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'rail' } });

@@ -36,18 +36,23 @@ export function SearchBox() {
   const client = useApolloClient();
   const [params] = useSearchParams();
   const [text, setText] = useState(() => params.get('q') ?? '');
-  const [fetched, setAnswer] = useState<SearchAnswerFieldsFragment | null>(null);
+  // The answer with the text it answers: an answer to an earlier text may list its products while the newer one is
+  // on its way, but never says that nothing matches the text now in the box.
+  const [fetched, setFetched] = useState<{ term: string; answer: SearchAnswerFieldsFragment } | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [allBrands, setAllBrands] = useState(false);
   const latest = useRef(0);
+  // The clearing that follows a submit; typing again before it comes keeps the new suggestions.
+  const clearAfterSubmit = useRef<ReturnType<typeof setTimeout>>(undefined);
   const listId = useId();
   const rootRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const term = typeaheadText(text);
   // Blank text shows nothing (and calls nothing).
-  const answer = term.trim() ? fetched : null;
+  const answer = term.trim() ? (fetched?.answer ?? null) : null;
+  const answersText = fetched?.term === term;
 
   useEffect(() => {
     const request = ++latest.current;
@@ -57,26 +62,29 @@ export function SearchBox() {
         .query({ query: TypeAheadDocument, variables: { term, includeWithoutPrice: true } })
         .then(({ data }) => {
           if (request !== latest.current || !data) return;
-          setAnswer(data.typeAhead);
+          setFetched({ term, answer: data.typeAhead });
           setActive(-1);
           setAllBrands(false);
         })
         .catch(() => {
           if (request !== latest.current) return;
-          setAnswer(null);
+          setFetched(null);
           void notify('error', t('search.failure'), { toastId: 'typeahead-failure' });
         });
     }, SEARCH.typeaheadDebounceMs);
     return () => clearTimeout(timer);
   }, [term, client, t]);
 
-  // A click outside closes the dropdown.
+  // A click outside closes the dropdown; leaving the page drops a pending clearing.
   useEffect(() => {
     const onPointer = (e: PointerEvent) => {
       if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      clearTimeout(clearAfterSubmit.current);
+    };
   }, []);
 
   const brands = (
@@ -124,14 +132,15 @@ export function SearchBox() {
     const q = text.replace(/^\s+/, '');
     if (!q.trim()) {
       setText('');
-      setAnswer(null);
+      setFetched(null);
       return;
     }
     navigate(searchPath(q));
     inputRef.current?.blur();
-    setTimeout(() => {
+    clearTimeout(clearAfterSubmit.current);
+    clearAfterSubmit.current = setTimeout(() => {
       setOpen(false);
-      setAnswer(null);
+      setFetched(null);
     }, SEARCH.clearSuggestionsAfterSubmitMs);
   };
 
@@ -200,6 +209,7 @@ export function SearchBox() {
         placeholder={t('search.placeholder')}
         autoComplete="off"
         onChange={(e) => {
+          clearTimeout(clearAfterSubmit.current);
           setText(e.target.value);
           setOpen(true);
         }}
@@ -213,7 +223,7 @@ export function SearchBox() {
           aria-label={t('search.clear')}
           onClick={() => {
             setText('');
-            setAnswer(null);
+            setFetched(null);
             inputRef.current?.focus();
           }}
         >
@@ -237,9 +247,15 @@ export function SearchBox() {
         // panel so the keyboard can scroll it too (the options themselves are chosen with the arrows and Enter).
         <div className="suggest" tabIndex={0} aria-label={t('search.suggestions')} role="region">
           {answer.results.length === 0 ? (
-            <p className="suggest__empty" role="status">
-              {t('search.noResults')}
-            </p>
+            answersText ? (
+              <p className="suggest__empty" role="status">
+                {t('search.noResults')}
+              </p>
+            ) : (
+              <p className="suggest__empty" role="status" aria-busy="true">
+                {t('search.searching')}
+              </p>
+            )
           ) : (
             <>
               {answer.correctedQuery && (
