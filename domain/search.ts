@@ -50,6 +50,15 @@ export interface SearchPageState {
   page: number;
 }
 
+/** How many filters narrow the page (each chosen brand, attribute value, and the category unless the page is one). */
+export function activeFilterCount(state: SearchPageState, categoryIsFixed: boolean): number {
+  return (
+    state.brands.length +
+    state.attributes.reduce((n, a) => n + a.values.length, 0) +
+    (!categoryIsFixed && state.category ? 1 : 0)
+  );
+}
+
 /** Reads the results page state from its query string (unknown values fall back to defaults). */
 export function parseSearchParams(params: URLSearchParams): SearchPageState {
   const sort = params.get('sort') as SearchSort | null;

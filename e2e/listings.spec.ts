@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ShopPage } from './pages/ShopPage';
 import { withDb } from './support/db';
@@ -45,4 +46,87 @@ test('every listing card carries the stock line, as the product page does: home,
   await card.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByTestId('stock-line').first()).toHaveText('Backordered: ships when back in stock');
+});
+
+test.describe('a category on a phone', () => {
+  for (const locale of ['en-US', 'fr-CA'] as const) {
+    test(`${locale}: products first, two cards a row, the filters in a drawer with the count of those chosen`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const shop = new ShopPage(page);
+      const leaf = await withDb(
+        async (db) =>
+          (
+            await db.query<{ handle: string }>(
+              `select c.handle from category c join product p on p.category_id = c.id
+                where not exists (select 1 from category k where k.parent_id = c.id)
+                group by c.handle having count(distinct p.brand_id) > 1 order by count(*) desc limit 1`,
+            )
+          ).rows[0]!.handle,
+      );
+      await shop.goto('/');
+      await page.context().addCookies([{ name: 'locale', value: locale, url: page.url() }]);
+      await shop.goto(`/product/category/${leaf}`);
+      await shop.hydrated();
+      const words =
+        locale === 'en-US'
+          ? { filters: 'Filters', close: 'Close filters', show: /^Show [\d,]+ products$/, brand: 'Brand' }
+          : {
+              filters: 'Filtres',
+              close: 'Fermer les filtres',
+              show: /^Afficher [\d\s]+ produits$/,
+              brand: 'Marque',
+            };
+
+      // The first two products share a row, within the screen's first height; no card is a 330 px picture.
+      const cards = page.locator('.tile-grid .tile');
+      await expect(cards.nth(1)).toBeVisible();
+      const [a, b] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+      expect(b.y).toBe(a.y);
+      expect(a.x + a.width).toBeLessThanOrEqual(b.x);
+      expect(b.x + b.width).toBeLessThanOrEqual(390);
+      expect(a.y).toBeLessThan(844);
+      expect((await cards.nth(0).locator('img').boundingBox())!.width).toBeLessThan(200);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // The side column of filters is not on a phone's page; its button is.
+      await expect(page.locator('.results__side')).toBeHidden();
+      const button = page.getByRole('button', { name: words.filters, exact: true });
+      await expect(button).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/category-390-${locale}.png` });
+
+      await button.click();
+      const drawer = page.getByRole('dialog', { name: words.filters });
+      await expect(drawer).toBeVisible();
+      await expect(drawer.getByRole('button', { name: words.close })).toBeFocused();
+      const axe = await new AxeBuilder({ page }).include('.filters-drawer').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await page.screenshot({ path: `test-results/screenshots/category-filters-390-${locale}.png` });
+      const brandBox = drawer.getByRole('group', { name: words.brand }).getByRole('checkbox').first();
+      // A controlled box: checked once the URL holds the choice.
+      await brandBox.click();
+      await expect(page).toHaveURL(/[?&]brand=/);
+      await expect(brandBox).toBeChecked();
+      // "Show N products" closes the drawer on the narrowed list, and the button counts the filter.
+      const show = drawer.getByRole('button', { name: words.show });
+      const shown = Number((await show.textContent())!.replace(/\D/g, ''));
+      await show.click();
+      await expect(drawer).toBeHidden();
+      const counted = page.getByRole('button', { name: `${words.filters} (1)` });
+      await expect(counted).toBeFocused();
+      await expect
+        .poll(async () => Number((await page.locator('.results__count').textContent())!.replace(/\D/g, '')))
+        .toBe(shown);
+
+      // Escape closes it too, and a tap beside it.
+      await counted.click();
+      await expect(drawer).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      await expect(counted).toBeFocused();
+      await counted.click();
+      await page.mouse.click(385, 400);
+      await expect(drawer).toBeHidden();
+    });
+  }
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { SEARCH } from '@domain/constants';
+import { isLiteralElement, parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import enUS from './messages/en-US.json';
 import esMX from './messages/es-MX.json';
 import frCA from './messages/fr-CA.json';
@@ -13,7 +14,14 @@ describe('message catalogues', () => {
   });
 
   it.each(Object.keys(catalogues))('%s translates with the same placeholders', (locale) => {
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
+    // The ICU arguments a message uses, inside plural and select branches too.
+    const argumentsOf = (elements: MessageFormatElement[]): string[] =>
+      elements.flatMap((e) => [
+        ...('value' in e && !isLiteralElement(e) ? [String(e.value)] : []),
+        ...('options' in e ? Object.values(e.options).flatMap((o) => argumentsOf(o.value)) : []),
+        ...('children' in e ? argumentsOf(e.children) : []),
+      ]);
+    const placeholders = (text: string) => [...new Set(argumentsOf(parse(text)))].sort();
     for (const [id, text] of Object.entries(enUS)) {
       expect([id, placeholders(catalogues[locale]![id]!)]).toEqual([id, placeholders(text)]);
     }

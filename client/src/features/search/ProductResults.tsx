@@ -3,6 +3,7 @@ import { CardPrice } from '../../components/Price';
 import { StockLine } from '../../components/StockLine';
 import { productPath } from '@domain/routes';
 import {
+  activeFilterCount,
   SEARCH_PAGE_SIZE,
   SEARCH_SORTS,
   parseSearchParams,
@@ -10,6 +11,7 @@ import {
   type SearchPageState,
   type SearchSort,
 } from '@domain/search';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import {
@@ -81,9 +83,11 @@ export function ProductResults({
   if (!answer) return loading ? <Skeleton rows={4} /> : null;
 
   const pages = Math.max(1, Math.ceil(answer.total / SEARCH_PAGE_SIZE));
+  const filters = activeFilterCount(state, !!fixedCategory);
+  const facets = <Facets answer={answer} state={state} update={update} hideCategory={!!fixedCategory} />;
   return (
     <div className="results">
-      <Facets answer={answer} state={state} update={update} hideCategory={!!fixedCategory} />
+      <div className="results__side">{facets}</div>
       <section aria-busy={loading} aria-label={t('search.products')}>
         {answer.correctedQuery && (
           <p className="corrected-banner" role="status">
@@ -91,6 +95,12 @@ export function ProductResults({
           </p>
         )}
         <div className="results__bar">
+          {(filters > 0 ||
+            answer.availableNavigation.some((n) => !fixedCategory || n.displayName !== 'CATEGORY')) && (
+            <FiltersDrawer active={filters} total={loading ? null : answer.total}>
+              {facets}
+            </FiltersDrawer>
+          )}
           <p className="results__count" role="status">
             {t('search.results', { count: answer.total })}
           </p>
@@ -175,6 +185,73 @@ export function ProductResults({
   );
 }
 
+/**
+ * On a phone the products come first: the filters open from a button ("Filters (2)") as a modal drawer, which
+ * keeps the focus inside, closes with Escape, its close button, a tap beside it or "Show N products", and gives
+ * the focus back to the button. Its facets are rendered only while it is open (the side column holds them on a
+ * wide screen, where the button is hidden).
+ */
+function FiltersDrawer({
+  active,
+  total,
+  children,
+}: {
+  active: number;
+  /** The count of the products the filters leave; none while it is being counted. */
+  total: number | null;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const show = () => {
+    setOpen(true);
+    dialog.current?.showModal();
+  };
+  const close = () => dialog.current?.close();
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--outline-primary results__filters"
+        aria-haspopup="dialog"
+        onClick={show}
+      >
+        {t('search.filtersButton', { count: active })}
+      </button>
+      <dialog
+        ref={dialog}
+        className="filters-drawer"
+        aria-labelledby={titleId}
+        onClose={() => setOpen(false)}
+        // A tap on the backdrop lands on the dialog itself, never on its content.
+        onClick={(e) => e.target === e.currentTarget && close()}
+      >
+        <div className="filters-drawer__body">
+          <div className="filters-drawer__head">
+            <h2 id={titleId}>{t('search.filters')}</h2>
+            <button
+              type="button"
+              className="filters-drawer__close"
+              aria-label={t('search.closeFilters')}
+              onClick={close}
+            >
+              ×
+            </button>
+          </div>
+          {open && children}
+          <div className="filters-drawer__foot">
+            <button type="button" className="btn btn--primary" aria-busy={total === null} onClick={close}>
+              {total === null ? t('search.showProductsPending') : t('search.showProducts', { count: total })}
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
 function Facets({
   answer,
   state,
@@ -189,8 +266,7 @@ function Facets({
   const t = useT();
   const toggle = (list: string[], value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-  const filtered =
-    state.brands.length > 0 || state.attributes.length > 0 || (!hideCategory && !!state.category);
+  const filtered = activeFilterCount(state, hideCategory) > 0;
   return (
     <aside className="facets" aria-label={t('search.filters')}>
       {filtered && (
