@@ -1,3 +1,4 @@
+import { addressRules, COUNTRIES, type AddressRules, type Country } from './regions';
 import { boolean, object, ref, string, type InferType } from 'yup';
 import type { Locale } from './constants';
 
@@ -119,16 +120,39 @@ export const profileSchema = object({
   phone: phone(),
 });
 
+/** An address's state or province, by its country's rules (spec section 3 for the US). */
+export const regionField = (rules: AddressRules) =>
+  string()
+    .required(rules.regionRequired)
+    .test('region', rules.regionRequired, (v) => !v || rules.isRegion(v.toUpperCase()));
+
+/** An address's ZIP or postal code, by its country's rules, kept in the country's form ("K1A 0B1"). */
+export const postalField = (rules: AddressRules) =>
+  noPadding(rules.postalName)
+    .transform((v: unknown) => (typeof v === 'string' ? rules.normalisePostal(v) : v))
+    .required(rules.postalRequired)
+    .test('postal', rules.postalFormat, (v) => !v || rules.postalFormatTest(v));
+
+/**
+ * A saved address (spec section 3). Its country (the US unless it says Canada) chooses the rules of its state
+ * or province and ZIP or postal code; the site's address form sends the site's country (decision 033).
+ */
 export const addressSchema = object({
   id: string().uuid('Address not found').nullable().optional(),
   name: string().required('Name is a required field').max(100),
   addressLine1: noPadding('Address').required('Address line 1 is a required field').max(200),
   addressLine2: string().max(200).nullable().optional(),
   city: noPadding('City').required('City is a required field').max(100),
-  state: string().required('State is a required field').length(2, 'State is a required field'),
-  zip: noPadding('Zip code')
-    .required('Zip Code is a required field')
-    .matches(/^\d+$/, 'Zip code must be only digits'),
+  country: string<Country>()
+    .oneOf([...COUNTRIES], 'Choose a country')
+    .default('US'),
+  // The builder's schema replaces the base, which only gives the field its type.
+  state: string()
+    .required()
+    .when('country', ([country]: unknown[]) => regionField(addressRules(country as string))),
+  zip: string()
+    .required()
+    .when('country', ([country]: unknown[]) => postalField(addressRules(country as string))),
   email: string().trim().required('E-mail is a required field').email('E-mail must be a valid email'),
   phone: phone(),
 });

@@ -104,8 +104,13 @@ describe('edited totals', () => {
   });
 
   it('proposes freight from the table and tax at the order rate; total is their sum', () => {
-    const charges = proposedCharges(100, 7.25);
+    const charges = proposedCharges(100, { country: 'US', taxes: [{ kind: 'SALES', pct: 7.25 }] });
     expect(charges.taxAmount).toBe(7.25);
+    // A Canadian order: its freight table, and each tax on the freight too (Ontario's HST 13 % of 100 + 14).
+    expect(proposedCharges(100, { country: 'CA', taxes: [{ kind: 'HST', pct: 13 }] })).toEqual({
+      shippingCharges: 14,
+      taxAmount: 14.82,
+    });
     expect(editedTotal(100, charges.shippingCharges, charges.taxAmount)).toBe(
       Math.round((100 + charges.shippingCharges + 7.25) * 100) / 100,
     );

@@ -1,6 +1,8 @@
 import { array, boolean, number, object, string, type InferType } from 'yup';
-import { noPadding } from './account.schema';
+import { noPadding, postalField, regionField } from './account.schema';
 import { freight, lineSubtotal, orderTotal, round2 } from './money';
+import { addressRules, COUNTRIES, isCountry, type Country } from './regions';
+import { isTaxKind, taxLines, type TaxComponent } from './tax';
 import { ORDER_STATUS_CODES } from './order-status';
 import { unitPrice } from './cart';
 import { ROLES, type RoleName } from './roles';
@@ -72,10 +74,16 @@ export const adminOrderSchema = object({
     addressLine1: noPadding('Address line 1').required('Address line 1 is a required field').max(200),
     addressLine2: noPadding('Address line 2').max(200).nullable().optional(),
     city: noPadding('City').required('City is a required field').max(100),
-    state: string().required('State is a required field').length(2, 'State is a required field'),
-    zip: noPadding('Zip code')
-      .required('Zip Code is a required field')
-      .matches(/^\d+$/, 'Zip code must be only digits'),
+    // The order's country (it stays): the rules of its state or province and ZIP or postal code (decision 033).
+    country: string<Country>()
+      .oneOf([...COUNTRIES], 'Choose a country')
+      .default('US'),
+    state: string()
+      .required()
+      .when('country', ([country]: unknown[]) => regionField(addressRules(country as string))),
+    zip: string()
+      .required()
+      .when('country', ([country]: unknown[]) => postalField(addressRules(country as string))),
   }),
   taxAmount: amount('Tax amount'),
   shippingCharges: number()
@@ -125,9 +133,21 @@ export function editedLine(
 export const editedSubtotal = (lineTotals: readonly number[]) =>
   round2(lineTotals.reduce((a, b) => a + b, 0));
 
-/** The freight and tax the domain rules give for a new subtotal (the form proposes them; staff may override). */
-export function proposedCharges(subTotal: number, taxPct: number) {
-  return { shippingCharges: freight(subTotal), taxAmount: round2((subTotal * taxPct) / 100) };
+/**
+ * The freight and taxes the domain rules give for a new subtotal, by the order's country and the taxes it pays
+ * (the form proposes them; staff may override).
+ */
+export function proposedCharges(
+  subTotal: number,
+  order: { country: string; taxes: readonly { kind: string; pct: number }[] },
+): { shippingCharges: number; taxAmount: number } {
+  const country = isCountry(order.country) ? order.country : 'US';
+  const shippingCharges = freight(subTotal, country);
+  const components = order.taxes.flatMap((t): TaxComponent[] =>
+    isTaxKind(t.kind) ? [{ kind: t.kind, pct: t.pct }] : [],
+  );
+  const taxes = taxLines(components, { subTotal, freight: shippingCharges });
+  return { shippingCharges, taxAmount: round2(taxes.reduce((sum, t) => sum + t.amount, 0)) };
 }
 
 /** The only total an edit may save: subtotal + freight + tax, to the cent. */

@@ -20,7 +20,7 @@ import {
 } from './cart';
 import { cartItemsSchema } from './cart.schema';
 import { STATES, shippingStateAllowed } from './states';
-import { TAX_RATES, taxRateFor } from './tax';
+import { TAX_RATES, taxationFor } from './tax';
 
 const line = (over: Partial<CartLine>): CartLine => ({
   id: 'HFS5-2020',
@@ -117,7 +117,7 @@ describe('prices and totals', () => {
     [200, 0],
   ])('subtotal %p pays %p freight; total adds tax', (subTotal, freightAmt) => {
     const lines = subTotal ? [line({ price: subTotal })] : [];
-    const totals = cartTotals(lines, { taxPct: 4.75 });
+    const totals = cartTotals(lines, { components: [{ kind: 'SALES', pct: 4.75 }] });
     expect(totals.freightAmt).toBe(freightAmt);
     expect(totals.taxAmount).toBe(Math.round(subTotal * 4.75) / 100);
     expect(totals.total).toBe(Math.round((subTotal + freightAmt + totals.taxAmount) * 100) / 100);
@@ -125,7 +125,7 @@ describe('prices and totals', () => {
 
   it('charges no tax to an exempt account and ignores unpriced lines', () => {
     const lines = [line({ price: 120 }), line({ id: 'QUOTE', cartLineId: 'q', price: null })];
-    expect(cartTotals(lines, { taxPct: 7.25, exempt: true })).toMatchObject({
+    expect(cartTotals(lines, { components: [{ kind: 'SALES', pct: 7.25 }], exempt: true })).toMatchObject({
       subTotal: 120,
       freightAmt: 15,
       taxAmount: 0,
@@ -224,7 +224,11 @@ describe('cart request schema', () => {
 describe('tax table', () => {
   it('has a rate for every state of the state list, and none for an unknown state', () => {
     for (const s of STATES) expect(TAX_RATES[s.code]).toBeDefined();
-    expect(taxRateFor('nc')).toEqual({ state: 'NC', taxPct: 4.75, taxGeoCode: '37' });
-    expect(taxRateFor('')).toEqual({ state: null, taxPct: 0, taxGeoCode: '' });
+    expect(taxationFor('US', 'nc')).toEqual({
+      region: 'NC',
+      geoCode: '37',
+      components: [{ kind: 'SALES', pct: 4.75 }],
+    });
+    expect(taxationFor('US', '')).toEqual({ region: null, geoCode: '', components: [] });
   });
 });

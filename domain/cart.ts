@@ -2,6 +2,8 @@
  * Cart rules (spec sections 3, 4, 5 and 9), shared by the server (which owns the cart and re-prices it) and the
  * client (which shows it and keeps quantities in the browser). Pure functions: no I/O, no mutation.
  */
+import type { Country } from './regions';
+import { combinedPct, taxLines, type TaxComponent, type TaxLine } from './tax';
 import { configuredLinePrice, freight, freightBand, lineSubtotal, orderTotal, round2 } from './money';
 import { lineShipsTo } from './states';
 
@@ -142,29 +144,34 @@ export interface CartTotals {
   freightAmt: number;
   /** The rule of the freight table that applied (for "how freight was reached"). */
   freightRule: string;
+  /** The combined rate of the taxes (0 when none applies yet, or the buyer is exempt). */
   taxPct: number;
   taxAmount: number;
+  /** Each tax: a US state's sales tax, or Canada's GST/HST and PST or QST (decision 033). */
+  taxes: TaxLine[];
   total: number;
 }
 
 /**
- * Totals: subtotal of priced lines, freight by subtotal, tax at `taxPct` on the goods (none when exempt),
- * total = subtotal + freight + tax. Every amount to the cent.
+ * Totals: subtotal of priced lines, freight by subtotal from the country's table, each tax on the goods (and the
+ * freight where it applies there; none when exempt), total = subtotal + freight + taxes. Every amount to the cent.
  */
 export function cartTotals(
   lines: readonly CartLine[],
-  tax: { taxPct: number; exempt?: boolean } = { taxPct: 0 },
+  tax: { country?: Country; components?: readonly TaxComponent[]; exempt?: boolean } = {},
 ): CartTotals {
+  const country = tax.country ?? 'US';
   const subTotal = round2(lines.reduce((sum, l) => sum + lineTotal(l), 0));
-  const freightAmt = freight(subTotal);
-  const taxPct = tax.exempt ? 0 : tax.taxPct;
-  const taxAmount = round2((subTotal * taxPct) / 100);
+  const freightAmt = freight(subTotal, country);
+  const taxes = tax.exempt ? [] : taxLines(tax.components ?? [], { subTotal, freight: freightAmt });
+  const taxAmount = round2(taxes.reduce((sum, t) => sum + t.amount, 0));
   return {
     subTotal,
     freightAmt,
-    freightRule: freightBand(subTotal).label,
-    taxPct,
+    freightRule: freightBand(subTotal, country).label,
+    taxPct: combinedPct(taxes),
     taxAmount,
+    taxes,
     total: orderTotal({ subTotal, freight: freightAmt, taxAmount }),
   };
 }

@@ -15,6 +15,8 @@ export * from './routes';
 export * from './search';
 export * from './search.schema';
 export * from './states';
+export * from './provinces';
+export * from './regions';
 export * from './tax';
 export * from './admin';
 export * from './price-terms';

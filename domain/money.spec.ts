@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  FREIGHT_TABLE,
+  FREIGHT_TABLES,
   configuredLinePrice,
   freight,
   freightBand,
@@ -74,15 +74,17 @@ describe('freight', () => {
   });
 
   it('has a table whose bands cover every non-negative subtotal exactly once', () => {
-    const samples = [0, 0.01, 25, 50, 50.01, 75, 99.99, 100, 150, 199.99, 200, 1e6];
-    for (const s of samples) {
-      const matching = FREIGHT_TABLE.filter(
+    const samples = [
+      0, 0.01, 25, 50, 50.01, 70, 70.01, 75, 99.99, 100, 139.99, 140, 150, 199.99, 200, 280, 1e6,
+    ];
+    for (const [country, s] of samples.flatMap((s) => (['US', 'CA'] as const).map((c) => [c, s] as const))) {
+      const matching = FREIGHT_TABLES[country].filter(
         (b) =>
           (b.fromInclusive ? s >= b.from : s > b.from) &&
           (b.to === null || (b.toInclusive ? s <= b.to : s < b.to)),
       );
       expect(matching).toHaveLength(1);
-      expect(freightBand(s)).toBe(matching[0]);
+      expect(freightBand(s, country)).toBe(matching[0]);
     }
   });
 });

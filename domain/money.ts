@@ -1,4 +1,5 @@
 /** Money rules (spec sections 5 and 9): rounding, freight, totals, line prices. */
+import type { Country } from './regions';
 
 /**
  * Rounds half away from zero to 2 decimals, immune to binary float error (1.005 -> 1.01, 2.675 -> 2.68).
@@ -26,10 +27,10 @@ export interface FreightBand {
 }
 
 /**
- * Freight by subtotal: 0 if the subtotal is 0 or 200 or more; 7.50 up to 50; 10 above 50 and below 100;
- * 15 from 100 up to below 200.
+ * Freight by subtotal, for shipments within the United States (spec section 5, in USD): 0 if the subtotal is 0
+ * or 200 or more; 7.50 up to 50; 10 above 50 and below 100; 15 from 100 up to below 200.
  */
-export const FREIGHT_TABLE: readonly FreightBand[] = [
+const US_FREIGHT: readonly FreightBand[] = [
   { from: 0, fromInclusive: true, to: 0, toInclusive: true, amount: 0, label: 'Empty cart: no freight' },
   { from: 0, fromInclusive: false, to: 50, toInclusive: true, amount: 7.5, label: 'Subtotal up to $50.00' },
   {
@@ -58,18 +59,76 @@ export const FREIGHT_TABLE: readonly FreightBand[] = [
   },
 ];
 
+/**
+ * Freight within Canada (pay-ca, in CAD), the same shape (decision 033): 0 if the subtotal is 0 or CA$280 or
+ * more; 10.50 up to 70; 14 above 70 and below 140; 21 from 140 up to below 280.
+ */
+const CA_FREIGHT: readonly FreightBand[] = [
+  { from: 0, fromInclusive: true, to: 0, toInclusive: true, amount: 0, label: 'Empty cart: no freight' },
+  {
+    from: 0,
+    fromInclusive: false,
+    to: 70,
+    toInclusive: true,
+    amount: 10.5,
+    label: 'Subtotal up to CA$70.00',
+  },
+  {
+    from: 70,
+    fromInclusive: false,
+    to: 140,
+    toInclusive: false,
+    amount: 14,
+    label: 'Subtotal over CA$70.00 and under CA$140.00',
+  },
+  {
+    from: 140,
+    fromInclusive: true,
+    to: 280,
+    toInclusive: false,
+    amount: 21,
+    label: 'Subtotal from CA$140.00 to under CA$280.00',
+  },
+  {
+    from: 280,
+    fromInclusive: true,
+    to: null,
+    toInclusive: false,
+    amount: 0,
+    label: 'Subtotal of CA$280.00 or more: free freight',
+  },
+];
+
+/** The freight table of the country a site ships to ('US' or 'CA'). */
+export const FREIGHT_TABLES: Readonly<Record<Country, readonly FreightBand[]>> = {
+  US: US_FREIGHT,
+  CA: CA_FREIGHT,
+};
+
 const inBand = (s: number, b: FreightBand) =>
   (b.fromInclusive ? s >= b.from : s > b.from) && (b.to === null || (b.toInclusive ? s <= b.to : s < b.to));
 
 /** The band that applies to a subtotal (a negative subtotal counts as 0). */
-export function freightBand(subtotal: number): FreightBand {
+export function freightBand(subtotal: number, country: Country = 'US'): FreightBand {
+  const table = FREIGHT_TABLES[country];
   const s = Math.max(0, round2(subtotal));
-  return FREIGHT_TABLE.find((b) => inBand(s, b)) ?? FREIGHT_TABLE[0]!;
+  return table.find((b) => inBand(s, b)) ?? table[0]!;
 }
 
-export function freight(subtotal: number): number {
-  return freightBand(subtotal).amount;
+export function freight(subtotal: number, country: Country = 'US'): number {
+  return freightBand(subtotal, country).amount;
 }
+
+/** How a band reads: an empty cart, "up to", "over … and under", "from … to under", or free from. */
+export function bandKind(band: FreightBand): 'empty' | 'upTo' | 'over' | 'from' | 'free' {
+  if (band.to === 0) return 'empty';
+  if (band.to === null) return 'free';
+  if (band.fromInclusive) return 'from';
+  return band.toInclusive ? 'upTo' : 'over';
+}
+
+/** The subtotal from which freight is free. */
+export const freeFreightFrom = (country: Country = 'US') => FREIGHT_TABLES[country].at(-1)!.from;
 
 /** Total = subtotal + freight + taxAmount, rounded. */
 export function orderTotal(parts: { subTotal: number; freight: number; taxAmount: number }): number {

@@ -1,3 +1,7 @@
+import { round2 } from './money';
+import type { ProvinceCode } from './provinces';
+import type { Country } from './regions';
+
 /**
  * Sales tax by destination state: a committed table of rates (state base rates, plus the statewide local
  * add-on where one is mandatory). taxGeoCode is the state's FIPS code. Tax applies to the goods subtotal;
@@ -69,9 +73,121 @@ export const TAX_RATES: Readonly<Record<string, TaxRate>> = {
   VI: { taxPct: 0, taxGeoCode: '78' },
 };
 
-/** The rate for a destination state; an unknown or empty state has no tax yet (estimated at checkout). */
-export function taxRateFor(state: string | null | undefined): TaxRate & { state: string | null } {
-  const code = (state ?? '').trim().toUpperCase();
-  const rate = TAX_RATES[code];
-  return rate ? { state: code, ...rate } : { state: null, taxPct: 0, taxGeoCode: '' };
+/** One tax an order pays: the US state's sales tax, or Canada's GST or HST and, by province, PST or QST. */
+export const TAX_KINDS = ['SALES', 'GST', 'HST', 'PST', 'QST'] as const;
+export type TaxKind = (typeof TAX_KINDS)[number];
+export const isTaxKind = (kind: string): kind is TaxKind => (TAX_KINDS as readonly string[]).includes(kind);
+export interface TaxComponent {
+  kind: TaxKind;
+  pct: number;
+}
+
+/**
+ * Whether a tax applies to the freight as well as the goods (decision 033). A US state's sales tax is charged on
+ * the goods (decision 011); Canada's taxes apply to the seller's delivery charge, which is part of the price of the
+ * goods it delivers (GST/HST and QST; BC PST bulletin 302; Manitoba's RST and Saskatchewan's PST alike).
+ */
+export const TAX_ON_FREIGHT: Readonly<Record<TaxKind, boolean>> = {
+  SALES: false,
+  GST: true,
+  HST: true,
+  PST: true,
+  QST: true,
+};
+/** A tax on an order: its kind, rate and amount (the invoice shows one line each). */
+export interface TaxLine {
+  kind: TaxKind;
+  pct: number;
+  amount: number;
+}
+
+const GST: TaxComponent = { kind: 'GST', pct: 5 };
+const hst = (pct: number): TaxComponent => ({ kind: 'HST', pct });
+const pst = (pct: number): TaxComponent => ({ kind: 'PST', pct });
+
+/**
+ * Canada's sales taxes by province or territory, as of TAX_RATES_AS_OF: GST 5 % everywhere, replaced by the HST
+ * in the participating provinces (Nova Scotia 14 % since April 2025), plus British Columbia's PST, Manitoba's RST
+ * (shown as PST), Saskatchewan's PST and Quebec's QST, all on the freight too (TAX_ON_FREIGHT). `geoCode` is Statistics Canada's province code, as taxGeoCode is the FIPS code of a US state.
+ */
+export const CA_TAX_RATES: Readonly<
+  Record<ProvinceCode, { components: readonly TaxComponent[]; geoCode: string }>
+> = {
+  AB: { components: [GST], geoCode: '48' },
+  BC: { components: [GST, pst(7)], geoCode: '59' },
+  MB: { components: [GST, pst(7)], geoCode: '46' },
+  NB: { components: [hst(15)], geoCode: '13' },
+  NL: { components: [hst(15)], geoCode: '10' },
+  NS: { components: [hst(14)], geoCode: '12' },
+  NT: { components: [GST], geoCode: '61' },
+  NU: { components: [GST], geoCode: '62' },
+  ON: { components: [hst(13)], geoCode: '35' },
+  PE: { components: [hst(15)], geoCode: '11' },
+  QC: { components: [GST, { kind: 'QST', pct: 9.975 }], geoCode: '24' },
+  SK: { components: [GST, pst(6)], geoCode: '47' },
+  YT: { components: [GST], geoCode: '60' },
+};
+
+/** The taxes of a destination: its region (state or province), geo code and the taxes that apply there. */
+export interface Taxation {
+  region: string | null;
+  geoCode: string;
+  components: readonly TaxComponent[];
+}
+
+/**
+ * The taxes for a destination in a country; an unknown or empty region has none yet (estimated at checkout).
+ * A US state has one sales tax, on the goods only.
+ */
+export function taxationFor(country: Country, region: string | null | undefined): Taxation {
+  const code = (region ?? '').trim().toUpperCase();
+  if (country === 'CA') {
+    const rate = CA_TAX_RATES[code as ProvinceCode];
+    if (rate) return { region: code, geoCode: rate.geoCode, components: rate.components };
+  } else {
+    const rate = TAX_RATES[code];
+    if (rate)
+      return {
+        region: code,
+        geoCode: rate.taxGeoCode,
+        components: [{ kind: 'SALES', pct: rate.taxPct }],
+      };
+  }
+  return { region: null, geoCode: '', components: [] };
+}
+
+/** Each tax's amount, to the cent: its rate on the goods, and on the freight where it applies there. */
+export function taxLines(
+  components: readonly TaxComponent[],
+  amounts: { subTotal: number; freight: number },
+): TaxLine[] {
+  return components.map((c) => ({
+    kind: c.kind,
+    pct: c.pct,
+    amount: round2(((amounts.subTotal + (TAX_ON_FREIGHT[c.kind] ? amounts.freight : 0)) * c.pct) / 100),
+  }));
+}
+
+/** The combined rate (13 for Ontario's HST, 14.975 for Quebec), as the cart's and the order's taxPct. */
+export const combinedPct = (taxes: readonly { pct: number }[]) =>
+  Math.round(taxes.reduce((sum, t) => sum + t.pct, 0) * 1000) / 1000;
+
+/**
+ * The taxes an order shows: those it kept, when they still add up to its tax amount; otherwise (an order placed
+ * before taxes were kept, or whose tax staff changed) its tax amount as one tax at its rate.
+ */
+export function orderTaxes(order: {
+  taxes?: readonly TaxLine[] | null;
+  taxPct: number;
+  taxAmount: number;
+}): TaxLine[] {
+  const kept = order.taxes ?? [];
+  if (kept.length > 0 && round2(kept.reduce((sum, t) => sum + t.amount, 0)) === round2(order.taxAmount))
+    return [...kept];
+  return [{ kind: 'SALES', pct: order.taxPct, amount: order.taxAmount }];
+}
+
+/** A tax's line on an invoice, in English: "Tax (NC 4.75%)" for a US state, "GST (5%)", "QST (9.975%)"… */
+export function taxLineLabel(line: Pick<TaxLine, 'kind' | 'pct'>, region: string): string {
+  return line.kind === 'SALES' ? `Tax (${region} ${line.pct}%)` : `${line.kind} (${line.pct}%)`;
 }

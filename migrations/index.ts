@@ -1,6 +1,7 @@
 import { Migration20261125220000 } from './Migration20261125220000';
 import { Migration20261125230000 } from './Migration20261125230000';
 import { Migration20261125240000 } from './Migration20261125240000';
+import { Migration20261126010000 } from './Migration20261126010000';
 import { Migration20261125210000 } from './Migration20261125210000';
 import { Migration20261125200000 } from './Migration20261125200000';
 import { Migration20261125190000 } from './Migration20261125190000';
@@ -55,4 +56,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125220000', class: Migration20261125220000 },
   { name: 'Migration20261125230000', class: Migration20261125230000 },
   { name: 'Migration20261125240000', class: Migration20261125240000 },
+  { name: 'Migration20261126010000', class: Migration20261126010000 },
 ];

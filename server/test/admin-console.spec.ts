@@ -1,3 +1,5 @@
+import { addressRules, siteCountry } from '../../domain/regions';
+import { taxationFor, taxLines, type TaxLine } from '../../domain/tax';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { editedTotal, proposedCharges } from '../../domain/admin';
@@ -22,7 +24,7 @@ async function staffMember(role: number): Promise<{ c: Client; email: string; id
   return { c, email, id };
 }
 
-const ORDER_FIELDS = `id version status subTotal freightAmt taxPct taxAmount total contactEmail erpOrderId
+const ORDER_FIELDS = `id version status subTotal freightAmt taxPct taxAmount taxes { kind pct amount } total contactEmail erpOrderId
   shippingAddress { addressLine1 addressLine2 city state zip }
   lines { id quantity price basePrice lineTotal configurations { id price } }`;
 
@@ -38,7 +40,7 @@ function form(order: OrderView, price = order.lines[0]!.price) {
     configurations: [],
   }));
   const subTotal = Math.round(lines.reduce((s, l) => s + l.price * l.quantity, 0) * 100) / 100;
-  const charges = proposedCharges(subTotal, order.taxPct);
+  const charges = proposedCharges(subTotal, { country: 'US', taxes: order.taxes });
   const {
     name: _n,
     companyName: _c,
@@ -514,17 +516,19 @@ describe('demo orders', () => {
     expect(inserted).toBe(60);
     const rows = await t.orm.em.getConnection().execute<
       {
+        site: string;
+        address: { state: string; zip: string; country: string };
         sub: number;
         freight: number;
         tax: number;
-        taxPct: number;
+        taxes: TaxLine[];
         total: number;
         lines: number;
         sum: number;
       }[]
     >(
-      `select o.sub_total::float8 as sub, o.freight_amt::float8 as freight, o.tax_amount::float8 as tax,
-         o.tax_pct::float8 as "taxPct", o.total::float8 as total, count(l.id)::int as lines,
+      `select o.site, o.shipping_address as address, o.sub_total::float8 as sub, o.freight_amt::float8 as freight,
+         o.tax_amount::float8 as tax, o.taxes, o.total::float8 as total, count(l.id)::int as lines,
          sum(l.line_total)::float8 as sum
        from customer_order o join order_line l on l.order_id = o.id
        where o.idempotency_scope = 'demo' group by o.id`,
@@ -534,10 +538,21 @@ describe('demo orders', () => {
       expect(r.lines).toBeGreaterThanOrEqual(1);
       expect(r.lines).toBeLessThanOrEqual(3);
       expect(r.sub).toBeCloseTo(r.sum, 2);
-      expect(r.freight).toBe(freight(r.sub));
-      expect(r.tax).toBe(round2((r.sub * r.taxPct) / 100));
+      // The country of the site: its addresses, its freight table and its taxes (decision 033).
+      const country = siteCountry(r.site);
+      expect(r.address.country).toBe(country);
+      if (country === 'CA')
+        expect(addressRules(country).postalMatchesRegion(r.address.zip, r.address.state)).toBe(true);
+      expect(r.freight).toBe(freight(r.sub, country));
+      const taxes = taxLines(taxationFor(country, r.address.state).components, {
+        subTotal: r.sub,
+        freight: r.freight,
+      });
+      expect(r.taxes).toEqual(taxes);
+      expect(r.tax).toBe(round2(taxes.reduce((sum, x) => sum + x.amount, 0)));
       expect(r.total).toBe(round2(r.sub + r.freight + r.tax));
     }
+    expect(rows.some((r) => r.site === 'pay-ca')).toBe(true);
   });
 });
 

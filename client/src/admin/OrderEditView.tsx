@@ -29,7 +29,8 @@ import { getIn, setIn, useFormik, type FormikErrors } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../features/account/session';
-import { STATE_OPTIONS } from '../features/account/address';
+import { useAddressWords } from '../features/account/address';
+import { isCountry } from '@domain/regions';
 import {
   AdminOrderDocument,
   UpdateOrderDocument,
@@ -51,6 +52,10 @@ const counted = (l: AdminOrderInput['lines'][number]): AdminOrderInput['lines'][
   configurations: l.configurations.map((c) => ({ ...c, price: c.price ?? 0 })),
 });
 
+/** The order's country: its address rules, freight table and taxes (decision 033). */
+const countryOf = (order: AdminOrderFieldsFragment) =>
+  isCountry(order.shippingAddress.country) ? order.shippingAddress.country : 'US';
+
 /** The form's values from an order as saved (configured lines edit their base price). */
 function initialValues(order: AdminOrderFieldsFragment): AdminOrderInput {
   return {
@@ -61,6 +66,7 @@ function initialValues(order: AdminOrderFieldsFragment): AdminOrderInput {
       city: order.shippingAddress.city,
       state: order.shippingAddress.state,
       zip: order.shippingAddress.zip,
+      country: countryOf(order),
     },
     taxAmount: order.taxAmount,
     shippingCharges: order.freightAmt,
@@ -142,6 +148,7 @@ function OrderForm({
   const t = useT();
   const dates = useDates();
   const money = useMoney(order.currencyCode);
+  const words = useAddressWords(countryOf(order));
   const [save] = useMutation(UpdateOrderDocument);
   const [conflict, setConflict] = useState<string | null>(null);
   // The operator pressed Save at the foot of a long form: bring the conflict to them, and focus it.
@@ -198,7 +205,7 @@ function OrderForm({
     const subTotal = editedSubtotal(
       next.map((l, i) => editedLine(counted(l), factsOf(order.lines[i]!)).lineTotal),
     );
-    const charges = proposedCharges(subTotal, order.taxPct);
+    const charges = proposedCharges(subTotal, { country: countryOf(order), taxes: order.taxes });
     void setValues({
       ...values,
       lines: next,
@@ -310,19 +317,19 @@ function OrderForm({
             </Form.Item>
           </Col>
           <Col xs={12} md={7}>
-            <Form.Item {...item('address.state', t('address.state'))}>
+            <Form.Item {...item('address.state', words.region)}>
               <Select
                 id="address.state"
                 showSearch
                 value={values.address.state}
                 onChange={(v: string) => void formik.setFieldValue('address.state', v)}
-                options={STATE_OPTIONS}
+                options={words.regions}
               />
             </Form.Item>
           </Col>
           <Col xs={12} md={7}>
-            <Form.Item {...item('address.zip', t('address.zip'))}>
-              <Input {...text('address.zip', 'off')} inputMode="numeric" />
+            <Form.Item {...item('address.zip', words.postal)}>
+              <Input {...text('address.zip', 'off')} inputMode={words.postalInputMode} />
             </Form.Item>
           </Col>
         </Row>

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { BRAND, DEFAULT_CURRENCY, DEFAULT_SITE_ID } from '@domain/constants';
+import { siteCountry, type Country } from '@domain/regions';
 import { StorefrontDocument, type StorefrontQuery } from '../app/graphql/site.generated';
 
 export type Storefront = StorefrontQuery['site'];
@@ -17,4 +18,9 @@ export const DEFAULT_STOREFRONT: Storefront = {
 export function useSite(): Storefront {
   const { data } = useQuery(StorefrontDocument);
   return data?.site ?? DEFAULT_STOREFRONT;
+}
+
+/** The country this site ships to (decision 033): its address rules, taxes and freight table. */
+export function useShipsTo(): Country {
+  return siteCountry(useSite().id);
 }

@@ -1,10 +1,12 @@
 import { useT } from '../../i18n';
-import { STATE_OPTIONS } from './address';
+import type { Country } from '@domain/regions';
+import { useAddressWords } from './address';
 import { Field, SelectField } from './Field';
 
-/** Street lines, city, state and ZIP of an address form (account addresses, checkout). */
-export function StreetFields() {
+/** Street lines, city, state or province and ZIP or postal code of an address form (account, checkout). */
+export function StreetFields({ country }: { country: Country }) {
   const t = useT();
+  const words = useAddressWords(country);
   return (
     <>
       <Field name="addressLine1" label={t('address.line1')} autoComplete="address-line1" />
@@ -12,11 +14,11 @@ export function StreetFields() {
       <Field name="city" label={t('address.city')} autoComplete="address-level2" />
       <SelectField
         name="state"
-        label={t('address.state')}
-        placeholder={t('address.chooseState')}
-        options={STATE_OPTIONS}
+        label={words.region}
+        placeholder={words.chooseRegion}
+        options={words.regions}
       />
-      <Field name="zip" label={t('address.zip')} autoComplete="postal-code" inputMode="numeric" />
+      <Field name="zip" label={words.postal} autoComplete="postal-code" inputMode={words.postalInputMode} />
     </>
   );
 }

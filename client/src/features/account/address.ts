@@ -1,6 +1,24 @@
-import { STATES } from '@domain/states';
+import { isLocale, type Locale } from '@domain/constants';
+import { addressRules, type Country } from '@domain/regions';
+import { useIntl } from 'react-intl';
+import { useT } from '../../i18n';
 
-export const STATE_OPTIONS = STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
+/**
+ * How an address form of a country reads (decision 033): "State" and "ZIP code" with the US states, or
+ * "Province" and "Postal code" with Canada's provinces and territories, named in the viewer's language.
+ */
+export function useAddressWords(country: Country) {
+  const t = useT();
+  const { locale } = useIntl();
+  const canadian = country === 'CA';
+  return {
+    region: canadian ? t('address.province') : t('address.state'),
+    chooseRegion: canadian ? t('address.chooseProvince') : t('address.chooseState'),
+    postal: canadian ? t('address.postalCode') : t('address.zip'),
+    postalInputMode: canadian ? ('text' as const) : ('numeric' as const),
+    regions: addressRules(country).regions(isLocale(locale) ? locale : ('en-US' satisfies Locale)),
+  };
+}
 
 /** GET /api/validation/address: {success, data} or {success: false, errors}; a failed call is not valid. */
 export async function validateAddress(

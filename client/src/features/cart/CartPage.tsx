@@ -1,13 +1,14 @@
-import { FREIGHT_TABLE, freightBand } from '@domain/money';
+import { bandKind, freeFreightFrom, freightBand } from '@domain/money';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { LinePrice } from '../../components/Price';
 import { StockLine } from '../../components/StockLine';
+import { CartTaxRows } from '../../components/TaxRows';
+import { useShipsTo } from '../../lib/site';
 import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
 import { orderNumberLabel } from '@domain/checkout';
 import { useQuery } from '@apollo/client/react';
 import { OrdersAwaitingPaymentDocument } from '../orders/graphql/orders.generated';
 import { useId, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { useMoney } from '../../lib/money';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
@@ -19,7 +20,6 @@ import { trackedLine, useCart, useCartActions, type CartLineData } from './useCa
 import { useTrackView } from '../../lib/analytics';
 
 /** Free freight from this subtotal (the last band of the freight table). */
-const FREE_FREIGHT_FROM = FREIGHT_TABLE[FREIGHT_TABLE.length - 1]!.from;
 
 /** /cart: lines with quantity steppers and remove, totals and how freight was reached. */
 export function CartPage() {
@@ -239,9 +239,9 @@ function QuantityStepper({
 function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['cart']> }) {
   const t = useT();
   const money = useMoney();
-  const intl = useIntl();
-  const band = freightBand(cart.subTotal);
-  const toFree = FREE_FREIGHT_FROM - cart.subTotal;
+  const country = useShipsTo();
+  const band = freightBand(cart.subTotal, country);
+  const toFree = freeFreightFrom(country) - cart.subTotal;
   return (
     <aside className="cart__summary panel" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">{t('cart.summary')}</h2>
@@ -257,21 +257,16 @@ function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['c
           </dd>
           {/* How the freight was reached: a second description of the same term (a <dl> holds no <p>). */}
           <dd className="totals__rule" data-testid="freight-rule">
-            {t('cart.freightRule', { band: FREIGHT_TABLE.indexOf(band) })}
+            {t('cart.freightRule', {
+              kind: bandKind(band),
+              from: money(band.from),
+              to: money(band.to ?? 0),
+              amount: money(band.amount),
+            })}
             {toFree > 0 && cart.subTotal > 0 && <> {t('cart.toFreeFreight', { amount: money(toFree) })}</>}
           </dd>
         </div>
-        <div>
-          <dt>
-            {cart.taxState
-              ? t('cart.taxFor', {
-                  state: cart.taxState,
-                  pct: intl.formatNumber(cart.taxPct / 100, { style: 'percent', maximumFractionDigits: 3 }),
-                })
-              : t('cart.tax')}
-          </dt>
-          <dd>{cart.taxState ? money(cart.taxAmount) : t('cart.taxAtCheckout')}</dd>
-        </div>
+        <CartTaxRows cart={cart} money={money} />
         <div className="totals__total">
           <dt>{t('cart.total')}</dt>
           <dd data-testid="cart-total">{money(cart.total)}</dd>

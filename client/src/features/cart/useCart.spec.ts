@@ -38,6 +38,7 @@ const cart = (lines: CartFieldsFragment['orderLines']) => ({
   freightRule: '',
   taxPct: 0,
   taxAmount: 0,
+  taxes: [],
   taxState: null,
   total: 0,
   totalQuantity: 0,

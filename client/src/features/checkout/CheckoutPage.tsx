@@ -4,12 +4,16 @@ import { useDescribeConfiguration } from '../../lib/configuration';
 import { FocusFirstError } from '../account/FormParts';
 import { linesBlockedIn } from '@domain/cart';
 import { CARRIERS, orderNumberLabel, TEST_CARDS } from '@domain/checkout';
-import { shippingAddressSchema, shippingDetailsSchema } from '@domain/checkout.schema';
+import { shippingAddressSchemaFor, shippingDetailsSchema } from '@domain/checkout.schema';
+import { addressRules, type Country } from '@domain/regions';
 import { confirmationPath, ROUTES } from '@domain/routes';
-import { stateName } from '@domain/states';
 import { Form, Formik, useField, useFormikContext } from 'formik';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { isLocale } from '@domain/constants';
+import { useShipsTo } from '../../lib/site';
 import { useMoney } from '../../lib/money';
+import { CartTaxRows } from '../../components/TaxRows';
 import { Link, useNavigate } from 'react-router-dom';
 import { string } from 'yup';
 import { AddressLines } from '../../components/AddressLines';
@@ -53,9 +57,11 @@ interface ShippingValues {
 }
 type PaymentChoice = { kind: 'card'; card: Card } | { kind: 'purchaseOrder'; poNumber: string };
 
-const addressFormSchema = shippingAddressSchema.shape({
-  contactEmail: string().trim().required('E-mail is a required field').email('E-mail must be a valid email'),
-});
+/** The address step's rules: the shipping address of the site's country (decision 033), and the contact e-mail. */
+const addressFormSchema = (country: Country) =>
+  shippingAddressSchemaFor(country).shape({
+    contactEmail: string().trim().required('E-mail is a required field').email('E-mail must be a valid email'),
+  });
 
 /**
  * /checkout: shipping address (saved or new, checked by the validation call and the state restriction),
@@ -255,8 +261,13 @@ function AddressStep({
   onDone: (values: AddressValues) => void;
 }) {
   const t = useT();
+  const { locale } = useIntl();
+  // The site ships within its country: its saved addresses there, its address rules (decision 033).
+  const country = useShipsTo();
+  const rules = addressRules(country);
+  const schema = useMemo(() => addressFormSchema(country), [country]);
   // The last used address first (then the primary one), with the buyer's company on each.
-  const saved = [...(user?.addresses ?? [])].sort(
+  const saved = [...(user?.addresses ?? [])].filter((a) => a.country === country).sort(
     (a, b) => (b.lastUsedAt ?? '').localeCompare(a.lastUsedAt ?? '') || Number(b.primary) - Number(a.primary),
   );
   const primary = saved[0];
@@ -292,7 +303,7 @@ function AddressStep({
       <h2 id="address-title">{t('checkout.step.address')}</h2>
       <Formik<AddressValues>
         initialValues={initial ?? (primary ? fromSaved(primary) : blank)}
-        validationSchema={addressFormSchema}
+        validationSchema={schema}
         onSubmit={async (values, helpers) => {
           const state = values.state.toUpperCase();
           const blocked = linesBlockedIn(
@@ -303,7 +314,7 @@ function AddressStep({
             helpers.setStatus(
               t('checkout.blocked', {
                 items: blocked.map((l) => `${l.name} (${l.itemId})`).join(', '),
-                state: stateName(state) ?? state,
+                state: rules.regionName(state, isLocale(locale) ? locale : 'en-US') ?? state,
                 count: blocked.length,
               }),
             );
@@ -315,6 +326,7 @@ function AddressStep({
             city: values.city,
             state,
             zip: values.zip,
+            country,
             email: values.email,
           });
           if (!check.success) return helpers.setErrors(check.errors);
@@ -368,7 +380,7 @@ function AddressStep({
             )}
             <Field name="name" label={t('checkout.recipient')} autoComplete="name" />
             <Field name="companyName" label={t('checkout.company')} autoComplete="organization" />
-            <StreetFields />
+            <StreetFields country={country} />
             <Field name="email" label={t('checkout.deliveryEmail')} type="email" autoComplete="email" />
             <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
             <CheckboxField name="isResidential" label={t('checkout.residential')} />
@@ -676,16 +688,7 @@ function CheckoutSidebar({ cart }: { cart: CartFieldsFragment }) {
           <dt>{t('cart.freight')}</dt>
           <dd>{cart.freightAmt === 0 ? t('cart.freeFreight') : money(cart.freightAmt)}</dd>
         </div>
-        <div>
-          <dt>
-            {cart.taxState
-              ? t('cart.taxFor', { state: cart.taxState, pct: `${cart.taxPct}%` })
-              : t('cart.tax')}
-          </dt>
-          <dd data-testid="checkout-tax">
-            {cart.taxState ? money(cart.taxAmount) : t('cart.taxAtCheckout')}
-          </dd>
-        </div>
+        <CartTaxRows cart={cart} money={money} testId="checkout-tax" />
         <div className="totals__total">
           <dt>{t('cart.total')}</dt>
           <dd data-testid="checkout-total">{money(cart.total)}</dd>

@@ -1,5 +1,6 @@
 import { CARRIERS } from '@domain/checkout';
-import { FREIGHT_TABLE } from '@domain/money';
+import { FREIGHT_TABLES } from '@domain/money';
+import { useShipsTo } from '../../lib/site';
 import { RETURN_REASONS } from '@domain/order-status';
 import { RETURN_WINDOW_DAYS } from '@domain/returns';
 import { ROUTES } from '@domain/routes';
@@ -13,6 +14,8 @@ export function ShippingPolicyPage() {
   const t = useT();
   usePageMeta(t('page.shipping.title'));
   const money = useMoney();
+  // The table of the country this site ships to, in its currency (decision 033).
+  const country = useShipsTo();
   return (
     <div className="container section page--narrow policy">
       <header className="page-header">
@@ -30,7 +33,7 @@ export function ShippingPolicyPage() {
           </tr>
         </thead>
         <tbody>
-          {FREIGHT_TABLE.filter((band) => band.to !== 0).map((band) => (
+          {FREIGHT_TABLES[country].filter((band) => band.to !== 0).map((band) => (
             <tr key={band.label}>
               <td>
                 {band.to === null

@@ -15,7 +15,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { httpFieldErrors, post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { STATE_OPTIONS } from '../account/address';
+import { useAddressWords } from '../account/address';
+import { useShipsTo } from '../../lib/site';
 import { Field, SelectField } from '../account/Field';
 import { FormError, FocusFirstError } from '../account/FormParts';
 import { useSession } from '../account/session';
@@ -87,6 +88,8 @@ export function ContactPage() {
   const { user } = useSession();
   const [sent, setSent] = useState(false);
   const fail = useFailure();
+  // A state or province, as the site's country has them: it routes the request to the regional team.
+  const region = useAddressWords(useShipsTo());
   const schema = contactSchema(CONTACT_VALIDATION);
   return (
     <div className="container section page--narrow">
@@ -132,9 +135,9 @@ export function ContactPage() {
               <PersonFields />
               <SelectField
                 name="state"
-                label={t('address.state')}
-                placeholder={t('address.chooseState')}
-                options={STATE_OPTIONS}
+                label={region.region}
+                placeholder={region.chooseRegion}
+                options={region.regions}
               />
               <Field name="city" label={t('forms.cityOptional')} autoComplete="address-level2" />
               <fieldset className="request-types" aria-describedby="request-types-error">

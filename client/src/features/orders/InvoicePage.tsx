@@ -11,6 +11,7 @@ import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { orderPath } from '@domain/routes';
 import { useMoney } from '../../lib/money';
+import { useTaxLabel } from '../../components/TaxRows';
 import { paymentLabel } from './OrderPages';
 import { useDates } from '../../lib/dates';
 
@@ -23,6 +24,7 @@ export function InvoicePage() {
   const { data, loading } = useQuery(OrderDocument, { variables: { id }, skip: !id });
   const order = data?.order;
   const money = useMoney(order?.currencyCode);
+  const taxLabel = useTaxLabel();
   usePageMeta(
     order ? t('invoice.title', { number: orderNumberLabel(order.orderNumber) }) : t('invoice.heading'),
   );
@@ -133,12 +135,14 @@ export function InvoicePage() {
               </th>
               <td className="num">{money(order.freightAmt)}</td>
             </tr>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t('orders.tax', { state: a.state, pct: `${order.taxPct}%` })}
-              </th>
-              <td className="num">{money(order.taxAmount)}</td>
-            </tr>
+            {order.taxes.map((tax) => (
+              <tr key={tax.kind}>
+                <th scope="row" colSpan={3}>
+                  {taxLabel(tax, a.state)}
+                </th>
+                <td className="num">{money(tax.amount)}</td>
+              </tr>
+            ))}
             <tr className="invoice__total">
               <th scope="row" colSpan={3}>
                 {t('cart.total')}

@@ -128,6 +128,10 @@ export class Address {
   @Property({ type: 'text' })
   zip!: string;
 
+  /** 'US' or 'CA' (decision 033): the country whose rules its state or province and postal code follow. */
+  @Property({ type: 'text', default: 'US' })
+  country: string = 'US';
+
   @Property({ type: 'text' })
   email!: string;
 

@@ -27,6 +27,7 @@ export interface AddressView {
   city: string;
   state: string;
   zip: string;
+  country: string;
   email: string;
   phone: string;
   primary: boolean;
@@ -125,7 +126,8 @@ const USER_VIEW_SQL = `
     u.primary_address_id as "primaryAddressId", u.created_at as "createdAt",
     a.id as "accountId", a.company, a.erp_account_id as "erpAccountId", a.net_terms_days as "netTermsDays",
     coalesce((select json_agg(json_build_object('id', ad.id, 'name', ad.name, 'addressLine1', ad.address_line1,
-      'addressLine2', ad.address_line2, 'city', ad.city, 'state', ad.state, 'zip', ad.zip, 'email', ad.email,
+      'addressLine2', ad.address_line2, 'city', ad.city, 'state', ad.state, 'zip', ad.zip, 'country', ad.country,
+      'email', ad.email,
       'phone', ad.phone, 'primary', ad.id = u.primary_address_id,
       'lastUsedAt', (select max(o.created_at) from customer_order o where o.user_id = u.id
         and o.shipping_address->>'addressLine1' = ad.address_line1 and o.shipping_address->>'zip' = ad.zip))
@@ -374,6 +376,7 @@ export const accountService = {
         input.city,
         input.state.toUpperCase(),
         input.zip,
+        input.country,
         input.email,
         input.phone ?? '',
       ];
@@ -381,7 +384,7 @@ export const accountService = {
       if (id) {
         const updated = await ctx.db.execute<{ id: string }[]>(
           `update address set name = ?, address_line1 = ?, address_line2 = ?, city = ?, state = ?, zip = ?,
-             email = ?, phone = ? where id = ? and user_id = ? returning id`,
+             country = ?, email = ?, phone = ? where id = ? and user_id = ? returning id`,
           [...values, id, userId],
           'all',
           trx,
@@ -390,8 +393,8 @@ export const accountService = {
         if (updated.length === 0) throw notFound('Address');
       } else {
         const [created] = await ctx.db.execute<{ id: string }[]>(
-          `insert into address (user_id, name, address_line1, address_line2, city, state, zip, email, phone)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+          `insert into address (user_id, name, address_line1, address_line2, city, state, zip, country, email, phone)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
           [userId, ...values],
           'all',
           trx,

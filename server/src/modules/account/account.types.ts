@@ -23,6 +23,9 @@ export class AddressGql {
   @Field(() => String)
   zip!: string;
 
+  @Field(() => String, { description: 'US or CA: the country whose rules its state and postal code follow' })
+  country!: string;
+
   @Field(() => String)
   email!: string;
 
@@ -123,6 +126,9 @@ export class AddressInputGql {
 
   @Field(() => String)
   zip!: string;
+
+  @Field(() => String, { nullable: true, description: 'US (when absent) or CA' })
+  country?: string;
 
   @Field(() => String)
   email!: string;

@@ -10,8 +10,7 @@ import {
   registrationAccountSchema,
   registrationPasswordSchema,
 } from '../../../../domain/account.schema';
-import { isStateCode } from '../../../../domain/states';
-import { zipMatchesState } from '../../../../domain/zip';
+import { addressRules, siteCountry } from '../../../../domain/regions';
 import { AppError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
@@ -143,22 +142,23 @@ export function userRoutes(): Router {
   });
 
   /**
-   * Offline address check (spec section 7): required fields and formats (the address form's schema), a known
-   * state code, and a ZIP code whose prefix belongs to that state. Always 200: {success, data} or
-   * {success: false, errors}.
+   * Offline address check (spec section 7): required fields and formats (the address form's schema, by the
+   * address's country, else the country of the site asked: decision 033), a known state or province, and a ZIP or
+   * postal code that belongs to it. Always 200: {success, data} or {success: false, errors}.
    */
   router.get('/validation/address', (req, res) => {
     const raw = Object.fromEntries(
       Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string'),
     );
     try {
-      const address = validate(addressSchema, raw);
+      const address = validate(addressSchema, { ...raw, country: raw.country ?? siteCountry(ctxOf(req).site) });
+      const rules = addressRules(address.country);
       const state = address.state.toUpperCase();
       const errors = [
-        ...(isStateCode(state) ? [] : [{ field: 'state', message: 'State is not a US state code' }]),
-        ...(zipMatchesState(address.zip, state)
+        ...(rules.isRegion(state) ? [] : [{ field: 'state', message: rules.regionMismatch }]),
+        ...(rules.postalMatchesRegion(address.zip, state)
           ? []
-          : [{ field: 'zip', message: 'Zip code does not belong to the state' }]),
+          : [{ field: 'zip', message: rules.postalMismatch }]),
       ];
       if (errors.length) return void res.json({ success: false, errors });
       res.json({ success: true, data: { ...address, state } });

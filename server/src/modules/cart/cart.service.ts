@@ -23,8 +23,8 @@ import {
   type PriceColumns,
   type Pricing,
 } from '../catalog/pricing';
-import { isStateCode } from '../../../../domain/states';
-import { taxRateFor } from '../../../../domain/tax';
+import { siteCountry, addressRules, type Country } from '../../../../domain/regions';
+import { taxationFor } from '../../../../domain/tax';
 import { AppError, type FieldError } from '../../common/errors';
 import type { Transaction } from '@mikro-orm/core';
 import type { Ctx, SqlConnection } from '../../context';
@@ -171,20 +171,24 @@ function pricedLine(pricing: Pricing, row: LineRow): CartLineView {
 interface Buyer {
   pricing: Pricing;
   taxExempt: boolean;
+  /** The country the site ships to (decision 033). */
+  country: Country;
+  /** Where tax is estimated: the state or province shipped to, else the primary address's when in that country. */
   state: string | null;
 }
 
 async function buyerOf(ctx: Ctx, db: SqlConnection = ctx.db): Promise<Buyer> {
   const pricing = await pricingOf(ctx);
-  if (!ctx.user) return { pricing, taxExempt: false, state: null };
+  const country = siteCountry(ctx.site);
+  if (!ctx.user) return { pricing, taxExempt: false, country, state: null };
   const [row] = await db.execute<{ taxExempt: boolean | null; state: string | null }[]>(
-    `select ba.tax_exempt as "taxExempt", a.state from app_user u
+    `select ba.tax_exempt as "taxExempt", case when a.country = ? then a.state end as state from app_user u
      left join business_account ba on ba.id = u.account_id
      left join address a on a.id = u.primary_address_id
      where u.id = ?`,
-    [ctx.user.id],
+    [country, ctx.user.id],
   );
-  return { pricing, taxExempt: row?.taxExempt ?? false, state: row?.state ?? null };
+  return { pricing, taxExempt: row?.taxExempt ?? false, country, state: row?.state ?? null };
 }
 
 /** The priced lines of a cart for the buyer's pricing (inside a transaction when `trx` is given). */
@@ -222,7 +226,7 @@ function view(
   lines: CartLineView[],
   buyer: Buyer,
 ): CartView {
-  const rate = taxRateFor(buyer.state);
+  const taxation = taxationFor(buyer.country, buyer.state);
   return {
     id: cart?.id ?? null,
     currencyCode: buyer.pricing.currency,
@@ -231,9 +235,13 @@ function view(
     updatedDate: cart ? new Date(cart.updatedAt).toISOString() : null,
     orderLines: lines,
     otherCharges: 0,
-    ...cartTotals(lines, { taxPct: rate.taxPct, exempt: buyer.taxExempt }),
-    taxGeoCode: rate.taxGeoCode,
-    taxState: rate.state,
+    ...cartTotals(lines, {
+      country: buyer.country,
+      components: taxation.components,
+      exempt: buyer.taxExempt,
+    }),
+    taxGeoCode: taxation.geoCode,
+    taxState: taxation.region,
     totalQuantity: totalQuantity(lines),
     hasUnpricedItem: hasUnpricedItem(lines),
   };
@@ -256,7 +264,9 @@ export const cartService = {
     const [cart, found] = await Promise.all([this.find(ctx), buyerOf(ctx)]);
     // Checkout asks for the totals of the state it ships to; otherwise the primary address estimates tax.
     const buyer =
-      shipTo && isStateCode(shipTo.toUpperCase()) ? { ...found, state: shipTo.toUpperCase() } : found;
+      shipTo && addressRules(found.country).isRegion(shipTo.toUpperCase())
+        ? { ...found, state: shipTo.toUpperCase() }
+        : found;
     if (!cart) return emptyView(buyer);
     return view(cart, await pricedLines(ctx.db, cart.id, buyer.pricing), buyer);
   },

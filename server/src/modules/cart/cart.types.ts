@@ -87,6 +87,18 @@ export class CartLineGql {
   configurations!: LineConfigurationGql[];
 }
 
+@ObjectType('TaxLine', { description: 'One tax on a cart or an order (decision 033)' })
+export class TaxLineGql {
+  @Field(() => String, { description: 'SALES (a US state), GST, HST, PST or QST' })
+  kind!: string;
+
+  @Field(() => Float)
+  pct!: number;
+
+  @Field(() => Float)
+  amount!: number;
+}
+
 @ObjectType('Cart', { description: "The caller's cart (an anonymous visitor's belongs to the session)" })
 export class CartGql {
   @Field(() => ID, { nullable: true, description: 'Null while the visitor has no cart' })
@@ -116,10 +128,13 @@ export class CartGql {
   @Field(() => Float)
   taxAmount!: number;
 
+  @Field(() => [TaxLineGql], { description: "Each tax: a US state's sales tax, or GST/HST and PST or QST" })
+  taxes!: TaxLineGql[];
+
   @Field(() => String)
   taxGeoCode!: string;
 
-  @Field(() => String, { nullable: true, description: 'The state tax was estimated for' })
+  @Field(() => String, { nullable: true, description: 'The state or province tax was estimated for' })
   taxState!: string | null;
 
   @Field(() => Float)

@@ -13,8 +13,8 @@ import {
   orderStatusLabel,
 } from '../../../../domain/order-status';
 import { validate } from '../../common/validate';
-import { stateName } from '../../../../domain/states';
-import { taxRateFor } from '../../../../domain/tax';
+import { addressRules, siteCountry } from '../../../../domain/regions';
+import { taxationFor } from '../../../../domain/tax';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { cartService, pricedLines } from '../cart/cart.service';
@@ -113,10 +113,15 @@ export const checkoutService = {
           )
         : [];
       const lines = await pricedLines(ctx.db, cart.id, pricing, trx);
-      checkLines(lines, input.shippingAddress.state);
+      const country = siteCountry(ctx.site);
+      checkLines(lines, input.shippingAddress.state, country);
       if (input.payment.kind === 'purchaseOrder' && !buyer?.netTermsDays) throw poNotAllowed();
-      const rate = taxRateFor(input.shippingAddress.state);
-      const totals = cartTotals(lines, { taxPct: rate.taxPct, exempt: buyer?.taxExempt ?? false });
+      const taxation = taxationFor(country, input.shippingAddress.state);
+      const totals = cartTotals(lines, {
+        country,
+        components: taxation.components,
+        exempt: buyer?.taxExempt ?? false,
+      });
       const address: OrderAddress = {
         name: input.shippingAddress.name,
         companyName: input.shippingAddress.companyName ?? null,
@@ -132,9 +137,9 @@ export const checkoutService = {
       };
       const [order] = await prepared<{ id: string }>(
         `insert into customer_order (order_number, user_id, contact_email, site, currency_code, sub_total, freight_amt, tax_pct,
-           tax_amount, tax_geo_code, total, shipping_address, carrier_id, carrier_method, shipping_note,
+           tax_amount, taxes, tax_geo_code, total, shipping_address, carrier_id, carrier_method, shipping_note,
            payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, erp_order_id)
-         select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text
+         select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text
          from (select nextval('order_number_seq') as no) n
          returning id`,
       ).all(
@@ -148,7 +153,8 @@ export const checkoutService = {
           totals.freightAmt,
           totals.taxPct,
           totals.taxAmount,
-          rate.taxGeoCode,
+          JSON.stringify(totals.taxes),
+          taxation.geoCode,
           totals.total,
           JSON.stringify(address),
           input.shippingDetails.carrierId,
@@ -448,7 +454,11 @@ const emptyCart = () =>
   new AppError('BAD_USER_INPUT', 'Your cart is empty.', [{ field: 'cart', message: 'Your cart is empty.' }]);
 
 /** Lines that cannot be ordered: none at all, priced on request, or not allowed in the shipping state. */
-function checkLines(lines: Awaited<ReturnType<typeof pricedLines>>, state: string): void {
+function checkLines(
+  lines: Awaited<ReturnType<typeof pricedLines>>,
+  state: string,
+  country: Parameters<typeof addressRules>[0],
+): void {
   if (lines.length === 0) throw emptyCart();
   if (hasUnpricedItem(lines)) {
     const names = lines.filter((l) => l.price === null).map((l) => l.name);
@@ -457,7 +467,7 @@ function checkLines(lines: Awaited<ReturnType<typeof pricedLines>>, state: strin
   }
   const blocked = linesBlockedIn(lines, state);
   if (blocked.length > 0) {
-    const where = stateName(state.toUpperCase()) ?? state;
+    const where = addressRules(country).regionName(state.toUpperCase(), 'en-US') ?? state;
     const message = `${blocked.map((l) => `${l.name} (${l.id})`).join(', ')} cannot ship to ${where}. Remove ${blocked.length === 1 ? 'it' : 'them'} or choose another address.`;
     throw new AppError('BAD_USER_INPUT', message, [{ field: 'shippingAddress.state', message }]);
   }

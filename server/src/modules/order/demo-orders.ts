@@ -1,12 +1,22 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { freight, round2 } from '../../../../domain/money';
-import { taxRateFor } from '../../../../domain/tax';
+import { siteCountry } from '../../../../domain/regions';
+import { combinedPct, taxationFor, taxLines } from '../../../../domain/tax';
 
 /** Demo orders are marked so a new demo catalogue may replace them (real orders keep their products). */
 export const DEMO_ORDER_SCOPE = 'demo';
 
 const STATES = ['NC', 'SC', 'VA', 'GA', 'TN', 'OH', 'TX', 'CA', 'PA', 'MI'];
 const SITES = ['axl', 'axl', 'axl', 'axl', 'axl', 'foodgrade', 'mai', 'aos', 'pay-us', 'pay-ca'];
+/** Where the Canadian site's demo orders go: province, a city there and a postal code of that city. */
+const CANADA = [
+  { state: 'ON', city: 'Mississauga', zip: 'L5T 2N7' },
+  { state: 'QC', city: 'Laval', zip: 'H7L 4W3' },
+  { state: 'BC', city: 'Burnaby', zip: 'V5J 5J3' },
+  { state: 'AB', city: 'Edmonton', zip: 'T6E 5V8' },
+  { state: 'NS', city: 'Dartmouth', zip: 'B3B 1R7' },
+  { state: 'MB', city: 'Winnipeg', zip: 'R2J 4H5' },
+];
 
 /**
  * Inserts `count` plausible paid, shipped, delivered, failed and cancelled orders of the last `days` days, with
@@ -32,7 +42,6 @@ export async function insertDemoOrders(
     const seedText = String(seed);
     // A hash of (seed, order number, salt) in [0, 1): reproducible without a random-number state.
     const h = (salt: string) => `(abs(hashtext(? || ':' || g || ':${salt}')) % 100000) / 100000.0`;
-    const rate = Object.fromEntries(STATES.map((s) => [s, taxRateFor(s).taxPct]));
     await run(
       `insert into customer_order (order_number, contact_email, site, currency_code, status, payment_status,
          shipment_status, delivery_status, sub_total, freight_amt, tax_pct, tax_amount, tax_geo_code, total,
@@ -42,7 +51,7 @@ export async function insertDemoOrders(
          case when o.status = 14 then 'FAILED' when o.status = 16 then 'REFUNDED' else 'AUTHORIZED' end,
          case when o.status in (3, 4) then 'SHIPPED' when o.status = 2 then 'PARTIALLY_SHIPPED' else 'UNSHIPPED' end,
          case when o.status = 4 then 'DELIVERED' else 'NO_DELIVERY' end,
-         0, 0, (?::jsonb ->> o.state)::numeric, 0, '', 0,
+         0, 0, 0, 0, '', 0,
          jsonb_build_object('name', 'Receiving', 'companyName', 'Plant ' || (o.number % 900), 'addressLine1',
            (o.number % 9000 + 100) || ' Industrial Way', 'addressLine2', null, 'city', 'Springfield',
            'state', o.state, 'zip', lpad((o.number % 90000 + 10000)::text, 5, '0'), 'country', 'US',
@@ -63,7 +72,6 @@ export async function insertDemoOrders(
          from generate_series(?::bigint, ?::bigint) g
        ) o`,
       [
-        JSON.stringify(rate),
         SITES.join(','),
         seedText,
         STATES.join(','),
@@ -95,28 +103,41 @@ export async function insertDemoOrders(
        where o.order_number between ? and ?`,
       [seedText, first, last],
     );
-    // Totals by the domain rules (freight table, tax at the state's rate), in batches.
-    const orders = await run<{ id: string; sub: number; taxPct: number }[]>(
-      `select o.id, sum(l.line_total)::float8 as sub, o.tax_pct::float8 as "taxPct"
+    // Totals by the domain rules (the country's freight table, each tax of the destination), in batches; the
+    // Canadian site's orders ship to Canadian addresses.
+    const orders = await run<{ id: string; number: number; site: string; state: string; sub: number }[]>(
+      `select o.id, o.order_number::int as number, o.site, o.shipping_address ->> 'state' as state,
+         sum(l.line_total)::float8 as sub
        from customer_order o join order_line l on l.order_id = o.id
        where o.order_number between ? and ? group by o.id`,
       [first, last],
     );
     for (let i = 0; i < orders.length; i += 10_000) {
       const batch = orders.slice(i, i + 10_000).map((o) => {
-        const freightAmt = freight(o.sub);
-        const taxAmount = round2((o.sub * o.taxPct) / 100);
+        const country = siteCountry(o.site);
+        const place = country === 'CA' ? CANADA[o.number % CANADA.length]! : null;
+        const taxation = taxationFor(country, place?.state ?? o.state);
+        const freightAmt = freight(o.sub, country);
+        const taxes = taxLines(taxation.components, { subTotal: o.sub, freight: freightAmt });
+        const taxAmount = round2(taxes.reduce((sum, t) => sum + t.amount, 0));
         return {
           id: o.id,
           sub: o.sub,
           freight: freightAmt,
+          pct: combinedPct(taxes),
           tax: taxAmount,
+          taxes,
+          geo: taxation.geoCode,
           total: round2(o.sub + freightAmt + taxAmount),
+          place: place && { ...place, country },
         };
       });
       await run(
-        `update customer_order o set sub_total = t.sub, freight_amt = t.freight, tax_amount = t.tax, total = t.total
-         from jsonb_to_recordset(?::jsonb) as t(id uuid, sub numeric, freight numeric, tax numeric, total numeric)
+        `update customer_order o set sub_total = t.sub, freight_amt = t.freight, tax_pct = t.pct, tax_amount = t.tax,
+           taxes = t.taxes, tax_geo_code = t.geo, total = t.total,
+           shipping_address = o.shipping_address || coalesce(t.place, '{}'::jsonb)
+         from jsonb_to_recordset(?::jsonb) as t(id uuid, sub numeric, freight numeric, pct numeric, tax numeric,
+           taxes jsonb, geo text, total numeric, place jsonb)
          where o.id = t.id`,
         [JSON.stringify(batch)],
       );

@@ -88,6 +88,8 @@ class AdminOrderAddressInputGql {
   @Field(() => String) city!: string;
   @Field(() => String) state!: string;
   @Field(() => String) zip!: string;
+  @Field(() => String, { nullable: true, description: "The order's country (US when absent)" })
+  country?: string;
 }
 
 @InputType('AdminOrderConfigurationInput')

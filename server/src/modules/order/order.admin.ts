@@ -6,10 +6,14 @@ import {
   editedSubtotal,
   editedTotal,
   orderNumberFromSearch,
+  proposedCharges,
   type AdminOrderFilter,
   type AdminOrderInput,
 } from '../../../../domain/admin';
 import { orderNumberLabel } from '../../../../domain/checkout';
+import { round2 } from '../../../../domain/money';
+import { addressRules } from '../../../../domain/regions';
+import { taxLines } from '../../../../domain/tax';
 import { canTransition, orderStatusLabel } from '../../../../domain/order-status';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -306,6 +310,17 @@ export const adminOrderService = {
         problems.push({ field: 'lines', message: 'Every line of the order must be in the edit' });
       const subTotal = editedSubtotal(lines.map((l) => l?.lineTotal ?? 0));
       const total = editedTotal(subTotal, edit.shippingCharges, edit.taxAmount);
+      const country = current.shippingAddress.country;
+      if (edit.address.country !== country)
+        problems.push({ field: 'address.country', message: addressRules(country).shipsWithin });
+      // Each tax follows the new amounts while staff keep the proposed freight and tax; a tax typed by hand is
+      // kept as one amount (orderTaxes).
+      const proposed = proposedCharges(subTotal, { country, taxes: current.taxes });
+      const taxes =
+        proposed.shippingCharges === round2(edit.shippingCharges) &&
+        proposed.taxAmount === round2(edit.taxAmount)
+          ? taxLines(current.taxes, { subTotal, freight: proposed.shippingCharges })
+          : [];
       if (Math.abs(total - edit.totalAmount) >= 0.005) {
         problems.push({
           field: 'totalAmount',
@@ -316,13 +331,14 @@ export const adminOrderService = {
 
       await ctx.db.execute(
         `update customer_order set contact_email = ?, shipping_address = shipping_address || ?::jsonb,
-           tax_amount = ?, freight_amt = ?, sub_total = ?, total = ?, erp_order_id = ?, status = ?,
+           tax_amount = ?, taxes = ?::jsonb, freight_amt = ?, sub_total = ?, total = ?, erp_order_id = ?, status = ?,
            version = version + 1, updated_at = now()
          where id = ? and version = ?`,
         [
           edit.contactEmail,
           JSON.stringify({ ...edit.address, addressLine2: edit.address.addressLine2 || null }),
           edit.taxAmount,
+          JSON.stringify(taxes),
           edit.shippingCharges,
           subTotal,
           total,

@@ -1,3 +1,4 @@
+import type { TaxLine } from '../../../../domain/tax';
 import { Check, DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
 import { User } from '../account/account.entities';
@@ -95,6 +96,10 @@ export class CustomerOrder {
 
   @Property(money())
   taxAmount!: number;
+
+  /** Each tax paid (decision 033): kind, rate and amount; empty for orders placed before it was kept. */
+  @Property({ type: 'jsonb', default: '[]' })
+  taxes: TaxLine[] = [];
 
   @Property({ type: 'text', default: '' })
   taxGeoCode: string = '';

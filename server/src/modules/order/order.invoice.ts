@@ -1,3 +1,4 @@
+import { taxLineLabel } from '../../../../domain/tax';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { lineTerms } from '../../../../domain/price-terms';
 import { describeConfiguration } from '../../../../domain/configuration-text';
@@ -161,7 +162,10 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
   const totals: [string, string][] = [
     ['Subtotal', money(order.subTotal)],
     ['Freight', money(order.freightAmt)],
-    [`Tax (${order.shippingAddress.state} ${order.taxPct}%)`, money(order.taxAmount)],
+    ...order.taxes.map((tax): [string, string] => [
+      taxLineLabel(tax, order.shippingAddress.state),
+      money(tax.amount),
+    ]),
   ];
   for (const [label, value] of totals) {
     textRight(page, label, 470, y, 10);

@@ -1,7 +1,8 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AWAITING_PAYMENT } from '../../../../domain/order-status';
 import { unpaidCancelAt } from '../../../../domain/checkout';
-import { orderListSchema, placeOrderSchema } from '../../../../domain/checkout.schema';
+import { orderListSchema, placeOrderSchemaFor } from '../../../../domain/checkout.schema';
+import { siteCountry } from '../../../../domain/regions';
 import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { cartGql } from '../cart/cart.resolver';
@@ -52,7 +53,7 @@ export class OrderResolver {
     @Arg('idempotencyKey', () => String) idempotencyKey: string,
     @Ctx() ctx: RequestCtx,
   ) {
-    const checked = validate(placeOrderSchema, {
+    const checked = validate(placeOrderSchemaFor(siteCountry(ctx.site)), {
       ...input,
       shippingAddress: withoutNulls(input.shippingAddress),
       shippingDetails: withoutNulls(input.shippingDetails),

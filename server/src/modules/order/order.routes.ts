@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { object, string } from 'yup';
-import { cardSchema, orderListSchema, placeOrderSchema } from '../../../../domain/checkout.schema';
+import { cardSchema, orderListSchema, placeOrderSchemaFor } from '../../../../domain/checkout.schema';
+import { siteCountry } from '../../../../domain/regions';
 import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
 import { ORDERS_OWN } from '../auth/permission-matrix';
@@ -23,7 +24,13 @@ export function orderRoutes(): Router {
   router.post('/checkout/place-order', async (req, res) => {
     const ctx = ctxOf(req);
     const key = checkIdempotencyKey(req.get('idempotency-key'));
-    res.json(await checkoutService.placeOrder(ctx, validate(placeOrderSchema, req.body), key));
+    res.json(
+      await checkoutService.placeOrder(
+        ctx,
+        validate(placeOrderSchemaFor(siteCountry(ctx.site)), req.body),
+        key,
+      ),
+    );
   });
 
   router.get('/orders', async (req, res) => {

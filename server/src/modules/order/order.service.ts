@@ -1,3 +1,4 @@
+import { orderTaxes, type TaxLine } from '../../../../domain/tax';
 import { AWAITING_PAYMENT, orderStatusLabel } from '../../../../domain/order-status';
 import { tokenHash } from '../account/tokens';
 import { ensureSession } from '../session/lazy-session';
@@ -59,6 +60,8 @@ export interface OrderView {
   freightAmt: number;
   taxPct: number;
   taxAmount: number;
+  /** Each tax, as the invoice shows it (orderTaxes: the taxes kept, or the one tax amount). */
+  taxes: TaxLine[];
   taxGeoCode: string;
   total: number;
   shippingAddress: OrderAddress;
@@ -88,7 +91,7 @@ const ORDER_COLUMNS = `
   o.shipment_status as "shipmentStatus", o.delivery_status as "deliveryStatus", o.return_status as "returnStatus",
   o.contact_email as "contactEmail", o.user_id as "userId", o.currency_code as "currencyCode",
   o.sub_total::float8 as "subTotal", o.freight_amt::float8 as "freightAmt", o.tax_pct::float8 as "taxPct",
-  o.tax_amount::float8 as "taxAmount", o.tax_geo_code as "taxGeoCode", o.total::float8 as total,
+  o.tax_amount::float8 as "taxAmount", o.taxes, o.tax_geo_code as "taxGeoCode", o.total::float8 as total,
   o.shipping_address as "shippingAddress", o.carrier_id as "carrierId", o.carrier_method as "carrierMethod",
   o.shipping_note as "shippingNote", o.payment_kind as "paymentKind", o.card_brand as "cardBrand",
   o.card_last4 as "cardLast4", o.po_number as "poNumber", o.payment_intent_id as "paymentIntentId",
@@ -117,6 +120,7 @@ type OrderRow = Omit<OrderView, 'statusLabel' | 'createdAt' | 'updatedAt'> & {
 
 const view = (row: OrderRow): OrderView => ({
   ...row,
+  taxes: orderTaxes(row),
   statusLabel: orderStatusLabel(row.status),
   createdAt: new Date(row.createdAt).toISOString(),
   updatedAt: new Date(row.updatedAt).toISOString(),

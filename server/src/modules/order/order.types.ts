@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { CartGql } from '../cart/cart.types';
+import { CartGql, TaxLineGql } from '../cart/cart.types';
 
 @ObjectType('ShippingAddress', { description: 'Where an order ships (spec: ShippingAddress)' })
 export class ShippingAddressGql {
@@ -68,6 +68,7 @@ export class OrderGql {
   @Field(() => Float) freightAmt!: number;
   @Field(() => Float) taxPct!: number;
   @Field(() => Float) taxAmount!: number;
+  @Field(() => [TaxLineGql], { description: 'Each tax, as the invoice shows it' }) taxes!: TaxLineGql[];
   @Field(() => String) taxGeoCode!: string;
   @Field(() => Float) total!: number;
   @Field(() => ShippingAddressGql) shippingAddress!: ShippingAddressGql;

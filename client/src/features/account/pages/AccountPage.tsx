@@ -27,6 +27,8 @@ import { NewPasswordFields, FormError, FocusFirstError } from '../FormParts';
 import { StreetFields } from '../AddressFields';
 import { Field } from '../Field';
 import { validateAddress } from '../address';
+import { isCountry } from '@domain/regions';
+import { useShipsTo } from '../../../lib/site';
 import { errorMessage, fieldErrors, formFailure, useSession, useSignOut } from '../session';
 
 /**
@@ -114,6 +116,8 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
   const t = useT();
   // The address form: closed, a new address, or the saved address being edited (its id: the save updates it).
   const [editing, setEditing] = useState<null | 'new' | string>(null);
+  // A new address follows the rules of the country this site ships to (decision 033); a saved one keeps its own.
+  const shipsTo = useShipsTo();
   const [save] = useMutation(SaveAddressDocument);
   const edited = user.addresses.find((a) => a.id === editing);
   const [remove] = useMutation(DeleteAddressDocument);
@@ -138,6 +142,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
               )}
               <br />
               {a.city}, {a.state} {a.zip}
+              {a.country !== shipsTo && <> · {a.country}</>}
             </address>
             <div className="address__actions">
               <button
@@ -181,10 +186,11 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
                   city: edited.city,
                   state: edited.state,
                   zip: edited.zip,
+                  country: isCountry(edited.country) ? edited.country : shipsTo,
                   email: edited.email,
                   phone: edited.phone ?? '',
                 }
-              : { ...EMPTY_ADDRESS, email: user.emailAddress }
+              : { ...EMPTY_ADDRESS, country: shipsTo, email: user.emailAddress }
           }
           validationSchema={addressSchema}
           onSubmit={async (values, helpers) => {
@@ -206,7 +212,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
             }
           }}
         >
-          {({ isSubmitting }) => (
+          {({ isSubmitting, values }) => (
             <Form
               method="post"
               className="form"
@@ -215,7 +221,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
             >
               <FocusFirstError />
               <Field name="name" label={t('address.name')} autoComplete="organization" />
-              <StreetFields />
+              <StreetFields country={values.country} />
               <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
               <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
               <div className="actions">

@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import { TEST_CARDS } from '../domain/checkout';
+import { freight, round2 } from '../domain/money';
+import { taxationFor, taxLines } from '../domain/tax';
+import { CONSENT_DECLINED, shopCookie } from './support/cookies';
+import { withDb } from './support/db';
+import { lastEmailTo, linkIn } from './support/outbox';
+
+const PORT = Number(process.env.E2E_PORT || 4100);
+/** The Canadian site (decision 033): it ships within Canada, in CAD, with Canada's taxes. */
+const PAY_CA = 'pay-ca.localhost';
+
+test.use({
+  baseURL: `http://${PAY_CA}:${PORT}`,
+  storageState: {
+    cookies: [shopCookie('locale', 'en-US', PAY_CA), shopCookie('consent', CONSENT_DECLINED, PAY_CA)],
+    origins: [],
+  },
+});
+
+const cad = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CAD' }).format(n);
+
+test('pay-ca: a Canadian address with its own messages, GST and QST on the goods and the freight, each on the invoice', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const product = await withDb(async (db) => {
+    const { rows } = await db.query<{ id: string; cad: number }>(
+      `select p.id, pli.price::float8 as cad
+       from product p join site s on s.id = 'pay-ca'
+       join price_list_item pli on pli.product_id = p.id and pli.price_list_id = s.price_list_id
+       where p.in_stock and p.min_transfer = 1 and p.minimum_purchase_quantity = 1 and pli.price between 20 and 60
+         and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+       order by p.id limit 1`,
+    );
+    return rows[0]!;
+  });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/product/detail/${encodeURIComponent(product.id)}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  // The cart tells the Canadian freight rule, in CAD.
+  await page.goto('/cart');
+  await expect(page.getByTestId('freight-rule')).toContainText(
+    `Orders up to ${cad(70)} ship for ${cad(10.5)}.`,
+  );
+
+  await page.goto('/checkout');
+  const email = `quebec.${Date.now()}@usine.example`;
+  const form = page.getByRole('form', { name: 'Shipping Address' });
+  await form.getByLabel('E-mail for the order confirmation').fill(email);
+  await form.getByLabel('Recipient name').fill('Réception');
+  await form.getByLabel('Address line 1').fill('1000 rue Sherbrooke O');
+  await form.getByLabel('City').fill('Montréal');
+  // Provinces, not states; a postal code, not a ZIP code.
+  await expect(form.getByLabel('State')).toHaveCount(0);
+  await form.getByLabel('Province').selectOption('QC');
+  const postal = form.getByLabel('Postal code');
+  await postal.fill('27601');
+  await form.getByLabel('Delivery contact e-mail').fill('reception@usine.example');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(form.getByText('Enter a postal code like K1A 0B1')).toBeVisible();
+  await expect(postal).toBeFocused();
+  // A Toronto code is not a Quebec one.
+  await postal.fill('M5H 2N2');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(form.getByText('Postal code does not belong to the province')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/pay-ca-address-error-1366.png' });
+  await postal.fill('h3a1g1');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Shipping Details' })).toBeFocused();
+
+  // The review shows each tax of Quebec, on the goods and the freight.
+  const sub = product.cad;
+  const freightAmt = freight(sub, 'CA');
+  const [gst, qst] = taxLines(taxationFor('CA', 'QC').components, { subTotal: sub, freight: freightAmt });
+  const total = round2(sub + freightAmt + gst!.amount + qst!.amount);
+  const shipping = page.getByRole('form', { name: 'Shipping Details' });
+  await shipping.getByRole('radio', { name: 'UPS' }).check();
+  await shipping.getByLabel('Shipping method').selectOption('Ground');
+  await shipping.getByRole('button', { name: 'Continue' }).click();
+  const card = page.getByRole('form', { name: 'Card details' });
+  await card.getByLabel('Name on the card').fill('Merle Buyer');
+  await card.getByLabel('Card number').fill(TEST_CARDS.authorised);
+  await card.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await card.getByLabel('Security code').fill('123');
+  await card.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
+  await expect(page.getByTestId('checkout-tax-GST')).toHaveText(cad(gst!.amount));
+  await expect(page.getByTestId('checkout-tax-QST')).toHaveText(cad(qst!.amount));
+  await expect(page.getByText('GST (5%)')).toBeVisible();
+  await expect(page.getByText('QST (9.975%)')).toBeVisible();
+  await expect(page.getByTestId('checkout-total')).toHaveText(cad(total));
+  await page.screenshot({ path: 'test-results/screenshots/pay-ca-review-1366.png', fullPage: true });
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+
+  const stored = await withDb(
+    async (db) =>
+      (
+        await db.query<{
+          address: { state: string; zip: string; country: string };
+          taxes: unknown;
+          total: number;
+        }>(
+          `select shipping_address as address, taxes, total::float8 as total from customer_order
+           where contact_email = $1`,
+          [email],
+        )
+      ).rows[0]!,
+  );
+  expect(stored.address).toMatchObject({ state: 'QC', zip: 'H3A 1G1', country: 'CA' });
+  expect(stored.taxes).toEqual([gst, qst]);
+  expect(stored.total).toBe(total);
+
+  // The confirmation e-mail's link opens the order; its invoice shows each tax, in French as in English.
+  const confirmation = await lastEmailTo(email, /^Your Axisline Supply order AXL-\d+$/);
+  await page.goto(linkIn(confirmation));
+  await page.getByRole('link', { name: 'Invoice', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Invoice', level: 1 })).toBeVisible();
+  const invoice = page.locator('.invoice__sheet');
+  await expect(invoice.getByRole('row', { name: `GST (5%) ${cad(gst!.amount)}` })).toBeVisible();
+  await expect(invoice.getByRole('row', { name: `QST (9.975%) ${cad(qst!.amount)}` })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/pay-ca-invoice-1366.png', fullPage: true });
+  await page.context().addCookies([shopCookie('locale', 'fr-CA', PAY_CA)]);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Facture', level: 1 })).toBeVisible();
+  await expect(invoice.getByText(/^TPS \(5\s%\)$/)).toBeVisible();
+  await expect(invoice.getByText(/^TVQ \(9,975\s%\)$/)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screenshots/pay-ca-fr-invoice-390.png', fullPage: true });
+});
