@@ -3,6 +3,7 @@ import { TEST_CARDS } from '../domain/checkout';
 import { freight, round2 } from '../domain/money';
 import { taxationFor, taxLines } from '../domain/tax';
 import { CONSENT_DECLINED, shopCookie } from './support/cookies';
+import { registerAndSignIn } from './support/accounts';
 import { withDb } from './support/db';
 import { lastEmailTo, linkIn } from './support/outbox';
 
@@ -87,6 +88,7 @@ test('pay-ca: a Canadian address with its own messages, GST and QST on the goods
   await card.getByLabel('Security code').fill('123');
   await card.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
+  await expect(page.getByText('Montréal, QC H3A 1G1')).toBeVisible();
   await expect(page.getByTestId('checkout-tax-GST')).toHaveText(cad(gst!.amount));
   await expect(page.getByTestId('checkout-tax-QST')).toHaveText(cad(qst!.amount));
   await expect(page.getByText('GST (5%)')).toBeVisible();
@@ -130,4 +132,49 @@ test('pay-ca: a Canadian address with its own messages, GST and QST on the goods
   await expect(invoice.getByText(/^TVQ \(9,975\s%\)$/)).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screenshots/pay-ca-fr-invoice-390.png', fullPage: true });
+});
+
+test('pay-ca: a buyer saves a Canadian address in the account, and checkout offers it with Ontario HST', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerAndSignIn(page, 'Ontario');
+  await page.getByRole('button', { name: 'Add an Address' }).click();
+  const form = page.getByRole('form', { name: /address/i });
+  await form.getByLabel('Name').fill('Mississauga DC');
+  await form.getByLabel('Address line 1').fill('6300 Kennedy Rd');
+  await form.getByLabel('City').fill('Mississauga');
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await expect(form.getByText('Province is a required field')).toBeVisible();
+  await expect(form.getByText('Postal code is a required field')).toBeVisible();
+  await form.getByLabel('Province').selectOption('ON');
+  await form.getByLabel('Postal code').fill('l5t2n7');
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  const saved = page.getByTestId('address');
+  await expect(saved).toContainText('Mississauga, ON L5T 2N7');
+
+  const product = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string }>(
+          `select p.id from product p join site s on s.id = 'pay-ca'
+           join price_list_item pli on pli.product_id = p.id and pli.price_list_id = s.price_list_id
+           where p.in_stock and p.min_transfer = 1 and p.minimum_purchase_quantity = 1 and pli.price between 20 and 60
+             and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+           order by p.id desc limit 1`,
+        )
+      ).rows[0]!.id,
+  );
+  await page.goto(`/product/detail/${encodeURIComponent(product)}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await page.goto('/checkout');
+  const address = page.getByRole('form', { name: 'Shipping Address' });
+  await expect(address.getByRole('radio', { name: /Mississauga DC/ })).toBeChecked();
+  await expect(address.getByLabel('Province')).toHaveValue('ON');
+  await address.getByLabel('Delivery contact e-mail').fill('dock@mississauga.example');
+  await address.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Shipping Details' })).toBeFocused();
+  await expect(page.getByText('HST (13%)')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/pay-ca-checkout-saved-390.png', fullPage: true });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_CAD_PER_USD } from '../src/modules/catalog/catalog.seed';
 import { authorisedCard, checkoutBody, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import { freight, round2 } from '../../domain/money';
+import { taxationFor, taxLines } from '../../domain/tax';
 import { createTestApp, type TestApp } from './harness';
 
 /** Sites told apart by host name (decision 017), and pay-ca selling in CAD from its own price list. */
@@ -92,14 +94,40 @@ describe('sites by host name', () => {
       subTotal: Math.round(products[2]!.price * 2 * 100) / 100,
     });
 
+    // pay-ca ships within Canada (decision 033): a US address is refused next to its fields.
+    const card = await authorisedCard(c);
+    const refused = await c
+      .send('post', '/api/checkout/place-order', checkoutBody(email, card))
+      .set('Idempotency-Key', randomUUID())
+      .set('Host', PAY_CA)
+      .expect(400);
+    expect(refused.body.error.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'shippingAddress.state', message: 'Province is a required field' },
+        { field: 'shippingAddress.zip', message: 'Enter a postal code like K1A 0B1' },
+      ]),
+    );
+    const body = checkoutBody(email, card);
+    const vancouver = { ...body.shippingAddress, city: 'Vancouver', state: 'bc', zip: 'v6b4y8' };
     const placed = await c
-      .send('post', '/api/checkout/place-order', checkoutBody(email, await authorisedCard(c)))
+      .send('post', '/api/checkout/place-order', { ...body, shippingAddress: vancouver })
       .set('Idempotency-Key', randomUUID())
       .set('Host', PAY_CA)
       .expect(200);
+    // British Columbia: GST 5 % and PST 7 %, each on the goods and the CAD freight.
+    const subTotal = Math.round(cad * 2 * 100) / 100;
+    const freightAmt = freight(subTotal, 'CA');
+    const taxes = taxLines(taxationFor('CA', 'BC').components, { subTotal, freight: freightAmt });
+    expect(taxes.map((x) => x.kind)).toEqual(['GST', 'PST']);
     expect(placed.body.order).toMatchObject({
       currencyCode: 'cad',
-      subTotal: Math.round(cad * 2 * 100) / 100,
+      subTotal,
+      freightAmt,
+      taxPct: 12,
+      taxes,
+      taxAmount: round2(taxes[0]!.amount + taxes[1]!.amount),
+      taxGeoCode: '59',
+      shippingAddress: { state: 'BC', zip: 'V6B 4Y8', country: 'CA' },
     });
     const [row] = await t.orm.em.getConnection().execute<{ site: string; currency: string }[]>(
       `select o.site, i.currency from customer_order o join test_payment_intent i on i.id = o.payment_intent_id

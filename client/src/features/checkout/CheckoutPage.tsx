@@ -60,7 +60,10 @@ type PaymentChoice = { kind: 'card'; card: Card } | { kind: 'purchaseOrder'; poN
 /** The address step's rules: the shipping address of the site's country (decision 033), and the contact e-mail. */
 const addressFormSchema = (country: Country) =>
   shippingAddressSchemaFor(country).shape({
-    contactEmail: string().trim().required('E-mail is a required field').email('E-mail must be a valid email'),
+    contactEmail: string()
+      .trim()
+      .required('E-mail is a required field')
+      .email('E-mail must be a valid email'),
   });
 
 /**
@@ -267,9 +270,12 @@ function AddressStep({
   const rules = addressRules(country);
   const schema = useMemo(() => addressFormSchema(country), [country]);
   // The last used address first (then the primary one), with the buyer's company on each.
-  const saved = [...(user?.addresses ?? [])].filter((a) => a.country === country).sort(
-    (a, b) => (b.lastUsedAt ?? '').localeCompare(a.lastUsedAt ?? '') || Number(b.primary) - Number(a.primary),
-  );
+  const saved = [...(user?.addresses ?? [])]
+    .filter((a) => a.country === country)
+    .sort(
+      (a, b) =>
+        (b.lastUsedAt ?? '').localeCompare(a.lastUsedAt ?? '') || Number(b.primary) - Number(a.primary),
+    );
   const primary = saved[0];
   const company = user?.accounts[0]?.company ?? '';
   const fromSaved = (a: (typeof saved)[number]): AddressValues => ({
@@ -331,7 +337,8 @@ function AddressStep({
           });
           if (!check.success) return helpers.setErrors(check.errors);
           helpers.setStatus(null);
-          onDone({ ...values, state });
+          // As the store keeps it: "h3a1g1" is "H3A 1G1".
+          onDone({ ...values, state, zip: rules.normalisePostal(values.zip) });
         }}
       >
         {({ isSubmitting, status, setValues, values }) => (

@@ -33,20 +33,22 @@ export function ShippingPolicyPage() {
           </tr>
         </thead>
         <tbody>
-          {FREIGHT_TABLES[country].filter((band) => band.to !== 0).map((band) => (
-            <tr key={band.label}>
-              <td>
-                {band.to === null
-                  ? t('policy.bandFrom', { from: money(band.from) })
-                  : t(band.fromInclusive ? 'policy.bandInclusive' : 'policy.bandAbove', {
-                      from: money(band.from),
-                      to: money(band.to),
-                      upTo: band.toInclusive ? 'yes' : 'no',
-                    })}
-              </td>
-              <td className="num">{band.amount === 0 ? t('cart.freeFreight') : money(band.amount)}</td>
-            </tr>
-          ))}
+          {FREIGHT_TABLES[country]
+            .filter((band) => band.to !== 0)
+            .map((band) => (
+              <tr key={band.label}>
+                <td>
+                  {band.to === null
+                    ? t('policy.bandFrom', { from: money(band.from) })
+                    : t(band.fromInclusive ? 'policy.bandInclusive' : 'policy.bandAbove', {
+                        from: money(band.from),
+                        to: money(band.to),
+                        upTo: band.toInclusive ? 'yes' : 'no',
+                      })}
+                </td>
+                <td className="num">{band.amount === 0 ? t('cart.freeFreight') : money(band.amount)}</td>
+              </tr>
+            ))}
         </tbody>
       </table>
       <h2>{t('policy.carriersTitle')}</h2>

@@ -151,7 +151,10 @@ export function userRoutes(): Router {
       Object.entries(req.query).filter((e): e is [string, string] => typeof e[1] === 'string'),
     );
     try {
-      const address = validate(addressSchema, { ...raw, country: raw.country ?? siteCountry(ctxOf(req).site) });
+      const address = validate(addressSchema, {
+        ...raw,
+        country: raw.country ?? siteCountry(ctxOf(req).site),
+      });
       const rules = addressRules(address.country);
       const state = address.state.toUpperCase();
       const errors = [
