@@ -38,3 +38,42 @@ test('the shipping policy shows the freight table checkout applies, and the retu
   await shop.goto('/about/returns');
   await expect(page.getByText('within 30 days of delivery.', { exact: false }).first()).toBeVisible();
 });
+
+for (const [locale, words] of [
+  [
+    'fr-CA',
+    {
+      title: 'Nous joindre',
+      send: 'Envoyer',
+      first: 'Le prénom est obligatoire',
+      blank: 'Un message est obligatoire',
+    },
+  ],
+  [
+    'es-MX',
+    {
+      title: 'Contáctanos',
+      send: 'Enviar',
+      first: 'El nombre es obligatorio',
+      blank: 'Se requiere un mensaje',
+    },
+  ],
+] as const) {
+  test(`${locale}: the contact form's messages read in the page's language`, async ({ page }) => {
+    const shop = new ShopPage(page);
+    await shop.goto('/');
+    await page.context().addCookies([{ name: 'locale', value: locale, url: page.url() }]);
+    await shop.goto('/about/contact-us');
+    await shop.hydrated();
+    const form = page.getByRole('form', { name: words.title });
+    await form.getByRole('button', { name: words.send }).click();
+    await expect(form.getByText(words.first)).toBeVisible();
+    await expect(form.getByText(words.blank)).toBeVisible();
+    // No English message is left on the page.
+    await expect(form.getByText(/is required|is a required field/)).toHaveCount(0);
+    await page.screenshot({
+      path: `test-results/screenshots/contact-errors-${locale}-1280.png`,
+      fullPage: true,
+    });
+  });
+}

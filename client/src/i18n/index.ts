@@ -1,3 +1,4 @@
+import { translateMessage } from '@domain/message-translations';
 import { useCallback } from 'react';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '@domain/constants';
 import { useIntl } from 'react-intl';
@@ -122,4 +123,13 @@ export function useT() {
     (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values),
     [intl],
   );
+}
+
+/**
+ * A message of the store (a schema's validation message, a refusal from the server) in the viewer's language:
+ * the messages are the specification's English words, translated by domain/message-translations.ts.
+ */
+export function useMessage() {
+  const { locale } = useIntl();
+  return useCallback((text: string) => translateMessage(text, isLocale(locale) ? locale : 'en-US'), [locale]);
 }

@@ -1,5 +1,6 @@
 import { useField } from 'formik';
 import { useId, type InputHTMLAttributes } from 'react';
+import { useMessage } from '../../i18n';
 
 /** A labelled input bound to Formik, with its message under it (aria-invalid, aria-describedby). */
 export function Field({
@@ -15,7 +16,8 @@ export function Field({
 } & InputHTMLAttributes<HTMLInputElement>) {
   const [field, meta, helpers] = useField(name);
   const id = useId();
-  const error = meta.touched ? meta.error : undefined;
+  const message = useMessage();
+  const error = meta.touched && meta.error ? message(meta.error) : undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -53,7 +55,8 @@ export function SelectField({
 }) {
   const [field, meta] = useField(name);
   const id = useId();
-  const error = meta.touched ? meta.error : undefined;
+  const message = useMessage();
+  const error = meta.touched && meta.error ? message(meta.error) : undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

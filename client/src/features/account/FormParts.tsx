@@ -1,7 +1,7 @@
 import { PASSWORD_HINTS } from '@domain/account.schema';
 import { useFormikContext } from 'formik';
 import { useEffect, useRef } from 'react';
-import { useT } from '../../i18n';
+import { useMessage, useT } from '../../i18n';
 import { Field } from './Field';
 
 /** New password, its confirmation, and the rules under them (spec section 5, verbatim in en-US). */
@@ -30,10 +30,11 @@ export function NewPasswordFields({ name }: { name: 'password' | 'newPassword' }
 
 /** The message of a failed submit, above the form's fields. */
 export function FormError({ message }: { message: string | null }) {
+  const translated = useMessage();
   if (!message) return null;
   return (
     <p className="form__error" role="alert">
-      {message}
+      {translated(message)}
     </p>
   );
 }

@@ -1,13 +1,14 @@
 import { useMutation } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import { NotifyBackInStockDocument } from './graphql/catalog.generated';
-import { useT } from '../../i18n';
+import { useMessage, useT } from '../../i18n';
 
 /**
  * "E-mail me when it is back": the shared schema checks the e-mail here and on the server. The schema (and yup
  * with it, ~13 kB gzip) loads on the first submit: the product page hydrates without it.
  */
 export function BackInStockForm({ itemId }: { itemId: string }) {
+  const message = useMessage();
   const t = useT();
   const id = useId();
   const [email, setEmail] = useState('');
@@ -62,7 +63,7 @@ export function BackInStockForm({ itemId }: { itemId: string }) {
       </div>
       {error && (
         <p id={`${id}-error`} className="field__error">
-          {error}
+          {message(error)}
         </p>
       )}
     </form>

@@ -25,7 +25,7 @@ import {
 } from './graphql/checkout.generated';
 import { CardForm, OrderPayment, PayByChoice, PurchaseOrderForm, type Card } from './OrderPayment';
 import type { CartFieldsFragment } from '../cart/graphql/cart.generated';
-import { useT } from '../../i18n';
+import { useMessage, useT } from '../../i18n';
 import { track, type CheckoutStep } from '../../lib/analytics';
 import { trackedLine } from '../cart/useCart';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -490,13 +490,14 @@ function ShippingStep({
 
 function NoteField() {
   const t = useT();
+  const message = useMessage();
   const [field, meta] = useField('note');
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{t('checkout.note')}</label>
       <textarea id={id} rows={3} maxLength={500} {...field} aria-invalid={!!meta.error} />
-      {meta.error && <p className="field__error">{meta.error}</p>}
+      {meta.error && <p className="field__error">{message(meta.error)}</p>}
     </div>
   );
 }
@@ -554,6 +555,7 @@ function ReviewStep({
 }) {
   const describeConfig = useDescribeConfiguration();
   const t = useT();
+  const message = useMessage();
   const [placeOrder] = useMutation(PlaceOrderDocument);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -648,7 +650,7 @@ function ReviewStep({
       </ul>
       {failure && (
         <p className="form__error" role="alert" data-testid="checkout-error">
-          {failure}
+          {message(failure)}
         </p>
       )}
       <button

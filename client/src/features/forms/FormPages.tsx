@@ -12,7 +12,7 @@ import {
 import { Form, Formik, useField } from 'formik';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useT } from '../../i18n';
+import { useMessage, useT } from '../../i18n';
 import { httpFieldErrors, post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAddressWords } from '../account/address';
@@ -23,6 +23,7 @@ import { useSession } from '../account/session';
 
 /** A textarea bound to Formik, with its message. */
 function TextArea({ name, label, rows = 5 }: { name: string; label: string; rows?: number }) {
+  const message = useMessage();
   const [field, meta] = useField(name);
   const id = useId();
   const error = meta.touched ? meta.error : undefined;
@@ -39,7 +40,7 @@ function TextArea({ name, label, rows = 5 }: { name: string; label: string; rows
       />
       {error && (
         <p id={`${id}-error`} className="field__error">
-          {error}
+          {message(error)}
         </p>
       )}
     </div>
@@ -83,6 +84,7 @@ function useFailure() {
 
 /** /about/contact-us: the help form (spec rules and messages verbatim), with the phone numbers. */
 export function ContactPage() {
+  const message = useMessage();
   const t = useT();
   usePageMeta(t('page.contact.title'));
   const { user } = useSession();
@@ -161,7 +163,7 @@ export function ContactPage() {
                 ))}
                 {touched.requestTypes && errors.requestTypes && (
                   <p id="request-types-error" className="field__error">
-                    {String(errors.requestTypes)}
+                    {message(String(errors.requestTypes))}
                   </p>
                 )}
               </fieldset>
@@ -235,6 +237,7 @@ export function QuotePage() {
 
 /** /services/service-request: a fabrication request with drawings (PDF, DXF, STEP). */
 export function ServiceRequestPage() {
+  const message = useMessage();
   const t = useT();
   usePageMeta(t('page.serviceRequest.title'));
   const { user } = useSession();
@@ -302,7 +305,7 @@ export function ServiceRequestPage() {
                   id={`${fileId}-hint`}
                   className={(errors as { drawings?: string }).drawings ? 'field__error' : 'field__hint'}
                 >
-                  {(errors as { drawings?: string }).drawings ?? t('forms.drawingsHint')}
+                  {message((errors as { drawings?: string }).drawings ?? t('forms.drawingsHint'))}
                 </p>
               </div>
               <FormError message={status ?? null} />

@@ -1,11 +1,12 @@
 import { useMutation } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { QuickOrderDocument, type QuickOrderMutation } from './graphql/lists.generated';
-import { useT } from '../../i18n';
+import { useMessage, useT } from '../../i18n';
 import { errorMessage } from '../account/session';
 
 /** Paste "part-number quantity" lines into the cart (no list) or a list; lines not understood are listed. */
 export function QuickOrderForm({ listId = null }: { listId?: string | null }) {
+  const message = useMessage();
   const t = useT();
   const id = useId();
   const [text, setText] = useState('');
@@ -45,7 +46,7 @@ export function QuickOrderForm({ listId = null }: { listId?: string | null }) {
         </div>
         {failure && (
           <p className="form__error" role="alert">
-            {failure}
+            {message(failure)}
           </p>
         )}
         <button type="submit" className="btn btn--outline-primary" disabled={loading}>

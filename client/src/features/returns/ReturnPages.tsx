@@ -14,7 +14,7 @@ import {
   type ReturnFieldsFragment,
 } from './graphql/returns.generated';
 import { OrderDocument } from '../orders/graphql/orders.generated';
-import { useT } from '../../i18n';
+import { useMessage, useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { errorMessage, fieldErrors, useSession } from '../account/session';
 import { useDates } from '../../lib/dates';
@@ -41,6 +41,7 @@ function alreadyReturned(returns: readonly ReturnFieldsFragment[], orderId: stri
 
 /** /user/account/orders/:id/return: pick lines and quantities, a reason and a comment. */
 export function ReturnRequestPage() {
+  const message = useMessage();
   const t = useT();
   usePageMeta(t('returns.requestTitle'));
   const redirect = useSignedInRedirect();
@@ -155,7 +156,7 @@ export function ReturnRequestPage() {
         </table>
         {errors.items && (
           <p id="return-items-error" className="field__error" tabIndex={-1} data-error-anchor>
-            {errors.items}
+            {message(errors.items)}
           </p>
         )}
         <div className="field">
@@ -176,7 +177,7 @@ export function ReturnRequestPage() {
           </select>
           {errors.reason && (
             <p id="return-reason-error" className="field__error">
-              {errors.reason}
+              {message(errors.reason)}
             </p>
           )}
         </div>

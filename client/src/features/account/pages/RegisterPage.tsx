@@ -10,7 +10,7 @@ import {
   StartRegistrationDocument,
 } from '../graphql/account.generated';
 import { MeDocument } from '../graphql/session.generated';
-import { useT } from '../../../i18n';
+import { useMessage, useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NewPasswordFields, FormError, FocusFirstError } from '../FormParts';
 import { Field } from '../Field';
@@ -31,6 +31,7 @@ export function RegisterPage() {
 
 function Terms() {
   const t = useT();
+  const message = useMessage();
   const [field, meta] = useField({ name: 'termsAccepted', type: 'checkbox' });
   return (
     <div className="field field--check">
@@ -41,7 +42,7 @@ function Terms() {
           {t('register.termsLink')}
         </Link>
       </label>
-      {meta.touched && meta.error && <p className="field__error">{meta.error}</p>}
+      {meta.touched && meta.error && <p className="field__error">{message(meta.error)}</p>}
     </div>
   );
 }

@@ -1,0 +1,367 @@
+import type { Locale } from './constants';
+
+/**
+ * The store's English messages (the specification's words: validation, refusals) in the shop's other languages.
+ * Each entry: the English text, its fr-CA and es-MX translations. `{label}` and `{n}` stand for any text: a number
+ * is kept, a field's name is translated by its own entry ("Zip code cannot include leading and trailing spaces"
+ * reads "Code ZIP ne peut pas commencer ni finir par une espace"). domain/message-translations.spec.ts fails when
+ * a message of the domain's schemas has no entry.
+ */
+const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> = {
+  // Names of fields, inside the messages below.
+  Address: ['Adresse', 'Dirección'],
+  'Address line 1': ['Adresse, ligne 1', 'Dirección, línea 1'],
+  'Address line 2': ['Adresse, ligne 2', 'Dirección, línea 2'],
+  City: ['Ville', 'Ciudad'],
+  Name: ['Nom', 'Nombre'],
+  Price: ['Prix', 'Precio'],
+  Quantity: ['Quantité', 'Cantidad'],
+  Service: ['Service', 'Servicio'],
+  'Configuration price': ['Prix de la configuration', 'Precio de la configuración'],
+  'ERP Order ID': ['Numéro de commande ERP', 'Número de pedido ERP'],
+  'Postal code': ['Code postal', 'Código postal'],
+  'Tax amount': ['Montant des taxes', 'Monto de impuestos'],
+  'Total amount': ['Montant total', 'Monto total'],
+  'Zip code': ['Code ZIP', 'Código ZIP'],
+  // Messages built on a field's name.
+  '{label} cannot include leading and trailing spaces': [
+    '{label} ne peut pas commencer ni finir par une espace',
+    '{label} no puede empezar ni terminar con espacios',
+  ],
+  '{label} is a required field': ['{label} est un champ obligatoire', '{label} es un campo obligatorio'],
+  "{label} can't be a negative value": ['{label} ne peut pas être négatif', '{label} no puede ser negativo'],
+  '{label} is required': ['{label} est obligatoire', '{label} es obligatorio'],
+  // Addresses.
+  'Address line 1 is a required field': [
+    'Adresse, ligne 1 est un champ obligatoire',
+    'Dirección, línea 1 es un campo obligatorio',
+  ],
+  'Address not found': ['Adresse introuvable', 'No se encontró la dirección'],
+  'City is a required field': ['Ville est un champ obligatoire', 'Ciudad es un campo obligatorio'],
+  'City is required': ['La ville est obligatoire', 'La ciudad es obligatoria'],
+  'Name is a required field': ['Nom est un champ obligatoire', 'Nombre es un campo obligatorio'],
+  'State is a required field': ['L’État est un champ obligatoire', 'Estado es un campo obligatorio'],
+  'State is required': ['L’État est obligatoire', 'El estado es obligatorio'],
+  'State is not a US state code': [
+    'L’État n’est pas un code d’État américain',
+    'El estado no es un código de estado de EE. UU.',
+  ],
+  'Zip Code is a required field': ['Code ZIP est un champ obligatoire', 'Código ZIP es un campo obligatorio'],
+  'Zip code must be only digits': [
+    'Le code ZIP ne doit contenir que des chiffres',
+    'El código ZIP solo debe contener dígitos',
+  ],
+  'Zip code does not belong to the state': [
+    'Le code ZIP n’appartient pas à cet État',
+    'El código ZIP no pertenece al estado',
+  ],
+  'Province is a required field': ['Province est un champ obligatoire', 'Provincia es un campo obligatorio'],
+  'Province is not a Canadian province or territory': [
+    'La province n’est pas une province ou un territoire du Canada',
+    'La provincia no es una provincia ni un territorio de Canadá',
+  ],
+  'Postal code is a required field': [
+    'Code postal est un champ obligatoire',
+    'Código postal es un campo obligatorio',
+  ],
+  'Enter a postal code like K1A 0B1': [
+    'Entrez un code postal comme K1A 0B1',
+    'Escriba un código postal como K1A 0B1',
+  ],
+  'Postal code does not belong to the province': [
+    'Le code postal n’appartient pas à cette province',
+    'El código postal no pertenece a la provincia',
+  ],
+  'Choose a country': ['Choisissez un pays', 'Elija un país'],
+  'We ship within Canada': ['Nous livrons au Canada seulement', 'Solo enviamos dentro de Canadá'],
+  'We ship within the United States': [
+    'Nous livrons aux États-Unis seulement',
+    'Solo enviamos dentro de Estados Unidos',
+  ],
+  'Phone number is not valid': [
+    'Le numéro de téléphone n’est pas valide',
+    'El número de teléfono no es válido',
+  ],
+  'Phone number is not valid.': [
+    'Le numéro de téléphone n’est pas valide.',
+    'El número de teléfono no es válido.',
+  ],
+  // Accounts.
+  'E-mail is a required field': [
+    'Courriel est un champ obligatoire',
+    'Correo electrónico es un campo obligatorio',
+  ],
+  'E-mail must be a valid email': [
+    'Le courriel doit être une adresse valide',
+    'El correo electrónico debe ser válido',
+  ],
+  'Email is required': ['Le courriel est obligatoire', 'El correo electrónico es obligatorio'],
+  'Email must be valid': ['Le courriel doit être valide', 'El correo electrónico debe ser válido'],
+  'First Name is required': ['Le prénom est obligatoire', 'El nombre es obligatorio'],
+  'Last Name is required': ['Le nom de famille est obligatoire', 'El apellido es obligatorio'],
+  'First name must be less than 64 characters.': [
+    'Le prénom doit compter moins de 64 caractères.',
+    'El nombre debe tener menos de 64 caracteres.',
+  ],
+  'Last name must be less than 64 characters.': [
+    'Le nom de famille doit compter moins de 64 caractères.',
+    'El apellido debe tener menos de 64 caracteres.',
+  ],
+  'Names are limited to 64 characters': [
+    'Les noms sont limités à 64 caractères',
+    'Los nombres están limitados a 64 caracteres',
+  ],
+  'Please enter a password.': ['Veuillez entrer un mot de passe.', 'Escriba una contraseña.'],
+  'Please enter your email address.': [
+    'Veuillez entrer votre adresse courriel.',
+    'Escriba su correo electrónico.',
+  ],
+  'Please enter your first name.': ['Veuillez entrer votre prénom.', 'Escriba su nombre.'],
+  'Please enter your last name.': ['Veuillez entrer votre nom de famille.', 'Escriba su apellido.'],
+  'Please enter your password.': ['Veuillez entrer votre mot de passe.', 'Escriba su contraseña.'],
+  'Passwords do not match': ['Les mots de passe ne correspondent pas', 'Las contraseñas no coinciden'],
+  'Your password must be at least 8 characters in length.': [
+    'Votre mot de passe doit compter au moins 8 caractères.',
+    'Su contraseña debe tener al menos 8 caracteres.',
+  ],
+  'Your password must be at most {n} characters in length.': [
+    'Votre mot de passe doit compter au plus {n} caractères.',
+    'Su contraseña debe tener como máximo {n} caracteres.',
+  ],
+  'Your password must contain at least one letter, at least one number, and at least one special character.':
+    [
+      'Votre mot de passe doit contenir au moins une lettre, au moins un chiffre et au moins un caractère spécial.',
+      'Su contraseña debe contener al menos una letra, al menos un número y al menos un carácter especial.',
+    ],
+  'This password is too common. Choose another one.': [
+    'Ce mot de passe est trop courant. Choisissez-en un autre.',
+    'Esta contraseña es demasiado común. Elija otra.',
+  ],
+  'This registration link is not valid.': [
+    'Ce lien d’inscription n’est pas valide.',
+    'Este enlace de registro no es válido.',
+  ],
+  'This reset link is not valid.': [
+    'Ce lien de réinitialisation n’est pas valide.',
+    'Este enlace para restablecer no es válido.',
+  ],
+  'You must accept the terms.': ['Vous devez accepter les conditions.', 'Debe aceptar los términos.'],
+  'Customer not found': ['Client introuvable', 'No se encontró el cliente'],
+  // Checkout and payment.
+  'Choose a carrier': ['Choisissez un transporteur', 'Elija una paquetería'],
+  'Choose a shipping method': ['Choisissez un mode d’expédition', 'Elija un método de envío'],
+  'Choose a payment method': ['Choisissez un mode de paiement', 'Elija una forma de pago'],
+  'Notes are limited to 500 characters': [
+    'Les notes sont limitées à 500 caractères',
+    'Las notas están limitadas a 500 caracteres',
+  ],
+  'Enter your card details': ['Entrez les détails de votre carte', 'Escriba los datos de su tarjeta'],
+  'Enter your purchase order number': [
+    'Entrez votre numéro de bon de commande',
+    'Escriba su número de orden de compra',
+  ],
+  'PO numbers are limited to 40 characters': [
+    'Les numéros de bon de commande sont limités à 40 caractères',
+    'Los números de orden de compra están limitados a 40 caracteres',
+  ],
+  'Enter the card number': ['Entrez le numéro de la carte', 'Escriba el número de la tarjeta'],
+  'Enter a valid card number': ['Entrez un numéro de carte valide', 'Escriba un número de tarjeta válido'],
+  'Enter the expiry date': ['Entrez la date d’expiration', 'Escriba la fecha de vencimiento'],
+  'Enter the expiry date as MM/YY': [
+    'Entrez la date d’expiration au format MM/AA',
+    'Escriba la fecha de vencimiento como MM/AA',
+  ],
+  'This card has expired': ['Cette carte est expirée', 'Esta tarjeta está vencida'],
+  'Enter the security code': ['Entrez le code de sécurité', 'Escriba el código de seguridad'],
+  'Enter the 3 or 4 digit security code': [
+    'Entrez le code de sécurité à 3 ou 4 chiffres',
+    'Escriba el código de seguridad de 3 o 4 dígitos',
+  ],
+  'Enter the name on the card': [
+    'Entrez le nom inscrit sur la carte',
+    'Escriba el nombre que aparece en la tarjeta',
+  ],
+  'Enter a valid date': ['Entrez une date valide', 'Escriba una fecha válida'],
+  'Unknown order status': ['Statut de commande inconnu', 'Estado de pedido desconocido'],
+  'Page must be 1 or more': ['La page doit être 1 ou plus', 'La página debe ser 1 o más'],
+  'Page size must be from 1 to {n}': [
+    'La taille de page doit être de 1 à {n}',
+    'El tamaño de página debe ser de 1 a {n}',
+  ],
+  // Cart, lists and quick order.
+  'Item is required': ['L’article est obligatoire', 'El artículo es obligatorio'],
+  'Item not found': ['Article introuvable', 'No se encontró el artículo'],
+  'Line not found': ['Ligne introuvable', 'No se encontró la línea'],
+  'Line is required': ['La ligne est obligatoire', 'La línea es obligatoria'],
+  'Line is a required field': ['Ligne est un champ obligatoire', 'Línea es un campo obligatorio'],
+  'Quantity must be a whole number': [
+    'La quantité doit être un nombre entier',
+    'La cantidad debe ser un número entero',
+  ],
+  'Quantity must be a whole number from 1 to {n}': [
+    'La quantité doit être un nombre entier de 1 à {n}',
+    'La cantidad debe ser un número entero de 1 a {n}',
+  ],
+  'The quantity must be a whole number from 1 to {n}.': [
+    'La quantité doit être un nombre entier de 1 à {n}.',
+    'La cantidad debe ser un número entero de 1 a {n}.',
+  ],
+  'At most {n} items at once': ['Au plus {n} articles à la fois', 'Como máximo {n} artículos a la vez'],
+  'At most {n} lines at once': ['Au plus {n} lignes à la fois', 'Como máximo {n} líneas a la vez'],
+  'At most 20 configurations per line': [
+    'Au plus 20 configurations par ligne',
+    'Como máximo 20 configuraciones por línea',
+  ],
+  'Configuration is required': ['La configuration est obligatoire', 'La configuración es obligatoria'],
+  'Configuration ID is a required field': [
+    'L’identifiant de configuration est un champ obligatoire',
+    'El identificador de configuración es un campo obligatorio',
+  ],
+  'Configuration value is required': [
+    'La valeur de la configuration est obligatoire',
+    'El valor de la configuración es obligatorio',
+  ],
+  'Configuration value must be a number': [
+    'La valeur de la configuration doit être un nombre',
+    'El valor de la configuración debe ser un número',
+  ],
+  'List name is required': ['Le nom de la liste est obligatoire', 'El nombre de la lista es obligatorio'],
+  'List names are limited to 80 characters': [
+    'Les noms de liste sont limités à 80 caractères',
+    'Los nombres de lista están limitados a 80 caracteres',
+  ],
+  'List not found': ['Liste introuvable', 'No se encontró la lista'],
+  'Descriptions are limited to 500 characters': [
+    'Les descriptions sont limitées à 500 caractères',
+    'Las descripciones están limitadas a 500 caracteres',
+  ],
+  'Descriptions are limited to 5,000 characters': [
+    'Les descriptions sont limitées à 5 000 caractères',
+    'Las descripciones están limitadas a 5,000 caracteres',
+  ],
+  'Paste part numbers and quantities, one a line': [
+    'Collez des numéros de pièce et des quantités, un par ligne',
+    'Pegue números de parte y cantidades, uno por línea',
+  ],
+  'Paste at most {n} lines at once.': [
+    'Collez au plus {n} lignes à la fois.',
+    'Pegue como máximo {n} líneas a la vez.',
+  ],
+  'Write a part number and a quantity, e.g. SFU1605-500 2.': [
+    'Écrivez un numéro de pièce et une quantité, p. ex. SFU1605-500 2.',
+    'Escriba un número de parte y una cantidad, p. ej. SFU1605-500 2.',
+  ],
+  'Saved for later': ['Enregistré pour plus tard', 'Guardado para después'],
+  // Returns.
+  'Order is required': ['La commande est obligatoire', 'El pedido es obligatorio'],
+  'Order not found': ['Commande introuvable', 'No se encontró el pedido'],
+  'Choose a reason for the return': ['Choisissez un motif de retour', 'Elija un motivo de devolución'],
+  'Choose at least one line to return': [
+    'Choisissez au moins une ligne à retourner',
+    'Elija al menos una línea para devolver',
+  ],
+  'Return at least one': ['Retournez-en au moins un', 'Devuelva al menos uno'],
+  'Comments are limited to 2,000 characters': [
+    'Les commentaires sont limités à 2 000 caractères',
+    'Los comentarios están limitados a 2,000 caracteres',
+  ],
+  // Forms (contact, quote, services).
+  'A message is required': ['Un message est obligatoire', 'Se requiere un mensaje'],
+  'Your message cannot contain only blankspaces': [
+    'Votre message ne peut pas contenir seulement des espaces',
+    'Su mensaje no puede contener solo espacios',
+  ],
+  'Messages are limited to 5,000 characters': [
+    'Les messages sont limités à 5 000 caractères',
+    'Los mensajes están limitados a 5,000 caracteres',
+  ],
+  'Choose a request type': ['Choisissez un type de demande', 'Elija un tipo de solicitud'],
+  'Choose at least one request type': [
+    'Choisissez au moins un type de demande',
+    'Elija al menos un tipo de solicitud',
+  ],
+  'Choose a service': ['Choisissez un service', 'Elija un servicio'],
+  'Describe the work': ['Décrivez le travail', 'Describa el trabajo'],
+  'Attach drawings as PDF, DXF or STEP files (at most 5 files of 10 MB each).': [
+    'Joignez les dessins en fichiers PDF, DXF ou STEP (au plus 5 fichiers de 10 Mo chacun).',
+    'Adjunte los planos como archivos PDF, DXF o STEP (como máximo 5 archivos de 10 MB cada uno).',
+  ],
+  // Search.
+  'Search text is required': ['Le texte de recherche est obligatoire', 'El texto de búsqueda es obligatorio'],
+  'Search terms are limited to {n} characters': [
+    'Les termes de recherche sont limités à {n} caractères',
+    'Los términos de búsqueda están limitados a {n} caracteres',
+  ],
+  'Sort must be one of {n}': ['Le tri doit être l’un de {n}', 'El orden debe ser uno de {n}'],
+  'At most 20 brands': ['Au plus 20 marques', 'Como máximo 20 marcas'],
+  'Unknown facet': ['Filtre inconnu', 'Filtro desconocido'],
+  'Unknown search': ['Recherche inconnue', 'Búsqueda desconocida'],
+  // The console.
+  'ERP Order ID is a required field': [
+    'Numéro de commande ERP est un champ obligatoire',
+    'Número de pedido ERP es un campo obligatorio',
+  ],
+  'Freight is a required field': ['Transport est un champ obligatoire', 'Flete es un campo obligatorio'],
+  'Status is a required field': ['Statut est un champ obligatoire', 'Estado es un campo obligatorio'],
+  'From must be a date': ['« Du » doit être une date', '«Desde» debe ser una fecha'],
+  'To must be a date': ['« Au » doit être une date', '«Hasta» debe ser una fecha'],
+  'The end of the range must be after its start': [
+    'La fin de la période doit suivre son début',
+    'El final del periodo debe ser posterior a su inicio',
+  ],
+  'Pick at most {n} days': ['Choisissez au plus {n} jours', 'Elija como máximo {n} días'],
+  'Pick range': ['Choisir la période', 'Elegir periodo'],
+  'This week': ['Cette semaine', 'Esta semana'],
+  'Last week': ['La semaine dernière', 'La semana pasada'],
+  'This month': ['Ce mois-ci', 'Este mes'],
+  'Last month': ['Le mois dernier', 'El mes pasado'],
+  // Bad input.
+  'Remove the invalid character (NUL) from this field.': [
+    'Retirez le caractère invalide (NUL) de ce champ.',
+    'Quite el carácter no válido (NUL) de este campo.',
+  ],
+  'This address is not valid: it has a malformed %-escape.': [
+    'Cette adresse n’est pas valide : elle contient une séquence %-échappée mal formée.',
+    'Esta dirección no es válida: tiene una secuencia de escape % mal formada.',
+  ],
+};
+
+type Translated = Exclude<Locale, 'en-US'>;
+const COLUMN: Readonly<Record<Translated, 0 | 1>> = { 'fr-CA': 0, 'es-MX': 1 };
+
+/** The English patterns with placeholders, as anchored expressions (the longest literal part first). */
+const PATTERNS = Object.keys(MESSAGES)
+  .filter((english) => english.includes('{'))
+  .map((english) => ({
+    english,
+    names: [...english.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+    regex: new RegExp(
+      `^${english
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('(.+?)')}$`,
+    ),
+  }));
+
+/** The English messages and patterns that have translations (for the test that every message has one). */
+export const TRANSLATED_MESSAGES: readonly string[] = Object.keys(MESSAGES);
+
+/**
+ * A message of the store in the viewer's language: its translation, a pattern's with its parts put back (a field's
+ * name translated, a number kept), or the message itself (en-US, or text the store does not know).
+ */
+export function translateMessage(message: string, locale: Locale): string {
+  if (locale === 'en-US') return message;
+  const column = COLUMN[locale];
+  const exact = MESSAGES[message];
+  if (exact) return exact[column];
+  for (const pattern of PATTERNS) {
+    const match = pattern.regex.exec(message);
+    if (!match) continue;
+    return pattern.names.reduce(
+      (text, name, i) => text.replace(`{${name}}`, translateMessage(match[i + 1]!, locale)),
+      MESSAGES[pattern.english]![column],
+    );
+  }
+  return message;
+}
