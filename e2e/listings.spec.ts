@@ -69,6 +69,26 @@ test.describe('a category on a phone', () => {
       await page.context().addCookies([{ name: 'locale', value: locale, url: page.url() }]);
       await shop.goto(`/product/category/${leaf}`);
       await shop.hydrated();
+      // The category's name in the page's language (decision 034).
+      const name = await withDb(
+        async (db) =>
+          (
+            await db.query<{ text: string }>(
+              `select coalesce((select text from translation where kind = 'category' and key = $1 and locale = $2),
+                 (select name from category where handle = $1)) as text`,
+              [leaf, locale],
+            )
+          ).rows[0]!.text,
+      );
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+      if (locale !== 'en-US')
+        expect(name).not.toBe(
+          await withDb(
+            async (db) =>
+              (await db.query<{ name: string }>('select name from category where handle = $1', [leaf]))
+                .rows[0]!.name,
+          ),
+        );
       const words =
         locale === 'en-US'
           ? { filters: 'Filters', close: 'Close filters', show: /^Show [\d,]+ products$/, brand: 'Brand' }
@@ -129,4 +149,25 @@ test.describe('a category on a phone', () => {
       await expect(drawer).toBeHidden();
     });
   }
+});
+
+test('fr-CA: a product page names its specifications and its configurator in French', async ({ page }) => {
+  const shop = new ShopPage(page);
+  const id = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string }>(
+          `select p.id from product p
+           join product_configuration_option o on o.product_id = p.id and o.code = 'CUT_LENGTH'
+           where p.attributes::text like '%"Material"%' and p.price is not null order by p.id limit 1`,
+        )
+      ).rows[0]!.id,
+  );
+  await shop.goto('/');
+  await page.context().addCookies([{ name: 'locale', value: 'fr-CA', url: page.url() }]);
+  await shop.goto(`/product/detail/${encodeURIComponent(id)}`);
+  await expect(page.getByLabel(/^Longueur de coupe/)).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Matériau' })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Material' })).toHaveCount(0);
+  await shop.screenshot('product-fr-CA-1280');
 });

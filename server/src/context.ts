@@ -1,3 +1,5 @@
+import { localeOfCookies } from '../../domain/cookies';
+import type { Locale } from '../../domain/constants';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** The shared SQL connection of the app's ORM. */
@@ -38,6 +40,8 @@ export interface Ctx {
   readonly log: Logger;
   requestId: string;
   site: SiteId;
+  /** The shopper's language (the locale cookie): the catalogue's translated names (decision 034). */
+  locale: Locale;
   /** Partners and staff may introspect the GraphQL schema outside development (auth issue grants it). */
   canIntrospect: boolean;
   catalog: CatalogLoaders;
@@ -157,6 +161,7 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
     res,
     requestId: String(req.id),
     site: resolveSite(req, shared.siteHosts),
+    locale: localeOfCookies(req.headers.cookie),
     canIntrospect: shared.introspection,
     attribution: shared.attribution,
     searchCache: shared.searchCache,

@@ -11,6 +11,7 @@ import { connect, openDatabase } from './db/connect';
 import type { Orm } from './db/orm';
 import { createLogger } from './logger';
 import { catalogIsEmpty, seedCatalog } from './modules/catalog/catalog.seed';
+import { seedTranslations } from './modules/catalog/seed/translations';
 import { insertDemoOrders } from './modules/order/demo-orders';
 import { DEMO_PASSWORD, demoBuyersIn, ensureDemoBuyers } from './modules/order/demo-accounts';
 import { schedulePopularityRefresh } from './modules/analytics/popularity';
@@ -57,9 +58,16 @@ async function prepareDatabase(config: AppConfig, log: Logger, hold: Hold) {
     log.info({ orders }, 'demo orders seeded');
     const buyers = await ensureDemoBuyers(orm, { production: config.nodeEnv === 'production' });
     if (buyers.length) log.info({ buyers }, 'demo buyers created');
-  } else if (!(await searchIndexIsComplete(orm.em.fork()))) {
-    log.info('search index incomplete: rebuilding it');
-    await refreshSearchIndex(orm.em.fork());
+  } else {
+    if (!(await searchIndexIsComplete(orm.em.fork()))) {
+      log.info('search index incomplete: rebuilding it');
+      await refreshSearchIndex(orm.em.fork());
+    }
+    // A catalogue seeded before its translations were kept gets the demo's (decision 034).
+    if (config.seedProducts > 0) {
+      const translations = await seedTranslations(orm);
+      if (translations) log.info({ translations }, 'demo translations added');
+    }
   }
   return { url, orm, demoBuyers: await demoBuyersIn(orm, { production: config.nodeEnv === 'production' }) };
 }

@@ -23,6 +23,7 @@ import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
 import { OutboxEmail } from '../modules/mail/outbox.entity';
 import { Brand } from '../modules/catalog/brand.entity';
 import { Category } from '../modules/catalog/category.entity';
+import { Translation } from '../modules/catalog/translation.entity';
 import { ProductConfigurationOption } from '../modules/catalog/product-configuration-option.entity';
 import { Product } from '../modules/catalog/product.entity';
 import {
@@ -42,6 +43,7 @@ export const ENTITIES = [
   Site,
   Brand,
   Category,
+  Translation,
   Product,
   ProductConfigurationOption,
   BackInStockRequest,

@@ -11,6 +11,12 @@ import { SavedListResolver } from '../modules/saved-list/saved-list.resolver';
 import { FormsResolver } from '../modules/forms/forms.resolver';
 import { ReturnsResolver } from '../modules/returns/returns.resolver';
 import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
+import {
+  CategoryNameResolver,
+  ConfigurationOptionResolver,
+  NavigationResolver,
+  SpecAttributeResolver,
+} from '../modules/catalog/translation.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
 import { OutboxResolver } from '../modules/mail/outbox.resolver';
 import { SiteResolver } from '../modules/site/site.resolver';
@@ -27,6 +33,10 @@ export const RESOLVERS = [
   ReturnsResolver,
   ApiKeysResolver,
   CategoryResolver,
+  CategoryNameResolver,
+  ConfigurationOptionResolver,
+  NavigationResolver,
+  SpecAttributeResolver,
   ProductResolver,
   SearchResolver,
   OutboxResolver,

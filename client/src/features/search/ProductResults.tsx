@@ -287,7 +287,7 @@ function Facets({
             ? t('search.brand')
             : nav.displayName === 'CATEGORY'
               ? t('search.category')
-              : nav.displayName;
+              : nav.label;
         const chosen =
           nav.displayName === 'BRAND'
             ? state.brands

@@ -50,7 +50,24 @@ export async function loadCategoryTree(db: SqlConnection): Promise<CategoryTree>
 /** Per-request memoised loads shared by resolvers and routes, so nested fields never cost extra queries. */
 export class CatalogLoaders {
   private tree?: Promise<CategoryTree>;
-  constructor(private readonly ctx: Pick<Ctx, 'readDb' | 'site' | 'sites' | 'categoryTrees'>) {}
+  private translations?: Promise<Map<string, string>>;
+  constructor(private readonly ctx: Pick<Ctx, 'readDb' | 'site' | 'sites' | 'categoryTrees' | 'locale'>) {}
+
+  /**
+   * The catalogue's text in the request's language (decision 034): a category's name by its handle, an
+   * attribute's or an option's label by its English label; the English text when there is no translation. An
+   * English page reads nothing; another language reads its translations once per request.
+   */
+  async translate(kind: 'category' | 'attribute' | 'option', key: string, english: string): Promise<string> {
+    if (this.ctx.locale === 'en-US') return english;
+    this.translations ??= this.ctx.readDb
+      .execute<{ kind: string; key: string; text: string }[]>(
+        'select kind, key, text from translation where locale = ?',
+        [this.ctx.locale],
+      )
+      .then((rows) => new Map(rows.map((r) => [`${r.kind}:${r.key}`, r.text])));
+    return (await this.translations).get(`${kind}:${key}`) ?? english;
+  }
 
   /** The process's cached tree when the catalogue caches are on, else one query per request. */
   categoryTree(): Promise<CategoryTree> {

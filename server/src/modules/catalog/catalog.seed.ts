@@ -1,3 +1,4 @@
+import { seedTranslations } from './seed/translations';
 import { DEMO_ORDER_SCOPE } from '../order/demo-orders';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -162,6 +163,7 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
     await refreshSearchIndex(em);
   });
   await orm.em.getConnection().execute('analyze brand, category, product, product_configuration_option');
+  await seedTranslations(orm);
   return { brands: brands.length, categories: categories.length, products, ms: Date.now() - started };
 }
 

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CSRF } from '../../domain/constants';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+let gql: (body: object, locale?: string) => Promise<any>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { agent, token } = await t.agentWithCsrf();
+  gql = async (body, locale) => {
+    const req = agent.post('/graphql').set(CSRF.header, token);
+    // The shop's language travels in its locale cookie, with the session's.
+    if (locale) req.set('Cookie', `locale=${locale}`);
+    return (await req.send(body)).body;
+  };
+});
+afterAll(async () => t.close());
+
+const CUT_PRODUCT = `select p.id from product p
+  join product_configuration_option o on o.product_id = p.id and o.code = 'CUT_LENGTH'
+  where p.attributes::text like '%"Material"%' order by p.id limit 1`;
+
+describe("the catalogue in the shopper's language (decision 034)", () => {
+  it('names categories, attributes, options and filters in fr-CA and es-MX, and keeps English in en-US', async () => {
+    const [{ id }] = await t.orm.em.getConnection().execute<{ id: string }[]>(CUT_PRODUCT);
+    const query = `query($id: ID!) {
+      product(id: $id) { category { breadcrumbs { handle name } } attributes { name value }
+        configurationOptions { code name } }
+      category(handle: "linear-motion") { name products(pageSize: 1) { availableNavigation { displayName label
+        refinements { value displayValue } } } }
+      parentCategories { handle name } }`;
+    const en = (await gql({ query, variables: { id } })).data;
+    const fr = (await gql({ query, variables: { id } }, 'fr-CA')).data;
+    const es = (await gql({ query, variables: { id } }, 'es-MX')).data;
+
+    expect(en.category.name).toBe('Linear Motion');
+    expect(fr.category.name).toBe('Mouvement linéaire');
+    expect(es.category.name).toBe('Movimiento lineal');
+    expect(fr.parentCategories.find((c: { handle: string }) => c.handle === 'bearings').name).toBe(
+      'Roulements',
+    );
+
+    const cut = (data: typeof en) =>
+      data.product.configurationOptions.find((o: { code: string }) => o.code === 'CUT_LENGTH').name;
+    expect([cut(en), cut(fr), cut(es)]).toEqual(['Cut Length', 'Longueur de coupe', 'Longitud de corte']);
+    const material = (data: typeof en) =>
+      data.product.attributes.find(
+        (a: { value: string }, i: number) => en.product.attributes[i].name === 'Material',
+      )?.name;
+    expect([material(en), material(fr), material(es)]).toEqual(['Material', 'Matériau', 'Material']);
+    // Values stay as the catalogue has them; only the labels are translated.
+    expect(fr.product.attributes.map((a: { value: string }) => a.value)).toEqual(
+      en.product.attributes.map((a: { value: string }) => a.value),
+    );
+    expect(fr.product.category.breadcrumbs.map((c: { handle: string }) => c.handle)).toEqual(
+      en.product.category.breadcrumbs.map((c: { handle: string }) => c.handle),
+    );
+    expect(
+      fr.product.category.breadcrumbs.every(
+        (c: { name: string }, i: number) => c.name !== en.product.category.breadcrumbs[i].name,
+      ),
+    ).toBe(true);
+
+    // A filter keeps its English key (displayName) and shows its label; category refinements read translated.
+    const navs = fr.category.products.availableNavigation;
+    const railSize = navs.find((n: { displayName: string }) => n.displayName === 'Rail Size');
+    expect(railSize?.label).toBe('Taille du rail');
+    const categories = navs.find((n: { displayName: string }) => n.displayName === 'CATEGORY');
+    expect(categories.refinements.map((r: { displayValue: string }) => r.displayValue)).toContain(
+      'Rails de guidage linéaire',
+    );
+  });
+
+  it('an English page reads no translation at all', async () => {
+    t.resetQueries();
+    await gql({ query: '{ category(handle: "linear-motion") { name } }' });
+    expect(t.queries.filter((q) => q.includes('translation'))).toEqual([]);
+  });
+
+  it('seeds a translation for every demo category, in both languages', async () => {
+    const rows = await t.orm.em.getConnection().execute<{ missing: number }[]>(
+      `select count(*)::int as missing from category c cross join (values ('fr-CA'), ('es-MX')) l(locale)
+       where not exists (select 1 from translation t where t.kind = 'category' and t.key = c.handle
+         and t.locale = l.locale)`,
+    );
+    expect(rows[0]!.missing).toBe(0);
+  });
+});
