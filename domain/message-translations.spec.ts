@@ -68,6 +68,15 @@ describe('messages in every language', () => {
     expect(translateMessage('Postal code is a required field', 'en-US')).toBe(
       'Postal code is a required field',
     );
+    // A server's refusal: the part numbers stay as they are.
+    expect(
+      translateMessage(
+        'Items priced on request cannot be ordered online: Quote Plate (QP-1). Remove them or ask for a quote.',
+        'fr-CA',
+      ),
+    ).toBe(
+      'Les articles à prix sur demande ne peuvent pas être commandés en ligne : Quote Plate (QP-1). Retirez-les ou demandez une soumission.',
+    );
     // Text the store does not know stays as it is.
     expect(translateMessage('Something else entirely', 'fr-CA')).toBe('Something else entirely');
   });

@@ -315,6 +315,70 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
   'Last week': ['La semaine dernière', 'La semana pasada'],
   'This month': ['Ce mois-ci', 'Este mes'],
   'Last month': ['Le mois dernier', 'El mes pasado'],
+  // The server's refusals a shopper meets.
+  'Your cart is empty.': ['Votre panier est vide.', 'Su carrito está vacío.'],
+  'Enter your card details again.': [
+    'Entrez de nouveau les détails de votre carte.',
+    'Escriba de nuevo los datos de su tarjeta.',
+  ],
+  'The current password is not correct.': [
+    'Le mot de passe actuel n’est pas correct.',
+    'La contraseña actual no es correcta.',
+  ],
+  'An account with this e-mail already exists.': [
+    'Un compte existe déjà avec ce courriel.',
+    'Ya existe una cuenta con este correo electrónico.',
+  ],
+  'This registration link is not valid or has expired.': [
+    'Ce lien d’inscription n’est pas valide ou a expiré.',
+    'Este enlace de registro no es válido o ha vencido.',
+  ],
+  'This reset link is not valid or has expired.': [
+    'Ce lien de réinitialisation n’est pas valide ou a expiré.',
+    'Este enlace para restablecer no es válido o ha vencido.',
+  ],
+  'Too many e-mails asked for. Please try again later.': [
+    'Trop de courriels demandés. Veuillez réessayer plus tard.',
+    'Se pidieron demasiados correos. Inténtelo más tarde.',
+  ],
+  'Too many requests sent. Please try again later.': [
+    'Trop de demandes envoyées. Veuillez réessayer plus tard.',
+    'Se enviaron demasiadas solicitudes. Inténtelo más tarde.',
+  ],
+  'Please sign in.': ['Veuillez vous connecter.', 'Inicie sesión.'],
+  'The e-mail or password is not correct.': [
+    'Le courriel ou le mot de passe n’est pas correct.',
+    'El correo electrónico o la contraseña no son correctos.',
+  ],
+  'Your session has ended. Please sign in again.': [
+    'Votre session a pris fin. Veuillez vous reconnecter.',
+    'Su sesión terminó. Vuelva a iniciar sesión.',
+  ],
+  'You do not have access to this.': ['Vous n’avez pas accès à ceci.', 'No tiene acceso a esto.'],
+  'You can keep at most {n} lists.': [
+    'Vous pouvez garder au plus {n} listes.',
+    'Puede guardar como máximo {n} listas.',
+  ],
+  'A list holds at most {n} items.': [
+    'Une liste contient au plus {n} articles.',
+    'Una lista contiene como máximo {n} artículos.',
+  ],
+  'A cart holds at most {n} lines. Save some for later or order them apart.': [
+    'Un panier contient au plus {n} lignes. Enregistrez-en pour plus tard ou commandez-les à part.',
+    'Un carrito contiene como máximo {n} líneas. Guarde algunas para después o pídalas por separado.',
+  ],
+  'Items priced on request cannot be ordered online: {items}. Remove them or ask for a quote.': [
+    'Les articles à prix sur demande ne peuvent pas être commandés en ligne : {items}. Retirez-les ou demandez une soumission.',
+    'Los artículos con precio a solicitud no se pueden pedir en línea: {items}. Quítelos o pida una cotización.',
+  ],
+  '{items} cannot ship to {place}. Remove it or choose another address.': [
+    '{items} ne peut pas être expédié vers {place}. Retirez-le ou choisissez une autre adresse.',
+    '{items} no se puede enviar a {place}. Quítelo o elija otra dirección.',
+  ],
+  '{items} cannot ship to {place}. Remove them or choose another address.': [
+    '{items} ne peuvent pas être expédiés vers {place}. Retirez-les ou choisissez une autre adresse.',
+    '{items} no se pueden enviar a {place}. Quítelos o elija otra dirección.',
+  ],
   // Bad input.
   'Remove the invalid character (NUL) from this field.': [
     'Retirez le caractère invalide (NUL) de ce champ.',

@@ -1,4 +1,6 @@
+import { translateMessage } from '@domain/message-translations';
 import { createElement } from 'react';
+import { currentLocale } from '../i18n';
 import type { ToastOptions, toast as Toast } from 'react-toastify';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
@@ -19,6 +21,8 @@ export function notify(
 ): Promise<void> {
   loading ??= import('./ToastHost').then((m) => m.mountToasts());
   const { action, ...rest } = options ?? {};
+  // A refusal from the server (the spec's English) reads in the page's language, as the shop's own words do.
+  message = translateMessage(message, currentLocale());
   const content = action
     ? ({ closeToast }: { closeToast: () => void }) =>
         createElement(
