@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { translateMessage } from './message-translations';
+import { ORDER_STATUS } from './order-status';
 
 /** Text of the domain's schema files that is not a message to a person (names, phrases typed as they are). */
 const NOT_MESSAGES = new Set([
@@ -53,6 +54,12 @@ describe('messages in every language', () => {
 
   it.each(['fr-CA', 'es-MX'] as const)('%s has every message of the domain', (locale) => {
     expect(messages.filter((m) => translateMessage(m, locale) === m)).toEqual([]);
+  });
+
+  it.each(['fr-CA', 'es-MX'] as const)('%s names every order status', (locale) => {
+    expect(Object.values(ORDER_STATUS).filter((label) => translateMessage(label, locale) === label)).toEqual(
+      [],
+    );
   });
 
   it('translates a field name inside a message and keeps the numbers', () => {

@@ -130,6 +130,7 @@ test('pay-ca: a Canadian address with its own messages, GST and QST on the goods
   await expect(page.getByRole('heading', { name: 'Facture', level: 1 })).toBeVisible();
   await expect(invoice.getByText(/^TPS \(5\s%\)$/)).toBeVisible();
   await expect(invoice.getByText(/^TVQ \(9,975\s%\)$/)).toBeVisible();
+  await expect(invoice.getByText('Paiement reçu')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screenshots/pay-ca-fr-invoice-390.png', fullPage: true });
 });

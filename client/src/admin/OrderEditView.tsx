@@ -37,7 +37,7 @@ import {
   type AdminOrderFieldsFragment,
 } from './graphql/admin.generated';
 import { paymentLabel } from '../features/orders/OrderPages';
-import { useT } from '../i18n';
+import { useMessage, useT } from '../i18n';
 import { AuditTrail } from './AuditTrail';
 import { useMoney } from '../lib/money';
 import { useDates } from '../lib/dates';
@@ -149,6 +149,7 @@ function OrderForm({
   const dates = useDates();
   const money = useMoney(order.currencyCode);
   const words = useAddressWords(countryOf(order));
+  const translated = useMessage();
   const [save] = useMutation(UpdateOrderDocument);
   const [conflict, setConflict] = useState<string | null>(null);
   // The operator pressed Save at the foot of a long form: bring the conflict to them, and focus it.
@@ -224,8 +225,8 @@ function OrderForm({
   };
 
   const error = (name: string) => {
-    const message = getIn(formik.errors, name) as string | undefined;
-    return message && (getIn(formik.touched, name) || formik.submitCount > 0) ? message : undefined;
+    const text = getIn(formik.errors, name) as string | undefined;
+    return text && (getIn(formik.touched, name) || formik.submitCount > 0) ? translated(text) : undefined;
   };
   const item = (name: string, label: string) => ({
     label,

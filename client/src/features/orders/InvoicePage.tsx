@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
 import { OrderDocument } from './graphql/orders.generated';
-import { useT } from '../../i18n';
+import { useMessage, useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { orderPath } from '@domain/routes';
 import { useMoney } from '../../lib/money';
@@ -17,6 +17,7 @@ import { useDates } from '../../lib/dates';
 
 /** The invoice: logo, the company's Mooresville NC address and toll-free phone, lines, totals; print or PDF. */
 export function InvoicePage() {
+  const message = useMessage();
   const describeConfig = useDescribeConfiguration();
   const t = useT();
   const dates = useDates();
@@ -73,7 +74,7 @@ export function InvoicePage() {
             <h1 id="invoice-title">{t('invoice.heading')}</h1>
             <p>{orderNumberLabel(order.orderNumber)}</p>
             <p>{dates.day(order.createdAt)}</p>
-            <p>{order.statusLabel}</p>
+            <p>{message(order.statusLabel)}</p>
           </div>
         </header>
         <section className="invoice__parties">

@@ -30,7 +30,7 @@ import {
   ReorderDocument,
   type OrderFieldsFragment,
 } from './graphql/orders.generated';
-import { useT } from '../../i18n';
+import { useMessage, useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { errorMessage, useSession } from '../account/session';
@@ -53,6 +53,7 @@ export function paymentLabel(
 
 /** /user/account/orders: the signed-in user's orders, filtered by status and date, a page at a time. */
 export function OrdersPage() {
+  const message = useMessage();
   const t = useT();
   usePageMeta(t('page.orders.title'));
   const { user, status } = useSession();
@@ -147,7 +148,7 @@ export function OrdersPage() {
                   </td>
                   <td data-label={t('orders.date')}>{dates.day(o.createdAt)}</td>
                   <td data-label={t('orders.status')}>
-                    <span className={`status status--${o.status}`}>{o.statusLabel}</span>
+                    <span className={`status status--${o.status}`}>{message(o.statusLabel)}</span>
                   </td>
                   <td data-label={t('orders.items')}>{o.itemCount}</td>
                   <td className="num" data-label={t('cart.total')}>
@@ -231,6 +232,7 @@ function OrderNotFound() {
 }
 
 function OrderDetail({ order, children }: { order: OrderFieldsFragment; children?: React.ReactNode }) {
+  const message = useMessage();
   const describeConfig = useDescribeConfiguration();
   const t = useT();
   const money = useMoney(order.currencyCode);
@@ -247,7 +249,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
           <p className="lead">
             {t('orders.placed', { date: dates.day(order.createdAt) })} ·{' '}
             <span className={`status status--${order.status}`} data-testid="order-status">
-              {order.statusLabel}
+              {message(order.statusLabel)}
             </span>
           </p>
         </div>

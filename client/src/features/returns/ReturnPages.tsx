@@ -215,6 +215,7 @@ export function ReturnRequestPage() {
 
 /** /user/account/returns: the customer's returns and their status. */
 export function ReturnsPage() {
+  const message = useMessage();
   const t = useT();
   const dates = useDates();
   usePageMeta(t('returns.title'));
@@ -257,7 +258,7 @@ export function ReturnsPage() {
                 <td>{orderNumberLabel(r.orderNumber)}</td>
                 <td>{dates.day(r.createdAt)}</td>
                 <td>
-                  <span className={`status status--${r.status}`}>{r.statusLabel}</span>
+                  <span className={`status status--${r.status}`}>{message(r.statusLabel)}</span>
                 </td>
               </tr>
             ))}
@@ -270,6 +271,7 @@ export function ReturnsPage() {
 
 /** /user/account/returns/:id: the return, and once accepted, the printable return page with its RMA number. */
 export function ReturnPage() {
+  const message = useMessage();
   const t = useT();
   const { id = '' } = useParams();
   const redirect = useSignedInRedirect();
@@ -304,7 +306,7 @@ export function ReturnPage() {
             <p>
               {t('orders.title', { number: orderNumberLabel(ret.orderNumber) })} ·{' '}
               <span className={`status status--${ret.status}`} data-testid="return-status">
-                {ret.statusLabel}
+                {message(ret.statusLabel)}
               </span>
             </p>
           </div>
