@@ -193,3 +193,51 @@ test('the order form keeps a negative or emptied amount as typed, with the messa
   await expect(cs.page.getByText('ERP Order ID is a required field')).toHaveCount(0);
   await cs.close();
 });
+
+test("on a phone the orders list and an order read as cards: sort, open, each line's fields within reach (issue 28, item 7)", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const cs = await staffBrowser(browser, 'Pia', ROLES.CustomerService);
+  const page = cs.page;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const cards = page.locator('.console-card');
+  await expect(cards.first()).toBeVisible();
+  // No wide table: each order is a card of its values under their names, within the screen's width.
+  await expect(page.locator('table')).toHaveCount(0);
+  await expect(cards.first().locator('dt')).toContainText(['Order', 'Placed', 'Customer', 'Status', 'Total']);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/screenshots/admin-orders-390.png', fullPage: true });
+
+  // Sorting is a choice above the cards.
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByTitle('Total ↓').click();
+  await expect(page).toHaveURL(/sort=total/);
+  // The list shows the previous page while the sorted one loads: read it once it is in.
+  const totals = () =>
+    cards
+      .locator('div', { has: page.locator('dt', { hasText: /^Total$/ }) })
+      .locator('dd')
+      .allInnerTexts()
+      .then((texts) => texts.map((t) => Number(t.replace(/[^0-9.]/g, ''))));
+  await expect
+    .poll(async () => {
+      const amounts = await totals();
+      return amounts.length > 1 && amounts.every((a, i) => i === 0 || amounts[i - 1]! >= a);
+    })
+    .toBe(true);
+
+  // An order opens; its lines are cards too, and a quantity can be changed.
+  await cards.first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity, line 1' });
+  await expect(quantity).toBeVisible();
+  await expect(page.locator('.console-card').filter({ has: quantity })).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/screenshots/admin-order-390.png', fullPage: true });
+  await cs.close();
+});

@@ -23,8 +23,8 @@ import {
   Select,
   Space,
   Spin,
-  Table,
 } from 'antd';
+import { ResponsiveTable } from './ResponsiveTable';
 import { getIn, setIn, useFormik, type FormikErrors } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -335,7 +335,8 @@ function OrderForm({
           </Col>
         </Row>
 
-        <Table
+        <ResponsiveTable
+          label={t('admin.orderLines')}
           rowKey="id"
           size="small"
           pagination={false}

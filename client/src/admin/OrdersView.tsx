@@ -8,7 +8,8 @@ import {
   orderStatusMatches,
   type OrderStatusGroup,
 } from '@domain/order-status';
-import { Button, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Tag } from 'antd';
+import { ResponsiveTable } from './ResponsiveTable';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AdminOrdersDocument, type AdminOrderFilterInput } from './graphql/admin.generated';
@@ -130,7 +131,8 @@ export function OrdersView() {
         </Button>
       </Space>
       {error && <Tag style={TONES.danger}>{error.message}</Tag>}
-      <Table
+      <ResponsiveTable
+        label={t('admin.ordersList')}
         rowKey="id"
         size="middle"
         loading={loading}
