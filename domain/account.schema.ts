@@ -134,15 +134,10 @@ export const postalField = (rules: AddressRules) =>
     .test('postal', rules.postalFormat, (v) => !v || rules.postalFormatTest(v));
 
 /**
- * A saved address (spec section 3). Its country (the US unless it says Canada) chooses the rules of its state
- * or province and ZIP or postal code; the site's address form sends the site's country (decision 033).
+ * An address's country (the US unless it says Canada) and the state or province and ZIP or postal code its rules
+ * check (decision 033): for addresses that may be in either country (saved addresses, an order edited by staff).
  */
-export const addressSchema = object({
-  id: string().uuid('Address not found').nullable().optional(),
-  name: string().required('Name is a required field').max(100),
-  addressLine1: noPadding('Address').required('Address line 1 is a required field').max(200),
-  addressLine2: string().max(200).nullable().optional(),
-  city: noPadding('City').required('City is a required field').max(100),
+export const countryFields = () => ({
   country: string<Country>()
     .oneOf([...COUNTRIES], 'Choose a country')
     .default('US'),
@@ -153,6 +148,19 @@ export const addressSchema = object({
   zip: string()
     .required()
     .when('country', ([country]: unknown[]) => postalField(addressRules(country as string))),
+});
+
+/**
+ * A saved address (spec section 3). Its country (the US unless it says Canada) chooses the rules of its state
+ * or province and ZIP or postal code; the site's address form sends the site's country (decision 033).
+ */
+export const addressSchema = object({
+  id: string().uuid('Address not found').nullable().optional(),
+  name: string().required('Name is a required field').max(100),
+  addressLine1: noPadding('Address').required('Address line 1 is a required field').max(200),
+  addressLine2: string().max(200).nullable().optional(),
+  city: noPadding('City').required('City is a required field').max(100),
+  ...countryFields(),
   email: string().trim().required('E-mail is a required field').email('E-mail must be a valid email'),
   phone: phone(),
 });

@@ -1,8 +1,8 @@
 import { array, boolean, number, object, string, type InferType } from 'yup';
-import { noPadding, postalField, regionField } from './account.schema';
+import { countryFields, noPadding } from './account.schema';
 import { freight, lineSubtotal, orderTotal, round2 } from './money';
-import { addressRules, COUNTRIES, isCountry, type Country } from './regions';
-import { isTaxKind, taxLines, type TaxComponent } from './tax';
+import { isCountry } from './regions';
+import { isTaxKind, taxLines, taxTotal, type TaxComponent } from './tax';
 import { ORDER_STATUS_CODES } from './order-status';
 import { unitPrice } from './cart';
 import { ROLES, type RoleName } from './roles';
@@ -74,16 +74,8 @@ export const adminOrderSchema = object({
     addressLine1: noPadding('Address line 1').required('Address line 1 is a required field').max(200),
     addressLine2: noPadding('Address line 2').max(200).nullable().optional(),
     city: noPadding('City').required('City is a required field').max(100),
-    // The order's country (it stays): the rules of its state or province and ZIP or postal code (decision 033).
-    country: string<Country>()
-      .oneOf([...COUNTRIES], 'Choose a country')
-      .default('US'),
-    state: string()
-      .required()
-      .when('country', ([country]: unknown[]) => regionField(addressRules(country as string))),
-    zip: string()
-      .required()
-      .when('country', ([country]: unknown[]) => postalField(addressRules(country as string))),
+    // The order's country (it stays) and its address rules (decision 033).
+    ...countryFields(),
   }),
   taxAmount: amount('Tax amount'),
   shippingCharges: number()
@@ -147,7 +139,7 @@ export function proposedCharges(
     isTaxKind(t.kind) ? [{ kind: t.kind, pct: t.pct }] : [],
   );
   const taxes = taxLines(components, { subTotal, freight: shippingCharges });
-  return { shippingCharges, taxAmount: round2(taxes.reduce((sum, t) => sum + t.amount, 0)) };
+  return { shippingCharges, taxAmount: taxTotal(taxes) };
 }
 
 /** The only total an edit may save: subtotal + freight + tax, to the cent. */

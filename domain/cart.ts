@@ -3,7 +3,7 @@
  * client (which shows it and keeps quantities in the browser). Pure functions: no I/O, no mutation.
  */
 import type { Country } from './regions';
-import { combinedPct, taxLines, type TaxComponent, type TaxLine } from './tax';
+import { combinedPct, taxLines, taxTotal, type TaxComponent, type TaxLine } from './tax';
 import { configuredLinePrice, freight, freightBand, lineSubtotal, orderTotal, round2 } from './money';
 import { lineShipsTo } from './states';
 
@@ -164,7 +164,7 @@ export function cartTotals(
   const subTotal = round2(lines.reduce((sum, l) => sum + lineTotal(l), 0));
   const freightAmt = freight(subTotal, country);
   const taxes = tax.exempt ? [] : taxLines(tax.components ?? [], { subTotal, freight: freightAmt });
-  const taxAmount = round2(taxes.reduce((sum, t) => sum + t.amount, 0));
+  const taxAmount = taxTotal(taxes);
   return {
     subTotal,
     freightAmt,

@@ -144,3 +144,10 @@ export const LOCATION_KINDS = ['city', 'state', 'county', 'country', 'other'] as
 export const NUL_CHARACTER_MESSAGE = 'Remove the invalid character (NUL) from this field.';
 /** What an address whose %-escapes do not decode is told. */
 export const MALFORMED_ADDRESS_MESSAGE = 'This address is not valid: it has a malformed %-escape.';
+
+/**
+ * Words no page, message or e-mail of the store may show in any locale: the store is never "being built" (the
+ * message catalogues' and the domain messages' tests read them all).
+ */
+export const UNFINISHED_WORDING =
+  /being built|coming soon|under construction|lorem ipsum|en construction|bientôt|en construcción|próximamente/i;

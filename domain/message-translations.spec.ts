@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { translateMessage } from './message-translations';
+import { UNFINISHED_WORDING } from './constants';
+import { TRANSLATED_MESSAGES, translateMessage } from './message-translations';
 import { ORDER_STATUS } from './order-status';
 
 /** Text of the domain's schema files that is not a message to a person (names, phrases typed as they are). */
@@ -54,6 +55,15 @@ describe('messages in every language', () => {
 
   it.each(['fr-CA', 'es-MX'] as const)('%s has every message of the domain', (locale) => {
     expect(messages.filter((m) => translateMessage(m, locale) === m)).toEqual([]);
+  });
+
+  it('no message says the store is unfinished, in any language', () => {
+    const all = TRANSLATED_MESSAGES.flatMap((m) => [
+      m,
+      translateMessage(m, 'fr-CA'),
+      translateMessage(m, 'es-MX'),
+    ]);
+    expect(all.filter((text) => UNFINISHED_WORDING.test(text))).toEqual([]);
   });
 
   it.each(['fr-CA', 'es-MX'] as const)('%s names every order status', (locale) => {

@@ -149,7 +149,7 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
   'Customer not found': ['Client introuvable', 'No se encontró el cliente'],
   // Checkout and payment.
   'Choose a carrier': ['Choisissez un transporteur', 'Elija una paquetería'],
-  'Choose a shipping method': ['Choisissez un mode d’expédition', 'Elija un método de envío'],
+  'Choose a shipping method': ['Choisissez un mode d’expédition', 'Elija una forma de envío'],
   'Choose a payment method': ['Choisissez un mode de paiement', 'Elija una forma de pago'],
   'Notes are limited to 500 characters': [
     'Les notes sont limitées à 500 caractères',

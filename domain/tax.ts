@@ -168,6 +168,10 @@ export function taxLines(
   }));
 }
 
+/** What the taxes come to, to the cent (an order's taxAmount). */
+export const taxTotal = (taxes: readonly { amount: number }[]) =>
+  round2(taxes.reduce((sum, t) => sum + t.amount, 0));
+
 /** The combined rate (13 for Ontario's HST, 14.975 for Quebec), as the cart's and the order's taxPct. */
 export const combinedPct = (taxes: readonly { pct: number }[]) =>
   Math.round(taxes.reduce((sum, t) => sum + t.pct, 0) * 1000) / 1000;
@@ -182,8 +186,7 @@ export function orderTaxes(order: {
   taxAmount: number;
 }): TaxLine[] {
   const kept = order.taxes ?? [];
-  if (kept.length > 0 && round2(kept.reduce((sum, t) => sum + t.amount, 0)) === round2(order.taxAmount))
-    return [...kept];
+  if (kept.length > 0 && taxTotal(kept) === round2(order.taxAmount)) return [...kept];
   return [{ kind: 'SALES', pct: order.taxPct, amount: order.taxAmount }];
 }
 

@@ -2,22 +2,15 @@ import { expect, test } from '@playwright/test';
 import { TEST_CARDS } from '../domain/checkout';
 import { freight, round2 } from '../domain/money';
 import { taxationFor, taxLines } from '../domain/tax';
-import { CONSENT_DECLINED, shopCookie } from './support/cookies';
+import { shopCookie } from './support/cookies';
+import { onPayCa, PAY_CA } from './support/sites';
+import { CheckoutPage } from './pages/CheckoutPage';
 import { registerAndSignIn } from './support/accounts';
 import { withDb } from './support/db';
 import { lastEmailTo, linkIn } from './support/outbox';
 
-const PORT = Number(process.env.E2E_PORT || 4100);
-/** The Canadian site (decision 033): it ships within Canada, in CAD, with Canada's taxes. */
-const PAY_CA = 'pay-ca.localhost';
-
-test.use({
-  baseURL: `http://${PAY_CA}:${PORT}`,
-  storageState: {
-    cookies: [shopCookie('locale', 'en-US', PAY_CA), shopCookie('consent', CONSENT_DECLINED, PAY_CA)],
-    origins: [],
-  },
-});
+// The Canadian site (decision 033): it ships within Canada, in CAD, with Canada's taxes.
+test.use(onPayCa('en-US'));
 
 const cad = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CAD' }).format(n);
 
@@ -77,17 +70,9 @@ test('pay-ca: a Canadian address with its own messages, GST and QST on the goods
   const freightAmt = freight(sub, 'CA');
   const [gst, qst] = taxLines(taxationFor('CA', 'QC').components, { subTotal: sub, freight: freightAmt });
   const total = round2(sub + freightAmt + gst!.amount + qst!.amount);
-  const shipping = page.getByRole('form', { name: 'Shipping Details' });
-  await shipping.getByRole('radio', { name: 'UPS' }).check();
-  await shipping.getByLabel('Shipping method').selectOption('Ground');
-  await shipping.getByRole('button', { name: 'Continue' }).click();
-  const card = page.getByRole('form', { name: 'Card details' });
-  await card.getByLabel('Name on the card').fill('Merle Buyer');
-  await card.getByLabel('Card number').fill(TEST_CARDS.authorised);
-  await card.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await card.getByLabel('Security code').fill('123');
-  await card.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
+  const checkout = new CheckoutPage(page);
+  await checkout.chooseShipping();
+  await checkout.payWith(TEST_CARDS.authorised);
   await expect(page.getByText('Montréal, QC H3A 1G1')).toBeVisible();
   await expect(page.getByTestId('checkout-tax-GST')).toHaveText(cad(gst!.amount));
   await expect(page.getByTestId('checkout-tax-QST')).toHaveText(cad(qst!.amount));
@@ -95,7 +80,7 @@ test('pay-ca: a Canadian address with its own messages, GST and QST on the goods
   await expect(page.getByText('QST (9.975%)')).toBeVisible();
   await expect(page.getByTestId('checkout-total')).toHaveText(cad(total));
   await page.screenshot({ path: 'test-results/screenshots/pay-ca-review-1366.png', fullPage: true });
-  await page.getByRole('button', { name: 'Place Order' }).click();
+  await checkout.placeOrder();
   await expect(page).toHaveURL(/\/checkout\/confirmation\//);
 
   const stored = await withDb(

@@ -1,18 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { CONSENT_DECLINED, shopCookie } from './support/cookies';
+import { onPayCa } from './support/sites';
 import { withDb } from './support/db';
 
-const PORT = Number(process.env.E2E_PORT || 4100);
-/** Chromium resolves every *.localhost name to this machine: the store tells the sites apart by host name. */
-const PAY_CA = 'pay-ca.localhost';
-
-test.use({
-  baseURL: `http://${PAY_CA}:${PORT}`,
-  storageState: {
-    cookies: [shopCookie('locale', 'fr-CA', PAY_CA), shopCookie('consent', CONSENT_DECLINED, PAY_CA)],
-    origins: [],
-  },
-});
+test.use(onPayCa('fr-CA'));
 
 /** A plain in-stock product with its US list price and its price on the pay-ca site's own (CAD) list. */
 function productWithCadPrice(): Promise<{ id: string; usd: number; cad: number }> {

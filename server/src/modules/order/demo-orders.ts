@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { freight, round2 } from '../../../../domain/money';
 import { siteCountry } from '../../../../domain/regions';
-import { combinedPct, taxationFor, taxLines } from '../../../../domain/tax';
+import { combinedPct, taxationFor, taxLines, taxTotal } from '../../../../domain/tax';
 
 /** Demo orders are marked so a new demo catalogue may replace them (real orders keep their products). */
 export const DEMO_ORDER_SCOPE = 'demo';
@@ -119,7 +119,7 @@ export async function insertDemoOrders(
         const taxation = taxationFor(country, place?.state ?? o.state);
         const freightAmt = freight(o.sub, country);
         const taxes = taxLines(taxation.components, { subTotal: o.sub, freight: freightAmt });
-        const taxAmount = round2(taxes.reduce((sum, t) => sum + t.amount, 0));
+        const taxAmount = taxTotal(taxes);
         return {
           id: o.id,
           sub: o.sub,
