@@ -213,9 +213,12 @@ test("on a phone the orders list and an order read as cards: sort, open, each li
   await page.screenshot({ path: 'test-results/screenshots/admin-orders-390.png', fullPage: true });
 
   // Sorting is a choice above the cards.
-  await page.getByRole('combobox', { name: 'Sort by' }).click();
-  await page.getByTitle('Total ↓').click();
-  await expect(page).toHaveURL(/sort=total/);
+  // antd's dropdown ignores a click while it is still opening: the choice is made again until it is taken.
+  await expect(async () => {
+    await page.getByRole('combobox', { name: 'Sort by' }).click({ timeout: 1000 });
+    await page.getByTitle('Total ↓').click({ timeout: 1000 });
+    await expect(page).toHaveURL(/sort=total/, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   // The list shows the previous page while the sorted one loads: read it once it is in.
   const totals = () =>
     cards
