@@ -13,7 +13,11 @@ test('an anonymous cart: a cut extrusion and a ball screw, steppers, totals, kep
   const cart = new CartPage(page);
 
   await addFromProductPage(page, '2020-C', async () => {
+    // This walk is about the cart: the page has hydrated before the length is typed (typing earlier is
+    // e2e/ssr.spec.ts's), so the configurator's first render cannot put back its default.
+    await shop.hydrated();
     await page.getByLabel(/^Cut Length/).fill('500');
+    await expect(page.getByLabel(/^Cut Length/)).toHaveValue('500');
     // (base + 500 mm x price per mm) each, as the cart will price it.
     await expect(page.getByTestId('configured-unit-price')).toHaveText(/^\$\d+\.\d{2}$/);
   });
