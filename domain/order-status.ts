@@ -110,14 +110,15 @@ export type RecordValidity = keyof typeof RECORD_VALIDITY;
  * Payment: Open -> Payment Received (18), Payment Failed (14) or Payment Requires Action (15); a failed or
  * pending payment may be retried, with a card or (accounts on net terms) a purchase order, which goes to
  * Processing as one placed with a purchase order does; an unpaid order is cancelled after a while. Fulfilment: Payment Received ->
- * Processing -> (Partially) Shipped -> Delivered. Returns and disputes follow a delivery. Cancelled orders
+ * (Processing ->) (Partially) Shipped -> Delivered, the shipping statuses set by shipments only (domain/fulfilment.ts).
+ * Returns and disputes follow a delivery. Cancelled orders
  * may be deleted.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {
   0: [18, 14, 15, 1, 16],
   14: [18, 15, 14, 1, 16],
   15: [18, 14, 1, 16],
-  18: [1, 16],
+  18: [1, 2, 3, 16],
   1: [2, 3, 16],
   2: [3],
   3: [4],

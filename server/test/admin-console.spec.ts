@@ -175,10 +175,19 @@ describe('admin order edit', () => {
     const skip = await cs.c.gql(UPDATE, {
       id: order.id,
       version: order.version,
-      input: { ...base, status: 4 },
+      input: { ...base, status: 10 },
     });
     expect(skip.errors?.[0]?.extensions?.fields).toEqual([
-      { field: 'status', message: "Status can't change from Payment Received to Delivered" },
+      { field: 'status', message: "Status can't change from Payment Received to Return Completed" },
+    ]);
+    // Shipped and Delivered come from shipments (the console's Fulfilment card), not from the form.
+    const shippedByForm = await cs.c.gql(UPDATE, {
+      id: order.id,
+      version: order.version,
+      input: { ...base, status: 3 },
+    });
+    expect(shippedByForm.errors?.[0]?.extensions?.fields).toEqual([
+      { field: 'status', message: "Shipped follows the order's shipments: record them under Fulfilment" },
     ]);
     const [row] = await t.orm.em
       .getConnection()
@@ -238,6 +247,8 @@ describe('console access', () => {
       'Query.adminOrder': `{ adminOrder(id: "${NIL}") { id } }`,
       'Query.orderAudit': `{ orderAudit(orderId: "${NIL}") { id } }`,
       'Mutation.updateOrder': `mutation { updateOrder(id: "${NIL}", version: 1, input: { contactEmail: "a@b.example", address: { addressLine1: "1 A St", city: "X", state: "NC", zip: "28115" }, taxAmount: 0, shippingCharges: 0, totalAmount: 0, erpOrderId: "E", status: 1, lines: [] }) { id } }`,
+      'Mutation.shipOrder': `mutation { shipOrder(id: "${NIL}", version: 1, input: { carrier: "ups", trackingNumber: "1Z", shippedOn: "2026-01-01" }) { id } }`,
+      'Mutation.deliverOrder': `mutation { deliverOrder(id: "${NIL}", version: 1, input: { deliveredOn: "2026-01-02" }) { id } }`,
       'Query.adminUsers': '{ adminUsers { total } }',
       'Mutation.setUserRole': `mutation { setUserRole(userId: "${NIL}", role: 100) { id } }`,
       'Mutation.setUserLocked': `mutation { setUserLocked(userId: "${NIL}", locked: true) { id } }`,

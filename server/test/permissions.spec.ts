@@ -112,6 +112,8 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.adminOrder': `{ adminOrder(id: "${NIL}") { id } }`,
       'Query.orderAudit': `{ orderAudit(orderId: "${NIL}") { id } }`,
       'Mutation.updateOrder': `mutation { updateOrder(id: "${NIL}", version: 1, input: { contactEmail: "a@b.example", address: { addressLine1: "1 A St", city: "X", state: "NC", zip: "28115" }, taxAmount: 0, shippingCharges: 0, totalAmount: 0, erpOrderId: "E", status: 1, lines: [] }) { id } }`,
+      'Mutation.shipOrder': `mutation { shipOrder(id: "${NIL}", version: 1, input: { carrier: "ups", trackingNumber: "1Z", shippedOn: "2026-01-01" }) { id } }`,
+      'Mutation.deliverOrder': `mutation { deliverOrder(id: "${NIL}", version: 1, input: { deliveredOn: "2026-01-02" }) { id } }`,
       'Query.adminUsers': '{ adminUsers { total } }',
       'Mutation.setUserRole': `mutation { setUserRole(userId: "${NIL}", role: 300) { id } }`,
       'Mutation.setUserLocked': `mutation { setUserLocked(userId: "${NIL}", locked: true) { id } }`,

@@ -17,7 +17,14 @@ import { Cart, CartLine, PriceListItem } from '../modules/cart/cart.entities';
 import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entities';
 import { FormAttachment, FormSubmission } from '../modules/forms/forms.entities';
 import { ReturnLine, ReturnRequest } from '../modules/returns/returns.entities';
-import { CustomerOrder, OrderAccess, OrderEvent, OrderLine } from '../modules/order/order.entities';
+import {
+  CustomerOrder,
+  OrderAccess,
+  OrderEvent,
+  OrderLine,
+  Shipment,
+  ShipmentLine,
+} from '../modules/order/order.entities';
 import { TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entities';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
 import { OutboxEmail } from '../modules/mail/outbox.entity';
@@ -64,6 +71,8 @@ export const ENTITIES = [
   OrderLine,
   OrderEvent,
   OrderAccess,
+  Shipment,
+  ShipmentLine,
   TestPaymentMethod,
   TestPaymentIntent,
   SavedList,

@@ -85,6 +85,8 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.adminOrder': CONSOLE_ACCESS.orders,
   'Query.orderAudit': CONSOLE_ACCESS.orders,
   'Mutation.updateOrder': CONSOLE_ACCESS.editOrders,
+  'Mutation.shipOrder': CONSOLE_ACCESS.editOrders,
+  'Mutation.deliverOrder': CONSOLE_ACCESS.editOrders,
   'Query.adminUsers': CONSOLE_ACCESS.customers,
   'Query.dashboard': CONSOLE_ACCESS.dashboard,
   'Query.adminSites': CONSOLE_ACCESS.sites,

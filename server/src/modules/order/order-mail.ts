@@ -104,3 +104,20 @@ export const cancellationMail =
     subject: `Your Axisline Supply order ${label} was cancelled`,
     text: `Your order ${label} was cancelled: ${why}\n\n${money}\n\n${order.lines}\n\nThe order and a button to order the same parts again: ${url}\n`,
   });
+
+/** A shipment left: what it carries, the carrier and the tracking number (a link where the carrier has a page). */
+export const shippedMail =
+  (shipment: {
+    carrierName: string;
+    trackingNumber: string;
+    trackingUrl: string | null;
+    items: string;
+    complete: boolean;
+  }): OrderMail =>
+  (_order, url, label) => ({
+    kind: 'order-shipped',
+    subject: shipment.complete
+      ? `Your Axisline Supply order ${label} has shipped`
+      : `Part of your Axisline Supply order ${label} has shipped`,
+    text: `${shipment.complete ? `Your order ${label} is on its way` : `Part of your order ${label} is on its way; we will write again when the rest ships`}.\n\n${shipment.items}\n\nCarrier: ${shipment.carrierName}\nTracking number: ${shipment.trackingNumber}\n${shipment.trackingUrl ? `Track it: ${shipment.trackingUrl}\n` : ''}\nOrder details: ${url}\n`,
+  });

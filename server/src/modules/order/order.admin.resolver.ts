@@ -16,6 +16,7 @@ import {
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import type { Ctx as RequestCtx } from '../../context';
 import { adminOrderService } from './order.admin';
+import { fulfilmentService } from './fulfilment.service';
 import { orderService } from './order.service';
 import { OrderGql } from './order.types';
 
@@ -118,6 +119,27 @@ class AdminOrderInputGql {
   @Field(() => [AdminOrderLineInputGql]) lines!: AdminOrderLineInputGql[];
 }
 
+@InputType('ShipmentLineInput')
+class ShipmentLineInputGql {
+  @Field(() => ID) lineId!: string;
+  @Field(() => Int) quantity!: number;
+}
+
+@InputType('ShipmentInput', { description: 'A shipment: everything left to ship, or the lines given' })
+class ShipmentInputGql {
+  @Field(() => String, { description: 'A carrier id of SHIPPING_CARRIERS' }) carrier!: string;
+  @Field(() => String) trackingNumber!: string;
+  @Field(() => String, { description: 'YYYY-MM-DD' }) shippedOn!: string;
+  @Field(() => [ShipmentLineInputGql], { nullable: true, description: 'Absent or empty: everything left' })
+  lines?: ShipmentLineInputGql[] | null;
+}
+
+@InputType('DeliveryInput', { description: "The carrier's delivery of one shipment, or of all on their way" })
+class DeliveryInputGql {
+  @Field(() => ID, { nullable: true }) shipmentId?: string | null;
+  @Field(() => String, { description: 'YYYY-MM-DD' }) deliveredOn!: string;
+}
+
 /** The console's orders (staff): the table, one order with its audit trail, and the edit form. */
 @Resolver()
 export class AdminOrderResolver {
@@ -155,5 +177,32 @@ export class AdminOrderResolver {
     @Ctx() ctx: RequestCtx,
   ) {
     return adminOrderService.update(ctx, id, version, input);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.editOrders)
+  @Mutation(() => OrderGql, {
+    description:
+      'Records a shipment (carrier, tracking number, day); the statuses follow, the card is captured, the buyer is e-mailed',
+  })
+  shipOrder(
+    @Arg('id', () => ID) id: string,
+    @Arg('version', () => Int) version: number,
+    @Arg('input', () => ShipmentInputGql) input: ShipmentInputGql,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return fulfilmentService.ship(ctx, id, version, { ...input, lines: input.lines ?? [] });
+  }
+
+  @Authorized(...CONSOLE_ACCESS.editOrders)
+  @Mutation(() => OrderGql, {
+    description: "Records the carrier's delivery; Delivered once every item has arrived",
+  })
+  deliverOrder(
+    @Arg('id', () => ID) id: string,
+    @Arg('version', () => Int) version: number,
+    @Arg('input', () => DeliveryInputGql) input: DeliveryInputGql,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return fulfilmentService.deliver(ctx, id, version, input);
   }
 }

@@ -14,6 +14,7 @@ import { orderNumberLabel } from '../../../../domain/checkout';
 import { round2 } from '../../../../domain/money';
 import { addressRules } from '../../../../domain/regions';
 import { taxLines } from '../../../../domain/tax';
+import { SET_BY_SHIPMENTS } from '../../../../domain/fulfilment';
 import { canTransition, orderStatusLabel } from '../../../../domain/order-status';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -264,11 +265,16 @@ export const adminOrderService = {
         trx,
       );
       if (!locked) throw notFound('Order');
-      const current = await orderService.load(ctx, id);
       if (locked.version !== version) throw await conflict(ctx, id);
+      const current = await orderService.load(ctx, id, trx);
 
       const problems: FieldError[] = [];
-      if (edit.status !== current.status && !canTransition(current.status, edit.status)) {
+      if (edit.status !== current.status && SET_BY_SHIPMENTS.includes(edit.status)) {
+        problems.push({
+          field: 'status',
+          message: `${orderStatusLabel(edit.status)} follows the order's shipments: record them under Fulfilment`,
+        });
+      } else if (edit.status !== current.status && !canTransition(current.status, edit.status)) {
         problems.push({
           field: 'status',
           message: `Status can't change from ${orderStatusLabel(current.status)} to ${orderStatusLabel(edit.status)}`,
@@ -401,7 +407,7 @@ export const adminOrderService = {
 };
 
 /** The conflict answer names who changed the order last and when, so the editor knows what to reload. */
-async function conflict(ctx: Ctx, orderId: string): Promise<AppError> {
+export async function conflict(ctx: Ctx, orderId: string): Promise<AppError> {
   const [last] = await ctx.db.execute<{ email: string | null; at: Date }[]>(
     `select u.email, a.created_at as at from audit_log a left join app_user u on u.id = a.actor_user_id
      where a.target_type = 'order' and a.target_id = ? order by a.id desc limit 1`,

@@ -272,3 +272,51 @@ export class OrderAccess {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }
+
+/**
+ * A shipment of an order (decision 035): the carrier, its tracking number, the day it left and the day it was
+ * delivered; its lines say which quantities of which order lines it carries.
+ */
+@Entity({ tableName: 'shipment' })
+export class Shipment {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Index()
+  @ManyToOne(() => CustomerOrder, { mapToPk: true, deleteRule: 'cascade' })
+  order!: string;
+
+  /** domain/fulfilment.ts SHIPPING_CARRIERS. */
+  @Property({ type: 'text' })
+  carrier!: string;
+
+  @Property({ type: 'text' })
+  trackingNumber!: string;
+
+  @Property({ type: 'date' })
+  shippedOn!: string;
+
+  @Property({ type: 'date', nullable: true })
+  deliveredOn: string | null = null;
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  createdBy: string | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/** A quantity of an order line in a shipment. */
+@Entity({ tableName: 'shipment_line' })
+@Check({ name: 'shipment_line_quantity_check', expression: 'quantity > 0' })
+export class ShipmentLine {
+  @ManyToOne(() => Shipment, { mapToPk: true, primary: true, deleteRule: 'cascade' })
+  shipment!: string;
+
+  @Index()
+  @ManyToOne(() => OrderLine, { mapToPk: true, primary: true, deleteRule: 'cascade' })
+  orderLine!: string;
+
+  @Property({ type: 'integer' })
+  quantity!: number;
+}

@@ -1,3 +1,5 @@
+import type { Transaction } from '@mikro-orm/core';
+import { fulfilmentOf, trackingUrl, type LineFulfilment } from '../../../../domain/fulfilment';
 import { orderTaxes, type TaxLine } from '../../../../domain/tax';
 import { AWAITING_PAYMENT, orderStatusLabel } from '../../../../domain/order-status';
 import { tokenHash } from '../account/tokens';
@@ -35,6 +37,20 @@ export interface OrderLineView {
   basePrice: number | null;
   configurations: OrderedConfiguration[];
   lineTotal: number;
+  /** How much of the line has shipped and been delivered, and its status once all of it has. */
+  fulfilment: LineFulfilment;
+}
+
+/** A shipment of the order (decision 035): carrier, tracking, days, and the quantities of lines it carries. */
+export interface ShipmentView {
+  id: string;
+  carrier: string;
+  trackingNumber: string;
+  /** The carrier's tracking page for this number, or null (an LTL PRO number). */
+  trackingUrl: string | null;
+  shippedOn: string;
+  deliveredOn: string | null;
+  lines: { lineId: string; quantity: number }[];
 }
 
 export interface OrderEventView {
@@ -81,10 +97,14 @@ export interface OrderView {
   createdAt: string;
   updatedAt: string;
   lines: OrderLineView[];
+  shipments: ShipmentView[];
   events: OrderEventView[];
 }
 
-export type OrderSummaryView = Omit<OrderView, 'lines' | 'events'> & { lineCount: number; itemCount: number };
+export type OrderSummaryView = Omit<OrderView, 'lines' | 'events' | 'shipments'> & {
+  lineCount: number;
+  itemCount: number;
+};
 
 const ORDER_COLUMNS = `
   o.id, o.order_number::text as "orderNumber", o.status, o.payment_status as "paymentStatus",
@@ -108,23 +128,39 @@ const ORDER_SQL = `
       'price', l.price::float8, 'basePrice', l.base_price::float8, 'configurations', l.configurations,
       'lineTotal', l.line_total::float8) order by l.line_no)
       from order_line l where l.order_id = o.id), '[]'::json) as lines,
+    coalesce((select json_agg(json_build_object('id', s.id, 'carrier', s.carrier,
+      'trackingNumber', s.tracking_number, 'shippedOn', s.shipped_on, 'deliveredOn', s.delivered_on,
+      'lines', (select json_agg(json_build_object('lineId', sl.order_line_id, 'quantity', sl.quantity))
+        from shipment_line sl where sl.shipment_id = s.id)) order by s.shipped_on, s.created_at)
+      from shipment s where s.order_id = o.id), '[]'::json) as shipments,
     coalesce((select json_agg(json_build_object('at', e.at, 'fromStatus', e.from_status, 'toStatus', e.to_status,
       'note', e.note) order by e.id) from order_event e where e.order_id = o.id), '[]'::json) as events
   from customer_order o where o.id = ?`;
 const READ_ORDER = new Prepared<OrderRow>(ORDER_SQL);
 
-type OrderRow = Omit<OrderView, 'statusLabel' | 'createdAt' | 'updatedAt'> & {
+type OrderRow = Omit<OrderView, 'statusLabel' | 'createdAt' | 'updatedAt' | 'lines' | 'shipments'> & {
+  lines: Omit<OrderLineView, 'fulfilment'>[];
+  shipments: Omit<ShipmentView, 'trackingUrl'>[];
   createdAt: Date;
   updatedAt: Date;
 };
 
-const view = (row: OrderRow): OrderView => ({
-  ...row,
-  taxes: orderTaxes(row),
-  statusLabel: orderStatusLabel(row.status),
-  createdAt: new Date(row.createdAt).toISOString(),
-  updatedAt: new Date(row.updatedAt).toISOString(),
-});
+const view = (row: OrderRow): OrderView => {
+  const shipments = row.shipments.map((s) => ({
+    ...s,
+    trackingUrl: trackingUrl(s.carrier, s.trackingNumber),
+  }));
+  const fulfilment = fulfilmentOf({ lines: row.lines, shipments });
+  return {
+    ...row,
+    lines: row.lines.map((l) => ({ ...l, fulfilment: fulfilment.lines[l.id]! })),
+    shipments,
+    taxes: orderTaxes(row),
+    statusLabel: orderStatusLabel(row.status),
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+};
 
 const isStaff = (ctx: Ctx) => !ctx.apiCaller && STAFF.some((role) => ROLES[role] === ctx.user?.role);
 
@@ -154,9 +190,12 @@ export const orderService = {
     return view(row);
   },
 
-  /** Reads an order without an ownership check (the service's own use after writing it). */
-  async load(ctx: Ctx, id: string): Promise<OrderView> {
-    const [row] = await READ_ORDER.all(ctx.db, [id]);
+  /**
+   * Reads an order without an ownership check (the service's own use after writing it); in the caller's
+   * transaction when given, so what it reads is what that transaction holds.
+   */
+  async load(ctx: Ctx, id: string, trx?: Transaction): Promise<OrderView> {
+    const [row] = await READ_ORDER.all(ctx.db, [id], trx);
     if (!row) throw notFound('Order');
     return view(row);
   },
@@ -190,7 +229,7 @@ export const orderService = {
     );
     return {
       items: rows.map(({ count: _c, ...r }) => ({
-        ...view({ ...r, lines: [], events: [] }),
+        ...view({ ...r, lines: [], shipments: [], events: [] }),
         lineCount: r.lineCount,
         itemCount: r.itemCount,
       })),

@@ -26,6 +26,36 @@ export class OrderedConfigurationGql {
   @Field(() => String, { nullable: true }) metadata!: string | null;
 }
 
+@ObjectType('LineFulfilment', { description: 'How much of an order line has shipped and been delivered' })
+export class LineFulfilmentGql {
+  @Field(() => Int) shipped!: number;
+  @Field(() => Int) delivered!: number;
+  @Field(() => String, {
+    nullable: true,
+    description: 'SHIPPED or DELIVERED once the whole quantity is (spec: line item shipment status)',
+  })
+  status!: string | null;
+}
+
+@ObjectType('ShipmentLine', { description: 'A quantity of an order line in a shipment' })
+export class ShipmentLineGql {
+  @Field(() => ID) lineId!: string;
+  @Field(() => Int) quantity!: number;
+}
+
+@ObjectType('Shipment', { description: 'A shipment of an order: carrier, tracking number and days' })
+export class ShipmentGql {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'A carrier id of domain/fulfilment.ts SHIPPING_CARRIERS' })
+  carrier!: string;
+  @Field(() => String) trackingNumber!: string;
+  @Field(() => String, { nullable: true, description: "The carrier's tracking page for this number" })
+  trackingUrl!: string | null;
+  @Field(() => String, { description: 'YYYY-MM-DD' }) shippedOn!: string;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' }) deliveredOn!: string | null;
+  @Field(() => [ShipmentLineGql]) lines!: ShipmentLineGql[];
+}
+
 @ObjectType('OrderLine', { description: 'An order line as ordered (unit price and total charged)' })
 export class OrderLineGql {
   @Field(() => ID) id!: string;
@@ -42,6 +72,7 @@ export class OrderLineGql {
   @Field(() => Float, { nullable: true }) basePrice!: number | null;
   @Field(() => [OrderedConfigurationGql]) configurations!: OrderedConfigurationGql[];
   @Field(() => Float) lineTotal!: number;
+  @Field(() => LineFulfilmentGql) fulfilment!: LineFulfilmentGql;
 }
 
 @ObjectType('OrderEvent', { description: 'A change in the order history' })
@@ -86,6 +117,7 @@ export class OrderGql {
   @Field(() => String) createdAt!: string;
   @Field(() => String) updatedAt!: string;
   @Field(() => [OrderLineGql]) lines!: OrderLineGql[];
+  @Field(() => [ShipmentGql]) shipments!: ShipmentGql[];
   @Field(() => [OrderEventGql]) events!: OrderEventGql[];
 }
 

@@ -31,6 +31,11 @@ export interface PaymentProvider {
    * intent is never charged. Answers the intent as it is (a captured one stays so: refund it instead).
    */
   cancel(intentId: string): Promise<PaymentIntent>;
+  /**
+   * Captures an authorised payment, `amount` of it at most (the rest of the authorisation is released): the
+   * order ships. Capturing a captured payment again answers it as it is.
+   */
+  capture(intentId: string, amount: number): Promise<PaymentIntent>;
   /** Refunds part or all of an authorised or captured payment; the total refunded so far. */
   refund(intentId: string, amount: number, idempotencyKey: string): Promise<{ refunded: number }>;
 }
@@ -190,6 +195,26 @@ export class TestPaymentProvider implements PaymentProvider {
       `update test_payment_intent set status = 'canceled', updated_at = now()
        where id = ? and status in ('requires_payment_method', 'requires_action', 'requires_capture')`,
       [intentId],
+    );
+    return this.retrieve(intentId);
+  }
+
+  async capture(intentId: string, amount: number): Promise<PaymentIntent> {
+    const intent = await this.retrieve(intentId);
+    if (intent.status === 'succeeded') return intent;
+    if (intent.status !== 'requires_capture') {
+      throw new AppError('CONFLICT', 'This payment was not authorised, so it cannot be captured.');
+    }
+    if (amount > intent.amount + 0.005) {
+      throw new AppError(
+        'CONFLICT',
+        `The card was authorised for ${intent.amount.toFixed(2)}, less than the order's total of ${amount.toFixed(2)}.`,
+      );
+    }
+    await this.db.execute(
+      `update test_payment_intent set status = 'succeeded', amount = ?, updated_at = now()
+       where id = ? and status = 'requires_capture'`,
+      [amount, intentId],
     );
     return this.retrieve(intentId);
   }

@@ -1,0 +1,237 @@
+import type { Transaction } from '@mikro-orm/core';
+import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import {
+  deliverySchema,
+  fulfilmentOf,
+  fulfilmentStatusCode,
+  SHIPPABLE,
+  shipmentSchema,
+  shippingCarrier,
+  trackingUrl,
+  type Fulfilment,
+} from '../../../../domain/fulfilment';
+import { orderStatusLabel } from '../../../../domain/order-status';
+import { AppError, notFound, type FieldError } from '../../common/errors';
+import { validate } from '../../common/validate';
+import type { Ctx } from '../../context';
+import { recordAudit } from '../audit/audit';
+import { assertAccess } from '../auth/permissions';
+import { conflict } from './order.admin';
+import { queueOrderEmail, shippedMail } from './order-mail';
+import { recordStatusChange } from './order.events';
+import { orderService, type OrderView } from './order.service';
+
+const mailDeps = (ctx: Ctx) => ({ db: ctx.db, log: ctx.log, publicUrl: ctx.auth.publicUrl });
+
+/**
+ * Locks the order, checks that the editor saw its latest version, and reads it in the same transaction.
+ * A stale version answers CONFLICT (naming who changed it) and nothing is written.
+ */
+async function lockedOrder(ctx: Ctx, trx: Transaction, id: string, version: number): Promise<OrderView> {
+  const [locked] = await ctx.db.execute<{ version: number }[]>(
+    'select version from customer_order where id = ? for update',
+    [id],
+    'all',
+    trx,
+  );
+  if (!locked) throw notFound('Order');
+  if (locked.version !== version) throw await conflict(ctx, id);
+  return orderService.load(ctx, id, trx);
+}
+
+const fulfilmentOfOrder = (order: OrderView): Fulfilment =>
+  fulfilmentOf({ lines: order.lines, shipments: order.shipments });
+
+/**
+ * The order's statuses after a shipment or a delivery, with its history entry when the status code moves, and a
+ * new version (a form opened before then is stale).
+ */
+async function settle(ctx: Ctx, trx: Transaction, order: OrderView, after: Fulfilment, note: string) {
+  const status = fulfilmentStatusCode(after, order.status);
+  await ctx.db.execute(
+    `update customer_order set shipment_status = ?, delivery_status = ?,
+       delivered_at = case when ?::date is null then null
+                           else least(?::date + interval '12 hours', now()) end
+     where id = ?`,
+    [after.shipmentStatus, after.deliveryStatus, after.deliveredOn, after.deliveredOn, order.id],
+    'run',
+    trx,
+  );
+  if (status !== order.status) {
+    await recordStatusChange(ctx, trx, { orderId: order.id, from: order.status, to: status, note });
+  } else {
+    // A partial delivery of a partial shipment: the history says so, the status code stays.
+    await ctx.db.execute(
+      `with bumped as (update customer_order set version = version + 1, updated_at = now() where id = ? returning id)
+       insert into order_event (order_id, actor_id, note) select id, ?, ? from bumped`,
+      [order.id, ctx.user?.id ?? null, note],
+      'run',
+      trx,
+    );
+  }
+}
+
+/**
+ * Fulfilment in the console (decision 035): shipments with carrier and tracking number, whole or in parts, and
+ * their delivery. The order's statuses follow (domain/fulfilment.ts); the card payment is captured when the
+ * first shipment leaves; the buyer gets an e-mail with the tracking number for each shipment.
+ */
+export const fulfilmentService = {
+  /**
+   * Records a shipment of what is left to ship (or of the lines and quantities given) on the `version` of the
+   * order the operator saw.
+   */
+  async ship(ctx: Ctx, orderId: string, version: number, input: unknown): Promise<OrderView> {
+    assertAccess(ctx, CONSOLE_ACCESS.editOrders);
+    const shipment = validate(shipmentSchema, input);
+    await ctx.db.transactional(async (trx) => {
+      const order = await lockedOrder(ctx, trx, orderId, version);
+      if (!SHIPPABLE.includes(order.status)) {
+        throw new AppError(
+          'CONFLICT',
+          `An order that is ${orderStatusLabel(order.status)} cannot ship. Only paid orders (Payment Received, Processing or Partially Shipped) ship.`,
+        );
+      }
+      const before = fulfilmentOfOrder(order);
+      const left = new Map(before.remaining.map((r) => [r.lineId, r.quantity]));
+      const problems: FieldError[] = [];
+      const parts = shipment.lines.length ? shipment.lines : before.remaining;
+      const seen = new Set<string>();
+      parts.forEach((part, i) => {
+        const remaining = left.get(part.lineId) ?? 0;
+        if (seen.has(part.lineId) || !order.lines.some((l) => l.id === part.lineId)) {
+          problems.push({ field: `lines[${i}].lineId`, message: 'This line is not on the order' });
+        } else if (part.quantity > remaining) {
+          problems.push({
+            field: `lines[${i}].quantity`,
+            message: remaining
+              ? `Only ${remaining} of this line ${remaining === 1 ? 'is' : 'are'} left to ship`
+              : 'This line has shipped already',
+          });
+        }
+        seen.add(part.lineId);
+      });
+      if (!parts.length) problems.push({ field: 'lines', message: 'Everything on this order has shipped' });
+      if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
+
+      // The card is charged when goods leave: the authorisation made at checkout is captured (once).
+      let paymentStatus: string | null = null;
+      if (order.paymentKind === 'card' && order.paymentIntentId && order.paymentStatus === 'AUTHORIZED') {
+        await ctx.payments.capture(order.paymentIntentId, order.total);
+        paymentStatus = 'PAID';
+      }
+      const [made] = await ctx.db.execute<{ id: string }[]>(
+        `insert into shipment (order_id, carrier, tracking_number, shipped_on, created_by_id)
+         values (?, ?, ?, ?, ?) returning id`,
+        [orderId, shipment.carrier, shipment.trackingNumber, shipment.shippedOn, ctx.user?.id ?? null],
+        'all',
+        trx,
+      );
+      await ctx.db.execute(
+        `insert into shipment_line (shipment_id, order_line_id, quantity)
+         select ?, p."lineId", p.quantity from jsonb_to_recordset(?::jsonb) as p("lineId" uuid, quantity int)`,
+        [made!.id, JSON.stringify(parts)],
+        'run',
+        trx,
+      );
+      if (paymentStatus) {
+        await ctx.db.execute(
+          'update customer_order set payment_status = ? where id = ?',
+          [paymentStatus, orderId],
+          'run',
+          trx,
+        );
+      }
+      const after = fulfilmentOf({
+        lines: order.lines,
+        shipments: [...order.shipments, { shippedOn: shipment.shippedOn, deliveredOn: null, lines: parts }],
+      });
+      const carrier = shippingCarrier(shipment.carrier)!;
+      await settle(
+        ctx,
+        trx,
+        order,
+        after,
+        `Shipped with ${carrier.name}, tracking ${shipment.trackingNumber}`,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'order.ship',
+        targetType: 'order',
+        targetId: orderId,
+        before: { shipmentStatus: order.shipmentStatus, paymentStatus: order.paymentStatus },
+        after: {
+          shipmentStatus: after.shipmentStatus,
+          ...(paymentStatus ? { paymentStatus } : {}),
+          shipment: `${carrier.name} ${shipment.trackingNumber}, ${shipment.shippedOn}`,
+        },
+      });
+      const names = new Map(order.lines.map((l) => [l.id, l]));
+      await queueOrderEmail(
+        mailDeps(ctx),
+        orderId,
+        shippedMail({
+          carrierName: carrier.name,
+          trackingNumber: shipment.trackingNumber,
+          trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
+          items: parts
+            .map((p) => `${p.quantity} x ${names.get(p.lineId)!.name} (${names.get(p.lineId)!.itemId})`)
+            .join('\n'),
+          complete: after.shipmentStatus === 'SHIPPED',
+        }),
+        trx,
+      );
+    });
+    return orderService.load(ctx, orderId);
+  },
+
+  /**
+   * Records the carrier's delivery of one shipment, or of every shipment still on its way: once every item has
+   * arrived the order is Delivered and its return window starts.
+   */
+  async deliver(ctx: Ctx, orderId: string, version: number, input: unknown): Promise<OrderView> {
+    assertAccess(ctx, CONSOLE_ACCESS.editOrders);
+    const delivery = validate(deliverySchema, input);
+    await ctx.db.transactional(async (trx) => {
+      const order = await lockedOrder(ctx, trx, orderId, version);
+      const onTheirWay = order.shipments.filter(
+        (s) => !s.deliveredOn && (!delivery.shipmentId || s.id === delivery.shipmentId),
+      );
+      if (!onTheirWay.length) {
+        throw new AppError(
+          'CONFLICT',
+          delivery.shipmentId
+            ? 'This shipment is not on its way (delivered already, or not of this order).'
+            : 'No shipment of this order is on its way.',
+        );
+      }
+      const early = onTheirWay.find((s) => delivery.deliveredOn < s.shippedOn);
+      if (early) {
+        const message = `Delivery date can't be before the ship date (${early.shippedOn})`;
+        throw new AppError('BAD_USER_INPUT', message, [{ field: 'deliveredOn', message }]);
+      }
+      const ids = onTheirWay.map((s) => s.id);
+      await ctx.db.execute(
+        'update shipment set delivered_on = ? where id in (?)',
+        [delivery.deliveredOn, ids],
+        'run',
+        trx,
+      );
+      const after = fulfilmentOf({
+        lines: order.lines,
+        shipments: order.shipments.map((s) =>
+          ids.includes(s.id) ? { ...s, deliveredOn: delivery.deliveredOn } : s,
+        ),
+      });
+      const tracking = onTheirWay.map((s) => s.trackingNumber).join(', ');
+      await settle(ctx, trx, order, after, `Delivered on ${delivery.deliveredOn} (tracking ${tracking})`);
+      await recordAudit(ctx, trx, {
+        action: 'order.deliver',
+        targetType: 'order',
+        targetId: orderId,
+        before: { deliveryStatus: order.deliveryStatus },
+        after: { deliveryStatus: after.deliveryStatus, delivered: `${tracking}, ${delivery.deliveredOn}` },
+      });
+    });
+    return orderService.load(ctx, orderId);
+  },
+};
