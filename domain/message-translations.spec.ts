@@ -11,6 +11,9 @@ const NOT_MESSAGES = new Set([
   'AutoCAD Binary DXF',
   'RESET ALL PASSWORDS',
   'What can we help you find?',
+  // Carriers' names (domain/fulfilment.ts).
+  'Canada Post',
+  'LTL Freight',
   // Already in their language (PASSWORD_TOO_COMMON).
   'Ce mot de passe est trop courant. Choisissez-en un autre.',
   'Esta contraseña es demasiado común. Elija otra.',
@@ -24,7 +27,9 @@ function domainMessages(): string[] {
   const files = readdirSync(__dirname).filter(
     (f) =>
       !f.endsWith('.spec.ts') &&
-      /(\.schema\.ts|^admin\.ts|^regions\.ts|^saved-lists\.ts|^returns\.ts|^constants\.ts)$/.test(f),
+      /(\.schema\.ts|^admin\.ts|^fulfilment\.ts|^regions\.ts|^saved-lists\.ts|^returns\.ts|^constants\.ts)$/.test(
+        f,
+      ),
   );
   const found = new Set<string>();
   for (const file of files) {

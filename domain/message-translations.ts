@@ -23,6 +23,9 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
   'Tax amount': ['Montant des taxes', 'Monto de impuestos'],
   'Total amount': ['Montant total', 'Monto total'],
   'Zip code': ['Code ZIP', 'Código ZIP'],
+  'Tracking number': ['Numéro de suivi', 'Número de rastreo'],
+  'Ship date': ['Date d’expédition', 'Fecha de envío'],
+  'Delivery date': ['Date de livraison', 'Fecha de entrega'],
   // Messages built on a field's name.
   '{label} cannot include leading and trailing spaces': [
     '{label} ne peut pas commencer ni finir par une espace',
@@ -205,6 +208,24 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
   'The quantity must be a whole number from 1 to {n}.': [
     'La quantité doit être un nombre entier de 1 à {n}.',
     'La cantidad debe ser un número entero de 1 a {n}.',
+  ],
+  'Quantity must be at least 1': ['La quantité doit être d’au moins 1', 'La cantidad debe ser al menos 1'],
+  // Shipments (the console's Fulfilment card).
+  'Tracking number is limited to 40 characters': [
+    'Le numéro de suivi est limité à 40 caractères',
+    'El número de rastreo está limitado a 40 caracteres',
+  ],
+  'Tracking number may hold letters, digits, spaces and hyphens': [
+    'Le numéro de suivi ne peut contenir que des lettres, des chiffres, des espaces et des traits d’union',
+    'El número de rastreo solo puede contener letras, dígitos, espacios y guiones',
+  ],
+  "Ship date can't be in the future": [
+    'La date d’expédition ne peut pas être dans le futur',
+    'La fecha de envío no puede estar en el futuro',
+  ],
+  "Delivery date can't be in the future": [
+    'La date de livraison ne peut pas être dans le futur',
+    'La fecha de entrega no puede estar en el futuro',
   ],
   'At most {n} items at once': ['Au plus {n} articles à la fois', 'Como máximo {n} artículos a la vez'],
   'At most {n} lines at once': ['Au plus {n} lignes à la fois', 'Como máximo {n} líneas a la vez'],

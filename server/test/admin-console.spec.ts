@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { editedTotal, proposedCharges } from '../../domain/admin';
 import { clickstreamPath } from '../../domain/clickstream';
 import { freight, round2 } from '../../domain/money';
+import { fulfilmentOf, fulfilmentStatusCode, type FulfilmentFacts } from '../../domain/fulfilment';
 import { ROLES } from '../../domain/roles';
 import { insertDemoOrders } from '../src/modules/order/demo-orders';
 import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matrix';
@@ -564,6 +565,43 @@ describe('demo orders', () => {
       expect(r.total).toBe(round2(r.sub + r.freight + r.tax));
     }
     expect(rows.some((r) => r.site === 'pay-ca')).toBe(true);
+
+    // Orders that shipped have their shipments, and their statuses are the ones those shipments give.
+    const shipped = await t.orm.em.getConnection().execute<
+      (FulfilmentFacts & {
+        status: number;
+        shipmentStatus: string;
+        deliveryStatus: string;
+        paymentStatus: string;
+        deliveredAt: Date | null;
+      })[]
+    >(
+      `select o.status, o.shipment_status as "shipmentStatus", o.delivery_status as "deliveryStatus",
+         o.payment_status as "paymentStatus", o.delivered_at as "deliveredAt",
+         (select json_agg(json_build_object('id', l.id, 'quantity', l.quantity)) from order_line l
+          where l.order_id = o.id) as lines,
+         coalesce((select json_agg(json_build_object('shippedOn', s.shipped_on, 'deliveredOn', s.delivered_on,
+           'lines', (select json_agg(json_build_object('lineId', sl.order_line_id, 'quantity', sl.quantity))
+                     from shipment_line sl where sl.shipment_id = s.id)))
+          from shipment s where s.order_id = o.id), '[]') as shipments
+       from customer_order o where o.idempotency_scope = 'demo' and o.status in (2, 3, 4)`,
+    );
+    expect(shipped.length).toBeGreaterThan(5);
+    for (const o of shipped) {
+      const f = fulfilmentOf(o);
+      expect(o.shipments).toHaveLength(1);
+      expect({
+        shipment: f.shipmentStatus,
+        delivery: f.deliveryStatus,
+        status: fulfilmentStatusCode(f, -1),
+      }).toEqual({
+        shipment: o.shipmentStatus,
+        delivery: o.deliveryStatus,
+        status: o.status,
+      });
+      expect(o.paymentStatus).toBe('PAID');
+      expect(o.shipments[0]!.shippedOn <= (f.deliveredOn ?? '9999')).toBe(true);
+    }
   });
 });
 

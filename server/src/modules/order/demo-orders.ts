@@ -18,6 +18,45 @@ const CANADA = [
   { state: 'MB', city: 'Winnipeg', zip: 'R2J 4H5' },
 ];
 
+type Run = <T extends object[] = object[]>(sql: string, params?: unknown[]) => Promise<T>;
+
+/**
+ * The shipments of the demo orders that shipped (decision 035): one a day after the order with UPS (a tracking
+ * number made from the order number), delivered on the order's delivery day; a partly shipped order has sent its
+ * first line.
+ */
+async function insertDemoShipments(run: Run, first: string, last: string): Promise<void> {
+  // One item cannot ship in parts: such an order has shipped whole.
+  await run(
+    `update customer_order o set status = 3, shipment_status = 'SHIPPED'
+     where o.status = 2 and o.order_number between ? and ?
+       and (select sum(l.quantity) from order_line l where l.order_id = o.id) = 1`,
+    [first, last],
+  );
+  await run(
+    `insert into shipment (id, order_id, carrier, tracking_number, shipped_on, delivered_on)
+     select gen_random_uuid(), o.id, 'ups', '1Z' || upper(substr(md5(o.order_number::text), 1, 16)),
+       least(o.created_at + interval '1 day', coalesce(o.delivered_at, now()))::date, o.delivered_at::date
+     from customer_order o where o.order_number between ? and ? and o.status in (2, 3, 4)`,
+    [first, last],
+  );
+  await run(
+    `insert into shipment_line (shipment_id, order_line_id, quantity)
+     select s.id, l.id, l.quantity
+     from shipment s join customer_order o on o.id = s.order_id join order_line l on l.order_id = o.id
+     where o.order_number between ? and ? and (o.status in (3, 4) or l.line_no = 1)`,
+    [first, last],
+  );
+  // A partly shipped order of a single line has shipped one less than ordered.
+  await run(
+    `update shipment_line sl set quantity = sl.quantity - 1
+     from shipment s join customer_order o on o.id = s.order_id
+     where sl.shipment_id = s.id and o.status = 2 and o.order_number between ? and ? and sl.quantity > 1
+       and (select count(*) from order_line l where l.order_id = o.id) = 1`,
+    [first, last],
+  );
+}
+
 /**
  * Inserts `count` plausible paid, shipped, delivered, failed and cancelled orders of the last `days` days, with
  * one to three lines of priced catalogue products each, set-based (100,000 orders in seconds). Line totals,
@@ -48,7 +87,9 @@ export async function insertDemoOrders(
          shipping_address, carrier_id, carrier_method, payment_kind, card_brand, card_last4, erp_order_id,
          delivered_at, idempotency_scope, idempotency_key, request_hash, created_at, updated_at)
        select o.number, o.email, o.site, case when o.site = 'pay-ca' then 'cad' else 'usd' end, o.status,
-         case when o.status = 14 then 'FAILED' when o.status = 16 then 'REFUNDED' else 'AUTHORIZED' end,
+         -- A card is captured when the order ships (decision 035).
+         case when o.status = 14 then 'FAILED' when o.status = 16 then 'REFUNDED'
+              when o.status in (2, 3, 4) then 'PAID' else 'AUTHORIZED' end,
          case when o.status in (3, 4) then 'SHIPPED' when o.status = 2 then 'PARTIALLY_SHIPPED' else 'UNSHIPPED' end,
          case when o.status = 4 then 'DELIVERED' else 'NO_DELIVERY' end,
          0, 0, 0, 0, '', 0,
@@ -142,6 +183,7 @@ export async function insertDemoOrders(
         [JSON.stringify(batch)],
       );
     }
+    await insertDemoShipments(run, first, last);
     await run(
       `select setval('order_number_seq', greatest((select max(order_number) from customer_order), 100000))`,
     );
