@@ -39,6 +39,8 @@ import {
 import { paymentLabel } from '../features/orders/OrderPages';
 import { useMessage, useT } from '../i18n';
 import { AuditTrail } from './AuditTrail';
+import { FulfilmentCard } from './FulfilmentCard';
+import { SET_BY_SHIPMENTS } from '@domain/fulfilment';
 import { useMoney } from '../lib/money';
 import { useDates } from '../lib/dates';
 
@@ -117,6 +119,7 @@ export function OrderEditView() {
         onReload={() => void refetch()}
         onSaved={setSaved}
       />
+      <FulfilmentCard order={order} onReload={() => void refetch()} />
       <Card title={t('admin.history')}>
         <ul style={{ margin: 0, paddingLeft: 18 }} aria-label={t('admin.history')}>
           {order.events.map((e) => (
@@ -242,7 +245,10 @@ function OrderForm({
     onBlur: formik.handleBlur,
     autoComplete,
   });
-  const statuses = isOrderStatusCode(order.status) ? [order.status, ...ORDER_TRANSITIONS[order.status]] : [];
+  // Shipped and Delivered follow the shipments (the Fulfilment card below), not this form.
+  const statuses = isOrderStatusCode(order.status)
+    ? [order.status, ...ORDER_TRANSITIONS[order.status].filter((code) => !SET_BY_SHIPMENTS.includes(code))]
+    : [];
 
   return (
     <Card

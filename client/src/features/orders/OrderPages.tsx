@@ -1,3 +1,4 @@
+import { LineProgress, Shipments } from './Shipments';
 import { SignInRedirect } from '../account/SignInRedirect';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { LinePrice } from '../../components/Price';
@@ -321,6 +322,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
           <OrderTotalsList order={order} testId="order-total" />
         </section>
       </div>
+      <Shipments order={order} />
       <section>
         <h2>{t('orders.lines')}</h2>
         <ul className="cart__lines">
@@ -338,6 +340,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
                     ))}
                   </ul>
                 )}
+                <LineProgress line={l} />
               </div>
               <span>
                 {l.quantity} × <LinePrice line={l} currency={order.currencyCode} />

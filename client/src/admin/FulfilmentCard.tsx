@@ -1,0 +1,322 @@
+import { useMutation } from '@apollo/client/react';
+import {
+  deliverySchema,
+  fulfilmentOf,
+  SHIPPABLE,
+  SHIPPING_CARRIERS,
+  shipmentSchema,
+  shippingCarrier,
+  type DeliveryInput,
+  type ShipmentInput,
+} from '@domain/fulfilment';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { getIn, useFormik, type FormikHelpers } from 'formik';
+import { useState } from 'react';
+import { errorMessage, fieldErrors } from '../features/account/session';
+import { carrierName, TrackingNumber } from '../features/orders/Shipments';
+import { useMessage, useT } from '../i18n';
+import { useDates } from '../lib/dates';
+import {
+  DeliverOrderDocument,
+  ShipOrderDocument,
+  type AdminOrderFieldsFragment,
+} from './graphql/admin.generated';
+import { ResponsiveTable } from './ResponsiveTable';
+
+type Shipment = AdminOrderFieldsFragment['shipments'][number];
+
+/** Today in the operator's time zone, as a calendar day. */
+const today = () => dayjs().format('YYYY-MM-DD');
+
+/**
+ * The order's fulfilment in the console (decision 035): its shipments with tracking links, a form to ship what is
+ * left (carrier, tracking number, ship date) and one to record the carrier's delivery. Both send the order's
+ * version: a page left open while someone else shipped answers the conflict, with Reload.
+ */
+export function FulfilmentCard({
+  order,
+  onReload,
+}: {
+  order: AdminOrderFieldsFragment;
+  onReload: () => void;
+}) {
+  const t = useT();
+  const dates = useDates();
+  const [done, setDone] = useState<string | null>(null);
+  const fulfilment = fulfilmentOf({ lines: order.lines, shipments: order.shipments });
+  const names = new Map(order.lines.map((l) => [l.id, l.name]));
+  const items = (parts: readonly { lineId: string; quantity: number }[]) =>
+    parts.map((p) => `${p.quantity} × ${names.get(p.lineId) ?? ''}`).join(', ');
+  const onTheirWay = order.shipments.some((s) => !s.deliveredOn);
+  const canShip = SHIPPABLE.includes(order.status) && fulfilment.remaining.length > 0;
+
+  return (
+    <Card title={t('admin.fulfilment')} data-testid="fulfilment">
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        {done && <Alert type="success" showIcon role="status" message={done} />}
+        {order.shipments.length ? (
+          <ResponsiveTable<Shipment>
+            label={t('admin.shipmentsTable')}
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={order.shipments}
+            columns={[
+              {
+                title: t('admin.shipDate'),
+                key: 'shippedOn',
+                render: (_, s) => dates.calendarDay(s.shippedOn),
+              },
+              { title: t('admin.carrier'), key: 'carrier', render: (_, s) => carrierName(s.carrier) },
+              {
+                title: t('admin.trackingNumber'),
+                key: 'tracking',
+                render: (_, s) => <TrackingNumber shipment={s} />,
+              },
+              { title: t('admin.shipmentItems'), key: 'items', render: (_, s) => items(s.lines) },
+              {
+                title: t('admin.shipmentStatus'),
+                key: 'delivery',
+                render: (_, s) =>
+                  s.deliveredOn
+                    ? t('orders.deliveredOn', { date: dates.calendarDay(s.deliveredOn) })
+                    : t('orders.onItsWay'),
+              },
+            ]}
+          />
+        ) : (
+          <Typography.Text type="secondary">
+            {SHIPPABLE.includes(order.status) ? t('admin.nothingShipped') : t('admin.shipsOncePaid')}
+          </Typography.Text>
+        )}
+        {canShip && (
+          <ShipForm
+            order={order}
+            leftToShip={items(fulfilment.remaining)}
+            onReload={onReload}
+            onDone={() => setDone(t('admin.shipped'))}
+          />
+        )}
+        {onTheirWay && (
+          <DeliverForm order={order} onReload={onReload} onDone={() => setDone(t('admin.delivered'))} />
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+/** Submits a fulfilment form: a conflict says so with Reload, field errors go next to their fields. */
+function useFulfilmentSubmit<V extends object>(send: (values: V) => Promise<unknown>, onDone: () => void) {
+  const t = useT();
+  const [conflict, setConflict] = useState<string | null>(null);
+  const submit = async (values: V, helpers: FormikHelpers<V>) => {
+    setConflict(null);
+    try {
+      await send(values);
+      onDone();
+    } catch (err) {
+      const code = (err as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code;
+      if (code === 'CONFLICT') setConflict(errorMessage(err, t('admin.conflict')));
+      else {
+        helpers.setErrors(fieldErrors(err) as never);
+        helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
+      }
+    }
+  };
+  return { conflict, submit };
+}
+
+function ShipForm({
+  order,
+  leftToShip,
+  onReload,
+  onDone,
+}: {
+  order: AdminOrderFieldsFragment;
+  leftToShip: string;
+  onReload: () => void;
+  onDone: () => void;
+}) {
+  const t = useT();
+  const translated = useMessage();
+  const [ship] = useMutation(ShipOrderDocument);
+  const { conflict, submit } = useFulfilmentSubmit<ShipmentInput>(
+    (input) =>
+      ship({
+        variables: { id: order.id, version: order.version, input: { ...input, lines: [] } },
+        refetchQueries: ['AdminOrder'],
+        awaitRefetchQueries: true,
+      }),
+    onDone,
+  );
+  const formik = useFormik<ShipmentInput>({
+    initialValues: {
+      carrier: (shippingCarrier(order.carrierId)?.id ?? '') as ShipmentInput['carrier'],
+      trackingNumber: '',
+      shippedOn: today(),
+      lines: [],
+    },
+    validationSchema: shipmentSchema,
+    onSubmit: submit,
+  });
+  const error = (name: keyof ShipmentInput) => {
+    const text = getIn(formik.errors, name) as string | undefined;
+    return text && (getIn(formik.touched, name) || formik.submitCount > 0) ? translated(text) : undefined;
+  };
+  const item = (name: keyof ShipmentInput, label: string) => ({
+    label,
+    htmlFor: `ship-${name}`,
+    validateStatus: error(name) ? ('error' as const) : undefined,
+    help: error(name),
+    required: true,
+  });
+  return (
+    <Form layout="vertical" onFinish={() => formik.handleSubmit()} aria-label={t('admin.shipTheRest')}>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('admin.shipTheRest')}
+      </Typography.Title>
+      <Typography.Paragraph>{t('admin.leftToShip', { items: leftToShip })}</Typography.Paragraph>
+      <FormProblems conflict={conflict} status={formik.status} onReload={onReload} />
+      <Row gutter={16} align="bottom">
+        <Col xs={24} md={6}>
+          <Form.Item {...item('carrier', t('admin.carrier'))}>
+            <Select
+              id="ship-carrier"
+              value={formik.values.carrier || undefined}
+              onChange={(v: string) => void formik.setFieldValue('carrier', v)}
+              onBlur={() => void formik.setFieldTouched('carrier', true)}
+              options={SHIPPING_CARRIERS.map((c) => ({ value: c.id, label: c.name }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item {...item('trackingNumber', t('admin.trackingNumber'))}>
+            <Input
+              id="ship-trackingNumber"
+              name="trackingNumber"
+              autoComplete="off"
+              value={formik.values.trackingNumber}
+              onChange={formik.handleChange}
+              onBlur={formik.handleBlur}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={5}>
+          <Form.Item {...item('shippedOn', t('admin.shipDate'))}>
+            <DayPicker
+              id="ship-shippedOn"
+              value={formik.values.shippedOn}
+              onChange={(day) => void formik.setFieldValue('shippedOn', day)}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={5}>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" loading={formik.isSubmitting} block>
+              {t('admin.markShipped')}
+            </Button>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+function DeliverForm({
+  order,
+  onReload,
+  onDone,
+}: {
+  order: AdminOrderFieldsFragment;
+  onReload: () => void;
+  onDone: () => void;
+}) {
+  const t = useT();
+  const translated = useMessage();
+  const [deliver] = useMutation(DeliverOrderDocument);
+  const { conflict, submit } = useFulfilmentSubmit<DeliveryInput>(
+    (input) =>
+      deliver({
+        variables: { id: order.id, version: order.version, input },
+        refetchQueries: ['AdminOrder'],
+        awaitRefetchQueries: true,
+      }),
+    onDone,
+  );
+  const formik = useFormik<DeliveryInput>({
+    initialValues: { shipmentId: null, deliveredOn: today() },
+    validationSchema: deliverySchema,
+    onSubmit: submit,
+  });
+  const text = getIn(formik.errors, 'deliveredOn') as string | undefined;
+  const shown = text && (formik.touched.deliveredOn || formik.submitCount > 0) ? translated(text) : undefined;
+  return (
+    <Form layout="vertical" onFinish={() => formik.handleSubmit()} aria-label={t('admin.markDelivered')}>
+      <FormProblems conflict={conflict} status={formik.status} onReload={onReload} />
+      <Row gutter={16} align="bottom">
+        <Col xs={24} md={6}>
+          <Form.Item
+            label={t('admin.deliveryDate')}
+            htmlFor="deliver-deliveredOn"
+            required
+            validateStatus={shown ? 'error' : undefined}
+            help={shown}
+          >
+            <DayPicker
+              id="deliver-deliveredOn"
+              value={formik.values.deliveredOn}
+              onChange={(day) => void formik.setFieldValue('deliveredOn', day)}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={5}>
+          <Form.Item>
+            <Button htmlType="submit" loading={formik.isSubmitting} block>
+              {t('admin.markDelivered')}
+            </Button>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+/** A calendar day (YYYY-MM-DD) picked in the operator's time zone; days after today are not offered. */
+function DayPicker({ id, value, onChange }: { id: string; value: string; onChange: (day: string) => void }) {
+  return (
+    <DatePicker
+      id={id}
+      style={{ width: '100%' }}
+      format="YYYY-MM-DD"
+      allowClear={false}
+      value={value ? dayjs(value) : null}
+      disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+      onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : '')}
+    />
+  );
+}
+
+function FormProblems({
+  conflict,
+  status,
+  onReload,
+}: {
+  conflict: string | null;
+  status: unknown;
+  onReload: () => void;
+}) {
+  const t = useT();
+  if (conflict)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        message={conflict}
+        action={<Button onClick={onReload}>{t('admin.reload')}</Button>}
+      />
+    );
+  if (typeof status === 'string') return <Alert type="error" showIcon role="alert" message={status} />;
+  return null;
+}
