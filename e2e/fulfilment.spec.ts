@@ -63,6 +63,8 @@ test('the console ships an order with its tracking number, the buyer follows the
   await expect(cs.page.getByText(/· Shipped$/)).toBeVisible();
   await expect(cs.page.getByText('(PAID)')).toBeVisible();
   expect(await seriousViolations(cs.page)).toEqual([]);
+  await cs.page.setViewportSize({ width: 1366, height: 900 });
+  await card.screenshot({ path: 'test-results/screenshots/admin-fulfilment-1366.png' });
 
   // The buyer's e-mail names the carrier and tracking number; its order link opens the order with the tracking.
   const mail = await lastEmailTo(buyer, /has shipped/);

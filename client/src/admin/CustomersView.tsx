@@ -44,6 +44,7 @@ export function CustomersView() {
     <>
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Input.Search
+          enterButton={t('admin.search')}
           allowClear
           placeholder={t('admin.userSearch')}
           aria-label={t('admin.userSearch')}
@@ -103,7 +104,17 @@ export function CustomersView() {
             title: t('admin.ordersCount'),
             dataIndex: 'orderCount',
             align: 'right',
-            render: (n: number, u) => (n ? <Link to={`${ROUTES.admin}/orders?userId=${u.id}`}>{n}</Link> : n),
+            render: (n: number, u) =>
+              n ? (
+                <Link
+                  to={`${ROUTES.admin}/orders?userId=${u.id}`}
+                  aria-label={t('admin.ordersOf', { count: n, email: u.email })}
+                >
+                  {n}
+                </Link>
+              ) : (
+                n
+              ),
           },
           {
             title: t('admin.role'),

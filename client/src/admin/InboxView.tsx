@@ -17,6 +17,7 @@ export function InboxView() {
   return (
     <>
       <Segmented
+        aria-label={t('admin.inboxKinds')}
         value={kind}
         onChange={(v) => setKind(String(v))}
         style={{ marginBottom: 16 }}

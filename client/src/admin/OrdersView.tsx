@@ -80,6 +80,7 @@ export function OrdersView() {
     <>
       <Space wrap style={{ marginBottom: 16 }} role="search" aria-label={t('admin.orderFilters')}>
         <Input.Search
+          enterButton={t('admin.search')}
           allowClear
           defaultValue={filter.q ?? ''}
           placeholder={t('admin.orderSearch')}

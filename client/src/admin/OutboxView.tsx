@@ -18,6 +18,7 @@ export function OutboxView() {
   return (
     <>
       <Input.Search
+        enterButton={t('admin.search')}
         placeholder={t('admin.outboxSearch')}
         allowClear
         onSearch={setTo}
