@@ -56,10 +56,9 @@ test('the console ships an order with its tracking number, the buyer follows the
   await ship.getByLabel('Tracking number').fill(TRACKING);
   await ship.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(cs.page.getByRole('status').filter({ hasText: 'Shipment recorded' })).toBeVisible();
-  await expect(card.getByRole('link', { name: `Track ${TRACKING} on the UPS site (opens a new tab)` })).toHaveAttribute(
-    'href',
-    `https://www.ups.com/track?tracknum=${TRACKING}`,
-  );
+  await expect(
+    card.getByRole('link', { name: `Track ${TRACKING} on the UPS site (opens a new tab)` }),
+  ).toHaveAttribute('href', `https://www.ups.com/track?tracknum=${TRACKING}`);
   await expect(cs.page.getByText(/· Shipped$/)).toBeVisible();
   await expect(cs.page.getByText('(PAID)')).toBeVisible();
   expect(await seriousViolations(cs.page)).toEqual([]);
