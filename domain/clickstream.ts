@@ -1,4 +1,5 @@
 /* Click-stream events (spec sections 3, 7 and 9), validated the same way by the browser and the collector. */
+import { isUuid } from './ids';
 
 export const CLICKSTREAM_EVENT_TYPES = [
   'home-page-view',
@@ -47,7 +48,6 @@ export interface EventProblem {
 /* A plain validator, not yup: the collector checks thousands of events a second (about 1 µs an event here,
    against 70 µs with a schema), and the browser checks what it sends with the same function. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const CURRENCY = /^[A-Za-z]{3}$/;
 const TYPES = new Set<string>(CLICKSTREAM_EVENT_TYPES);
@@ -74,7 +74,7 @@ export function eventProblems(event: unknown, at = ''): EventProblem[] {
   else if (!TYPES.has(event.eventType))
     bad('eventType', `eventType must be one of ${CLICKSTREAM_EVENT_TYPES.join(', ')}`);
   if (!event.visitorId) bad('visitorId', 'visitorId is required');
-  else if (typeof event.visitorId !== 'string' || !UUID.test(event.visitorId))
+  else if (typeof event.visitorId !== 'string' || !isUuid(event.visitorId))
     bad('visitorId', 'visitorId must be a UUID');
   if (!event.eventTime) bad('eventTime', 'eventTime is required');
   else if (
@@ -88,7 +88,7 @@ export function eventProblems(event: unknown, at = ''): EventProblem[] {
   text('searchQuery', event.searchQuery, 500);
   text('pageCategories', event.pageCategories, 1000);
   if (event.attributionToken !== undefined && event.attributionToken !== null)
-    if (typeof event.attributionToken !== 'string' || !UUID.test(event.attributionToken))
+    if (typeof event.attributionToken !== 'string' || !isUuid(event.attributionToken))
       bad('attributionToken', 'attributionToken must be a UUID');
   if (event.userInfo !== undefined && event.userInfo !== null) {
     const u = event.userInfo;

@@ -1,3 +1,4 @@
+import { transactionBound } from './db/transactions';
 import 'reflect-metadata';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -229,11 +230,13 @@ export async function createApp(options: AppOptions): Promise<App> {
       )
     : null;
   if (options.outboxIntervalMs !== 0) outbox?.start();
+  // The payment processor keeps its own records: never inside the store's transactions.
   const payments = new TestPaymentProvider(orm.em.getConnection());
+  // Services' connection: a statement inside `db.transactional` runs in that transaction (db/transactions.ts).
+  const db = transactionBound(orm.em.getConnection());
   const unpaidOrders = options.unpaidOrders ?? UNPAID_ORDER_DEFAULTS;
   const publicUrl = options.publicUrl ?? 'http://localhost:4000';
-  const sweepUnpaid = () =>
-    sweepUnpaidOrders({ db: orm.em.getConnection(), log, publicUrl, payments, policy: unpaidOrders });
+  const sweepUnpaid = () => sweepUnpaidOrders({ db, log, publicUrl, payments, policy: unpaidOrders });
   const sweepMs = options.unpaidSweepMs ?? 60_000;
   const unpaidSweep = every(sweepMs, Math.min(sweepMs, 30_000), 'look for unpaid orders', log, async () => {
     await sweepUnpaid();
@@ -241,7 +244,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const shared: AppShared = {
     introspection: options.introspection ?? false,
     attribution: new AttributionLog(orm, log),
-    db: orm.em.getConnection(),
+    db,
     readDb,
     searchCache,
     categoryTrees,

@@ -1,6 +1,7 @@
 import type { Transaction } from '@mikro-orm/core';
 import { createHash } from 'node:crypto';
 import type { SqlConnection } from '../context';
+import { currentTransaction, joinsTransactions } from './transactions';
 
 interface PgClient {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
@@ -16,8 +17,8 @@ interface KnexClient {
  * (a named prepared statement), on the ORM's own pool (decision 020). The ORM inlines parameters and sends each
  * statement as new text, which PostgreSQL plans every time: 0.4 ms of planning for product detail against 0.1 ms
  * of execution. Parameters are `?` as elsewhere (numbered here, so no other `?` may appear in the text); a list
- * is one array parameter (`p.id = any(?::text[])`), never `in (?)`. Given a transaction (`trx`), it runs on that
- * transaction's connection.
+ * is one array parameter (`p.id = any(?::text[])`), never `in (?)`. Given a transaction (`trx`), or inside one on the
+ * services' connection, it runs on that transaction's connection.
  */
 export class Prepared<Row> {
   readonly name: string;
@@ -34,8 +35,10 @@ export class Prepared<Row> {
     const config = db.getPlatform().getConfig();
     // Observed like every ORM statement (tests count statements per request).
     config.get('onQuery')(this.text, params);
-    // A transaction's client hands out its own connection, and releasing it is a no-op.
-    const client = ((trx as { client?: KnexClient } | undefined)?.client ??
+    // A transaction's client hands out its own connection, and releasing it is a no-op. On the services'
+    // connection, a statement inside a transaction runs in it, given or not (db/transactions.ts).
+    const within = trx ?? (joinsTransactions(db) ? currentTransaction() : undefined);
+    const client = ((within as { client?: KnexClient } | undefined)?.client ??
       db.getKnex().client) as KnexClient;
     const connection = await client.acquireConnection();
     try {

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../../domain/ids';
 import {
   ATTACHMENT_KINDS,
   ATTACHMENT_LIMITS,
@@ -134,7 +135,7 @@ export const formsService = {
   },
 
   async attachment(ctx: Ctx, id: string) {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Attachment');
+    if (!isUuid(id)) throw notFound('Attachment');
     const [row] = await ctx.db.execute<{ filename: string; kind: AttachmentKind; data: Buffer }[]>(
       'select filename, kind, data from form_attachment where id = ?',
       [id],

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../../domain/ids';
 import type { Transaction } from '@mikro-orm/core';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import {
@@ -28,6 +29,7 @@ const mailDeps = (ctx: Ctx) => ({ db: ctx.db, log: ctx.log, publicUrl: ctx.auth.
  * A stale version answers CONFLICT (naming who changed it) and nothing is written.
  */
 async function lockedOrder(ctx: Ctx, trx: Transaction, id: string, version: number): Promise<OrderView> {
+  if (!isUuid(id)) throw notFound('Order');
   const [locked] = await ctx.db.execute<{ version: number }[]>(
     'select version from customer_order where id = ? for update',
     [id],
@@ -72,6 +74,41 @@ async function settle(ctx: Ctx, trx: Transaction, order: OrderView, after: Fulfi
 }
 
 /**
+ * What a shipment carries — the lines given, or everything left — once checked against the order: it must be paid
+ * and each quantity still to ship. Refusals name their fields.
+ */
+function planShipment(order: OrderView, lines: readonly { lineId: string; quantity: number }[]) {
+  if (!SHIPPABLE.includes(order.status)) {
+    throw new AppError(
+      'CONFLICT',
+      `An order that is ${orderStatusLabel(order.status)} cannot ship. Only paid orders (Payment Received, Processing or Partially Shipped) ship.`,
+    );
+  }
+  const before = fulfilmentOfOrder(order);
+  const left = new Map(before.remaining.map((r) => [r.lineId, r.quantity]));
+  const problems: FieldError[] = [];
+  const parts = lines.length ? lines : before.remaining;
+  const seen = new Set<string>();
+  parts.forEach((part, i) => {
+    const remaining = left.get(part.lineId) ?? 0;
+    if (seen.has(part.lineId) || !order.lines.some((l) => l.id === part.lineId)) {
+      problems.push({ field: `lines[${i}].lineId`, message: 'This line is not on the order' });
+    } else if (part.quantity > remaining) {
+      problems.push({
+        field: `lines[${i}].quantity`,
+        message: remaining
+          ? `Only ${remaining} of this line ${remaining === 1 ? 'is' : 'are'} left to ship`
+          : 'This line has shipped already',
+      });
+    }
+    seen.add(part.lineId);
+  });
+  if (!parts.length) problems.push({ field: 'lines', message: 'Everything on this order has shipped' });
+  if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
+  return parts;
+}
+
+/**
  * Fulfilment in the console (decision 035): shipments with carrier and tracking number, whole or in parts, and
  * their delivery. The order's statuses follow (domain/fulfilment.ts); the card payment is captured when the
  * first shipment leaves; the buyer gets an e-mail with the tracking number for each shipment.
@@ -84,42 +121,27 @@ export const fulfilmentService = {
   async ship(ctx: Ctx, orderId: string, version: number, input: unknown): Promise<OrderView> {
     assertAccess(ctx, CONSOLE_ACCESS.editOrders);
     const shipment = validate(shipmentSchema, input);
+    // Checked first without a lock, so a refused shipment never reaches the payment processor.
+    if (!isUuid(orderId)) throw notFound('Order');
+    const seen = await orderService.load(ctx, orderId);
+    if (seen.version !== version) throw await conflict(ctx, orderId);
+    planShipment(seen, shipment.lines);
+    // The card is charged when goods leave: the authorisation made at checkout is captured, outside the
+    // transaction (a processor's call holds no lock and no second connection), idempotently, and recorded at once:
+    // were the shipment then refused, the order is paid and ships on the next try.
+    let paymentStatus: string | null = null;
+    if (seen.paymentKind === 'card' && seen.paymentIntentId && seen.paymentStatus === 'AUTHORIZED') {
+      await ctx.payments.capture(seen.paymentIntentId, seen.total);
+      await ctx.db.execute(
+        "update customer_order set payment_status = 'PAID' where id = ? and payment_status = 'AUTHORIZED'",
+        [orderId],
+        'run',
+      );
+      paymentStatus = 'PAID';
+    }
     await ctx.db.transactional(async (trx) => {
       const order = await lockedOrder(ctx, trx, orderId, version);
-      if (!SHIPPABLE.includes(order.status)) {
-        throw new AppError(
-          'CONFLICT',
-          `An order that is ${orderStatusLabel(order.status)} cannot ship. Only paid orders (Payment Received, Processing or Partially Shipped) ship.`,
-        );
-      }
-      const before = fulfilmentOfOrder(order);
-      const left = new Map(before.remaining.map((r) => [r.lineId, r.quantity]));
-      const problems: FieldError[] = [];
-      const parts = shipment.lines.length ? shipment.lines : before.remaining;
-      const seen = new Set<string>();
-      parts.forEach((part, i) => {
-        const remaining = left.get(part.lineId) ?? 0;
-        if (seen.has(part.lineId) || !order.lines.some((l) => l.id === part.lineId)) {
-          problems.push({ field: `lines[${i}].lineId`, message: 'This line is not on the order' });
-        } else if (part.quantity > remaining) {
-          problems.push({
-            field: `lines[${i}].quantity`,
-            message: remaining
-              ? `Only ${remaining} of this line ${remaining === 1 ? 'is' : 'are'} left to ship`
-              : 'This line has shipped already',
-          });
-        }
-        seen.add(part.lineId);
-      });
-      if (!parts.length) problems.push({ field: 'lines', message: 'Everything on this order has shipped' });
-      if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
-
-      // The card is charged when goods leave: the authorisation made at checkout is captured (once).
-      let paymentStatus: string | null = null;
-      if (order.paymentKind === 'card' && order.paymentIntentId && order.paymentStatus === 'AUTHORIZED') {
-        await ctx.payments.capture(order.paymentIntentId, order.total);
-        paymentStatus = 'PAID';
-      }
+      const parts = planShipment(order, shipment.lines);
       const [made] = await ctx.db.execute<{ id: string }[]>(
         `insert into shipment (order_id, carrier, tracking_number, shipped_on, created_by_id)
          values (?, ?, ?, ?, ?) returning id`,
@@ -134,14 +156,6 @@ export const fulfilmentService = {
         'run',
         trx,
       );
-      if (paymentStatus) {
-        await ctx.db.execute(
-          'update customer_order set payment_status = ? where id = ?',
-          [paymentStatus, orderId],
-          'run',
-          trx,
-        );
-      }
       const after = fulfilmentOf({
         lines: order.lines,
         shipments: [...order.shipments, { shippedOn: shipment.shippedOn, deliveredOn: null, lines: parts }],
@@ -158,7 +172,7 @@ export const fulfilmentService = {
         action: 'order.ship',
         targetType: 'order',
         targetId: orderId,
-        before: { shipmentStatus: order.shipmentStatus, paymentStatus: order.paymentStatus },
+        before: { shipmentStatus: order.shipmentStatus, paymentStatus: seen.paymentStatus },
         after: {
           shipmentStatus: after.shipmentStatus,
           ...(paymentStatus ? { paymentStatus } : {}),

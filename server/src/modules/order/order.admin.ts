@@ -1,3 +1,4 @@
+import { isUuid } from '../../../../domain/ids';
 import {
   adminOrderFilterSchema,
   adminOrderSchema,
@@ -257,6 +258,7 @@ export const adminOrderService = {
   async update(ctx: Ctx, id: string, version: number, input: unknown): Promise<OrderView> {
     assertAccess(ctx, CONSOLE_ACCESS.editOrders);
     const edit: AdminOrderInput = validate(adminOrderSchema, input);
+    if (!isUuid(id)) throw notFound('Order');
     await ctx.db.transactional(async (trx) => {
       const [locked] = await ctx.db.execute<{ version: number }[]>(
         'select version from customer_order where id = ? for update',

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../../domain/ids';
 import type { Transaction } from '@mikro-orm/core';
 import { fulfilmentOf, trackingUrl, type LineFulfilment } from '../../../../domain/fulfilment';
 import { orderTaxes, type TaxLine } from '../../../../domain/tax';
@@ -179,7 +180,7 @@ export const orderService = {
    */
   async get(ctx: Ctx, id: string): Promise<OrderView> {
     assertOrdersScope(ctx);
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Order');
+    if (!isUuid(id)) throw notFound('Order');
     const [row] = await READ_ORDER.all(ctx.db, [id]);
     const mine =
       row &&

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../../domain/ids';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import { round2 } from '../../../../domain/money';
 import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
@@ -140,7 +141,7 @@ export const returnsService = {
 
   /** A return its customer (or staff) may read. */
   async get(ctx: Ctx, id: string): Promise<ReturnView> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Return');
+    if (!isUuid(id)) throw notFound('Return');
     const [row] = await ctx.db.execute<(ReturnRow & { userId: string | null })[]>(
       `${RETURN_SQL.replace('select r.id,', 'select r.user_id as "userId", r.id,')} where r.id = ?`,
       [id],

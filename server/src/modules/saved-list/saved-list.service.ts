@@ -1,3 +1,4 @@
+import { isUuid } from '../../../../domain/ids';
 import { CART_LIMITS, type CartItem } from '../../../../domain/cart';
 import { pricingOf } from '../catalog/pricing';
 import {
@@ -52,8 +53,6 @@ const view = (r: ListRow): SavedListView => ({
   updatedAt: new Date(r.updatedAt).toISOString(),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A unique-name violation becomes the field error the list form shows. */
 function nameTaken(err: unknown): never {
   if ((err as { code?: string }).code === '23505') {
@@ -80,7 +79,7 @@ export const savedListService = {
   /** One of the caller's lists, or 404. */
   async list(ctx: Ctx, id: string): Promise<SavedListView> {
     const user = requireUser(ctx);
-    if (!UUID.test(id)) throw notFound('List');
+    if (!isUuid(id)) throw notFound('List');
     const [row] = await ctx.db.execute<ListRow[]>(
       `select ${LIST_COLUMNS} from saved_list l where l.id = ? and l.user_id = ?`,
       [id, user.id],
@@ -143,7 +142,7 @@ export const savedListService = {
     await this.list(ctx, listId);
     const rows = await ctx.db.execute<{ id: string }[]>(
       'update saved_list_item set quantity = ? where id = ? and list_id = ? returning id',
-      [quantity, UUID.test(itemId) ? itemId : null, listId],
+      [quantity, isUuid(itemId) ? itemId : null, listId],
     );
     if (rows.length === 0) throw notFound('List item');
     await touch(ctx, listId);
@@ -152,7 +151,7 @@ export const savedListService = {
 
   async removeItems(ctx: Ctx, listId: string, ids: string[]): Promise<SavedListView> {
     await this.list(ctx, listId);
-    const wanted = ids.filter((i) => UUID.test(i));
+    const wanted = ids.filter((i) => isUuid(i));
     if (wanted.length > 0) {
       await ctx.db.execute('delete from saved_list_item where list_id = ? and id in (?)', [listId, wanted]);
       await touch(ctx, listId);
@@ -168,7 +167,7 @@ export const savedListService = {
     >(
       `select id, product_id as "itemId", quantity, configurations from saved_list_item
        where list_id = ? ${ids.length ? 'and id in (?)' : ''} order by date_added`,
-      ids.length ? [listId, ids.filter((i) => UUID.test(i))] : [listId],
+      ids.length ? [listId, ids.filter((i) => isUuid(i))] : [listId],
     );
     if (rows.length === 0) return cartService.get(ctx);
     const cart = await cartService.add(

@@ -1,0 +1,53 @@
+import type { Transaction } from '@mikro-orm/core';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SqlConnection } from '../context';
+
+/**
+ * Transactions travel with the work (issue 29, docs/architecture.md "Services"): inside
+ * `ctx.db.transactional(fn)` every statement of the request's connection — `ctx.db.execute`, a prepared statement,
+ * a helper that was handed `ctx.db` — runs in that transaction, whether or not it is given `trx`, and a nested
+ * `transactional` joins it. A statement can no longer leave the transaction by a forgotten argument (reading the
+ * state from before its own writes, or waiting for a second pooled connection while holding the first).
+ *
+ * The scope is the callback's asynchronous context, while the transaction is open: a timer or a batch started
+ * inside and run after the commit uses the pool again. Connections that are not bound (the payment provider's:
+ * a processor's records do not roll back with ours) never join.
+ */
+const open = new AsyncLocalStorage<{ trx: Transaction; open: boolean }>();
+const BOUND = Symbol('transaction-bound connection');
+
+/** The transaction the current work runs in, if any (and still open). */
+export function currentTransaction(): Transaction | undefined {
+  const scope = open.getStore();
+  return scope?.open ? scope.trx : undefined;
+}
+
+/** Whether statements on `db` join the current transaction (a connection made by `transactionBound`). */
+export const joinsTransactions = (db: SqlConnection): boolean =>
+  (db as unknown as Record<symbol, unknown>)[BOUND] === true;
+
+/** The connection services use: `execute` and `transactional` as the ORM's, bound to the current transaction. */
+export function transactionBound(db: SqlConnection): SqlConnection {
+  const execute: SqlConnection['execute'] = (query, params, method, trx) =>
+    db.execute(query, params, method, trx ?? currentTransaction());
+  const transactional: SqlConnection['transactional'] = (work, options) => {
+    const joined = currentTransaction();
+    if (joined) return work(joined);
+    return db.transactional(async (trx) => {
+      const scope = { trx, open: true };
+      try {
+        return await open.run(scope, () => work(trx));
+      } finally {
+        scope.open = false;
+      }
+    }, options);
+  };
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'execute') return execute;
+      if (property === 'transactional') return transactional;
+      if (property === BOUND) return true;
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
