@@ -34,15 +34,17 @@ export function shippingCarrier(id: string) {
   return SHIPPING_CARRIERS.find((c) => c.id === id) ?? null;
 }
 
-/** The page where a tracking number is followed, or null when its carrier has none. */
+/** The page where a tracking number is followed, or null when its carrier has none (or none was recorded). */
 export function trackingUrl(carrier: string, trackingNumber: string): string | null {
   const template = shippingCarrier(carrier)?.trackingUrl;
-  return template ? template.replace('{number}', encodeURIComponent(trackingNumber)) : null;
+  return template && trackingNumber.trim()
+    ? template.replace('{number}', encodeURIComponent(trackingNumber))
+    : null;
 }
 
-/** A calendar day as typed in a date field (YYYY-MM-DD) that exists. */
+/** A calendar day as typed in a date field (YYYY-MM-DD) that exists, in this century or later. */
 export function isDay(value: string | null | undefined): value is string {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!value || !/^(2\d{3})-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
@@ -53,6 +55,14 @@ export function isDay(value: string | null | undefined): value is string {
  */
 export function dayHasBegun(day: string, now = new Date()): boolean {
   return day <= new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The first day an order placed at `placedAt` may ship: the day it was placed wherever the operator is (UTC-12 to
+ * UTC+14, as `dayHasBegun`).
+ */
+export function earliestShipDay(placedAt: Date | string): string {
+  return new Date(new Date(placedAt).getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
 }
 
 const day = (required: string, future: string) =>

@@ -56,6 +56,10 @@ test('the console ships an order with its tracking number, the buyer follows the
   await ship.getByLabel('Tracking number').fill(TRACKING);
   await ship.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(cs.page.getByRole('status').filter({ hasText: 'Shipment recorded' })).toBeVisible();
+  // The button went with its form: the focus is on what happened. What shipped can no longer be edited.
+  await expect(cs.page.locator('[tabindex="-1"]:focus')).toContainText('Shipment recorded');
+  await expect(console.lineQuantity(1)).toBeDisabled();
+  await expect(cs.page.getByText('Lines and amounts can no longer change')).toBeVisible();
   await expect(
     card.getByRole('link', { name: `Track ${TRACKING} on the UPS site (opens a new tab)` }),
   ).toHaveAttribute('href', `https://www.ups.com/track?tracknum=${TRACKING}`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ROLES } from '../../domain/roles';
+import { Migration20261126040000 } from '../../migrations/Migration20261126040000';
 import type { OrderView } from '../src/modules/order/order.service';
 import { cardOrder, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
@@ -34,6 +35,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** An order placed `days` ago (so it may have shipped on an earlier day). */
+async function placedDaysAgo<T extends { id: string }>(order: T, days: number): Promise<T> {
+  await t.orm.em
+    .getConnection()
+    .execute(`update customer_order set created_at = now() - make_interval(days => ?) where id = ?`, [
+      days,
+      order.id,
+    ]);
+  return order;
+}
+
 async function ship(order: { id: string; version: number }, input: object) {
   return staff.gql<{ shipOrder: Shipped }>(SHIP, { id: order.id, version: order.version, input });
 }
@@ -48,6 +60,7 @@ describe('fulfilment (issue 28, item 1)', () => {
       { itemId: products[1]!.id, qty: 1 },
     ]);
     expect(order).toMatchObject({ statusLabel: 'Payment Received', paymentStatus: 'AUTHORIZED' });
+    await placedDaysAgo(order, 5);
 
     const shipped = (
       await ship(order, { carrier: 'ups', trackingNumber: '1Z999AA10123456784', shippedOn: day(-2) })
@@ -113,7 +126,8 @@ describe('fulfilment (issue 28, item 1)', () => {
       deliveryStatus: 'DELIVERED',
       shipments: [{ deliveredOn: day(-1) }],
     });
-    expect(new Date(delivered.deliveredAt!).getTime()).toBeLessThanOrEqual(Date.now());
+    // The return window runs from the delivery day, at noon UTC.
+    expect(delivered.deliveredAt).toBe(`${day(-1)}T12:00:00.000Z`);
     expect(delivered.lines.map((l) => l.fulfilment.status)).toEqual(['DELIVERED', 'DELIVERED']);
     await c
       .send('post', '/api/returns', {
@@ -130,6 +144,7 @@ describe('fulfilment (issue 28, item 1)', () => {
       { itemId: products[1]!.id, qty: 2 },
     ]);
     const [a, b] = order.lines;
+    await placedDaysAgo(order, 5);
     const first = (
       await ship(order, {
         carrier: 'fedex',
@@ -257,5 +272,160 @@ describe('fulfilment (issue 28, item 1)', () => {
       input: { deliveredOn: day() },
     });
     expect(res2.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it("keeps what shipped and was paid for: lines and amounts are locked, and a card's total stays within its authorisation", async () => {
+    const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 2 }]);
+    const UPDATE = `mutation($id: ID!, $version: Int!, $input: AdminOrderInput!) {
+      updateOrder(id: $id, version: $version, input: $input) { version total } }`;
+    const {
+      name: _n,
+      companyName: _c,
+      isResidential: _r,
+      phone: _p,
+      email: _e,
+      ...address
+    } = order.shippingAddress;
+    const input = (
+      o: { total: number; freightAmt: number; taxAmount: number },
+      price: number,
+      status = 18,
+    ) => ({
+      contactEmail: order.contactEmail,
+      address,
+      taxAmount: o.taxAmount,
+      shippingCharges: o.freightAmt,
+      totalAmount: Math.round((price * 2 + o.freightAmt + o.taxAmount) * 100) / 100,
+      erpOrderId: 'ERP-9',
+      status,
+      lines: [{ id: order.lines[0]!.id, quantity: 2, price, configurations: [] }],
+    });
+    const over = await staff.gql(UPDATE, {
+      id: order.id,
+      version: order.version,
+      input: input(order, order.lines[0]!.price + 50),
+    });
+    expect(over.errors?.[0]?.extensions?.fields).toEqual([
+      {
+        field: 'totalAmount',
+        message: `Total amount can't be more than the ${order.total.toFixed(2)} authorised on the card`,
+      },
+    ]);
+
+    const shipped = (await ship(order, { carrier: 'ups', trackingNumber: '1Z6', shippedOn: day() })).data!
+      .shipOrder;
+    const lower = await staff.gql(UPDATE, {
+      id: order.id,
+      version: shipped.version,
+      input: input(order, order.lines[0]!.price - 1, 3),
+    });
+    expect(lower.errors?.[0]?.extensions?.fields).toEqual([
+      {
+        field: 'lines',
+        message: "Lines and amounts can't change once the order has shipped or its payment has been taken",
+      },
+    ]);
+    // The address and the ERP id may still be corrected.
+    const contact = await staff.gql<{ updateOrder: { version: number } }>(UPDATE, {
+      id: order.id,
+      version: shipped.version,
+      input: { ...input(order, order.lines[0]!.price, 3), totalAmount: order.total },
+    });
+    expect(contact.errors).toBeUndefined();
+  });
+
+  it('answers not found for an id that is not one, and refuses a ship date before the order or before this century', async () => {
+    const bad = await ship(
+      { id: 'not-an-id', version: 1 },
+      { carrier: 'ups', trackingNumber: '1Z', shippedOn: day() },
+    );
+    expect(bad.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 1 }]);
+    const early = await ship(order, { carrier: 'ups', trackingNumber: '1Z', shippedOn: day(-3) });
+    expect(early.errors?.[0]?.extensions?.fields).toEqual([
+      {
+        field: 'shippedOn',
+        message: expect.stringMatching(/^Ship date can't be before the order was placed/),
+      },
+    ]);
+    const ancient = await ship(order, { carrier: 'ups', trackingNumber: '1Z', shippedOn: '0000-01-01' });
+    expect(ancient.errors?.[0]?.extensions?.fields).toEqual([
+      { field: 'shippedOn', message: 'Ship date is a required field' },
+    ]);
+  });
+
+  it('cancelled from the console, a paid-for order gives the card back and tells the buyer', async () => {
+    const { email, order } = await cardOrder(t, [{ itemId: products[1]!.id, qty: 1 }]);
+    const {
+      name: _n,
+      companyName: _c,
+      isResidential: _r,
+      phone: _p,
+      email: _e,
+      ...address
+    } = order.shippingAddress;
+    const res = await staff.gql(
+      `mutation($id: ID!, $version: Int!, $input: AdminOrderInput!) {
+        updateOrder(id: $id, version: $version, input: $input) { status paymentStatus } }`,
+      {
+        id: order.id,
+        version: order.version,
+        input: {
+          contactEmail: order.contactEmail,
+          address,
+          taxAmount: order.taxAmount,
+          shippingCharges: order.freightAmt,
+          totalAmount: order.total,
+          erpOrderId: 'ERP-10',
+          status: 16,
+          lines: order.lines.map((l) => ({
+            id: l.id,
+            quantity: l.quantity,
+            price: l.price,
+            configurations: [],
+          })),
+        },
+      },
+    );
+    expect(res.data?.updateOrder).toEqual({ status: 16, paymentStatus: 'AUTHORIZED' });
+    const [intent] = await t.orm.em
+      .getConnection()
+      .execute<{ status: string }[]>('select status from test_payment_intent where id = ?', [
+        order.paymentIntentId,
+      ]);
+    expect(intent!.status).toBe('canceled');
+    const mail = await t.mail(email, { subject: /was cancelled/ });
+    expect(mail.text).toContain('The amount held on your card is released.');
+  });
+
+  it('gives orders shipped before shipments existed the shipment their status implies (migration)', async () => {
+    const db = t.orm.em.getConnection();
+    const shippedOld = await cardOrder(t, [{ itemId: products[0]!.id, qty: 2 }]);
+    const deliveredOld = await cardOrder(t, [{ itemId: products[1]!.id, qty: 1 }]);
+    await db.execute(`update customer_order set status = 3 where id = ?`, [shippedOld.order.id]);
+    await db.execute(
+      `insert into order_event (order_id, from_status, to_status, note, at) values (?, 3, 4, '', now() - interval '3 days')`,
+      [deliveredOld.order.id],
+    );
+    await db.execute(`update customer_order set status = 4 where id = ?`, [deliveredOld.order.id]);
+    const migration = new Migration20261126040000(t.orm.em.getDriver(), t.orm.config);
+    await migration.up();
+    for (const sql of migration.getQueries()) await db.execute(sql as string);
+
+    const read = (id: string) =>
+      staff.gql<{ adminOrder: Shipped }>(`query($id: ID!) { adminOrder(id: $id) { ${FIELDS} } }`, { id });
+    const shipped = (await read(shippedOld.order.id)).data!.adminOrder;
+    expect(shipped).toMatchObject({
+      shipmentStatus: 'SHIPPED',
+      deliveryStatus: 'NO_DELIVERY',
+      shipments: [{ carrier: 'ups', trackingNumber: '', trackingUrl: null, deliveredOn: null }],
+    });
+    // It can now be delivered, and returned.
+    const delivered = (await deliver(shipped, { deliveredOn: day() })).data!.deliverOrder;
+    expect(delivered.statusLabel).toBe('Delivered');
+
+    const old = (await read(deliveredOld.order.id)).data!.adminOrder;
+    expect(old).toMatchObject({ deliveryStatus: 'DELIVERED', shipments: [{ deliveredOn: day(-3) }] });
+    expect(old.deliveredAt).not.toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import {
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { getIn, useFormik, type FormikHelpers } from 'formik';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage, fieldErrors } from '../features/account/session';
 import { carrierName, TrackingNumber } from '../features/orders/Shipments';
 import { useMessage, useT } from '../i18n';
@@ -44,6 +44,11 @@ export function FulfilmentCard({
   const t = useT();
   const dates = useDates();
   const [done, setDone] = useState<string | null>(null);
+  // The form and its button go once used: the focus moves to what happened, so it is not lost on the page.
+  const doneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done, order.version]);
   const fulfilment = fulfilmentOf({ lines: order.lines, shipments: order.shipments });
   const names = new Map(order.lines.map((l) => [l.id, l.name]));
   const items = (parts: readonly { lineId: string; quantity: number }[]) =>
@@ -54,7 +59,11 @@ export function FulfilmentCard({
   return (
     <Card title={t('admin.fulfilment')} data-testid="fulfilment">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        {done && <Alert type="success" showIcon role="status" message={done} />}
+        {done && (
+          <div ref={doneRef} tabIndex={-1} style={{ outline: 'none' }}>
+            <Alert type="success" showIcon role="status" message={done} />
+          </div>
+        )}
         {order.shipments.length ? (
           <ResponsiveTable<Shipment>
             label={t('admin.shipmentsTable')}

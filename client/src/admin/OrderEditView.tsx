@@ -245,6 +245,8 @@ function OrderForm({
     onBlur: formik.handleBlur,
     autoComplete,
   });
+  // What shipped and was paid for stands (the server refuses such a change): lines and amounts are read-only.
+  const locked = order.shipments.length > 0 || order.paymentStatus === 'PAID';
   // Shipped and Delivered follow the shipments (the Fulfilment card below), not this form.
   const statuses = isOrderStatusCode(order.status)
     ? [order.status, ...ORDER_TRANSITIONS[order.status].filter((code) => !SET_BY_SHIPMENTS.includes(code))]
@@ -341,6 +343,9 @@ function OrderForm({
           </Col>
         </Row>
 
+        {locked && (
+          <Alert type="info" showIcon message={t('admin.lockedAfterShipping')} style={{ marginBottom: 16 }} />
+        )}
         <ResponsiveTable
           label={t('admin.orderLines')}
           rowKey="id"
@@ -367,6 +372,7 @@ function OrderForm({
               render: (_, _line, i) => (
                 <Form.Item {...item(`lines[${i}].quantity`, '')} label={undefined} style={{ margin: 0 }}>
                   <InputNumber
+                    disabled={locked}
                     id={`lines[${i}].quantity`}
                     onBlur={() => void formik.setFieldTouched(`lines[${i}].quantity`, true, false)}
                     aria-label={t('admin.lineQuantity', { line: i + 1 })}
@@ -386,6 +392,7 @@ function OrderForm({
               render: (_, line: Line, i) => (
                 <Form.Item {...item(`lines[${i}].price`, '')} label={undefined} style={{ margin: 0 }}>
                   <InputNumber
+                    disabled={locked}
                     id={`lines[${i}].price`}
                     onBlur={() => void formik.setFieldTouched(`lines[${i}].price`, true, false)}
                     aria-label={t(line.configurations.length ? 'admin.lineBasePrice' : 'admin.linePrice', {
@@ -418,6 +425,7 @@ function OrderForm({
                         <Space size={4}>
                           <span>{describeConfig(c)} ×</span>
                           <InputNumber
+                            disabled={locked}
                             aria-label={t('admin.configurationPrice', { name: c.name ?? c.id, line: i + 1 })}
                             step={0.001}
                             value={values.lines[i]!.configurations[k]!.price}
@@ -460,6 +468,7 @@ function OrderForm({
             </Descriptions>
             <Form.Item {...item('shippingCharges', t('admin.freight'))} style={{ marginTop: 12 }}>
               <InputNumber
+                disabled={locked}
                 id="shippingCharges"
                 onBlur={() => void formik.setFieldTouched('shippingCharges', true, false)}
                 step={0.01}
@@ -472,6 +481,7 @@ function OrderForm({
             </Form.Item>
             <Form.Item {...item('taxAmount', t('admin.taxAmount', { pct: order.taxPct }))}>
               <InputNumber
+                disabled={locked}
                 id="taxAmount"
                 onBlur={() => void formik.setFieldTouched('taxAmount', true, false)}
                 step={0.01}
@@ -484,6 +494,7 @@ function OrderForm({
             </Form.Item>
             <Form.Item {...item('totalAmount', t('admin.totalAmount'))} extra={t('admin.totalRule')}>
               <InputNumber
+                disabled={locked}
                 id="totalAmount"
                 onBlur={() => void formik.setFieldTouched('totalAmount', true, false)}
                 step={0.01}

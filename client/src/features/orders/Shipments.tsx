@@ -11,6 +11,7 @@ export const carrierName = (id: string) => shippingCarrier(id)?.name ?? id.toUpp
 /** A tracking number, a link to the carrier's page when it has one (opens a new tab). */
 export function TrackingNumber({ shipment }: { shipment: OrderFieldsFragment['shipments'][number] }) {
   const t = useT();
+  if (!shipment.trackingNumber) return <span>{t('orders.trackingNotRecorded')}</span>;
   if (!shipment.trackingUrl) return <span className="tracking">{shipment.trackingNumber}</span>;
   return (
     <a
@@ -37,7 +38,8 @@ export function Shipments({ order }: { order: OrderFieldsFragment }) {
   return (
     <section aria-labelledby="shipments-title" data-testid="shipments">
       <h2 id="shipments-title">{t('orders.shipments')}</h2>
-      <ol className="shipments">
+      {/* A list for every reader (Safari drops the role of a list without bullets). */}
+      <ol className="shipments" role="list">
         {order.shipments.map((s) => (
           <li key={s.id} className="panel shipment">
             <p className="shipment__head">

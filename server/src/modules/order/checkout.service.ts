@@ -18,7 +18,7 @@ import { taxationFor } from '../../../../domain/tax';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { cartService, pricedLines } from '../cart/cart.service';
-import { cancellationMail, confirmationMail, queueOrderEmail } from './order-mail';
+import { cancellationMail, confirmationMail, mailDeps, queueOrderEmail } from './order-mail';
 import type { PaymentIntent } from '../payment/payment.provider';
 import type { OrderAddress } from './order.entities';
 import { recordStatusChange } from './order.events';
@@ -79,6 +79,34 @@ type PayableOrder = Pick<
   OrderView,
   'id' | 'status' | 'paymentKind' | 'total' | 'currencyCode' | 'paymentIntentId'
 >;
+
+/**
+ * Gives the buyer's money back as an order is cancelled: the card's authorisation voided, or a captured payment
+ * refunded, at the processor. The caller holds the order's row (`for update`), so no shipment captures meanwhile.
+ * The payment status to record (null: unchanged) and what the buyer's e-mail says about the money.
+ */
+export async function releasePayment(
+  ctx: Ctx,
+  order: Pick<OrderView, 'id' | 'paymentIntentId'>,
+  status: number,
+): Promise<{ paymentStatus: string | null; money: string }> {
+  if (!order.paymentIntentId) return { paymentStatus: null, money: 'Nothing was charged.' };
+  const intent = await ctx.payments.cancel(order.paymentIntentId);
+  if (intent.status === 'succeeded') {
+    await ctx.payments.refund(intent.id, intent.amount, `cancel:${order.id}`);
+    return {
+      paymentStatus: 'REFUNDED',
+      money: `The ${formatAmount(intent.amount, intent.currency)} paid is refunded to your card.`,
+    };
+  }
+  return {
+    paymentStatus: null,
+    money:
+      status === ORDER_STATUS_CODE.Authorized
+        ? 'The amount held on your card is released.'
+        : 'Nothing was charged.',
+  };
+}
 
 export const checkoutService = {
   /**
@@ -328,17 +356,9 @@ export const checkoutService = {
           `Order ${label} has shipped and can no longer be cancelled. You can request a return once it is delivered.`,
         );
       }
-      let paymentStatus: string | null = null;
-      if (order.paymentIntentId) {
-        const intent = await ctx.payments.cancel(order.paymentIntentId);
-        if (intent.status === 'succeeded') {
-          await ctx.payments.refund(intent.id, intent.amount, `cancel:${orderId}`);
-          paymentStatus = 'REFUNDED';
-          money = `The ${formatAmount(intent.amount, intent.currency)} paid is refunded to your card.`;
-        } else if (row.status === ORDER_STATUS_CODE.Authorized) {
-          money = 'The amount held on your card is released.';
-        }
-      }
+      const released = await releasePayment(ctx, order, row.status);
+      const paymentStatus = released.paymentStatus;
+      money = released.money;
       await this.moveLocked(
         ctx,
         trx,
@@ -472,8 +492,6 @@ function checkLines(
     throw new AppError('BAD_USER_INPUT', message, [{ field: 'shippingAddress.state', message }]);
   }
 }
-
-const mailDeps = (ctx: Ctx) => ({ db: ctx.db, log: ctx.log, publicUrl: ctx.auth.publicUrl });
 
 const notAwaitingPayment = (order: Pick<OrderView, 'orderNumber'>) =>
   new AppError('CONFLICT', `Order ${orderNumberLabel(order.orderNumber)} is not waiting for a payment.`);

@@ -3,6 +3,7 @@ import type { Transaction } from '@mikro-orm/core';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import {
   deliverySchema,
+  earliestShipDay,
   fulfilmentOf,
   fulfilmentStatusCode,
   SHIPPABLE,
@@ -10,6 +11,7 @@ import {
   shippingCarrier,
   trackingUrl,
   type Fulfilment,
+  type ShipmentInput,
 } from '../../../../domain/fulfilment';
 import { orderStatusLabel } from '../../../../domain/order-status';
 import { AppError, notFound, type FieldError } from '../../common/errors';
@@ -18,11 +20,9 @@ import type { Ctx } from '../../context';
 import { recordAudit } from '../audit/audit';
 import { assertAccess } from '../auth/permissions';
 import { conflict } from './order.admin';
-import { queueOrderEmail, shippedMail } from './order-mail';
+import { mailDeps, queueOrderEmail, shippedMail } from './order-mail';
 import { recordStatusChange } from './order.events';
 import { orderService, type OrderView } from './order.service';
-
-const mailDeps = (ctx: Ctx) => ({ db: ctx.db, log: ctx.log, publicUrl: ctx.auth.publicUrl });
 
 /**
  * Locks the order, checks that the editor saw its latest version, and reads it in the same transaction.
@@ -53,7 +53,7 @@ async function settle(ctx: Ctx, trx: Transaction, order: OrderView, after: Fulfi
   await ctx.db.execute(
     `update customer_order set shipment_status = ?, delivery_status = ?,
        delivered_at = case when ?::date is null then null
-                           else least(?::date + interval '12 hours', now()) end
+                           else least((?::date + time '12:00') at time zone 'UTC', now()) end
      where id = ?`,
     [after.shipmentStatus, after.deliveryStatus, after.deliveredOn, after.deliveredOn, order.id],
     'run',
@@ -77,12 +77,17 @@ async function settle(ctx: Ctx, trx: Transaction, order: OrderView, after: Fulfi
  * What a shipment carries — the lines given, or everything left — once checked against the order: it must be paid
  * and each quantity still to ship. Refusals name their fields.
  */
-function planShipment(order: OrderView, lines: readonly { lineId: string; quantity: number }[]) {
+function planShipment(order: OrderView, { lines, shippedOn }: Pick<ShipmentInput, 'lines' | 'shippedOn'>) {
   if (!SHIPPABLE.includes(order.status)) {
     throw new AppError(
       'CONFLICT',
       `An order that is ${orderStatusLabel(order.status)} cannot ship. Only paid orders (Payment Received, Processing or Partially Shipped) ship.`,
     );
+  }
+  const first = earliestShipDay(order.createdAt);
+  if (shippedOn < first) {
+    const message = `Ship date can't be before the order was placed (${first})`;
+    throw new AppError('BAD_USER_INPUT', message, [{ field: 'shippedOn', message }]);
   }
   const before = fulfilmentOfOrder(order);
   const left = new Map(before.remaining.map((r) => [r.lineId, r.quantity]));
@@ -91,8 +96,13 @@ function planShipment(order: OrderView, lines: readonly { lineId: string; quanti
   const seen = new Set<string>();
   parts.forEach((part, i) => {
     const remaining = left.get(part.lineId) ?? 0;
-    if (seen.has(part.lineId) || !order.lines.some((l) => l.id === part.lineId)) {
+    const line = order.lines.find((l) => l.id === part.lineId);
+    if (!line) {
       problems.push({ field: `lines[${i}].lineId`, message: 'This line is not on the order' });
+    } else if (seen.has(part.lineId)) {
+      problems.push({ field: `lines[${i}].lineId`, message: 'This line is listed twice' });
+    } else if (line.quantity === 0) {
+      problems.push({ field: `lines[${i}].lineId`, message: 'This line was taken off the order' });
     } else if (part.quantity > remaining) {
       problems.push({
         field: `lines[${i}].quantity`,
@@ -125,13 +135,13 @@ export const fulfilmentService = {
     if (!isUuid(orderId)) throw notFound('Order');
     const seen = await orderService.load(ctx, orderId);
     if (seen.version !== version) throw await conflict(ctx, orderId);
-    planShipment(seen, shipment.lines);
+    planShipment(seen, shipment);
     // The card is charged when goods leave: the authorisation made at checkout is captured, outside the
     // transaction (a processor's call holds no lock and no second connection), idempotently, and recorded at once:
     // were the shipment then refused, the order is paid and ships on the next try.
     let paymentStatus: string | null = null;
     if (seen.paymentKind === 'card' && seen.paymentIntentId && seen.paymentStatus === 'AUTHORIZED') {
-      await ctx.payments.capture(seen.paymentIntentId, seen.total);
+      await ctx.payments.capture(seen.paymentIntentId, seen.total, `capture:${orderId}`);
       await ctx.db.execute(
         "update customer_order set payment_status = 'PAID' where id = ? and payment_status = 'AUTHORIZED'",
         [orderId],
@@ -141,7 +151,7 @@ export const fulfilmentService = {
     }
     await ctx.db.transactional(async (trx) => {
       const order = await lockedOrder(ctx, trx, orderId, version);
-      const parts = planShipment(order, shipment.lines);
+      const parts = planShipment(order, shipment);
       const [made] = await ctx.db.execute<{ id: string }[]>(
         `insert into shipment (order_id, carrier, tracking_number, shipped_on, created_by_id)
          values (?, ?, ?, ?, ?) returning id`,

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import { formatAmount } from '../../../../domain/money';
 import { orderStatusLabel } from '../../../../domain/order-status';
-import type { SqlConnection } from '../../context';
+import type { Ctx, SqlConnection } from '../../context';
 import { Prepared } from '../../db/prepared';
 import { LINK_TOKEN, queueEmail, type Email } from '../mail/mailer';
 
@@ -16,6 +16,13 @@ export interface MailDeps {
   log: Logger;
   publicUrl: string;
 }
+
+/** A request's order e-mail needs. */
+export const mailDeps = (ctx: Pick<Ctx, 'db' | 'log' | 'auth'>): MailDeps => ({
+  db: ctx.db,
+  log: ctx.log,
+  publicUrl: ctx.auth.publicUrl,
+});
 
 interface OrderForMail {
   id: string;

@@ -16,7 +16,9 @@ import { round2 } from '../../../../domain/money';
 import { addressRules } from '../../../../domain/regions';
 import { taxLines } from '../../../../domain/tax';
 import { SET_BY_SHIPMENTS } from '../../../../domain/fulfilment';
-import { canTransition, orderStatusLabel } from '../../../../domain/order-status';
+import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
+import { releasePayment } from './checkout.service';
+import { cancellationMail, mailDeps, queueOrderEmail } from './order-mail';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
@@ -139,6 +141,9 @@ function editableFields(order: OrderView): Record<string, unknown> {
   return fields;
 }
 
+/** Fields of the edit form that are not lines or amounts (the address's are `address.*`). */
+const CONTACT_FIELDS = new Set(['contactEmail', 'erpOrderId', 'status']);
+
 function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
   const changed = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
   return {
@@ -259,6 +264,13 @@ export const adminOrderService = {
     assertAccess(ctx, CONSOLE_ACCESS.editOrders);
     const edit: AdminOrderInput = validate(adminOrderSchema, input);
     if (!isUuid(id)) throw notFound('Order');
+    // What the card holds for an order not yet charged: the total may not grow past it (read before the lock:
+    // the processor's call holds none).
+    const seen = await orderService.load(ctx, id);
+    const authorised =
+      seen.paymentKind === 'card' && seen.paymentStatus === 'AUTHORIZED' && seen.paymentIntentId
+        ? (await ctx.payments.retrieve(seen.paymentIntentId)).amount
+        : null;
     await ctx.db.transactional(async (trx) => {
       const [locked] = await ctx.db.execute<{ version: number }[]>(
         'select version from customer_order where id = ? for update',
@@ -335,6 +347,36 @@ export const adminOrderService = {
           message: `Total amount must be ${total.toFixed(2)} (subtotal ${subTotal.toFixed(2)} + freight + tax)`,
         });
       }
+      const after = {
+        ...current,
+        contactEmail: edit.contactEmail,
+        shippingAddress: { ...current.shippingAddress, ...edit.address },
+        taxAmount: edit.taxAmount,
+        freightAmt: edit.shippingCharges,
+        total,
+        subTotal,
+        erpOrderId: edit.erpOrderId,
+        status: edit.status,
+        lines: current.lines.map((l) => ({ ...l, ...lines.find((e) => e?.id === l.id) })),
+      };
+      const changes = diff(editableFields(current), editableFields(after));
+      // Once goods have left or the card is charged, what was shipped and paid for stands: a change of lines or
+      // amounts would need a refund or a new charge, and could leave items owed that can no longer ship.
+      const amountsChanged = Object.keys(changes.after).some(
+        (k) => !CONTACT_FIELDS.has(k) && !k.startsWith('address.'),
+      );
+      if (amountsChanged && (current.shipments.length > 0 || current.paymentStatus === 'PAID')) {
+        problems.push({
+          field: 'lines',
+          message: "Lines and amounts can't change once the order has shipped or its payment has been taken",
+        });
+      }
+      if (authorised !== null && total > authorised + 0.005) {
+        problems.push({
+          field: 'totalAmount',
+          message: `Total amount can't be more than the ${authorised.toFixed(2)} authorised on the card`,
+        });
+      }
       if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
 
       await ctx.db.execute(
@@ -388,20 +430,24 @@ export const adminOrderService = {
           trx,
         );
       }
-      const changes = diff(editableFields(current), {
-        ...editableFields({
-          ...current,
-          contactEmail: edit.contactEmail,
-          shippingAddress: { ...current.shippingAddress, ...edit.address },
-          taxAmount: edit.taxAmount,
-          freightAmt: edit.shippingCharges,
-          total,
-          subTotal,
-          erpOrderId: edit.erpOrderId,
-          status: edit.status,
-          lines: current.lines.map((l) => ({ ...l, ...lines.find((e) => e!.id === l.id)! })),
-        }),
-      });
+      if (edit.status === ORDER_STATUS_CODE.OrderCancelled && current.status !== edit.status) {
+        // Cancelled by the store: the payment is given back and the buyer told, as when they cancel.
+        const released = await releasePayment(ctx, current, current.status);
+        if (released.paymentStatus) {
+          await ctx.db.execute('update customer_order set payment_status = ? where id = ?', [
+            released.paymentStatus,
+            id,
+          ]);
+        }
+        await queueOrderEmail(
+          mailDeps(ctx),
+          id,
+          cancellationMail(
+            'our customer service team cancelled it (reply to this e-mail with any question).',
+            released.money,
+          ),
+        );
+      }
       await recordAudit(ctx, trx, { action: 'order.edit', targetType: 'order', targetId: id, ...changes });
     });
     return orderService.load(ctx, id);

@@ -158,6 +158,8 @@ const view = (row: OrderRow): OrderView => {
     shipments,
     taxes: orderTaxes(row),
     statusLabel: orderStatusLabel(row.status),
+    // Instants as ISO 8601 (PostgreSQL's own text, "2026-11-25 12:00:00+00", is not read by every browser).
+    deliveredAt: row.deliveredAt ? new Date(row.deliveredAt).toISOString() : null,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };

@@ -35,7 +35,7 @@ export interface PaymentProvider {
    * Captures an authorised payment, `amount` of it at most (the rest of the authorisation is released): the
    * order ships. Capturing a captured payment again answers it as it is.
    */
-  capture(intentId: string, amount: number): Promise<PaymentIntent>;
+  capture(intentId: string, amount: number, idempotencyKey: string): Promise<PaymentIntent>;
   /** Refunds part or all of an authorised or captured payment; the total refunded so far. */
   refund(intentId: string, amount: number, idempotencyKey: string): Promise<{ refunded: number }>;
 }
@@ -199,15 +199,17 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.retrieve(intentId);
   }
 
-  async capture(intentId: string, amount: number): Promise<PaymentIntent> {
+  // The test processor's capture is idempotent by its state (a captured intent answers as it is), so the
+  // merchant's key is not needed here; a real processor's call would send it.
+  async capture(intentId: string, amount: number, _idempotencyKey: string): Promise<PaymentIntent> {
     const intent = await this.retrieve(intentId);
     if (intent.status === 'succeeded') return intent;
     if (intent.status !== 'requires_capture') {
-      throw new AppError('CONFLICT', 'This payment was not authorised, so it cannot be captured.');
+      throw new AppError('UNPROCESSABLE', 'This payment was not authorised, so it cannot be captured.');
     }
     if (amount > intent.amount + 0.005) {
       throw new AppError(
-        'CONFLICT',
+        'UNPROCESSABLE',
         `The card was authorised for ${intent.amount.toFixed(2)}, less than the order's total of ${amount.toFixed(2)}.`,
       );
     }

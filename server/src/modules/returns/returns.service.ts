@@ -1,6 +1,6 @@
 import { isUuid } from '../../../../domain/ids';
 import { orderNumberLabel } from '../../../../domain/checkout';
-import { round2 } from '../../../../domain/money';
+import { formatAmount, round2 } from '../../../../domain/money';
 import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
 import { RETURN_WINDOW_DAYS, withinReturnWindow, type ReturnRequestInput } from '../../../../domain/returns';
 import { AppError, notFound, type FieldError } from '../../common/errors';
@@ -245,7 +245,10 @@ export const returnsService = {
     if (to === ORDER_STATUS_CODE.ReturnCompleted) {
       const goods = current.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
       refund = round2(goods * (1 + order.taxPct / 100));
-      if (order.paymentIntentId) await ctx.payments.refund(order.paymentIntentId, refund, `return:${id}`);
+      // A card is refunded; a purchase order (even one whose card failed before) is credited on its invoice.
+      if (order.paymentKind === 'card' && order.paymentIntentId) {
+        await ctx.payments.refund(order.paymentIntentId, refund, `return:${id}`);
+      }
     }
     await ctx.db.transactional(async (trx) => {
       await ctx.db.execute(
@@ -266,7 +269,9 @@ export const returnsService = {
         );
         const whole = all!.returned >= all!.ordered;
         await ctx.db.execute(
-          `update customer_order set return_status = ?, payment_status = ? where id = ?`,
+          `update customer_order set return_status = ?,
+             payment_status = case when payment_kind = 'card' then ? else payment_status end
+           where id = ?`,
           [whole ? 'RETURNED' : 'PARTIALLY_RETURNED', whole ? 'REFUNDED' : 'PARTIALLY_REFUNDED', order.id],
           'run',
           trx,
@@ -276,7 +281,9 @@ export const returnsService = {
           order.contactEmail,
           'return-completed',
           `Refund issued: ${current.rmaNumber ?? orderNumberLabel(order.orderNumber)}`,
-          `We received your return and refunded $${refund!.toFixed(2)} to your original payment method.`,
+          order.paymentKind === 'card'
+            ? `We received your return and refunded ${formatAmount(refund!, order.currencyCode)} to your original payment method.`
+            : `We received your return and credited ${formatAmount(refund!, order.currencyCode)} to the invoice of your purchase order.`,
           trx,
         );
       } else {
