@@ -11,7 +11,8 @@ import type { Logger } from 'pino';
 import { isShopRoute, ROUTES } from '../../domain/routes';
 import { STOREFRONT_COOKIE, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
-import { createCtx, resolveSite, type AppShared, type Ctx } from './context';
+import { CatalogLoaders } from './modules/catalog/catalog.loaders';
+import { createCtx, resolveSite, type AppServices, type AppShared, type Ctx } from './context';
 import { TestPaymentProvider } from './modules/payment/payment.provider';
 import { staticFiles } from './static';
 import { loadRenderer, pageHtml, pageTemplate, PRE_HYDRATION_GUARD_CSP, sendPage } from './ssr';
@@ -241,11 +242,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const unpaidSweep = every(sweepMs, Math.min(sweepMs, 30_000), 'look for unpaid orders', log, async () => {
     await sweepUnpaid();
   });
-  const shared: AppShared = {
-    introspection: options.introspection ?? false,
+  const services: AppServices = {
     attribution: new AttributionLog(orm, log),
-    db,
-    readDb,
     searchCache,
     categoryTrees,
     auth: {
@@ -255,9 +253,22 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     payments,
     unpaidOrders,
-    siteHosts: options.siteHosts ?? {},
     consentRegionDefaults: options.consentRegionDefaults ?? false,
     sites: new SiteDirectory(readDb),
+  };
+  const shared: AppShared = {
+    introspection: options.introspection ?? false,
+    db,
+    readDb,
+    siteHosts: options.siteHosts ?? {},
+    app: services,
+    // The request state modules keep on the context: the session's user and a partner's key are read later
+    // (sessionUser), the catalogue's loaders start empty.
+    begin(ctx) {
+      ctx.user = null;
+      ctx.apiCaller = null;
+      ctx.catalog = new CatalogLoaders(ctx);
+    },
   };
 
   const api = express.Router();
@@ -326,7 +337,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     app,
     sweepUnpaid,
     flushBackground: async () => {
-      await shared.attribution.flush();
+      await services.attribution.flush();
       await events.flush();
       await outbox?.drain();
     },
@@ -336,7 +347,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await unpaidSweep.stop();
       await outbox?.stop();
       await apollo.stop();
-      await shared.attribution.flush();
+      await services.attribution.flush();
       await events.flush();
     },
   };
@@ -402,7 +413,7 @@ function serveClient(
           res.cookie(STOREFRONT_COOKIE, JSON.stringify(site), {
             path: '/',
             sameSite: 'lax',
-            secure: shared.auth.cookies.secureCookies,
+            secure: shared.app.auth.cookies.secureCookies,
           });
         }
       })
@@ -428,6 +439,6 @@ async function requestStorefront(req: Request, shared: AppShared) {
   } catch {
     return null;
   }
-  const site = await shared.sites.get(id);
-  return site ? storefrontOf(site, shared.consentRegionDefaults) : null;
+  const site = await shared.app.sites.get(id);
+  return site ? storefrontOf(site, shared.app.consentRegionDefaults) : null;
 }

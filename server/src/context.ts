@@ -1,30 +1,37 @@
 import { localeOfCookies } from '../../domain/cookies';
 import type { Locale } from '../../domain/constants';
 import type { EntityManager } from '@mikro-orm/postgresql';
-
-/** The shared SQL connection of the app's ORM. */
-export type SqlConnection = ReturnType<EntityManager['getConnection']>;
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from '../../domain/constants';
-import type { UnpaidOrderPolicy } from '../../domain/checkout';
 import { AppError } from './common/errors';
-import type { ReferenceCache } from './common/reference-cache';
-import { CatalogLoaders, type CategoryTree } from './modules/catalog/catalog.loaders';
-import type { SessionUser } from './modules/account/account.service';
-import type { ApiCaller } from './modules/auth/api-tokens';
-import type { AuthCookies } from './modules/auth/session-auth';
-import type { AttributionLog } from './modules/search/search.attribution';
-import type { AnswerCache } from './modules/search/search.cache';
-import type { Found } from './modules/search/search.service';
-import type { TestPaymentProvider } from './modules/payment/payment.provider';
-import type { SiteDirectory } from './modules/site/site.directory';
+import type { SqlConnection } from './db/sql';
 
-/** Everything a resolver, route or service needs about the current request. */
+export type { SqlConnection } from './db/sql';
+
+/**
+ * The app's process-wide objects (caches, directories, the payment processor, settings), one per process and
+ * shared by every request as `ctx.app`. Each module declares the members it owns (declaration merging), so this
+ * file names no module:
+ *
+ *   declare module '../../context' {
+ *     interface AppServices {
+ *       payments: TestPaymentProvider;
+ *     }
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AppServices {}
+
+/**
+ * Everything a resolver, route or service needs about the current request. Request state a module owns (the
+ * signed-in user, the partner's key, the catalogue's per-request loaders) is declared on `Ctx` by that module, as
+ * `AppServices` members are.
+ */
 export interface Ctx {
   /** The request's unit of work (forked on first use); plain SQL reads use `db`. */
   em: EntityManager;
-  /** The shared connection, for plain SQL (no unit of work needed). */
+  /** The services' connection: inside `db.transactional(…)` every statement runs in it (db/transactions.ts). */
   db: SqlConnection;
   /**
    * Catalogue, search and reporting reads: the replica (DATABASE_READ_URL) when there is one, except in a
@@ -44,44 +51,20 @@ export interface Ctx {
   locale: Locale;
   /** Partners and staff may introspect the GraphQL schema outside development (auth issue grants it). */
   canIntrospect: boolean;
-  catalog: CatalogLoaders;
-  /** Stores search attribution tokens (batched, shared by the app's requests). */
-  attribution: AttributionLog;
-  /** Cookie settings for sign-in and sign-out, and the public address for e-mailed links. */
-  auth: { cookies: AuthCookies; publicUrl: string; tokenSecret: Buffer };
-  /** Set when the request authenticated with a partner API token (Authorization: Bearer). */
-  apiCaller: ApiCaller | null;
-  /** The signed-in user (loaded from the session on every request), or null. */
-  user: SessionUser | null;
-  /** Recent search answers (per process). */
-  searchCache: AnswerCache<Found>;
-  /** The payment processor (the built-in test provider). */
-  payments: TestPaymentProvider;
-  /** When unpaid orders are reminded and cancelled. */
-  unpaidOrders: UnpaidOrderPolicy;
-  /** The spec's consent test flag (CONSENT_REGION_DEFAULTS). */
-  consentRegionDefaults: boolean;
-  /** The sites (name, currency, logo, price list), cached per process. */
-  sites: SiteDirectory;
-  /** The category tree cached per process, or null (catalogue caches off: read per request). */
-  categoryTrees: ReferenceCache<CategoryTree> | null;
+  /** The process-wide objects. */
+  app: AppServices;
 }
 
 /** What the app shares with every request's context. */
 export interface AppShared {
   introspection: boolean;
-  attribution: AttributionLog;
-  searchCache: AnswerCache<Found>;
   db: SqlConnection;
   /** The replica's connection, or the primary's when there is no replica. */
   readDb: SqlConnection;
-  auth: Ctx['auth'];
-  payments: TestPaymentProvider;
-  unpaidOrders: UnpaidOrderPolicy;
   siteHosts: Readonly<Record<string, SiteId>>;
-  consentRegionDefaults: boolean;
-  sites: SiteDirectory;
-  categoryTrees: ReferenceCache<CategoryTree> | null;
+  app: AppServices;
+  /** Sets the request state the modules keep on a new context (their per-request members). */
+  begin(ctx: Ctx): void;
 }
 
 export const SITE_HEADER = 'x-site-id';
@@ -163,17 +146,8 @@ export function createCtx(req: Request, res: Response, fork: () => EntityManager
     site: resolveSite(req, shared.siteHosts),
     locale: localeOfCookies(req.headers.cookie),
     canIntrospect: shared.introspection,
-    attribution: shared.attribution,
-    searchCache: shared.searchCache,
-    payments: shared.payments,
-    unpaidOrders: shared.unpaidOrders,
-    consentRegionDefaults: shared.consentRegionDefaults,
-    sites: shared.sites,
-    categoryTrees: shared.categoryTrees,
-    auth: shared.auth,
-    user: null,
-    apiCaller: null,
-  } satisfies Omit<Ctx, 'em' | 'readDb' | 'log' | 'catalog'>);
-  ctx.catalog = new CatalogLoaders(ctx);
+    app: shared.app,
+  });
+  shared.begin(ctx);
   return ctx;
 }

@@ -31,7 +31,7 @@ import { OutboxEmail } from '../modules/mail/outbox.entity';
 import { Brand } from '../modules/catalog/brand.entity';
 import { Category } from '../modules/catalog/category.entity';
 import { Translation } from '../modules/catalog/translation.entity';
-import { ProductConfigurationOption } from '../modules/catalog/product-configuration-option.entity';
+import { ProductConfigurationOption } from '../modules/catalog/product.entity';
 import { Product } from '../modules/catalog/product.entity';
 import {
   ProductSearch,

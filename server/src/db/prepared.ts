@@ -1,6 +1,6 @@
 import type { Transaction } from '@mikro-orm/core';
 import { createHash } from 'node:crypto';
-import type { SqlConnection } from '../context';
+import type { SqlConnection } from './sql';
 import { currentTransaction, joinsTransactions } from './transactions';
 
 interface PgClient {

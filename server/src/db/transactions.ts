@@ -1,6 +1,6 @@
 import type { Transaction } from '@mikro-orm/core';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { SqlConnection } from '../context';
+import type { SqlConnection } from './sql';
 
 /**
  * Transactions travel with the work (issue 29, docs/architecture.md "Services"): inside

@@ -64,7 +64,7 @@ export class AccountResolver {
   @Authorized()
   @Mutation(() => Boolean)
   async signOut(@Ctx() ctx: RequestCtx): Promise<boolean> {
-    await endSession(ctx.req, ctx.res, ctx.auth.cookies);
+    await endSession(ctx.req, ctx.res, ctx.app.auth.cookies);
     return true;
   }
 
@@ -76,7 +76,7 @@ export class AccountResolver {
     await accountService.startRegistration(
       ctx,
       validate(registrationAccountSchema, { ...input }),
-      ctx.auth.publicUrl,
+      ctx.app.auth.publicUrl,
     );
     return true;
   }
@@ -107,7 +107,7 @@ export class AccountResolver {
     await accountService.forgotPassword(
       ctx,
       validate(forgotPasswordSchema, { email }).email,
-      ctx.auth.publicUrl,
+      ctx.app.auth.publicUrl,
     );
     return true;
   }

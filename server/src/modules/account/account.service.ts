@@ -12,6 +12,7 @@ import { isCommonPassword, hashPassword, verifyPassword } from '../auth/password
 import { hit } from '../auth/rate-limit';
 import { reserveSignIn } from '../auth/sign-in-throttle';
 import { startSession } from '../auth/session-auth';
+import type { SessionUser } from '../auth/session-user';
 import { cartService } from '../cart/cart.service';
 import { LINK_TOKEN, queueEmail } from '../mail/mailer';
 import { newToken, tokenHash } from './tokens';
@@ -59,16 +60,6 @@ export interface UserView {
   shipToAccount: null;
 }
 
-/** What the session middleware knows about the signed-in user on every request. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: number;
-  accountId: string | null;
-}
-
 /** E-mails a visitor can make the store send (registration, reset links): per address and per IP, each hour. */
 export const MAIL_LIMITS = { perAddress: 3, perIp: 60, windowMs: 3600_000 } as const;
 
@@ -103,7 +94,7 @@ function sessionUserOf(user: UserView): SessionUser {
 /** Signs `user` in with a fresh session; the visitor's anonymous cart merges into the user's. */
 async function beginSession(ctx: Ctx, user: SessionUser): Promise<void> {
   const anonymousCart = ctx.req.session?.cartId;
-  await startSession(ctx.req, ctx.res, user, ctx.auth.cookies);
+  await startSession(ctx.req, ctx.res, user, ctx.app.auth.cookies);
   await cartService.adoptAnonymousCart(ctx, anonymousCart, user.id);
 }
 

@@ -145,7 +145,7 @@ export const privacyService = {
         after: { ordersKept: kept.length },
       });
     });
-    await endSession(ctx.req, ctx.res, ctx.auth.cookies);
+    await endSession(ctx.req, ctx.res, ctx.app.auth.cookies);
   },
 };
 

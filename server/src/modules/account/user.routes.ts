@@ -29,7 +29,7 @@ export function userRoutes(): Router {
     await accountService.startRegistration(
       ctxOf(req),
       validate(registrationAccountSchema, req.body),
-      ctxOf(req).auth.publicUrl,
+      ctxOf(req).app.auth.publicUrl,
     );
     res.status(202).json({ status: 202, message: 'Check your e-mail for the link to choose your password.' });
   });
@@ -129,7 +129,7 @@ export function userRoutes(): Router {
 
   router.put('/user/security/forgotPassword', async (req, res) => {
     const { email } = validate(forgotPasswordSchema, req.body);
-    await accountService.forgotPassword(ctxOf(req), email, ctxOf(req).auth.publicUrl);
+    await accountService.forgotPassword(ctxOf(req), email, ctxOf(req).app.auth.publicUrl);
     res
       .status(202)
       .json({ status: 202, message: 'If this e-mail has an account, a reset link is on its way.' });

@@ -36,7 +36,7 @@ export async function resetAllPasswords(ctx: Ctx, authAt: number | undefined): P
        )
        select count(*)::int as users from users`,
       [
-        `,\n\nFor your security every Axisline Supply password was reset. Choose a new one (the link works for 72 hours, once):\n${ctx.auth.publicUrl}/user/reset-password?token=${LINK_TOKEN}\n`,
+        `,\n\nFor your security every Axisline Supply password was reset. Choose a new one (the link works for 72 hours, once):\n${ctx.app.auth.publicUrl}/user/reset-password?token=${LINK_TOKEN}\n`,
       ],
       'all',
       trx,

@@ -3,8 +3,15 @@ import jwt from 'jsonwebtoken';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx, SqlConnection } from '../../context';
-import type { SessionUser } from '../account/account.service';
+import type { SessionUser } from './session-user';
 import { hit } from './rate-limit';
+
+declare module '../../context' {
+  interface Ctx {
+    /** Set when the request authenticated with a partner API token (Authorization: Bearer). */
+    apiCaller: ApiCaller | null;
+  }
+}
 
 /** What a partner key may do (decision 010). Catalogue reads are public; the others arrive with their issues. */
 export { API_SCOPES, type ApiScope } from '../../../../domain/admin';

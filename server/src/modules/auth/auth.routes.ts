@@ -86,17 +86,17 @@ export function authRoutes(): Router {
   router.post('/token', async (req, res) => {
     const { apiKey } = validate(apiKeySchema, req.body);
     const ctx = ctxOf(req);
-    res.set('Cache-Control', 'no-store').json(await exchangeKey(ctx.db, ctx.auth.tokenSecret, apiKey));
+    res.set('Cache-Control', 'no-store').json(await exchangeKey(ctx.db, ctx.app.auth.tokenSecret, apiKey));
   });
 
   router.post('/signout', async (req, res) => {
-    await endSession(req, res, ctxOf(req).auth.cookies);
+    await endSession(req, res, ctxOf(req).app.auth.cookies);
     res.json({ url: safeCallback((req.body as Record<string, unknown> | undefined)?.callbackUrl) });
   });
 
   // Returns a fresh token and sets it as the `clientCsrfToken` cookie (path /, SameSite=Lax, readable by the client).
   router.get('/csrf', (req, res) => {
-    const { csrf, secureCookies } = ctxOf(req).auth.cookies;
+    const { csrf, secureCookies } = ctxOf(req).app.auth.cookies;
     const csrfToken = csrf.issue();
     // A signed-in (or any existing) session now accepts this token instead of its previous one.
     if (req.session) req.session.csrfNonce = CsrfTokens.nonceOf(csrfToken);
@@ -111,7 +111,7 @@ export function authRoutes(): Router {
 
   // Clears the token cookie (the client helper calls it before fetching a fresh token, e.g. after sign-out).
   router.get('/csrf/clear', (req, res) => {
-    const { secureCookies } = ctxOf(req).auth.cookies;
+    const { secureCookies } = ctxOf(req).app.auth.cookies;
     res.clearCookie(CSRF.cookieName, { path: '/', sameSite: 'lax', secure: secureCookies });
     res.set('Cache-Control', 'no-store').status(204).end();
   });

@@ -4,10 +4,17 @@ import { isStaffRole, VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { CsrfTokens } from '../../rest/csrf';
-import type { SessionUser } from '../account/account.service';
+import type { SessionUser } from './session-user';
 import { bearerCaller } from './api-tokens';
 import { ensureSession } from '../session/lazy-session';
 import { assertAccess } from './permissions';
+
+declare module '../../context' {
+  interface AppServices {
+    /** Cookie settings for sign-in and sign-out, the public address for e-mailed links, the token secret. */
+    auth: { cookies: AuthCookies; publicUrl: string; tokenSecret: Buffer };
+  }
+}
 
 declare module 'express-session' {
   interface SessionData {
@@ -58,7 +65,7 @@ export function sessionUser(cookies: AuthCookies): RequestHandler {
     const bearer = /^Bearer (.+)$/i.exec(req.get('authorization') ?? '')?.[1];
     if (bearer) {
       // A partner call: the token alone says who calls; any session cookie is ignored.
-      return void bearerCaller(ctx, ctx.auth.tokenSecret, bearer.trim())
+      return void bearerCaller(ctx, ctx.app.auth.tokenSecret, bearer.trim())
         .then(({ user, caller }) => {
           ctx.user = user;
           ctx.apiCaller = caller;

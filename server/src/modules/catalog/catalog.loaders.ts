@@ -1,6 +1,18 @@
 import type { Ctx, SqlConnection } from '../../context';
+import type { ReferenceCache } from '../../common/reference-cache';
 import type { SiteView } from '../site/site.directory';
 import type { CategoryView } from './catalog.views';
+
+declare module '../../context' {
+  interface Ctx {
+    /** The catalogue's per-request loaders (batched reads, the category tree, the site's price list). */
+    catalog: CatalogLoaders;
+  }
+  interface AppServices {
+    /** The category tree cached per process, or null (catalogue caches off: read per request). */
+    categoryTrees: ReferenceCache<CategoryTree> | null;
+  }
+}
 
 /** The category tree, indexed both ways. Loaded with one query per request, whatever the query asks. */
 export class CategoryTree {
@@ -51,7 +63,7 @@ export async function loadCategoryTree(db: SqlConnection): Promise<CategoryTree>
 export class CatalogLoaders {
   private tree?: Promise<CategoryTree>;
   private translations?: Promise<Map<string, string>>;
-  constructor(private readonly ctx: Pick<Ctx, 'readDb' | 'site' | 'sites' | 'categoryTrees' | 'locale'>) {}
+  constructor(private readonly ctx: Pick<Ctx, 'readDb' | 'site' | 'app' | 'locale'>) {}
 
   /**
    * The catalogue's text in the request's language (decision 034): a category's name by its handle, an
@@ -71,12 +83,12 @@ export class CatalogLoaders {
 
   /** The process's cached tree when the catalogue caches are on, else one query per request. */
   categoryTree(): Promise<CategoryTree> {
-    this.tree ??= this.ctx.categoryTrees?.get() ?? loadCategoryTree(this.ctx.readDb);
+    this.tree ??= this.ctx.app.categoryTrees?.get() ?? loadCategoryTree(this.ctx.readDb);
     return this.tree;
   }
 
   /** The request's site (from the process's directory: no query). */
   site(): Promise<SiteView | null> {
-    return this.ctx.sites.get(this.ctx.site);
+    return this.ctx.app.sites.get(this.ctx.site);
   }
 }

@@ -1,5 +1,5 @@
 import type { AreaDimensions } from '../../../../domain/configuration';
-import type { ProductConfigurationOption } from './product-configuration-option.entity';
+import type { ProductConfigurationOption } from './product.entity';
 import type { CadFileValue, Product, SpecAttributeValue } from './product.entity';
 
 /** The documented shapes of catalogue objects: GraphQL types and REST responses are built from these. */

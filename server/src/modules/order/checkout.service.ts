@@ -91,9 +91,9 @@ export async function releasePayment(
   status: number,
 ): Promise<{ paymentStatus: string | null; money: string }> {
   if (!order.paymentIntentId) return { paymentStatus: null, money: 'Nothing was charged.' };
-  const intent = await ctx.payments.cancel(order.paymentIntentId);
+  const intent = await ctx.app.payments.cancel(order.paymentIntentId);
   if (intent.status === 'succeeded') {
-    await ctx.payments.refund(intent.id, intent.amount, `cancel:${order.id}`);
+    await ctx.app.payments.refund(intent.id, intent.amount, `cancel:${order.id}`);
     return {
       paymentStatus: 'REFUNDED',
       money: `The ${formatAmount(intent.amount, intent.currency)} paid is refunded to your card.`,
@@ -334,7 +334,7 @@ export const checkoutService = {
         'Purchase order received',
       );
     });
-    if (order.paymentIntentId) await ctx.payments.cancel(order.paymentIntentId);
+    if (order.paymentIntentId) await ctx.app.payments.cancel(order.paymentIntentId);
     return this.result(ctx, await orderService.load(ctx, orderId));
   },
 
@@ -377,11 +377,11 @@ export const checkoutService = {
   async confirmPayment(ctx: Ctx, orderId: string): Promise<PlaceOrderResult> {
     const order = await orderService.get(ctx, orderId);
     if (!order.paymentIntentId) return this.result(ctx, order);
-    return this.record(ctx, order, await ctx.payments.retrieve(order.paymentIntentId));
+    return this.record(ctx, order, await ctx.app.payments.retrieve(order.paymentIntentId));
   },
 
   async charge(ctx: Ctx, order: PayableOrder, paymentMethodId: string): Promise<PlaceOrderResult> {
-    const intent = await ctx.payments.createIntent({
+    const intent = await ctx.app.payments.createIntent({
       amount: round2(order.total),
       currency: order.currencyCode,
       idempotencyKey: `order:${order.id}`,
@@ -392,7 +392,7 @@ export const checkoutService = {
         order.id,
       ]);
     }
-    return this.record(ctx, order, await ctx.payments.confirm(intent.id, paymentMethodId));
+    return this.record(ctx, order, await ctx.app.payments.confirm(intent.id, paymentMethodId));
   },
 
   async record(

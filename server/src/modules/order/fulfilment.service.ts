@@ -141,7 +141,7 @@ export const fulfilmentService = {
     // were the shipment then refused, the order is paid and ships on the next try.
     let paymentStatus: string | null = null;
     if (seen.paymentKind === 'card' && seen.paymentIntentId && seen.paymentStatus === 'AUTHORIZED') {
-      await ctx.payments.capture(seen.paymentIntentId, seen.total, `capture:${orderId}`);
+      await ctx.app.payments.capture(seen.paymentIntentId, seen.total, `capture:${orderId}`);
       await ctx.db.execute(
         "update customer_order set payment_status = 'PAID' where id = ? and payment_status = 'AUTHORIZED'",
         [orderId],

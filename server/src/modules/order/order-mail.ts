@@ -18,10 +18,10 @@ export interface MailDeps {
 }
 
 /** A request's order e-mail needs. */
-export const mailDeps = (ctx: Pick<Ctx, 'db' | 'log' | 'auth'>): MailDeps => ({
+export const mailDeps = (ctx: Pick<Ctx, 'db' | 'log' | 'app'>): MailDeps => ({
   db: ctx.db,
   log: ctx.log,
-  publicUrl: ctx.auth.publicUrl,
+  publicUrl: ctx.app.auth.publicUrl,
 });
 
 interface OrderForMail {

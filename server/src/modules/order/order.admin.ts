@@ -269,7 +269,7 @@ export const adminOrderService = {
     const seen = await orderService.load(ctx, id);
     const authorised =
       seen.paymentKind === 'card' && seen.paymentStatus === 'AUTHORIZED' && seen.paymentIntentId
-        ? (await ctx.payments.retrieve(seen.paymentIntentId)).amount
+        ? (await ctx.app.payments.retrieve(seen.paymentIntentId)).amount
         : null;
     await ctx.db.transactional(async (trx) => {
       const [locked] = await ctx.db.execute<{ version: number }[]>(

@@ -100,7 +100,7 @@ export class OrderResolver {
     description: 'For an order waiting for a payment: when it is cancelled if still unpaid (ISO 8601)',
   })
   payBy(@Root() order: OrderView, @Ctx() ctx: RequestCtx): string | null {
-    return payByOf(order, ctx.unpaidOrders.cancelAfterDays);
+    return payByOf(order, ctx.app.unpaidOrders.cancelAfterDays);
   }
 
   @Mutation(() => ReorderResultGql, { description: 'Puts every line of an order back in the cart' })

@@ -95,7 +95,7 @@ export function orderRoutes(): Router {
   // The built-in test payment provider's own calls (a real processor serves these from its domain).
   router.post('/payments/test/payment-methods', async (req, res) => {
     const card = validate(cardSchema, req.body);
-    res.status(201).json(await ctxOf(req).payments.createPaymentMethod(card));
+    res.status(201).json(await ctxOf(req).app.payments.createPaymentMethod(card));
   });
 
   router.post('/payments/test/intents/:id/authenticate', async (req, res) => {
@@ -103,7 +103,7 @@ export function orderRoutes(): Router {
       ...req.body,
       approve: String((req.body as { approve?: unknown })?.approve ?? 'true'),
     });
-    const intent = await ctxOf(req).payments.authenticate(
+    const intent = await ctxOf(req).app.payments.authenticate(
       String(req.params.id),
       clientSecret,
       approve === 'true',

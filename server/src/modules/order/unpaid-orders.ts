@@ -4,6 +4,13 @@ import type { PaymentProvider } from '../payment/payment.provider';
 import { recordStatusChange } from './order.events';
 import { cancellationMail, paymentReminderMail, queueOrderEmail, type MailDeps } from './order-mail';
 
+declare module '../../context' {
+  interface AppServices {
+    /** When unpaid orders are reminded and cancelled. */
+    unpaidOrders: UnpaidOrderPolicy;
+  }
+}
+
 export interface SweepDeps extends MailDeps {
   payments: PaymentProvider;
   policy: UnpaidOrderPolicy;

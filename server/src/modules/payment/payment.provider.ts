@@ -4,6 +4,13 @@ import { AppError } from '../../common/errors';
 import type { SqlConnection } from '../../context';
 import { prepared } from '../../db/prepared';
 
+declare module '../../context' {
+  interface AppServices {
+    /** The payment processor (the built-in test provider). */
+    payments: TestPaymentProvider;
+  }
+}
+
 /** A payment intent as the store sees it (modelled on card processors' payment intents). */
 export interface PaymentIntent {
   id: string;

@@ -247,7 +247,7 @@ export const returnsService = {
       refund = round2(goods * (1 + order.taxPct / 100));
       // A card is refunded; a purchase order (even one whose card failed before) is credited on its invoice.
       if (order.paymentKind === 'card' && order.paymentIntentId) {
-        await ctx.payments.refund(order.paymentIntentId, refund, `return:${id}`);
+        await ctx.app.payments.refund(order.paymentIntentId, refund, `return:${id}`);
       }
     }
     await ctx.db.transactional(async (trx) => {

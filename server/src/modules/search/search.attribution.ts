@@ -1,6 +1,13 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 
+declare module '../../context' {
+  interface AppServices {
+    /** Stores search attribution tokens (batched, shared by the app's requests). */
+    attribution: AttributionLog;
+  }
+}
+
 export interface AttributionRow {
   token: string;
   kind: 'typeahead' | 'search';

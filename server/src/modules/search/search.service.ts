@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { FACET_ATTRIBUTES, type SearchSort } from '../../../../domain/search';
 import type { SearchRequest } from '../../../../domain/search.schema';
 import type { Ctx } from '../../context';
+import type { AnswerCache } from './search.cache';
 import { parseQuery, toTsQuery, type ParsedQuery } from './search.query';
+
+declare module '../../context' {
+  interface AppServices {
+    /** Recent search answers (per process). */
+    searchCache: AnswerCache<Found>;
+  }
+}
 
 export type { SearchSort };
 export const TYPEAHEAD_RESULTS = 8;
@@ -320,12 +328,12 @@ export const searchService = {
     const found =
       parsed.words.length === 0 && !browsing
         ? { results: [], total: 0, correctedQuery: null, availableNavigation: [] }
-        : await ctx.searchCache.get(key, () =>
+        : await ctx.app.searchCache.get(key, () =>
             this.find(ctx, parsed, { ...options, q: parsed, input, fuzzy: false }),
           );
     const token = randomUUID();
     if (parsed.words.length > 0 || browsing) {
-      ctx.attribution.record({
+      ctx.app.attribution.record({
         token,
         kind,
         query: parsed.text,

@@ -1,6 +1,15 @@
 import { ReferenceCache } from '../../common/reference-cache';
 import type { SqlConnection } from '../../context';
 
+declare module '../../context' {
+  interface AppServices {
+    /** The sites (name, currency, logo, price list), cached per process. */
+    sites: SiteDirectory;
+    /** The spec's consent test flag (CONSENT_REGION_DEFAULTS). */
+    consentRegionDefaults: boolean;
+  }
+}
+
 /** What a request needs of its site: name, currency, logo and own price list. */
 export interface SiteView {
   id: string;

@@ -55,7 +55,7 @@ export class SiteResolver {
   async site(@Ctx() ctx: RequestCtx): Promise<SiteGql> {
     const site = await ctx.catalog.site();
     if (!site) throw notFound(`Site ${ctx.site}`);
-    return storefrontOf(site, ctx.consentRegionDefaults);
+    return storefrontOf(site, ctx.app.consentRegionDefaults);
   }
 
   @Authorized(...CONSOLE_ACCESS.sites)

@@ -1,0 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** The SQL connection of the app's ORM (plain statements, transactions). */
+export type SqlConnection = ReturnType<EntityManager['getConnection']>;
