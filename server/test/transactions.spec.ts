@@ -103,7 +103,7 @@ describe('transactions travel with the work (issue 29, item 1)', () => {
     await db.execute('drop table tx_probe_real');
   });
 
-  it('saves an order edit on one connection: the order is read under the lock the transaction holds (order.admin.ts)', async () => {
+  it('saves an order edit on one connection: the order is read under the lock the transaction holds (order-admin.service.ts)', async () => {
     const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 2 }]);
     const lines = order.lines.map((l) => ({
       id: l.id,

@@ -11,12 +11,12 @@ import {
   Registration,
   SignInThrottle,
   User,
-} from '../modules/account/account.entities';
+} from '../modules/account/account.entity';
 import { AuditEntry } from '../modules/audit/audit.entity';
-import { Cart, CartLine, PriceListItem } from '../modules/cart/cart.entities';
-import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entities';
-import { FormAttachment, FormSubmission } from '../modules/forms/forms.entities';
-import { ReturnLine, ReturnRequest } from '../modules/returns/returns.entities';
+import { Cart, CartLine, PriceListItem } from '../modules/cart/cart.entity';
+import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entity';
+import { FormAttachment, FormSubmission } from '../modules/forms/forms.entity';
+import { ReturnLine, ReturnRequest } from '../modules/returns/returns.entity';
 import {
   CustomerOrder,
   OrderAccess,
@@ -24,8 +24,8 @@ import {
   OrderLine,
   Shipment,
   ShipmentLine,
-} from '../modules/order/order.entities';
-import { TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entities';
+} from '../modules/order/order.entity';
+import { TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entity';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
 import { OutboxEmail } from '../modules/mail/outbox.entity';
 import { Brand } from '../modules/catalog/brand.entity';

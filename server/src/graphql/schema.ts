@@ -6,7 +6,7 @@ import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CartResolver } from '../modules/cart/cart.resolver';
 import { OrderResolver } from '../modules/order/order.resolver';
-import { AdminOrderResolver } from '../modules/order/order.admin.resolver';
+import { AdminOrderResolver } from '../modules/order/order-admin.resolver';
 import { SavedListResolver } from '../modules/saved-list/saved-list.resolver';
 import { FormsResolver } from '../modules/forms/forms.resolver';
 import { ReturnsResolver } from '../modules/returns/returns.resolver';

@@ -16,7 +16,7 @@ import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import type { Ctx as RequestCtx } from '../../context';
 import { dashboard } from './dashboard';
 import { resetAllPasswords } from './users.service';
-import { adminUserService } from './users.admin';
+import { adminUserService } from './users-admin.service';
 
 @ObjectType('AdminUser', { description: 'A user as the console shows it' })
 class AdminUserGql {

@@ -31,7 +31,7 @@ import type { Ctx, SqlConnection } from '../../context';
 import { catalogService, type OrderRules } from '../catalog/catalog.service';
 import type { ConfigurationOptionView } from '../catalog/catalog.views';
 import { assertOrdersScope } from '../auth/permissions';
-import type { StoredConfiguration } from './cart.entities';
+import type { StoredConfiguration } from './cart.entity';
 import { ensureSession } from '../session/lazy-session';
 import { prepared } from '../../db/prepared';
 

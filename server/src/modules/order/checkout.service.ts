@@ -20,7 +20,7 @@ import type { Ctx } from '../../context';
 import { cartService, pricedLines } from '../cart/cart.service';
 import { cancellationMail, confirmationMail, mailDeps, queueOrderEmail } from './order-mail';
 import type { PaymentIntent } from '../payment/payment.provider';
-import type { OrderAddress } from './order.entities';
+import type { OrderAddress } from './order.entity';
 import { recordStatusChange } from './order.events';
 import { assertOrdersScope } from '../auth/permissions';
 import { GUEST_ORDERS_KEPT, orderService, type OrderView } from './order.service';

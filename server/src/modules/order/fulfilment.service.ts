@@ -19,7 +19,7 @@ import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { recordAudit } from '../audit/audit';
 import { assertAccess } from '../auth/permissions';
-import { conflict } from './order.admin';
+import { conflict } from './order-admin.service';
 import { mailDeps, queueOrderEmail, shippedMail } from './order-mail';
 import { recordStatusChange } from './order.events';
 import { orderService, type OrderView } from './order.service';

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { assertOrdersScope, STAFF } from '../auth/permissions';
 import { cartService, type CartView } from '../cart/cart.service';
-import type { OrderAddress, OrderedConfiguration } from './order.entities';
+import type { OrderAddress, OrderedConfiguration } from './order.entity';
 import { Prepared } from '../../db/prepared';
 
 /** Orders a guest session keeps access to (placed in it, or opened from an e-mail's link). */

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
-import { adminSiteService } from './site.admin';
+import { adminSiteService } from './site-admin.service';
 import { storefrontOf } from './site.directory';
 import type { Ctx as RequestCtx } from '../../context';
 import { notFound } from '../../common/errors';

@@ -1,7 +1,7 @@
 import type { TaxLine } from '../../../../domain/tax';
 import { Check, DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
-import { User } from '../account/account.entities';
+import { User } from '../account/account.entity';
 import { Product } from '../catalog/product.entity';
 
 const money = () => ({ type: new DecimalType('number'), precision: 12, scale: 2 }) as const;

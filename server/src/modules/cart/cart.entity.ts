@@ -10,7 +10,7 @@ import {
   Unique,
 } from '@mikro-orm/core';
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
-import { User } from '../account/account.entities';
+import { User } from '../account/account.entity';
 import { Product } from '../catalog/product.entity';
 
 /** A configuration as stored on a cart line (the option's id, the value, optional metadata and type). */

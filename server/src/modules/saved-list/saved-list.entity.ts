@@ -1,6 +1,6 @@
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { User } from '../account/account.entities';
-import type { StoredConfiguration } from '../cart/cart.entities';
+import { User } from '../account/account.entity';
+import type { StoredConfiguration } from '../cart/cart.entity';
 import { Product } from '../catalog/product.entity';
 
 /** A user's named list of parts (spec: Saved list, id, name, description, items). */

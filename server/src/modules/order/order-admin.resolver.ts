@@ -15,7 +15,7 @@ import {
 } from 'type-graphql';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import type { Ctx as RequestCtx } from '../../context';
-import { adminOrderService } from './order.admin';
+import { adminOrderService } from './order-admin.service';
 import { fulfilmentService } from './fulfilment.service';
 import { orderService } from './order.service';
 import { OrderGql } from './order.types';
