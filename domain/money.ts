@@ -158,6 +158,6 @@ export function configuredLinePrice(line: {
 }
 
 /** An amount as e-mails and documents in English write it: "$1,234.50", "CA$1,234.50". */
-export function formatAmount(value: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+export function formatAmount(value: number, currency: string, locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
 }

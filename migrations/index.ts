@@ -5,6 +5,7 @@ import { Migration20261126010000 } from './Migration20261126010000';
 import { Migration20261126020000 } from './Migration20261126020000';
 import { Migration20261126030000 } from './Migration20261126030000';
 import { Migration20261126040000 } from './Migration20261126040000';
+import { Migration20261126050000 } from './Migration20261126050000';
 import { Migration20261125210000 } from './Migration20261125210000';
 import { Migration20261125200000 } from './Migration20261125200000';
 import { Migration20261125190000 } from './Migration20261125190000';
@@ -63,4 +64,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126020000', class: Migration20261126020000 },
   { name: 'Migration20261126030000', class: Migration20261126030000 },
   { name: 'Migration20261126040000', class: Migration20261126040000 },
+  { name: 'Migration20261126050000', class: Migration20261126050000 },
 ];

@@ -34,7 +34,7 @@ describe('forms', () => {
     const email = `contact.${randomUUID()}@plant.example`;
     const c = await t.client();
     const res = await c.send('post', '/api/forms/contact', { ...contact, email }).expect(201);
-    expect((await outbox(email)).map((m) => m.kind)).toEqual(['form-contact-received']);
+    expect((await outbox(email)).map((m) => m.kind)).toEqual(['form-received']);
     const store = await outbox('help@axisline.example');
     expect(store.some((m) => m.text_body.includes(res.body.id) && m.text_body.includes('fabrication'))).toBe(
       true,

@@ -65,6 +65,10 @@ export class User {
   @Property({ type: 'smallint', default: 0 })
   validity: number = 0;
 
+  /** The language of the store's e-mails to this user: the one last used to register or sign in. */
+  @Property({ type: 'text', default: 'en-US' })
+  locale: string = 'en-US';
+
   @Index()
   @ManyToOne(() => BusinessAccount, { mapToPk: true, nullable: true, deleteRule: 'set null' })
   account: string | null = null;

@@ -12,9 +12,10 @@ import { isCommonPassword, hashPassword, verifyPassword } from '../auth/password
 import { hit } from '../auth/rate-limit';
 import { reserveSignIn } from '../auth/sign-in-throttle';
 import { startSession } from '../auth/session-auth';
+import { writeAudit } from '../audit/audit';
 import type { SessionUser } from '../auth/session-user';
 import { cartService } from '../cart/cart.service';
-import { LINK_TOKEN, queueEmail } from '../mail/mailer';
+import { LINK_TOKEN, sendMessage } from '../mail/mailer';
 import { newToken, tokenHash } from './tokens';
 
 export const REGISTRATION_TTL_MS = 48 * 3600_000;
@@ -96,6 +97,12 @@ async function beginSession(ctx: Ctx, user: SessionUser): Promise<void> {
   const anonymousCart = ctx.req.session?.cartId;
   await startSession(ctx.req, ctx.res, user, ctx.app.auth.cookies);
   await cartService.adoptAnonymousCart(ctx, anonymousCart, user.id);
+  // The store writes to them in the language they use it in (issue 29, item 4).
+  await ctx.db.execute('update app_user set locale = ? where id = ? and locale <> ?', [
+    ctx.locale,
+    user.id,
+    ctx.locale,
+  ]);
 }
 
 /** Refuses a password that passes the character rules but is easy to guess, next to `field`, in the shopper's language. */
@@ -193,11 +200,15 @@ export const accountService = {
       [email],
     );
     if (existing) {
-      await queueEmail(ctx.db, ctx.log, {
+      await sendMessage(ctx.db, ctx.log, {
         to: email,
-        kind: 'account-exists',
-        subject: 'You already have an Axisline Supply account',
-        text: `Someone (hopefully you) tried to register ${email}, which already has an account.\n\nSign in: ${publicUrl}/user/login\nForgot your password? ${publicUrl}/user/forgot-password`,
+        locale: ctx.locale,
+        message: {
+          kind: 'account-exists',
+          email,
+          signInUrl: `${publicUrl}/user/login`,
+          forgotUrl: `${publicUrl}/user/forgot-password`,
+        },
       });
       return;
     }
@@ -218,14 +229,17 @@ export const accountService = {
         'all',
         trx,
       );
-      await queueEmail(
+      await sendMessage(
         ctx.db,
         ctx.log,
         {
           to: email,
-          kind: 'registration',
-          subject: 'Confirm your e-mail to finish your Axisline Supply account',
-          text: `Hi ${input.firstName},\n\nChoose your password to finish your account (the link works for 48 hours):\n${publicUrl}/user/register?token=${LINK_TOKEN}\n`,
+          locale: ctx.locale,
+          message: {
+            kind: 'registration',
+            firstName: input.firstName,
+            url: `${publicUrl}/user/register?token=${LINK_TOKEN}`,
+          },
           link: { kind: 'registration', ref: registration!.id, expiresAt },
         },
         trx,
@@ -287,9 +301,17 @@ export const accountService = {
         trx,
       );
       if (created.length === 0) throw new AppError('CONFLICT', 'An account with this e-mail already exists.');
-      await audit(ctx, trx, created[0]!.id, 'user.registered', 'user', created[0]!.id, null, {
-        email: pending.email,
-      });
+      await writeAudit(
+        ctx.db,
+        trx,
+        { actorUserId: created[0]!.id, ip: ctx.req.ip ?? null },
+        {
+          action: 'user.registered',
+          targetType: 'user',
+          targetId: created[0]!.id,
+          after: { email: pending.email },
+        },
+      );
       return created[0]!.id;
     });
   },
@@ -352,7 +374,18 @@ export const accountService = {
         'run',
         trx,
       );
-      await audit(ctx, trx, userId, 'user.profile', 'user', userId, before ?? null, { ...input });
+      await writeAudit(
+        ctx.db,
+        trx,
+        { actorUserId: userId, ip: ctx.req.ip ?? null },
+        {
+          action: 'user.profile',
+          targetType: 'user',
+          targetId: userId,
+          before: before ?? null,
+          after: { ...input },
+        },
+      );
     });
     return this.userView(ctx, userId);
   },
@@ -455,7 +488,17 @@ export const accountService = {
        returning credentials_changed_at as "changedAt"`,
       [hash, userId],
     );
-    await audit(ctx, undefined, userId, 'user.password-changed', 'user', userId, null, null);
+    await writeAudit(
+      ctx.db,
+      undefined,
+      { actorUserId: userId, ip: ctx.req.ip ?? null },
+      {
+        action: 'user.password-changed',
+        targetType: 'user',
+        targetId: userId,
+        after: {},
+      },
+    );
     // This session stays signed in (a partner's bearer call has none); the user's other sessions end.
     if (ctx.req.session) ctx.req.session.authAt = new Date(row!.changedAt).getTime() + 1;
   },
@@ -468,11 +511,15 @@ export const accountService = {
       [email.toLowerCase(), VALIDITY.Valid],
     );
     if (!user) return;
-    await queueEmail(ctx.db, ctx.log, {
+    await sendMessage(ctx.db, ctx.log, {
       to: user.email,
-      kind: 'password-reset',
-      subject: 'Reset your Axisline Supply password',
-      text: `Hi ${user.firstName},\n\nChoose a new password (the link works for one hour, once):\n${publicUrl}/user/reset-password?token=${LINK_TOKEN}\n\nDid not ask? Ignore this e-mail; your password stays as it is.`,
+      // The language of the page where the reset was asked for: the person reading is the one who asked.
+      locale: ctx.locale,
+      message: {
+        kind: 'password-reset',
+        firstName: user.firstName,
+        url: `${publicUrl}/user/reset-password?token=${LINK_TOKEN}`,
+      },
       link: { kind: 'password-reset', ref: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) },
     });
   },
@@ -495,34 +542,17 @@ export const accountService = {
         'run',
         trx,
       );
-      await audit(ctx, trx, reset.userId, 'user.password-reset', 'user', reset.userId, null, null);
+      await writeAudit(
+        ctx.db,
+        trx,
+        { actorUserId: reset.userId, ip: ctx.req.ip ?? null },
+        {
+          action: 'user.password-reset',
+          targetType: 'user',
+          targetId: reset.userId,
+          after: {},
+        },
+      );
     });
   },
 };
-
-async function audit(
-  ctx: Ctx,
-  trx: unknown,
-  actorUserId: string | null,
-  action: string,
-  targetType: string,
-  targetId: string,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-): Promise<void> {
-  await ctx.db.execute(
-    `insert into audit_log (actor_user_id, action, target_type, target_id, before, after, ip)
-     values (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)`,
-    [
-      actorUserId,
-      action,
-      targetType,
-      targetId,
-      before ? JSON.stringify(before) : null,
-      after ? JSON.stringify(after) : null,
-      ctx.req.ip ?? null,
-    ],
-    'run',
-    trx as never,
-  );
-}

@@ -2,7 +2,9 @@ import type { Ctx } from '../../context';
 import { AppError } from '../../common/errors';
 import { assertAccess } from '../auth/permissions';
 import { recordAudit } from '../audit/audit';
+import { LOCALES } from '../../../../domain/constants';
 import { LINK_TOKEN } from '../mail/mailer';
+import { render } from '../mail/templates';
 
 /** Sensitive admin actions need a sign-in within this long. */
 export const RECENT_SIGN_IN_MS = 5 * 60_000;
@@ -23,20 +25,37 @@ export async function resetAllPasswords(ctx: Ctx, authAt: number | undefined): P
   }
   return ctx.db.transactional(async (trx) => {
     // Each e-mail's link is minted when it is delivered (decision 026): the outbox holds no token.
+    // The e-mail in each user's language; their first name goes in per row.
+    const FIRST_NAME = '{{first-name}}';
+    const mails = LOCALES.map((locale) =>
+      render(
+        {
+          kind: 'password-reset-all',
+          firstName: FIRST_NAME,
+          url: `${ctx.app.auth.publicUrl}/user/reset-password?token=${LINK_TOKEN}`,
+        },
+        locale,
+      ),
+    );
+    const byLocale = `case u.locale ${LOCALES.map((l) => `when '${l}' then ?::text`).join(' ')} else ?::text end`;
     const [row] = await ctx.db.execute<{ users: number }[]>(
       `with users as (
-         update app_user set password_hash = null, credentials_changed_at = now(), updated_at = now()
-         returning id, email, first_name
+         update app_user u set password_hash = null, credentials_changed_at = now(), updated_at = now()
+         returning id, email, first_name, locale
        ),
        mails as (
          insert into email_outbox (to_address, kind, subject, text_body, link_kind, link_ref, link_expires_at)
-         select email, 'password-reset-all', 'Choose a new password for Axisline Supply',
-           'Hi ' || first_name || ?, 'password-reset', id, now() + interval '72 hours'
-         from users
+         select u.email, 'password-reset-all', ${byLocale},
+           replace(${byLocale}, ?, u.first_name), 'password-reset', u.id, now() + interval '72 hours'
+         from users u
        )
        select count(*)::int as users from users`,
       [
-        `,\n\nFor your security every Axisline Supply password was reset. Choose a new one (the link works for 72 hours, once):\n${ctx.app.auth.publicUrl}/user/reset-password?token=${LINK_TOKEN}\n`,
+        ...mails.map((m) => m.subject),
+        mails[0]!.subject,
+        ...mails.map((m) => m.text),
+        mails[0]!.text,
+        FIRST_NAME,
       ],
       'all',
       trx,

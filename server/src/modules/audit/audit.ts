@@ -13,14 +13,14 @@ export interface AuditEntry {
  * Writes an audit entry (who, from which address, what, before and after) in the caller's transaction, so the
  * entry exists exactly when the change does.
  */
-export function recordAudit(ctx: Ctx, trx: Transaction, entry: AuditEntry): Promise<unknown> {
+export function recordAudit(ctx: Ctx, trx: Transaction | undefined, entry: AuditEntry): Promise<unknown> {
   return writeAudit(ctx.db, trx, { actorUserId: ctx.user?.id ?? null, ip: ctx.req.ip ?? null }, entry);
 }
 
 /** The same, for work outside a request (the command line): the actor and where it came from given. */
 export function writeAudit(
   db: SqlConnection,
-  trx: Transaction,
+  trx: Transaction | undefined,
   by: { actorUserId: string | null; ip: string | null },
   entry: AuditEntry,
 ): Promise<unknown> {

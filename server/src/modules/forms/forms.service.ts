@@ -13,7 +13,7 @@ import { BRAND } from '../../../../domain/constants';
 import { AppError, notFound } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { hit } from '../auth/rate-limit';
-import { queueEmail } from '../mail/mailer';
+import { queueEmail, sendMessage } from '../mail/mailer';
 
 export type FormKind = 'contact' | 'quote' | 'service';
 
@@ -101,14 +101,13 @@ export const formsService = {
         },
         trx,
       );
-      await queueEmail(
+      await sendMessage(
         ctx.db,
         ctx.log,
         {
           to: input.email,
-          kind: `form-${kind}-received`,
-          subject: `We received your ${SUBJECTS[kind].toLowerCase()}`,
-          text: `Thank you. Our team answers within one business day; for anything urgent call ${BRAND.phones.tollFree}.\n\nReference: ${row!.id}\n`,
+          locale: ctx.locale,
+          message: { kind: 'form-received', form: kind, reference: row!.id, phone: BRAND.phones.tollFree },
         },
         trx,
       );

@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { SqlConnection } from '../../context';
 import { Prepared } from '../../db/prepared';
 import type { Transaction } from '@mikro-orm/core';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../../domain/constants';
+import { render, type Message } from './templates';
 
 /** Links whose token the sender mints at delivery: what they open. */
 export type LinkKind = 'password-reset' | 'registration' | 'order-access';
@@ -54,6 +56,24 @@ export async function queueEmail(
     trx,
   );
   log.info({ to: email.to, kind: email.kind, subject: email.subject }, 'e-mail queued');
+}
+
+/** A stored locale, or the store's first language when it is not one (older rows, hand-made data). */
+export const localeOr = (value: string | null | undefined): Locale =>
+  isLocale(value) ? value : DEFAULT_LOCALE;
+
+/**
+ * Queues one of the store's e-mails to a customer (mail/templates.ts), written in `locale`: the language they use
+ * with the store. Inside a transaction it joins it.
+ */
+export async function sendMessage(
+  db: SqlConnection,
+  log: Logger,
+  email: { to: string; locale: Locale; message: Message; link?: Email['link'] },
+  trx?: Transaction,
+): Promise<void> {
+  const { subject, text } = render(email.message, email.locale);
+  await queueEmail(db, log, { to: email.to, kind: email.message.kind, subject, text, link: email.link }, trx);
 }
 
 /** An outbox text as staff may read it: the place of a one-time token says so, with no token. */

@@ -4,7 +4,7 @@ import type { Transaction } from '@mikro-orm/core';
 import { cartTotals, hasUnpricedItem, linesBlockedIn } from '../../../../domain/cart';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import { paymentSchema, type PlaceOrderInput } from '../../../../domain/checkout.schema';
-import { formatAmount, round2 } from '../../../../domain/money';
+import { round2 } from '../../../../domain/money';
 import {
   AWAITING_PAYMENT,
   CANCELLABLE_BY_BUYER,
@@ -18,6 +18,7 @@ import { taxationFor } from '../../../../domain/tax';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { cartService, pricedLines } from '../cart/cart.service';
+import type { Money } from '../mail/templates';
 import { cancellationMail, confirmationMail, mailDeps, queueOrderEmail } from './order-mail';
 import type { PaymentIntent } from '../payment/payment.provider';
 import type { OrderAddress } from './order.entity';
@@ -80,31 +81,31 @@ type PayableOrder = Pick<
   'id' | 'status' | 'paymentKind' | 'total' | 'currencyCode' | 'paymentIntentId'
 >;
 
+/** What happened to the buyer's money as an order was cancelled (the e-mail says so). */
+export type ReleasedMoney = { kind: 'none' } | { kind: 'released' } | { kind: 'refunded'; amount: Money };
+
 /**
  * Gives the buyer's money back as an order is cancelled: the card's authorisation voided, or a captured payment
  * refunded, at the processor. The caller holds the order's row (`for update`), so no shipment captures meanwhile.
- * The payment status to record (null: unchanged) and what the buyer's e-mail says about the money.
+ * The payment status to record (null: unchanged) and what happened to the money.
  */
 export async function releasePayment(
   ctx: Ctx,
   order: Pick<OrderView, 'id' | 'paymentIntentId'>,
   status: number,
-): Promise<{ paymentStatus: string | null; money: string }> {
-  if (!order.paymentIntentId) return { paymentStatus: null, money: 'Nothing was charged.' };
+): Promise<{ paymentStatus: string | null; money: ReleasedMoney }> {
+  if (!order.paymentIntentId) return { paymentStatus: null, money: { kind: 'none' } };
   const intent = await ctx.app.payments.cancel(order.paymentIntentId);
   if (intent.status === 'succeeded') {
     await ctx.app.payments.refund(intent.id, intent.amount, `cancel:${order.id}`);
     return {
       paymentStatus: 'REFUNDED',
-      money: `The ${formatAmount(intent.amount, intent.currency)} paid is refunded to your card.`,
+      money: { kind: 'refunded', amount: { value: intent.amount, currency: intent.currency } },
     };
   }
   return {
     paymentStatus: null,
-    money:
-      status === ORDER_STATUS_CODE.Authorized
-        ? 'The amount held on your card is released.'
-        : 'Nothing was charged.',
+    money: status === ORDER_STATUS_CODE.Authorized ? { kind: 'released' } : { kind: 'none' },
   };
 }
 
@@ -166,8 +167,8 @@ export const checkoutService = {
       const [order] = await prepared<{ id: string }>(
         `insert into customer_order (order_number, user_id, contact_email, site, currency_code, sub_total, freight_amt, tax_pct,
            tax_amount, taxes, tax_geo_code, total, shipping_address, carrier_id, carrier_method, shipping_note,
-           payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, erp_order_id)
-         select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text
+           payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, erp_order_id, locale)
+         select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text, ?
          from (select nextval('order_number_seq') as no) n
          returning id`,
       ).all(
@@ -193,6 +194,7 @@ export const checkoutService = {
           scope,
           key,
           hash,
+          ctx.locale,
         ],
         trx,
       );
@@ -345,7 +347,7 @@ export const checkoutService = {
   async cancelOrder(ctx: Ctx, orderId: string): Promise<OrderView> {
     const order = await orderService.get(ctx, orderId);
     const label = orderNumberLabel(order.orderNumber);
-    let money = 'Nothing was charged.';
+    let money: ReleasedMoney = { kind: 'none' };
     await ctx.db.transactional(async (trx) => {
       const [row] = await prepared<{ status: number }>(
         'select status from customer_order where id = ? for update',
@@ -368,7 +370,7 @@ export const checkoutService = {
         paymentStatus,
         'Cancelled by the customer',
       );
-      await queueOrderEmail(mailDeps(ctx), orderId, cancellationMail('you cancelled it.', money), trx);
+      await queueOrderEmail(mailDeps(ctx), orderId, cancellationMail('customer', money), trx);
     });
     return orderService.load(ctx, orderId);
   },

@@ -194,7 +194,7 @@ export const fulfilmentService = {
         mailDeps(ctx),
         orderId,
         shippedMail({
-          carrierName: carrier.name,
+          carrier: carrier.name,
           trackingNumber: shipment.trackingNumber,
           trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
           items: parts

@@ -439,14 +439,7 @@ export const adminOrderService = {
             id,
           ]);
         }
-        await queueOrderEmail(
-          mailDeps(ctx),
-          id,
-          cancellationMail(
-            'our customer service team cancelled it (reply to this e-mail with any question).',
-            released.money,
-          ),
-        );
+        await queueOrderEmail(mailDeps(ctx), id, cancellationMail('store', released.money));
       }
       await recordAudit(ctx, trx, { action: 'order.edit', targetType: 'order', targetId: id, ...changes });
     });

@@ -1,11 +1,10 @@
 import type { Transaction } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { orderNumberLabel } from '../../../../domain/checkout';
-import { formatAmount } from '../../../../domain/money';
-import { orderStatusLabel } from '../../../../domain/order-status';
 import type { Ctx, SqlConnection } from '../../context';
 import { Prepared } from '../../db/prepared';
-import { LINK_TOKEN, queueEmail, type Email } from '../mail/mailer';
+import { LINK_TOKEN, localeOr, sendMessage, type Email } from '../mail/mailer';
+import type { Message, Money } from '../mail/templates';
 
 /** How long the link in a guest's order e-mail opens the order (its details, invoice, Pay now, cancel). */
 export const GUEST_ORDER_LINK_DAYS = 90;
@@ -32,12 +31,13 @@ interface OrderForMail {
   total: number;
   currencyCode: string;
   status: number;
+  locale: string;
   lines: string;
 }
 
 const ORDER_FOR_MAIL = new Prepared<OrderForMail>(
   `select o.id, o.order_number::text as "orderNumber", o.user_id as "userId", o.contact_email as "contactEmail",
-     o.total::float8 as total, o.currency_code as "currencyCode", o.status,
+     o.total::float8 as total, o.currency_code as "currencyCode", o.status, o.locale,
      (select string_agg(l.quantity || ' x ' || l.name || ' (' || l.product_id || ')  ' ||
         to_char(l.line_total, 'FM999999990.00'), E'\\n' order by l.line_no)
       from order_line l where l.order_id = o.id) as lines
@@ -60,14 +60,19 @@ function orderLink(deps: MailDeps, order: OrderForMail): Pick<Email, 'link'> & {
   };
 }
 
-type OrderMail = (
-  order: OrderForMail,
-  url: string,
-  label: string,
-  total: string,
-) => Omit<Email, 'to' | 'link'>;
+/** An order e-mail: the message made from the order's facts (its number, link, lines, total, status). */
+export type OrderMail = (order: {
+  label: string;
+  url: string;
+  lines: string;
+  status: number;
+  total: Money;
+}) => Message;
 
-/** Queues one of the order e-mails below to the order's contact (in the caller's transaction when given). */
+/**
+ * Queues an order e-mail to the order's contact, in the language the order was placed in (in the caller's
+ * transaction: inside one, it joins it).
+ */
 export async function queueOrderEmail(
   deps: MailDeps,
   orderId: string,
@@ -77,54 +82,45 @@ export async function queueOrderEmail(
   const [order] = await ORDER_FOR_MAIL.all(deps.db, [orderId], trx);
   if (!order) return;
   const { url, link } = orderLink(deps, order);
-  const label = orderNumberLabel(order.orderNumber);
-  const total = formatAmount(order.total, order.currencyCode);
-  await queueEmail(
+  const message = mail({
+    label: orderNumberLabel(order.orderNumber),
+    url,
+    lines: order.lines,
+    status: order.status,
+    total: { value: order.total, currency: order.currencyCode },
+  });
+  await sendMessage(
     deps.db,
     deps.log,
-    { to: order.contactEmail, link, ...mail(order, url, label, total) },
+    { to: order.contactEmail, locale: localeOr(order.locale), message, link },
     trx,
   );
 }
 
 /** The order confirmation: payment received, or a purchase order accepted. */
-export const confirmationMail: OrderMail = (order, url, label, total) => ({
-  kind: 'order-confirmation',
-  subject: `Your Axisline Supply order ${label}`,
-  text: `Thank you for your order ${label} (${orderStatusLabel(order.status)}).\n\n${order.lines}\n\nTotal: ${total}\n\nOrder details and invoice: ${url}\n`,
-});
+export const confirmationMail: OrderMail = (order) => ({ kind: 'order-confirmation', ...order });
 
 /** Payment did not go through and the buyer left it so: how to pay, and until when. */
 export const paymentReminderMail =
-  (reason: string, cancelOn: string): OrderMail =>
-  (order, url, label, total) => ({
-    kind: 'order-payment-failed',
-    subject: `Payment for your Axisline Supply order ${label} did not go through`,
-    text: `We could not take payment for your order ${label} (${total}). ${reason}\n\nYour order is kept for you until ${cancelOn}. Pay with another card (or by purchase order if your account is on net terms) here:\n${url}\n\nIf it is not paid by then, it will be cancelled and nothing will be charged.\n\n${order.lines}\n`,
-  });
+  (reason: 'declined' | 'authentication' | 'unconfirmed' | 'other', cancelOn: Date): OrderMail =>
+  (order) => ({ kind: 'order-payment-failed', ...order, reason, cancelOn });
 
-/** An order cancelled: by the buyer, or because it was not paid in time. */
+/** An order cancelled: by the buyer, by the store, or because it was not paid in time. */
 export const cancellationMail =
-  (why: string, money: string): OrderMail =>
-  (order, url, label) => ({
-    kind: 'order-cancelled',
-    subject: `Your Axisline Supply order ${label} was cancelled`,
-    text: `Your order ${label} was cancelled: ${why}\n\n${money}\n\n${order.lines}\n\nThe order and a button to order the same parts again: ${url}\n`,
-  });
+  (
+    by: 'customer' | 'store' | 'unpaid',
+    money: { kind: 'none' } | { kind: 'released' } | { kind: 'refunded'; amount: Money },
+    days?: number,
+  ): OrderMail =>
+  (order) => ({ kind: 'order-cancelled', ...order, by, money, days });
 
 /** A shipment left: what it carries, the carrier and the tracking number (a link where the carrier has a page). */
 export const shippedMail =
   (shipment: {
-    carrierName: string;
+    carrier: string;
     trackingNumber: string;
     trackingUrl: string | null;
     items: string;
     complete: boolean;
   }): OrderMail =>
-  (_order, url, label) => ({
-    kind: 'order-shipped',
-    subject: shipment.complete
-      ? `Your Axisline Supply order ${label} has shipped`
-      : `Part of your Axisline Supply order ${label} has shipped`,
-    text: `${shipment.complete ? `Your order ${label} is on its way` : `Part of your order ${label} is on its way; we will write again when the rest ships`}.\n\n${shipment.items}\n\nCarrier: ${shipment.carrierName}\nTracking number: ${shipment.trackingNumber}\n${shipment.trackingUrl ? `Track it: ${shipment.trackingUrl}\n` : ''}\nOrder details: ${url}\n`,
-  });
+  (order) => ({ kind: 'order-shipped', label: order.label, url: order.url, ...shipment });

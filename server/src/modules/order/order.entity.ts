@@ -69,6 +69,10 @@ export class CustomerOrder {
   @Property({ type: 'text', default: DEFAULT_CURRENCY })
   currencyCode: string = DEFAULT_CURRENCY;
 
+  /** The language the order was placed in: its e-mails are written in it. */
+  @Property({ type: 'text', default: 'en-US' })
+  locale: string = 'en-US';
+
   /** domain/order-status.ts ORDER_STATUS. */
   @Property({ type: 'smallint', default: 0 })
   status: number = 0;

@@ -92,6 +92,8 @@ export interface OrderView {
   paymentIntentId: string | null;
   erpOrderId: string | null;
   deliveredAt: string | null;
+  /** The language the order was placed in (its e-mails are written in it). */
+  locale: string;
   /** When payment first failed or first waited for the bank (the unpaid order's cancel clock), or null. */
   unpaidSince: string | null;
   version: number;
@@ -116,7 +118,7 @@ const ORDER_COLUMNS = `
   o.shipping_address as "shippingAddress", o.carrier_id as "carrierId", o.carrier_method as "carrierMethod",
   o.shipping_note as "shippingNote", o.payment_kind as "paymentKind", o.card_brand as "cardBrand",
   o.card_last4 as "cardLast4", o.po_number as "poNumber", o.payment_intent_id as "paymentIntentId",
-  o.erp_order_id as "erpOrderId", o.delivered_at as "deliveredAt", o.version,
+  o.erp_order_id as "erpOrderId", o.delivered_at as "deliveredAt", o.version, o.locale,
   (select min(e.at) from order_event e where e.order_id = o.id and e.to_status in (14, 15)) as "unpaidSince", o.created_at as "createdAt", o.updated_at as "updatedAt"`;
 
 /** One order with its lines and history, in one statement. */

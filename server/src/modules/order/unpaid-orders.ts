@@ -18,15 +18,11 @@ export interface SweepDeps extends MailDeps {
 
 const BATCH = 50;
 
-/** The day an unpaid order is cancelled, as e-mails write it ("Wednesday, December 2, 2026"). */
-export const cancelDay = (since: Date, policy: UnpaidOrderPolicy) =>
-  unpaidCancelAt(since, policy).toLocaleDateString('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'America/New_York',
-  });
+/** The processor's reasons the e-mail knows how to say in every language. */
+const PROVIDER_REASONS: Record<string, 'declined' | 'authentication'> = {
+  'Your card was declined.': 'declined',
+  'Your bank could not authenticate this payment.': 'authentication',
+};
 
 /** When payment first failed (or first waited for the bank) for each unpaid order: the cancel clock's start. */
 const UNPAID_SINCE = `(select min(e.at) from order_event e where e.order_id = o.id and e.to_status in (?))`;
@@ -60,15 +56,7 @@ export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: nu
           to: ORDER_STATUS_CODE.OrderCancelled,
           note: `Cancelled: not paid within ${days} day${days === 1 ? '' : 's'}`,
         });
-        await queueOrderEmail(
-          deps,
-          row.id,
-          cancellationMail(
-            `we did not receive its payment within ${days} day${days === 1 ? '' : 's'}.`,
-            'Nothing was charged to your card.',
-          ),
-          trx,
-        );
+        await queueOrderEmail(deps, row.id, cancellationMail('unpaid', { kind: 'none' }, days), trx);
       }
       cancelled += rows.length;
       return rows.length < BATCH;
@@ -91,13 +79,13 @@ export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: nu
       for (const row of rows) {
         // A failed payment's last history entry is the provider's reason; one waiting for the bank has none.
         const reason =
-          row.status === ORDER_STATUS_CODE.PaymentFailed && row.reason
-            ? row.reason
-            : 'Your bank asked to confirm the payment and it was not confirmed.';
+          row.status !== ORDER_STATUS_CODE.PaymentFailed
+            ? 'unconfirmed'
+            : (PROVIDER_REASONS[row.reason] ?? 'other');
         await queueOrderEmail(
           deps,
           row.id,
-          paymentReminderMail(reason, cancelDay(new Date(row.since), deps.policy)),
+          paymentReminderMail(reason, unpaidCancelAt(new Date(row.since), deps.policy)),
           trx,
         );
         await deps.db.execute(

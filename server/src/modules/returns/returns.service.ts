@@ -1,14 +1,15 @@
 import { isUuid } from '../../../../domain/ids';
 import { orderNumberLabel } from '../../../../domain/checkout';
-import { formatAmount, round2 } from '../../../../domain/money';
+import { round2 } from '../../../../domain/money';
 import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
 import { RETURN_WINDOW_DAYS, withinReturnWindow, type ReturnRequestInput } from '../../../../domain/returns';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { requireUser } from '../auth/session-auth';
-import { queueEmail } from '../mail/mailer';
+import { localeOr, sendMessage } from '../mail/mailer';
+import type { Message } from '../mail/templates';
 import { recordStatusChange } from '../order/order.events';
-import { orderService } from '../order/order.service';
+import { orderService, type OrderView } from '../order/order.service';
 import type { Transaction } from '@mikro-orm/core';
 
 export interface ReturnView {
@@ -126,14 +127,7 @@ export const returnsService = {
         trx,
         'IN_PROGRESS',
       );
-      await mail(
-        ctx,
-        order.contactEmail,
-        'return-requested',
-        `Return requested for ${orderNumberLabel(order.orderNumber)}`,
-        `We received your return request. We will tell you our decision within two business days.`,
-        trx,
-      );
+      await mail(ctx, order, { kind: 'return-requested', label: orderNumberLabel(order.orderNumber) }, trx);
       return row!.id;
     });
     return this.get(ctx, id);
@@ -212,14 +206,10 @@ export const returnsService = {
       const order = await orderService.load(ctx, current.orderId);
       await mail(
         ctx,
-        order.contactEmail,
-        accepted ? 'return-approved' : 'return-rejected',
+        order,
         accepted
-          ? `Return approved: RMA-${current.orderNumber}-${n + 1}`
-          : `Return not approved for ${orderNumberLabel(current.orderNumber)}`,
-        accepted
-          ? `Print the return page from your account, put it in the box, and ship the items back to us.${note ? `\n\n${note}` : ''}`
-          : `We could not approve this return.${note ? `\n\n${note}` : ''}`,
+          ? { kind: 'return-approved', rma: `RMA-${current.orderNumber}-${n + 1}`, note }
+          : { kind: 'return-rejected', label: orderNumberLabel(current.orderNumber), note },
         trx,
       );
     });
@@ -278,24 +268,24 @@ export const returnsService = {
         );
         await mail(
           ctx,
-          order.contactEmail,
-          'return-completed',
-          `Refund issued: ${current.rmaNumber ?? orderNumberLabel(order.orderNumber)}`,
-          order.paymentKind === 'card'
-            ? `We received your return and refunded ${formatAmount(refund!, order.currencyCode)} to your original payment method.`
-            : `We received your return and credited ${formatAmount(refund!, order.currencyCode)} to the invoice of your purchase order.`,
+          order,
+          {
+            kind: 'return-completed',
+            reference: current.rmaNumber ?? orderNumberLabel(order.orderNumber),
+            amount: { value: refund!, currency: order.currencyCode },
+            to: order.paymentKind === 'card' ? 'card' : 'invoice',
+          },
           trx,
         );
       } else {
-        const label = current.rmaNumber ?? orderNumberLabel(order.orderNumber);
+        const reference = current.rmaNumber ?? orderNumberLabel(order.orderNumber);
         await mail(
           ctx,
-          order.contactEmail,
-          to === ORDER_STATUS_CODE.ReturnShipped ? 'return-shipped' : 'return-processing',
-          `${orderStatusLabel(to)}: ${label}`,
-          to === ORDER_STATUS_CODE.ReturnShipped
-            ? 'Your return is on its way to us. We will tell you when it arrives.'
-            : 'Your return arrived and our team is checking the items. The refund follows.',
+          order,
+          {
+            kind: to === ORDER_STATUS_CODE.ReturnShipped ? 'return-shipped' : 'return-processing',
+            reference,
+          },
           trx,
         );
       }
@@ -337,6 +327,17 @@ async function moveOrder(
   await recordStatusChange(ctx, trx, { orderId, from: row.status, to, note, returnStatus });
 }
 
-async function mail(ctx: Ctx, to: string, kind: string, subject: string, text: string, trx: Transaction) {
-  await queueEmail(ctx.db, ctx.log, { to, kind, subject, text }, trx);
+/** A return's e-mail to the order's contact, in the language the order was placed in. */
+async function mail(
+  ctx: Ctx,
+  order: Pick<OrderView, 'contactEmail' | 'locale'>,
+  message: Message,
+  trx: Transaction,
+) {
+  await sendMessage(
+    ctx.db,
+    ctx.log,
+    { to: order.contactEmail, locale: localeOr(order.locale), message },
+    trx,
+  );
 }

@@ -1,0 +1,403 @@
+import type { Locale } from '../../../../domain/constants';
+import { formatAmount } from '../../../../domain/money';
+import { translateMessage } from '../../../../domain/message-translations';
+import { orderStatusLabel } from '../../../../domain/order-status';
+
+/*
+ * The e-mails the store sends its customers, one template per kind, in the recipient's language (issue 29, item 4):
+ * the locale they used when they registered, signed in or placed the order (stored on the user and on the order),
+ * or the one of the request that asks for the e-mail. Services hand over facts (names, amounts, links, codes),
+ * never sentences. The store's own notifications (a form sent to the help desk) stay in English.
+ */
+
+/** The parts of an order every order e-mail names. */
+interface OrderFacts {
+  /** AXL-100123 */
+  label: string;
+  /** Where the order opens (the account's order page, or a guest's link). */
+  url: string;
+  /** One line per item: "3 x SFU1605 Ball Screw (SFU1605-500)  209.10". */
+  lines: string;
+}
+
+export type Message =
+  | { kind: 'account-exists'; email: string; signInUrl: string; forgotUrl: string }
+  | { kind: 'registration'; firstName: string; url: string }
+  | { kind: 'password-reset'; firstName: string; url: string }
+  | { kind: 'password-reset-all'; firstName: string; url: string }
+  | (OrderFacts & { kind: 'order-confirmation'; status: number; total: Money })
+  | (OrderFacts & {
+      kind: 'order-payment-failed';
+      total: Money;
+      /** The processor's reason, when it is one the store knows. */
+      reason: 'declined' | 'authentication' | 'unconfirmed' | 'other';
+      cancelOn: Date;
+    })
+  | (OrderFacts & {
+      kind: 'order-cancelled';
+      /** Who cancelled: the buyer, the store's staff, or the unpaid-order sweep after `days`. */
+      by: 'customer' | 'store' | 'unpaid';
+      days?: number;
+      /** What happened to the money. */
+      money: { kind: 'none' } | { kind: 'released' } | { kind: 'refunded'; amount: Money };
+    })
+  | (Omit<OrderFacts, 'lines'> & {
+      kind: 'order-shipped';
+      complete: boolean;
+      carrier: string;
+      trackingNumber: string;
+      trackingUrl: string | null;
+      items: string;
+    })
+  | { kind: 'return-requested'; label: string }
+  | { kind: 'return-approved'; rma: string; note: string }
+  | { kind: 'return-rejected'; label: string; note: string }
+  | { kind: 'return-shipped'; reference: string }
+  | { kind: 'return-processing'; reference: string }
+  | { kind: 'return-completed'; reference: string; amount: Money; to: 'card' | 'invoice' }
+  | { kind: 'form-received'; form: 'contact' | 'quote' | 'service'; reference: string; phone: string };
+
+export type MessageKind = Message['kind'];
+
+/** An amount and its currency, formatted in the recipient's language. */
+export interface Money {
+  value: number;
+  currency: string;
+}
+
+export interface Rendered {
+  subject: string;
+  text: string;
+}
+
+type Words = Record<Locale, string>;
+type Template<M> = (m: M, locale: Locale, f: Formatters) => Record<Locale, Rendered>;
+
+interface Formatters {
+  money: (amount: Money) => string;
+  day: (date: Date) => string;
+  status: (code: number) => string;
+}
+
+const formatters = (locale: Locale): Formatters => ({
+  money: (amount) => formatAmount(amount.value, amount.currency, locale),
+  // The store's day (it is in North Carolina): "Wednesday, December 2, 2026", "mercredi 2 décembre 2026".
+  day: (date) =>
+    new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'America/New_York',
+    }).format(date),
+  status: (code) => translateMessage(orderStatusLabel(code), locale),
+});
+
+const FORM_NAMES: Record<'contact' | 'quote' | 'service', Words> = {
+  contact: { 'en-US': 'contact request', 'fr-CA': 'demande de contact', 'es-MX': 'solicitud de contacto' },
+  quote: { 'en-US': 'quote request', 'fr-CA': 'demande de soumission', 'es-MX': 'solicitud de cotización' },
+  service: { 'en-US': 'service request', 'fr-CA': 'demande de service', 'es-MX': 'solicitud de servicio' },
+};
+
+const note = (text: string) => (text ? `\n\n${text}` : '');
+
+const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> } = {
+  'account-exists': (m) => ({
+    'en-US': {
+      subject: 'You already have an Axisline Supply account',
+      text: `Someone (hopefully you) tried to register ${m.email}, which already has an account.\n\nSign in: ${m.signInUrl}\nForgot your password? ${m.forgotUrl}`,
+    },
+    'fr-CA': {
+      subject: 'Vous avez déjà un compte Axisline Supply',
+      text: `Quelqu’un (vous, nous l’espérons) a tenté d’inscrire ${m.email}, qui a déjà un compte.\n\nConnexion : ${m.signInUrl}\nMot de passe oublié? ${m.forgotUrl}`,
+    },
+    'es-MX': {
+      subject: 'Ya tiene una cuenta de Axisline Supply',
+      text: `Alguien (esperamos que usted) intentó registrar ${m.email}, que ya tiene una cuenta.\n\nIniciar sesión: ${m.signInUrl}\n¿Olvidó su contraseña? ${m.forgotUrl}`,
+    },
+  }),
+  registration: (m) => ({
+    'en-US': {
+      subject: 'Confirm your e-mail to finish your Axisline Supply account',
+      text: `Hi ${m.firstName},\n\nChoose your password to finish your account (the link works for 48 hours):\n${m.url}\n`,
+    },
+    'fr-CA': {
+      subject: 'Confirmez votre courriel pour terminer votre compte Axisline Supply',
+      text: `Bonjour ${m.firstName},\n\nChoisissez votre mot de passe pour terminer votre compte (le lien est valide 48 heures) :\n${m.url}\n`,
+    },
+    'es-MX': {
+      subject: 'Confirme su correo para terminar su cuenta de Axisline Supply',
+      text: `Hola ${m.firstName}:\n\nElija su contraseña para terminar su cuenta (el enlace es válido 48 horas):\n${m.url}\n`,
+    },
+  }),
+  'password-reset': (m) => ({
+    'en-US': {
+      subject: 'Reset your Axisline Supply password',
+      text: `Hi ${m.firstName},\n\nChoose a new password (the link works for one hour, once):\n${m.url}\n\nDid not ask? Ignore this e-mail; your password stays as it is.`,
+    },
+    'fr-CA': {
+      subject: 'Réinitialisez votre mot de passe Axisline Supply',
+      text: `Bonjour ${m.firstName},\n\nChoisissez un nouveau mot de passe (le lien est valide une heure, une seule fois) :\n${m.url}\n\nVous n’avez rien demandé? Ignorez ce courriel; votre mot de passe reste le même.`,
+    },
+    'es-MX': {
+      subject: 'Restablezca su contraseña de Axisline Supply',
+      text: `Hola ${m.firstName}:\n\nElija una contraseña nueva (el enlace es válido una hora, una sola vez):\n${m.url}\n\n¿No lo pidió? Ignore este correo; su contraseña no cambia.`,
+    },
+  }),
+  'password-reset-all': (m) => ({
+    'en-US': {
+      subject: 'Choose a new password for Axisline Supply',
+      text: `Hi ${m.firstName},\n\nFor your security every Axisline Supply password was reset. Choose a new one (the link works for 72 hours, once):\n${m.url}\n`,
+    },
+    'fr-CA': {
+      subject: 'Choisissez un nouveau mot de passe pour Axisline Supply',
+      text: `Bonjour ${m.firstName},\n\nPour votre sécurité, tous les mots de passe Axisline Supply ont été réinitialisés. Choisissez-en un nouveau (le lien est valide 72 heures, une seule fois) :\n${m.url}\n`,
+    },
+    'es-MX': {
+      subject: 'Elija una contraseña nueva para Axisline Supply',
+      text: `Hola ${m.firstName}:\n\nPor su seguridad, se restablecieron todas las contraseñas de Axisline Supply. Elija una nueva (el enlace es válido 72 horas, una sola vez):\n${m.url}\n`,
+    },
+  }),
+  'order-confirmation': (m, _l, f) => ({
+    'en-US': {
+      subject: `Your Axisline Supply order ${m.label}`,
+      text: `Thank you for your order ${m.label} (${f.status(m.status)}).\n\n${m.lines}\n\nTotal: ${f.money(m.total)}\n\nOrder details and invoice: ${m.url}\n`,
+    },
+    'fr-CA': {
+      subject: `Votre commande Axisline Supply ${m.label}`,
+      text: `Merci de votre commande ${m.label} (${f.status(m.status)}).\n\n${m.lines}\n\nTotal : ${f.money(m.total)}\n\nDétails de la commande et facture : ${m.url}\n`,
+    },
+    'es-MX': {
+      subject: `Su pedido de Axisline Supply ${m.label}`,
+      text: `Gracias por su pedido ${m.label} (${f.status(m.status)}).\n\n${m.lines}\n\nTotal: ${f.money(m.total)}\n\nDetalles del pedido y factura: ${m.url}\n`,
+    },
+  }),
+  'order-payment-failed': (m, _l, f) => {
+    const reason: Record<typeof m.reason, Words> = {
+      declined: {
+        'en-US': 'Your card was declined.',
+        'fr-CA': 'Votre carte a été refusée.',
+        'es-MX': 'Su tarjeta fue rechazada.',
+      },
+      authentication: {
+        'en-US': 'Your bank could not authenticate this payment.',
+        'fr-CA': 'Votre banque n’a pas pu authentifier ce paiement.',
+        'es-MX': 'Su banco no pudo autenticar este pago.',
+      },
+      unconfirmed: {
+        'en-US': 'Your bank asked to confirm the payment and it was not confirmed.',
+        'fr-CA': 'Votre banque a demandé de confirmer le paiement, et il n’a pas été confirmé.',
+        'es-MX': 'Su banco pidió confirmar el pago y no se confirmó.',
+      },
+      other: {
+        'en-US': 'The payment did not go through.',
+        'fr-CA': 'Le paiement n’a pas abouti.',
+        'es-MX': 'El pago no se completó.',
+      },
+    };
+    const day = f.day(m.cancelOn);
+    return {
+      'en-US': {
+        subject: `Payment for your Axisline Supply order ${m.label} did not go through`,
+        text: `We could not take payment for your order ${m.label} (${f.money(m.total)}). ${reason[m.reason]['en-US']}\n\nYour order is kept for you until ${day}. Pay with another card (or by purchase order if your account is on net terms) here:\n${m.url}\n\nIf it is not paid by then, it will be cancelled and nothing will be charged.\n\n${m.lines}\n`,
+      },
+      'fr-CA': {
+        subject: `Le paiement de votre commande Axisline Supply ${m.label} n’a pas abouti`,
+        text: `Nous n’avons pas pu encaisser le paiement de votre commande ${m.label} (${f.money(m.total)}). ${reason[m.reason]['fr-CA']}\n\nNous gardons votre commande jusqu’au ${day}. Payez avec une autre carte (ou par bon de commande si votre compte a des conditions de paiement) ici :\n${m.url}\n\nSi elle n’est pas payée d’ici là, elle sera annulée et rien ne sera facturé.\n\n${m.lines}\n`,
+      },
+      'es-MX': {
+        subject: `El pago de su pedido de Axisline Supply ${m.label} no se completó`,
+        text: `No pudimos cobrar su pedido ${m.label} (${f.money(m.total)}). ${reason[m.reason]['es-MX']}\n\nGuardamos su pedido hasta el ${day}. Pague con otra tarjeta (o con orden de compra si su cuenta tiene crédito) aquí:\n${m.url}\n\nSi no se paga para entonces, se cancelará y no se cobrará nada.\n\n${m.lines}\n`,
+      },
+    };
+  },
+  'order-cancelled': (m, _l, f) => {
+    const days = m.days ?? 0;
+    const why: Words = {
+      customer: {
+        'en-US': 'you cancelled it.',
+        'fr-CA': 'vous l’avez annulée.',
+        'es-MX': 'usted lo canceló.',
+      },
+      store: {
+        'en-US': 'our customer service team cancelled it (reply to this e-mail with any question).',
+        'fr-CA': 'notre service à la clientèle l’a annulée (répondez à ce courriel pour toute question).',
+        'es-MX':
+          'nuestro equipo de atención a clientes lo canceló (responda a este correo si tiene preguntas).',
+      },
+      unpaid: {
+        'en-US': `we did not receive its payment within ${days} day${days === 1 ? '' : 's'}.`,
+        'fr-CA': `nous n’avons pas reçu son paiement dans un délai de ${days} jour${days === 1 ? '' : 's'}.`,
+        'es-MX': `no recibimos su pago en ${days} día${days === 1 ? '' : 's'}.`,
+      },
+    }[m.by];
+    const money: Words =
+      m.money.kind === 'refunded'
+        ? {
+            'en-US': `The ${f.money(m.money.amount)} paid is refunded to your card.`,
+            'fr-CA': `Les ${f.money(m.money.amount)} payés sont remboursés sur votre carte.`,
+            'es-MX': `Los ${f.money(m.money.amount)} pagados se reembolsan a su tarjeta.`,
+          }
+        : m.money.kind === 'released'
+          ? {
+              'en-US': 'The amount held on your card is released.',
+              'fr-CA': 'Le montant retenu sur votre carte est libéré.',
+              'es-MX': 'Se libera el monto retenido en su tarjeta.',
+            }
+          : {
+              'en-US': m.by === 'unpaid' ? 'Nothing was charged to your card.' : 'Nothing was charged.',
+              'fr-CA': m.by === 'unpaid' ? 'Rien n’a été facturé sur votre carte.' : 'Rien n’a été facturé.',
+              'es-MX': m.by === 'unpaid' ? 'No se cobró nada a su tarjeta.' : 'No se cobró nada.',
+            };
+    return {
+      'en-US': {
+        subject: `Your Axisline Supply order ${m.label} was cancelled`,
+        text: `Your order ${m.label} was cancelled: ${why['en-US']}\n\n${money['en-US']}\n\n${m.lines}\n\nThe order and a button to order the same parts again: ${m.url}\n`,
+      },
+      'fr-CA': {
+        subject: `Votre commande Axisline Supply ${m.label} a été annulée`,
+        text: `Votre commande ${m.label} a été annulée : ${why['fr-CA']}\n\n${money['fr-CA']}\n\n${m.lines}\n\nLa commande, et un bouton pour commander les mêmes pièces : ${m.url}\n`,
+      },
+      'es-MX': {
+        subject: `Su pedido de Axisline Supply ${m.label} fue cancelado`,
+        text: `Su pedido ${m.label} fue cancelado: ${why['es-MX']}\n\n${money['es-MX']}\n\n${m.lines}\n\nEl pedido y un botón para pedir las mismas piezas: ${m.url}\n`,
+      },
+    };
+  },
+  'order-shipped': (m) => {
+    const track = (label: string) => (m.trackingUrl ? `${label} ${m.trackingUrl}\n` : '');
+    return {
+      'en-US': {
+        subject: m.complete
+          ? `Your Axisline Supply order ${m.label} has shipped`
+          : `Part of your Axisline Supply order ${m.label} has shipped`,
+        text: `${m.complete ? `Your order ${m.label} is on its way` : `Part of your order ${m.label} is on its way; we will write again when the rest ships`}.\n\n${m.items}\n\nCarrier: ${m.carrier}\nTracking number: ${m.trackingNumber}\n${track('Track it:')}\nOrder details: ${m.url}\n`,
+      },
+      'fr-CA': {
+        subject: m.complete
+          ? `Votre commande Axisline Supply ${m.label} a été expédiée`
+          : `Une partie de votre commande Axisline Supply ${m.label} a été expédiée`,
+        text: `${m.complete ? `Votre commande ${m.label} est en route` : `Une partie de votre commande ${m.label} est en route; nous vous écrirons quand le reste sera expédié`}.\n\n${m.items}\n\nTransporteur : ${m.carrier}\nNuméro de suivi : ${m.trackingNumber}\n${track('Suivre le colis :')}\nDétails de la commande : ${m.url}\n`,
+      },
+      'es-MX': {
+        subject: m.complete
+          ? `Su pedido de Axisline Supply ${m.label} fue enviado`
+          : `Parte de su pedido de Axisline Supply ${m.label} fue enviada`,
+        text: `${m.complete ? `Su pedido ${m.label} va en camino` : `Parte de su pedido ${m.label} va en camino; le escribiremos cuando se envíe el resto`}.\n\n${m.items}\n\nPaquetería: ${m.carrier}\nNúmero de rastreo: ${m.trackingNumber}\n${track('Rastrear:')}\nDetalles del pedido: ${m.url}\n`,
+      },
+    };
+  },
+  'return-requested': (m) => ({
+    'en-US': {
+      subject: `Return requested for ${m.label}`,
+      text: 'We received your return request. We will tell you our decision within two business days.',
+    },
+    'fr-CA': {
+      subject: `Demande de retour pour ${m.label}`,
+      text: 'Nous avons reçu votre demande de retour. Nous vous donnerons notre décision d’ici deux jours ouvrables.',
+    },
+    'es-MX': {
+      subject: `Devolución solicitada para ${m.label}`,
+      text: 'Recibimos su solicitud de devolución. Le daremos nuestra decisión en un plazo de dos días hábiles.',
+    },
+  }),
+  'return-approved': (m) => ({
+    'en-US': {
+      subject: `Return approved: ${m.rma}`,
+      text: `Print the return page from your account, put it in the box, and ship the items back to us.${note(m.note)}`,
+    },
+    'fr-CA': {
+      subject: `Retour approuvé : ${m.rma}`,
+      text: `Imprimez la page de retour depuis votre compte, mettez-la dans la boîte et renvoyez-nous les articles.${note(m.note)}`,
+    },
+    'es-MX': {
+      subject: `Devolución aprobada: ${m.rma}`,
+      text: `Imprima la página de devolución desde su cuenta, póngala en la caja y envíenos los artículos.${note(m.note)}`,
+    },
+  }),
+  'return-rejected': (m) => ({
+    'en-US': {
+      subject: `Return not approved for ${m.label}`,
+      text: `We could not approve this return.${note(m.note)}`,
+    },
+    'fr-CA': {
+      subject: `Retour non approuvé pour ${m.label}`,
+      text: `Nous n’avons pas pu approuver ce retour.${note(m.note)}`,
+    },
+    'es-MX': {
+      subject: `Devolución no aprobada para ${m.label}`,
+      text: `No pudimos aprobar esta devolución.${note(m.note)}`,
+    },
+  }),
+  'return-shipped': (m) => ({
+    'en-US': {
+      subject: `Return Shipped: ${m.reference}`,
+      text: 'Your return is on its way to us. We will tell you when it arrives.',
+    },
+    'fr-CA': {
+      subject: `Retour expédié : ${m.reference}`,
+      text: 'Votre retour est en route vers nous. Nous vous écrirons à son arrivée.',
+    },
+    'es-MX': {
+      subject: `Devolución enviada: ${m.reference}`,
+      text: 'Su devolución va en camino hacia nosotros. Le avisaremos cuando llegue.',
+    },
+  }),
+  'return-processing': (m) => ({
+    'en-US': {
+      subject: `Return Processing: ${m.reference}`,
+      text: 'Your return arrived and our team is checking the items. The refund follows.',
+    },
+    'fr-CA': {
+      subject: `Retour en traitement : ${m.reference}`,
+      text: 'Votre retour est arrivé et notre équipe vérifie les articles. Le remboursement suivra.',
+    },
+    'es-MX': {
+      subject: `Devolución en proceso: ${m.reference}`,
+      text: 'Su devolución llegó y nuestro equipo revisa los artículos. El reembolso sigue.',
+    },
+  }),
+  'return-completed': (m, _l, f) => ({
+    'en-US': {
+      subject: `Refund issued: ${m.reference}`,
+      text:
+        m.to === 'card'
+          ? `We received your return and refunded ${f.money(m.amount)} to your original payment method.`
+          : `We received your return and credited ${f.money(m.amount)} to the invoice of your purchase order.`,
+    },
+    'fr-CA': {
+      subject: `Remboursement émis : ${m.reference}`,
+      text:
+        m.to === 'card'
+          ? `Nous avons reçu votre retour et remboursé ${f.money(m.amount)} sur votre moyen de paiement d’origine.`
+          : `Nous avons reçu votre retour et crédité ${f.money(m.amount)} sur la facture de votre bon de commande.`,
+    },
+    'es-MX': {
+      subject: `Reembolso emitido: ${m.reference}`,
+      text:
+        m.to === 'card'
+          ? `Recibimos su devolución y reembolsamos ${f.money(m.amount)} a su método de pago original.`
+          : `Recibimos su devolución y acreditamos ${f.money(m.amount)} a la factura de su orden de compra.`,
+    },
+  }),
+  'form-received': (m) => ({
+    'en-US': {
+      subject: `We received your ${FORM_NAMES[m.form]['en-US']}`,
+      text: `Thank you. Our team answers within one business day; for anything urgent call ${m.phone}.\n\nReference: ${m.reference}\n`,
+    },
+    'fr-CA': {
+      subject: `Nous avons reçu votre ${FORM_NAMES[m.form]['fr-CA']}`,
+      text: `Merci. Notre équipe répond en un jour ouvrable; pour toute urgence, appelez le ${m.phone}.\n\nRéférence : ${m.reference}\n`,
+    },
+    'es-MX': {
+      subject: `Recibimos su ${FORM_NAMES[m.form]['es-MX']}`,
+      text: `Gracias. Nuestro equipo responde en un día hábil; para algo urgente llame al ${m.phone}.\n\nReferencia: ${m.reference}\n`,
+    },
+  }),
+};
+
+/** An e-mail's subject and text in `locale`. */
+export function render(message: Message, locale: Locale): Rendered {
+  const template = TEMPLATES[message.kind] as Template<Message>;
+  return template(message, locale, formatters(locale))[locale];
+}

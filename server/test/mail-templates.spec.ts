@@ -1,0 +1,101 @@
+import { describe, expect, it } from '@jest/globals';
+import { LOCALES } from '../../domain/constants';
+import { render, type Message, type MessageKind } from '../src/modules/mail/templates';
+
+const order = {
+  label: 'AXL-100123',
+  url: 'https://shop.example/user/account/orders/1',
+  lines: '2 x Rail (MGN12H)  84.00',
+};
+const total = { value: 1234.5, currency: 'usd' };
+
+/** One message of every kind (the type makes sure none is left out). */
+const SAMPLES: { [K in MessageKind]: Extract<Message, { kind: K }> } = {
+  'account-exists': {
+    kind: 'account-exists',
+    email: 'dana@plant.example',
+    signInUrl: 'https://shop.example/user/login',
+    forgotUrl: 'https://shop.example/user/forgot-password',
+  },
+  registration: {
+    kind: 'registration',
+    firstName: 'Dana',
+    url: 'https://shop.example/user/register?token=T',
+  },
+  'password-reset': {
+    kind: 'password-reset',
+    firstName: 'Dana',
+    url: 'https://shop.example/user/reset-password?token=T',
+  },
+  'password-reset-all': {
+    kind: 'password-reset-all',
+    firstName: 'Dana',
+    url: 'https://shop.example/user/reset-password?token=T',
+  },
+  'order-confirmation': { kind: 'order-confirmation', ...order, status: 18, total },
+  'order-payment-failed': {
+    kind: 'order-payment-failed',
+    ...order,
+    total,
+    reason: 'declined',
+    cancelOn: new Date('2026-12-02T15:00:00Z'),
+  },
+  'order-cancelled': {
+    kind: 'order-cancelled',
+    ...order,
+    by: 'customer',
+    money: { kind: 'refunded', amount: total },
+  },
+  'order-shipped': {
+    kind: 'order-shipped',
+    label: order.label,
+    url: order.url,
+    complete: true,
+    carrier: 'UPS',
+    trackingNumber: '1Z999',
+    trackingUrl: 'https://www.ups.com/track?tracknum=1Z999',
+    items: '2 x Rail (MGN12H)',
+  },
+  'return-requested': { kind: 'return-requested', label: order.label },
+  'return-approved': { kind: 'return-approved', rma: 'RMA-100123-1', note: 'Use the original box.' },
+  'return-rejected': { kind: 'return-rejected', label: order.label, note: '' },
+  'return-shipped': { kind: 'return-shipped', reference: 'RMA-100123-1' },
+  'return-processing': { kind: 'return-processing', reference: 'RMA-100123-1' },
+  'return-completed': { kind: 'return-completed', reference: 'RMA-100123-1', amount: total, to: 'card' },
+  'form-received': { kind: 'form-received', form: 'quote', reference: 'f-1', phone: '1-800-555-0142' },
+};
+
+const urlsOf = (m: object) =>
+  Object.values(m).filter((v): v is string => typeof v === 'string' && v.startsWith('https://'));
+
+describe('e-mail templates (issue 29, item 4)', () => {
+  it.each(Object.keys(SAMPLES) as MessageKind[])(
+    '%s: written in each language, every fact and link in it',
+    (kind) => {
+      const message = SAMPLES[kind];
+      const english = render(message, 'en-US');
+      for (const locale of LOCALES) {
+        const { subject, text } = render(message, locale);
+        expect(subject.length).toBeGreaterThan(10);
+        expect(`${subject}\n${text}`).not.toMatch(/undefined|null|NaN|\[object|\$\{/);
+        for (const url of urlsOf(message)) expect(text).toContain(url);
+        if (locale !== 'en-US') {
+          expect(subject).not.toBe(english.subject);
+          expect(text).not.toBe(english.text);
+        }
+      }
+    },
+  );
+
+  it('writes amounts, days and statuses the way each language does', () => {
+    const confirmation = SAMPLES['order-confirmation'];
+    expect(render(confirmation, 'en-US').text).toContain('(Payment Received)');
+    expect(render(confirmation, 'en-US').text).toContain('Total: $1,234.50');
+    expect(render(confirmation, 'fr-CA').text).toMatch(/Total : 1\s234,50\s\$\sUS/);
+    expect(render(confirmation, 'fr-CA').text).toContain('(Paiement reçu)');
+    const failed = SAMPLES['order-payment-failed'];
+    expect(render(failed, 'en-US').text).toContain('until Wednesday, December 2, 2026');
+    expect(render(failed, 'fr-CA').text).toContain('jusqu’au mercredi 2 décembre 2026');
+    expect(render(failed, 'es-MX').text).toContain('Su tarjeta fue rechazada.');
+  });
+});
