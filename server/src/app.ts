@@ -291,7 +291,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       cookies.sessionCookie,
     ),
     (req, res, next) => {
-      req.ctx = createCtx(req, res, () => orm.em.fork(), shared);
+      req.ctx = createCtx(req, res, shared);
       next();
     },
     // Partner calls carry a bearer token and no cookies: nothing for a forged cross-site request to ride on.

@@ -1,6 +1,5 @@
 import { localeOfCookies } from '../../domain/cookies';
 import type { Locale } from '../../domain/constants';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from '../../domain/constants';
@@ -29,8 +28,6 @@ export interface AppServices {}
  * `AppServices` members are.
  */
 export interface Ctx {
-  /** The request's unit of work (forked on first use); plain SQL reads use `db`. */
-  em: EntityManager;
   /** The services' connection: inside `db.transactional(…)` every statement runs in it (db/transactions.ts). */
   db: SqlConnection;
   /**
@@ -104,22 +101,15 @@ const READ_ONLY_POSTS = new Set([
 ]);
 
 interface LazyState {
-  forkEm: () => EntityManager;
-  forkedEm?: EntityManager;
   replicaDb: SqlConnection;
 }
 
 /**
  * The context's computed members, on its prototype: Apollo copies a context's own properties for each operation,
- * which would run own getters — fork an entity manager nobody uses, fix `readDb` before a mutation sets
- * `writes`, and make a child logger for a request that logs nothing.
+ * which would run own getters — fix `readDb` before a mutation sets `writes`, and make a child logger for a request
+ * that logs nothing.
  */
 const computedMembers = Object.create(Object.prototype, {
-  em: {
-    get(this: Ctx & LazyState) {
-      return (this.forkedEm ??= this.forkEm());
-    },
-  },
   readDb: {
     get(this: Ctx & LazyState) {
       return this.writes ? this.db : this.replicaDb;
@@ -133,9 +123,12 @@ const computedMembers = Object.create(Object.prototype, {
   },
 }) as object;
 
-/** `fork` makes the request's entity manager, on first use (most reads run plain SQL and never need one). */
-export function createCtx(req: Request, res: Response, fork: () => EntityManager, shared: AppShared): Ctx {
-  const state: LazyState = { forkEm: fork, replicaDb: shared.readDb };
+/**
+ * The request's context. Services read and write with SQL on `db` (decision 037): the ORM's entities describe the
+ * schema (migrations, the drift test) and no request needs a unit of work.
+ */
+export function createCtx(req: Request, res: Response, shared: AppShared): Ctx {
+  const state: LazyState = { replicaDb: shared.readDb };
   const ctx = Object.assign(Object.create(computedMembers) as Ctx, state, {
     db: shared.db,
     writes:
