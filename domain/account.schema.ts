@@ -178,3 +178,8 @@ export const accountDeletionSchema = object({
   password: string().required('Please enter your password.').max(PASSWORD_MAX_LENGTH),
 });
 export type AccountDeletionInput = InferType<typeof accountDeletionSchema>;
+
+/** A saved address named by its id (delete, make primary). */
+export const addressIdSchema = object({
+  id: string().uuid('Address not found').required('Address not found'),
+});

@@ -43,6 +43,24 @@ export function mayUse(role: number | null | undefined, section: ConsoleSection)
 export const API_SCOPES = ['catalog:read', 'orders:own', 'supplier:products'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
+/** A partner API key as an Admin issues it: for a user, a name, its scopes and its rate. */
+export const apiKeySchema = object({
+  userId: string().uuid('User not found').required('User not found'),
+  name: string().trim().required('Name the key').max(100, 'Names are limited to 100 characters'),
+  scopes: array(
+    string()
+      .oneOf([...API_SCOPES], 'Unknown scope')
+      .required(),
+  )
+    .min(1, 'Choose at least one scope')
+    .required('Choose at least one scope'),
+  ratePerMinute: number().integer().min(1).max(100_000).default(600),
+});
+export type ApiKeyInput = InferType<typeof apiKeySchema>;
+
+/** A key named by its id (revoking it). */
+export const apiKeyIdSchema = object({ id: string().uuid('Key not found').required('Key not found') });
+
 /** Typed by an Admin to confirm resetting every password. */
 export const RESET_ALL_CONFIRMATION = 'RESET ALL PASSWORDS';
 
@@ -235,3 +253,22 @@ export const STORE_TIME_ZONE = 'America/New_York';
 
 /** Statuses whose orders count as sales: paid or on terms, not failed, pending, cancelled or deleted. */
 export const SALES_STATUSES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 18];
+
+/** A partner's exchange of its API key for a short-lived bearer token. */
+export const apiKeyExchangeSchema = object({
+  apiKey: string().trim().required('apiKey is required').max(200),
+});
+
+/** Who keeps their own brand's stock: Suppliers, signed in or through a key with the supplier:products scope. */
+export const SUPPLIER_ACCESS = { roles: ['Supplier'] as RoleName[], scope: 'supplier:products' } as const;
+
+/** A Supplier's page of products (100 a page). */
+export const supplierPageSchema = object({
+  page: number().integer().min(1, 'Pages start at 1').max(100_000).default(1),
+});
+
+/** A Supplier sets the stock flag of one of its brand's products. */
+export const supplierStockSchema = object({
+  id: string().trim().required('Product is required').max(64),
+  inStock: boolean().required('In stock is required'),
+});

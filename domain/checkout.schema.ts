@@ -146,3 +146,9 @@ export const orderListSchema = object({
     .default(10),
 });
 export type OrderListInput = InferType<typeof orderListSchema>;
+
+/** The cardholder's answer on the test provider's authentication page. */
+export const paymentChallengeSchema = object({
+  clientSecret: string().required('clientSecret is required').max(200),
+  approve: string().oneOf(['true', 'false']).default('true'),
+});

@@ -210,6 +210,30 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'La cantidad debe ser un número entero de 1 a {n}.',
   ],
   'Quantity must be at least 1': ['La quantité doit être d’au moins 1', 'La cantidad debe ser al menos 1'],
+  // The console's API keys.
+  'User not found': ['Utilisateur introuvable', 'No se encontró el usuario'],
+  'Name the key': ['Nommez la clé', 'Asigne un nombre a la clave'],
+  'Names are limited to 100 characters': [
+    'Les noms sont limités à 100 caractères',
+    'Los nombres están limitados a 100 caracteres',
+  ],
+  'Unknown scope': ['Portée inconnue', 'Alcance desconocido'],
+  'Choose at least one scope': ['Choisissez au moins une portée', 'Elija al menos un alcance'],
+  'Key not found': ['Clé introuvable', 'No se encontró la clave'],
+  // Suppliers' stock.
+  'Pages start at 1': ['Les pages commencent à 1', 'Las páginas empiezan en 1'],
+  'Product is required': ['Le produit est obligatoire', 'El producto es obligatorio'],
+  'In stock is required': ['L’état du stock est obligatoire', 'El estado de existencias es obligatorio'],
+  // The console's returns queue.
+  'Choose a decision': ['Choisissez une décision', 'Elija una decisión'],
+  'Notes are limited to 2,000 characters': [
+    'Les notes sont limitées à 2 000 caractères',
+    'Las notas están limitadas a 2,000 caracteres',
+  ],
+  'A return goes to Return Shipped, Return Processing or Return Completed': [
+    'Un retour passe à Retour expédié, Retour en traitement ou Retour terminé',
+    'Una devolución pasa a Devolución enviada, Devolución en proceso o Devolución completada',
+  ],
   // Shipments (the console's Fulfilment card).
   'Tracking number is limited to 40 characters': [
     'Le numéro de suivi est limité à 40 caractères',

@@ -1,5 +1,5 @@
 import { array, number, object, string, type InferType } from 'yup';
-import { RETURN_REASONS, type ReturnReason } from './order-status';
+import { RETURN_DECISIONS, RETURN_REASONS, type ReturnReason } from './order-status';
 
 /** Returns (spec sections 3 and 4): the window, the request form, the client's return items list. */
 
@@ -50,3 +50,20 @@ export const returnRequestSchema = object({
     .required('Choose at least one line to return'),
 });
 export type ReturnRequestInput = InferType<typeof returnRequestSchema>;
+
+/** Staff's decision on a requested return, and the note that reaches the customer's e-mail. */
+export const returnDecisionSchema = object({
+  decision: string<(typeof RETURN_DECISIONS)[number]>()
+    .oneOf([...RETURN_DECISIONS], 'Choose a decision')
+    .required('Choose a decision'),
+  note: string().trim().max(2000, 'Notes are limited to 2,000 characters').default(''),
+});
+export type ReturnDecisionInput = InferType<typeof returnDecisionSchema>;
+
+/** Where staff move an accepted return: shipped back, being checked, completed (refunded). */
+export const returnAdvanceSchema = object({
+  status: number()
+    .typeError('A return goes to Return Shipped, Return Processing or Return Completed')
+    .oneOf([8, 9, 10], 'A return goes to Return Shipped, Return Processing or Return Completed')
+    .required('A return goes to Return Shipped, Return Processing or Return Completed'),
+});

@@ -118,3 +118,15 @@ export const quickOrderSchema = object({
     .test('not-blank', 'Paste part numbers and quantities, one a line', (v) => !!v?.trim()),
   savedListId: string().trim().uuid('List not found').nullable().default(null),
 });
+
+/** A saved list named by its id (edit, delete). */
+export const savedListIdSchema = object({
+  id: string().trim().required('id is required').uuid('List not found'),
+});
+
+/** Cart lines to save for later. */
+export const cartLineIdsSchema = object({
+  cartLineIds: array(string().trim().uuid('Line not found').defined())
+    .required('cartLineIds is required')
+    .max(200),
+});

@@ -10,6 +10,9 @@ test('download my data, then close my account: a wrong password is refused next 
   test.setTimeout(60_000);
   const shop = new ShopPage(page);
   const email = await registerAndSignIn(page, 'Priya');
+  // The close form is the shop's script: typed before hydration, its submit would be the browser's own (a CI
+  // flake); typing early is e2e/ssr.spec.ts's walk.
+  await shop.hydrated();
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

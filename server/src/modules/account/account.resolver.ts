@@ -8,8 +8,8 @@ import {
   passwordChangeSchema,
   profileSchema,
   registrationAccountSchema,
+  addressIdSchema,
 } from '../../../../domain/account.schema';
-import { object, string } from 'yup';
 import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { endSession, requireUser } from '../auth/session-auth';
@@ -169,5 +169,3 @@ export class AccountResolver {
     return true;
   }
 }
-
-const addressIdSchema = object({ id: string().uuid('Address not found').required('Address not found') });

@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from 'express';
-import { object, string } from 'yup';
 import {
   addressSchema,
   forgotPasswordSchema,
@@ -9,6 +8,7 @@ import {
   profileSchema,
   registrationAccountSchema,
   registrationPasswordSchema,
+  addressIdSchema,
 } from '../../../../domain/account.schema';
 import { addressRules, siteCountry } from '../../../../domain/regions';
 import { AppError } from '../../common/errors';
@@ -17,8 +17,6 @@ import { ctxOf } from '../../rest/ctx';
 import { requireUser } from '../auth/session-auth';
 import { accountService } from './account.service';
 import { privacyService } from './privacy.service';
-
-const idSchema = object({ id: string().uuid('Address not found').required('Address not found') });
 
 /** User and account calls of spec section 7 (REST facade). */
 export function userRoutes(): Router {
@@ -89,14 +87,14 @@ export function userRoutes(): Router {
   router.delete('/user/address', async (req, res) => {
     const ctx = ctxOf(req);
     const user = requireUser(ctx);
-    const { id } = validate(idSchema, req.body);
+    const { id } = validate(addressIdSchema, req.body);
     res.json({ status: 200, user: await accountService.deleteAddress(ctx, user.id, id) });
   });
 
   router.put('/user/make-primary-address', async (req, res) => {
     const ctx = ctxOf(req);
     const user = requireUser(ctx);
-    const { id } = validate(idSchema, req.body);
+    const { id } = validate(addressIdSchema, req.body);
     res.json({ status: 200, user: await accountService.makePrimaryAddress(ctx, user.id, id) });
   });
 

@@ -2,16 +2,14 @@ import { Router } from 'express';
 import { CSRF } from '../../../../domain/constants';
 import { AppError } from '../../common/errors';
 import { loginSchema } from '../../../../domain/account.schema';
+import { apiKeyExchangeSchema } from '../../../../domain/admin';
 import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
 import { accountService } from '../account/account.service';
-import { object, string } from 'yup';
 import { exchangeKey } from './api-tokens';
 import { endSession } from './session-auth';
 import { safeReturnPath } from '../../../../domain/routes';
 import { CsrfTokens } from '../../rest/csrf';
-
-const apiKeySchema = object({ apiKey: string().trim().required('apiKey is required').max(200) });
 
 const LOG_LEVELS = new Set(['error', 'warn', 'info', 'debug']);
 const CODE_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -84,7 +82,7 @@ export function authRoutes(): Router {
 
   // Partners exchange an API key for a 15-minute bearer token (no cookies involved, hence no CSRF token).
   router.post('/token', async (req, res) => {
-    const { apiKey } = validate(apiKeySchema, req.body);
+    const { apiKey } = validate(apiKeyExchangeSchema, req.body);
     const ctx = ctxOf(req);
     res.set('Cache-Control', 'no-store').json(await exchangeKey(ctx.db, ctx.app.auth.tokenSecret, apiKey));
   });

@@ -1,4 +1,4 @@
-import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import { CONSOLE_ACCESS, SUPPLIER_ACCESS } from '../../../../domain/admin';
 import { ROLES, type RoleName } from '../../../../domain/roles';
 import { STAFF, type Access, type ScopedAccess } from './permissions';
 
@@ -94,8 +94,8 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.outboxEmails': STAFF,
   'Query.formSubmissions': STAFF,
   // Suppliers: their own brand's products and stock (session, or a key with the supplier:products scope).
-  'Query.supplierProducts': { roles: ['Supplier'], scope: 'supplier:products' },
-  'Mutation.setProductStock': { roles: ['Supplier'], scope: 'supplier:products' },
+  'Query.supplierProducts': SUPPLIER_ACCESS,
+  'Mutation.setProductStock': SUPPLIER_ACCESS,
 };
 
 export const REST_ACCESS: Record<string, Access> = {

@@ -1,6 +1,10 @@
 import { Router } from 'express';
-import { object, string } from 'yup';
-import { cardSchema, orderListSchema, placeOrderSchemaFor } from '../../../../domain/checkout.schema';
+import {
+  cardSchema,
+  orderListSchema,
+  paymentChallengeSchema,
+  placeOrderSchemaFor,
+} from '../../../../domain/checkout.schema';
 import { siteCountry } from '../../../../domain/regions';
 import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
@@ -10,11 +14,6 @@ import { checkIdempotencyKey, checkoutService, paymentOf } from './checkout.serv
 
 import { invoicePdf } from './order.invoice';
 import { orderService } from './order.service';
-
-const authenticateSchema = object({
-  clientSecret: string().required('clientSecret is required').max(200),
-  approve: string().oneOf(['true', 'false']).default('true'),
-});
 
 /** Checkout and orders (REST facade of the same services as GraphQL). */
 export function orderRoutes(): Router {
@@ -99,7 +98,7 @@ export function orderRoutes(): Router {
   });
 
   router.post('/payments/test/intents/:id/authenticate', async (req, res) => {
-    const { clientSecret, approve } = validate(authenticateSchema, {
+    const { clientSecret, approve } = validate(paymentChallengeSchema, {
       ...req.body,
       approve: String((req.body as { approve?: unknown })?.approve ?? 'true'),
     });

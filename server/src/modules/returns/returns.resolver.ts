@@ -12,10 +12,7 @@ import {
   Query,
   Resolver,
 } from 'type-graphql';
-import { returnRequestSchema } from '../../../../domain/returns';
-import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
-import { advanceSchema, decisionSchema } from './returns.routes';
 import { returnsService } from './returns.service';
 
 @ObjectType('ReturnLine')
@@ -81,8 +78,7 @@ export class ReturnsResolver {
     @Arg('note', () => String, { nullable: true }) note: string | null,
     @Ctx() ctx: RequestCtx,
   ) {
-    const input = validate(decisionSchema, { decision, note: note ?? '' });
-    return returnsService.decide(ctx, id, input.decision, input.note);
+    return returnsService.decide(ctx, id, { decision, note: note ?? '' });
   }
 
   @Authorized('Admin', 'Service', 'CustomerService')
@@ -94,7 +90,7 @@ export class ReturnsResolver {
     @Arg('status', () => Int) status: number,
     @Ctx() ctx: RequestCtx,
   ) {
-    return returnsService.advance(ctx, id, validate(advanceSchema, { status }).status);
+    return returnsService.advance(ctx, id, { status });
   }
 
   @Authorized()
@@ -105,9 +101,6 @@ export class ReturnsResolver {
     @Arg('input', () => ReturnRequestInputGql) input: ReturnRequestInputGql,
     @Ctx() ctx: RequestCtx,
   ) {
-    return returnsService.request(
-      ctx,
-      validate(returnRequestSchema, { ...input, comment: input.comment ?? '' }),
-    );
+    return returnsService.request(ctx, { ...input, comment: input.comment ?? '' });
   }
 }

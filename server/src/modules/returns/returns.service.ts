@@ -2,7 +2,17 @@ import { isUuid } from '../../../../domain/ids';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import { round2 } from '../../../../domain/money';
 import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
-import { RETURN_WINDOW_DAYS, withinReturnWindow, type ReturnRequestInput } from '../../../../domain/returns';
+import {
+  RETURN_WINDOW_DAYS,
+  returnAdvanceSchema,
+  returnDecisionSchema,
+  returnRequestSchema,
+  withinReturnWindow,
+  type ReturnRequestInput,
+} from '../../../../domain/returns';
+import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import { validate } from '../../common/validate';
+import { assertAccess } from '../auth/permissions';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { requireUser } from '../auth/session-auth';
@@ -62,8 +72,9 @@ export const returnsService = {
    * A customer's return of delivered lines: never more than was delivered (less what other returns took), and
    * within 30 days of delivery. The order goes to Return Requested; e-mails go to the customer and the store.
    */
-  async request(ctx: Ctx, input: ReturnRequestInput): Promise<ReturnView> {
+  async request(ctx: Ctx, body: unknown): Promise<ReturnView> {
     const user = requireUser(ctx);
+    const input: ReturnRequestInput = validate(returnRequestSchema, body);
     const order = await orderService.get(ctx, input.orderId);
     if (order.userId !== user.id) throw notFound('Order');
     const id = await ctx.db.transactional(async (trx) => {
@@ -135,6 +146,7 @@ export const returnsService = {
 
   /** A return its customer (or staff) may read. */
   async get(ctx: Ctx, id: string): Promise<ReturnView> {
+    assertAccess(ctx, 'signed-in');
     if (!isUuid(id)) throw notFound('Return');
     const [row] = await ctx.db.execute<(ReturnRow & { userId: string | null })[]>(
       `${RETURN_SQL.replace('select r.id,', 'select r.user_id as "userId", r.id,')} where r.id = ?`,
@@ -162,6 +174,7 @@ export const returnsService = {
 
   /** Staff's queue: returns in a status (all when null), oldest first. */
   async queue(ctx: Ctx, status: number | null): Promise<ReturnView[]> {
+    assertAccess(ctx, CONSOLE_ACCESS.returns);
     const rows = await ctx.db.execute<ReturnRow[]>(
       `${RETURN_SQL} where (?::smallint is null or r.status = ?) order by r.created_at limit 200`,
       [status, status],
@@ -170,12 +183,9 @@ export const returnsService = {
   },
 
   /** Staff decide: accepted (RMA number, Return Approved), rejected (Return Rejected) or pending. */
-  async decide(
-    ctx: Ctx,
-    id: string,
-    decision: 'RETURN_ACCEPTED' | 'RETURN_REJECTED' | 'RETURN_PENDING',
-    note = '',
-  ) {
+  async decide(ctx: Ctx, id: string, body: unknown) {
+    assertAccess(ctx, CONSOLE_ACCESS.returns);
+    const { decision, note } = validate(returnDecisionSchema, body);
     const current = await this.get(ctx, id);
     if (current.status !== ORDER_STATUS_CODE.ReturnRequested) {
       throw new AppError('CONFLICT', `This return was already decided (${current.statusLabel}).`);
@@ -220,7 +230,9 @@ export const returnsService = {
    * Staff follow an accepted return: shipped, processing, completed. Completing refunds the returned lines
    * (with their tax) through the payment provider: refunded or partially refunded.
    */
-  async advance(ctx: Ctx, id: string, to: number) {
+  async advance(ctx: Ctx, id: string, body: unknown) {
+    assertAccess(ctx, CONSOLE_ACCESS.returns);
+    const { status: to } = validate(returnAdvanceSchema, body);
     const current = await this.get(ctx, id);
     const at = AFTER_ACCEPT.indexOf(to);
     const from = at === 0 ? ORDER_STATUS_CODE.ReturnApproved : AFTER_ACCEPT[at - 1];

@@ -1,11 +1,12 @@
 import { Router, type RequestHandler } from 'express';
-import { array, object, string } from 'yup';
 import {
   addToListSchema,
+  cartLineIdsSchema,
   listItemIdsSchema,
   listItemQuantitySchema,
   listItemsSchema,
   quickOrderSchema,
+  savedListIdSchema,
   savedListSchema,
 } from '../../../../domain/saved-lists';
 import { validate } from '../../common/validate';
@@ -18,13 +19,6 @@ const signedIn: RequestHandler = (req, _res, next) => {
   requireUser(ctxOf(req));
   next();
 };
-
-const idSchema = object({ id: string().trim().required('id is required').uuid('List not found') });
-const cartLineIdsSchema = object({
-  cartLineIds: array(string().trim().uuid('Line not found').defined())
-    .required('cartLineIds is required')
-    .max(200),
-});
 
 /** Saved lists (spec section 7, Products and lists), quick order and save for later. Signed-in users. */
 export function savedListRoutes(): Router {
@@ -39,12 +33,12 @@ export function savedListRoutes(): Router {
   });
 
   router.post('/product/edit-saved-list', signedIn, async (req, res) => {
-    const { id } = validate(idSchema, req.body);
+    const { id } = validate(savedListIdSchema, req.body);
     res.json(await savedListService.edit(ctxOf(req), id, validate(savedListSchema, req.body)));
   });
 
   router.delete('/product/delete-saved-list', signedIn, async (req, res) => {
-    const { id } = validate(idSchema, req.body);
+    const { id } = validate(savedListIdSchema, req.body);
     await savedListService.remove(ctxOf(req), id);
     res.json({ success: true, id });
   });

@@ -1,0 +1,56 @@
+import { SUPPLIER_ACCESS, supplierPageSchema, supplierStockSchema } from '../../../../domain/admin';
+import { AppError, notFound } from '../../common/errors';
+import { validate } from '../../common/validate';
+import type { Ctx } from '../../context';
+import { assertAccess } from '../auth/permissions';
+import { bumpIndexVersion } from '../search/search.index';
+
+export interface SupplierProductView {
+  id: string;
+  name: string;
+  inStock: boolean;
+}
+
+/** The brand a Supplier keeps, or FORBIDDEN when none is assigned. */
+async function supplierBrand(ctx: Ctx): Promise<string> {
+  const [row] = await ctx.db.execute<{ brandId: string | null }[]>(
+    'select b.id as "brandId" from app_user u join brand b on b.handle = u.supplier_brand_handle where u.id = ?',
+    [ctx.user!.id],
+  );
+  if (!row?.brandId) throw new AppError('FORBIDDEN', 'No brand is assigned to this Supplier.');
+  return row.brandId;
+}
+
+/** A Supplier (signed in, or through a key with the supplier:products scope) keeps its own brand's stock. */
+export const supplierService = {
+  /** The brand's products, 100 a page, by part number. */
+  async products(ctx: Ctx, body: unknown): Promise<SupplierProductView[]> {
+    assertAccess(ctx, SUPPLIER_ACCESS);
+    const { page } = validate(supplierPageSchema, body);
+    const brandId = await supplierBrand(ctx);
+    return ctx.db.execute<SupplierProductView[]>(
+      `select id, name, in_stock as "inStock" from product where brand_id = ? order by id limit 100 offset ?`,
+      [brandId, (page - 1) * 100],
+    );
+  },
+
+  /** Sets one product's stock flag; search answers showing it are dropped in every process. */
+  async setStock(ctx: Ctx, body: unknown): Promise<SupplierProductView> {
+    assertAccess(ctx, SUPPLIER_ACCESS);
+    const { id, inStock } = validate(supplierStockSchema, body);
+    const brandId = await supplierBrand(ctx);
+    return ctx.db.transactional(async () => {
+      const [row] = await ctx.db.execute<SupplierProductView[]>(
+        `update product set in_stock = ?, updated_at = now() where id = ? and brand_id = ?
+         returning id, name, in_stock as "inStock"`,
+        [inStock, id, brandId],
+      );
+      // Another brand's product answers exactly like a missing one.
+      if (!row) throw notFound(`Product ${id}`);
+      await ctx.db.execute('update product_search set in_stock = ? where product_id = ?', [inStock, id]);
+      // Cached search answers show the stock flag: every process drops them.
+      await bumpIndexVersion(ctx.db);
+      return row;
+    });
+  },
+};
