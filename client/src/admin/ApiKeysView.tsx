@@ -1,3 +1,4 @@
+import { errorMessage } from '../lib/failure';
 import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import { API_SCOPES } from '@domain/admin';
 import {
@@ -15,7 +16,6 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { errorMessage } from '../features/account/session';
 import {
   AdminUsersDocument,
   ApiKeysDocument,

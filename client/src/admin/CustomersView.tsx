@@ -1,3 +1,4 @@
+import { errorMessage, formFailure } from '../lib/failure';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { mayUse, RESET_ALL_CONFIRMATION } from '@domain/admin';
 import { ROLES, VALIDITY, type RoleName } from '@domain/roles';
@@ -5,7 +6,7 @@ import { ROUTES } from '@domain/routes';
 import { App, Button, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage, formFailure, useSession, useSignOut } from '../features/account/session';
+import { useSession, useSignOut } from '../features/account/session';
 import {
   AdminUsersDocument,
   ResetAllPasswordsDocument,

@@ -1,3 +1,4 @@
+import { failureOf, errorMessage } from '../lib/failure';
 import { useMutation } from '@apollo/client/react';
 import {
   deliverySchema,
@@ -13,7 +14,6 @@ import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, 
 import dayjs from 'dayjs';
 import { getIn, useFormik, type FormikHelpers } from 'formik';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage, fieldErrors } from '../features/account/session';
 import { carrierName, TrackingNumber } from '../features/orders/Shipments';
 import { useMessage, useT } from '../i18n';
 import { useDates } from '../lib/dates';
@@ -125,10 +125,10 @@ function useFulfilmentSubmit<V extends object>(send: (values: V) => Promise<unkn
       await send(values);
       onDone();
     } catch (err) {
-      const code = (err as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code;
+      const code = failureOf(err).code;
       if (code === 'CONFLICT') setConflict(errorMessage(err, t('admin.conflict')));
       else {
-        helpers.setErrors(fieldErrors(err) as never);
+        helpers.setErrors(failureOf(err).fields as never);
         helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
       }
     }

@@ -1,3 +1,4 @@
+import { failureOf, errorMessage } from '../lib/failure';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useDescribeConfiguration } from '../lib/configuration';
 import {
@@ -28,7 +29,6 @@ import { ResponsiveTable } from './ResponsiveTable';
 import { getIn, setIn, useFormik, type FormikErrors } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { errorMessage, fieldErrors } from '../features/account/session';
 import { useAddressWords } from '../features/account/address';
 import { isCountry } from '@domain/regions';
 import {
@@ -183,10 +183,10 @@ function OrderForm({
         });
         onSaved(true);
       } catch (err) {
-        const code = (err as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code;
+        const code = failureOf(err).code;
         if (code === 'CONFLICT') setConflict(errorMessage(err, t('admin.conflict')));
         else {
-          helpers.setErrors(nestedErrors(fieldErrors(err)));
+          helpers.setErrors(nestedErrors(failureOf(err).fields));
           helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
         }
       }

@@ -1,6 +1,6 @@
+import { errorMessage } from '../lib/failure';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { App, Switch, Table } from 'antd';
-import { errorMessage } from '../features/account/session';
 import { AdminSitesDocument, SetSiteVisibilityDocument } from './graphql/admin.generated';
 import { useT } from '../i18n';
 

@@ -6,12 +6,13 @@ export interface FieldError {
   message: string;
 }
 
-/** An answer other than 2xx: the server's message and field errors (`error.fields`). */
+/** An answer other than 2xx: the server's code, message and field errors (`error.fields`). */
 export class HttpError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly fields: FieldError[] = [],
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -30,14 +31,10 @@ export async function post<T>(path: string, body: object | FormData): Promise<T>
     body: form ? body : JSON.stringify(body),
   });
   const json = (await res.json().catch(() => ({}))) as T & {
-    error?: { message: string; fields?: FieldError[] };
+    error?: { code?: string; message: string; fields?: FieldError[] };
   };
-  if (!res.ok) throw new HttpError(json.error?.message ?? 'Request failed', res.status, json.error?.fields);
+  if (!res.ok) {
+    throw new HttpError(json.error?.message ?? '', res.status, json.error?.fields, json.error?.code ?? null);
+  }
   return json;
-}
-
-/** Field errors of an HttpError, keyed by field (for Formik's setErrors). */
-export function httpFieldErrors(err: unknown): Record<string, string> {
-  const fields = err instanceof HttpError ? err.fields : [];
-  return Object.fromEntries(fields.map((f) => [f.field, f.message]));
 }

@@ -72,30 +72,3 @@ export function useSignOut() {
   const client = useApolloClient();
   return () => signOutEverywhere(client);
 }
-
-/** Field messages of a BAD_USER_INPUT answer, keyed by field (for Formik's setErrors). */
-export function fieldErrors(err: unknown): Record<string, string> {
-  const errors = (err as { errors?: { extensions?: { fields?: { field: string; message: string }[] } }[] })
-    .errors;
-  const out: Record<string, string> = {};
-  for (const f of errors?.[0]?.extensions?.fields ?? []) out[f.field] ??= f.message;
-  return out;
-}
-
-/**
- * A failed call as a form shows it: its field messages next to their fields, and one message above the form
- * only when no field has one (so an error is shown once).
- */
-export function formFailure(
-  err: unknown,
-  fallback: string,
-): { fields: Record<string, string>; message: string | null } {
-  const fields = fieldErrors(err);
-  return { fields, message: Object.keys(fields).length ? null : errorMessage(err, fallback) };
-}
-
-/** The message of the first error of a failed call. */
-export function errorMessage(err: unknown, fallback: string): string {
-  const errors = (err as { errors?: { message?: string }[] }).errors;
-  return errors?.[0]?.message ?? fallback;
-}

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../lib/failure';
 import type { ApolloClient } from '@apollo/client';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { mergeRefreshed, reconcileLocal, type CartItem } from '@domain/cart';
@@ -18,7 +19,7 @@ import { useT } from '../../i18n';
 import { track, type TrackedItem } from '../../lib/analytics';
 import { useSite } from '../../lib/site';
 import { notify } from '../../lib/toast';
-import { errorMessage, SIGNED_OUT_EVENT } from '../account/session';
+import { SIGNED_OUT_EVENT } from '../account/session';
 import { loadLocalLines, localItem, saveLocalLines, type LocalLine } from './cartStorage';
 
 export type CartLineData = CartFieldsFragment['orderLines'][number];

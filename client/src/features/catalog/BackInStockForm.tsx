@@ -1,3 +1,4 @@
+import { failureOf } from '../../lib/failure';
 import { useMutation } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import { NotifyBackInStockDocument } from './graphql/catalog.generated';
@@ -31,9 +32,7 @@ export function BackInStockForm({ itemId }: { itemId: string }) {
     try {
       await notify({ variables: { email: email.trim(), itemId } });
     } catch (err) {
-      const fields = (err as { errors?: { extensions?: { fields?: { message: string }[] } }[] }).errors?.[0]
-        ?.extensions?.fields;
-      setError(fields?.[0]?.message ?? t('backInStock.failed'));
+      setError(Object.values(failureOf(err).fields)[0] ?? t('backInStock.failed'));
     }
   };
 

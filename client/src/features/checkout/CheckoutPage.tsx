@@ -1,3 +1,4 @@
+import { failureOf, errorMessage } from '../../lib/failure';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { OrderTotalsList } from '../orders/OrderTotals';
 import { useDescribeConfiguration } from '../../lib/configuration';
@@ -32,7 +33,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { validateAddress } from '../account/address';
 import { StreetFields } from '../account/AddressFields';
 import { Field, SelectField } from '../account/Field';
-import { errorMessage, fieldErrors, useSession } from '../account/session';
+import { useSession } from '../account/session';
 
 type Step = 'address' | 'shipping' | 'payment' | 'review';
 const STEPS: Step[] = ['address', 'shipping', 'payment', 'review'];
@@ -595,7 +596,7 @@ function ReviewStep({
     } catch (err) {
       const answered = Boolean((err as { errors?: unknown[] }).errors?.length);
       if (answered) key.current = crypto.randomUUID();
-      const fields = fieldErrors(err);
+      const fields = failureOf(err).fields;
       if (fields['shippingAddress.state']) onBlocked();
       setFailure(errorMessage(err, t('checkout.failed')));
     } finally {

@@ -1,14 +1,14 @@
+import { failureOf, errorMessage } from '../../lib/failure';
 import { useMutation } from '@apollo/client/react';
 import { normaliseExpiry } from '@domain/checkout';
 import { cardSchema, purchaseOrderSchema } from '@domain/checkout.schema';
 import { Form, Formik } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n';
-import { httpFieldErrors, post } from '../../lib/http';
+import { post } from '../../lib/http';
 import { useMoney } from '../../lib/money';
 import { Field } from '../account/Field';
 import { FormError, FocusFirstError } from '../account/FormParts';
-import { errorMessage } from '../account/session';
 import {
   ConfirmOrderPaymentDocument,
   PayOrderDocument,
@@ -39,7 +39,7 @@ export function CardForm({
           const card = await post<Card>('/api/payments/test/payment-methods', values);
           await onCard(card);
         } catch (err) {
-          const fields = httpFieldErrors(err);
+          const fields = failureOf(err).fields;
           if (Object.keys(fields).length) helpers.setErrors(fields);
           else helpers.setStatus(errorMessage(err, t('checkout.failed')));
         }

@@ -1,3 +1,4 @@
+import { formFailure } from '../../lib/failure';
 import { BRAND } from '@domain/constants';
 import {
   ATTACHMENT_LIMITS,
@@ -13,7 +14,7 @@ import { Form, Formik, useField } from 'formik';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMessage, useT } from '../../i18n';
-import { httpFieldErrors, post } from '../../lib/http';
+import { post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAddressWords } from '../account/address';
 import { useShipsTo } from '../../lib/site';
@@ -70,15 +71,16 @@ function Sent({ title, text }: { title: string; text: string }) {
   );
 }
 
+/** A refused form: each field's message next to it, or one message above the form. */
 function useFailure() {
   const t = useT();
   return (
     err: unknown,
     helpers: { setErrors: (e: Record<string, string>) => void; setStatus: (s: string) => void },
   ) => {
-    const fields = httpFieldErrors(err);
-    if (Object.keys(fields).length) helpers.setErrors(fields);
-    else helpers.setStatus((err as Error).message || t('forms.failed'));
+    const { fields, message } = formFailure(err, t('forms.failed'));
+    if (message) helpers.setStatus(message);
+    else helpers.setErrors(fields);
   };
 }
 

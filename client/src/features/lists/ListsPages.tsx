@@ -1,3 +1,4 @@
+import { failureOf, errorMessage } from '../../lib/failure';
 import { SignInRedirect } from '../account/SignInRedirect';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { FocusFirstError } from '../account/FormParts';
@@ -20,7 +21,7 @@ import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { Field } from '../account/Field';
-import { errorMessage, fieldErrors, useSession } from '../account/session';
+import { useSession } from '../account/session';
 import { QuickOrderForm } from './QuickOrderForm';
 import { useMoney } from '../../lib/money';
 
@@ -71,7 +72,7 @@ export function SavedListsPage() {
                 await create({ variables: { input: values } });
                 helpers.resetForm();
               } catch (err) {
-                helpers.setErrors(fieldErrors(err));
+                helpers.setErrors(failureOf(err).fields);
               }
             }}
           >

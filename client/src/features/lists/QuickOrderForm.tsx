@@ -1,8 +1,8 @@
+import { errorMessage } from '../../lib/failure';
 import { useMutation } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { QuickOrderDocument, type QuickOrderMutation } from './graphql/lists.generated';
 import { useMessage, useT } from '../../i18n';
-import { errorMessage } from '../account/session';
 
 /** Paste "part-number quantity" lines into the cart (no list) or a list; lines not understood are listed. */
 export function QuickOrderForm({ listId = null }: { listId?: string | null }) {

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../lib/failure';
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { CartItem } from '@domain/cart';
 import { ROUTES } from '@domain/routes';
@@ -10,7 +11,7 @@ import {
 } from './graphql/saveToList.generated';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
-import { errorMessage, useSession } from '../account/session';
+import { useSession } from '../account/session';
 
 const NEW = '__new__';
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../lib/failure';
 import { LineProgress, Shipments } from './Shipments';
 import { SignInRedirect } from '../account/SignInRedirect';
 import { useDescribeConfiguration } from '../../lib/configuration';
@@ -34,7 +35,7 @@ import {
 import { useMessage, useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { errorMessage, useSession } from '../account/session';
+import { useSession } from '../account/session';
 import { useDates } from '../../lib/dates';
 
 const PAGE_SIZE = 10;

@@ -1,3 +1,4 @@
+import { failureOf, errorMessage } from '../../lib/failure';
 import { SignInRedirect } from '../account/SignInRedirect';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
@@ -16,7 +17,7 @@ import {
 import { OrderDocument } from '../orders/graphql/orders.generated';
 import { useMessage, useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { errorMessage, fieldErrors, useSession } from '../account/session';
+import { useSession } from '../account/session';
 import { useDates } from '../../lib/dates';
 
 /** Whether an order can still take a return request (delivered, within the window). */
@@ -81,7 +82,7 @@ export function ReturnRequestPage() {
     void request({ variables: { input: { orderId: order.id, reason, comment, items } } })
       .then(({ data: done }) => done && navigate(returnPath(done.requestReturn.id)))
       .catch((err: unknown) => {
-        const fields = fieldErrors(err);
+        const fields = failureOf(err).fields;
         setErrors(fields);
         // Each error once: next to its field, or (none of them) above the buttons.
         if (Object.keys(fields).length === 0) setFailure(errorMessage(err, t('returns.failed')));

@@ -1,3 +1,4 @@
+import { failureOf, errorMessage, formFailure } from '../../../lib/failure';
 import { SignInRedirect } from '../SignInRedirect';
 import { useMutation } from '@apollo/client/react';
 import {
@@ -29,7 +30,7 @@ import { Field } from '../Field';
 import { validateAddress } from '../address';
 import { isCountry } from '@domain/regions';
 import { useShipsTo } from '../../../lib/site';
-import { errorMessage, fieldErrors, formFailure, useSession, useSignOut } from '../session';
+import { useSession, useSignOut } from '../session';
 
 /**
  * /user/account: profile, addresses (one primary), password, and the buyer's own data (a copy to download, the
@@ -81,7 +82,7 @@ function Profile({ user }: { user: UserFieldsFragment }) {
             await update({ variables: { input: { ...values, phone: values.phone || null } } });
             void notify('success', t('account.profileSaved'));
           } catch (err) {
-            helpers.setErrors(fieldErrors(err));
+            helpers.setErrors(failureOf(err).fields);
           }
         }}
       >
@@ -208,7 +209,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
               setEditing(null);
               if (edited) void notify('success', t('account.addressSaved'));
             } catch (err) {
-              helpers.setErrors(fieldErrors(err));
+              helpers.setErrors(failureOf(err).fields);
             }
           }}
         >
@@ -261,7 +262,7 @@ function PasswordChange() {
             helpers.resetForm();
             void notify('success', t('account.passwordChanged'));
           } catch (err) {
-            helpers.setErrors(fieldErrors(err));
+            helpers.setErrors(failureOf(err).fields);
             setFailure(errorMessage(err, t('reset.failed')));
           }
         }}

@@ -1,3 +1,4 @@
+import { failureOf, errorMessage } from '../../../lib/failure';
 import { useMutation } from '@apollo/client/react';
 import { forgotPasswordSchema, passwordResetSchema } from '@domain/account.schema';
 import { ROUTES } from '@domain/routes';
@@ -9,7 +10,6 @@ import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NewPasswordFields, FormError, FocusFirstError } from '../FormParts';
 import { Field } from '../Field';
-import { errorMessage, fieldErrors } from '../session';
 
 export function ForgotPasswordPage() {
   const t = useT();
@@ -32,7 +32,7 @@ export function ForgotPasswordPage() {
               await forgot({ variables: { email: values.email.trim() } });
               setDone(true);
             } catch (err) {
-              helpers.setErrors(fieldErrors(err));
+              helpers.setErrors(failureOf(err).fields);
             }
           }}
         >
@@ -76,7 +76,7 @@ export function ResetPasswordPage() {
               await reset({ variables: values });
               setDone(true);
             } catch (err) {
-              helpers.setErrors(fieldErrors(err));
+              helpers.setErrors(failureOf(err).fields);
               setFailure(errorMessage(err, t('reset.failed')));
             }
           }}

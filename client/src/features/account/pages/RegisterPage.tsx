@@ -1,3 +1,4 @@
+import { failureOf, errorMessage } from '../../../lib/failure';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { registrationAccountSchema, registrationPasswordSchema } from '@domain/account.schema';
 import { ROUTES } from '@domain/routes';
@@ -14,7 +15,7 @@ import { useMessage, useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NewPasswordFields, FormError, FocusFirstError } from '../FormParts';
 import { Field } from '../Field';
-import { announceSignIn, errorMessage, fieldErrors } from '../session';
+import { announceSignIn } from '../session';
 
 /** Registration in two steps: ACCOUNT (e-mails a link), then PASSWORD (from the link's token). */
 export function RegisterPage() {
@@ -70,7 +71,7 @@ function AccountStep() {
           await start({ variables: { input: { ...input, erpAccountId: input.erpAccountId || null } } });
           setSentTo(input.email);
         } catch (err) {
-          helpers.setErrors(fieldErrors(err));
+          helpers.setErrors(failureOf(err).fields);
           setFailure(errorMessage(err, t('register.failed')));
         }
       }}
@@ -126,7 +127,7 @@ function PasswordStep({ token }: { token: string }) {
           announceSignIn('registration');
           navigate(ROUTES.account, { replace: true });
         } catch (err) {
-          helpers.setErrors(fieldErrors(err));
+          helpers.setErrors(failureOf(err).fields);
           setFailure(errorMessage(err, t('register.failed')));
         }
       }}

@@ -1,3 +1,4 @@
+import { failureOf, errorMessage } from '../../../lib/failure';
 import { useMutation } from '@apollo/client/react';
 import { loginSchema } from '@domain/account.schema';
 import { ROUTES, safeReturnPath } from '@domain/routes';
@@ -10,7 +11,7 @@ import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { FormError, FocusFirstError } from '../FormParts';
 import { Field } from '../Field';
-import { announceSignIn, errorMessage, fieldErrors } from '../session';
+import { announceSignIn } from '../session';
 
 /** Only paths of this site (no open redirect through callbackUrl). */
 export const safeCallback = (value: string | null) => safeReturnPath(value, ROUTES.account);
@@ -46,7 +47,7 @@ export function SignInPage() {
             announceSignIn('sign-in');
             navigate(safeCallback(params.get('callbackUrl')), { replace: true });
           } catch (err) {
-            helpers.setErrors(fieldErrors(err));
+            helpers.setErrors(failureOf(err).fields);
             setFailure(errorMessage(err, t('signIn.failed')));
           }
         }}
