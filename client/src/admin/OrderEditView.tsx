@@ -29,7 +29,7 @@ import { ResponsiveTable } from './ResponsiveTable';
 import { getIn, setIn, useFormik, type FormikErrors } from 'formik';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAddressWords } from '../features/account/address';
+import { useAddressWords } from '../components/form';
 import { isCountry } from '@domain/regions';
 import {
   AdminOrderDocument,

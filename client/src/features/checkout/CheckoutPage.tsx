@@ -2,7 +2,7 @@ import { failureOf, errorMessage } from '../../lib/failure';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { OrderTotalsList } from '../orders/OrderTotals';
 import { useDescribeConfiguration } from '../../lib/configuration';
-import { FocusFirstError } from '../account/FormParts';
+import { FocusFirstError, validateAddress, StreetFields, Field, SelectField } from '../../components/form';
 import { linesBlockedIn } from '@domain/cart';
 import { CARRIERS, orderNumberLabel, TEST_CARDS } from '@domain/checkout';
 import { shippingAddressSchemaFor, shippingDetailsSchema } from '@domain/checkout.schema';
@@ -30,9 +30,6 @@ import { useMessage, useT } from '../../i18n';
 import { track, type CheckoutStep } from '../../lib/analytics';
 import { trackedLine } from '../cart/useCart';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { validateAddress } from '../account/address';
-import { StreetFields } from '../account/AddressFields';
-import { Field, SelectField } from '../account/Field';
 import { useSession } from '../account/session';
 
 type Step = 'address' | 'shipping' | 'payment' | 'review';

@@ -7,8 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import { post } from '../../lib/http';
 import { useMoney } from '../../lib/money';
-import { Field } from '../account/Field';
-import { FormError, FocusFirstError } from '../account/FormParts';
+import { Field, FormError, FocusFirstError } from '../../components/form';
 import {
   ConfirmOrderPaymentDocument,
   PayOrderDocument,

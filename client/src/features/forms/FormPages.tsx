@@ -16,10 +16,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useMessage, useT } from '../../i18n';
 import { post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { useAddressWords } from '../account/address';
+import { useAddressWords, Field, SelectField, FormError, FocusFirstError } from '../../components/form';
 import { useShipsTo } from '../../lib/site';
-import { Field, SelectField } from '../account/Field';
-import { FormError, FocusFirstError } from '../account/FormParts';
 import { useSession } from '../account/session';
 
 /** A textarea bound to Formik, with its message. */

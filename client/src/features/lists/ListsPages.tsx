@@ -1,7 +1,7 @@
 import { failureOf, errorMessage } from '../../lib/failure';
 import { SignInRedirect } from '../account/SignInRedirect';
 import { useDescribeConfiguration } from '../../lib/configuration';
-import { FocusFirstError } from '../account/FormParts';
+import { FocusFirstError, Field } from '../../components/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { productPath, ROUTES, savedListPath } from '@domain/routes';
 import { savedListSchema } from '@domain/saved-lists';
@@ -20,7 +20,6 @@ import { CreateSavedListDocument, SavedListsDocument } from './graphql/saveToLis
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { Field } from '../account/Field';
 import { useSession } from '../account/session';
 import { QuickOrderForm } from './QuickOrderForm';
 import { useMoney } from '../../lib/money';

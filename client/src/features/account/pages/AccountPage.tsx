@@ -24,10 +24,14 @@ import { useT } from '../../../i18n';
 import { notify } from '../../../lib/toast';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { Skeleton } from '../../../components/Skeleton';
-import { NewPasswordFields, FormError, FocusFirstError } from '../FormParts';
-import { StreetFields } from '../AddressFields';
-import { Field } from '../Field';
-import { validateAddress } from '../address';
+import {
+  NewPasswordFields,
+  FormError,
+  FocusFirstError,
+  StreetFields,
+  Field,
+  validateAddress,
+} from '../../../components/form';
 import { isCountry } from '@domain/regions';
 import { useShipsTo } from '../../../lib/site';
 import { useSession, useSignOut } from '../session';

@@ -8,8 +8,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ForgotPasswordDocument, ResetPasswordDocument } from '../graphql/account.generated';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { NewPasswordFields, FormError, FocusFirstError } from '../FormParts';
-import { Field } from '../Field';
+import { NewPasswordFields, FormError, FocusFirstError, Field } from '../../../components/form';
 
 export function ForgotPasswordPage() {
   const t = useT();

@@ -13,8 +13,7 @@ import {
 import { MeDocument } from '../graphql/session.generated';
 import { useMessage, useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { NewPasswordFields, FormError, FocusFirstError } from '../FormParts';
-import { Field } from '../Field';
+import { NewPasswordFields, FormError, FocusFirstError, Field } from '../../../components/form';
 import { announceSignIn } from '../session';
 
 /** Registration in two steps: ACCOUNT (e-mails a link), then PASSWORD (from the link's token). */

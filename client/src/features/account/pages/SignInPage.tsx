@@ -9,8 +9,7 @@ import { SignInDocument } from '../graphql/account.generated';
 import { MeDocument } from '../graphql/session.generated';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { FormError, FocusFirstError } from '../FormParts';
-import { Field } from '../Field';
+import { FormError, FocusFirstError, Field } from '../../../components/form';
 import { announceSignIn } from '../session';
 
 /** Only paths of this site (no open redirect through callbackUrl). */
