@@ -1,20 +1,11 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import {
-  listItemIdsSchema,
-  listItemQuantitySchema,
-  listItemsSchema,
-  quickOrderSchema,
-  savedListSchema,
-} from '../../../../domain/saved-lists';
-import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { cartGql, cartItems, cartLineGql } from '../cart/cart.resolver';
 import { CartGql, CartItemInputGql } from '../cart/cart.types';
 import { savedListService } from './saved-list.service';
 import { QuickOrderResultGql, SavedListGql, SavedListInputGql, SavedListPageGql } from './saved-list.types';
 
-const listInput = (input: SavedListInputGql) =>
-  validate(savedListSchema, { name: input.name, description: input.description ?? '' });
+const listInput = (input: SavedListInputGql) => ({ name: input.name, description: input.description ?? '' });
 
 /** The signed-in user's saved lists; quick order (into a list, or the cart for anyone). */
 @Resolver(() => SavedListGql)
@@ -33,8 +24,10 @@ export class SavedListResolver {
     @Arg('pageSize', () => Int, { nullable: true }) pageSize: number | null,
     @Ctx() ctx: RequestCtx,
   ) {
-    const input = validate(listItemsSchema, { id, params: { page: page ?? 1, pageSize: pageSize ?? 50 } });
-    const list = await savedListService.items(ctx, input.id, input.params);
+    const list = await savedListService.items(ctx, {
+      id,
+      params: { page: page ?? 1, pageSize: pageSize ?? 50 },
+    });
     return { ...list, items: list.items.map(cartLineGql) };
   }
 
@@ -51,13 +44,13 @@ export class SavedListResolver {
     @Arg('input', () => SavedListInputGql) input: SavedListInputGql,
     @Ctx() ctx: RequestCtx,
   ) {
-    return savedListService.edit(ctx, id, listInput(input));
+    return savedListService.edit(ctx, { id, ...listInput(input) });
   }
 
   @Authorized()
   @Mutation(() => Boolean)
   async deleteSavedList(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
-    await savedListService.remove(ctx, id);
+    await savedListService.remove(ctx, { id });
     return true;
   }
 
@@ -70,7 +63,7 @@ export class SavedListResolver {
     @Arg('items', () => [CartItemInputGql]) items: CartItemInputGql[],
     @Ctx() ctx: RequestCtx,
   ) {
-    return savedListService.addItems(ctx, listId, cartItems(items));
+    return savedListService.addItems(ctx, { savedListId: listId, items: cartItems(items) });
   }
 
   @Authorized()
@@ -81,8 +74,7 @@ export class SavedListResolver {
     @Arg('quantity', () => Int) quantity: number,
     @Ctx() ctx: RequestCtx,
   ) {
-    const input = validate(listItemQuantitySchema, { listId, id, quantity });
-    return savedListService.updateQuantity(ctx, input.listId, input.id, input.quantity);
+    return savedListService.updateQuantity(ctx, { listId, id, quantity });
   }
 
   @Authorized()
@@ -92,8 +84,7 @@ export class SavedListResolver {
     @Arg('ids', () => [ID]) ids: string[],
     @Ctx() ctx: RequestCtx,
   ) {
-    const input = validate(listItemIdsSchema, { savedListId: listId, ids });
-    return savedListService.removeItems(ctx, input.savedListId, input.ids);
+    return savedListService.removeItems(ctx, { savedListId: listId, ids });
   }
 
   @Authorized()
@@ -103,14 +94,13 @@ export class SavedListResolver {
     @Arg('ids', () => [ID], { nullable: true }) ids: string[] | null,
     @Ctx() ctx: RequestCtx,
   ) {
-    const input = validate(listItemIdsSchema, { savedListId: listId, ids: ids ?? [] });
-    return cartGql(await savedListService.moveToCart(ctx, input.savedListId, input.ids));
+    return cartGql(await savedListService.moveToCart(ctx, { savedListId: listId, ids: ids ?? [] }));
   }
 
   @Authorized()
   @Mutation(() => CartGql, { description: 'Save for later: cart lines move into the "Saved for later" list' })
   async saveForLater(@Arg('cartLineIds', () => [ID]) cartLineIds: string[], @Ctx() ctx: RequestCtx) {
-    return cartGql(await savedListService.saveForLater(ctx, cartLineIds));
+    return cartGql(await savedListService.saveForLater(ctx, { cartLineIds }));
   }
 
   @Mutation(() => QuickOrderResultGql, {
@@ -122,7 +112,6 @@ export class SavedListResolver {
     @Arg('listId', () => ID, { nullable: true }) listId: string | null,
     @Ctx() ctx: RequestCtx,
   ) {
-    const input = validate(quickOrderSchema, { text, savedListId: listId });
-    return savedListService.quickOrder(ctx, input.text, input.savedListId);
+    return savedListService.quickOrder(ctx, { text, savedListId: listId });
   }
 }

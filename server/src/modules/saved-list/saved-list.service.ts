@@ -2,12 +2,20 @@ import { isUuid } from '../../../../domain/ids';
 import { CART_LIMITS, type CartItem } from '../../../../domain/cart';
 import { pricingOf } from '../catalog/pricing';
 import {
+  addToListSchema,
+  cartLineIdsSchema,
+  listItemIdsSchema,
+  listItemQuantitySchema,
+  listItemsSchema,
   parseQuickOrder,
+  quickOrderSchema,
   SAVE_FOR_LATER_LIST,
   SAVED_LIST_LIMITS,
+  savedListIdSchema,
+  savedListSchema,
   type QuickOrderProblem,
-  type SavedListInput,
 } from '../../../../domain/saved-lists';
+import { validate } from '../../common/validate';
 import { AppError, notFound } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { requireUser } from '../auth/session-auth';
@@ -89,14 +97,17 @@ export const savedListService = {
   },
 
   /** A list with a page of its items, priced for the caller. */
-  async items(ctx: Ctx, id: string, page: { page: number; pageSize: number }): Promise<SavedListPage> {
+  async items(ctx: Ctx, body: unknown): Promise<SavedListPage> {
+    requireUser(ctx);
+    const { id, params: page } = validate(listItemsSchema, body);
     const list = await this.list(ctx, id);
     const { items, total } = await pricedListItems(ctx.db, id, await pricingOf(ctx), page);
     return { ...list, items, total, ...page };
   },
 
-  async create(ctx: Ctx, input: SavedListInput): Promise<SavedListView> {
+  async create(ctx: Ctx, body: unknown): Promise<SavedListView> {
     const user = requireUser(ctx);
+    const input = validate(savedListSchema, body);
     const [{ n }] = (await ctx.db.execute<{ n: number }[]>(
       'select count(*)::int as n from saved_list where user_id = ?',
       [user.id],
@@ -114,7 +125,11 @@ export const savedListService = {
     return this.list(ctx, row!.id);
   },
 
-  async edit(ctx: Ctx, id: string, input: SavedListInput): Promise<SavedListView> {
+  /** `{ id, name, description }`. */
+  async edit(ctx: Ctx, body: unknown): Promise<SavedListView> {
+    requireUser(ctx);
+    const { id } = validate(savedListIdSchema, body);
+    const input = validate(savedListSchema, body);
     await this.list(ctx, id);
     await ctx.db
       .execute('update saved_list set name = ?, description = ?, updated_at = now() where id = ?', [
@@ -126,19 +141,26 @@ export const savedListService = {
     return this.list(ctx, id);
   },
 
-  async remove(ctx: Ctx, id: string): Promise<void> {
+  async remove(ctx: Ctx, body: unknown): Promise<string> {
+    requireUser(ctx);
+    const { id } = validate(savedListIdSchema, body);
     await this.list(ctx, id);
     await ctx.db.execute('delete from saved_list where id = ?', [id]);
+    return id;
   },
 
   /** Adds items (checked like cart items): an item with the same product and configurations grows. */
-  async addItems(ctx: Ctx, id: string, items: CartItem[]): Promise<SavedListView> {
+  async addItems(ctx: Ctx, body: unknown): Promise<SavedListView> {
+    requireUser(ctx);
+    const { savedListId: id, items } = validate(addToListSchema, body);
     await this.list(ctx, id);
     await writeItems(ctx, id, mergeSameLines(await checkItems(ctx, items), 'add'));
     return this.list(ctx, id);
   },
 
-  async updateQuantity(ctx: Ctx, listId: string, itemId: string, quantity: number): Promise<SavedListView> {
+  async updateQuantity(ctx: Ctx, body: unknown): Promise<SavedListView> {
+    requireUser(ctx);
+    const { listId, id: itemId, quantity } = validate(listItemQuantitySchema, body);
     await this.list(ctx, listId);
     const rows = await ctx.db.execute<{ id: string }[]>(
       'update saved_list_item set quantity = ? where id = ? and list_id = ? returning id',
@@ -149,7 +171,9 @@ export const savedListService = {
     return this.list(ctx, listId);
   },
 
-  async removeItems(ctx: Ctx, listId: string, ids: string[]): Promise<SavedListView> {
+  async removeItems(ctx: Ctx, body: unknown): Promise<SavedListView> {
+    requireUser(ctx);
+    const { savedListId: listId, ids } = validate(listItemIdsSchema, body);
     await this.list(ctx, listId);
     const wanted = ids.filter((i) => isUuid(i));
     if (wanted.length > 0) {
@@ -160,7 +184,9 @@ export const savedListService = {
   },
 
   /** Moves items (all when `ids` is empty) into the cart: added there, then removed from the list. */
-  async moveToCart(ctx: Ctx, listId: string, ids: string[]): Promise<CartView> {
+  async moveToCart(ctx: Ctx, body: unknown): Promise<CartView> {
+    requireUser(ctx);
+    const { savedListId: listId, ids } = validate(listItemIdsSchema, body);
     await this.list(ctx, listId);
     const rows = await ctx.db.execute<
       { id: string; itemId: string; quantity: number; configurations: CheckedItem['configurations'] }[]
@@ -192,7 +218,9 @@ export const savedListService = {
   },
 
   /** Save for later: cart lines move into the "Saved for later" list (created when first needed). */
-  async saveForLater(ctx: Ctx, cartLineIds: string[]): Promise<CartView> {
+  async saveForLater(ctx: Ctx, body: unknown): Promise<CartView> {
+    requireUser(ctx);
+    const { cartLineIds } = validate(cartLineIdsSchema, body);
     const user = requireUser(ctx);
     const cart = await cartService.get(ctx);
     const lines = cart.orderLines.filter((l) => cartLineIds.includes(l.cartLineId));
@@ -230,7 +258,8 @@ export const savedListService = {
    * Lines that cannot be read, unknown parts and parts that need a configuration are reported, with their
    * line number; the others are added.
    */
-  async quickOrder(ctx: Ctx, text: string, listId: string | null): Promise<QuickOrderResult> {
+  async quickOrder(ctx: Ctx, body: unknown): Promise<QuickOrderResult> {
+    const { text, savedListId: listId } = validate(quickOrderSchema, body);
     if (listId) await this.list(ctx, listId);
     const { lines, problems } = parseQuickOrder(text);
     const found = new Map(
@@ -261,7 +290,7 @@ export const savedListService = {
     while (pending.length > 0) {
       try {
         const items = pending.map((p) => p.item);
-        if (listId) await this.addItems(ctx, listId, items);
+        if (listId) await this.addItems(ctx, { savedListId: listId, items });
         else await cartService.add(ctx, items);
         added = pending.length;
         break;
