@@ -83,3 +83,29 @@ export async function registerByMail(
   takeCsrfCookie(c, done);
   return { c, userId: done.body.user.id };
 }
+
+/**
+ * The console's order edit form as it opens on `order` (the address's editable fields, the amounts and lines as
+ * saved), with `change` applied: what a test sends to `updateOrder`.
+ */
+export function orderEditInput(order: OrderView, change: Record<string, unknown> = {}) {
+  const {
+    name: _n,
+    companyName: _c,
+    isResidential: _r,
+    phone: _p,
+    email: _e,
+    ...address
+  } = order.shippingAddress;
+  return {
+    contactEmail: order.contactEmail,
+    address,
+    taxAmount: order.taxAmount,
+    shippingCharges: order.freightAmt,
+    totalAmount: order.total,
+    erpOrderId: order.erpOrderId ?? String(order.orderNumber),
+    status: order.status,
+    lines: order.lines.map((l) => ({ id: l.id, quantity: l.quantity, price: l.price, configurations: [] })),
+    ...change,
+  };
+}

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ROLES } from '../../domain/roles';
 import { Migration20261126040000 } from '../../migrations/Migration20261126040000';
 import type { OrderView } from '../src/modules/order/order.service';
-import { cardOrder, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import { cardOrder, FIXTURE_PASSWORD, orderEditInput, plainProducts } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
 
 let t: TestApp;
@@ -278,32 +278,17 @@ describe('fulfilment (issue 28, item 1)', () => {
     const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 2 }]);
     const UPDATE = `mutation($id: ID!, $version: Int!, $input: AdminOrderInput!) {
       updateOrder(id: $id, version: $version, input: $input) { version total } }`;
-    const {
-      name: _n,
-      companyName: _c,
-      isResidential: _r,
-      phone: _p,
-      email: _e,
-      ...address
-    } = order.shippingAddress;
-    const input = (
-      o: { total: number; freightAmt: number; taxAmount: number },
-      price: number,
-      status = 18,
-    ) => ({
-      contactEmail: order.contactEmail,
-      address,
-      taxAmount: o.taxAmount,
-      shippingCharges: o.freightAmt,
-      totalAmount: Math.round((price * 2 + o.freightAmt + o.taxAmount) * 100) / 100,
-      erpOrderId: 'ERP-9',
-      status,
-      lines: [{ id: order.lines[0]!.id, quantity: 2, price, configurations: [] }],
-    });
+    /** The form with the line's unit price changed, the total following (status: the one the order has). */
+    const input = (price: number, status = 18) =>
+      orderEditInput(order, {
+        status,
+        totalAmount: Math.round((price * 2 + order.freightAmt + order.taxAmount) * 100) / 100,
+        lines: [{ id: order.lines[0]!.id, quantity: 2, price, configurations: [] }],
+      });
     const over = await staff.gql(UPDATE, {
       id: order.id,
       version: order.version,
-      input: input(order, order.lines[0]!.price + 50),
+      input: input(order.lines[0]!.price + 50),
     });
     expect(over.errors?.[0]?.extensions?.fields).toEqual([
       {
@@ -317,7 +302,7 @@ describe('fulfilment (issue 28, item 1)', () => {
     const lower = await staff.gql(UPDATE, {
       id: order.id,
       version: shipped.version,
-      input: input(order, order.lines[0]!.price - 1, 3),
+      input: input(order.lines[0]!.price - 1, 3),
     });
     expect(lower.errors?.[0]?.extensions?.fields).toEqual([
       {
@@ -329,7 +314,7 @@ describe('fulfilment (issue 28, item 1)', () => {
     const contact = await staff.gql<{ updateOrder: { version: number } }>(UPDATE, {
       id: order.id,
       version: shipped.version,
-      input: { ...input(order, order.lines[0]!.price, 3), totalAmount: order.total },
+      input: orderEditInput(order, { status: 3 }),
     });
     expect(contact.errors).toBeUndefined();
   });
@@ -356,36 +341,10 @@ describe('fulfilment (issue 28, item 1)', () => {
 
   it('cancelled from the console, a paid-for order gives the card back and tells the buyer', async () => {
     const { email, order } = await cardOrder(t, [{ itemId: products[1]!.id, qty: 1 }]);
-    const {
-      name: _n,
-      companyName: _c,
-      isResidential: _r,
-      phone: _p,
-      email: _e,
-      ...address
-    } = order.shippingAddress;
     const res = await staff.gql(
       `mutation($id: ID!, $version: Int!, $input: AdminOrderInput!) {
         updateOrder(id: $id, version: $version, input: $input) { status paymentStatus } }`,
-      {
-        id: order.id,
-        version: order.version,
-        input: {
-          contactEmail: order.contactEmail,
-          address,
-          taxAmount: order.taxAmount,
-          shippingCharges: order.freightAmt,
-          totalAmount: order.total,
-          erpOrderId: 'ERP-10',
-          status: 16,
-          lines: order.lines.map((l) => ({
-            id: l.id,
-            quantity: l.quantity,
-            price: l.price,
-            configurations: [],
-          })),
-        },
-      },
+      { id: order.id, version: order.version, input: orderEditInput(order, { status: 16 }) },
     );
     expect(res.data?.updateOrder).toEqual({ status: 16, paymentStatus: 'AUTHORIZED' });
     const [intent] = await t.orm.em

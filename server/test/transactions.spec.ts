@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { proposedCharges, editedTotal } from '../../domain/admin';
 import { ROLES } from '../../domain/roles';
 import { prepared } from '../src/db/prepared';
 import { currentTransaction, transactionBound } from '../src/db/transactions';
-import { cardOrder, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import { cardOrder, FIXTURE_PASSWORD, orderEditInput, plainProducts } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
 
 let t: TestApp;
@@ -56,7 +55,6 @@ async function connectionsHeld(work: () => Promise<unknown>): Promise<number> {
 describe('transactions travel with the work (issue 29, item 1)', () => {
   it('runs every statement inside `transactional` in the transaction, given `trx` or not; nested calls join it', async () => {
     const db = transactionBound(t.orm.em.getConnection());
-    await db.execute('create temporary table if not exists tx_probe (n int)');
     await db.execute('drop table if exists tx_probe_real');
     await db.execute('create table tx_probe_real (n int)');
     const seen = await db.transactional(async () => {
@@ -105,21 +103,6 @@ describe('transactions travel with the work (issue 29, item 1)', () => {
 
   it('saves an order edit on one connection: the order is read under the lock the transaction holds (order-admin.service.ts)', async () => {
     const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 2 }]);
-    const lines = order.lines.map((l) => ({
-      id: l.id,
-      quantity: l.quantity,
-      price: l.price,
-      configurations: [],
-    }));
-    const charges = proposedCharges(order.subTotal, { country: 'US', taxes: order.taxes });
-    const {
-      name: _n,
-      companyName: _c,
-      isResidential: _r,
-      phone: _p,
-      email: _e,
-      ...address
-    } = order.shippingAddress;
     const held = await connectionsHeld(async () => {
       const res = await staff.gql<{ updateOrder: { version: number } }>(
         `mutation($id: ID!, $version: Int!, $input: AdminOrderInput!) {
@@ -127,15 +110,7 @@ describe('transactions travel with the work (issue 29, item 1)', () => {
         {
           id: order.id,
           version: order.version,
-          input: {
-            contactEmail: order.contactEmail,
-            address,
-            ...charges,
-            totalAmount: editedTotal(order.subTotal, charges.shippingCharges, charges.taxAmount),
-            erpOrderId: 'ERP-1',
-            status: 1,
-            lines,
-          },
+          input: orderEditInput(order, { status: 1, erpOrderId: 'ERP-1' }),
         },
       );
       expect(res.data?.updateOrder.version).toBe(order.version + 1);
