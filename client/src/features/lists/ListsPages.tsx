@@ -2,21 +2,16 @@ import { failureOf, errorMessage } from '../../lib/failure';
 import { SignInRedirect } from '../account/SignInRedirect';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { FocusFirstError, Field } from '../../components/form';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { productPath, ROUTES, savedListPath } from '@domain/routes';
 import { savedListSchema } from '@domain/saved-lists';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
-import {
-  DeleteSavedListDocument,
-  MoveSavedItemsToCartDocument,
-  RemoveSavedListItemsDocument,
-  SavedListDocument,
-  UpdateSavedListItemDocument,
-} from './graphql/lists.generated';
-import { CreateSavedListDocument, SavedListsDocument } from './graphql/saveToList.generated';
+import { SavedListDocument } from './graphql/lists.generated';
+import { SavedListsDocument } from './graphql/saveToList.generated';
+import { useListActions } from './useListActions';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -37,7 +32,7 @@ export function SavedListsPage() {
   usePageMeta(t('lists.title'));
   const { user, loading, redirect } = useSignedIn();
   const { data } = useQuery(SavedListsDocument, { skip: !user, fetchPolicy: 'cache-and-network' });
-  const [create] = useMutation(CreateSavedListDocument, { refetchQueries: ['SavedLists'] });
+  const { create } = useListActions();
   if (redirect) return redirect;
   if (loading || !data) return <Skeleton rows={2} />;
   return (
@@ -100,13 +95,7 @@ export function SavedListPage() {
   const { id = '' } = useParams();
   const { user, loading, redirect } = useSignedIn();
   const { data, error } = useQuery(SavedListDocument, { variables: { id }, skip: !user || !id });
-  const refetch = { refetchQueries: ['SavedList', 'SavedLists'] };
-  const [update] = useMutation(UpdateSavedListItemDocument, refetch);
-  const [remove] = useMutation(RemoveSavedListItemsDocument, refetch);
-  const [move] = useMutation(MoveSavedItemsToCartDocument, {
-    refetchQueries: ['SavedList', 'SavedLists', 'Cart'],
-  });
-  const [destroy] = useMutation(DeleteSavedListDocument, { refetchQueries: ['SavedLists'] });
+  const { updateItem: update, removeItems: remove, moveToCart: move, destroy } = useListActions();
   const [busy, setBusy] = useState(false);
   const list = data?.savedList;
   const money = useMoney();

@@ -1,7 +1,7 @@
 import { errorMessage } from '../../lib/failure';
-import { useMutation } from '@apollo/client/react';
 import { useId, useState } from 'react';
-import { QuickOrderDocument, type QuickOrderMutation } from './graphql/lists.generated';
+import type { QuickOrderMutation } from './graphql/lists.generated';
+import { useQuickOrder } from './useListActions';
 import { useMessage, useT } from '../../i18n';
 
 /** Paste "part-number quantity" lines into the cart (no list) or a list; lines not understood are listed. */
@@ -12,9 +12,7 @@ export function QuickOrderForm({ listId = null }: { listId?: string | null }) {
   const [text, setText] = useState('');
   const [result, setResult] = useState<QuickOrderMutation['quickOrder'] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [run, { loading }] = useMutation(QuickOrderDocument, {
-    refetchQueries: listId ? ['SavedList', 'SavedLists'] : ['Cart'],
-  });
+  const [run, { loading }] = useQuickOrder(listId);
   return (
     <section className="quick-order panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('lists.quickOrder')}</h2>

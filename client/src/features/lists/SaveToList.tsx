@@ -1,14 +1,11 @@
 import { errorMessage } from '../../lib/failure';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import type { CartItem } from '@domain/cart';
 import { ROUTES } from '@domain/routes';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import {
-  AddToSavedListDocument,
-  CreateSavedListDocument,
-  SavedListsDocument,
-} from './graphql/saveToList.generated';
+import { SavedListsDocument } from './graphql/saveToList.generated';
+import { useListActions } from './useListActions';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { useSession } from '../account/session';
@@ -23,8 +20,7 @@ export function SaveToList({ items, disabled = false }: { items: CartItem[]; dis
   const { user } = useSession();
   const [open, setOpen] = useState(false);
   const { data } = useQuery(SavedListsDocument, { skip: !user || !open });
-  const [create] = useMutation(CreateSavedListDocument);
-  const [add] = useMutation(AddToSavedListDocument, { refetchQueries: ['SavedLists', 'SavedList'] });
+  const { create, add } = useListActions();
   const lists = data?.savedLists ?? [];
   const [choice, setChoice] = useState('');
   const [name, setName] = useState('');

@@ -4,7 +4,8 @@ import { SignInRedirect } from '../account/SignInRedirect';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { LinePrice } from '../../components/Price';
 import { OrderTotalsList } from './OrderTotals';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
+import { useCancelOrder, useReorder } from './useOrderActions';
 import { orderNumberLabel } from '@domain/checkout';
 import {
   AWAITING_PAYMENT,
@@ -25,13 +26,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
 import { OrderPayment } from '../checkout/OrderPayment';
-import {
-  CancelOrderDocument,
-  OrderDocument,
-  OrdersDocument,
-  ReorderDocument,
-  type OrderFieldsFragment,
-} from './graphql/orders.generated';
+import { OrderDocument, OrdersDocument, type OrderFieldsFragment } from './graphql/orders.generated';
 import { useMessage, useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -240,7 +235,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
   const money = useMoney(order.currencyCode);
   const dates = useDates();
   const navigate = useNavigate();
-  const [reorder, { loading: reordering }] = useMutation(ReorderDocument, { refetchQueries: ['Cart'] });
+  const [reorder, { loading: reordering }] = useReorder();
   const a = order.shippingAddress;
   return (
     <div className="container section order">
@@ -408,7 +403,7 @@ function PayNow({ order }: { order: OrderFieldsFragment }) {
  */
 function ChangeOfMind({ order }: { order: OrderFieldsFragment }) {
   const t = useT();
-  const [cancelOrder, { loading }] = useMutation(CancelOrderDocument);
+  const [cancelOrder, { loading }] = useCancelOrder();
   const [asking, setAsking] = useState(false);
   const label = orderNumberLabel(order.orderNumber);
   const shipped: number[] = [

@@ -1,6 +1,6 @@
 import { failureOf, errorMessage } from '../../lib/failure';
 import { SignInRedirect } from '../account/SignInRedirect';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import { BRAND } from '@domain/constants';
 import { RETURN_REASONS, type ReturnReason } from '@domain/order-status';
@@ -9,11 +9,8 @@ import { orderPath, returnPath, ROUTES } from '@domain/routes';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
-import {
-  MyReturnsDocument,
-  RequestReturnDocument,
-  type ReturnFieldsFragment,
-} from './graphql/returns.generated';
+import { MyReturnsDocument, type ReturnFieldsFragment } from './graphql/returns.generated';
+import { useRequestReturn } from './useRequestReturn';
 import { OrderDocument } from '../orders/graphql/orders.generated';
 import { useMessage, useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -50,9 +47,7 @@ export function ReturnRequestPage() {
   const { id = '' } = useParams();
   const { data } = useQuery(OrderDocument, { variables: { id }, skip: !id || !!redirect });
   const { data: mine } = useQuery(MyReturnsDocument, { skip: !!redirect, fetchPolicy: 'cache-and-network' });
-  const [request, { loading }] = useMutation(RequestReturnDocument, {
-    refetchQueries: ['MyReturns', 'Order', 'Orders'],
-  });
+  const [request, { loading }] = useRequestReturn();
   const [items, setItems] = useState<ReturnItem[]>([]);
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [comment, setComment] = useState('');
