@@ -1,6 +1,5 @@
 import { failureOf, errorMessage, formFailure } from '../../../lib/failure';
 import { SignInRedirect } from '../SignInRedirect';
-import { useMutation } from '@apollo/client/react';
 import {
   accountDeletionSchema,
   addressSchema,
@@ -11,14 +10,7 @@ import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  ChangePasswordDocument,
-  DeleteAddressDocument,
-  DeleteMyAccountDocument,
-  MakePrimaryAddressDocument,
-  SaveAddressDocument,
-  UpdateProfileDocument,
-} from '../graphql/account.generated';
+import { useAccountActions } from '../useAccountActions';
 import type { UserFieldsFragment } from '../graphql/session.generated';
 import { useT } from '../../../i18n';
 import { notify } from '../../../lib/toast';
@@ -74,7 +66,7 @@ export function AccountPage() {
 
 function Profile({ user }: { user: UserFieldsFragment }) {
   const t = useT();
-  const [update] = useMutation(UpdateProfileDocument);
+  const { updateProfile: update } = useAccountActions();
   return (
     <section className="panel" aria-labelledby="profile-title">
       <h2 id="profile-title">{t('account.profile')}</h2>
@@ -123,10 +115,8 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
   const [editing, setEditing] = useState<null | 'new' | string>(null);
   // A new address follows the rules of the country this site ships to (decision 033); a saved one keeps its own.
   const shipsTo = useShipsTo();
-  const [save] = useMutation(SaveAddressDocument);
+  const { saveAddress: save, deleteAddress: remove, makePrimaryAddress: makePrimary } = useAccountActions();
   const edited = user.addresses.find((a) => a.id === editing);
-  const [remove] = useMutation(DeleteAddressDocument);
-  const [makePrimary] = useMutation(MakePrimaryAddressDocument);
   return (
     <section className="panel" aria-labelledby="addresses-title">
       <h2 id="addresses-title">{t('account.addresses')}</h2>
@@ -251,7 +241,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
 
 function PasswordChange() {
   const t = useT();
-  const [change] = useMutation(ChangePasswordDocument);
+  const { changePassword: change } = useAccountActions();
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <section className="panel" aria-labelledby="password-title">
@@ -297,7 +287,7 @@ function YourData() {
   const t = useT();
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const [close] = useMutation(DeleteMyAccountDocument);
+  const { closeAccount: close } = useAccountActions();
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <section className="panel" aria-labelledby="data-title">

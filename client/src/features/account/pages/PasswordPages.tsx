@@ -1,11 +1,10 @@
 import { failureOf, errorMessage } from '../../../lib/failure';
-import { useMutation } from '@apollo/client/react';
 import { forgotPasswordSchema, passwordResetSchema } from '@domain/account.schema';
 import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ForgotPasswordDocument, ResetPasswordDocument } from '../graphql/account.generated';
+import { useForgotPassword, useResetPassword } from '../useAccountActions';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NewPasswordFields, FormError, FocusFirstError, Field } from '../../../components/form';
@@ -14,7 +13,7 @@ export function ForgotPasswordPage() {
   const t = useT();
   usePageMeta(t('forgot.title'));
   const [done, setDone] = useState(false);
-  const [forgot] = useMutation(ForgotPasswordDocument);
+  const [forgot] = useForgotPassword();
   return (
     <div className="container section page page--narrow">
       <h1>{t('forgot.title')}</h1>
@@ -57,7 +56,7 @@ export function ResetPasswordPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [reset] = useMutation(ResetPasswordDocument);
+  const [reset] = useResetPassword();
   return (
     <div className="container section page page--narrow">
       <h1>{t('reset.title')}</h1>

@@ -1,16 +1,12 @@
 import { failureOf, errorMessage } from '../../../lib/failure';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { registrationAccountSchema, registrationPasswordSchema } from '@domain/account.schema';
 import { ROUTES } from '@domain/routes';
 import { Form, Formik, useField } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  CompleteRegistrationDocument,
-  PendingRegistrationDocument,
-  StartRegistrationDocument,
-} from '../graphql/account.generated';
-import { MeDocument } from '../graphql/session.generated';
+import { PendingRegistrationDocument } from '../graphql/account.generated';
+import { useCompleteRegistration, useStartRegistration } from '../useAccountActions';
 import { useMessage, useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NewPasswordFields, FormError, FocusFirstError, Field } from '../../../components/form';
@@ -51,7 +47,7 @@ function AccountStep() {
   const t = useT();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [start] = useMutation(StartRegistrationDocument);
+  const [start] = useStartRegistration();
   if (sentTo)
     return (
       <div className="notice" role="status">
@@ -102,11 +98,7 @@ function PasswordStep({ token }: { token: string }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const pending = useQuery(PendingRegistrationDocument, { variables: { token }, errorPolicy: 'all' });
-  const [complete] = useMutation(CompleteRegistrationDocument, {
-    update: (cache, { data }) =>
-      data && cache.writeQuery({ query: MeDocument, data: { me: data.completeRegistration } }),
-    refetchQueries: ['Cart'],
-  });
+  const [complete] = useCompleteRegistration();
   if (pending.loading) return <p aria-busy="true">{t('register.checking')}</p>;
   const registration = pending.data?.registration;
   if (!registration)

@@ -1,12 +1,10 @@
 import { failureOf, errorMessage } from '../../../lib/failure';
-import { useMutation } from '@apollo/client/react';
 import { loginSchema } from '@domain/account.schema';
 import { ROUTES, safeReturnPath } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { SignInDocument } from '../graphql/account.generated';
-import { MeDocument } from '../graphql/session.generated';
+import { useSignIn } from '../useAccountActions';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { FormError, FocusFirstError, Field } from '../../../components/form';
@@ -21,11 +19,7 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const [signIn] = useMutation(SignInDocument, {
-    update: (cache, { data }) => data && cache.writeQuery({ query: MeDocument, data: { me: data.signIn } }),
-    // The anonymous cart merged into the user's at sign-in: fetch it.
-    refetchQueries: ['Cart'],
-  });
+  const [signIn] = useSignIn();
   const notice = params.get('error') === 'SessionRequired' ? t('signIn.sessionRequired') : null;
 
   return (
