@@ -1,6 +1,4 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { cartItemsSchema, cartRemoveSchema } from '../../../../domain/cart.schema';
-import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { cartService, type CartLineView, type CartView } from './cart.service';
 import { CartGql, CartItemInputGql, type CartLineGql } from './cart.types';
@@ -28,10 +26,9 @@ export const cartGql = (cart: CartView): CartGql => ({
   orderLines: cart.orderLines.map(cartLineGql),
 });
 
-/** Validated wire items from GraphQL input. */
-export const cartItems = (input: CartItemInputGql[]) =>
-  validate(cartItemsSchema, { items: input.map((i) => ({ ...i, configurations: i.configurations ?? [] })) })
-    .items;
+/** GraphQL's cart items as the wire sends them (the service validates them). */
+export const wireItems = (input: CartItemInputGql[]) =>
+  input.map((i) => ({ ...i, configurations: i.configurations ?? [] }));
 
 /** The caller's cart: signed-in users', or the anonymous visitor's (session). */
 @Resolver(() => CartGql)
@@ -52,7 +49,7 @@ export class CartResolver {
     @Arg('items', () => [CartItemInputGql]) input: CartItemInputGql[],
     @Ctx() ctx: RequestCtx,
   ): Promise<CartGql> {
-    return cartGql(await cartService.add(ctx, cartItems(input)));
+    return cartGql(await cartService.addItems(ctx, { items: wireItems(input) }));
   }
 
   @Mutation(() => CartGql, { description: "Sets the quantities of the items' lines" })
@@ -60,7 +57,7 @@ export class CartResolver {
     @Arg('items', () => [CartItemInputGql]) input: CartItemInputGql[],
     @Ctx() ctx: RequestCtx,
   ): Promise<CartGql> {
-    return cartGql(await cartService.set(ctx, cartItems(input)));
+    return cartGql(await cartService.setItems(ctx, { items: wireItems(input) }));
   }
 
   @Mutation(() => CartGql, { description: 'Removes lines by cartLineId' })
@@ -68,14 +65,8 @@ export class CartResolver {
     @Arg('cartLineIds', () => [ID]) cartLineIds: string[],
     @Ctx() ctx: RequestCtx,
   ): Promise<CartGql> {
-    const { items: removed } = validate(cartRemoveSchema, {
-      items: cartLineIds.map((cartLineId) => ({ cartLineId })),
-    });
     return cartGql(
-      await cartService.remove(
-        ctx,
-        removed.map((r) => r.cartLineId),
-      ),
+      await cartService.removeLines(ctx, { items: cartLineIds.map((cartLineId) => ({ cartLineId })) }),
     );
   }
 

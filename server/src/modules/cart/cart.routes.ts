@@ -1,6 +1,4 @@
 import { Router } from 'express';
-import { cartItemsSchema, cartRemoveSchema } from '../../../../domain/cart.schema';
-import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
 import { cartService, type CartView } from './cart.service';
 
@@ -18,27 +16,17 @@ export function cartRoutes(): Router {
 
   /** Adds the items: a line with the same product and configurations grows. */
   router.post('/user/cart/upsert', async (req, res) => {
-    const { items } = validate(cartItemsSchema, req.body);
-    res.json(rest(await cartService.add(ctxOf(req), items)));
+    res.json(rest(await cartService.addItems(ctxOf(req), req.body)));
   });
 
   /** Sets the quantities of the items' lines. */
   router.put('/user/cart/upsert', async (req, res) => {
-    const { items } = validate(cartItemsSchema, req.body);
-    res.json(rest(await cartService.set(ctxOf(req), items)));
+    res.json(rest(await cartService.setItems(ctxOf(req), req.body)));
   });
 
   /** Removes the lines named by cartLineId. */
   router.put('/user/cart/remove', async (req, res) => {
-    const { items } = validate(cartRemoveSchema, req.body);
-    res.json(
-      rest(
-        await cartService.remove(
-          ctxOf(req),
-          items.map((i) => i.cartLineId),
-        ),
-      ),
-    );
+    res.json(rest(await cartService.removeLines(ctxOf(req), req.body)));
   });
 
   /** Empties the cart. */

@@ -1,3 +1,5 @@
+import { cartItemsSchema, cartRemoveSchema } from '../../../../domain/cart.schema';
+import { validate } from '../../common/validate';
 import {
   CART_LIMITS,
   cartTotals,
@@ -286,7 +288,28 @@ export const cartService = {
     return row ?? null;
   },
 
-  /** Adds items: a line with the same product and configurations grows, others are appended. */
+  /** Entry point: `{ items }` as the caller sent them, checked with the domain's schema, then added. */
+  async addItems(ctx: Ctx, body: unknown): Promise<CartView> {
+    assertOrdersScope(ctx);
+    return this.add(ctx, validate(cartItemsSchema, body).items);
+  },
+
+  /** Entry point: `{ items }` whose lines get these quantities. */
+  async setItems(ctx: Ctx, body: unknown): Promise<CartView> {
+    assertOrdersScope(ctx);
+    return this.set(ctx, validate(cartItemsSchema, body).items);
+  },
+
+  /** Entry point: `{ items: [{ cartLineId }] }`, the lines to remove. */
+  async removeLines(ctx: Ctx, body: unknown): Promise<CartView> {
+    const { items } = validate(cartRemoveSchema, body);
+    return this.remove(
+      ctx,
+      items.map((i) => i.cartLineId),
+    );
+  },
+
+  /** Adds checked items (the services' own use): a line with the same product and configurations grows. */
   async add(ctx: Ctx, items: CartItem[]): Promise<CartView> {
     return this.write(ctx, items, 'add');
   },

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
-import { cartGql, cartItems, cartLineGql } from '../cart/cart.resolver';
+import { cartGql, cartLineGql, wireItems } from '../cart/cart.resolver';
 import { CartGql, CartItemInputGql } from '../cart/cart.types';
 import { savedListService } from './saved-list.service';
 import { QuickOrderResultGql, SavedListGql, SavedListInputGql, SavedListPageGql } from './saved-list.types';
@@ -63,7 +63,7 @@ export class SavedListResolver {
     @Arg('items', () => [CartItemInputGql]) items: CartItemInputGql[],
     @Ctx() ctx: RequestCtx,
   ) {
-    return savedListService.addItems(ctx, { savedListId: listId, items: cartItems(items) });
+    return savedListService.addItems(ctx, { savedListId: listId, items: wireItems(items) });
   }
 
   @Authorized()

@@ -1,7 +1,5 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { SEARCH_PAGE_SIZE } from '../../../../domain/search';
-import { searchRequestSchema, typeaheadRequestSchema } from '../../../../domain/search.schema';
-import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { searchService } from './search.service';
 import { SearchAnswerGql, SearchFiltersGql, SearchSortGql } from './search.types';
@@ -16,8 +14,7 @@ export class SearchResolver {
     @Arg('includeWithoutPrice', () => Boolean, { defaultValue: true }) includeWithoutPrice: boolean,
     @Ctx() ctx: RequestCtx,
   ) {
-    const input = validate(typeaheadRequestSchema, { term, includeWithoutPrice });
-    return searchService.typeAhead(ctx, input.term, input.includeWithoutPrice);
+    return searchService.typeAhead(ctx, { term, includeWithoutPrice });
   }
 
   @Query(() => SearchAnswerGql, {
@@ -32,7 +29,6 @@ export class SearchResolver {
     @Arg('pageSize', () => Int, { defaultValue: SEARCH_PAGE_SIZE }) pageSize: number,
     @Ctx() ctx: RequestCtx,
   ) {
-    const request = validate(searchRequestSchema, { query, filters: filters ?? {}, sort, page, pageSize });
-    return searchService.search(ctx, request);
+    return searchService.results(ctx, { query, filters: filters ?? {}, sort, page, pageSize });
   }
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { FACET_ATTRIBUTES, type SearchSort } from '../../../../domain/search';
-import type { SearchRequest } from '../../../../domain/search.schema';
+import {
+  searchClickSchema,
+  searchRequestSchema,
+  typeaheadRequestSchema,
+  type SearchRequest,
+} from '../../../../domain/search.schema';
+import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import type { AnswerCache } from './search.cache';
 import { parseQuery, toTsQuery, type ParsedQuery } from './search.query';
@@ -285,7 +291,9 @@ const CORRECTION_SQL = `
   from unnest(array[?]::text[]) as w(word)`;
 
 export const searchService = {
-  async typeAhead(ctx: Ctx, term: string, includeWithoutPrice: boolean): Promise<SearchAnswer<Suggestion>> {
+  /** Entry point: search as you type, `{ term, includeWithoutPrice }` as sent. */
+  async typeAhead(ctx: Ctx, body: unknown): Promise<SearchAnswer<Suggestion>> {
+    const { term, includeWithoutPrice } = validate(typeaheadRequestSchema, body);
     return this.run(
       ctx,
       'typeahead',
@@ -299,7 +307,22 @@ export const searchService = {
     );
   },
 
-  /** A results page or a category listing; `request` is validated with domain's searchRequestSchema. */
+  /** Entry point: a results page, `{ query, filters, sort, page, pageSize }` as sent. */
+  async results(ctx: Ctx, body: unknown): Promise<SearchAnswer<Suggestion>> {
+    return this.search(ctx, validate(searchRequestSchema, body));
+  },
+
+  /** A product picked from a search answer (a beacon): kept when its token was given out. */
+  async recordClick(ctx: Ctx, body: unknown): Promise<void> {
+    const click = validate(searchClickSchema, body);
+    await ctx.db.execute(
+      `insert into search_click (token, product_id, position)
+         select ?, ?, ? where exists (select 1 from search_attribution where token = ?)`,
+      [click.token, click.productId, click.position, click.token],
+    );
+  },
+
+  /** A results page or a category listing, from a request checked with the domain's searchRequestSchema. */
   async search(ctx: Ctx, request: SearchRequest): Promise<SearchAnswer<Suggestion>> {
     const { pageSize, page } = request;
     const input: SearchInput = { query: request.query, sort: request.sort, ...request.filters };
