@@ -9,7 +9,7 @@ import {
 import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { useAccountActions } from '../useAccountActions';
 import type { UserFieldsFragment } from '../graphql/session.generated';
 import { useT } from '../../../i18n';
@@ -36,6 +36,9 @@ export function AccountPage() {
   const t = useT();
   usePageMeta(t('page.account.title'));
   const { user, status } = useSession();
+  // A closed account leaves for the home page: the signed-out session that follows must not send it to sign-in.
+  const [closed, setClosed] = useState(false);
+  if (closed) return <Navigate to={ROUTES.home} replace />;
   if (status === 'loading')
     return (
       <div className="container section" aria-busy="true">
@@ -58,7 +61,7 @@ export function AccountPage() {
         <Profile user={user} />
         <Addresses user={user} />
         <PasswordChange />
-        <YourData />
+        <YourData onClosed={() => setClosed(true)} />
       </div>
     </div>
   );
@@ -283,9 +286,8 @@ function PasswordChange() {
 }
 
 /** A copy of everything kept about the buyer, and the closing of the account (with the password again). */
-function YourData() {
+function YourData({ onClosed }: { onClosed: () => void }) {
   const t = useT();
-  const navigate = useNavigate();
   const signOut = useSignOut();
   const { closeAccount: close } = useAccountActions();
   const [failure, setFailure] = useState<string | null>(null);
@@ -305,9 +307,9 @@ function YourData() {
           setFailure(null);
           try {
             await close({ variables: values });
-            await signOut();
+            onClosed();
             void notify('success', t('account.closed'));
-            navigate(ROUTES.home, { replace: true });
+            await signOut();
           } catch (err) {
             const { fields, message } = formFailure(err, t('admin.saveFailed'));
             helpers.setErrors(fields);
