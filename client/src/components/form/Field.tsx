@@ -76,3 +76,52 @@ export function SelectField({
     </div>
   );
 }
+
+/** A labelled checkbox bound to Formik. */
+export function CheckboxField({ name, label }: { name: string; label: string }) {
+  const [field] = useField({ name, type: 'checkbox' });
+  const id = useId();
+  return (
+    <div className="field field--check">
+      <label htmlFor={id}>
+        <input id={id} type="checkbox" {...field} /> {label}
+      </label>
+    </div>
+  );
+}
+
+/** A labelled text area bound to Formik, with its message under it. */
+export function TextAreaField({
+  label,
+  name,
+  rows = 3,
+  maxLength,
+}: {
+  label: string;
+  name: string;
+  rows?: number;
+  maxLength?: number;
+}) {
+  const [field, meta] = useField(name);
+  const id = useId();
+  const message = useMessage();
+  const error = meta.touched && meta.error ? message(meta.error) : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        rows={rows}
+        maxLength={maxLength}
+        {...field}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,9 +1,7 @@
-import { bandKind, freeFreightFrom, freightBand } from '@domain/money';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { LinePrice } from '../../components/Price';
 import { StockLine } from '../../components/StockLine';
-import { CartTaxRows } from '../../components/TaxRows';
-import { useShipsTo } from '../../lib/site';
+import { CartTotals } from './CartTotals';
 import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
 import { orderNumberLabel } from '@domain/checkout';
 import { useQuery } from '@apollo/client/react';
@@ -18,8 +16,6 @@ import { useSession } from '../account/session';
 import { QuickOrderForm } from '../lists/QuickOrderForm';
 import { trackedLine, useCart, useCartActions, type CartLineData } from './useCart';
 import { useTrackView } from '../../lib/analytics';
-
-/** Free freight from this subtotal (the last band of the freight table). */
 
 /** /cart: lines with quantity steppers and remove, totals and how freight was reached. */
 export function CartPage() {
@@ -238,40 +234,10 @@ function QuantityStepper({
 
 function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['cart']> }) {
   const t = useT();
-  const money = useMoney();
-  const country = useShipsTo();
-  const band = freightBand(cart.subTotal, country);
-  const toFree = freeFreightFrom(country) - cart.subTotal;
   return (
     <aside className="cart__summary panel" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">{t('cart.summary')}</h2>
-      <dl className="totals">
-        <div>
-          <dt>{t('cart.subtotal', { count: cart.totalQuantity })}</dt>
-          <dd data-testid="cart-subtotal">{money(cart.subTotal)}</dd>
-        </div>
-        <div className="totals__freight">
-          <dt>{t('cart.freight')}</dt>
-          <dd data-testid="cart-freight">
-            {cart.freightAmt === 0 ? t('cart.freeFreight') : money(cart.freightAmt)}
-          </dd>
-          {/* How the freight was reached: a second description of the same term (a <dl> holds no <p>). */}
-          <dd className="totals__rule" data-testid="freight-rule">
-            {t('cart.freightRule', {
-              kind: bandKind(band),
-              from: money(band.from),
-              to: money(band.to ?? 0),
-              amount: money(band.amount),
-            })}
-            {toFree > 0 && cart.subTotal > 0 && <> {t('cart.toFreeFreight', { amount: money(toFree) })}</>}
-          </dd>
-        </div>
-        <CartTaxRows cart={cart} money={money} />
-        <div className="totals__total">
-          <dt>{t('cart.total')}</dt>
-          <dd data-testid="cart-total">{money(cart.total)}</dd>
-        </div>
-      </dl>
+      <CartTotals cart={cart} testIds="cart" showFreightRule />
       {cart.hasUnpricedItem && (
         <p className="notice" role="note">
           {t('cart.unpriced')}{' '}

@@ -1,5 +1,4 @@
 import { failureOf, errorMessage } from '../../lib/failure';
-import { useMutation } from '@apollo/client/react';
 import { normaliseExpiry } from '@domain/checkout';
 import { cardSchema, purchaseOrderSchema } from '@domain/checkout.schema';
 import { Form, Formik } from 'formik';
@@ -8,11 +7,7 @@ import { useT } from '../../i18n';
 import { post } from '../../lib/http';
 import { useMoney } from '../../lib/money';
 import { Field, FormError, FocusFirstError } from '../../components/form';
-import {
-  ConfirmOrderPaymentDocument,
-  PayOrderDocument,
-  type PlaceOrderFieldsFragment,
-} from './graphql/checkout.generated';
+import type { PaymentControls } from './usePlaceOrder';
 
 export interface Card {
   id: string;
@@ -80,61 +75,30 @@ export function CardForm({
   );
 }
 
-type Challenge = NonNullable<PlaceOrderFieldsFragment['nextAction']>;
-
 /**
  * Paying an order that is already placed: after a decline or a cancelled bank check at checkout, and from the
  * order page (Pay now). The decline says why and offers another card, or a purchase order for an account on net
  * terms; a card that asks for the bank's check shows it, and its cancel comes back here with the bank's answer.
- * `onPaid` gets the order once it is paid (or its purchase order accepted).
+ * `payment` is the order's payment state machine (usePlaceOrder).
  */
-export function OrderPayment({
-  order,
-  declined: initialDecline,
-  challenge: initialChallenge,
-  terms,
-  onPaid,
-}: {
-  order: { id: string; total: number; currencyCode: string };
-  declined: string | null;
-  challenge: Challenge | null;
-  terms: number | null;
-  onPaid: (result: PlaceOrderFieldsFragment) => void;
-}) {
+export function OrderPayment({ payment, terms }: { payment: PaymentControls; terms: number | null }) {
   const t = useT();
-  const [payOrder] = useMutation(PayOrderDocument);
-  const [confirmPayment] = useMutation(ConfirmOrderPaymentDocument);
-  const [declined, setDeclined] = useState(initialDecline);
-  const [challenge, setChallenge] = useState(initialChallenge);
+  const { state } = payment;
   const [kind, setKind] = useState<'card' | 'purchaseOrder'>('card');
   const heading = useRef<HTMLHeadingElement>(null);
   // The keyboard and the screen reader land on what changed: the bank's page, or the decline.
-  useEffect(() => heading.current?.focus(), [declined, challenge]);
-
-  const settle = (result: PlaceOrderFieldsFragment) => {
-    if (result.nextAction) return setChallenge(result.nextAction);
-    setChallenge(null);
-    if (result.paymentError) return setDeclined(result.paymentError);
-    onPaid(result);
-  };
-
-  if (challenge) {
+  useEffect(() => heading.current?.focus(), [state]);
+  if (state.step === 'challenge') {
     return (
       <BankChallenge
         headingRef={heading}
-        total={order.total}
-        currencyCode={order.currencyCode}
-        onAnswer={async (approve) => {
-          await post(`/api/payments/test/intents/${challenge.intentId}/authenticate`, {
-            clientSecret: challenge.clientSecret,
-            approve,
-          });
-          const { data } = await confirmPayment({ variables: { orderId: order.id } });
-          if (data) settle(data.confirmOrderPayment);
-        }}
+        total={state.order.total}
+        currencyCode={state.order.currencyCode}
+        onAnswer={payment.answer}
       />
     );
   }
+  const declined = state.step === 'declined' ? state.reason : null;
   return (
     <section aria-labelledby="pay-title" className="order-payment">
       <h2 id="pay-title" ref={heading} tabIndex={-1}>
@@ -150,18 +114,12 @@ export function OrderPayment({
         <PurchaseOrderForm
           terms={terms ?? 0}
           submitLabel={t('checkout.payNow')}
-          onPo={async (poNumber) => {
-            const { data } = await payOrder({ variables: { orderId: order.id, poNumber } });
-            if (data) settle(data.payOrder);
-          }}
+          onPo={(poNumber) => payment.pay({ poNumber })}
         />
       ) : (
         <CardForm
           submitLabel={t('checkout.payNow')}
-          onCard={async (card) => {
-            const { data } = await payOrder({ variables: { orderId: order.id, paymentMethodId: card.id } });
-            if (data) settle(data.payOrder);
-          }}
+          onCard={(card) => payment.pay({ paymentMethodId: card.id })}
         />
       )}
     </section>

@@ -26,6 +26,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
 import { OrderPayment } from '../checkout/OrderPayment';
+import { usePlaceOrder } from '../checkout/usePlaceOrder';
 import { OrderDocument, OrdersDocument, type OrderFieldsFragment } from './graphql/orders.generated';
 import { useMessage, useT } from '../../i18n';
 import { notify } from '../../lib/toast';
@@ -369,6 +370,14 @@ function PayNow({ order }: { order: OrderFieldsFragment }) {
   const dates = useDates();
   const { user } = useSession();
   const [open, setOpen] = useState(false);
+  const payment = usePlaceOrder({
+    order,
+    failedMessage: t('checkout.failed'),
+    onDone: () => {
+      setOpen(false);
+      void notify('success', t('orders.paid', { number: orderNumberLabel(order.orderNumber) }));
+    },
+  });
   return (
     <section className="notice notice--warning pay-now" aria-labelledby="pay-now-title" data-testid="pay-now">
       <h2 id="pay-now-title">{t('orders.awaitingPayment')}</h2>
@@ -378,16 +387,7 @@ function PayNow({ order }: { order: OrderFieldsFragment }) {
           : t('orders.awaitingPaymentText')}
       </p>
       {open ? (
-        <OrderPayment
-          order={order}
-          declined={null}
-          challenge={null}
-          terms={user?.accounts[0]?.netTermsDays ?? null}
-          onPaid={() => {
-            setOpen(false);
-            void notify('success', t('orders.paid', { number: orderNumberLabel(order.orderNumber) }));
-          }}
-        />
+        <OrderPayment payment={payment} terms={user?.accounts[0]?.netTermsDays ?? null} />
       ) : (
         <button type="button" className="btn btn--primary btn--large" onClick={() => setOpen(true)}>
           {t('checkout.payNow')}

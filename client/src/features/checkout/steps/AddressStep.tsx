@@ -1,0 +1,197 @@
+import { linesBlockedIn } from '@domain/cart';
+import { shippingAddressSchemaFor } from '@domain/checkout.schema';
+import { isLocale } from '@domain/constants';
+import { addressRules, type Country } from '@domain/regions';
+import { Form, Formik, useFormikContext } from 'formik';
+import { useEffect, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { string } from 'yup';
+import {
+  CheckboxField,
+  Field,
+  FocusFirstError,
+  StreetFields,
+  validateAddress,
+} from '../../../components/form';
+import { useT } from '../../../i18n';
+import { useShipsTo } from '../../../lib/site';
+import type { useSession } from '../../account/session';
+import type { CartFieldsFragment } from '../../cart/graphql/cart.generated';
+import type { AddressValues } from './types';
+
+type SessionUser = ReturnType<typeof useSession>['user'];
+
+/** The address step's rules: the shipping address of the site's country (decision 033), and the contact e-mail. */
+const addressFormSchema = (country: Country) =>
+  shippingAddressSchemaFor(country).shape({
+    contactEmail: string()
+      .trim()
+      .required('E-mail is a required field')
+      .email('E-mail must be a valid email'),
+  });
+
+export function AddressStep({
+  cart,
+  user,
+  initial,
+  onDone,
+}: {
+  cart: CartFieldsFragment;
+  user: SessionUser;
+  initial: AddressValues | null;
+  onDone: (values: AddressValues) => void;
+}) {
+  const t = useT();
+  const { locale } = useIntl();
+  // The site ships within its country: its saved addresses there, its address rules (decision 033).
+  const country = useShipsTo();
+  const rules = addressRules(country);
+  const schema = useMemo(() => addressFormSchema(country), [country]);
+  // The last used address first (then the primary one), with the buyer's company on each.
+  const saved = [...(user?.addresses ?? [])]
+    .filter((a) => a.country === country)
+    .sort(
+      (a, b) =>
+        (b.lastUsedAt ?? '').localeCompare(a.lastUsedAt ?? '') || Number(b.primary) - Number(a.primary),
+    );
+  const primary = saved[0];
+  const company = user?.accounts[0]?.company ?? '';
+  const fromSaved = (a: (typeof saved)[number]): AddressValues => ({
+    contactEmail: user?.emailAddress ?? '',
+    name: a.name,
+    companyName: company,
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2 ?? '',
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    email: a.email,
+    phone: a.phone ?? '',
+    isResidential: false,
+  });
+  const blank: AddressValues = {
+    contactEmail: user?.emailAddress ?? '',
+    name: user ? `${user.firstName} ${user.lastName}` : '',
+    companyName: company,
+    addressLine1: '',
+    addressLine2: '',
+    city: '',
+    state: '',
+    zip: '',
+    email: user?.emailAddress ?? '',
+    phone: user?.phone ?? '',
+    isResidential: false,
+  };
+  return (
+    <section aria-labelledby="address-title">
+      <h2 id="address-title">{t('checkout.step.address')}</h2>
+      <Formik<AddressValues>
+        initialValues={initial ?? (primary ? fromSaved(primary) : blank)}
+        validationSchema={schema}
+        onSubmit={async (values, helpers) => {
+          const state = values.state.toUpperCase();
+          const blocked = linesBlockedIn(
+            cart.orderLines.map((l) => ({ ...l, id: l.itemId })),
+            state,
+          );
+          if (blocked.length > 0) {
+            helpers.setStatus(
+              t('checkout.blocked', {
+                items: blocked.map((l) => `${l.name} (${l.itemId})`).join(', '),
+                state: rules.regionName(state, isLocale(locale) ? locale : 'en-US') ?? state,
+                count: blocked.length,
+              }),
+            );
+            return;
+          }
+          const check = await validateAddress({
+            name: values.name,
+            addressLine1: values.addressLine1,
+            city: values.city,
+            state,
+            zip: values.zip,
+            country,
+            email: values.email,
+          });
+          if (!check.success) return helpers.setErrors(check.errors);
+          helpers.setStatus(null);
+          // As the store keeps it: "h3a1g1" is "H3A 1G1".
+          onDone({ ...values, state, zip: rules.normalisePostal(values.zip) });
+        }}
+      >
+        {({ isSubmitting, status, setValues, values }) => (
+          <Form method="post" className="form" noValidate aria-label={t('checkout.step.address')}>
+            <FocusFirstError />
+            {saved.length > 0 && (
+              <fieldset className="saved-addresses">
+                <legend>{t('checkout.savedAddresses')}</legend>
+                {saved.map((a) => (
+                  <label key={a.id} className="saved-address">
+                    <input
+                      type="radio"
+                      name="saved"
+                      checked={
+                        values.addressLine1 === a.addressLine1 &&
+                        values.zip === a.zip &&
+                        values.name === a.name
+                      }
+                      onChange={() => void setValues(fromSaved(a))}
+                    />
+                    <span>
+                      <strong>{a.name}</strong>
+                      {company && ` — ${company}`} — {a.addressLine1}, {a.city}, {a.state} {a.zip}
+                      {a === saved[0] && a.lastUsedAt && (
+                        <span className="tag">{t('checkout.lastUsed')}</span>
+                      )}
+                    </span>
+                  </label>
+                ))}
+                <label className="saved-address">
+                  <input type="radio" name="saved" onChange={() => void setValues(blank)} />
+                  <span>{t('checkout.newAddress')}</span>
+                </label>
+              </fieldset>
+            )}
+            {!user && (
+              <>
+                <Field
+                  name="contactEmail"
+                  label={t('checkout.contactEmail')}
+                  type="email"
+                  autoComplete="email"
+                />
+                <DeliveryEmailFollowsContact />
+              </>
+            )}
+            <Field name="name" label={t('checkout.recipient')} autoComplete="name" />
+            <Field name="companyName" label={t('checkout.company')} autoComplete="organization" />
+            <StreetFields country={country} />
+            <Field name="email" label={t('checkout.deliveryEmail')} type="email" autoComplete="email" />
+            <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
+            <CheckboxField name="isResidential" label={t('checkout.residential')} />
+            {status && (
+              <p className="form__error" role="alert" data-testid="state-restriction">
+                {status}
+              </p>
+            )}
+            <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+              {t('checkout.continue')}
+            </button>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}
+
+/** A guest types the e-mail once: the delivery contact e-mail starts as the order confirmation's. */
+function DeliveryEmailFollowsContact() {
+  const { values, touched, setFieldValue } = useFormikContext<AddressValues>();
+  useEffect(() => {
+    if (touched.contactEmail && !values.email && values.contactEmail)
+      void setFieldValue('email', values.contactEmail);
+    // Only when the contact e-mail is left: the delivery e-mail stays the buyer's once typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [touched.contactEmail]);
+  return null;
+}

@@ -1,0 +1,130 @@
+import { CARRIERS } from '@domain/checkout';
+import { AddressLines } from '../../../components/AddressLines';
+import { useMessage, useT } from '../../../i18n';
+import { useDescribeConfiguration } from '../../../lib/configuration';
+import { useMoney } from '../../../lib/money';
+import type { CartFieldsFragment } from '../../cart/graphql/cart.generated';
+import type { PlaceOrderInput } from '../graphql/checkout.generated';
+import type { PaymentControls } from '../usePlaceOrder';
+import type { AddressValues, PaymentChoice, ShippingValues } from './types';
+
+/** The order as the checkout's steps made it. */
+export function placeOrderInput(
+  address: AddressValues,
+  shipping: ShippingValues,
+  choice: PaymentChoice,
+): PlaceOrderInput {
+  return {
+    contactEmail: address.contactEmail,
+    shippingAddress: {
+      name: address.name,
+      companyName: address.companyName || null,
+      addressLine1: address.addressLine1,
+      addressLine2: address.addressLine2 || null,
+      city: address.city,
+      state: address.state,
+      zip: address.zip,
+      email: address.email,
+      phone: address.phone || null,
+      isResidential: address.isResidential,
+    },
+    shippingDetails: shipping,
+    payment:
+      choice.kind === 'card'
+        ? { kind: 'card', paymentMethodId: choice.card.id }
+        : { kind: 'purchaseOrder', poNumber: choice.poNumber },
+  };
+}
+
+/** The last step: what will be ordered, where and how it is paid, and Place order. */
+export function ReviewStep({
+  cart,
+  address,
+  shipping,
+  choice,
+  payment,
+  onChangePayment,
+  onBlocked,
+}: {
+  cart: CartFieldsFragment;
+  address: AddressValues;
+  shipping: ShippingValues;
+  choice: PaymentChoice;
+  /** The order's payment state machine: Place order sends the order through it. */
+  payment: PaymentControls;
+  onChangePayment: () => void;
+  /** An item may not ship to the address's state: back to the address. */
+  onBlocked: () => void;
+}) {
+  const describeConfig = useDescribeConfiguration();
+  const t = useT();
+  const message = useMessage();
+  const money = useMoney();
+  const placing = payment.state.step === 'placing';
+  const place = async () => {
+    const next = await payment.place(placeOrderInput(address, shipping, choice));
+    if (next.step === 'failed' && next.blocked) onBlocked();
+  };
+
+  return (
+    <section aria-labelledby="review-title" className="review">
+      <h2 id="review-title">{t('checkout.step.review')}</h2>
+      <div className="review__grid">
+        <div>
+          <h3>{t('checkout.shipTo')}</h3>
+          <address>
+            <AddressLines address={address} />
+          </address>
+        </div>
+        <div>
+          <h3>{t('checkout.step.shipping')}</h3>
+          <p>
+            {CARRIERS.find((c) => c.id === shipping.carrierId)?.name} {shipping.carrierMethod}
+          </p>
+          {shipping.note && <p className="field__hint">{shipping.note}</p>}
+        </div>
+        <div>
+          <h3>{t('checkout.step.payment')}</h3>
+          <p>
+            {choice.kind === 'card'
+              ? t('checkout.cardEnding', {
+                  brand: choice.card.brand.toUpperCase(),
+                  last4: choice.card.last4,
+                })
+              : t('orders.purchaseOrder', { number: choice.poNumber })}{' '}
+            <button type="button" className="link-button" onClick={onChangePayment}>
+              {t('checkout.change')}
+            </button>
+          </p>
+        </div>
+      </div>
+      <ul className="review__lines">
+        {cart.orderLines.map((l) => (
+          <li key={l.cartLineId}>
+            <span>
+              {l.quantity} × {l.name}
+              {l.configurations.length > 0 && (
+                <small> ({l.configurations.map((c) => describeConfig(c)).join(', ')})</small>
+              )}
+            </span>
+            <span>{money(l.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      {payment.state.step === 'failed' && (
+        <p className="form__error" role="alert" data-testid="checkout-error">
+          {message(payment.state.message)}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn--primary btn--large"
+        disabled={placing}
+        aria-busy={placing}
+        onClick={() => void place()}
+      >
+        {t('checkout.placeOrder')}
+      </button>
+    </section>
+  );
+}
