@@ -1,18 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import {
-  addressSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  passwordResetSchema,
-  registrationPasswordSchema,
-  passwordChangeSchema,
-  profileSchema,
-  registrationAccountSchema,
-  addressIdSchema,
-} from '../../../../domain/account.schema';
-import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
-import { endSession, requireUser } from '../auth/session-auth';
+import { endSession } from '../auth/session-auth';
 import { accountService, type UserView } from './account.service';
 import { privacyService } from './privacy.service';
 import {
@@ -33,7 +21,7 @@ export class AccountResolver {
   @Authorized()
   @Query(() => UserGql, { description: 'The signed-in user' })
   async me(@Ctx() ctx: RequestCtx): Promise<UserGql> {
-    return toGql(await accountService.userView(ctx, requireUser(ctx).id));
+    return toGql(await accountService.me(ctx));
   }
 
   @Mutation(() => UserGql, {
@@ -45,7 +33,7 @@ export class AccountResolver {
     @Ctx() ctx: RequestCtx,
   ): Promise<UserGql> {
     // Each executed signIn (aliased, in a fragment, or plain) is counted by the service's throttle.
-    return toGql(await accountService.signIn(ctx, validate(loginSchema, { email, password })));
+    return toGql(await accountService.signIn(ctx, { email, password }));
   }
 
   @Authorized()
@@ -73,11 +61,7 @@ export class AccountResolver {
     @Arg('input', () => RegistrationInputGql) input: RegistrationInputGql,
     @Ctx() ctx: RequestCtx,
   ): Promise<boolean> {
-    await accountService.startRegistration(
-      ctx,
-      validate(registrationAccountSchema, { ...input }),
-      ctx.app.auth.publicUrl,
-    );
+    await accountService.startRegistration(ctx, { ...input });
     return true;
   }
 
@@ -96,19 +80,14 @@ export class AccountResolver {
     @Arg('confirmPassword', () => String) confirmPassword: string,
     @Ctx() ctx: RequestCtx,
   ): Promise<UserGql> {
-    const input = validate(registrationPasswordSchema, { token, password, confirmPassword });
-    return toGql(await accountService.completeRegistration(ctx, id, input.token, input.password));
+    return toGql(await accountService.completeRegistration(ctx, id, { token, password, confirmPassword }));
   }
 
   @Mutation(() => Boolean, {
     description: 'E-mails a reset link when the address has an account (same answer either way)',
   })
   async forgotPassword(@Arg('email', () => String) email: string, @Ctx() ctx: RequestCtx): Promise<boolean> {
-    await accountService.forgotPassword(
-      ctx,
-      validate(forgotPasswordSchema, { email }).email,
-      ctx.app.auth.publicUrl,
-    );
+    await accountService.forgotPassword(ctx, { email });
     return true;
   }
 
@@ -119,41 +98,32 @@ export class AccountResolver {
     @Arg('confirmPassword', () => String) confirmPassword: string,
     @Ctx() ctx: RequestCtx,
   ): Promise<boolean> {
-    const input = validate(passwordResetSchema, { token, newPassword, confirmPassword });
-    await accountService.resetPassword(ctx, input.token, input.newPassword);
+    await accountService.resetPassword(ctx, { token, newPassword, confirmPassword });
     return true;
   }
 
   @Authorized()
   @Mutation(() => UserGql)
   async updateProfile(@Arg('input', () => ProfileInputGql) input: ProfileInputGql, @Ctx() ctx: RequestCtx) {
-    return toGql(
-      await accountService.updateProfile(ctx, requireUser(ctx).id, validate(profileSchema, { ...input })),
-    );
+    return toGql(await accountService.updateProfile(ctx, { ...input }));
   }
 
   @Authorized()
   @Mutation(() => UserGql, { description: 'Create (no id) or update (id) one of your addresses' })
   async saveAddress(@Arg('input', () => AddressInputGql) input: AddressInputGql, @Ctx() ctx: RequestCtx) {
-    return toGql(
-      await accountService.saveAddress(ctx, requireUser(ctx).id, validate(addressSchema, { ...input })),
-    );
+    return toGql(await accountService.saveAddress(ctx, { ...input }));
   }
 
   @Authorized()
   @Mutation(() => UserGql)
   async deleteAddress(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
-    return toGql(
-      await accountService.deleteAddress(ctx, requireUser(ctx).id, validate(addressIdSchema, { id }).id),
-    );
+    return toGql(await accountService.deleteAddress(ctx, { id }));
   }
 
   @Authorized()
   @Mutation(() => UserGql)
   async makePrimaryAddress(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
-    return toGql(
-      await accountService.makePrimaryAddress(ctx, requireUser(ctx).id, validate(addressIdSchema, { id }).id),
-    );
+    return toGql(await accountService.makePrimaryAddress(ctx, { id }));
   }
 
   @Authorized()
@@ -164,8 +134,7 @@ export class AccountResolver {
     @Arg('confirmPassword', () => String) confirmPassword: string,
     @Ctx() ctx: RequestCtx,
   ): Promise<boolean> {
-    const input = validate(passwordChangeSchema, { oldPassword, newPassword, confirmPassword });
-    await accountService.changePassword(ctx, requireUser(ctx).id, input.oldPassword, input.newPassword);
+    await accountService.changePassword(ctx, { oldPassword, newPassword, confirmPassword });
     return true;
   }
 }

@@ -1,17 +1,27 @@
 import {
+  addressIdSchema,
+  addressSchema,
+  forgotPasswordSchema,
+  loginSchema,
   PASSWORD_TOO_COMMON,
+  passwordChangeSchema,
+  passwordResetSchema,
+  profileSchema,
+  registrationAccountSchema,
+  registrationPasswordSchema,
   type AddressInput,
   type LoginInput,
-  type RegistrationAccountInput,
 } from '../../../../domain/account.schema';
 import { localeOfCookies } from '../../../../domain/cookies';
+import { addressRules, siteCountry } from '../../../../domain/regions';
 import { ROLES, VALIDITY } from '../../../../domain/roles';
-import { AppError, notFound } from '../../common/errors';
+import { AppError, notFound, type FieldError } from '../../common/errors';
+import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { isCommonPassword, hashPassword, verifyPassword } from '../auth/password';
 import { hit } from '../auth/rate-limit';
 import { reserveSignIn } from '../auth/sign-in-throttle';
-import { startSession } from '../auth/session-auth';
+import { requireUser, startSession } from '../auth/session-auth';
 import { writeAudit } from '../audit/audit';
 import type { SessionUser } from '../auth/session-user';
 import { cartService } from '../cart/cart.service';
@@ -151,7 +161,64 @@ interface UserRow {
   addresses: AddressView[];
 }
 
+/** Creates (no id) or updates (id) an address of the user; the first address becomes primary. */
+async function writeAddress(ctx: Ctx, userId: string, input: AddressInput): Promise<void> {
+  await ctx.db.transactional(async (trx) => {
+    const values = [
+      input.name,
+      input.addressLine1,
+      input.addressLine2 ?? '',
+      input.city,
+      input.state.toUpperCase(),
+      input.zip,
+      input.country,
+      input.email,
+      input.phone ?? '',
+    ];
+    let id = input.id;
+    if (id) {
+      const updated = await ctx.db.execute<{ id: string }[]>(
+        `update address set name = ?, address_line1 = ?, address_line2 = ?, city = ?, state = ?, zip = ?,
+           country = ?, email = ?, phone = ? where id = ? and user_id = ? returning id`,
+        [...values, id, userId],
+        'all',
+        trx,
+      );
+      // Someone else's address answers exactly like a missing one.
+      if (updated.length === 0) throw notFound('Address');
+    } else {
+      const [created] = await ctx.db.execute<{ id: string }[]>(
+        `insert into address (user_id, name, address_line1, address_line2, city, state, zip, country, email, phone)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+        [userId, ...values],
+        'all',
+        trx,
+      );
+      id = created!.id;
+    }
+    await ctx.db.execute(
+      'update app_user set primary_address_id = ? where id = ? and primary_address_id is null',
+      [id, userId],
+      'run',
+      trx,
+    );
+  });
+}
+
+/** The offline address check's answer: the address as it would be kept, or the fields' messages. */
+export type AddressCheck =
+  { success: true; data: AddressInput & { state: string } } | { success: false; errors: FieldError[] };
+
+/**
+ * The account's entry points take the caller's input as it came, `(ctx, input)`: they check the caller, then
+ * validate with the domain's schema (domain/account.schema.ts, the forms' own). REST and GraphQL call the same ones.
+ */
 export const accountService = {
+  /** The signed-in user. */
+  async me(ctx: Ctx): Promise<UserView> {
+    return this.userView(ctx, requireUser(ctx).id);
+  },
+
   async userView(ctx: Ctx, userId: string): Promise<UserView> {
     const [row] = await ctx.db.execute<UserRow[]>(USER_VIEW_SQL, [userId]);
     if (!row) throw notFound('User');
@@ -192,7 +259,9 @@ export const accountService = {
    * Registration step ACCOUNT: a pending registration and an e-mailed link to step PASSWORD. The answer is
    * the same whether the e-mail is known or not (the owner of a known address gets a sign-in reminder).
    */
-  async startRegistration(ctx: Ctx, input: RegistrationAccountInput, publicUrl: string): Promise<void> {
+  async startRegistration(ctx: Ctx, body: unknown): Promise<void> {
+    const input = validate(registrationAccountSchema, body);
+    const { publicUrl } = ctx.app.auth;
     const email = input.email.toLowerCase();
     await limitMail(ctx, 'register', email);
     const [existing] = await ctx.db.execute<{ id: string }[]>(
@@ -247,8 +316,11 @@ export const accountService = {
     });
   },
 
-  /** The pending registration a link points at, or 404 (unknown, used or expired). */
-  async registrationByToken(ctx: Ctx, token: string) {
+  /** The pending registration a link points at, or 404 (no token, unknown, used or expired). */
+  async registrationByToken(ctx: Ctx, token: unknown) {
+    if (typeof token !== 'string' || !token) {
+      throw new AppError('NOT_FOUND', 'This registration link is not valid or has expired.');
+    }
     const [row] = await ctx.db.execute<
       { id: string; email: string; firstName: string; lastName: string; erpAccountId: string | null }[]
     >(
@@ -260,8 +332,12 @@ export const accountService = {
     return { ...row, step: 'PASSWORD' as const };
   },
 
-  /** Registration step PASSWORD: creates the user (Customer, valid) and signs them in. */
-  async completeRegistration(ctx: Ctx, id: string, token: string, password: string): Promise<UserView> {
+  /**
+   * Registration step PASSWORD (`{ token, password, confirmPassword }`): creates the user (Customer, valid) and
+   * signs them in.
+   */
+  async completeRegistration(ctx: Ctx, id: string, body: unknown): Promise<UserView> {
+    const { token, password } = validate(registrationPasswordSchema, body);
     const userId = await this.createFromRegistration(ctx, id, token, password);
     const user = await this.userView(ctx, userId);
     await beginSession(ctx, sessionUserOf(user));
@@ -349,18 +425,17 @@ export const accountService = {
     return sessionUser;
   },
 
-  /** Checks the credentials (authenticate) and starts a fresh session for the user. */
-  async signIn(ctx: Ctx, input: LoginInput): Promise<UserView> {
-    const user = await this.authenticate(ctx, input);
+  /** Checks the credentials (`{ email, password }`, authenticate) and starts a fresh session for the user. */
+  async signIn(ctx: Ctx, body: unknown): Promise<UserView> {
+    const user = await this.authenticate(ctx, validate(loginSchema, body));
     await beginSession(ctx, user);
     return this.userView(ctx, user.id);
   },
 
-  async updateProfile(
-    ctx: Ctx,
-    userId: string,
-    input: { firstName: string; lastName: string; phone?: string | null },
-  ) {
+  /** The signed-in user's name and phone. */
+  async updateProfile(ctx: Ctx, body: unknown): Promise<UserView> {
+    const userId = requireUser(ctx).id;
+    const input = validate(profileSchema, body);
     await ctx.db.transactional(async (trx) => {
       const [before] = await ctx.db.execute<Record<string, unknown>[]>(
         'select first_name as "firstName", last_name as "lastName", phone from app_user where id = ? for update',
@@ -390,52 +465,29 @@ export const accountService = {
     return this.userView(ctx, userId);
   },
 
-  /** Creates (no id) or updates (id) an address of the user; the first address becomes primary. */
-  async saveAddress(ctx: Ctx, userId: string, input: AddressInput): Promise<UserView> {
-    await ctx.db.transactional(async (trx) => {
-      const values = [
-        input.name,
-        input.addressLine1,
-        input.addressLine2 ?? '',
-        input.city,
-        input.state.toUpperCase(),
-        input.zip,
-        input.country,
-        input.email,
-        input.phone ?? '',
-      ];
-      let id = input.id;
-      if (id) {
-        const updated = await ctx.db.execute<{ id: string }[]>(
-          `update address set name = ?, address_line1 = ?, address_line2 = ?, city = ?, state = ?, zip = ?,
-             country = ?, email = ?, phone = ? where id = ? and user_id = ? returning id`,
-          [...values, id, userId],
-          'all',
-          trx,
-        );
-        // Someone else's address answers exactly like a missing one.
-        if (updated.length === 0) throw notFound('Address');
-      } else {
-        const [created] = await ctx.db.execute<{ id: string }[]>(
-          `insert into address (user_id, name, address_line1, address_line2, city, state, zip, country, email, phone)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-          [userId, ...values],
-          'all',
-          trx,
-        );
-        id = created!.id;
-      }
-      await ctx.db.execute(
-        'update app_user set primary_address_id = ? where id = ? and primary_address_id is null',
-        [id, userId],
-        'run',
-        trx,
-      );
-    });
+  /** Creates (no id) or updates (id) one of the signed-in user's addresses; the first becomes primary. */
+  async saveAddress(ctx: Ctx, body: unknown): Promise<UserView> {
+    const userId = requireUser(ctx).id;
+    await writeAddress(ctx, userId, validate(addressSchema, body));
     return this.userView(ctx, userId);
   },
 
-  async deleteAddress(ctx: Ctx, userId: string, addressId: string): Promise<UserView> {
+  /** Updates one of the signed-in user's addresses: the id is required. */
+  async updateAddress(ctx: Ctx, body: unknown): Promise<UserView> {
+    const userId = requireUser(ctx).id;
+    const input = validate(addressSchema, body);
+    if (!input.id)
+      throw new AppError('BAD_USER_INPUT', 'Address not found', [
+        { field: 'id', message: 'Address not found' },
+      ]);
+    await writeAddress(ctx, userId, input);
+    return this.userView(ctx, userId);
+  },
+
+  /** `{ id }`: one of the signed-in user's addresses goes; the oldest left becomes primary if need be. */
+  async deleteAddress(ctx: Ctx, body: unknown): Promise<UserView> {
+    const userId = requireUser(ctx).id;
+    const { id: addressId } = validate(addressIdSchema, body);
     await ctx.db.transactional(async (trx) => {
       const deleted = await ctx.db.execute<{ id: string }[]>(
         'delete from address where id = ? and user_id = ? returning id',
@@ -457,7 +509,10 @@ export const accountService = {
     return this.userView(ctx, userId);
   },
 
-  async makePrimaryAddress(ctx: Ctx, userId: string, addressId: string): Promise<UserView> {
+  /** `{ id }`: one of the signed-in user's addresses becomes primary. */
+  async makePrimaryAddress(ctx: Ctx, body: unknown): Promise<UserView> {
+    const userId = requireUser(ctx).id;
+    const { id: addressId } = validate(addressIdSchema, body);
     const updated = await ctx.db.execute<{ id: string }[]>(
       `update app_user set primary_address_id = ? where id = ?
          and exists (select 1 from address where id = ? and user_id = ?) returning id`,
@@ -468,10 +523,12 @@ export const accountService = {
   },
 
   /**
-   * Needs the current password; every other session of the user ends (credentials_changed_at moves) while
-   * this one stays signed in.
+   * `{ oldPassword, newPassword, confirmPassword }`: needs the current password; every other session of the user
+   * ends (credentials_changed_at moves) while this one stays signed in.
    */
-  async changePassword(ctx: Ctx, userId: string, oldPassword: string, newPassword: string): Promise<void> {
+  async changePassword(ctx: Ctx, body: unknown): Promise<void> {
+    const userId = requireUser(ctx).id;
+    const { oldPassword, newPassword } = validate(passwordChangeSchema, body);
     const [user] = await ctx.db.execute<{ email: string; passwordHash: string | null }[]>(
       'select email, password_hash as "passwordHash" from app_user where id = ?',
       [userId],
@@ -503,8 +560,10 @@ export const accountService = {
     if (ctx.req.session) ctx.req.session.authAt = new Date(row!.changedAt).getTime() + 1;
   },
 
-  /** Always answers the same; a known e-mail gets a single-use link valid for an hour. */
-  async forgotPassword(ctx: Ctx, email: string, publicUrl: string): Promise<void> {
+  /** `{ email }`: always answers the same; a known e-mail gets a single-use link valid for an hour. */
+  async forgotPassword(ctx: Ctx, body: unknown): Promise<void> {
+    const { email } = validate(forgotPasswordSchema, body);
+    const { publicUrl } = ctx.app.auth;
     await limitMail(ctx, 'forgot', email.toLowerCase());
     const [user] = await ctx.db.execute<{ id: string; email: string; firstName: string }[]>(
       `select id, email, first_name as "firstName" from app_user where lower(email) = ? and validity = ?`,
@@ -524,7 +583,9 @@ export const accountService = {
     });
   },
 
-  async resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<void> {
+  /** `{ token, newPassword, confirmPassword }`: the e-mailed link's new password. */
+  async resetPassword(ctx: Ctx, body: unknown): Promise<void> {
+    const { token, newPassword } = validate(passwordResetSchema, body);
     await ctx.db.transactional(async (trx) => {
       const [reset] = await ctx.db.execute<{ userId: string; email: string }[]>(
         `update password_reset r set used_at = now() from app_user u
@@ -554,5 +615,30 @@ export const accountService = {
         },
       );
     });
+  },
+
+  /**
+   * Offline address check (spec section 7): required fields and formats (the address form's schema, by the
+   * address's country, else the country of the site asked: decision 033), a known state or province, and a ZIP or
+   * postal code that belongs to it. Never throws for the address: `{ success, data }` or `{ success: false, errors }`.
+   */
+  checkAddress(ctx: Ctx, input: unknown): AddressCheck {
+    const raw = (input ?? {}) as Record<string, unknown>;
+    try {
+      const address = validate(addressSchema, { ...raw, country: raw.country ?? siteCountry(ctx.site) });
+      const rules = addressRules(address.country);
+      const state = address.state.toUpperCase();
+      const errors = [
+        ...(rules.isRegion(state) ? [] : [{ field: 'state', message: rules.regionMismatch }]),
+        ...(rules.postalMatchesRegion(address.zip, state)
+          ? []
+          : [{ field: 'zip', message: rules.postalMismatch }]),
+      ];
+      if (errors.length) return { success: false, errors };
+      return { success: true, data: { ...address, state } };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return { success: false, errors: err.fields };
+    }
   },
 };

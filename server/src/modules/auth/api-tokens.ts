@@ -1,7 +1,9 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { apiKeyExchangeSchema } from '../../../../domain/admin';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
+import { validate } from '../../common/validate';
 import type { Ctx, SqlConnection } from '../../context';
 import type { SessionUser } from './session-user';
 import { hit } from './rate-limit';
@@ -64,8 +66,11 @@ async function limitKey(db: SqlConnection, keyId: string, perMinute: number): Pr
     throw new AppError('TOO_MANY_REQUESTS', `Rate limit reached. Try again in ${retryAfterSeconds} s.`);
 }
 
-/** POST /api/auth/token: a valid, unrevoked key of a valid user becomes a JWT for 15 minutes. */
-export async function exchangeKey(db: SqlConnection, secret: Buffer, key: string) {
+/** POST /api/auth/token, `{ apiKey }` as sent: a valid, unrevoked key of a valid user becomes a JWT for 15 minutes. */
+export async function exchangeKey(ctx: Ctx, body: unknown) {
+  const { apiKey: key } = validate(apiKeyExchangeSchema, body);
+  const { db } = ctx;
+  const secret = ctx.app.auth.tokenSecret;
   const [row] = await db.execute<{ id: string; userId: string; scopes: string[]; ratePerMinute: number }[]>(
     `select k.id, k.user_id as "userId", k.scopes, k.rate_per_minute as "ratePerMinute"
      from api_key k join app_user u on u.id = k.user_id

@@ -1,9 +1,6 @@
 import { Router } from 'express';
 import { CSRF } from '../../../../domain/constants';
 import { AppError } from '../../common/errors';
-import { loginSchema } from '../../../../domain/account.schema';
-import { apiKeyExchangeSchema } from '../../../../domain/admin';
-import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
 import { accountService } from '../account/account.service';
 import { exchangeKey } from './api-tokens';
@@ -67,7 +64,7 @@ export function authRoutes(): Router {
     }
     const ctx = ctxOf(req);
     try {
-      await accountService.signIn(ctx, validate(loginSchema, body));
+      await accountService.signIn(ctx, body);
       res.json({ url: callbackUrl });
     } catch (err) {
       if (err instanceof AppError && err.code === 'UNAUTHENTICATED') {
@@ -82,9 +79,7 @@ export function authRoutes(): Router {
 
   // Partners exchange an API key for a 15-minute bearer token (no cookies involved, hence no CSRF token).
   router.post('/token', async (req, res) => {
-    const { apiKey } = validate(apiKeyExchangeSchema, req.body);
-    const ctx = ctxOf(req);
-    res.set('Cache-Control', 'no-store').json(await exchangeKey(ctx.db, ctx.app.auth.tokenSecret, apiKey));
+    res.set('Cache-Control', 'no-store').json(await exchangeKey(ctxOf(req), req.body));
   });
 
   router.post('/signout', async (req, res) => {
