@@ -11,12 +11,8 @@ import {
   Resolver,
   Root,
 } from 'type-graphql';
-import { backInStockSchema, productIdSchema } from '../../../../domain/catalog';
 import { SEARCH_PAGE_SIZE } from '../../../../domain/search';
-import { searchRequestSchema } from '../../../../domain/search.schema';
-import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
-import { searchService } from '../search/search.service';
 import { SearchAnswerGql, SearchFiltersGql, SearchSortGql } from '../search/search.types';
 import { catalogService } from './catalog.service';
 import { CategoryGql, ProductGql } from './catalog.types';
@@ -113,10 +109,13 @@ export class CategoryResolver {
     @Arg('pageSize', () => Int, { defaultValue: SEARCH_PAGE_SIZE }) pageSize: number,
     @Ctx() ctx: RequestCtx,
   ) {
-    const request = validate(searchRequestSchema, { query, filters: filters ?? {}, sort, page, pageSize });
-    return searchService.search(ctx, {
-      ...request,
-      filters: { ...request.filters, category: category.handle },
+    return catalogService.categoryProducts(ctx, {
+      handle: category.handle,
+      query,
+      filters: filters ?? {},
+      sort,
+      page,
+      pageSize,
     });
   }
 }
@@ -157,9 +156,7 @@ export class ProductResolver {
     productId: string | null,
     @Ctx() ctx: RequestCtx,
   ): Promise<ProductView[]> {
-    return catalogService.recommendations(ctx, categories, {
-      productId: productId ? validate(productIdSchema, { id: productId }).id : null,
-    });
+    return catalogService.recommendationsFor(ctx, { categories, productId });
   }
 
   @Query(() => [ProductGql], {
@@ -178,9 +175,7 @@ export class ProductResolver {
     @Arg('itemId', () => ID) itemId: string,
     @Ctx() ctx: RequestCtx,
   ): Promise<BackInStockAnswerGql> {
-    const input = validate(backInStockSchema, { email, itemId });
-    const created = await catalogService.notifyBackInStock(ctx, input.email, input.itemId);
-    return { email: input.email, itemId: input.itemId, created };
+    return catalogService.notifyBackInStock(ctx, { email, itemId });
   }
 
   @FieldResolver(() => CategoryGql)

@@ -1,15 +1,6 @@
 import { Router, type Request } from 'express';
-import {
-  backInStockSchema,
-  categoryHandleSchema,
-  productIdSchema,
-  productIdsSchema,
-} from '../../../../domain/catalog';
-import { searchRequestSchema } from '../../../../domain/search.schema';
 import { notFound } from '../../common/errors';
-import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
-import { searchService } from '../search/search.service';
 import { crossSectionDxf } from './cad';
 import { catalogService } from './catalog.service';
 import type { CategoryView } from './catalog.views';
@@ -43,13 +34,7 @@ export function catalogRoutes(): Router {
 
   /** A category's products with facets: the search body (query, filters, sort, page, pageSize) and a handle. */
   router.post('/products/category/search', async (req, res) => {
-    const { handle } = validate(categoryHandleSchema, req.body);
-    const ctx = ctxOf(req);
-    if (!(await catalogService.categoryByHandle(ctx, handle))) throw notFound(`Category ${handle}`);
-    const request = validate(searchRequestSchema, { query: '', ...(req.body as object) });
-    res.json(
-      await searchService.search(ctx, { ...request, filters: { ...request.filters, category: handle } }),
-    );
+    res.json(await catalogService.categoryProducts(ctxOf(req), req.body));
   });
 
   router.get('/products', async (req, res) => {
@@ -64,12 +49,7 @@ export function catalogRoutes(): Router {
 
   /** The caller's prices for `products` (part numbers, or objects with an id). */
   router.post('/products/customer-pricing', async (req, res) => {
-    const raw = ((req.body ?? {}) as { products?: unknown }).products;
-    const ids = Array.isArray(raw)
-      ? raw.map((p) => (typeof p === 'object' && p ? (p as { id?: unknown }).id : p))
-      : raw;
-    const { ids: wanted } = validate(productIdsSchema, { ids });
-    const prices = await catalogService.refreshDetails(ctxOf(req), wanted);
+    const prices = await catalogService.customerPrices(ctxOf(req), req.body);
     res.json(prices.map(({ id, price }) => ({ id, price })));
   });
 
@@ -80,23 +60,18 @@ export function catalogRoutes(): Router {
   });
 
   router.post('/product/get-product-detail-by-id', async (req, res) => {
-    const { id } = validate(productIdSchema, req.body);
-    res.json(await catalogService.requireProduct(ctxOf(req), id));
+    res.json(await catalogService.productDetail(ctxOf(req), req.body));
   });
 
   router.post('/product/get-product-detail-by-multi-id', async (req, res) => {
-    const { ids } = validate(productIdsSchema, req.body);
-    res.json(await catalogService.productsByIds(ctxOf(req), ids));
+    res.json(await catalogService.productDetails(ctxOf(req), req.body));
   });
 
   router.get('/search/products/recommendations', async (req, res) => {
-    const raw = req.query.categories;
-    const categories = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string');
-    // `productId`: the product being looked at; what was seen or bought with it comes first.
-    const given = req.query.productId;
-    const productId =
-      given === undefined || given === '' ? null : validate(productIdSchema, { id: given }).id;
-    res.json(await catalogService.recommendations(ctxOf(req), categories, { productId }));
+    // `?categories=a&categories=b&productId=X`: with the product being looked at, what was seen or bought with it
+    // comes first.
+    const { categories, productId } = req.query;
+    res.json(await catalogService.recommendationsFor(ctxOf(req), { categories, productId }));
   });
 
   /** A product's cross-section drawing (DXF), generated from its attributes. */
@@ -115,9 +90,8 @@ export function catalogRoutes(): Router {
 
   /** Back-in-stock request: 201 when new, 200 when this e-mail already waits for the item. */
   router.post('/product/itemNotification', async (req, res) => {
-    const { email, itemId } = validate(backInStockSchema, req.body);
-    const created = await catalogService.notifyBackInStock(ctxOf(req), email, itemId);
-    res.status(created ? 201 : 200).json({ email, itemId, created });
+    const answer = await catalogService.notifyBackInStock(ctxOf(req), req.body);
+    res.status(answer.created ? 201 : 200).json(answer);
   });
 
   return router;

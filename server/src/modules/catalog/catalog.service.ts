@@ -1,8 +1,17 @@
+import {
+  backInStockSchema,
+  categoryHandleSchema,
+  productIdSchema,
+  productIdsSchema,
+} from '../../../../domain/catalog';
+import { searchRequestSchema } from '../../../../domain/search.schema';
 import { AppError, notFound } from '../../common/errors';
+import { validate } from '../../common/validate';
 import { Prepared } from '../../db/prepared';
 import type { Ctx } from '../../context';
 import { fromPrice, priceTerms, type PriceTerms } from '../../../../domain/price-terms';
 import { RELATED_CTES, relatedParams } from '../analytics/related';
+import { searchService, type SearchAnswer, type Suggestion } from '../search/search.service';
 import type { CategoryView, ProductView } from './catalog.views';
 import {
   PRICE_COLUMNS,
@@ -25,6 +34,10 @@ export interface CategoryDetail {
   breadcrumbs: CategoryView[];
 }
 
+/**
+ * The catalogue. Entry points that take the caller's input (`(ctx, input)`) validate it with domain/catalog.ts and
+ * domain/search.schema.ts; REST and GraphQL call the same ones.
+ */
 export const catalogService = {
   async parentCategories(ctx: Ctx): Promise<CategoryView[]> {
     return (await ctx.catalog.categoryTree()).roots();
@@ -36,6 +49,51 @@ export const catalogService = {
     const category = tree.byHandle.get(normaliseHandle(handle));
     if (!category) return null;
     return { category, children: tree.children(category.id), breadcrumbs: tree.breadcrumbs(category) };
+  },
+
+  /**
+   * Entry point: a category's products with facets, `{ handle, query, filters, sort, page, pageSize }` as sent
+   * (404 when the category does not exist).
+   */
+  async categoryProducts(ctx: Ctx, body: unknown): Promise<SearchAnswer<Suggestion>> {
+    const { handle } = validate(categoryHandleSchema, body);
+    if (!(await this.categoryByHandle(ctx, handle))) throw notFound(`Category ${handle}`);
+    const request = validate(searchRequestSchema, { query: '', ...(body as object) });
+    return searchService.search(ctx, { ...request, filters: { ...request.filters, category: handle } });
+  },
+
+  /** Entry point: `{ id }`, a product's detail (404 when unknown or hidden on the site). */
+  async productDetail(ctx: Ctx, body: unknown): Promise<ProductView> {
+    return this.requireProduct(ctx, validate(productIdSchema, body).id);
+  },
+
+  /** Entry point: `{ ids }`, products by part number (at most 100), in the order asked. */
+  async productDetails(ctx: Ctx, body: unknown): Promise<ProductView[]> {
+    return this.productsByIds(ctx, validate(productIdsSchema, body).ids);
+  },
+
+  /** Entry point: the caller's prices for `{ products }`, part numbers or objects with an id. */
+  async customerPrices(ctx: Ctx, body: unknown): Promise<PriceView[]> {
+    const raw = ((body ?? {}) as { products?: unknown }).products;
+    const ids = Array.isArray(raw)
+      ? raw.map((p) => (typeof p === 'object' && p ? (p as { id?: unknown }).id : p))
+      : raw;
+    return this.refreshDetails(ctx, validate(productIdsSchema, { ids }).ids);
+  },
+
+  /**
+   * Entry point: suggestions, `{ categories, productId }` as sent — category handles (one or several), and the
+   * product being looked at (absent or empty: none).
+   */
+  async recommendationsFor(ctx: Ctx, input: unknown): Promise<ProductView[]> {
+    const { categories, productId } = (input ?? {}) as { categories?: unknown; productId?: unknown };
+    const handles = ([] as unknown[]).concat(categories).filter((v): v is string => typeof v === 'string');
+    return this.recommendations(ctx, handles, {
+      productId:
+        productId === undefined || productId === null || productId === ''
+          ? null
+          : validate(productIdSchema, { id: productId }).id,
+    });
   },
 
   async productById(ctx: Ctx, id: string): Promise<ProductView | null> {
@@ -185,15 +243,19 @@ export const catalogService = {
     );
   },
 
-  /** Back-in-stock request: one per e-mail and item; true when it is new. */
-  async notifyBackInStock(ctx: Ctx, email: string, itemId: string): Promise<boolean> {
+  /** Entry point: back-in-stock request `{ email, itemId }`, one per e-mail and item; `created` when it is new. */
+  async notifyBackInStock(
+    ctx: Ctx,
+    body: unknown,
+  ): Promise<{ email: string; itemId: string; created: boolean }> {
+    const { email, itemId } = validate(backInStockSchema, body);
     await this.requireProduct(ctx, itemId);
     const rows = await ctx.db.execute<{ created: boolean }[]>(
       `insert into back_in_stock_request (email, product_id) values (?, ?)
        on conflict (email, product_id) do nothing returning true as created`,
       [email.toLowerCase(), itemId],
     );
-    return rows.length > 0;
+    return { email, itemId, created: rows.length > 0 };
   },
 };
 
