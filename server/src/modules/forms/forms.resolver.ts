@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Field, ID, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import type { Ctx as RequestCtx } from '../../context';
-import { formsService, type FormKind } from './forms.service';
+import { formsService } from './forms.service';
 
 @ObjectType('FormAttachment')
 class FormAttachmentGql {
@@ -30,7 +30,6 @@ export class FormsResolver {
     @Arg('kind', () => String, { nullable: true }) kind: string | null,
     @Ctx() ctx: RequestCtx,
   ) {
-    const known = kind === 'contact' || kind === 'quote' || kind === 'service' ? (kind as FormKind) : null;
-    return formsService.list(ctx, known);
+    return formsService.list(ctx, kind);
   }
 }

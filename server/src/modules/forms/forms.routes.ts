@@ -3,17 +3,9 @@ import multer from 'multer';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  ATTACHMENT_LIMITS,
-  ATTACHMENT_REFUSED,
-  contactSchema,
-  quoteSchema,
-  serviceRequestSchema,
-} from '../../../../domain/forms.schema';
+import { ATTACHMENT_LIMITS, ATTACHMENT_REFUSED } from '../../../../domain/forms.schema';
 import { AppError } from '../../common/errors';
-import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
-import { assertAccess, STAFF } from '../auth/permissions';
 import { formsService } from './forms.service';
 
 /** The largest multipart body worth reading: every drawing at its limit, plus the form's fields. */
@@ -65,32 +57,25 @@ export function formsRoutes(): Router {
   const router = Router();
 
   router.post('/forms/contact', async (req, res) => {
-    res
-      .status(201)
-      .json(await formsService.submit(ctxOf(req), 'contact', validate(contactSchema(), req.body)));
+    res.status(201).json(await formsService.submit(ctxOf(req), 'contact', req.body));
   });
 
   router.post('/forms/quote', async (req, res) => {
-    res.status(201).json(await formsService.submit(ctxOf(req), 'quote', validate(quoteSchema, req.body)));
+    res.status(201).json(await formsService.submit(ctxOf(req), 'quote', req.body));
   });
 
   router.post('/forms/service-request', ...drawings, async (req, res) => {
-    const input = validate(serviceRequestSchema, req.body);
     const uploaded = (req.files as Express.Multer.File[] | undefined) ?? [];
-    const files = await Promise.all(
-      uploaded.map(async (f) => ({
-        originalname: f.originalname,
-        size: f.size,
-        buffer: await fs.promises.readFile(f.path),
-      })),
-    );
-    res.status(201).json(await formsService.submit(ctxOf(req), 'service', input, files));
+    const files = uploaded.map((f) => ({
+      originalname: f.originalname,
+      size: f.size,
+      read: () => fs.promises.readFile(f.path),
+    }));
+    res.status(201).json(await formsService.submit(ctxOf(req), 'service', req.body, files));
   });
 
   router.get('/admin/forms/attachments/:id', async (req, res) => {
-    const ctx = ctxOf(req);
-    assertAccess(ctx, STAFF);
-    const file = await formsService.attachment(ctx, String(req.params.id));
+    const file = await formsService.attachment(ctxOf(req), String(req.params.id));
     res
       .type(file.contentType)
       .set('Content-Disposition', `attachment; filename="${file.filename}"`)

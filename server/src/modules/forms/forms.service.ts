@@ -4,23 +4,26 @@ import {
   ATTACHMENT_LIMITS,
   ATTACHMENT_REFUSED,
   attachmentKind,
+  contactSchema,
+  quoteSchema,
+  serviceRequestSchema,
   type AttachmentKind,
-  type ContactInput,
-  type QuoteInput,
-  type ServiceRequestInput,
 } from '../../../../domain/forms.schema';
 import { BRAND } from '../../../../domain/constants';
 import { AppError, notFound } from '../../common/errors';
+import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
+import { assertAccess, STAFF } from '../auth/permissions';
 import { hit } from '../auth/rate-limit';
 import { queueEmail, sendMessage } from '../mail/mailer';
 
 export type FormKind = 'contact' | 'quote' | 'service';
 
+/** A file as the transport received it; its content is read only once the form's fields are valid. */
 export interface UploadedFile {
   originalname: string;
   size: number;
-  buffer: Buffer;
+  read(): Promise<Buffer>;
 }
 
 export interface FormSubmissionView {
@@ -35,6 +38,13 @@ export interface FormSubmissionView {
 
 /** Submissions a visitor may send each hour, per IP (spam stays out of the staff inbox). */
 export const FORM_LIMITS = { perIp: 20, windowMs: 3600_000 } as const;
+
+/** Each form's fields (domain/forms.schema.ts, the forms' own). */
+const SCHEMAS = {
+  contact: contactSchema(),
+  quote: quoteSchema,
+  service: serviceRequestSchema,
+} as const;
 
 const SUBJECTS: Record<FormKind, string> = {
   contact: 'Contact request',
@@ -63,14 +73,14 @@ export const formsService = {
     req[ADMITTED] = true;
   },
 
-  async submit(
-    ctx: Ctx,
-    kind: FormKind,
-    input: ContactInput | QuoteInput | ServiceRequestInput,
-    files: UploadedFile[] = [],
-  ): Promise<{ id: string }> {
+  /**
+   * Entry point: a form's fields as sent (and, for a service request, its drawings), checked with the form's
+   * schema before the address is charged (admit) or a file is read.
+   */
+  async submit(ctx: Ctx, kind: FormKind, body: unknown, files: UploadedFile[] = []): Promise<{ id: string }> {
+    const input = validate(SCHEMAS[kind], body);
     await this.admit(ctx);
-    const drawings = checkAttachments(files);
+    const drawings = await checkAttachments(files);
     return ctx.db.transactional(async (trx) => {
       const [row] = await ctx.db.execute<{ id: string }[]>(
         'insert into form_submission (kind, email, payload, user_id) values (?, ?, ?::jsonb, ?) returning id',
@@ -115,8 +125,10 @@ export const formsService = {
     });
   },
 
-  /** Staff's inbox: newest first, optionally of one kind. */
-  async list(ctx: Ctx, kind: FormKind | null, limit = 100): Promise<FormSubmissionView[]> {
+  /** Staff's inbox: newest first, of one kind (contact, quote, service) or, for anything else, of all. */
+  async list(ctx: Ctx, kind: string | null, limit = 100): Promise<FormSubmissionView[]> {
+    assertAccess(ctx, STAFF);
+    const known = kind === 'contact' || kind === 'quote' || kind === 'service' ? kind : null;
     const rows = await ctx.db.execute<
       (Omit<FormSubmissionView, 'createdAt' | 'handledAt'> & { createdAt: Date; handledAt: Date | null })[]
     >(
@@ -124,7 +136,7 @@ export const formsService = {
          coalesce((select json_agg(json_build_object('id', a.id, 'filename', a.filename, 'kind', a.kind, 'size', a.size)
            order by a.filename) from form_attachment a where a.submission_id = s.id), '[]'::json) as attachments
        from form_submission s where (?::text is null or s.kind = ?) order by s.created_at desc limit ?`,
-      [kind, kind, limit],
+      [known, known, limit],
     );
     return rows.map((r) => ({
       ...r,
@@ -133,7 +145,9 @@ export const formsService = {
     }));
   },
 
+  /** Staff's download of a drawing. */
   async attachment(ctx: Ctx, id: string) {
+    assertAccess(ctx, STAFF);
     if (!isUuid(id)) throw notFound('Attachment');
     const [row] = await ctx.db.execute<{ filename: string; kind: AttachmentKind; data: Buffer }[]>(
       'select filename, kind, data from form_attachment where id = ?',
@@ -145,15 +159,17 @@ export const formsService = {
 };
 
 /** Every file must be a PDF, DXF or STEP drawing by its content, within the count and size limits. */
-function checkAttachments(files: UploadedFile[]) {
+async function checkAttachments(files: UploadedFile[]) {
   if (files.length > ATTACHMENT_LIMITS.files) refuse();
-  return files.map((f) => {
-    const kind = f.size <= ATTACHMENT_LIMITS.bytes ? attachmentKind(f.originalname, f.buffer) : null;
+  const buffers = await Promise.all(files.map((f) => (f.size <= ATTACHMENT_LIMITS.bytes ? f.read() : null)));
+  return files.map((f, i) => {
+    const buffer = buffers[i];
+    const kind = buffer ? attachmentKind(f.originalname, buffer) : null;
     if (!kind) refuse(f.originalname);
     return {
       filename: f.originalname.replace(/[^\w. -]/g, '_').slice(0, 120),
       kind: kind!,
-      buffer: f.buffer,
+      buffer: buffer!,
     };
   });
 }
