@@ -1,5 +1,3 @@
-import { failureOf, errorMessage } from '../lib/failure';
-import { useMutation } from '@apollo/client/react';
 import {
   deliverySchema,
   fulfilmentOf,
@@ -12,16 +10,14 @@ import {
 } from '@domain/fulfilment';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { getIn, useFormik, type FormikHelpers } from 'formik';
+import { useFormik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import { carrierName, TrackingNumber } from '../features/orders/Shipments';
-import { useMessage, useT } from '../i18n';
+import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
-import {
-  DeliverOrderDocument,
-  ShipOrderDocument,
-  type AdminOrderFieldsFragment,
-} from './graphql/admin.generated';
+import type { AdminOrderFieldsFragment } from './graphql/admin.generated';
+import { FormProblems, useFieldItems, useVersionedSubmit } from './forms';
+import { useOrderActions } from './useOrderActions';
 import { ResponsiveTable } from './ResponsiveTable';
 
 type Shipment = AdminOrderFieldsFragment['shipments'][number];
@@ -115,27 +111,6 @@ export function FulfilmentCard({
   );
 }
 
-/** Submits a fulfilment form: a conflict says so with Reload, field errors go next to their fields. */
-function useFulfilmentSubmit<V extends object>(send: (values: V) => Promise<unknown>, onDone: () => void) {
-  const t = useT();
-  const [conflict, setConflict] = useState<string | null>(null);
-  const submit = async (values: V, helpers: FormikHelpers<V>) => {
-    setConflict(null);
-    try {
-      await send(values);
-      onDone();
-    } catch (err) {
-      const code = failureOf(err).code;
-      if (code === 'CONFLICT') setConflict(errorMessage(err, t('admin.conflict')));
-      else {
-        helpers.setErrors(failureOf(err).fields as never);
-        helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
-      }
-    }
-  };
-  return { conflict, submit };
-}
-
 function ShipForm({
   order,
   leftToShip,
@@ -148,17 +123,8 @@ function ShipForm({
   onDone: () => void;
 }) {
   const t = useT();
-  const translated = useMessage();
-  const [ship] = useMutation(ShipOrderDocument);
-  const { conflict, submit } = useFulfilmentSubmit<ShipmentInput>(
-    (input) =>
-      ship({
-        variables: { id: order.id, version: order.version, input: { ...input, lines: [] } },
-        refetchQueries: ['AdminOrder'],
-        awaitRefetchQueries: true,
-      }),
-    onDone,
-  );
+  const { ship } = useOrderActions(order);
+  const { conflict, submit } = useVersionedSubmit<ShipmentInput>(ship, onDone);
   const formik = useFormik<ShipmentInput>({
     initialValues: {
       carrier: (shippingCarrier(order.carrierId)?.id ?? '') as ShipmentInput['carrier'],
@@ -169,15 +135,9 @@ function ShipForm({
     validationSchema: shipmentSchema,
     onSubmit: submit,
   });
-  const error = (name: keyof ShipmentInput) => {
-    const text = getIn(formik.errors, name) as string | undefined;
-    return text && (getIn(formik.touched, name) || formik.submitCount > 0) ? translated(text) : undefined;
-  };
+  const fields = useFieldItems(formik, 'ship-');
   const item = (name: keyof ShipmentInput, label: string) => ({
-    label,
-    htmlFor: `ship-${name}`,
-    validateStatus: error(name) ? ('error' as const) : undefined,
-    help: error(name),
+    ...fields.item(name, label),
     required: true,
   });
   return (
@@ -242,36 +202,20 @@ function DeliverForm({
   onDone: () => void;
 }) {
   const t = useT();
-  const translated = useMessage();
-  const [deliver] = useMutation(DeliverOrderDocument);
-  const { conflict, submit } = useFulfilmentSubmit<DeliveryInput>(
-    (input) =>
-      deliver({
-        variables: { id: order.id, version: order.version, input },
-        refetchQueries: ['AdminOrder'],
-        awaitRefetchQueries: true,
-      }),
-    onDone,
-  );
+  const { deliver } = useOrderActions(order);
+  const { conflict, submit } = useVersionedSubmit<DeliveryInput>(deliver, onDone);
   const formik = useFormik<DeliveryInput>({
     initialValues: { shipmentId: null, deliveredOn: today() },
     validationSchema: deliverySchema,
     onSubmit: submit,
   });
-  const text = getIn(formik.errors, 'deliveredOn') as string | undefined;
-  const shown = text && (formik.touched.deliveredOn || formik.submitCount > 0) ? translated(text) : undefined;
+  const { item } = useFieldItems(formik, 'deliver-');
   return (
     <Form layout="vertical" onFinish={() => formik.handleSubmit()} aria-label={t('admin.markDelivered')}>
       <FormProblems conflict={conflict} status={formik.status} onReload={onReload} />
       <Row gutter={16} align="bottom">
         <Col xs={24} md={6}>
-          <Form.Item
-            label={t('admin.deliveryDate')}
-            htmlFor="deliver-deliveredOn"
-            required
-            validateStatus={shown ? 'error' : undefined}
-            help={shown}
-          >
+          <Form.Item {...item('deliveredOn', t('admin.deliveryDate'))} required>
             <DayPicker
               id="deliver-deliveredOn"
               value={formik.values.deliveredOn}
@@ -304,28 +248,4 @@ function DayPicker({ id, value, onChange }: { id: string; value: string; onChang
       onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : '')}
     />
   );
-}
-
-function FormProblems({
-  conflict,
-  status,
-  onReload,
-}: {
-  conflict: string | null;
-  status: unknown;
-  onReload: () => void;
-}) {
-  const t = useT();
-  if (conflict)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
-        message={conflict}
-        action={<Button onClick={onReload}>{t('admin.reload')}</Button>}
-      />
-    );
-  if (typeof status === 'string') return <Alert type="error" showIcon role="alert" message={status} />;
-  return null;
 }

@@ -1,0 +1,98 @@
+import { Alert, Button } from 'antd';
+import { getIn, setIn, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
+import { useEffect, useRef, useState } from 'react';
+import { useMessage, useT } from '../i18n';
+import { errorMessage, failureOf } from '../lib/failure';
+
+/**
+ * The console's forms: antd's fields bound to Formik, failures read by lib/failure.ts as the shop's forms read
+ * them. Forms that change an order send its version; a stale page gets the conflict message with Reload.
+ */
+
+/** Server field errors (`lines[0].price`) as Formik's nested errors. */
+export function nestedErrors<V>(flat: Record<string, string>): FormikErrors<V> {
+  return Object.entries(flat).reduce<object>((acc, [path, message]) => setIn(acc, path, message), {});
+}
+
+/**
+ * Submits a versioned form: `send` runs the mutation, `onDone` follows a success. A conflict (someone else saved
+ * first) becomes `conflict`; any other failure puts its field messages next to their fields and its message
+ * above the form (Formik's status).
+ */
+export function useVersionedSubmit<V extends object>(
+  send: (values: V) => Promise<unknown>,
+  onDone: () => void,
+) {
+  const t = useT();
+  const [conflict, setConflict] = useState<string | null>(null);
+  const submit = async (values: V, helpers: FormikHelpers<V>) => {
+    setConflict(null);
+    helpers.setStatus(null);
+    try {
+      await send(values);
+      onDone();
+    } catch (err) {
+      const { code, fields } = failureOf(err);
+      if (code === 'CONFLICT') return setConflict(errorMessage(err, t('admin.conflict')));
+      helpers.setErrors(nestedErrors<V>(fields));
+      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
+    }
+  };
+  return { conflict, submit };
+}
+
+/**
+ * What went wrong with a submit, above the form: the conflict with Reload (brought into view and focused: the
+ * operator may have pressed Save at the foot of a long form), or the server's message.
+ */
+export function FormProblems({
+  conflict,
+  status,
+  onReload,
+}: {
+  conflict: string | null;
+  status: unknown;
+  onReload: () => void;
+}) {
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!conflict) return;
+    ref.current?.scrollIntoView({ block: 'center' });
+    ref.current?.focus();
+  }, [conflict]);
+  if (conflict)
+    return (
+      <div ref={ref} tabIndex={-1} style={{ outline: 'none' }}>
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={conflict}
+          action={<Button onClick={onReload}>{t('admin.reload')}</Button>}
+        />
+      </div>
+    );
+  if (typeof status === 'string' && status)
+    return <Alert type="error" showIcon role="alert" message={status} />;
+  return null;
+}
+
+/**
+ * antd Form.Item props for a Formik field: its label, the input's id (`idPrefix` + name), and its translated
+ * message once the field was left or the form submitted.
+ */
+export function useFieldItems<V>(formik: FormikProps<V>, idPrefix = '') {
+  const translated = useMessage();
+  const error = (name: string): string | undefined => {
+    const text = getIn(formik.errors, name) as string | undefined;
+    return text && (getIn(formik.touched, name) || formik.submitCount > 0) ? translated(text) : undefined;
+  };
+  const item = (name: string, label: string) => ({
+    label,
+    htmlFor: `${idPrefix}${name}`,
+    validateStatus: error(name) ? ('error' as const) : undefined,
+    help: error(name),
+  });
+  return { error, item };
+}
