@@ -3,7 +3,7 @@ import { pricingOf } from '../catalog/pricing';
 import type { Transaction } from '@mikro-orm/core';
 import { cartTotals, hasUnpricedItem, linesBlockedIn } from '../../../../domain/cart';
 import { orderNumberLabel } from '../../../../domain/checkout';
-import { paymentSchema, type PlaceOrderInput } from '../../../../domain/checkout.schema';
+import { paymentSchema, placeOrderSchemaFor, type PlaceOrderInput } from '../../../../domain/checkout.schema';
 import { round2 } from '../../../../domain/money';
 import {
   AWAITING_PAYMENT,
@@ -40,19 +40,21 @@ export interface PlaceOrderResult {
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** An Idempotency-Key must be 8 to 100 letters, digits, - or _ (a UUID fits). */
-export function checkIdempotencyKey(key: string | undefined): string {
-  if (!key || !KEY_PATTERN.test(key)) {
+function checkIdempotencyKey(key: unknown): string {
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
     const message = 'An Idempotency-Key of 8 to 100 letters, digits, - or _ is required to place an order.';
     throw new AppError('BAD_USER_INPUT', message, [{ field: 'idempotencyKey', message }]);
   }
   return key;
 }
 
-/** A payment of an existing order as its callers send it: a card's payment method, or a PO number. */
-export const paymentOf = (body: { paymentMethodId?: unknown; poNumber?: unknown }) =>
-  body.poNumber !== null && body.poNumber !== undefined
+/** An order's payment as its callers send it (`{ paymentMethodId }` or `{ poNumber }`), as paymentSchema reads it. */
+const paymentOf = (input: unknown) => {
+  const body = (input ?? {}) as { paymentMethodId?: unknown; poNumber?: unknown };
+  return body.poNumber !== null && body.poNumber !== undefined
     ? { kind: 'purchaseOrder', poNumber: body.poNumber }
     : { kind: 'card', paymentMethodId: body.paymentMethodId ?? undefined };
+};
 
 interface BuyerRow {
   taxExempt: boolean | null;
@@ -115,9 +117,12 @@ export const checkoutService = {
    * same key with another request answers 409. One transaction re-prices every line on the server, checks the
    * state restriction, writes the order, its lines and its first history entry and empties the cart; then
    * the card is charged (authorised, declined -> 14, authentication -> 15) or the purchase order recorded.
+   * Entry point: the checkout as sent (domain/checkout.schema.ts, by the site's country) and the key.
    */
-  async placeOrder(ctx: Ctx, input: PlaceOrderInput, key: string): Promise<PlaceOrderResult> {
+  async placeOrder(ctx: Ctx, body: unknown, idempotencyKey: unknown): Promise<PlaceOrderResult> {
     assertOrdersScope(ctx);
+    const key = checkIdempotencyKey(idempotencyKey);
+    const input: PlaceOrderInput = validate(placeOrderSchemaFor(siteCountry(ctx.site)), body);
     const cart = await cartService.find(ctx);
     const scope = ctx.user ? `user:${ctx.user.id}` : `guest:${ctx.req.session?.cartId ?? 'none'}`;
     const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
@@ -309,10 +314,11 @@ export const checkoutService = {
   /**
    * Pays an order whose payment failed, waits for the bank's check or never started: with another card (a new
    * challenge may follow), or by purchase order for an account on net terms (the order then goes to Processing
-   * as one placed so does, and the card payment is cancelled at the provider).
+   * as one placed so does, and the card payment is cancelled at the provider). Entry point: `{ paymentMethodId }`
+   * or `{ poNumber }` as sent.
    */
-  async payOrder(ctx: Ctx, orderId: string, input: unknown): Promise<PlaceOrderResult> {
-    const payment = validate(paymentSchema, input);
+  async payOrder(ctx: Ctx, orderId: string, body: unknown): Promise<PlaceOrderResult> {
+    const payment = validate(paymentSchema, paymentOf(body));
     const order = await orderService.get(ctx, orderId);
     const payable: number[] = [ORDER_STATUS_CODE.Open, ...AWAITING_PAYMENT];
     if (order.paymentKind !== 'card' || !payable.includes(order.status)) throw notAwaitingPayment(order);

@@ -1,14 +1,11 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AWAITING_PAYMENT } from '../../../../domain/order-status';
 import { unpaidCancelAt } from '../../../../domain/checkout';
-import { orderListSchema, placeOrderSchemaFor } from '../../../../domain/checkout.schema';
-import { siteCountry } from '../../../../domain/regions';
-import { validate } from '../../common/validate';
 import type { Ctx as RequestCtx } from '../../context';
 import { cartGql } from '../cart/cart.resolver';
 import { ORDERS_OWN } from '../auth/permission-matrix';
 import { SCOPE_PREFIX } from '../auth/permissions';
-import { checkIdempotencyKey, checkoutService, paymentOf } from './checkout.service';
+import { checkoutService } from './checkout.service';
 import { orderService, type OrderView } from './order.service';
 import {
   OrderGql,
@@ -37,7 +34,7 @@ export class OrderResolver {
     @Arg('filter', () => OrderListInputGql, { nullable: true }) filter: OrderListInputGql | null,
     @Ctx() ctx: RequestCtx,
   ) {
-    return orderService.list(ctx, ctx.user!.id, validate(orderListSchema, withoutNulls(filter ?? {})));
+    return orderService.mine(ctx, withoutNulls(filter ?? {}));
   }
 
   @Query(() => OrderGql, { description: "One of the caller's orders (404 for anyone else's)" })
@@ -53,13 +50,13 @@ export class OrderResolver {
     @Arg('idempotencyKey', () => String) idempotencyKey: string,
     @Ctx() ctx: RequestCtx,
   ) {
-    const checked = validate(placeOrderSchemaFor(siteCountry(ctx.site)), {
+    const body = {
       ...input,
       shippingAddress: withoutNulls(input.shippingAddress),
       shippingDetails: withoutNulls(input.shippingDetails),
       payment: withoutNulls(input.payment),
-    });
-    return checkoutService.placeOrder(ctx, checked, checkIdempotencyKey(idempotencyKey));
+    };
+    return checkoutService.placeOrder(ctx, body, idempotencyKey);
   }
 
   @Mutation(() => PlaceOrderResultGql, {
@@ -72,7 +69,7 @@ export class OrderResolver {
     @Arg('poNumber', () => String, { nullable: true }) poNumber: string | null,
     @Ctx() ctx: RequestCtx,
   ) {
-    return checkoutService.payOrder(ctx, orderId, paymentOf({ paymentMethodId, poNumber }));
+    return checkoutService.payOrder(ctx, orderId, { paymentMethodId, poNumber });
   }
 
   @Mutation(() => OrderGql, {

@@ -1,17 +1,7 @@
 import { Router } from 'express';
-import {
-  cardSchema,
-  orderListSchema,
-  paymentChallengeSchema,
-  placeOrderSchemaFor,
-} from '../../../../domain/checkout.schema';
-import { siteCountry } from '../../../../domain/regions';
-import { validate } from '../../common/validate';
 import { ctxOf } from '../../rest/ctx';
-import { ORDERS_OWN } from '../auth/permission-matrix';
-import { assertAccess } from '../auth/permissions';
-import { checkIdempotencyKey, checkoutService, paymentOf } from './checkout.service';
-
+import { testPaymentsService } from '../payment/test-payments.service';
+import { checkoutService } from './checkout.service';
 import { invoicePdf } from './order.invoice';
 import { orderService } from './order.service';
 
@@ -21,25 +11,15 @@ export function orderRoutes(): Router {
 
   /** Places the cart as an order; the Idempotency-Key header makes retries safe. */
   router.post('/checkout/place-order', async (req, res) => {
-    const ctx = ctxOf(req);
-    const key = checkIdempotencyKey(req.get('idempotency-key'));
-    res.json(
-      await checkoutService.placeOrder(
-        ctx,
-        validate(placeOrderSchemaFor(siteCountry(ctx.site)), req.body),
-        key,
-      ),
-    );
+    res.json(await checkoutService.placeOrder(ctxOf(req), req.body, req.get('idempotency-key')));
   });
 
+  /** `?status=1,2&status=3&from=…&to=…&page=…&pageSize=…` */
   router.get('/orders', async (req, res) => {
-    const ctx = ctxOf(req);
-    assertAccess(ctx, ORDERS_OWN);
-    const user = ctx.user!;
-    const raw = req.query;
-    const statuses = ([] as unknown[]).concat(raw.status ?? []).flatMap((s) => String(s).split(','));
-    const filter = validate(orderListSchema, { ...raw, statuses: statuses.filter(Boolean).map(Number) });
-    res.json(await orderService.list(ctx, user.id, filter));
+    const statuses = ([] as unknown[]).concat(req.query.status ?? []).flatMap((s) => String(s).split(','));
+    res.json(
+      await orderService.mine(ctxOf(req), { ...req.query, statuses: statuses.filter(Boolean).map(Number) }),
+    );
   });
 
   /** The caller's orders waiting for a payment. */
@@ -77,8 +57,7 @@ export function orderRoutes(): Router {
 
   /** Pays an order whose payment failed or waits for the bank: `paymentMethodId` (a card) or `poNumber`. */
   router.post('/orders/:id/pay', async (req, res) => {
-    const body = (req.body ?? {}) as { paymentMethodId?: unknown; poNumber?: unknown };
-    res.json(await checkoutService.payOrder(ctxOf(req), String(req.params.id), paymentOf(body)));
+    res.json(await checkoutService.payOrder(ctxOf(req), String(req.params.id), req.body));
   });
 
   /** Cancels an order that has not shipped (its payment released or refunded). */
@@ -93,20 +72,11 @@ export function orderRoutes(): Router {
 
   // The built-in test payment provider's own calls (a real processor serves these from its domain).
   router.post('/payments/test/payment-methods', async (req, res) => {
-    const card = validate(cardSchema, req.body);
-    res.status(201).json(await ctxOf(req).app.payments.createPaymentMethod(card));
+    res.status(201).json(await testPaymentsService.createPaymentMethod(ctxOf(req), req.body));
   });
 
   router.post('/payments/test/intents/:id/authenticate', async (req, res) => {
-    const { clientSecret, approve } = validate(paymentChallengeSchema, {
-      ...req.body,
-      approve: String((req.body as { approve?: unknown })?.approve ?? 'true'),
-    });
-    const intent = await ctxOf(req).app.payments.authenticate(
-      String(req.params.id),
-      clientSecret,
-      approve === 'true',
-    );
+    const intent = await testPaymentsService.authenticate(ctxOf(req), String(req.params.id), req.body);
     res.json({ id: intent.id, status: intent.status, lastError: intent.lastError });
   });
 

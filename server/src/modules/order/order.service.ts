@@ -6,9 +6,12 @@ import { AWAITING_PAYMENT, orderStatusLabel } from '../../../../domain/order-sta
 import { tokenHash } from '../account/tokens';
 import { ensureSession } from '../session/lazy-session';
 import { ROLES } from '../../../../domain/roles';
+import { orderListSchema } from '../../../../domain/checkout.schema';
 import { AppError, notFound } from '../../common/errors';
+import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { assertOrdersScope, STAFF } from '../auth/permissions';
+import { ORDERS_OWN } from '../auth/permission-matrix';
+import { assertAccess, assertOrdersScope, STAFF } from '../auth/permissions';
 import { cartService, type CartView } from '../cart/cart.service';
 import type { OrderAddress, OrderedConfiguration } from './order.entity';
 import { Prepared } from '../../db/prepared';
@@ -203,6 +206,15 @@ export const orderService = {
     const [row] = await READ_ORDER.all(ctx.db, [id], trx);
     if (!row) throw notFound('Order');
     return view(row);
+  },
+
+  /**
+   * Entry point: the caller's orders (a signed-in user, or a key with orders:own), `{ statuses, from, to, page,
+   * pageSize }` as sent.
+   */
+  async mine(ctx: Ctx, input: unknown) {
+    assertAccess(ctx, ORDERS_OWN);
+    return this.list(ctx, ctx.user!.id, validate(orderListSchema, input));
   },
 
   /** The signed-in user's orders, newest first, filtered by status and date, one page at a time. */
