@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint-boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -47,6 +48,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
     languageOptions: { globals: globals.browser },
+  },
+  {
+    // Issue 29, item 10: features and the console reach a feature through its index.ts; components/, lib/ and
+    // i18n/ import neither (scripts/eslint-boundaries.mjs).
+    files: ['client/src/**/*.{ts,tsx}'],
+    plugins: { axisline: boundaries },
+    rules: { 'axisline/feature-boundaries': 'error' },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

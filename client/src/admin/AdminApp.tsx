@@ -13,7 +13,7 @@ import 'dayjs/locale/fr-ca';
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { useSession } from '../features/account/session';
+import { useSession } from '../features/account';
 import { useT, type MessageId } from '../i18n';
 import { usePageMeta } from '../lib/usePageMeta';
 import { ApiKeysView } from './ApiKeysView';

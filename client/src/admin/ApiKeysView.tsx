@@ -1,9 +1,8 @@
 import { errorMessage } from '../lib/failure';
-import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
+import { useLazyQuery, useQuery } from '@apollo/client/react';
 import { API_SCOPES } from '@domain/admin';
 import {
   Alert,
-  App,
   Button,
   Checkbox,
   Form,
@@ -16,12 +15,8 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import {
-  AdminUsersDocument,
-  ApiKeysDocument,
-  CreateApiKeyDocument,
-  RevokeApiKeyDocument,
-} from './graphql/admin.generated';
+import { AdminUsersDocument, ApiKeysDocument } from './graphql/admin.generated';
+import { useApiKeyActions, useSavedNotice } from './useConsoleActions';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 
@@ -29,9 +24,9 @@ import { useDates } from '../lib/dates';
 export function ApiKeysView() {
   const t = useT();
   const dates = useDates();
-  const { message } = App.useApp();
   const { data, loading } = useQuery(ApiKeysDocument, { fetchPolicy: 'cache-and-network' });
-  const [revoke] = useMutation(RevokeApiKeyDocument, { refetchQueries: ['ApiKeys'] });
+  const { revoke } = useApiKeyActions();
+  const saved = useSavedNotice();
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -67,12 +62,7 @@ export function ApiKeysView() {
                   title={t('admin.revokeConfirm', { name: key.name })}
                   okText={t('admin.revoke')}
                   cancelText={t('admin.cancel')}
-                  onConfirm={() =>
-                    revoke({ variables: { id: key.id } }).then(
-                      () => void message.success(t('admin.saved')),
-                      (err: unknown) => void message.error(errorMessage(err, t('admin.saveFailed'))),
-                    )
-                  }
+                  onConfirm={() => saved(revoke(key.id))}
                 >
                   <Button danger>{t('admin.revoke')}</Button>
                 </Popconfirm>
@@ -90,7 +80,7 @@ function NewKey({ onClose }: { onClose: () => void }) {
   const t = useT();
   const [form] = Form.useForm<{ userId: string; name: string; scopes: string[]; ratePerMinute: number }>();
   const [findUsers, users] = useLazyQuery(AdminUsersDocument);
-  const [create, { loading }] = useMutation(CreateApiKeyDocument, { refetchQueries: ['ApiKeys'] });
+  const { create, creating } = useApiKeyActions();
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -99,7 +89,7 @@ function NewKey({ onClose }: { onClose: () => void }) {
       title={t('admin.newKey')}
       okText={created ? t('admin.done') : t('admin.createKey')}
       cancelButtonProps={{ style: created ? { display: 'none' } : undefined }}
-      confirmLoading={loading}
+      confirmLoading={creating}
       onCancel={onClose}
       onOk={() => (created ? onClose() : form.submit())}
     >
@@ -116,8 +106,8 @@ function NewKey({ onClose }: { onClose: () => void }) {
           layout="vertical"
           initialValues={{ scopes: ['catalog:read'], ratePerMinute: 600 }}
           onFinish={(values) =>
-            void create({ variables: values }).then(
-              (res) => setCreated(res.data?.createApiKey.key ?? null),
+            void create(values).then(
+              (key) => setCreated(key),
               (err: unknown) => setError(errorMessage(err, t('admin.saveFailed'))),
             )
           }

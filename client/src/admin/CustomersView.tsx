@@ -1,19 +1,14 @@
 import { errorMessage, formFailure } from '../lib/failure';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { mayUse, RESET_ALL_CONFIRMATION } from '@domain/admin';
 import { ROLES, VALIDITY, type RoleName } from '@domain/roles';
 import { ROUTES } from '@domain/routes';
 import { App, Button, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSession, useSignOut } from '../features/account/session';
-import {
-  AdminUsersDocument,
-  ResetAllPasswordsDocument,
-  SetUserCompanyDocument,
-  SetUserLockedDocument,
-  SetUserRoleDocument,
-} from './graphql/admin.generated';
+import { useSession, useSignOut } from '../features/account';
+import { AdminUsersDocument } from './graphql/admin.generated';
+import { useCustomerActions, useSavedNotice } from './useConsoleActions';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 
@@ -23,7 +18,6 @@ const ROLE_OPTIONS = (Object.keys(ROLES) as RoleName[]).map((name) => ({ value: 
 export function CustomersView() {
   const t = useT();
   const dates = useDates();
-  const { message } = App.useApp();
   const { user } = useSession();
   const [q, setQ] = useState('');
   const [page, setPage] = useState({ current: 1, pageSize: 25 });
@@ -31,13 +25,8 @@ export function CustomersView() {
     variables: { filter: { q: q || null, page: page.current, pageSize: page.pageSize } },
     fetchPolicy: 'cache-and-network',
   });
-  const [setRole] = useMutation(SetUserRoleDocument);
-  const [setLocked] = useMutation(SetUserLockedDocument);
-  const run = (work: Promise<unknown>) =>
-    void work.then(
-      () => message.success(t('admin.saved')),
-      (err: unknown) => message.error(errorMessage(err, t('admin.saveFailed'))),
-    );
+  const { setRole, setLocked } = useCustomerActions();
+  const run = useSavedNotice();
   const canRole = mayUse(user?.role, 'manageUsers');
   const canLock = mayUse(user?.role, 'lockUsers');
   const canCompany = mayUse(user?.role, 'companies');
@@ -127,7 +116,7 @@ export function CustomersView() {
                   value={u.role}
                   style={{ width: 170 }}
                   options={ROLE_OPTIONS}
-                  onChange={(role: number) => run(setRole({ variables: { userId: u.id, role } }))}
+                  onChange={(role: number) => run(setRole(u.id, role))}
                 />
               ) : (
                 u.roleName
@@ -156,15 +145,13 @@ export function CustomersView() {
             render: (_, u) =>
               canLock && u.id !== user?.id ? (
                 u.validity === VALIDITY.Locked ? (
-                  <Button onClick={() => run(setLocked({ variables: { userId: u.id, locked: false } }))}>
-                    {t('admin.unlock')}
-                  </Button>
+                  <Button onClick={() => run(setLocked(u.id, false))}>{t('admin.unlock')}</Button>
                 ) : (
                   <Popconfirm
                     title={t('admin.lockConfirm', { email: u.email })}
                     okText={t('admin.lock')}
                     cancelText={t('admin.cancel')}
-                    onConfirm={() => run(setLocked({ variables: { userId: u.id, locked: true } }))}
+                    onConfirm={() => run(setLocked(u.id, true))}
                   >
                     <Button danger>{t('admin.lock')}</Button>
                   </Popconfirm>
@@ -190,12 +177,12 @@ function CompanyButton({
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [erp, setErp] = useState('');
-  const [company, setCompany] = useState('');
+  const [company, setCompanyName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [save, { loading }] = useMutation(SetUserCompanyDocument);
+  const { setCompany, savingCompany: loading } = useCustomerActions();
   const submit = (erpAccountId: string | null) =>
-    void save({ variables: { userId: user.id, erpAccountId, company: company.trim() || null } }).then(
+    void setCompany(user.id, erpAccountId, company.trim() || null).then(
       () => {
         setOpen(false);
         message.success(t('admin.saved'));
@@ -220,7 +207,7 @@ function CompanyButton({
         aria-label={t('admin.companyOf', { email: user.email })}
         onClick={() => {
           setErp(user.erpAccountId ?? user.erpAccountClaim ?? '');
-          setCompany('');
+          setCompanyName('');
           setErrors({});
           setFailure(null);
           setOpen(true);
@@ -272,7 +259,7 @@ function CompanyButton({
             status={errors.company ? 'error' : undefined}
             aria-invalid={Boolean(errors.company)}
             aria-describedby={errors.company ? 'company-company-error' : undefined}
-            onChange={(e) => setCompany(e.target.value)}
+            onChange={(e) => setCompanyName(e.target.value)}
           />
           {fieldError('company')}
           {failure && (
@@ -293,7 +280,7 @@ function ResetAllPasswords() {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [reset, { loading }] = useMutation(ResetAllPasswordsDocument);
+  const { resetAllPasswords: reset, resetting: loading } = useCustomerActions();
   // Every session ended, this one too: the shop and console forget the user before the sign-in page shows.
   const signOut = useSignOut();
   return (

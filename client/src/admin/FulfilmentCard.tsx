@@ -12,7 +12,7 @@ import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, 
 import dayjs from 'dayjs';
 import { useFormik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
-import { carrierName, TrackingNumber } from '../features/orders/Shipments';
+import { carrierName, TrackingNumber } from '../features/orders';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 import type { AdminOrderFieldsFragment } from './graphql/admin.generated';

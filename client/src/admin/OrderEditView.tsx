@@ -7,7 +7,7 @@ import { getIn } from 'formik';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAddressWords } from '../components/form';
-import { paymentLabel } from '../features/orders/OrderPages';
+import { paymentLabel } from '../features/orders';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 import { AuditTrail } from './AuditTrail';

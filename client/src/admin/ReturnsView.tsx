@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import { ROUTES } from '@domain/routes';
-import { Button, Input, Modal, Select, Space, Table, Tag, Typography, message } from 'antd';
+import { Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { AdvanceReturnDocument, DecideReturnDocument, ReturnQueueDocument } from './graphql/admin.generated';
+import { ReturnQueueDocument } from './graphql/admin.generated';
+import { useReturnActions, useSavedNotice } from './useConsoleActions';
 import { useT } from '../i18n';
 
 const NEXT: Record<number, number> = { 6: 8, 8: 9, 9: 10 };
@@ -19,9 +20,8 @@ export function ReturnsView() {
     variables: { status },
     fetchPolicy: 'network-only',
   });
-  const refetch = { refetchQueries: ['ReturnQueue'] };
-  const [decide] = useMutation(DecideReturnDocument, refetch);
-  const [advance] = useMutation(AdvanceReturnDocument, refetch);
+  const { decide, advance } = useReturnActions();
+  const run = useSavedNotice();
   /** The return being decided, and how: the decision asks for confirmation and a note for the customer. */
   const [deciding, setDeciding] = useState<{ id: string; order: string; decision: Decision } | null>(null);
   const [note, setNote] = useState('');
@@ -29,11 +29,6 @@ export function ReturnsView() {
     setNote('');
     setDeciding({ id, order, decision });
   };
-  const run = (work: Promise<unknown>) =>
-    void work.then(
-      () => message.success(t('admin.saved')),
-      (err: Error) => message.error(err.message),
-    );
   return (
     <>
       <Select
@@ -92,7 +87,7 @@ export function ReturnsView() {
                   </Button>
                 </Space>
               ) : NEXT[r.status] ? (
-                <Button onClick={() => run(advance({ variables: { id: r.id, status: NEXT[r.status]! } }))}>
+                <Button onClick={() => run(advance(r.id, NEXT[r.status]!))}>
                   {t(`admin.returnNext.${NEXT[r.status] as 8 | 9 | 10}`)}
                 </Button>
               ) : null,
@@ -113,11 +108,7 @@ export function ReturnsView() {
         onCancel={() => setDeciding(null)}
         onOk={() => {
           if (!deciding) return;
-          run(
-            decide({
-              variables: { id: deciding.id, decision: deciding.decision, note: note.trim() || null },
-            }),
-          );
+          run(decide(deciding.id, deciding.decision, note.trim() || null));
           setDeciding(null);
         }}
       >

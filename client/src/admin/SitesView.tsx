@@ -1,15 +1,15 @@
-import { errorMessage } from '../lib/failure';
-import { useMutation, useQuery } from '@apollo/client/react';
-import { App, Switch, Table } from 'antd';
-import { AdminSitesDocument, SetSiteVisibilityDocument } from './graphql/admin.generated';
+import { useQuery } from '@apollo/client/react';
+import { Switch, Table } from 'antd';
+import { AdminSitesDocument } from './graphql/admin.generated';
+import { useSavedNotice, useSiteActions } from './useConsoleActions';
 import { useT } from '../i18n';
 
 /** The store's sites: currency, orders, and whether each shows the whole catalogue or only its listed products. */
 export function SitesView() {
   const t = useT();
-  const { message } = App.useApp();
   const { data, loading } = useQuery(AdminSitesDocument, { fetchPolicy: 'cache-and-network' });
-  const [setVisibility] = useMutation(SetSiteVisibilityDocument, { refetchQueries: ['AdminSites'] });
+  const { setShowAllProducts } = useSiteActions();
+  const saved = useSavedNotice();
   return (
     <Table
       rowKey="id"
@@ -31,12 +31,7 @@ export function SitesView() {
             <Switch
               aria-label={t('admin.wholeCatalogueOn', { site: site.name })}
               checked={site.showAllProducts}
-              onChange={(showAllProducts) =>
-                void setVisibility({ variables: { id: site.id, showAllProducts } }).then(
-                  () => message.success(t('admin.saved')),
-                  (err: unknown) => message.error(errorMessage(err, t('admin.saveFailed'))),
-                )
-              }
+              onChange={(showAllProducts) => saved(setShowAllProducts(site.id, showAllProducts))}
             />
           ),
         },

@@ -2,7 +2,7 @@ import type { CartItem } from '@domain/cart';
 import { configurationProblem } from '@domain/configuration';
 import { useId, useState } from 'react';
 import { useT } from '../../i18n';
-import { SaveToList } from '../lists/SaveToList';
+import { SaveToList } from '../lists';
 import { useCartActions } from './useCart';
 
 /** The add-to-cart button: adds `items` (toast on success), busy while the call runs. */

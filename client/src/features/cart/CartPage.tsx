@@ -5,15 +5,15 @@ import { CartTotals } from './CartTotals';
 import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
 import { orderNumberLabel } from '@domain/checkout';
 import { useQuery } from '@apollo/client/react';
-import { OrdersAwaitingPaymentDocument } from '../orders/graphql/orders.generated';
+import { OrdersAwaitingPaymentDocument } from '../orders';
 import { useId, useState } from 'react';
 import { useMoney } from '../../lib/money';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import { useCatalogLang, useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { useSession } from '../account/session';
-import { QuickOrderForm } from '../lists/QuickOrderForm';
+import { useSession } from '../account';
+import { QuickOrderForm } from '../lists';
 import { trackedLine, useCart, useCartActions, type CartLineData } from './useCart';
 import { useTrackView } from '../../lib/analytics';
 

@@ -19,7 +19,7 @@ import { useT } from '../../i18n';
 import { track, type TrackedItem } from '../../lib/analytics';
 import { useSite } from '../../lib/site';
 import { notify } from '../../lib/toast';
-import { SIGNED_OUT_EVENT } from '../account/session';
+import { SIGNED_OUT_EVENT } from '../account';
 import { loadLocalLines, localItem, saveLocalLines, type LocalLine } from './cartStorage';
 
 export type CartLineData = CartFieldsFragment['orderLines'][number];

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ProductDetailQuery } from './graphql/catalog.generated';
 import { useT } from '../../i18n';
-import { PurchaseActions } from '../cart/AddToCart';
+import { PurchaseActions } from '../cart';
 import { useMoney } from '../../lib/money';
 import { useSite } from '../../lib/site';
 

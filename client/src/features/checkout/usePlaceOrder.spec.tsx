@@ -97,7 +97,9 @@ const placing = (
 let keys: string[];
 beforeEach(() => {
   keys = ['key-1', 'key-2', 'key-3'];
-  jest.spyOn(crypto, 'randomUUID').mockImplementation(() => keys.shift() as ReturnType<typeof crypto.randomUUID>);
+  jest
+    .spyOn(crypto, 'randomUUID')
+    .mockImplementation(() => keys.shift() as ReturnType<typeof crypto.randomUUID>);
 });
 afterEach(() => {
   jest.restoreAllMocks();

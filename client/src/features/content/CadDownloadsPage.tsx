@@ -4,12 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CadFileLinks } from '../../components/CadFileLinks';
 import { Skeleton } from '../../components/Skeleton';
-import {
-  CadFilesDocument,
-  CadProductsDocument,
-  type CadFilesQuery,
-} from '../catalog/graphql/catalog.generated';
-import { useParentCategories } from '../catalog/hooks';
+import { CadFilesDocument, CadProductsDocument, type CadFilesQuery, useParentCategories } from '../catalog';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 

@@ -6,10 +6,10 @@ import { productPath } from '@domain/routes';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
-import { ProjectPartsDocument, type ProjectPartsQuery } from '../catalog/graphql/catalog.generated';
+import { ProjectPartsDocument, type ProjectPartsQuery } from '../catalog';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { useCartActions } from '../cart/useCart';
+import { useCartActions } from '../cart';
 import { PROJECTS, type ProjectPart } from './projects';
 import { useMoney } from '../../lib/money';
 

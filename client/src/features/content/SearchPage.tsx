@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { ProductResults } from '../search/ProductResults';
+import { ProductResults } from '../search';
 
 /** `/search?q=`: corrected-query banner, facets, sort and pages, all in the URL. */
 export function SearchPage() {

@@ -18,7 +18,7 @@ import { post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAddressWords, Field, SelectField, FormError, FocusFirstError } from '../../components/form';
 import { useShipsTo } from '../../lib/site';
-import { useSession } from '../account/session';
+import { useSession } from '../account';
 
 /** A textarea bound to Formik, with its message. */
 function TextArea({ name, label, rows = 5 }: { name: string; label: string; rows?: number }) {

@@ -1,5 +1,5 @@
 import { failureOf, errorMessage } from '../../lib/failure';
-import { SignInRedirect } from '../account/SignInRedirect';
+import { SignInRedirect, useSession } from '../account';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { FocusFirstError, Field } from '../../components/form';
 import { useQuery } from '@apollo/client/react';
@@ -15,7 +15,6 @@ import { useListActions } from './useListActions';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { useSession } from '../account/session';
 import { QuickOrderForm } from './QuickOrderForm';
 import { useMoney } from '../../lib/money';
 

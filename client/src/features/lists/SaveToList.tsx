@@ -8,7 +8,7 @@ import { SavedListsDocument } from './graphql/saveToList.generated';
 import { useListActions } from './useListActions';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
-import { useSession } from '../account/session';
+import { useSession } from '../account';
 
 const NEW = '__new__';
 

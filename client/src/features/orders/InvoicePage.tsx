@@ -12,7 +12,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { orderPath } from '@domain/routes';
 import { useMoney } from '../../lib/money';
 import { useTaxLabel } from '../../components/TaxRows';
-import { paymentLabel } from './OrderPages';
+import { paymentLabel } from './labels';
 import { useDates } from '../../lib/dates';
 
 /** The invoice: logo, the company's Mooresville NC address and toll-free phone, lines, totals; print or PDF. */

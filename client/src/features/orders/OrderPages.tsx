@@ -1,6 +1,6 @@
 import { errorMessage } from '../../lib/failure';
 import { LineProgress, Shipments } from './Shipments';
-import { SignInRedirect } from '../account/SignInRedirect';
+import { SignInRedirect, useSession } from '../account';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { LinePrice } from '../../components/Price';
 import { OrderTotalsList } from './OrderTotals';
@@ -25,29 +25,15 @@ import { useMoney } from '../../lib/money';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
 import { Skeleton } from '../../components/Skeleton';
-import { OrderPayment } from '../checkout/OrderPayment';
-import { usePlaceOrder } from '../checkout/usePlaceOrder';
+import { OrderPayment, usePlaceOrder } from '../checkout';
+import { paymentLabel } from './labels';
 import { OrderDocument, OrdersDocument, type OrderFieldsFragment } from './graphql/orders.generated';
 import { useMessage, useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { useSession } from '../account/session';
 import { useDates } from '../../lib/dates';
 
 const PAGE_SIZE = 10;
-
-/** How an order was paid: the card's brand and last four digits, or the purchase order number. */
-export function paymentLabel(
-  t: ReturnType<typeof useT>,
-  order: Pick<OrderFieldsFragment, 'paymentKind' | 'cardBrand' | 'cardLast4' | 'poNumber'>,
-): string {
-  return order.paymentKind === 'card'
-    ? t('checkout.cardEnding', {
-        brand: (order.cardBrand ?? 'card').toUpperCase(),
-        last4: order.cardLast4 ?? '····',
-      })
-    : t('orders.purchaseOrder', { number: order.poNumber ?? '' });
-}
 
 /** /user/account/orders: the signed-in user's orders, filtered by status and date, a page at a time. */
 export function OrdersPage() {

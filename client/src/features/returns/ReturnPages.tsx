@@ -1,5 +1,5 @@
 import { failureOf, errorMessage } from '../../lib/failure';
-import { SignInRedirect } from '../account/SignInRedirect';
+import { SignInRedirect, useSession } from '../account';
 import { useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import { BRAND } from '@domain/constants';
@@ -11,10 +11,9 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import { MyReturnsDocument, type ReturnFieldsFragment } from './graphql/returns.generated';
 import { useRequestReturn } from './useRequestReturn';
-import { OrderDocument } from '../orders/graphql/orders.generated';
+import { OrderDocument } from '../orders';
 import { useMessage, useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { useSession } from '../account/session';
 import { useDates } from '../../lib/dates';
 
 /** Whether an order can still take a return request (delivered, within the window). */

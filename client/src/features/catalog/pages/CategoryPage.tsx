@@ -6,8 +6,8 @@ import { CategoryCard } from '../../../components/CategoryCard';
 import { Skeleton } from '../../../components/Skeleton';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { NotFoundContent } from '../../content/NotFoundPage';
-import { ProductResults } from '../../search/ProductResults';
+import { NotFoundContent } from '../../content';
+import { ProductResults } from '../../search';
 import { useCategory } from '../hooks';
 
 /** Category cards for the children or, for a leaf category, its products with facets; the two call-to-action blocks. */

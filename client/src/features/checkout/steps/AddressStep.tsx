@@ -15,8 +15,8 @@ import {
 } from '../../../components/form';
 import { useT } from '../../../i18n';
 import { useShipsTo } from '../../../lib/site';
-import type { useSession } from '../../account/session';
-import type { CartFieldsFragment } from '../../cart/graphql/cart.generated';
+import type { useSession } from '../../account';
+import type { CartFieldsFragment } from '../../cart';
 import type { AddressValues } from './types';
 
 type SessionUser = ReturnType<typeof useSession>['user'];

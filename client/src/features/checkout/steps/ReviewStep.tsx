@@ -3,7 +3,7 @@ import { AddressLines } from '../../../components/AddressLines';
 import { useMessage, useT } from '../../../i18n';
 import { useDescribeConfiguration } from '../../../lib/configuration';
 import { useMoney } from '../../../lib/money';
-import type { CartFieldsFragment } from '../../cart/graphql/cart.generated';
+import type { CartFieldsFragment } from '../../cart';
 import type { PlaceOrderInput } from '../graphql/checkout.generated';
 import type { PaymentControls } from '../usePlaceOrder';
 import type { AddressValues, PaymentChoice, ShippingValues } from './types';

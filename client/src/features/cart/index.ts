@@ -1,0 +1,5 @@
+/** The cart feature to the rest of the client: the cart's state and actions, Add to cart, the totals panel. */
+export { trackedLine, useCartActions, useCartCount, useCartSync } from './useCart';
+export { PurchaseActions, QuantityAddToCart } from './AddToCart';
+export { CartTotals } from './CartTotals';
+export type { CartFieldsFragment } from './graphql/cart.generated';
