@@ -4,6 +4,8 @@ import { ShopPage } from './pages/ShopPage';
 test('the contact form refuses a blank-only message with the spec wording, then sends', async ({ page }) => {
   const shop = new ShopPage(page);
   await shop.goto('/about/contact-us');
+  // A choice made while the script still loads is set again by React's hydration of the select: wait for it.
+  await shop.hydrated();
   const form = page.getByRole('form', { name: 'Contact Us' });
   await form.getByLabel('First name').fill('Ada');
   await form.getByLabel('Last name').fill('Ng');

@@ -33,12 +33,15 @@ test('request a return of one line of a delivered order and see its status', asy
   await page.getByRole('link', { name: 'Request a Return' }).click();
   // Sent empty: each error once, next to its field (no banner repeating them), the focus on the first.
   await page.getByRole('button', { name: 'Request Return' }).click();
-  const itemsError = page.locator('#return-items-error');
+  const itemsError = page.getByTestId('return-items-error');
   await expect(itemsError).toBeVisible();
-  await expect(itemsError).toBeFocused();
-  await expect(page.locator('#return-reason-error')).toBeVisible();
-  await expect(page.locator('.form__error')).toHaveCount(0);
   const itemsText = (await itemsError.textContent())!;
+  // The focus on the first quantity, which a screen reader reads with the items' message.
+  const firstQuantity = page.getByTestId('return-line').first().getByRole('spinbutton');
+  await expect(firstQuantity).toBeFocused();
+  await expect(firstQuantity).toHaveAccessibleDescription(itemsText);
+  await expect(page.getByLabel('Reason')).toHaveAccessibleDescription('Choose a reason for the return');
+  await expect(page.locator('.form__error')).toHaveCount(0);
   await expect(page.getByText(itemsText, { exact: true })).toHaveCount(1);
   const line = page.getByTestId('return-line').filter({ hasText: 'Threadlocker' });
   await line.getByRole('spinbutton').fill('1');

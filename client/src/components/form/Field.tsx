@@ -1,5 +1,5 @@
 import { useField } from 'formik';
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useMessage } from '../../i18n';
 
 /** A labelled input bound to Formik, with its message under it (aria-invalid, aria-describedby). */
@@ -77,15 +77,29 @@ export function SelectField({
   );
 }
 
-/** A labelled checkbox bound to Formik. */
-export function CheckboxField({ name, label }: { name: string; label: string }) {
-  const [field] = useField({ name, type: 'checkbox' });
+/** A labelled checkbox bound to Formik, with its message under it (e.g. terms that must be accepted). */
+export function CheckboxField({ name, label }: { name: string; label: ReactNode }) {
+  const [field, meta] = useField({ name, type: 'checkbox' });
   const id = useId();
+  const message = useMessage();
+  const error = meta.touched && meta.error ? message(meta.error) : undefined;
   return (
     <div className="field field--check">
       <label htmlFor={id}>
-        <input id={id} type="checkbox" {...field} /> {label}
+        <input
+          id={id}
+          type="checkbox"
+          {...field}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />{' '}
+        {label}
       </label>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -96,11 +110,16 @@ export function TextAreaField({
   name,
   rows = 3,
   maxLength,
+  placeholder,
+  hint,
 }: {
   label: string;
   name: string;
   rows?: number;
   maxLength?: number;
+  placeholder?: string;
+  /** A line under the field on what to type (read with it). */
+  hint?: string;
 }) {
   const [field, meta] = useField(name);
   const id = useId();
@@ -113,10 +132,19 @@ export function TextAreaField({
         id={id}
         rows={rows}
         maxLength={maxLength}
+        placeholder={placeholder}
         {...field}
+        value={(field.value as string | undefined) ?? ''}
         aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={
+          [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
+        }
       />
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="field__error">
           {error}

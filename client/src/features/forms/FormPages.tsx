@@ -10,41 +10,22 @@ import {
   SERVICES,
   serviceRequestSchema,
 } from '@domain/forms.schema';
-import { Form, Formik, useField } from 'formik';
+import { Form, Formik } from 'formik';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMessage, useT } from '../../i18n';
 import { post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { useAddressWords, Field, SelectField, FormError, FocusFirstError } from '../../components/form';
+import {
+  useAddressWords,
+  Field,
+  SelectField,
+  TextAreaField,
+  FormError,
+  FocusFirstError,
+} from '../../components/form';
 import { useShipsTo } from '../../lib/site';
 import { useSession } from '../account';
-
-/** A textarea bound to Formik, with its message. */
-function TextArea({ name, label, rows = 5 }: { name: string; label: string; rows?: number }) {
-  const message = useMessage();
-  const [field, meta] = useField(name);
-  const id = useId();
-  const error = meta.touched ? meta.error : undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        rows={rows}
-        {...field}
-        value={field.value ?? ''}
-        aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {message(error)}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Who is asking: names, e-mail, phone and (for quotes and services) company. */
 function PersonFields({ company = false }: { company?: boolean }) {
@@ -167,7 +148,7 @@ export function ContactPage() {
                   </p>
                 )}
               </fieldset>
-              <TextArea name="comments" label={t('forms.message')} />
+              <TextAreaField name="comments" label={t('forms.message')} rows={5} />
               <FormError message={status ?? null} />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
                 {t('forms.send')}
@@ -220,9 +201,9 @@ export function QuotePage() {
           {({ isSubmitting, status }) => (
             <Form method="post" className="form" noValidate aria-label={t('forms.quoteTitle')}>
               <FocusFirstError />
-              <TextArea name="item" label={t('forms.item')} rows={3} />
+              <TextAreaField name="item" label={t('forms.item')} />
               <PersonFields company />
-              <TextArea name="comments" label={t('forms.comments')} />
+              <TextAreaField name="comments" label={t('forms.comments')} rows={5} />
               <FormError message={status ?? null} />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
                 {t('forms.requestQuote')}
@@ -290,7 +271,7 @@ export function ServiceRequestPage() {
                 placeholder={t('forms.chooseService')}
                 options={SERVICES.map((s) => ({ value: s, label: t(`forms.service.${s}`) }))}
               />
-              <TextArea name="description" label={t('forms.description')} rows={6} />
+              <TextAreaField name="description" label={t('forms.description')} rows={6} />
               <div className="field">
                 <label htmlFor={fileId}>{t('forms.drawings')}</label>
                 <input

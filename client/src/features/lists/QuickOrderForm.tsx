@@ -1,56 +1,53 @@
-import { errorMessage } from '../../lib/failure';
+import { Form, Formik } from 'formik';
+import { formFailure } from '../../lib/failure';
+import { FormError, TextAreaField } from '../../components/form';
 import { useId, useState } from 'react';
 import type { QuickOrderMutation } from './graphql/lists.generated';
 import { useQuickOrder } from './useListActions';
-import { useMessage, useT } from '../../i18n';
+import { useT } from '../../i18n';
 
 /** Paste "part-number quantity" lines into the cart (no list) or a list; lines not understood are listed. */
 export function QuickOrderForm({ listId = null }: { listId?: string | null }) {
-  const message = useMessage();
   const t = useT();
   const id = useId();
-  const [text, setText] = useState('');
   const [result, setResult] = useState<QuickOrderMutation['quickOrder'] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [run, { loading }] = useQuickOrder(listId);
+  const [run] = useQuickOrder(listId);
   return (
     <section className="quick-order panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('lists.quickOrder')}</h2>
-      <form
-        method="post"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setFailure(null);
-          void run({ variables: { text, listId } })
-            .then(({ data }) => {
-              if (!data) return;
-              setResult(data.quickOrder);
-              // What was added leaves the box; the rejected lines stay in it, to be corrected and sent again.
-              setText(data.quickOrder.problems.map((p) => p.text).join('\n'));
-            })
-            .catch((err: unknown) => setFailure(errorMessage(err, t('lists.failed'))));
+      <Formik
+        initialValues={{ text: '' }}
+        onSubmit={async ({ text }, helpers) => {
+          helpers.setStatus(null);
+          try {
+            const { data } = await run({ variables: { text, listId } });
+            if (!data) return;
+            setResult(data.quickOrder);
+            // What was added leaves the box; the rejected lines stay in it, to be corrected and sent again.
+            void helpers.setValues({ text: data.quickOrder.problems.map((p) => p.text).join('\n') });
+          } catch (err) {
+            const { fields, message } = formFailure(err, t('lists.failed'));
+            helpers.setErrors(fields);
+            helpers.setStatus(message);
+          }
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-text`}>{t('lists.quickOrderLabel')}</label>
-          <textarea
-            id={`${id}-text`}
-            rows={5}
-            value={text}
-            placeholder={'SFU1605-500 2\n2020-C-1000 4'}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <p className="field__hint">{t('lists.quickOrderHint')}</p>
-        </div>
-        {failure && (
-          <p className="form__error" role="alert">
-            {message(failure)}
-          </p>
+        {({ isSubmitting, status }) => (
+          <Form method="post" noValidate aria-labelledby={`${id}-title`}>
+            <TextAreaField
+              name="text"
+              label={t('lists.quickOrderLabel')}
+              rows={5}
+              placeholder={'SFU1605-500 2\n2020-C-1000 4'}
+              hint={t('lists.quickOrderHint')}
+            />
+            <FormError message={status as string | null} />
+            <button type="submit" className="btn btn--outline-primary" disabled={isSubmitting}>
+              {listId ? t('lists.addToList') : t('lists.addToCart')}
+            </button>
+          </Form>
         )}
-        <button type="submit" className="btn btn--outline-primary" disabled={loading}>
-          {listId ? t('lists.addToList') : t('lists.addToCart')}
-        </button>
-      </form>
+      </Formik>
       {result && (
         <div className="quick-order__result" role="status">
           <p>{t('lists.quickOrderAdded', { count: result.added })}</p>

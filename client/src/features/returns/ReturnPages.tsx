@@ -1,4 +1,4 @@
-import { failureOf, errorMessage } from '../../lib/failure';
+import { formFailure } from '../../lib/failure';
 import { SignInRedirect, useSession } from '../account';
 import { useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
@@ -6,9 +6,11 @@ import { BRAND } from '@domain/constants';
 import { RETURN_REASONS, type ReturnReason } from '@domain/order-status';
 import { RETURN_WINDOW_DAYS, returnItems, withinReturnWindow, type ReturnItem } from '@domain/returns';
 import { orderPath, returnPath, ROUTES } from '@domain/routes';
-import { useEffect, useState } from 'react';
+import { Form, Formik, useFormikContext } from 'formik';
+import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
+import { FocusFirstError, FormError, SelectField, TextAreaField } from '../../components/form';
 import { MyReturnsDocument, type ReturnFieldsFragment } from './graphql/returns.generated';
 import { useRequestReturn } from './useRequestReturn';
 import { OrderDocument } from '../orders';
@@ -36,9 +38,17 @@ function alreadyReturned(returns: readonly ReturnFieldsFragment[], orderId: stri
   return taken;
 }
 
-/** /user/account/orders/:id/return: pick lines and quantities, a reason and a comment. */
+interface ReturnValues {
+  items: ReturnItem[];
+  reason: ReturnReason | '';
+  comment: string;
+}
+
+/**
+ * /user/account/orders/:id/return: pick lines and quantities, a reason and a comment. The server checks the
+ * request with the shared schema; each of its messages shows once, next to its field, the focus on the first.
+ */
 export function ReturnRequestPage() {
-  const message = useMessage();
   const t = useT();
   usePageMeta(t('returns.requestTitle'));
   const redirect = useSignedInRedirect();
@@ -46,17 +56,7 @@ export function ReturnRequestPage() {
   const { id = '' } = useParams();
   const { data } = useQuery(OrderDocument, { variables: { id }, skip: !id || !!redirect });
   const { data: mine } = useQuery(MyReturnsDocument, { skip: !!redirect, fetchPolicy: 'cache-and-network' });
-  const [request, { loading }] = useRequestReturn();
-  const [items, setItems] = useState<ReturnItem[]>([]);
-  const [reason, setReason] = useState<ReturnReason | ''>('');
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  // Once the errors are on screen, the keyboard goes to the first field in error, read with its message.
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    document.querySelector<HTMLElement>('form [aria-invalid="true"], form [data-error-anchor]')?.focus();
-  }, [errors]);
+  const [request] = useRequestReturn();
   if (redirect) return redirect;
   const order = data?.order;
   if (!order || !mine) return <Skeleton rows={3} />;
@@ -70,18 +70,6 @@ export function ReturnRequestPage() {
       </div>
     );
   }
-  const submit = () => {
-    setFailure(null);
-    setErrors({});
-    void request({ variables: { input: { orderId: order.id, reason, comment, items } } })
-      .then(({ data: done }) => done && navigate(returnPath(done.requestReturn.id)))
-      .catch((err: unknown) => {
-        const fields = failureOf(err).fields;
-        setErrors(fields);
-        // Each error once: next to its field, or (none of them) above the buttons.
-        if (Object.keys(fields).length === 0) setFailure(errorMessage(err, t('returns.failed')));
-      });
-  };
   return (
     <div className="container section page--narrow">
       <p>
@@ -91,120 +79,133 @@ export function ReturnRequestPage() {
       </p>
       <h1>{t('returns.requestTitle')}</h1>
       <p className="lead">{t('returns.requestText')}</p>
-      <form
-        method="post"
-        className="form"
-        aria-label={t('returns.requestTitle')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+      <Formik<ReturnValues>
+        initialValues={{ items: [], reason: '', comment: '' }}
+        onSubmit={async (values, helpers) => {
+          helpers.setStatus(null);
+          try {
+            const { data: done } = await request({ variables: { input: { orderId: order.id, ...values } } });
+            if (done) navigate(returnPath(done.requestReturn.id));
+          } catch (err) {
+            // Each error once: next to its field, or (none of them) above the buttons.
+            const { fields, message } = formFailure(err, t('returns.failed'));
+            helpers.setErrors(fields);
+            helpers.setStatus(message);
+          }
         }}
       >
-        <table className="orders-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('invoice.item')}</th>
-              <th scope="col">{t('returns.delivered')}</th>
-              <th scope="col">{t('returns.toReturn')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => {
-              const left = line.quantity - (taken.get(line.id) ?? 0);
-              const chosen = items.find((i) => i.id === line.id)?.quantity ?? 0;
-              return (
-                <tr key={line.id} data-testid="return-line">
-                  <td>
-                    {line.name}
-                    <br />
-                    <small>{line.itemId}</small>
-                  </td>
-                  <td>{line.quantity}</td>
-                  <td>
-                    <label>
-                      <span className="visually-hidden">{t('returns.quantityOf', { name: line.name })}</span>
-                      <input
-                        type="number"
-                        min={0}
-                        max={left}
-                        step={1}
-                        value={chosen}
-                        disabled={left === 0}
-                        onChange={(e) => {
-                          const quantity = Math.max(
-                            0,
-                            Math.min(left, Math.floor(Number(e.target.value) || 0)),
-                          );
-                          setItems((list) =>
-                            quantity === 0
-                              ? returnItems.remove(list, line.id)
-                              : returnItems.add(list, { id: line.id, quantity }),
-                          );
-                        }}
-                      />
-                    </label>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        {errors.items && (
-          <p id="return-items-error" className="field__error" tabIndex={-1} data-error-anchor>
-            {message(errors.items)}
-          </p>
+        {({ values, setFieldValue, isSubmitting, status }) => (
+          <Form method="post" className="form" noValidate aria-label={t('returns.requestTitle')}>
+            <FocusFirstError />
+            <ReturnLines
+              lines={order.lines}
+              taken={taken}
+              items={values.items}
+              onChange={(items) => void setFieldValue('items', items)}
+            />
+            <SelectField
+              name="reason"
+              label={t('returns.reason')}
+              placeholder={t('returns.chooseReason')}
+              options={RETURN_REASONS.map((r) => ({ value: r, label: t(`returns.reason.${r}`) }))}
+            />
+            <TextAreaField name="comment" label={t('returns.comment')} maxLength={2000} />
+            <FormError message={status as string | null} />
+            <div className="actions">
+              <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+                {t('returns.submit')}
+              </button>
+              <button
+                type="button"
+                className="btn btn--outline-primary"
+                onClick={() => void setFieldValue('items', returnItems.clear())}
+              >
+                {t('returns.clear')}
+              </button>
+            </div>
+          </Form>
         )}
-        <div className="field">
-          <label htmlFor="return-reason">{t('returns.reason')}</label>
-          <select
-            id="return-reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value as ReturnReason)}
-            aria-invalid={!!errors.reason}
-            aria-describedby={errors.reason ? 'return-reason-error' : undefined}
-          >
-            <option value="">{t('returns.chooseReason')}</option>
-            {RETURN_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {t(`returns.reason.${r}`)}
-              </option>
-            ))}
-          </select>
-          {errors.reason && (
-            <p id="return-reason-error" className="field__error">
-              {message(errors.reason)}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="return-comment">{t('returns.comment')}</label>
-          <textarea
-            id="return-comment"
-            rows={3}
-            maxLength={2000}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-          />
-        </div>
-        {failure && (
-          <p className="form__error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" className="btn btn--primary btn--large" disabled={loading}>
-            {t('returns.submit')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--outline-primary"
-            onClick={() => setItems(returnItems.clear())}
-          >
-            {t('returns.clear')}
-          </button>
-        </div>
-      </form>
+      </Formik>
     </div>
+  );
+}
+
+/**
+ * The order's lines with how many of each to return (up to what other returns left). The items' message shows
+ * under the table, and each quantity points to it.
+ */
+function ReturnLines({
+  lines,
+  taken,
+  items,
+  onChange,
+}: {
+  lines: readonly { id: string; name: string; itemId: string; quantity: number }[];
+  taken: Map<string, number>;
+  items: ReturnItem[];
+  onChange: (items: ReturnItem[]) => void;
+}) {
+  const t = useT();
+  const message = useMessage();
+  const { errors, submitCount } = useFormikContext<ReturnValues>();
+  const error = submitCount > 0 && typeof errors.items === 'string' ? message(errors.items) : undefined;
+  const errorId = useId();
+  return (
+    <>
+      <table className="orders-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('invoice.item')}</th>
+            <th scope="col">{t('returns.delivered')}</th>
+            <th scope="col">{t('returns.toReturn')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => {
+            const left = line.quantity - (taken.get(line.id) ?? 0);
+            const chosen = items.find((i) => i.id === line.id)?.quantity ?? 0;
+            return (
+              <tr key={line.id} data-testid="return-line">
+                <td>
+                  {line.name}
+                  <br />
+                  <small>{line.itemId}</small>
+                </td>
+                <td>{line.quantity}</td>
+                <td>
+                  <label>
+                    <span className="visually-hidden">{t('returns.quantityOf', { name: line.name })}</span>
+                    <input
+                      type="number"
+                      min={0}
+                      max={left}
+                      step={1}
+                      value={chosen}
+                      disabled={left === 0}
+                      aria-invalid={!!error && left > 0}
+                      aria-describedby={error ? errorId : undefined}
+                      onChange={(e) => {
+                        const quantity = Math.max(0, Math.min(left, Math.floor(Number(e.target.value) || 0)));
+                        onChange(
+                          quantity === 0
+                            ? returnItems.remove(items, line.id)
+                            : returnItems.add(items, { id: line.id, quantity }),
+                        );
+                      }}
+                    />
+                  </label>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {error && (
+        <p id={errorId} className="field__error" data-testid="return-items-error">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -2,14 +2,20 @@ import { failureOf, errorMessage } from '../../../lib/failure';
 import { useQuery } from '@apollo/client/react';
 import { registrationAccountSchema, registrationPasswordSchema } from '@domain/account.schema';
 import { ROUTES } from '@domain/routes';
-import { Form, Formik, useField } from 'formik';
+import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PendingRegistrationDocument } from '../graphql/account.generated';
 import { useCompleteRegistration, useStartRegistration } from '../useAccountActions';
-import { useMessage, useT } from '../../../i18n';
+import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { NewPasswordFields, FormError, FocusFirstError, Field } from '../../../components/form';
+import {
+  NewPasswordFields,
+  FormError,
+  FocusFirstError,
+  Field,
+  CheckboxField,
+} from '../../../components/form';
 import { announceSignIn } from '../session';
 
 /** Registration in two steps: ACCOUNT (e-mails a link), then PASSWORD (from the link's token). */
@@ -25,21 +31,21 @@ export function RegisterPage() {
   );
 }
 
+/** The terms to accept, with a link to read them (in a new tab: the form keeps what was typed). */
 function Terms() {
   const t = useT();
-  const message = useMessage();
-  const [field, meta] = useField({ name: 'termsAccepted', type: 'checkbox' });
   return (
-    <div className="field field--check">
-      <label>
-        <input type="checkbox" {...field} aria-invalid={!!(meta.touched && meta.error)} />{' '}
-        {t('register.terms')}{' '}
-        <Link to={ROUTES.terms} target="_blank">
-          {t('register.termsLink')}
-        </Link>
-      </label>
-      {meta.touched && meta.error && <p className="field__error">{message(meta.error)}</p>}
-    </div>
+    <CheckboxField
+      name="termsAccepted"
+      label={
+        <>
+          {t('register.terms')}{' '}
+          <Link to={ROUTES.terms} target="_blank">
+            {t('register.termsLink')}
+          </Link>
+        </>
+      }
+    />
   );
 }
 
