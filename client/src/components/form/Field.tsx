@@ -1,6 +1,29 @@
-import { useField } from 'formik';
+import { useField, type FieldHookConfig } from 'formik';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useMessage } from '../../i18n';
+
+/**
+ * A Formik field with what every kit field shows: its id for the label, and its translated message once the field
+ * was left (or the form sent), with the ARIA attributes that tie the message (and a hint) to the control.
+ */
+function useKitField(config: string | FieldHookConfig<string>, hint = false) {
+  const [field, meta, helpers] = useField<string>(config);
+  const id = useId();
+  const message = useMessage();
+  const error = meta.touched && meta.error ? message(meta.error) : undefined;
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return { field, helpers, id, error, aria: { 'aria-invalid': !!error, 'aria-describedby': describedBy } };
+}
+
+/** The message under a field, named by the control's aria-describedby. */
+function FieldMessage({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="field__error">
+      {error}
+    </p>
+  );
+}
 
 /** A labelled input bound to Formik, with its message under it (aria-invalid, aria-describedby). */
 export function Field({
@@ -14,10 +37,7 @@ export function Field({
   /** Rewrites what was typed when the field is left (e.g. a card expiry "1229" -> "12/29"). */
   format?: (value: string) => string;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const [field, meta, helpers] = useField(name);
-  const id = useId();
-  const message = useMessage();
-  const error = meta.touched && meta.error ? message(meta.error) : undefined;
+  const { field, helpers, id, error, aria } = useKitField(name);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -29,14 +49,9 @@ export function Field({
           field.onBlur(e);
           if (format) void helpers.setValue(format(e.target.value));
         }}
-        aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...aria}
       />
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }
@@ -53,14 +68,11 @@ export function SelectField({
   options: readonly { value: string; label: string }[];
   placeholder: string;
 }) {
-  const [field, meta] = useField(name);
-  const id = useId();
-  const message = useMessage();
-  const error = meta.touched && meta.error ? message(meta.error) : undefined;
+  const { field, id, error, aria } = useKitField(name);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} {...field} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined}>
+      <select id={id} {...field} value={field.value ?? ''} {...aria}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -68,43 +80,25 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }
 
 /** A labelled checkbox bound to Formik, with its message under it (e.g. terms that must be accepted). */
 export function CheckboxField({ name, label }: { name: string; label: ReactNode }) {
-  const [field, meta] = useField({ name, type: 'checkbox' });
-  const id = useId();
-  const message = useMessage();
-  const error = meta.touched && meta.error ? message(meta.error) : undefined;
+  const { field, id, error, aria } = useKitField({ name, type: 'checkbox' });
   return (
     <div className="field field--check">
       <label htmlFor={id}>
-        <input
-          id={id}
-          type="checkbox"
-          {...field}
-          aria-invalid={!!error}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />{' '}
-        {label}
+        <input id={id} type="checkbox" {...field} {...aria} /> {label}
       </label>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }
 
-/** A labelled text area bound to Formik, with its message under it. */
+/** A labelled text area bound to Formik, with its hint and message under it. */
 export function TextAreaField({
   label,
   name,
@@ -121,10 +115,7 @@ export function TextAreaField({
   /** A line under the field on what to type (read with it). */
   hint?: string;
 }) {
-  const [field, meta] = useField(name);
-  const id = useId();
-  const message = useMessage();
-  const error = meta.touched && meta.error ? message(meta.error) : undefined;
+  const { field, id, error, aria } = useKitField(name, !!hint);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -134,22 +125,15 @@ export function TextAreaField({
         maxLength={maxLength}
         placeholder={placeholder}
         {...field}
-        value={(field.value as string | undefined) ?? ''}
-        aria-invalid={!!error}
-        aria-describedby={
-          [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
-        }
+        value={field.value ?? ''}
+        {...aria}
       />
       {hint && (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }
