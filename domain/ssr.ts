@@ -34,6 +34,8 @@ export type Rendered =
       state: unknown;
       locale: Locale;
       title: string | null;
+      /** The site's name, for og:site_name: the same site the title names. */
+      siteName: string | null;
       /** False when the page shows "not found" (an unknown product or category): the answer is a 404. */
       found: boolean;
     }

@@ -34,6 +34,15 @@ test('fr-CA on the pay-ca site: French text, the site name, and CAD prices from 
   await page.goto(`/product/detail/${encodeURIComponent(product.id)}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
   await expect(page.getByRole('link', { name: 'Accueil Axisline Payments Canada' })).toBeVisible();
+  // The title and og:site_name name the same site, in the served page and after hydration.
+  await expect(page).toHaveTitle(/\| Axisline Payments Canada$/);
+  await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute(
+    'content',
+    'Axisline Payments Canada',
+  );
+  const served = await (await page.request.get(page.url())).text();
+  expect(served).toContain('<meta property="og:site_name" content="Axisline Payments Canada" />');
+  expect(served).toMatch(/<title>[^<]*\| Axisline Payments Canada<\/title>/);
   await expect(page.getByRole('navigation', { name: /menu principal/i })).toContainText('Produits');
   await expect(page.getByTestId('part-number')).toHaveText(product.id);
   const price = page.locator('.product__price .price').first();

@@ -60,10 +60,14 @@ async function render(request: RenderRequest): Promise<Rendered> {
     const locale = currentLocale();
     const messages = await loadMessages(locale);
     let title: string | null = null;
+    let siteName: string | null = null;
     let redirect: string | null = null;
     let found = true;
     const page: ServerPage = {
-      title: (pageTitle) => (title = pageTitle),
+      title: (pageTitle, name) => {
+        title = pageTitle;
+        siteName = name;
+      },
       redirect: (to) => (redirect ??= to),
       notFound: () => (found = false),
     };
@@ -87,7 +91,7 @@ async function render(request: RenderRequest): Promise<Rendered> {
     // browser shows the same header as the markup instead of asking again.
     if (!client.readQuery({ query: MeDocument }))
       client.writeQuery({ query: MeDocument, data: { me: null } as unknown as MeQuery });
-    return { kind: 'page', html: result, state: client.extract(), locale, title, found };
+    return { kind: 'page', html: result, state: client.extract(), locale, title, siteName, found };
   });
 }
 

@@ -72,6 +72,10 @@ export function pageHtml(template: string, page: Extract<Rendered, { kind: 'page
     const title = `<title>${escapeHtml(page.title)}</title>`;
     html = html.replace(/<title>[^<]*<\/title>/, () => title);
   }
+  if (page.siteName) {
+    const meta = `<meta property="og:site_name" content="${escapeHtml(page.siteName)}" />`;
+    html = html.replace(/<meta property="og:site_name" content="[^"]*" \/>/, () => meta);
+  }
   return html;
 }
 
