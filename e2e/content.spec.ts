@@ -24,6 +24,9 @@ test('CAD downloads: find a part by number and download its generated DXF cross-
 }) => {
   const shop = new ShopPage(page);
   await shop.goto('/cad-downloads');
+  // The page promises only what it serves: DXF cross-sections (issue 35, item 9).
+  await expect(page.locator('main')).toContainText('Cross-section drawings (DXF');
+  await expect(page.locator('main')).not.toContainText('STEP');
   await page.getByLabel('Part number').fill('4040-c');
   await page.getByRole('button', { name: 'Find drawings' }).click();
   const link = page.getByRole('link', { name: '4040-C cross-section (DXF)' }).first();
