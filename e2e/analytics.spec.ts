@@ -127,9 +127,19 @@ test('after granting, a search, a product view and an add-to-cart arrive in the 
     // Signed out: no user id.
     expect(e.payload.userInfo?.userId).toBeUndefined();
   }
-  expect(dataLayerEvents(await page.evaluate(() => window.dataLayer ?? []))).toEqual(
-    expect.arrayContaining(['search', 'view_item', 'add_to_cart']),
-  );
+  const layer = await page.evaluate(() => window.dataLayer ?? []);
+  expect(dataLayerEvents(layer)).toEqual(expect.arrayContaining(['search', 'view_item', 'add_to_cart']));
+  // The added item carries its categories from the breadcrumb, as the product view does (spec: item mapping).
+  const item = (event: string) =>
+    (layer as { event?: string; ecommerce?: { items: Record<string, unknown>[] } }[]).find(
+      (e) => e.event === event,
+    )?.ecommerce?.items[0];
+  expect(item('view_item')).toMatchObject({ item_id: partNumber, item_category: expect.any(String) });
+  expect(item('add_to_cart')).toMatchObject({
+    item_id: partNumber,
+    item_category: item('view_item')!.item_category,
+    item_category2: item('view_item')!.item_category2,
+  });
 
   // The choice can be changed at any time: withdrawn, nothing more is sent and the visitor id is gone.
   await shop.goto('/about/cookie-preferences');

@@ -328,4 +328,23 @@ describe('GraphQL', () => {
     );
     expect(removed.data!.removeFromCart.totalQuantity).toBe(0);
   });
+
+  it("names each line's categories from the top, as analytics maps them to item_category, item_category2…", async () => {
+    const c = await t.client();
+    const [expected] = await db.execute<{ names: string[] }[]>(
+      `with recursive up as (
+         select c.id, c.name, c.parent_id, 0 as depth from product p join category c on c.id = p.category_id
+         where p.id = ?
+         union all
+         select c.id, c.name, c.parent_id, up.depth + 1 from category c join up on c.id = up.parent_id)
+       select array_agg(name order by depth desc) as names from up`,
+      [plain.id],
+    );
+    const added = await c.gql<{ addToCart: { orderLines: { categories: string[] }[] } }>(
+      `mutation($items: [CartItemInput!]!) { addToCart(items: $items) { orderLines { categories } } }`,
+      { items: [{ itemId: plain.id, qty: 1 }] },
+    );
+    expect(expected!.names.length).toBeGreaterThanOrEqual(2);
+    expect(added.data!.addToCart.orderLines[0]!.categories).toEqual(expected!.names);
+  });
 });

@@ -4,7 +4,7 @@ import { AccountResolver } from '../modules/account/account.resolver';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
-import { CartResolver } from '../modules/cart/cart.resolver';
+import { CartLineResolver, CartResolver } from '../modules/cart/cart.resolver';
 import { OrderResolver } from '../modules/order/order.resolver';
 import { AdminOrderResolver } from '../modules/order/order-admin.resolver';
 import { SavedListResolver } from '../modules/saved-list/saved-list.resolver';
@@ -26,6 +26,7 @@ export const RESOLVERS = [
   AccountResolver,
   AdminResolver,
   CartResolver,
+  CartLineResolver,
   OrderResolver,
   AdminOrderResolver,
   SavedListResolver,

@@ -26,6 +26,7 @@ const line = (itemId: string, quantity: number, cartLineId = itemId) => ({
   minTransfer: 1,
   unitOfMeasure: 'EA',
   allowedStates: [],
+  categories: ['Motion Control', 'Ball Screws'],
   configurations: [],
 });
 

@@ -100,6 +100,7 @@ export const trackedLine = (line: CartLineData, quantity: number = line.quantity
   name: line.name,
   price: line.price,
   quantity,
+  categories: line.categories,
 });
 
 /** Cart changes with their toasts (added, updated, removed) and analytics; failures toast the server's message. */

@@ -1,7 +1,7 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
 import { cartService, type CartLineView, type CartView } from './cart.service';
-import { CartGql, CartItemInputGql, type CartLineGql } from './cart.types';
+import { CartGql, CartItemInputGql, CartLineGql } from './cart.types';
 
 /** A priced line (of a cart or a saved list) as the GraphQL CartLine type. */
 export const cartLineGql = (l: CartLineView): CartLineGql => ({
@@ -29,6 +29,20 @@ export const cartGql = (cart: CartView): CartGql => ({
 /** GraphQL's cart items as the wire sends them (the service validates them). */
 export const wireItems = (input: CartItemInputGql[]) =>
   input.map((i) => ({ ...i, configurations: i.configurations ?? [] }));
+
+/** A line's product category, as analytics names it (spec section 3: item_category, item_category2, …). */
+@Resolver(() => CartLineGql)
+export class CartLineResolver {
+  @FieldResolver(() => [String], {
+    description: "The names of the product's categories from the top (its breadcrumb), for analytics",
+  })
+  async categories(@Root() line: CartLineGql, @Ctx() ctx: RequestCtx): Promise<string[]> {
+    if (!line.categoryId) return [];
+    const tree = await ctx.catalog.categoryTree();
+    const category = tree.byId.get(line.categoryId);
+    return category ? tree.breadcrumbs(category).map((c) => c.name) : [];
+  }
+}
 
 /** The caller's cart: signed-in users', or the anonymous visitor's (session). */
 @Resolver(() => CartGql)

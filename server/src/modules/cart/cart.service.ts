@@ -60,6 +60,8 @@ export interface CartLineView extends CartLine {
   configurations: PricedConfiguration[];
   lineTotal: number;
   dateAdded: string;
+  /** The product's category: its breadcrumb names go with the line in analytics (spec: item mapping). */
+  categoryId: string | null;
 }
 
 export interface CartView extends CartTotals {
@@ -95,6 +97,7 @@ interface LineRow extends PriceColumns {
   image: string | null;
   inStock: boolean;
   allowedStates: string[];
+  categoryId: string | null;
   options: Record<string, { price: number; name: string; unit: string | null }>;
 }
 
@@ -109,7 +112,7 @@ const pricedLinesSql = (
     p.manufacturer_part_number as "manufacturerPartNumber",
     p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
     p.unit_of_measure as "unitOfMeasure", p.images[1] as image, p.in_stock as "inStock",
-    p.allowed_states as "allowedStates",
+    p.allowed_states as "allowedStates", p.category_id as "categoryId",
     coalesce((select json_object_agg(o.id, json_build_object('price', o.unit_price::float8, 'name', o.name,
               'unit', o.unit)) from product_configuration_option o where o.product_id = p.id), '{}'::json) as options
     ${paged ? ', count(*) over ()::int as total' : ''}
@@ -166,6 +169,7 @@ function pricedLine(pricing: Pricing, row: LineRow): CartLineView {
     price,
     lineTotal: lineTotal({ ...line, price, configurations: [] }),
     dateAdded: new Date(row.dateAdded).toISOString(),
+    categoryId: row.categoryId,
   };
 }
 

@@ -85,6 +85,9 @@ export class CartLineGql {
 
   @Field(() => [LineConfigurationGql])
   configurations!: LineConfigurationGql[];
+
+  /** The product's category (not in the schema): `categories` is resolved from it. */
+  categoryId!: string | null;
 }
 
 @ObjectType('TaxLine', { description: 'One tax on a cart or an order (decision 033)' })
