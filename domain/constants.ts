@@ -48,6 +48,32 @@ export const CSRF = {
   readinessPollMs: 100,
   retries: 3,
   retryDelayMs: 1_000,
+  /** The code of the beacon log sent to POST /api/auth/_log when the token cannot be fetched. */
+  fetchFailedCode: 'CSRF_FETCH_FAILED',
+} as const;
+
+/** The auth session client's base path (spec section 7: session, csrf, providers, sign-in, sign-out, _log). */
+export const AUTH_BASE_PATH = '/api/auth';
+
+/**
+ * The error catalogue's texts (spec section 8), verbatim: the message of an error the client raises, or the line
+ * it logs (on the console and as a beacon to POST /api/auth/_log).
+ */
+export const ERROR_TEXTS = {
+  /** CSRF token missing in response: the error. */
+  csrfTokenNotFound: 'CSRF token not found in response',
+  /** Address save returns no user: the error. */
+  emptyResponseData: 'Empty response data',
+  /** Change-password response empty: the error. */
+  passwordUpdateIssue: 'Issue updating password',
+  /** User fetch status above 299: logged; the user is not loaded. */
+  userFetchFailed: 'Failed to fetch user data',
+  /** Exception during session initialisation: logged. */
+  sessionInitFailed: 'Failed to initialize user session',
+  /** Auth client fetch failure: logged; null returned. */
+  clientFetchError: 'client fetch error',
+  /** Session error: logged. */
+  clientSessionError: 'CLIENT_SESSION_ERROR',
 } as const;
 
 /** Persisted client state (spec section 3 and 9). */

@@ -36,7 +36,7 @@ import {
 import { cartRoutes } from './modules/cart/cart.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { savedListRoutes } from './modules/saved-list/saved-list.routes';
-import { formsRoutes } from './modules/forms/forms.routes';
+import { formsRoutes, MULTIPART_PATHS } from './modules/forms/forms.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -298,6 +298,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     csrfProtection(
       csrfTokens,
       (p, req) => CSRF_EXEMPT_PATHS.has(p) || /^Bearer /i.test(req.get('authorization') ?? ''),
+      (p) => MULTIPART_PATHS.has(p),
     ),
     sessionUser(cookies),
   ];

@@ -76,6 +76,126 @@ describe('CSRF (spec section 7)', () => {
   });
 });
 
+describe('csrf_token in the body: JSON, form-encoded and multipart, as the client sends it (issue 35)', () => {
+  const serviceRequest = () => ({
+    firstName: 'Ada',
+    lastName: 'Ng',
+    email: `csrf.${crypto.randomUUID()}@plant.example`,
+    service: 'cutting-and-machining',
+    description: '12 pieces of 2020 at 300 mm',
+  });
+  const submissionsFrom = async (email: string) =>
+    (
+      await t.orm.em
+        .getConnection()
+        .execute<{ n: number }[]>('select count(*)::int as n from form_submission where email = ?', [email])
+    )[0]!.n;
+
+  it('accepts csrf_token in a JSON body on a REST call, and the service never sees the field', async () => {
+    const { agent, token } = await t.agentWithCsrf();
+    const res = await agent
+      .post('/api/forms/contact')
+      .send({
+        firstName: 'Ada',
+        lastName: 'Ng',
+        email: 'json.body@plant.example',
+        state: 'NC',
+        comments: 'Do you stock 4040?',
+        requestTypes: ['fabrication'],
+        [CSRF.bodyField]: token,
+      })
+      .expect(201);
+    const [stored] = await t.orm.em
+      .getConnection()
+      .execute<{ payload: Record<string, unknown> }[]>('select payload from form_submission where id = ?', [
+        res.body.id,
+      ]);
+    expect(stored!.payload).not.toHaveProperty(CSRF.bodyField);
+  });
+
+  it('accepts csrf_token in a form-encoded body (the session client posts so)', async () => {
+    const { agent, token } = await t.agentWithCsrf();
+    const res = await agent
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ callbackUrl: '/cart', [CSRF.bodyField]: token })
+      .expect(200);
+    expect(res.body).toEqual({ url: '/cart' });
+  });
+
+  it('accepts csrf_token as the first field of a multipart service request with drawings', async () => {
+    const { agent, token } = await t.agentWithCsrf();
+    const fields = serviceRequest();
+    const req = agent.post('/api/forms/service-request').field(CSRF.bodyField, token);
+    for (const [k, v] of Object.entries(fields)) req.field(k, v);
+    const res = await req.attach('drawings', Buffer.from('%PDF-1.7\n%test\n'), 'frame.pdf').expect(201);
+    const [row] = await t.orm.em
+      .getConnection()
+      .execute<{ n: number }[]>('select count(*)::int as n from form_attachment where submission_id = ?', [
+        res.body.id,
+      ]);
+    expect(row!.n).toBe(1);
+    // Without drawings too: the token is checked once the fields are read.
+    const bare = agent.post('/api/forms/service-request').field(CSRF.bodyField, token);
+    for (const [k, v] of Object.entries(serviceRequest())) bare.field(k, v);
+    await bare.expect(201);
+  });
+
+  it('refuses a multipart request without a token, with a wrong one, or with the token after the files: 403, nothing stored', async () => {
+    const { agent, token } = await t.agentWithCsrf();
+    const other = (await t.agent().get('/api/auth/csrf')).body.csrfToken as string;
+    const attempts = [
+      { before: undefined, after: undefined },
+      { before: other, after: undefined },
+      { before: undefined, after: token },
+    ];
+    for (const { before, after } of attempts) {
+      const fields = serviceRequest();
+      const req = agent.post('/api/forms/service-request');
+      if (before) req.field(CSRF.bodyField, before);
+      for (const [k, v] of Object.entries(fields)) req.field(k, v);
+      req.attach('drawings', Buffer.from('%PDF-1.7\n%test\n'), 'frame.pdf');
+      if (after) req.field(CSRF.bodyField, after);
+      const res = await req.expect(403);
+      expect(res.body.error.code).toBe('CSRF_TOKEN_INVALID');
+      expect(await submissionsFrom(fields.email)).toBe(0);
+    }
+    // A multipart body without files and without a token is refused as well.
+    const fields = serviceRequest();
+    const bare = agent.post('/api/forms/service-request');
+    for (const [k, v] of Object.entries(fields)) bare.field(k, v);
+    expect((await bare.expect(403)).body.error.code).toBe('CSRF_TOKEN_INVALID');
+    expect(await submissionsFrom(fields.email)).toBe(0);
+  });
+
+  it('refuses a multipart body on a route that does not read one, even with the token as a field', async () => {
+    const { agent, token } = await t.agentWithCsrf();
+    const res = await agent
+      .post('/api/forms/contact')
+      .field(CSRF.bodyField, token)
+      .field('firstName', 'Ada')
+      .expect(403);
+    expect(res.body.error.code).toBe('CSRF_TOKEN_INVALID');
+  });
+
+  it("takes the error catalogue's log lines as beacon codes, and refuses markup", async () => {
+    for (const code of ['Failed to fetch user data', 'client fetch error', 'CLIENT_SESSION_ERROR']) {
+      await t.agent().post('/api/auth/_log').type('form').send({ level: 'error', code }).expect(204);
+    }
+    for (const code of ['<script>', ' leading space', 'x'.repeat(101)]) {
+      const bad = await t
+        .agent()
+        .post('/api/auth/_log')
+        .type('form')
+        .send({ level: 'error', code })
+        .expect(400);
+      expect(bad.body.error.fields).toEqual([
+        { field: 'code', message: 'code must be 1 to 100 letters, digits, spaces or _.:-' },
+      ]);
+    }
+  });
+});
+
 describe('errors are JSON with the right status, never a 500 for the caller', () => {
   it('answers malformed JSON with 400', async () => {
     const { agent, token } = await t.agentWithCsrf();

@@ -70,4 +70,23 @@ describe('Apollo client', () => {
       .catch(() => undefined);
     expect(onForbidden).toHaveBeenCalledTimes(1);
   });
+
+  it('sends the CSRF token as csrf_token in the body of each operation (spec section 7)', async () => {
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => answer(200, { data: { resetAllPasswords: true } }));
+    const client = createApolloClient();
+    await client.mutate({
+      mutation: gql`
+        mutation Reset {
+          resetAllPasswords
+        }
+      `,
+    });
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/graphql');
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ operationName: 'Reset', csrf_token: 't0k3n' });
+    expect(String(body.query)).toContain('resetAllPasswords');
+  });
 });

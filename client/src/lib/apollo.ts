@@ -1,8 +1,6 @@
 import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
-import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
-import { CSRF } from '@domain/constants';
-import { getCsrfToken } from './csrf';
+import { withCsrfToken } from './csrf';
 
 /** Whether an Apollo error is a 403 (HTTP) or a FORBIDDEN GraphQL error. */
 export function isForbidden(error: unknown): boolean {
@@ -11,19 +9,32 @@ export function isForbidden(error: unknown): boolean {
   return false;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * The shop's Apollo Client: the normalised cache is the store; every POST carries the CSRF token. Any 403
- * calls `onForbidden` (the session signs out, spec section 8).
+ * The HttpLink's fetch: a POST's JSON body (one operation, or a batch) gets the CSRF token as `csrf_token`
+ * (spec section 7).
+ */
+export const csrfFetch: typeof fetch = async (input, init) => {
+  const method = (init?.method ?? 'GET').toUpperCase();
+  if (SAFE_METHODS.has(method) || typeof init?.body !== 'string') return fetch(input, init);
+  const parsed = JSON.parse(init.body) as Record<string, unknown> | Record<string, unknown>[];
+  const body = Array.isArray(parsed)
+    ? await Promise.all(parsed.map((operation) => withCsrfToken(operation)))
+    : await withCsrfToken(parsed);
+  return fetch(input, { ...init, body: JSON.stringify(body) });
+};
+
+/**
+ * The shop's Apollo Client: the normalised cache is the store; every POST carries the CSRF token in its body.
+ * Any 403 calls `onForbidden` (the session signs out, spec section 8).
  */
 export function createApolloClient(onForbidden: () => void = () => undefined): ApolloClient {
-  const csrf = new SetContextLink(async (prev) => ({
-    headers: { ...(prev.headers as Record<string, string> | undefined), [CSRF.header]: await getCsrfToken() },
-  }));
   const forbidden = new ErrorLink(({ error, operation }) => {
     if (isForbidden(error) && operation.operationName !== 'SignOut') onForbidden();
   });
   return new ApolloClient({
-    link: forbidden.concat(csrf).concat(new HttpLink({ uri: '/graphql', credentials: 'same-origin' })),
+    link: forbidden.concat(new HttpLink({ uri: '/graphql', credentials: 'same-origin', fetch: csrfFetch })),
     cache: createCache(),
   });
 }

@@ -1,5 +1,4 @@
-import { CSRF } from '@domain/constants';
-import { getCsrfToken } from './csrf';
+import { withCsrfToken } from './csrf';
 
 export interface FieldError {
   field: string;
@@ -18,17 +17,19 @@ export class HttpError extends Error {
   }
 }
 
-/** POSTs JSON (or a FormData) to the store with the CSRF header; the parsed body, or throws HttpError. */
+/**
+ * POSTs JSON (or a FormData) to the store with the CSRF token as `csrf_token` in the body (spec section 7); the
+ * parsed body, or throws HttpError.
+ */
 export async function post<T>(path: string, body: object | FormData): Promise<T> {
   const form = body instanceof FormData;
   const res = await fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: {
-      ...(form ? {} : { 'content-type': 'application/json' }),
-      [CSRF.header]: await getCsrfToken(),
-    },
-    body: form ? body : JSON.stringify(body),
+    headers: form ? {} : { 'content-type': 'application/json' },
+    body: form
+      ? await withCsrfToken(body)
+      : JSON.stringify(await withCsrfToken(body as Record<string, unknown>)),
   });
   const json = (await res.json().catch(() => ({}))) as T & {
     error?: { code?: string; message: string; fields?: FieldError[] };

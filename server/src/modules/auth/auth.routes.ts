@@ -9,7 +9,8 @@ import { safeReturnPath } from '../../../../domain/routes';
 import { CsrfTokens } from '../../rest/csrf';
 
 const LOG_LEVELS = new Set(['error', 'warn', 'info', 'debug']);
-const CODE_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** A code (CSRF_FETCH_FAILED) or a line of the error catalogue (Failed to fetch user data): words, no markup. */
+const CODE_PATTERN = /^[A-Za-z0-9_.:-](?:[A-Za-z0-9_.:\- ]{0,98}[A-Za-z0-9_.:-])?$/;
 
 /** Only paths of this site: `/orders`, never `//evil.example` or `https://...` (no open redirect). */
 const safeCallback = (value: unknown): string => safeReturnPath(value, '/');
@@ -117,14 +118,14 @@ export function authRoutes(): Router {
     if (!LOG_LEVELS.has(level) || !CODE_PATTERN.test(code)) {
       throw new AppError(
         'BAD_USER_INPUT',
-        'level (error, warn, info or debug) and code (letters, digits, _.:-) are required',
+        'level (error, warn, info or debug) and code (letters, digits, spaces, _.:-) are required',
         [
           ...(LOG_LEVELS.has(level)
             ? []
             : [{ field: 'level', message: 'level must be error, warn, info or debug' }]),
           ...(CODE_PATTERN.test(code)
             ? []
-            : [{ field: 'code', message: 'code must be 1 to 100 letters, digits or _.:-' }]),
+            : [{ field: 'code', message: 'code must be 1 to 100 letters, digits, spaces or _.:-' }]),
         ],
       );
     }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ATTACHMENT_LIMITS, ATTACHMENT_REFUSED } from '../../../../domain/forms.schema';
 import { AppError } from '../../common/errors';
+import { verifyMultipartCsrf } from '../../rest/csrf';
 import { ctxOf } from '../../rest/ctx';
 import { formsService } from './forms.service';
 
@@ -12,10 +13,15 @@ import { formsService } from './forms.service';
 const MAX_BODY_BYTES = ATTACHMENT_LIMITS.files * ATTACHMENT_LIMITS.bytes + 1024 * 1024;
 const UPLOAD_DIR = path.join(os.tmpdir(), 'axisline-uploads');
 
+/** The routes that read a multipart body, whose CSRF token may be its first field (rest/csrf.ts). */
+export const MULTIPART_PATHS = new Set(['/api/forms/service-request']);
+
 /**
  * Drawings arrive as multipart `drawings` files. Before a byte of them is read, the address's form limit is
  * charged and a declared length over the whole allowance is refused (413); then each file streams to a temporary
- * file, cut off at its size limit, and is removed once the request ends.
+ * file, cut off at its size limit, and is removed once the request ends. A `csrf_token` field (instead of the
+ * header) is checked when the first file begins, so it must come before the files, and in any case before the
+ * form is used.
  */
 const drawings: RequestHandler[] = [
   (req, _res, next) => void formsService.admit(ctxOf(req)).then(() => next(), next),
@@ -33,6 +39,11 @@ const drawings: RequestHandler[] = [
     });
     multer({
       storage: multer.diskStorage({ destination: UPLOAD_DIR }),
+      fileFilter: (request, _file, accept) => {
+        const refused = verifyMultipartCsrf(request);
+        if (refused) accept(refused);
+        else accept(null, true);
+      },
       limits: {
         files: ATTACHMENT_LIMITS.files,
         fileSize: ATTACHMENT_LIMITS.bytes,
@@ -47,7 +58,7 @@ const drawings: RequestHandler[] = [
           ]),
         );
       }
-      next(err);
+      next(err ?? verifyMultipartCsrf(req) ?? undefined);
     });
   },
 ];
