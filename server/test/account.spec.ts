@@ -101,6 +101,37 @@ describe('registration in two steps', () => {
     refreshToken(c, done);
     const me = await c.agent.get('/api/user').expect(200);
     expect(me.body.user.firstName).toBe('Grace');
+    // Spec section 3, User: ids default to -1, other fields to empty; the session's expiry is returned.
+    expect(me.body.user).toMatchObject({
+      customerId: -1,
+      paymentId: -1,
+      primaryAddressId: -1,
+      primaryPaymentId: -1,
+      paymentOptions: [],
+      title: '',
+      phone: '',
+      shipToAccount: '',
+      contactInfo: { email, phone: '' },
+    });
+    const expires = Date.parse(me.body.user.sessionExpires);
+    expect(expires - Date.now()).toBeGreaterThan(13 * 24 * 3600_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(14 * 24 * 3600_000);
+    const gql = await c
+      .send('post', '/graphql', {
+        query: `{ me { customerId paymentId securityFlags sessionExpires primaryAddressId primaryPaymentId
+          shipToAccount contactInfo { email phone } } }`,
+      })
+      .expect(200);
+    expect(gql.body.data.me).toEqual({
+      customerId: '-1',
+      paymentId: '-1',
+      securityFlags: 0,
+      sessionExpires: me.body.user.sessionExpires,
+      primaryAddressId: '-1',
+      primaryPaymentId: '-1',
+      shipToAccount: '',
+      contactInfo: { email, phone: '' },
+    });
     // The link works once.
     await c.agent.get(`/api/user/register-token?token=${token}`).expect(404);
     expect(started.body.status).toBe(202);

@@ -58,13 +58,32 @@ describe('the anonymous cart', () => {
   it('starts empty, then adds, grows a matching line, appends a different configuration', async () => {
     const c = await t.client();
     const empty = await cartOf(c);
+    // Spec section 3, Cart: id default -1, currencyCode default usd; every field present.
     expect(empty).toMatchObject({
-      id: null,
+      id: -1,
+      cartId: -1,
       orderLines: [],
       total: 0,
+      subTotal: 0,
+      otherCharges: 0,
+      freightAmt: 0,
+      taxAmount: 0,
+      taxPct: 0,
+      taid: '',
+      taxGeoCode: '',
+      intentAmount: 0,
+      setupIntentId: '',
+      paymentIntentId: '',
+      clientSecret: '',
+      note: '',
+      createdById: -1,
+      updatedById: -1,
+      customerId: -1,
+      statusId: 0,
       totalQuantity: 0,
       currencyCode: 'usd',
     });
+    expect(Object.keys(empty)).toEqual(expect.arrayContaining(['createdDate', 'updatedDate']));
 
     await c.send('post', '/api/user/cart/upsert', { items: [{ itemId: plain.id, qty: 2 }] }).expect(200);
     await c.send('post', '/api/user/cart/upsert', { items: [{ itemId: plain.id, qty: 3 }] }).expect(200);
@@ -327,6 +346,38 @@ describe('GraphQL', () => {
       { ids: [added.data!.addToCart.orderLines[0]!.cartLineId] },
     );
     expect(removed.data!.removeFromCart.totalQuantity).toBe(0);
+  });
+
+  it("gives the spec's Cart fields: -1 for a visitor's ids, the user's own ids, the tax area, no other buyer's intent", async () => {
+    const visitor = await t.client();
+    const fields = `id cartId taid intentAmount setupIntentId paymentIntentId clientSecret createdById updatedById
+      customerId statusId currencyCode`;
+    const empty = await visitor.gql<{ cart: Record<string, unknown> }>(`{ cart { ${fields} } }`);
+    expect(empty.data!.cart).toEqual({
+      id: '-1',
+      cartId: '-1',
+      taid: '',
+      intentAmount: 0,
+      setupIntentId: '',
+      paymentIntentId: '',
+      clientSecret: '',
+      createdById: '-1',
+      updatedById: '-1',
+      customerId: '-1',
+      statusId: 0,
+      currencyCode: 'usd',
+    });
+    const email = `cart.fields.${Date.now()}@plant.example`;
+    const id = await t.createUser({ email, password: PASSWORD });
+    const buyer = await t.client();
+    await buyer.signIn(email, PASSWORD);
+    await buyer.gql(`mutation($items: [CartItemInput!]!) { addToCart(items: $items) { totalQuantity } }`, {
+      items: [{ itemId: plain.id, qty: 1 }],
+    });
+    const nc = await buyer.gql<{ cart: Record<string, unknown> }>(`{ cart(state: "NC") { ${fields} } }`);
+    expect(nc.data!.cart).toMatchObject({ createdById: id, updatedById: id, taid: '370000000', statusId: 0 });
+    expect(nc.data!.cart.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(nc.data!.cart.clientSecret).toBe('');
   });
 
   it("names each line's categories from the top, as analytics maps them to item_category, item_category2…", async () => {

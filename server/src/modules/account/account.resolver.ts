@@ -13,6 +13,11 @@ import {
 
 const toGql = (user: UserView): UserGql => ({
   ...user,
+  customerId: String(user.customerId),
+  paymentId: String(user.paymentId),
+  sessionExpires: String(user.sessionExpires),
+  primaryAddressId: String(user.primaryAddressId),
+  primaryPaymentId: String(user.primaryPaymentId),
   primaryAddress: typeof user.primaryAddressId === 'string' ? user.primaryAddressId : null,
 });
 

@@ -68,7 +68,9 @@ export interface UserView {
   accounts: { id: string; company: string; erpAccountId: string | null; netTermsDays: number | null }[];
   createdDate: string;
   erpAccountId: string | null;
-  shipToAccount: null;
+  shipToAccount: string;
+  /** When the session signs out on its own (ISO), -1 without one (spec: sign-in expiry default -1). */
+  sessionExpires: string | -1;
 }
 
 /** E-mails a visitor can make the store send (registration, reset links): per address and per IP, each hour. */
@@ -251,7 +253,8 @@ export const accountService = {
         : [],
       createdDate: new Date(row.createdAt).toISOString(),
       erpAccountId: row.erpAccountId,
-      shipToAccount: null,
+      shipToAccount: '',
+      sessionExpires: ctx.req.session?.cookie.expires?.toISOString() ?? -1,
     };
   },
 

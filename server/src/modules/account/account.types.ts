@@ -60,10 +60,48 @@ export class BusinessAccountGql {
   netTermsDays!: number | null;
 }
 
-@ObjectType('User', { description: 'The signed-in user (spec section 3, User)' })
+@ObjectType('ContactInfo', { description: "The user's contact: e-mail and phone" })
+export class ContactInfoGql {
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => String)
+  phone!: string;
+}
+
+@ObjectType('User', {
+  description: 'The signed-in user (spec section 3, User): ids default to -1, other fields to empty',
+})
 export class UserGql {
   @Field(() => ID)
   id!: string;
+
+  @Field(() => ID, { description: "The user's business account, -1 without one" })
+  customerId!: string;
+
+  @Field(() => ID, { description: 'The payment profile, -1 without one' })
+  paymentId!: string;
+
+  @Field(() => Int, { description: 'Security flags (0: none set)' })
+  securityFlags!: number;
+
+  @Field(() => ContactInfoGql)
+  contactInfo!: ContactInfoGql;
+
+  @Field(() => String, {
+    description:
+      'When the session signs out on its own (ISO 8601), "-1" when it does not (spec: sign-in expiry)',
+  })
+  sessionExpires!: string;
+
+  @Field(() => ID, { description: 'The primary address, -1 without one' })
+  primaryAddressId!: string;
+
+  @Field(() => ID, { description: 'The primary saved card, -1 without one' })
+  primaryPaymentId!: string;
+
+  @Field(() => String, { description: 'The ERP ship-to account, empty when none' })
+  shipToAccount!: string;
 
   @Field(() => String)
   firstName!: string;

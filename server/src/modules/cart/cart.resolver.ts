@@ -22,7 +22,11 @@ export const cartLineGql = (l: CartLineView): CartLineGql => ({
 /** A cart view as the GraphQL Cart type. */
 export const cartGql = (cart: CartView): CartGql => ({
   ...cart,
-  cartId: cart.id,
+  id: cart.id ?? '-1',
+  cartId: cart.id ?? '-1',
+  createdById: String(cart.createdById),
+  updatedById: String(cart.updatedById),
+  customerId: String(cart.customerId),
   orderLines: cart.orderLines.map(cartLineGql),
 });
 

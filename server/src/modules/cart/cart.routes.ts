@@ -2,8 +2,8 @@ import { Router } from 'express';
 import { ctxOf } from '../../rest/ctx';
 import { cartService, type CartView } from './cart.service';
 
-/** The cart as REST answers it: the spec's Cart fields (id and cartId both name it). */
-const rest = (cart: CartView) => ({ ...cart, cartId: cart.id });
+/** The cart as REST answers it: the spec's Cart fields (id and cartId both name it; -1 while there is none). */
+const rest = (cart: CartView) => ({ ...cart, id: cart.id ?? -1, cartId: cart.id ?? -1 });
 
 /** The cart calls of spec section 7 (REST facade). Anonymous visitors have a cart too (their session's). */
 export function cartRoutes(): Router {

@@ -27,6 +27,7 @@ import {
 } from '../catalog/pricing';
 import { siteCountry, addressRules, type Country } from '../../../../domain/regions';
 import { taxationFor } from '../../../../domain/tax';
+import { VALIDITY } from '../../../../domain/roles';
 import { AppError, type FieldError } from '../../common/errors';
 import type { Transaction } from '@mikro-orm/core';
 import type { Ctx, SqlConnection } from '../../context';
@@ -76,6 +77,23 @@ export interface CartView extends CartTotals {
   taxGeoCode: string;
   /** The state tax was estimated for (the primary address), null when not known yet. */
   taxState: string | null;
+  /** The tax area (9 digits: the state's FIPS or the province's code, then zeros), empty until known. */
+  taid: string;
+  /**
+   * The payment provider's intent for this cart. The store makes its intents for the order at Place order
+   * (decision 039), so a cart holds none: 0 and empty, never another buyer's.
+   */
+  intentAmount: number;
+  setupIntentId: string;
+  paymentIntentId: string;
+  clientSecret: string;
+  /** Who made and last changed the cart: its user, -1 for a visitor's. */
+  createdById: string | -1;
+  updatedById: string | -1;
+  /** The buyer's business account, -1 without one. */
+  customerId: string | -1;
+  /** The record's validity (spec: 0 Valid). */
+  statusId: number;
   totalQuantity: number;
   hasUnpricedItem: boolean;
 }
@@ -175,6 +193,9 @@ function pricedLine(pricing: Pricing, row: LineRow): CartLineView {
 
 /** What a buyer's prices and tax depend on: the account (price list, exemption) and the primary address. */
 interface Buyer {
+  /** The signed-in user and their business account, null for a visitor (or a user without one). */
+  userId: string | null;
+  accountId: string | null;
   pricing: Pricing;
   taxExempt: boolean;
   /** The country the site ships to (decision 033). */
@@ -186,15 +207,25 @@ interface Buyer {
 async function buyerOf(ctx: Ctx, db: SqlConnection = ctx.db): Promise<Buyer> {
   const pricing = await pricingOf(ctx);
   const country = siteCountry(ctx.site);
-  if (!ctx.user) return { pricing, taxExempt: false, country, state: null };
-  const [row] = await db.execute<{ taxExempt: boolean | null; state: string | null }[]>(
-    `select ba.tax_exempt as "taxExempt", case when a.country = ? then a.state end as state from app_user u
+  if (!ctx.user) return { userId: null, accountId: null, pricing, taxExempt: false, country, state: null };
+  const [row] = await db.execute<
+    { accountId: string | null; taxExempt: boolean | null; state: string | null }[]
+  >(
+    `select ba.id as "accountId", ba.tax_exempt as "taxExempt", case when a.country = ? then a.state end as state
+     from app_user u
      left join business_account ba on ba.id = u.account_id
      left join address a on a.id = u.primary_address_id
      where u.id = ?`,
     [country, ctx.user.id],
   );
-  return { pricing, taxExempt: row?.taxExempt ?? false, country, state: row?.state ?? null };
+  return {
+    userId: ctx.user.id,
+    accountId: row?.accountId ?? null,
+    pricing,
+    taxExempt: row?.taxExempt ?? false,
+    country,
+    state: row?.state ?? null,
+  };
 }
 
 /** The priced lines of a cart for the buyer's pricing (inside a transaction when `trx` is given). */
@@ -248,6 +279,15 @@ function view(
     }),
     taxGeoCode: taxation.geoCode,
     taxState: taxation.region,
+    taid: taxation.geoCode ? taxation.geoCode.padEnd(9, '0') : '',
+    intentAmount: 0,
+    setupIntentId: '',
+    paymentIntentId: '',
+    clientSecret: '',
+    createdById: cart && buyer.userId ? buyer.userId : -1,
+    updatedById: cart && buyer.userId ? buyer.userId : -1,
+    customerId: buyer.accountId ?? -1,
+    statusId: VALIDITY.Valid,
     totalQuantity: totalQuantity(lines),
     hasUnpricedItem: hasUnpricedItem(lines),
   };

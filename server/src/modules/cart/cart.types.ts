@@ -104,8 +104,42 @@ export class TaxLineGql {
 
 @ObjectType('Cart', { description: "The caller's cart (an anonymous visitor's belongs to the session)" })
 export class CartGql {
-  @Field(() => ID, { nullable: true, description: 'Null while the visitor has no cart' })
-  cartId!: string | null;
+  @Field(() => ID, { description: 'The cart; -1 while the visitor has none (spec: Cart id default -1)' })
+  id!: string;
+
+  @Field(() => ID, { description: 'The same as id' })
+  cartId!: string;
+
+  @Field(() => String, {
+    description: 'The tax area: 9 digits, the state FIPS or province code then zeros; empty until known',
+  })
+  taid!: string;
+
+  @Field(() => Float, {
+    description: "The payment intent's amount; 0: the store makes the intent for the order at Place order",
+  })
+  intentAmount!: number;
+
+  @Field(() => String, { description: "The payment provider's setup intent for the cart; empty when none" })
+  setupIntentId!: string;
+
+  @Field(() => String, { description: "The payment provider's payment intent for the cart; empty when none" })
+  paymentIntentId!: string;
+
+  @Field(() => String, { description: "The intent's client secret, the caller's own only; empty when none" })
+  clientSecret!: string;
+
+  @Field(() => ID, { description: 'The user who made the cart; -1 for a visitor' })
+  createdById!: string;
+
+  @Field(() => ID, { description: 'The user who last changed the cart; -1 for a visitor' })
+  updatedById!: string;
+
+  @Field(() => ID, { description: "The buyer's business account; -1 without one" })
+  customerId!: string;
+
+  @Field(() => Int, { description: 'Record validity: 0 Valid, 1 Locked, 2 Expired, 3 Pending' })
+  statusId!: number;
 
   @Field(() => String)
   currencyCode!: string;
