@@ -16,6 +16,7 @@ describe('shop routes', () => {
       '/admin',
       '/admin/orders',
       '/cart/',
+      '/user/auth-error',
     ]) {
       expect(isShopRoute(path)).toBe(true);
     }

@@ -9,6 +9,8 @@ export const ROUTES = {
   /** Not in the spec's route list (its flows are): decision 010. */
   forgotPassword: '/user/forgot-password',
   resetPassword: '/user/reset-password',
+  /** The error page sign-in sends a visitor to when the provider list cannot be had (spec section 8). */
+  authError: '/user/auth-error',
   account: '/user/account',
   orders: '/user/account/orders',
   /** Saved lists: not in the spec's route list (decision 011). */

@@ -34,6 +34,11 @@ export const routes: RouteObject[] = [
         { hideSubFooter: true },
       ),
       lazyRoute(
+        ROUTES.authError,
+        async () => (await import('../features/account/pages/SignInPage')).AuthErrorPage,
+        { hideSubFooter: true },
+      ),
+      lazyRoute(
         ROUTES.signUp,
         async () => (await import('../features/account/pages/RegisterPage')).RegisterPage,
         { hideSubFooter: true },

@@ -1,8 +1,11 @@
-import type { ApolloClient } from '@apollo/client';
+import { CombinedGraphQLErrors, ServerError, type ApolloClient } from '@apollo/client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
+import { ERROR_TEXTS } from '@domain/constants';
 import { useEffect } from 'react';
-import { MeDocument, SignOutDocument } from './graphql/session.generated';
+import { MeDocument, SignOutDocument, type UserFieldsFragment } from './graphql/session.generated';
 import { track } from '../../lib/analytics';
+import { logError } from '../../lib/log';
+import { getSession } from './authClient';
 
 /** localStorage key written on sign-in and sign-out so other tabs refetch the session (spec section 4). */
 export const SESSION_EVENT_KEY = 'axl.session-event';
@@ -71,4 +74,45 @@ export async function signOutEverywhere(client: ApolloClient): Promise<void> {
 export function useSignOut() {
   const client = useApolloClient();
   return () => signOutEverywhere(client);
+}
+
+/**
+ * The current user (the `me` query, from the network), written to the cache: the user is loaded. An answer
+ * with a status above 299 is logged as "Failed to fetch user data" and the user is not loaded (null); a
+ * signed-out answer is null too; any other failure is thrown.
+ */
+export async function fetchCurrentUser(client: ApolloClient): Promise<UserFieldsFragment | null> {
+  const { data, error } = await client.query({
+    query: MeDocument,
+    fetchPolicy: 'network-only',
+    errorPolicy: 'all',
+    // Plain JSON: every answer above 299 is then an HTTP failure, whatever its body.
+    context: { headers: { accept: 'application/json' } },
+  });
+  if (ServerError.is(error) && error.statusCode > 299) {
+    logError(ERROR_TEXTS.userFetchFailed, { status: error.statusCode });
+    return null;
+  }
+  const signedOut =
+    CombinedGraphQLErrors.is(error) && error.errors.every((e) => e.extensions?.code === 'UNAUTHENTICATED');
+  if (error && !signedOut) throw error;
+  return data?.me ?? null;
+}
+
+/**
+ * The session's initialisation after sign-in (spec section 4): the session is read; unless the cache already
+ * holds its user, the current user is fetched; then the cart. An exception on the way is logged as "Failed to
+ * initialize user session". The user, or null when not loaded.
+ */
+export async function initializeUserSession(client: ApolloClient): Promise<UserFieldsFragment | null> {
+  let user: UserFieldsFragment | null = null;
+  try {
+    const session = await getSession();
+    user = client.readQuery({ query: MeDocument })?.me ?? null;
+    if (!user || user.id !== session?.userInfo?.userId) user = await fetchCurrentUser(client);
+    await client.refetchQueries({ include: ['Cart'] });
+  } catch (error) {
+    logError(ERROR_TEXTS.sessionInitFailed, error);
+  }
+  return user;
 }

@@ -120,6 +120,12 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
   const shipsTo = useShipsTo();
   const { saveAddress: save, deleteAddress: remove, makePrimaryAddress: makePrimary } = useAccountActions();
   const edited = user.addresses.find((a) => a.id === editing);
+  // A failed save's message, above the address form; opening or closing a form clears it.
+  const [failure, setFailure] = useState<string | null>(null);
+  const edit = (which: null | 'new' | string) => {
+    setFailure(null);
+    setEditing(which);
+  };
   return (
     <section className="panel" aria-labelledby="addresses-title">
       <h2 id="addresses-title">{t('account.addresses')}</h2>
@@ -146,7 +152,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
               <button
                 type="button"
                 className="link-button"
-                onClick={() => setEditing(a.id)}
+                onClick={() => edit(a.id)}
                 aria-label={t('account.editAddress', { name: a.name })}
               >
                 {t('account.edit')}
@@ -192,6 +198,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
           }
           validationSchema={addressSchema}
           onSubmit={async (values, helpers) => {
+            setFailure(null);
             try {
               // The server-side check (the ZIP belongs to the state); any failure counts as not valid.
               const check = await validateAddress(values);
@@ -202,11 +209,13 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
                 addressLine2: values.addressLine2 || null,
                 phone: values.phone || null,
               };
-              await save({ variables: { input } });
+              await save(input);
               setEditing(null);
               if (edited) void notify('success', t('account.addressSaved'));
             } catch (err) {
-              helpers.setErrors(failureOf(err).fields);
+              const { fields, message } = formFailure(err, t('account.addressSaveFailed'));
+              helpers.setErrors(fields);
+              setFailure(message);
             }
           }}
         >
@@ -218,6 +227,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
               aria-label={edited ? t('account.editAddress', { name: edited.name }) : t('account.newAddress')}
             >
               <FocusFirstError />
+              <FormError message={failure} />
               <Field name="name" label={t('address.name')} autoComplete="organization" />
               <StreetFields country={values.country} />
               <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
@@ -226,7 +236,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
                 <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
                   {t('account.saveAddress')}
                 </button>
-                <button type="button" className="btn btn--outline-primary" onClick={() => setEditing(null)}>
+                <button type="button" className="btn btn--outline-primary" onClick={() => edit(null)}>
                   {t('account.cancel')}
                 </button>
               </div>
@@ -234,7 +244,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
           )}
         </Formik>
       ) : (
-        <button type="button" className="btn btn--outline-primary" onClick={() => setEditing('new')}>
+        <button type="button" className="btn btn--outline-primary" onClick={() => edit('new')}>
           {t('account.addAddress')}
         </button>
       )}
@@ -255,7 +265,7 @@ function PasswordChange() {
         onSubmit={async (values, helpers) => {
           setFailure(null);
           try {
-            await change({ variables: values });
+            await change(values);
             helpers.resetForm();
             void notify('success', t('account.passwordChanged'));
           } catch (err) {

@@ -1,14 +1,15 @@
+import { useApolloClient } from '@apollo/client/react';
 import { failureOf, errorMessage } from '../../../lib/failure';
 import { loginSchema } from '@domain/account.schema';
 import { ROUTES, safeReturnPath } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useSignIn } from '../useAccountActions';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { FormError, FocusFirstError, Field } from '../../../components/form';
-import { announceSignIn } from '../session';
+import { signIn } from '../authClient';
+import { announceSignIn, initializeUserSession } from '../session';
 
 /** Only paths of this site (no open redirect through callbackUrl). */
 export const safeCallback = (value: string | null) => safeReturnPath(value, ROUTES.account);
@@ -19,7 +20,7 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const [signIn] = useSignIn();
+  const client = useApolloClient();
   const notice = params.get('error') === 'SessionRequired' ? t('signIn.sessionRequired') : null;
 
   return (
@@ -35,14 +36,26 @@ export function SignInPage() {
         validationSchema={loginSchema}
         onSubmit={async (values, helpers) => {
           setFailure(null);
-          try {
-            await signIn({ variables: { email: values.email.trim(), password: values.password } });
-            announceSignIn('sign-in');
-            navigate(safeCallback(params.get('callbackUrl')), { replace: true });
-          } catch (err) {
-            helpers.setErrors(failureOf(err).fields);
-            setFailure(errorMessage(err, t('signIn.failed')));
+          const callbackUrl = safeCallback(params.get('callbackUrl'));
+          const answer = await signIn(
+            'credentials',
+            { email: values.email.trim(), password: values.password },
+            { callbackUrl, redirect: (to) => navigate(to) },
+          );
+          // Sent to the sign-in page or its error page (spec section 8).
+          if (!answer) return;
+          if (!answer.ok) {
+            helpers.setErrors(failureOf(answer.error).fields);
+            setFailure(errorMessage(answer.error, t('signIn.failed')));
+            return;
           }
+          // The user and the cart (the anonymous one merged in); a user that could not be loaded is a failure.
+          if (!(await initializeUserSession(client))) {
+            setFailure(t('signIn.failed'));
+            return;
+          }
+          announceSignIn('sign-in');
+          navigate(callbackUrl, { replace: true });
         }}
       >
         {({ isSubmitting }) => (
@@ -67,6 +80,28 @@ export function SignInPage() {
           </Form>
         )}
       </Formik>
+    </div>
+  );
+}
+
+/**
+ * Where sign-in sends a visitor when the list of sign-in providers cannot be had (spec section 8): what happened,
+ * and the way back to the sign-in page.
+ */
+export function AuthErrorPage() {
+  const t = useT();
+  usePageMeta(t('signIn.errorTitle'));
+  return (
+    <div className="container section page page--narrow">
+      <h1>{t('signIn.errorTitle')}</h1>
+      <p className="lead" role="alert">
+        {t('signIn.errorText')}
+      </p>
+      <p>
+        <Link className="btn btn--primary" to={ROUTES.signIn}>
+          {t('signIn.errorBack')}
+        </Link>
+      </p>
     </div>
   );
 }
