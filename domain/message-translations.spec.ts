@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UNFINISHED_WORDING } from './constants';
+import { ERROR_TEXTS, UNFINISHED_WORDING } from './constants';
 import { TRANSLATED_MESSAGES, translateMessage } from './message-translations';
 import { ORDER_STATUS } from './order-status';
 
@@ -17,6 +17,8 @@ const NOT_MESSAGES = new Set([
   // Already in their language (PASSWORD_TOO_COMMON).
   'Ce mot de passe est trop courant. Choisissez-en un autre.',
   'Esta contraseña es demasiado común. Elija otra.',
+  // The error catalogue's errors and log lines (spec section 8): for the console and the log, never shown.
+  ...Object.values(ERROR_TEXTS),
 ]);
 
 /**
