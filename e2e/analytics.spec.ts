@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { withDb } from './support/db';
 import { ShopPage } from './pages/ShopPage';
+import { CheckoutPage } from './pages/CheckoutPage';
+import { TEST_CARDS } from '../domain/checkout';
 
 /** These shoppers have not answered the consent banner yet (the config's default has them declined). */
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -139,6 +141,26 @@ test('after granting, a search, a product view and an add-to-cart arrive in the 
     item_id: partNumber,
     item_category: item('view_item')!.item_category,
     item_category2: item('view_item')!.item_category2,
+  });
+
+  // The purchase reports the order with the bought lines and their categories (spec section 9).
+  const orderId = await new CheckoutPage(page).checkOutWithCard(
+    TEST_CARDS.authorised,
+    'Dock 1',
+    'analytics@plant.example',
+  );
+  const purchase = await page.evaluate(
+    () =>
+      (window.dataLayer as { event?: string; ecommerce?: Record<string, unknown> }[] | undefined)?.find(
+        (e) => e.event === 'purchase',
+      )?.ecommerce,
+  );
+  expect(purchase).toMatchObject({
+    transaction_id: orderId,
+    currency: 'USD',
+    items: [
+      expect.objectContaining({ item_id: partNumber, item_category: item('view_item')!.item_category }),
+    ],
   });
 
   // The choice can be changed at any time: withdrawn, nothing more is sent and the visitor id is gone.

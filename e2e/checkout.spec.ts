@@ -98,3 +98,45 @@ test('a line restricted from California blocks checkout to CA with a clear messa
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screenshots/checkout-blocked-phone.png', fullPage: true });
 });
+
+test('a reload keeps the checkout: the steps done and what was being typed; placing the order drops it (issue 35, item 8)', async ({
+  page,
+}) => {
+  const checkout = new CheckoutPage(page);
+  await addFromProductPage(page, 'SFU1605-500');
+  await checkout.open();
+  await page.getByLabel('E-mail for the order confirmation').fill('reload@piedmont.example');
+  await checkout.useNewAddress(NC);
+  await checkout.chooseShipping();
+
+  // Reloaded on the payment step: it opens there, the address and shipping steps done.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+  const steps = page.getByRole('list', { name: 'Checkout steps' });
+  await expect(steps.getByRole('button')).toHaveText(['Shipping Address', 'Shipping Details']);
+  await expect(checkout.total).toContainText('$'); // The tax of the NC address, as before the reload.
+
+  // Back on the address, a change typed but not sent survives a reload too.
+  await steps.getByRole('button', { name: 'Shipping Address' }).click();
+  const form = page.getByRole('form', { name: 'Shipping Address' });
+  await expect(form.getByLabel('Address line 1')).toHaveValue(NC.line1);
+  await form.getByLabel('Recipient name').fill('Receiving Dock 9');
+  await page.reload();
+  await expect(form.getByLabel('Recipient name')).toHaveValue('Receiving Dock 9');
+  await expect(form.getByLabel('E-mail for the order confirmation')).toHaveValue('reload@piedmont.example');
+  await expect(form.getByLabel('ZIP code')).toHaveValue(NC.zip);
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByRole('form', { name: 'Shipping Details' }).getByLabel('Shipping method'),
+  ).toHaveValue('Ground');
+  await page
+    .getByRole('form', { name: 'Shipping Details' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await checkout.payWith(TEST_CARDS.authorised);
+  await expect(page.getByText('Receiving Dock 9')).toBeVisible();
+  await checkout.placeOrder();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+  // The order is placed: nothing of it is left in the tab.
+  expect(await page.evaluate(() => sessionStorage.getItem('axl.checkout-draft'))).toBeNull();
+});

@@ -130,7 +130,13 @@ export function useCartActions() {
         'add',
         items.map((item) => {
           const line = lines.find((l) => l.itemId === item.itemId);
-          return { id: item.itemId, name: line?.name ?? name, price: line?.price, quantity: item.qty };
+          return {
+            id: item.itemId,
+            name: line?.name ?? name,
+            price: line?.price,
+            quantity: item.qty,
+            categories: line?.categories,
+          };
         }),
       );
       void notify('success', t('cart.added', { name }), {

@@ -16,7 +16,8 @@ import { AddressStep } from './steps/AddressStep';
 import { PaymentStep } from './steps/PaymentStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { ShippingStep } from './steps/ShippingStep';
-import type { AddressValues, PaymentChoice, ShippingValues } from './steps/types';
+import type { PaymentChoice } from './steps/types';
+import { clearCheckoutDraft, useCheckoutDraft } from './checkoutDraft';
 import { usePlaceOrder } from './usePlaceOrder';
 
 type Step = 'address' | 'shipping' | 'payment' | 'review';
@@ -47,10 +48,12 @@ export function CheckoutPage() {
   const t = useT();
   usePageMeta(t('checkout.title'));
   const { user, status } = useSession();
-  const [step, setStep] = useState<Step>('address');
-  const [address, setAddress] = useState<AddressValues | null>(null);
-  const [shipping, setShipping] = useState<ShippingValues | null>(null);
+  // The steps done so far live in the tab's draft: a reload comes back to them (decision 038). The card does not.
+  const [draft, updateDraft] = useCheckoutDraft(user?.id ?? null);
+  const { address, shipping } = draft;
   const [choice, setChoice] = useState<PaymentChoice | null>(null);
+  const step: Step = draft.step === 'review' && !choice ? 'payment' : draft.step;
+  const setStep = (to: Step) => updateDraft({ step: to });
   const placedCart = useRef<CartFieldsFragment | null>(null);
   const navigate = useNavigate();
   const payment = usePlaceOrder({
@@ -69,7 +72,10 @@ export function CheckoutPage() {
   const cart = (data ?? previousData)?.cart ?? null;
   const started = useRef(false);
   useEffect(() => {
-    if (cart && cart.orderLines.length > 0 && !started.current) {
+    if (!cart || cart.orderLines.length === 0) return;
+    // What is being bought: once the order is placed the cart is empty, and the purchase reports these lines.
+    placedCart.current = cart;
+    if (!started.current) {
       started.current = true;
       reportStep('started checkout', cart);
     }
@@ -87,8 +93,14 @@ export function CheckoutPage() {
     heading.focus();
   }, [step]);
 
-  // An order placed whose payment did not go through: it stays on screen, whatever the (now empty) cart says.
   const { state } = payment;
+  const placed = state.step === 'declined' || state.step === 'challenge' || state.step === 'done';
+  // Once the order exists the draft has done its work: a reload shows the order, not the steps again.
+  useEffect(() => {
+    if (placed) clearCheckoutDraft();
+  }, [placed]);
+
+  // An order placed whose payment did not go through: it stays on screen, whatever the (now empty) cart says.
   if (state.step === 'declined' || state.step === 'challenge') {
     return (
       <div className="container section">
@@ -158,19 +170,27 @@ export function CheckoutPage() {
             <AddressStep
               cart={cart}
               user={user}
-              initial={address}
-              onDone={(values) => {
-                setAddress(values);
-                setStep('shipping');
-              }}
+              initial={draft.typing.address ?? address}
+              onTyping={(typed) => updateDraft((d) => ({ typing: { ...d.typing, address: typed } }))}
+              onDone={(values) =>
+                updateDraft((d) => ({
+                  address: values,
+                  step: 'shipping',
+                  typing: { ...d.typing, address: undefined },
+                }))
+              }
             />
           ) : step === 'shipping' ? (
             <ShippingStep
-              initial={shipping}
+              initial={draft.typing.shipping ?? shipping}
+              onTyping={(typed) => updateDraft((d) => ({ typing: { ...d.typing, shipping: typed } }))}
               onDone={(values) => {
-                setShipping(values);
+                updateDraft((d) => ({
+                  shipping: values,
+                  step: 'payment',
+                  typing: { ...d.typing, shipping: undefined },
+                }));
                 reportStep('shipping details added', cart);
-                setStep('payment');
               }}
             />
           ) : step === 'payment' ? (

@@ -17,6 +17,7 @@ import { useT } from '../../../i18n';
 import { useShipsTo } from '../../../lib/site';
 import type { useSession } from '../../account';
 import type { CartFieldsFragment } from '../../cart';
+import { KeepTyped } from './KeepTyped';
 import type { AddressValues } from './types';
 
 type SessionUser = ReturnType<typeof useSession>['user'];
@@ -34,11 +35,14 @@ export function AddressStep({
   cart,
   user,
   initial,
+  onTyping,
   onDone,
 }: {
   cart: CartFieldsFragment;
   user: SessionUser;
   initial: AddressValues | null;
+  /** What is typed, as it changes (kept across a reload). */
+  onTyping: (values: AddressValues) => void;
   onDone: (values: AddressValues) => void;
 }) {
   const t = useT();
@@ -122,6 +126,7 @@ export function AddressStep({
         {({ isSubmitting, status, setValues, values }) => (
           <Form method="post" className="form" noValidate aria-label={t('checkout.step.address')}>
             <FocusFirstError />
+            <KeepTyped<AddressValues> draft={initial} onTyping={onTyping} />
             {saved.length > 0 && (
               <fieldset className="saved-addresses">
                 <legend>{t('checkout.savedAddresses')}</legend>

@@ -3,14 +3,18 @@ import { shippingDetailsSchema } from '@domain/checkout.schema';
 import { Form, Formik } from 'formik';
 import { FocusFirstError, SelectField, TextAreaField } from '../../../components/form';
 import { useT } from '../../../i18n';
+import { KeepTyped } from './KeepTyped';
 import type { ShippingValues } from './types';
 
 /** The carrier, its method and a note for the warehouse. */
 export function ShippingStep({
   initial,
+  onTyping,
   onDone,
 }: {
   initial: ShippingValues | null;
+  /** What is chosen and typed, as it changes (kept across a reload). */
+  onTyping: (values: ShippingValues) => void;
   onDone: (v: ShippingValues) => void;
 }) {
   const t = useT();
@@ -27,6 +31,7 @@ export function ShippingStep({
           return (
             <Form method="post" className="form" noValidate aria-label={t('checkout.step.shipping')}>
               <FocusFirstError />
+              <KeepTyped<ShippingValues> draft={initial} onTyping={onTyping} />
               <fieldset className="carriers">
                 <legend>{t('checkout.carrier')}</legend>
                 {CARRIERS.map((c) => (
