@@ -182,7 +182,7 @@ describe('usePlaceOrder', () => {
     expect(sent).toEqual([
       {
         url: '/api/payments/test/intents/pi_1/authenticate',
-        body: { clientSecret: 'secret', approve: true },
+        body: { csrf_token: 'token', clientSecret: 'secret', approve: true },
       },
     ]);
     expect(hook.result.current.state.step).toBe('done');
