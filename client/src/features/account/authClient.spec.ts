@@ -1,29 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { json, PROVIDERS, serveFetch as serve } from '../../testing/auth';
 import { authFetch, getSession, signIn } from './authClient';
-
-const json = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-
-const PROVIDERS = {
-  credentials: {
-    id: 'credentials',
-    name: 'Credentials',
-    type: 'credentials',
-    signinUrl: '/api/auth/signin/credentials',
-    callbackUrl: '/api/auth/callback/credentials',
-  },
-};
-
-/** Answers the auth client's calls by path; a path not listed fails like a network error. */
-function serve(routes: Record<string, () => Promise<Response>>) {
-  return jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const route = routes[String(input)];
-    if (!route) throw new TypeError('Failed to fetch');
-    return route();
-  });
-}
 
 /** The beacon logs sent to POST /api/auth/_log, as their form fields. */
 const beacons = () =>

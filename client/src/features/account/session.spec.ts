@@ -1,24 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { gql } from '@apollo/client';
 import { createApolloClient } from '../../lib/apollo';
-import { MeDocument, type UserFieldsFragment } from './graphql/session.generated';
+import { json, signedInUser } from '../../testing/auth';
+import { MeDocument } from './graphql/session.generated';
 import { initializeUserSession } from './session';
 
-const user: UserFieldsFragment & { __typename: 'User' } = {
-  __typename: 'User',
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Ng',
-  phone: '',
-  emailAddress: 'ada@plant.example',
-  role: 500,
-  primaryAddress: null,
-  accounts: [],
-  addresses: [],
-};
-
-const json = (status: number, body: unknown, type = 'application/json') =>
-  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': type } }));
+const user = signedInUser();
 
 /** A cart query named like the shop's: the session's initialisation refetches the active `Cart` query. */
 const CART = gql`

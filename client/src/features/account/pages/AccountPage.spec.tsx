@@ -5,7 +5,8 @@ import { act, fireEvent, renderHook, screen, within } from '@testing-library/rea
 import type { ReactNode } from 'react';
 import { renderRoute } from '../../../testing/render';
 import { ChangePasswordDocument, SaveAddressDocument } from '../graphql/account.generated';
-import { MeDocument, type UserFieldsFragment } from '../graphql/session.generated';
+import { signedInUser } from '../../../testing/auth';
+import { MeDocument } from '../graphql/session.generated';
 import { useAccountActions } from '../useAccountActions';
 import { AccountPage } from './AccountPage';
 
@@ -24,19 +25,7 @@ const address = {
   primary: true,
   lastUsedAt: null,
 };
-
-const user: UserFieldsFragment & { __typename: 'User' } = {
-  __typename: 'User',
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Ng',
-  phone: '',
-  emailAddress: 'ada@plant.example',
-  role: 500,
-  primaryAddress: 'a1',
-  accounts: [],
-  addresses: [address],
-};
+const user = signedInUser({ primaryAddress: 'a1', addresses: [address] });
 
 const me: MockedResponse = { request: { query: MeDocument }, result: { data: { me: user } } };
 const anyVariables = () => true;

@@ -3,45 +3,11 @@ import { ServerError } from '@apollo/client';
 import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '../../../testing/render';
-import { MeDocument, type UserFieldsFragment } from '../graphql/session.generated';
+import { json, PROVIDERS, serveFetch as serve, signedInUser } from '../../../testing/auth';
+import { MeDocument } from '../graphql/session.generated';
 import { AuthErrorPage, SignInPage } from './SignInPage';
 
-const user: UserFieldsFragment & { __typename: 'User' } = {
-  __typename: 'User',
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Ng',
-  phone: '',
-  emailAddress: 'ada@plant.example',
-  role: 500,
-  primaryAddress: null,
-  accounts: [],
-  addresses: [],
-};
-
-const json = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-
-const PROVIDERS = {
-  credentials: {
-    id: 'credentials',
-    name: 'Credentials',
-    type: 'credentials',
-    signinUrl: '/api/auth/signin/credentials',
-    callbackUrl: '/api/auth/callback/credentials',
-  },
-};
-
-/** The auth routes of the store, by path; anything else fails like a network error. */
-function serve(routes: Record<string, () => Promise<Response>>) {
-  return jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const route = routes[String(input)];
-    if (!route) throw new TypeError('Failed to fetch');
-    return route();
-  });
-}
+const user = signedInUser();
 
 const signedIn = {
   '/api/auth/providers': () => json(200, PROVIDERS),
