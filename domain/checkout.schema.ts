@@ -83,6 +83,20 @@ export const paymentSchema = object({
     then: (s) => s.required(PO_REQUIRED),
     otherwise: (s) => s.nullable().optional(),
   }),
+  /** A signed-in buyer's "Save this card": the provider keeps the card for them once the payment authorises. */
+  saveCard: boolean().default(false),
+});
+
+const SAVED_CARD_NOT_FOUND = 'Card not found';
+
+/** A saved card of the signed-in user (delete, make primary). */
+export const savedCardIdSchema = object({
+  id: string().uuid(SAVED_CARD_NOT_FOUND).required(SAVED_CARD_NOT_FOUND),
+});
+
+/** A card to save from the account page: the provider's payment method for it. */
+export const saveCardSchema = object({
+  paymentMethodId: string().trim().max(100).required('Enter your card details'),
 });
 
 function placeOrderFor(country: Country) {

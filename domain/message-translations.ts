@@ -40,6 +40,7 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Dirección, línea 1 es un campo obligatorio',
   ],
   'Address not found': ['Adresse introuvable', 'No se encontró la dirección'],
+  'Card not found': ['Carte introuvable', 'No se encontró la tarjeta'],
   'City is a required field': ['Ville est un champ obligatoire', 'Ciudad es un campo obligatorio'],
   'City is required': ['La ville est obligatoire', 'La ciudad es obligatoria'],
   'Name is a required field': ['Nom est un champ obligatoire', 'Nombre es un campo obligatorio'],

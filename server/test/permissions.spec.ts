@@ -97,6 +97,13 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { deleteAddress(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Mutation.makePrimaryAddress':
         'mutation { makePrimaryAddress(id: "00000000-0000-4000-8000-000000000000") { id } }',
+      'Query.paymentOptions': '{ paymentOptions { id } }',
+      'Mutation.initializePaymentKey': 'mutation { initializePaymentKey }',
+      'Mutation.savePaymentOption': 'mutation { savePaymentOption(paymentMethodId: "pm_x") { id } }',
+      'Mutation.deletePaymentOption':
+        'mutation { deletePaymentOption(id: "00000000-0000-4000-8000-000000000000") }',
+      'Mutation.makePrimaryPayment':
+        'mutation { makePrimaryPayment(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Mutation.changePassword':
         'mutation { changePassword(oldPassword: "a", newPassword: "b", confirmPassword: "b") }',
       'Mutation.deleteMyAccount': 'mutation { deleteMyAccount(password: "x") }',

@@ -9,6 +9,7 @@ import {
   PasswordReset,
   RateLimit,
   Registration,
+  SavedCard,
   SignInThrottle,
   User,
 } from '../modules/account/account.entity';
@@ -25,7 +26,7 @@ import {
   Shipment,
   ShipmentLine,
 } from '../modules/order/order.entity';
-import { TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entity';
+import { TestPaymentCustomer, TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entity';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
 import { OutboxEmail } from '../modules/mail/outbox.entity';
 import { Brand } from '../modules/catalog/brand.entity';
@@ -58,6 +59,7 @@ export const ENTITIES = [
   User,
   ApiKey,
   Address,
+  SavedCard,
   Registration,
   PasswordReset,
   RateLimit,
@@ -73,6 +75,7 @@ export const ENTITIES = [
   OrderAccess,
   Shipment,
   ShipmentLine,
+  TestPaymentCustomer,
   TestPaymentMethod,
   TestPaymentIntent,
   SavedList,

@@ -76,6 +76,14 @@ export class User {
   @ManyToOne(() => Address, { mapToPk: true, nullable: true, deleteRule: 'set null' })
   primaryAddress: string | null = null;
 
+  /** The payment provider's customer for this user (the session's `paymentKey`), made once on first need. */
+  @Unique()
+  @Property({ type: 'text', nullable: true })
+  paymentKey: string | null = null;
+
+  @ManyToOne(() => SavedCard, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  primaryPayment: string | null = null;
+
   /**
    * A Supplier's brand (its handle: brands are re-created when the demo catalogue is re-seeded, handles stay):
    * the products whose stock it keeps.
@@ -141,6 +149,40 @@ export class Address {
 
   @Property({ type: 'text', default: '' })
   phone: string = '';
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/**
+ * A card a user saved (spec: paymentOptions): the provider's payment method, attached to the user's provider
+ * customer, and what the store shows of it. The number never reaches the store.
+ */
+@Entity({ tableName: 'saved_card' })
+export class SavedCard {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Index()
+  @ManyToOne(() => User, { mapToPk: true, deleteRule: 'cascade' })
+  user!: string;
+
+  /** The provider's payment method id. */
+  @Unique()
+  @Property({ type: 'text' })
+  paymentMethodId!: string;
+
+  @Property({ type: 'text' })
+  brand!: string;
+
+  @Property({ type: 'text' })
+  last4!: string;
+
+  @Property({ type: 'smallint' })
+  expMonth!: number;
+
+  @Property({ type: 'smallint' })
+  expYear!: number;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

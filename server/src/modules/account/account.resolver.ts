@@ -3,8 +3,10 @@ import type { Ctx as RequestCtx } from '../../context';
 import { endSession } from '../auth/session-auth';
 import { accountService, type UserView } from './account.service';
 import { privacyService } from './privacy.service';
+import { savedCardsService } from './saved-cards.service';
 import {
   AddressInputGql,
+  PaymentOptionGql,
   PendingRegistrationGql,
   ProfileInputGql,
   RegistrationInputGql,
@@ -141,5 +143,43 @@ export class AccountResolver {
   ): Promise<boolean> {
     await accountService.changePassword(ctx, { oldPassword, newPassword, confirmPassword });
     return true;
+  }
+
+  @Authorized()
+  @Query(() => [PaymentOptionGql], { description: "The signed-in user's saved cards, oldest first" })
+  paymentOptions(@Ctx() ctx: RequestCtx) {
+    return savedCardsService.list(ctx);
+  }
+
+  @Authorized()
+  @Mutation(() => String, {
+    description:
+      "The payment-key initialisation: the user's customer at the payment provider (session userInfo.paymentKey), made once",
+  })
+  initializePaymentKey(@Ctx() ctx: RequestCtx) {
+    return savedCardsService.initializePaymentKey(ctx);
+  }
+
+  @Authorized()
+  @Mutation(() => PaymentOptionGql, {
+    description: 'Saves a card the browser gave the payment provider (a card that declines is refused)',
+  })
+  savePaymentOption(@Arg('paymentMethodId', () => String) paymentMethodId: string, @Ctx() ctx: RequestCtx) {
+    return savedCardsService.save(ctx, { paymentMethodId });
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, {
+    description: 'Forgets one of your saved cards, here and at the payment provider',
+  })
+  async deletePaymentOption(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    await savedCardsService.remove(ctx, { id });
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => UserGql, { description: 'One of your saved cards becomes primary' })
+  async makePrimaryPayment(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    return toGql(await savedCardsService.makePrimary(ctx, { id }));
   }
 }

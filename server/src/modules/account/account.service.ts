@@ -47,6 +47,24 @@ export interface AddressView {
   lastUsedAt: string | null;
 }
 
+/** A saved card as the shop shows it (spec: paymentOptions): never the number. */
+export interface SavedCardView {
+  id: string;
+  /** The provider's payment method: what checkout sends to pay with this card (only its owner's payments can). */
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  primary: boolean;
+}
+
+/** The user's saved cards, oldest first (the SQL of the user view's `paymentOptions`, on `u` an app_user row). */
+export const SAVED_CARDS_JSON = `coalesce((select json_agg(json_build_object('id', c.id, 'paymentMethodId', c.payment_method_id, 'brand', c.brand,
+    'last4', c.last4, 'expMonth', c.exp_month, 'expYear', c.exp_year, 'primary', c.id = u.primary_payment_id)
+    order by c.created_at)
+  from saved_card c where c.user_id = u.id), '[]'::json)`;
+
 /** The signed-in user as the shop reads it (spec section 3, User). */
 export interface UserView {
   id: string;
@@ -63,8 +81,9 @@ export interface UserView {
   role: number;
   addresses: AddressView[];
   primaryAddressId: string | number;
-  paymentOptions: never[];
-  primaryPaymentId: number;
+  paymentOptions: SavedCardView[];
+  /** The primary saved card's id, -1 without one. */
+  primaryPaymentId: string | number;
   accounts: { id: string; company: string; erpAccountId: string | null; netTermsDays: number | null }[];
   createdDate: string;
   erpAccountId: string | null;
@@ -134,6 +153,7 @@ function assertUncommonPassword(
 const USER_VIEW_SQL = `
   select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.title, u.phone, u.role,
     u.primary_address_id as "primaryAddressId", u.created_at as "createdAt",
+    u.primary_payment_id as "primaryPaymentId", ${SAVED_CARDS_JSON} as "paymentOptions",
     a.id as "accountId", a.company, a.erp_account_id as "erpAccountId", a.net_terms_days as "netTermsDays",
     coalesce((select json_agg(json_build_object('id', ad.id, 'name', ad.name, 'addressLine1', ad.address_line1,
       'addressLine2', ad.address_line2, 'city', ad.city, 'state', ad.state, 'zip', ad.zip, 'country', ad.country,
@@ -161,6 +181,8 @@ interface UserRow {
   erpAccountId: string | null;
   netTermsDays: number | null;
   addresses: AddressView[];
+  primaryPaymentId: string | null;
+  paymentOptions: SavedCardView[];
 }
 
 /** Creates (no id) or updates (id) an address of the user; the first address becomes primary. */
@@ -239,8 +261,8 @@ export const accountService = {
       role: row.role,
       addresses: row.addresses,
       primaryAddressId: row.primaryAddressId ?? -1,
-      paymentOptions: [],
-      primaryPaymentId: -1,
+      paymentOptions: row.paymentOptions,
+      primaryPaymentId: row.primaryPaymentId ?? -1,
       accounts: row.accountId
         ? [
             {

@@ -69,6 +69,36 @@ export class ContactInfoGql {
   phone!: string;
 }
 
+@ObjectType('PaymentOption', {
+  description:
+    'A saved card (spec: paymentOptions): the provider keeps the card, the store its brand, last four and expiry',
+})
+export class PaymentOptionGql {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, {
+    description:
+      "The provider's payment method: send it as PaymentInput.paymentMethodId to pay with this card",
+  })
+  paymentMethodId!: string;
+
+  @Field(() => String, { description: 'visa, mastercard, amex, discover or card' })
+  brand!: string;
+
+  @Field(() => String)
+  last4!: string;
+
+  @Field(() => Int)
+  expMonth!: number;
+
+  @Field(() => Int)
+  expYear!: number;
+
+  @Field(() => Boolean, { description: "The user's primary card (primaryPaymentId)" })
+  primary!: boolean;
+}
+
 @ObjectType('User', {
   description: 'The signed-in user (spec section 3, User): ids default to -1, other fields to empty',
 })
@@ -99,6 +129,9 @@ export class UserGql {
 
   @Field(() => ID, { description: 'The primary saved card, -1 without one' })
   primaryPaymentId!: string;
+
+  @Field(() => [PaymentOptionGql], { description: 'Saved cards, oldest first' })
+  paymentOptions!: PaymentOptionGql[];
 
   @Field(() => String, { description: 'The ERP ship-to account, empty when none' })
   shipToAccount!: string;

@@ -84,7 +84,7 @@ export const privacyService = {
 
   /**
    * Closes the signed-in buyer's account after checking their password: personal data is removed (profile,
-   * addresses, lists, carts, sessions, keys, alerts, pending links), orders and returns are kept with their
+   * addresses, saved cards (also at the payment provider), lists, carts, sessions, keys, alerts, pending links), orders and returns are kept with their
    * personal fields anonymised, and the session ends. Staff accounts are closed by an Admin instead.
    */
   async deleteAccount(ctx: Ctx, input: unknown): Promise<void> {
@@ -102,7 +102,7 @@ export const privacyService = {
       throw new AppError('BAD_USER_INPUT', message, [{ field: 'password', message }]);
     }
     const email = user.email.toLowerCase();
-    await ctx.db.transactional(async (trx) => {
+    const cards = await ctx.db.transactional(async (trx) => {
       const run = (sql: string, params: unknown[]) => ctx.db.execute(sql, params, 'run', trx);
       const kept = await ctx.db.execute<{ id: string }[]>(
         `update customer_order set contact_email = ?, shipping_note = '',
@@ -114,8 +114,17 @@ export const privacyService = {
         trx,
       );
       await run(`update return_request set comment = '' where user_id = ?`, [user.id]);
-      await run('update app_user set primary_address_id = null where id = ?', [user.id]);
+      await run('update app_user set primary_address_id = null, primary_payment_id = null where id = ?', [
+        user.id,
+      ]);
       await run('delete from address where user_id = ?', [user.id]);
+      const savedCards = await ctx.db.execute<{ paymentMethodId: string; paymentKey: string }[]>(
+        `delete from saved_card c using app_user u where c.user_id = ? and u.id = c.user_id
+         returning c.payment_method_id as "paymentMethodId", u.payment_key as "paymentKey"`,
+        [user.id],
+        'all',
+        trx,
+      );
       await run('delete from saved_list where user_id = ?', [user.id]);
       await run('delete from cart where user_id = ?', [user.id]);
       await run('delete from password_reset where user_id = ?', [user.id]);
@@ -144,7 +153,10 @@ export const privacyService = {
         targetId: user.id,
         after: { ordersKept: kept.length },
       });
+      return savedCards;
     });
+    // The provider forgets the saved cards too: nobody can charge them any more.
+    for (const card of cards) await ctx.app.payments.detach(card.paymentMethodId, card.paymentKey);
     await endSession(ctx.req, ctx.res, ctx.app.auth.cookies);
   },
 };

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ctxOf } from '../../rest/ctx';
 import { accountService } from './account.service';
 import { privacyService } from './privacy.service';
+import { savedCardsService } from './saved-cards.service';
 
 /** User and account calls of spec section 7 (REST facade): the account service's entry points, with the raw body. */
 export function userRoutes(): Router {
@@ -49,6 +50,28 @@ export function userRoutes(): Router {
 
   router.put('/user/make-primary-address', async (req, res) => {
     res.json({ status: 200, user: await accountService.makePrimaryAddress(ctxOf(req), req.body) });
+  });
+
+  // Saved cards (spec section 4: payment-method create and delete, make-primary) and the payment-key initialisation.
+  router.post('/user/payment-key', async (req, res) => {
+    res.json({ status: 200, paymentKey: await savedCardsService.initializePaymentKey(ctxOf(req)) });
+  });
+
+  router.get('/user/payment-method', async (req, res) => {
+    res.json({ status: 200, paymentOptions: await savedCardsService.list(ctxOf(req)) });
+  });
+
+  router.post('/user/payment-method', async (req, res) => {
+    res.status(201).json({ status: 201, paymentOption: await savedCardsService.save(ctxOf(req), req.body) });
+  });
+
+  router.delete('/user/payment-method', async (req, res) => {
+    await savedCardsService.remove(ctxOf(req), req.body);
+    res.json({ status: 200, message: 'The card was removed.' });
+  });
+
+  router.put('/user/make-primary-payment', async (req, res) => {
+    res.json({ status: 200, user: await savedCardsService.makePrimary(ctxOf(req), req.body) });
   });
 
   // A copy of everything the store keeps about the signed-in buyer, as a JSON file (decision 030).

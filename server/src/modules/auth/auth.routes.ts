@@ -3,6 +3,7 @@ import { CSRF } from '../../../../domain/constants';
 import { AppError } from '../../common/errors';
 import { ctxOf } from '../../rest/ctx';
 import { accountService } from '../account/account.service';
+import { savedCardsService } from '../account/saved-cards.service';
 import { exchangeKey } from './api-tokens';
 import { endSession } from './session-auth';
 import { safeReturnPath } from '../../../../domain/routes';
@@ -33,13 +34,16 @@ export function authRoutes(): Router {
   const router = Router();
 
   // {} when signed out (the client reads no userInfo as anonymous).
-  router.get('/session', (req, res) => {
-    const user = ctxOf(req).user;
+  router.get('/session', async (req, res) => {
+    const ctx = ctxOf(req);
+    const user = ctx.user;
     res.set('Cache-Control', 'no-store');
     if (!user) return void res.json({});
+    // paymentKey null: the client runs the payment-key initialisation (spec section 4).
+    const paymentKey = await savedCardsService.paymentKeyOf(ctx, user.id);
     res.json({
       user: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, role: user.role },
-      userInfo: { userId: user.id, paymentKey: null },
+      userInfo: { userId: user.id, paymentKey },
       expires: req.session?.cookie.expires?.toISOString() ?? null,
     });
   });

@@ -70,6 +70,11 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.saveAddress': 'signed-in',
   'Mutation.deleteAddress': 'signed-in',
   'Mutation.makePrimaryAddress': 'signed-in',
+  'Query.paymentOptions': 'signed-in',
+  'Mutation.initializePaymentKey': 'signed-in',
+  'Mutation.savePaymentOption': 'signed-in',
+  'Mutation.deletePaymentOption': 'signed-in',
+  'Mutation.makePrimaryPayment': 'signed-in',
   'Mutation.changePassword': 'signed-in',
   'Mutation.deleteMyAccount': 'signed-in',
   // Admin.
@@ -180,6 +185,11 @@ export const REST_ACCESS: Record<string, Access> = {
   'PUT /api/user/address': 'signed-in',
   'DELETE /api/user/address': 'signed-in',
   'PUT /api/user/make-primary-address': 'signed-in',
+  'POST /api/user/payment-key': 'signed-in',
+  'GET /api/user/payment-method': 'signed-in',
+  'POST /api/user/payment-method': 'signed-in',
+  'DELETE /api/user/payment-method': 'signed-in',
+  'PUT /api/user/make-primary-payment': 'signed-in',
   'PUT /api/user/security/change-password': 'signed-in',
   'PUT /api/admin/user/reset-all-passwords': ['Admin'],
 };

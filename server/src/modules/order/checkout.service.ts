@@ -21,6 +21,7 @@ import { cartService, pricedLines } from '../cart/cart.service';
 import type { Money } from '../mail/templates';
 import { cancellationMail, confirmationMail, mailDeps, queueOrderEmail } from './order-mail';
 import type { PaymentIntent } from '../payment/payment.provider';
+import { ensurePaymentKey, rememberSavedCard } from '../account/saved-cards.service';
 import type { OrderAddress } from './order.entity';
 import { recordStatusChange } from './order.events';
 import { assertOrdersScope } from '../auth/permissions';
@@ -50,10 +51,14 @@ function checkIdempotencyKey(key: unknown): string {
 
 /** An order's payment as its callers send it (`{ paymentMethodId }` or `{ poNumber }`), as paymentSchema reads it. */
 const paymentOf = (input: unknown) => {
-  const body = (input ?? {}) as { paymentMethodId?: unknown; poNumber?: unknown };
+  const body = (input ?? {}) as { paymentMethodId?: unknown; poNumber?: unknown; saveCard?: unknown };
   return body.poNumber !== null && body.poNumber !== undefined
     ? { kind: 'purchaseOrder', poNumber: body.poNumber }
-    : { kind: 'card', paymentMethodId: body.paymentMethodId ?? undefined };
+    : {
+        kind: 'card',
+        paymentMethodId: body.paymentMethodId ?? undefined,
+        saveCard: body.saveCard ?? undefined,
+      };
 };
 
 interface BuyerRow {
@@ -308,7 +313,7 @@ export const checkoutService = {
       );
       return this.result(ctx, await orderService.load(ctx, order.id));
     }
-    return this.charge(ctx, order, input.payment.paymentMethodId!);
+    return this.charge(ctx, order, input.payment.paymentMethodId!, input.payment.saveCard);
   },
 
   /**
@@ -322,7 +327,7 @@ export const checkoutService = {
     const order = await orderService.get(ctx, orderId);
     const payable: number[] = [ORDER_STATUS_CODE.Open, ...AWAITING_PAYMENT];
     if (order.paymentKind !== 'card' || !payable.includes(order.status)) throw notAwaitingPayment(order);
-    if (payment.kind === 'card') return this.charge(ctx, order, payment.paymentMethodId!);
+    if (payment.kind === 'card') return this.charge(ctx, order, payment.paymentMethodId!, payment.saveCard);
     await assertNetTerms(ctx);
     await ctx.db.transactional(async (trx) => {
       const [row] = await prepared<{ status: number }>(
@@ -388,11 +393,21 @@ export const checkoutService = {
     return this.record(ctx, order, await ctx.app.payments.retrieve(order.paymentIntentId));
   },
 
-  async charge(ctx: Ctx, order: PayableOrder, paymentMethodId: string): Promise<PlaceOrderResult> {
+  /**
+   * Charges the card. A signed-in buyer pays as their provider customer (their payment key, made on first
+   * need): that is what lets them pay with a saved card, and save this one (`save`) once it authorises.
+   */
+  async charge(
+    ctx: Ctx,
+    order: PayableOrder,
+    paymentMethodId: string,
+    save = false,
+  ): Promise<PlaceOrderResult> {
     const intent = await ctx.app.payments.createIntent({
       amount: round2(order.total),
       currency: order.currencyCode,
       idempotencyKey: `order:${order.id}`,
+      customer: ctx.user ? await ensurePaymentKey(ctx, ctx.user) : null,
     });
     if (order.paymentIntentId !== intent.id) {
       await prepared('update customer_order set payment_intent_id = ? where id = ?').all(ctx.db, [
@@ -400,7 +415,7 @@ export const checkoutService = {
         order.id,
       ]);
     }
-    return this.record(ctx, order, await ctx.app.payments.confirm(intent.id, paymentMethodId));
+    return this.record(ctx, order, await ctx.app.payments.confirm(intent.id, paymentMethodId, { save }));
   },
 
   async record(
@@ -409,6 +424,10 @@ export const checkoutService = {
     intent: PaymentIntent,
   ): Promise<PlaceOrderResult> {
     const next = outcome(intent);
+    // The card authorised and is saved to the buyer at the provider: it joins their saved cards.
+    if (intent.status === 'requires_capture' && intent.savedCard && intent.customer) {
+      await rememberSavedCard(ctx.db, intent.customer, intent.savedCard);
+    }
     if (next && next.status !== order.status) {
       const note =
         intent.lastError ?? (intent.card ? `Card ${intent.card.brand} ending ${intent.card.last4}` : '');

@@ -67,9 +67,10 @@ export class OrderResolver {
     @Arg('orderId', () => ID) orderId: string,
     @Arg('paymentMethodId', () => String, { nullable: true }) paymentMethodId: string | null,
     @Arg('poNumber', () => String, { nullable: true }) poNumber: string | null,
+    @Arg('saveCard', () => Boolean, { nullable: true }) saveCard: boolean | null,
     @Ctx() ctx: RequestCtx,
   ) {
-    return checkoutService.payOrder(ctx, orderId, { paymentMethodId, poNumber });
+    return checkoutService.payOrder(ctx, orderId, { paymentMethodId, poNumber, saveCard });
   }
 
   @Mutation(() => OrderGql, {

@@ -196,6 +196,11 @@ export class PaymentInputGql {
   })
   paymentMethodId?: string | null;
   @Field(() => String, { nullable: true }) poNumber?: string | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Signed-in buyers: save the card to paymentOptions once the payment authorises',
+  })
+  saveCard?: boolean | null;
 }
 
 @InputType('PlaceOrderInput')

@@ -1,4 +1,24 @@
-import { DecimalType, Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+
+/**
+ * A customer of the test provider (a card processor's customer object): the store's `payment_key` for a user.
+ * Made once per user, under the merchant's idempotency key `customer:<userId>`.
+ */
+@Entity({ tableName: 'test_payment_customer' })
+export class TestPaymentCustomer {
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Unique()
+  @Property({ type: 'text' })
+  idempotencyKey!: string;
+
+  @Property({ type: 'text' })
+  email!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
 
 /**
  * The built-in test payment provider's own records (docs/decisions/011): what a card processor keeps on its
@@ -24,6 +44,11 @@ export class TestPaymentMethod {
   /** What the test card does when charged: authorise, decline or require authentication. */
   @Property({ type: 'text' })
   behaviour!: string;
+
+  /** The customer the card is saved to: only that customer's payments may use it. */
+  @Index()
+  @ManyToOne(() => TestPaymentCustomer, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  customer: string | null = null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
@@ -55,6 +80,14 @@ export class TestPaymentIntent {
 
   @Property({ type: 'text', nullable: true })
   paymentMethodId: string | null = null;
+
+  /** The customer paying, when the merchant names one: needed to pay with that customer's saved card. */
+  @Property({ type: 'text', nullable: true })
+  customerId: string | null = null;
+
+  /** Save the card to the customer once it authorises (a processor's "setup future usage"). */
+  @Property({ type: 'boolean', default: false })
+  saveMethod: boolean = false;
 
   @Property({ type: 'text', nullable: true })
   lastError: string | null = null;

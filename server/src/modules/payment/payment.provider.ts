@@ -21,6 +21,19 @@ export interface PaymentIntent {
   status: 'requires_payment_method' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled';
   lastError: string | null;
   card: { brand: string; last4: string } | null;
+  /** The customer paying (a payment key), when the merchant named one. */
+  customer: string | null;
+  /** The intent's card when it is saved to the intent's customer (paid with a saved card, or saved by this payment). */
+  savedCard: CardMethod | null;
+}
+
+/** A card as the provider keeps it for a customer: what the store may show, never the number. */
+export interface CardMethod {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 /**
@@ -29,9 +42,22 @@ export interface PaymentIntent {
  */
 export interface PaymentProvider {
   readonly name: string;
-  createIntent(input: { amount: number; currency: string; idempotencyKey: string }): Promise<PaymentIntent>;
-  /** Charges the payment method: authorised, declined (lastError) or in need of the cardholder's action. */
-  confirm(intentId: string, paymentMethodId: string): Promise<PaymentIntent>;
+  /**
+   * A payment for `amount`. `customer` (a payment key) names who pays: a card saved to a customer pays only that
+   * customer's intents.
+   */
+  createIntent(input: {
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+    customer?: string | null;
+  }): Promise<PaymentIntent>;
+  /**
+   * Charges the payment method: authorised, declined (lastError) or in need of the cardholder's action. A card
+   * saved to another customer than the intent's is refused as unknown. With `save`, the card is saved to the
+   * intent's customer once the payment authorises (after the bank's check, if one is asked).
+   */
+  confirm(intentId: string, paymentMethodId: string, options?: { save?: boolean }): Promise<PaymentIntent>;
   retrieve(intentId: string): Promise<PaymentIntent>;
   /**
    * Cancels a payment that was not captured: an unpaid one, or an authorisation released (voided); a cancelled
@@ -45,9 +71,19 @@ export interface PaymentProvider {
   capture(intentId: string, amount: number, idempotencyKey: string): Promise<PaymentIntent>;
   /** Refunds part or all of an authorised or captured payment; the total refunded so far. */
   refund(intentId: string, amount: number, idempotencyKey: string): Promise<{ refunded: number }>;
+  /** The customer made under the merchant's key (one per key, however often asked): its id, the payment key. */
+  createCustomer(input: { email: string; idempotencyKey: string }): Promise<{ id: string }>;
+  /**
+   * Saves a card to a customer for later payments. A card that declines, or one saved to another customer, is
+   * refused; saving it again to the same customer answers it as it is.
+   */
+  attach(paymentMethodId: string, customer: string): Promise<CardMethod>;
+  /** Forgets a customer's saved card: it can no longer be charged. */
+  detach(paymentMethodId: string, customer: string): Promise<void>;
 }
 
-type Behaviour = 'authorise' | 'decline' | 'requires_action';
+/** What a test card does when charged; a detached card is spent (it pays nothing any more). */
+type Behaviour = 'authorise' | 'decline' | 'requires_action' | 'detached';
 
 const BEHAVIOURS: Record<string, Behaviour> = {
   [TEST_CARDS.declined]: 'decline',
@@ -63,14 +99,20 @@ interface IntentRow {
   currency: string;
   status: PaymentIntent['status'];
   lastError: string | null;
+  customerId: string | null;
+  methodId: string | null;
   brand: string | null;
   last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+  methodCustomerId: string | null;
 }
 
 /** The intent's fields, its card's brand and last four, from a row source `i` (the table, or a CTE of it). */
 const intentSelect = (from: string, where: string) => `
   select i.id, i.client_secret as "clientSecret", i.amount::float8 as amount, i.currency, i.status,
-    i.last_error as "lastError", m.brand, m.last4
+    i.last_error as "lastError", i.customer_id as "customerId", m.id as "methodId", m.brand, m.last4,
+    m.exp_month as "expMonth", m.exp_year as "expYear", m.customer_id as "methodCustomerId"
   from ${from} i left join test_payment_method m on m.id = i.payment_method_id
   where ${where}`;
 
@@ -78,8 +120,8 @@ const INTENT_BY_ID = prepared<IntentRow>(intentSelect('test_payment_intent', 'i.
 const INTENT_BY_KEY = prepared<IntentRow>(intentSelect('test_payment_intent', 'i.idempotency_key = ?'));
 const CREATE_INTENT = prepared<IntentRow>(
   `with made as (
-     insert into test_payment_intent (id, idempotency_key, client_secret, amount, currency, status)
-     values (?, ?, ?, ?, ?, 'requires_payment_method') on conflict (idempotency_key) do nothing
+     insert into test_payment_intent (id, idempotency_key, client_secret, amount, currency, customer_id, status)
+     values (?, ?, ?, ?, ?, ?, 'requires_payment_method') on conflict (idempotency_key) do nothing
      returning *)
    ${intentSelect(
      '(select * from made union all select * from test_payment_intent where idempotency_key = ?)',
@@ -88,10 +130,17 @@ const CREATE_INTENT = prepared<IntentRow>(
 );
 const CONFIRM_INTENT = prepared<IntentRow>(
   `with confirmed as (
-     update test_payment_intent set status = ?, last_error = ?, payment_method_id = ?, updated_at = now()
+     update test_payment_intent set status = ?, last_error = ?, payment_method_id = ?, save_method = ?,
+       updated_at = now()
      where id = ? and status not in ('requires_capture', 'succeeded', 'canceled')
      returning *)
    ${intentSelect('confirmed', 'true')}`,
+);
+
+const METHOD_FOR_INTENT = prepared<{ behaviour: Behaviour }>(
+  `select m.behaviour from test_payment_method m
+   where m.id = ? and (m.customer_id is null
+     or m.customer_id = (select customer_id from test_payment_intent where id = ?))`,
 );
 
 const toIntent = (r: IntentRow): PaymentIntent => ({
@@ -102,7 +151,20 @@ const toIntent = (r: IntentRow): PaymentIntent => ({
   status: r.status,
   lastError: r.lastError,
   card: r.brand && r.last4 ? { brand: r.brand, last4: r.last4 } : null,
+  customer: r.customerId,
+  savedCard:
+    r.methodId && r.customerId && r.methodCustomerId === r.customerId
+      ? { id: r.methodId, brand: r.brand!, last4: r.last4!, expMonth: r.expMonth!, expYear: r.expYear! }
+      : null,
 });
+
+/** An authorised intent that asked to save its card: the card is saved to the intent's customer. */
+const SAVE_AUTHORISED_METHOD = prepared(
+  `update test_payment_method m set customer_id = i.customer_id
+   from test_payment_intent i
+   where i.id = ? and i.save_method and i.status = 'requires_capture' and i.customer_id is not null
+     and m.id = i.payment_method_id and m.customer_id is null`,
+);
 
 /**
  * The built-in test provider (docs/decisions/011): keeps its records in its own tables, as a processor would
@@ -144,13 +206,19 @@ export class TestPaymentProvider implements PaymentProvider {
    * One statement: the intent is inserted, or the one already made under the key is read. Only when another
    * request inserted that key meanwhile (committed after this statement began) is it read again.
    */
-  async createIntent(input: { amount: number; currency: string; idempotencyKey: string }) {
+  async createIntent(input: {
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+    customer?: string | null;
+  }) {
     const [made] = await CREATE_INTENT.all(this.db, [
       token('pi'),
       input.idempotencyKey,
       token('secret'),
       input.amount,
       input.currency,
+      input.customer ?? null,
       input.idempotencyKey,
     ]);
     const row = made ?? (await INTENT_BY_KEY.all(this.db, [input.idempotencyKey]))[0];
@@ -160,22 +228,33 @@ export class TestPaymentProvider implements PaymentProvider {
     return toIntent(row!);
   }
 
-  async confirm(intentId: string, paymentMethodId: string): Promise<PaymentIntent> {
-    const [method] = await prepared<{ behaviour: Behaviour }>(
-      'select behaviour from test_payment_method where id = ?',
-    ).all(this.db, [paymentMethodId]);
-    const next = !method
-      ? null
-      : method.behaviour === 'decline'
-        ? { status: 'requires_payment_method', lastError: 'Your card was declined.' }
-        : method.behaviour === 'requires_action'
-          ? { status: 'requires_action', lastError: null }
-          : { status: 'requires_capture', lastError: null };
+  async confirm(
+    intentId: string,
+    paymentMethodId: string,
+    options: { save?: boolean } = {},
+  ): Promise<PaymentIntent> {
+    // A saved card pays only its own customer's payments; to anyone else it does not exist.
+    const [method] = await METHOD_FOR_INTENT.all(this.db, [paymentMethodId, intentId]);
+    const next =
+      !method || method.behaviour === 'detached'
+        ? null
+        : method.behaviour === 'decline'
+          ? { status: 'requires_payment_method', lastError: 'Your card was declined.' }
+          : method.behaviour === 'requires_action'
+            ? { status: 'requires_action', lastError: null }
+            : { status: 'requires_capture', lastError: null };
     // Confirming again an authorised intent changes nothing (a retried request): the update passes it by.
     const [updated] = next
-      ? await CONFIRM_INTENT.all(this.db, [next.status, next.lastError, paymentMethodId, intentId])
+      ? await CONFIRM_INTENT.all(this.db, [
+          next.status,
+          next.lastError,
+          paymentMethodId,
+          options.save === true,
+          intentId,
+        ])
       : [];
-    if (updated) return toIntent(updated);
+    if (updated)
+      return updated.status === 'requires_capture' ? this.saveAuthorised(intentId) : toIntent(updated);
     const intent = await this.retrieve(intentId);
     if (intent.status === 'requires_capture' || intent.status === 'succeeded') return intent;
     throw new AppError('BAD_USER_INPUT', 'Enter your card details again.', [
@@ -194,6 +273,12 @@ export class TestPaymentProvider implements PaymentProvider {
         ? ['requires_capture', null, intentId]
         : ['requires_payment_method', 'Your bank could not authenticate this payment.', intentId],
     );
+    return this.saveAuthorised(intentId);
+  }
+
+  /** Saves the card of an authorised intent that asked for it; the intent as it now is. */
+  private async saveAuthorised(intentId: string): Promise<PaymentIntent> {
+    await SAVE_AUTHORISED_METHOD.all(this.db, [intentId]);
     return this.retrieve(intentId);
   }
 
@@ -241,6 +326,58 @@ export class TestPaymentProvider implements PaymentProvider {
     );
     if (!row) throw new AppError('CONFLICT', 'This payment cannot be refunded.');
     return row;
+  }
+
+  async createCustomer(input: { email: string; idempotencyKey: string }): Promise<{ id: string }> {
+    const [made] = await this.db.execute<{ id: string }[]>(
+      `with made as (
+         insert into test_payment_customer (id, idempotency_key, email) values (?, ?, ?)
+         on conflict (idempotency_key) do nothing returning id)
+       select id from made union all select id from test_payment_customer where idempotency_key = ? limit 1`,
+      [token('cus'), input.idempotencyKey, input.email, input.idempotencyKey],
+    );
+    // Another request made it under the same key after this statement began: it is there now.
+    return (
+      made ??
+      (
+        await this.db.execute<{ id: string }[]>(
+          'select id from test_payment_customer where idempotency_key = ?',
+          [input.idempotencyKey],
+        )
+      )[0]!
+    );
+  }
+
+  async attach(paymentMethodId: string, customer: string): Promise<CardMethod> {
+    const [method] = await this.db.execute<
+      (CardMethod & { behaviour: Behaviour; customerId: string | null })[]
+    >(
+      `select id, brand, last4, exp_month as "expMonth", exp_year as "expYear", behaviour, customer_id as "customerId"
+       from test_payment_method where id = ?`,
+      [paymentMethodId],
+    );
+    const usable = method && method.behaviour !== 'detached';
+    if (!usable || (method.customerId !== null && method.customerId !== customer)) {
+      throw new AppError('BAD_USER_INPUT', 'Enter your card details again.', [
+        { field: 'paymentMethodId', message: 'Enter your card details again.' },
+      ]);
+    }
+    // As a processor checks a card before keeping it: one that declines is not saved.
+    if (method.behaviour === 'decline') throw new AppError('UNPROCESSABLE', 'Your card was declined.');
+    await this.db.execute(
+      'update test_payment_method set customer_id = ? where id = ? and customer_id is null',
+      [customer, paymentMethodId],
+    );
+    const { id, brand, last4, expMonth, expYear } = method;
+    return { id, brand, last4, expMonth, expYear };
+  }
+
+  async detach(paymentMethodId: string, customer: string): Promise<void> {
+    // A detached card is spent: it cannot be charged again, by its customer or anyone.
+    await this.db.execute(
+      "update test_payment_method set customer_id = null, behaviour = 'detached' where id = ? and customer_id = ?",
+      [paymentMethodId, customer],
+    );
   }
 
   async retrieve(intentId: string): Promise<PaymentIntent> {
