@@ -60,23 +60,25 @@ async function shopClient() {
 }
 
 describe('the session after sign-in (spec sections 4 and 8)', () => {
-  it("fetches the session's user and loads it, then fetches the cart", async () => {
+  it("fetches the session's user and loads it, then fetches the cart, then makes the missing payment key", async () => {
     const operations = serve({
       Cart: () => json(200, { data: { cart: { __typename: 'Cart', cartId: 'c1' } } }),
       Me: () => json(200, { data: { me: user } }),
+      InitializePaymentKey: () => json(200, { data: { initializePaymentKey: 'cus_1' } }),
     });
     const { client } = await shopClient();
     operations.length = 0;
     await expect(initializeUserSession(client)).resolves.toMatchObject({ id: 'u1', firstName: 'Ada' });
-    expect(operations.map((o) => o.name)).toEqual(['Me', 'Cart']);
+    expect(operations.map((o) => o.name)).toEqual(['Me', 'Cart', 'InitializePaymentKey']);
     expect(client.readQuery({ query: MeDocument })?.me.firstName).toBe('Ada');
     expect(consoleError).not.toHaveBeenCalled();
   });
 
-  it('does not fetch a user the cache already holds for this session', async () => {
-    const operations = serve({
-      Cart: () => json(200, { data: { cart: { __typename: 'Cart', cartId: 'c1' } } }),
-    });
+  it('does not fetch a user the cache already holds, nor a payment key the session has', async () => {
+    const operations = serve(
+      { Cart: () => json(200, { data: { cart: { __typename: 'Cart', cartId: 'c1' } } }) },
+      { userInfo: { userId: 'u1', paymentKey: 'cus_1' } },
+    );
     const { client } = await shopClient();
     client.writeQuery({ query: MeDocument, data: { me: user } });
     operations.length = 0;
@@ -96,6 +98,18 @@ describe('the session after sign-in (spec sections 4 and 8)', () => {
     expect(client.readQuery({ query: MeDocument })).toBeNull();
     expect(consoleError).toHaveBeenCalledWith('Failed to fetch user data', { status: 503 });
     expect(beaconCodes()).toEqual(['Failed to fetch user data']);
+  });
+
+  it('logs a failed payment-key initialisation as "Failed to initialize user session", the user loaded', async () => {
+    serve({
+      Cart: () => json(200, { data: { cart: { __typename: 'Cart', cartId: 'c1' } } }),
+      Me: () => json(200, { data: { me: user } }),
+      InitializePaymentKey: () => json(500, { errors: [{ message: 'Internal server error' }] }),
+    });
+    const { client } = await shopClient();
+    await expect(initializeUserSession(client)).resolves.toMatchObject({ id: 'u1' });
+    expect(beaconCodes()).toEqual(['Failed to initialize user session']);
+    expect(client.readQuery({ query: MeDocument })?.me.id).toBe('u1');
   });
 
   it('logs an exception during the initialisation as "Failed to initialize user session"', async () => {

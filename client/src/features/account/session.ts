@@ -2,10 +2,15 @@ import { CombinedGraphQLErrors, ServerError, type ApolloClient } from '@apollo/c
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { ERROR_TEXTS } from '@domain/constants';
 import { useEffect } from 'react';
-import { MeDocument, SignOutDocument, type UserFieldsFragment } from './graphql/session.generated';
+import {
+  InitializePaymentKeyDocument,
+  MeDocument,
+  SignOutDocument,
+  type UserFieldsFragment,
+} from './graphql/session.generated';
 import { track } from '../../lib/analytics';
 import { logError } from '../../lib/log';
-import { getSession } from './authClient';
+import { getSession, type AuthSession } from './authClient';
 
 /** localStorage key written on sign-in and sign-out so other tabs refetch the session (spec section 4). */
 export const SESSION_EVENT_KEY = 'axl.session-event';
@@ -100,9 +105,24 @@ export async function fetchCurrentUser(client: ApolloClient): Promise<UserFields
 }
 
 /**
- * The session's initialisation after sign-in (spec section 4): the session is read; unless the cache already
- * holds its user, the current user is fetched; then the cart. An exception on the way is logged as "Failed to
- * initialize user session". The user, or null when not loaded.
+ * The payment-key initialisation (spec section 4): a session with a user id other than -1 but no paymentKey asks
+ * the store for one (the store makes the provider's customer once, however often asked). The key, when made.
+ */
+export async function initializePaymentKey(
+  client: ApolloClient,
+  session: AuthSession | null,
+): Promise<string | null> {
+  const info = session?.userInfo;
+  if (!info || info.userId === '-1' || info.paymentKey) return null;
+  const { data } = await client.mutate({ mutation: InitializePaymentKeyDocument });
+  return data?.initializePaymentKey ?? null;
+}
+
+/**
+ * The session's initialisation after sign-in or registration (spec section 4): the session is read; unless the
+ * cache already holds its user, the current user is fetched; then the cart; then the payment key when the
+ * session has none. An exception on the way is logged as "Failed to initialize user session". The user, or null
+ * when not loaded.
  */
 export async function initializeUserSession(client: ApolloClient): Promise<UserFieldsFragment | null> {
   let user: UserFieldsFragment | null = null;
@@ -111,6 +131,7 @@ export async function initializeUserSession(client: ApolloClient): Promise<UserF
     user = client.readQuery({ query: MeDocument })?.me ?? null;
     if (!user || user.id !== session?.userInfo?.userId) user = await fetchCurrentUser(client);
     await client.refetchQueries({ include: ['Cart'] });
+    if (user) await initializePaymentKey(client, session);
   } catch (error) {
     logError(ERROR_TEXTS.sessionInitFailed, error);
   }

@@ -26,13 +26,15 @@ import { MeDocument, type UserFieldsFragment } from './graphql/session.generated
  * (session.ts: initializeUserSession) loads the user and the cart.
  */
 
-/** Registration, step ACCOUNT (the e-mailed link) and step PASSWORD (signed in, as sign-in does). */
+/**
+ * Registration, step ACCOUNT (the e-mailed link) and step PASSWORD (signed in: the page then runs the session's
+ * initialisation, as sign-in does).
+ */
 export const useStartRegistration = () => useMutation(StartRegistrationDocument);
 export const useCompleteRegistration = () =>
   useMutation(CompleteRegistrationDocument, {
     update: (cache, { data }) =>
       data && cache.writeQuery({ query: MeDocument, data: { me: data.completeRegistration } }),
-    refetchQueries: ['Cart'],
   });
 
 /** Forgot and reset password (the e-mailed link). */

@@ -1,79 +1,13 @@
-import { failureOf, errorMessage } from '../../lib/failure';
-import { normaliseExpiry } from '@domain/checkout';
-import { cardSchema, purchaseOrderSchema } from '@domain/checkout.schema';
+import { errorMessage } from '../../lib/failure';
+import { purchaseOrderSchema } from '@domain/checkout.schema';
 import { Form, Formik } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n';
-import { post } from '../../lib/http';
 import { useMoney } from '../../lib/money';
 import { Field, FormError, FocusFirstError } from '../../components/form';
+import { useSession } from '../account';
+import { CardChoice } from '../payments';
 import type { PaymentControls } from './usePlaceOrder';
-
-export interface Card {
-  id: string;
-  brand: string;
-  last4: string;
-}
-
-/** A card form: the number goes to the payment provider, which answers a payment method (brand, last four). */
-export function CardForm({
-  submitLabel,
-  onCard,
-}: {
-  submitLabel: string;
-  onCard: (card: Card) => void | Promise<void>;
-}) {
-  const t = useT();
-  return (
-    <Formik
-      initialValues={{ name: '', number: '', expiry: '', cvc: '' }}
-      validationSchema={cardSchema}
-      onSubmit={async (values, helpers) => {
-        try {
-          const card = await post<Card>('/api/payments/test/payment-methods', values);
-          await onCard(card);
-        } catch (err) {
-          const fields = failureOf(err).fields;
-          if (Object.keys(fields).length) helpers.setErrors(fields);
-          else helpers.setStatus(errorMessage(err, t('checkout.failed')));
-        }
-      }}
-    >
-      {({ isSubmitting, status }) => (
-        <Form method="post" className="form card-form" noValidate aria-label={t('checkout.card')}>
-          <FocusFirstError />
-          <Field name="name" label={t('checkout.cardName')} autoComplete="cc-name" />
-          <Field
-            name="number"
-            label={t('checkout.cardNumber')}
-            autoComplete="cc-number"
-            inputMode="numeric"
-          />
-          <div className="card-form__row">
-            <Field
-              name="expiry"
-              label={t('checkout.cardExpiry')}
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              inputMode="numeric"
-              format={normaliseExpiry}
-            />
-            <Field name="cvc" label={t('checkout.cardCvc')} autoComplete="cc-csc" inputMode="numeric" />
-          </div>
-          <FormError message={status} />
-          <button
-            type="submit"
-            className="btn btn--primary btn--large"
-            disabled={isSubmitting}
-            aria-busy={isSubmitting}
-          >
-            {submitLabel}
-          </button>
-        </Form>
-      )}
-    </Formik>
-  );
-}
 
 /**
  * Paying an order that is already placed: after a decline or a cancelled bank check at checkout, and from the
@@ -84,6 +18,7 @@ export function CardForm({
 export function OrderPayment({ payment, terms }: { payment: PaymentControls; terms: number | null }) {
   const t = useT();
   const { state } = payment;
+  const signedIn = useSession().status === 'authenticated';
   const [kind, setKind] = useState<'card' | 'purchaseOrder'>('card');
   const heading = useRef<HTMLHeadingElement>(null);
   // The keyboard and the screen reader land on what changed: the bank's page, or the decline.
@@ -117,9 +52,10 @@ export function OrderPayment({ payment, terms }: { payment: PaymentControls; ter
           onPo={(poNumber) => payment.pay({ poNumber })}
         />
       ) : (
-        <CardForm
+        <CardChoice
+          signedIn={signedIn}
           submitLabel={t('checkout.payNow')}
-          onCard={(card) => payment.pay({ paymentMethodId: card.id })}
+          onCard={(card, saveCard) => payment.pay({ paymentMethodId: card.id, saveCard })}
         />
       )}
     </section>

@@ -30,8 +30,11 @@ export type PaymentState =
   | { step: 'challenge'; order: Order; challenge: Challenge }
   | { step: 'done'; order: Order };
 
-/** A payment of a saved order: a card's payment method from the provider, or a purchase order number. */
-export type PayWith = { paymentMethodId: string } | { poNumber: string };
+/**
+ * A payment of a saved order: a card's payment method from the provider (saved to the buyer once it authorises
+ * when `saveCard`), or a purchase order number.
+ */
+export type PayWith = { paymentMethodId: string; saveCard?: boolean } | { poNumber: string };
 
 /** What a provider's answer about an order makes of the payment. */
 export function settled(result: PlaceOrderFieldsFragment): PaymentState {

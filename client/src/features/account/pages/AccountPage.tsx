@@ -27,10 +27,11 @@ import {
 import { isCountry } from '@domain/regions';
 import { useShipsTo } from '../../../lib/site';
 import { useSession, useSignOut } from '../session';
+import { SavedCards } from './SavedCards';
 
 /**
- * /user/account: profile, addresses (one primary), password, and the buyer's own data (a copy to download, the
- * closing of the account). Signed-out visitors go to sign-in.
+ * /user/account: profile, addresses (one primary), saved cards (one primary), password, and the buyer's own data
+ * (a copy to download, the closing of the account). Signed-out visitors go to sign-in.
  */
 export function AccountPage() {
   const t = useT();
@@ -60,6 +61,7 @@ export function AccountPage() {
       <div className="account-grid">
         <Profile user={user} />
         <Addresses user={user} />
+        <SavedCards />
         <PasswordChange />
         <YourData onClosed={() => setClosed(true)} />
       </div>

@@ -1,5 +1,5 @@
 import { failureOf, errorMessage } from '../../../lib/failure';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { registrationAccountSchema, registrationPasswordSchema } from '@domain/account.schema';
 import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
@@ -16,7 +16,7 @@ import {
   Field,
   CheckboxField,
 } from '../../../components/form';
-import { announceSignIn } from '../session';
+import { announceSignIn, initializeUserSession } from '../session';
 
 /** Registration in two steps: ACCOUNT (e-mails a link), then PASSWORD (from the link's token). */
 export function RegisterPage() {
@@ -105,6 +105,7 @@ function PasswordStep({ token }: { token: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const pending = useQuery(PendingRegistrationDocument, { variables: { token }, errorPolicy: 'all' });
   const [complete] = useCompleteRegistration();
+  const client = useApolloClient();
   if (pending.loading) return <p aria-busy="true">{t('register.checking')}</p>;
   const registration = pending.data?.registration;
   if (!registration)
@@ -121,6 +122,8 @@ function PasswordStep({ token }: { token: string }) {
         setFailure(null);
         try {
           await complete({ variables: { id: registration.id, ...values } });
+          // Signed in: the cart and the payment key follow, as after a sign-in.
+          await initializeUserSession(client);
           announceSignIn('registration');
           navigate(ROUTES.account, { replace: true });
         } catch (err) {

@@ -1,12 +1,14 @@
 import { TEST_CARDS } from '@domain/checkout';
 import { useState } from 'react';
 import { useT } from '../../../i18n';
-import { CardForm, PayByChoice, PurchaseOrderForm } from '../OrderPayment';
+import { useSession } from '../../account';
+import { CardChoice } from '../../payments';
+import { PayByChoice, PurchaseOrderForm } from '../OrderPayment';
 import type { PaymentChoice } from './types';
 
 /**
- * Payment: a card (it goes to the payment provider, which answers a payment method: brand, last four), or a
- * purchase order for accounts approved on net terms.
+ * Payment: a saved card, or a new one (it goes to the payment provider, which answers a payment method: brand,
+ * last four; a signed-in buyer may save it), or a purchase order for accounts approved on net terms.
  */
 export function PaymentStep({
   terms,
@@ -17,6 +19,7 @@ export function PaymentStep({
 }) {
   const t = useT();
   const [kind, setKind] = useState<'card' | 'purchaseOrder'>('card');
+  const signedIn = useSession().status === 'authenticated';
   return (
     <section aria-labelledby="payment-title">
       <h2 id="payment-title">{t('checkout.step.payment')}</h2>
@@ -36,7 +39,11 @@ export function PaymentStep({
               action: TEST_CARDS.requiresAction.replace(/(\d{4})(?=\d)/g, '$1 '),
             })}
           </p>
-          <CardForm submitLabel={t('checkout.continue')} onCard={(card) => onDone({ kind: 'card', card })} />
+          <CardChoice
+            signedIn={signedIn}
+            submitLabel={t('checkout.continue')}
+            onCard={(card, save) => onDone({ kind: 'card', card, save })}
+          />
         </>
       )}
     </section>

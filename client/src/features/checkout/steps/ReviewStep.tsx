@@ -31,7 +31,7 @@ export function placeOrderInput(
     shippingDetails: shipping,
     payment:
       choice.kind === 'card'
-        ? { kind: 'card', paymentMethodId: choice.card.id }
+        ? { kind: 'card', paymentMethodId: choice.card.id, saveCard: choice.save }
         : { kind: 'purchaseOrder', poNumber: choice.poNumber },
   };
 }
@@ -96,6 +96,7 @@ export function ReviewStep({
               {t('checkout.change')}
             </button>
           </p>
+          {choice.kind === 'card' && choice.save && <p className="field__hint">{t('payments.willSave')}</p>}
         </div>
       </div>
       <ul className="review__lines">

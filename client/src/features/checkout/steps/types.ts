@@ -1,4 +1,4 @@
-import type { Card } from '../OrderPayment';
+import type { Card } from '../../payments';
 
 /** The address step's values: the shipping address and, for a guest, the order's contact e-mail. */
 export interface AddressValues {
@@ -22,5 +22,9 @@ export interface ShippingValues {
   note: string;
 }
 
-/** The payment step's choice: a card's payment method from the provider, or a purchase order number. */
-export type PaymentChoice = { kind: 'card'; card: Card } | { kind: 'purchaseOrder'; poNumber: string };
+/**
+ * The payment step's choice: a card's payment method from the provider (a new card may be saved once it
+ * authorises), or a purchase order number.
+ */
+export type PaymentChoice =
+  { kind: 'card'; card: Card; save: boolean } | { kind: 'purchaseOrder'; poNumber: string };
