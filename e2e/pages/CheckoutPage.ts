@@ -49,12 +49,16 @@ export class CheckoutPage {
     await expect(this.page.getByRole('heading', { name: 'Payment', exact: true })).toBeFocused();
   }
 
-  async payWith(number: string) {
+  /** Pays with a new card (saved to the account once it authorises, when `save`). */
+  async payWith(number: string, { save = false } = {}) {
+    const fresh = this.page.getByRole('radio', { name: 'A new card' });
+    if (await fresh.count()) await fresh.check();
     const form = this.page.getByRole('form', { name: 'Card details' });
     await form.getByLabel('Name on the card').fill('Merle Buyer');
     await form.getByLabel('Card number').fill(number);
     await form.getByLabel('Expiry (MM/YY)').fill('12/39');
     await form.getByLabel('Security code').fill('123');
+    if (save) await form.getByLabel('Save this card for next time').check();
     await form.getByRole('button', { name: 'Continue' }).click();
     // The new step has the keyboard's focus, at its heading.
     await expect(this.page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
