@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { afterEach, beforeEach, jest } from '@jest/globals';
 import type { UserFieldsFragment } from '../features/account/graphql/session.generated';
 
 /** A signed-in customer as the session's `me` answers it; `over` changes what a test needs. */
@@ -41,3 +41,24 @@ export function serveFetch(routes: Record<string, () => Promise<Response>>) {
     return route();
   });
 }
+
+/**
+ * The browser of the auth client's specs: a CSRF cookie, a recording `sendBeacon` and a silenced console.error,
+ * restored after each test. Returns the console.error spy of the running test.
+ */
+export function withAuthBrowser(): () => jest.SpiedFunction<typeof console.error> {
+  let consoleError: jest.SpiedFunction<typeof console.error>;
+  beforeEach(() => {
+    document.cookie = 'clientCsrfToken=c.t; path=/';
+    Object.assign(navigator, { sendBeacon: jest.fn(() => true) });
+    consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+  return () => consoleError;
+}
+
+/** The `code` field of every beacon log sent to POST /api/auth/_log. */
+export const beaconCodes = () =>
+  (navigator.sendBeacon as jest.Mock).mock.calls.map(([, body]) => (body as URLSearchParams).get('code'));

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { json, PROVIDERS, serveFetch as serve } from '../../testing/auth';
+import { describe, expect, it, jest } from '@jest/globals';
+import { json, PROVIDERS, serveFetch as serve, withAuthBrowser } from '../../testing/auth';
 import { authFetch, getSession, signIn } from './authClient';
 
 /** The beacon logs sent to POST /api/auth/_log, as their form fields. */
@@ -9,23 +9,14 @@ const beacons = () =>
     ...Object.fromEntries(body as URLSearchParams),
   }));
 
-let consoleError: jest.SpiedFunction<typeof console.error>;
-
-beforeEach(() => {
-  document.cookie = 'clientCsrfToken=c.t; path=/';
-  Object.assign(navigator, { sendBeacon: jest.fn(() => true) });
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const consoleError = withAuthBrowser();
 
 describe('authFetch (spec section 7: the auth session client)', () => {
   it('GETs under /api/auth with the session cookie and returns the answer', async () => {
     const fetchSpy = serve({ '/api/auth/providers': () => json(200, PROVIDERS) });
     await expect(authFetch('providers')).resolves.toEqual(PROVIDERS);
     expect(fetchSpy.mock.calls[0]![1]).toEqual({ credentials: 'same-origin' });
-    expect(consoleError).not.toHaveBeenCalled();
+    expect(consoleError()).not.toHaveBeenCalled();
   });
 
   it('POSTs a body form-encoded, with csrf_token', async () => {
@@ -47,7 +38,7 @@ describe('authFetch (spec section 7: the auth session client)', () => {
   ])('returns null on %s, logged as "client fetch error" (console and beacon)', async (_case, answer) => {
     serve({ '/api/auth/session': answer });
     await expect(authFetch('session')).resolves.toBeNull();
-    expect(consoleError).toHaveBeenCalledWith(
+    expect(consoleError()).toHaveBeenCalledWith(
       'client fetch error',
       expect.objectContaining({ url: '/api/auth/session' }),
     );
@@ -57,7 +48,7 @@ describe('authFetch (spec section 7: the auth session client)', () => {
   it('returns null for an empty answer (signed out), without a log', async () => {
     serve({ '/api/auth/session': () => json(200, {}) });
     await expect(authFetch('session')).resolves.toBeNull();
-    expect(consoleError).not.toHaveBeenCalled();
+    expect(consoleError()).not.toHaveBeenCalled();
     expect(beacons()).toEqual([]);
   });
 });
@@ -75,7 +66,7 @@ describe('getSession', () => {
   it('logs a session it cannot read as CLIENT_SESSION_ERROR and counts it as none', async () => {
     serve({ '/api/auth/session': () => json(200, { userInfo: { paymentKey: null } }) });
     await expect(getSession()).resolves.toBeNull();
-    expect(consoleError).toHaveBeenCalledWith('CLIENT_SESSION_ERROR', expect.any(Error));
+    expect(consoleError()).toHaveBeenCalledWith('CLIENT_SESSION_ERROR', expect.any(Error));
     expect(beacons()).toEqual([{ url: '/api/auth/_log', level: 'error', code: 'CLIENT_SESSION_ERROR' }]);
   });
 });
@@ -134,6 +125,6 @@ describe('signIn (spec sections 7 and 8)', () => {
     await expect(signIn('credentials', credentials, { callbackUrl: '/', redirect })).resolves.toBeUndefined();
     expect(redirect).toHaveBeenCalledWith('/user/auth-error');
     expect(fetchSpy).toHaveBeenCalledTimes(1);
-    expect(consoleError).toHaveBeenCalledWith('client fetch error', expect.anything());
+    expect(consoleError()).toHaveBeenCalledWith('client fetch error', expect.anything());
   });
 });

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { gql } from '@apollo/client';
 import { createApolloClient } from '../../lib/apollo';
-import { json, signedInUser } from '../../testing/auth';
+import { beaconCodes, json, signedInUser, withAuthBrowser } from '../../testing/auth';
 import { MeDocument } from './graphql/session.generated';
 import { initializeUserSession } from './session';
 
@@ -35,19 +35,7 @@ function serve(
   return operations;
 }
 
-const beaconCodes = () =>
-  (navigator.sendBeacon as jest.Mock).mock.calls.map(([, body]) => (body as URLSearchParams).get('code'));
-
-let consoleError: jest.SpiedFunction<typeof console.error>;
-
-beforeEach(() => {
-  document.cookie = 'clientCsrfToken=c.t; path=/';
-  Object.assign(navigator, { sendBeacon: jest.fn(() => true) });
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const consoleError = withAuthBrowser();
 
 /** A client with the cart on screen (an active Cart query), as after any page of the shop. */
 async function shopClient() {
@@ -71,7 +59,7 @@ describe('the session after sign-in (spec sections 4 and 8)', () => {
     await expect(initializeUserSession(client)).resolves.toMatchObject({ id: 'u1', firstName: 'Ada' });
     expect(operations.map((o) => o.name)).toEqual(['Me', 'Cart', 'InitializePaymentKey']);
     expect(client.readQuery({ query: MeDocument })?.me.firstName).toBe('Ada');
-    expect(consoleError).not.toHaveBeenCalled();
+    expect(consoleError()).not.toHaveBeenCalled();
   });
 
   it('does not fetch a user the cache already holds, nor a payment key the session has', async () => {
@@ -96,7 +84,7 @@ describe('the session after sign-in (spec sections 4 and 8)', () => {
     // Asked as plain JSON, so any status above 299 is a failure, whatever the body.
     expect(operations.find((o) => o.name === 'Me')?.accept).toBe('application/json');
     expect(client.readQuery({ query: MeDocument })).toBeNull();
-    expect(consoleError).toHaveBeenCalledWith('Failed to fetch user data', { status: 503 });
+    expect(consoleError()).toHaveBeenCalledWith('Failed to fetch user data', { status: 503 });
     expect(beaconCodes()).toEqual(['Failed to fetch user data']);
   });
 
@@ -117,7 +105,7 @@ describe('the session after sign-in (spec sections 4 and 8)', () => {
     const { client } = await shopClient();
     // The user fetch fails without an answer (the network is down).
     await expect(initializeUserSession(client)).resolves.toBeNull();
-    expect(consoleError).toHaveBeenCalledWith('Failed to initialize user session', expect.anything());
+    expect(consoleError()).toHaveBeenCalledWith('Failed to initialize user session', expect.anything());
     expect(beaconCodes()).toEqual(['Failed to initialize user session']);
     expect(client.readQuery({ query: MeDocument })).toBeNull();
   });
