@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { earliestShipDay } from '../../domain/fulfilment';
 import { ROLES } from '../../domain/roles';
 import { Migration20261126040000 } from '../../migrations/Migration20261126040000';
 import type { OrderView } from '../src/modules/order/order.service';
@@ -231,11 +232,15 @@ describe('fulfilment (issue 28, item 1)', () => {
     );
     expect(stale.errors?.[0]?.extensions?.code).toBe('CONFLICT');
 
-    const shipped = (await ship(order, { carrier: 'ups', trackingNumber: '1Z3', shippedOn: day(-1) })).data!
+    // Shipped on the first day it may (the day it was placed, wherever the operator is: a fixed offset from now
+    // would fail at some hours of the day), and delivered the day before: refused.
+    const shipDay = earliestShipDay(order.createdAt);
+    const dayBefore = new Date(Date.parse(shipDay) - 86_400_000).toISOString().slice(0, 10);
+    const shipped = (await ship(order, { carrier: 'ups', trackingNumber: '1Z3', shippedOn: shipDay })).data!
       .shipOrder;
-    const early = await deliver(shipped, { deliveredOn: day(-2) });
+    const early = await deliver(shipped, { deliveredOn: dayBefore });
     expect(early.errors?.[0]?.extensions?.fields).toEqual([
-      { field: 'deliveredOn', message: `Delivery date can't be before the ship date (${day(-1)})` },
+      { field: 'deliveredOn', message: `Delivery date can't be before the ship date (${shipDay})` },
     ]);
     const noDate = await deliver(shipped, { deliveredOn: '2026-02-30' });
     expect(noDate.errors?.[0]?.extensions?.fields).toEqual([
