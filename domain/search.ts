@@ -10,6 +10,13 @@ export const MAX_SEARCH_PAGE_SIZE = 100;
 export const SEARCH_PAGE_SIZE = 24;
 
 /** Search sorts offered on the results page, in menu order. */
+/**
+ * The most matches a search ranks, counts and facets (decision 041): the best this many in the sort's order (for
+ * relevance, the most popular). Past it, the answer's counts are not exact (`exactCounts` false) and the page shows
+ * "1,000+". Typeahead shows 8 suggestions and its brands, from fewer.
+ */
+export const SEARCH_CANDIDATES = { results: 1000, typeahead: 50 } as const;
+
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'part_number'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CSRF } from '../../domain/constants';
+import { SEARCH_CANDIDATES } from '../../domain/search';
 import { AnswerCache, watchIndexVersion } from '../src/modules/search/search.cache';
 import { refreshSearchIndex } from '../src/modules/search/search.index';
 import { createTestApp, type TestApp } from './harness';
@@ -25,6 +26,7 @@ describe('typeahead (POST /api/search/typeAhead)', () => {
     expect(Object.keys(body).sort()).toEqual([
       'availableNavigation',
       'correctedQuery',
+      'exactCounts',
       'results',
       'searchParams',
       'total',
@@ -177,6 +179,68 @@ describe('search (POST /api/search and GraphQL)', () => {
     expect(res.body.data.typeAhead.results.length).toBeGreaterThan(0);
     expect(res.body.data.search.correctedQuery).toBe('ballscrew');
     expect(res.body.data.search.results).toHaveLength(5);
+  });
+});
+
+describe('bounded work (decision 041)', () => {
+  const search = async (body: object) => (await post('/api/search', body)).body;
+  /** The number of products matching `query` (a word of the catalogue), counted by PostgreSQL. */
+  const matches = async (word: string) =>
+    (
+      await t.orm.em
+        .getConnection()
+        .execute<{ n: number }[]>(
+          `select count(*)::int as n from product_search where document @@ to_tsquery('axl', ?)`,
+          [word],
+        )
+    )[0]!.n;
+
+  it('counts every match up to the candidates it reads; past them, says the count is not exact', async () => {
+    const broad = 'screw';
+    const many = await matches(broad);
+    expect(many).toBeGreaterThan(SEARCH_CANDIDATES.typeahead);
+    const suggested = await typeAhead(broad);
+    expect(suggested).toMatchObject({ total: SEARCH_CANDIDATES.typeahead, exactCounts: false });
+    expect(suggested.results).toHaveLength(8);
+
+    const page = await search({ query: broad });
+    if (many > SEARCH_CANDIDATES.results) {
+      expect(page).toMatchObject({ total: SEARCH_CANDIDATES.results, exactCounts: false });
+    } else {
+      expect(page).toMatchObject({ total: many, exactCounts: true });
+    }
+    const narrow = await search({ query: 'sfu1605', pageSize: 100 });
+    expect(narrow.exactCounts).toBe(true);
+    expect(narrow.total).toBe(narrow.results.length);
+    const brandCounts = narrow.availableNavigation.find(
+      (n: { displayName: string }) => n.displayName === 'BRAND',
+    );
+    expect(brandCounts.refinements.reduce((sum: number, r: { count: number }) => sum + r.count, 0)).toBe(
+      narrow.total,
+    );
+  });
+
+  it('sorted by price, the cheapest and the dearest matches come first, however many match', async () => {
+    const [bounds] = await t.orm.em.getConnection().execute<{ low: number; high: number }[]>(
+      `select min(price)::float8 as low, max(price)::float8 as high from product_search
+         where document @@ to_tsquery('axl', 'screw')`,
+    );
+    const cheapest = (await search({ query: 'screw', sort: 'price_asc', pageSize: 1 })).results[0];
+    const dearest = (await search({ query: 'screw', sort: 'price_desc', pageSize: 1 })).results[0];
+    const price = async (id: string) =>
+      (
+        await t.orm.em
+          .getConnection()
+          .execute<{ p: number }[]>('select price::float8 as p from product where id = ?', [id])
+      )[0]!.p;
+    expect(await price(cheapest.id)).toBe(bounds!.low);
+    expect(await price(dearest.id)).toBe(bounds!.high);
+  });
+
+  it('still finds the part numbers starting with the typed key among many matches', async () => {
+    // "sfu" matches every SFU ball screw and every text naming one; its part numbers come first.
+    const answer = await typeAhead('sfu');
+    expect(answer.results.slice(0, 5).every((r: { id: string }) => r.id.startsWith('SFU'))).toBe(true);
   });
 });
 

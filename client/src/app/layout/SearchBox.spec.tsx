@@ -20,6 +20,7 @@ const product = (id: string, name: string) => ({
 const answer = (over: object = {}) => ({
   __typename: 'SearchAnswer' as const,
   total: 2,
+  exactCounts: true,
   correctedQuery: null as string | null,
   results: [product('SFU1605-500', 'SFU1605 Ball Screw 500 mm'), product('SFU1605-R1', 'SFU1605 Ball Nut')],
   availableNavigation: [
@@ -91,6 +92,16 @@ describe('SearchBox', () => {
     expect(screen.getByText('PMI')).toBeTruthy();
     fireEvent.click(screen.getByRole('option', { name: 'See Fewer Brands' }));
     expect(screen.queryByText('HIWIN')).toBeNull();
+  });
+
+  it('shows each brand’s count only when every match was counted', async () => {
+    renderBox([typeAhead('sfu', answer()), typeAhead('soc', answer({ exactCounts: false }))]);
+    const input = screen.getByRole('combobox');
+    fireEvent.change(input, { target: { value: 'sfu' } });
+    expect((await screen.findByText('AXISLINE')).textContent).toContain('(9)');
+    // Past the matches counted (a broad word), a count would be a guess: the brands stay, without it.
+    fireEvent.change(input, { target: { value: 'soc' } });
+    await waitFor(() => expect(screen.getByText('AXISLINE').textContent).not.toContain('('));
   });
 
   it('moves through the suggestions with the arrow keys and opens the active one with Enter', async () => {

@@ -278,7 +278,8 @@ export function SearchBox() {
                       </div>
                       {shownBrands.map((b) => (
                         <div key={b.value} {...optionProps(find(`${listId}-brand-${b.value}`))}>
-                          {b.displayValue} <span className="suggest__count">({b.count})</span>
+                          {b.displayValue}{' '}
+                          {answer?.exactCounts && <span className="suggest__count">({b.count})</span>}
                         </div>
                       ))}
                       {brands.length > SEARCH.collapsedBrands && (

@@ -97,12 +97,14 @@ export function ProductResults({
         <div className="results__bar">
           {(filters > 0 ||
             answer.availableNavigation.some((n) => !fixedCategory || n.displayName !== 'CATEGORY')) && (
-            <FiltersDrawer active={filters} total={loading ? null : answer.total}>
+            <FiltersDrawer active={filters} total={loading ? null : answer.total} exact={answer.exactCounts}>
               {facets}
             </FiltersDrawer>
           )}
           <p className="results__count" role="status">
-            {t('search.results', { count: answer.total })}
+            {answer.exactCounts
+              ? t('search.results', { count: answer.total })
+              : t('search.resultsAtLeast', { count: answer.total })}
           </p>
           <label>
             {t('search.sort')}{' '}
@@ -194,11 +196,14 @@ export function ProductResults({
 function FiltersDrawer({
   active,
   total,
+  exact,
   children,
 }: {
   active: number;
   /** The count of the products the filters leave; none while it is being counted. */
   total: number | null;
+  /** Whether `total` counts them all (false: "1,000+"). */
+  exact: boolean;
   children: ReactNode;
 }) {
   const t = useT();
@@ -243,7 +248,11 @@ function FiltersDrawer({
           {open && children}
           <div className="filters-drawer__foot">
             <button type="button" className="btn btn--primary" aria-busy={total === null} onClick={close}>
-              {total === null ? t('search.showProductsPending') : t('search.showProducts', { count: total })}
+              {total === null
+                ? t('search.showProductsPending')
+                : exact
+                  ? t('search.showProducts', { count: total })
+                  : t('search.showProductsAtLeast', { count: total })}
             </button>
           </div>
         </div>
@@ -311,7 +320,8 @@ function Facets({
               <label key={r.value}>
                 <input type="checkbox" checked={chosen.includes(r.value)} onChange={() => pick(r.value)} />
                 <span>{r.displayValue}</span>
-                <span className="suggest__count">{r.count}</span>
+                {/* Past the counted matches (exactCounts false) a count would be a guess: the values stay. */}
+                {answer.exactCounts && <span className="suggest__count">{r.count}</span>}
               </label>
             ))}
           </fieldset>

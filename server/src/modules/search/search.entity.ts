@@ -5,7 +5,8 @@ import { ArrayType, DecimalType, Entity, Index, PrimaryKey, Property } from '@mi
  * part number, name, brand, category path, spec attributes and description; the normalised part number
  * (`SFU1605` = `sfu-1605` = `sfu 1605` -> `sfu1605`) for exact, prefix and typo matches; and a copy of every
  * column a search filters, ranks, facets or shows, so one index scan of this narrow table answers a search
- * without touching `product` (docs/decisions/008).
+ * without touching `product` (docs/decisions/008). Candidates are read in a sort's order by its index (decision 041):
+ * popularity for relevance (the static score), price, part number.
  */
 @Entity({ tableName: 'product_search' })
 @Index({
@@ -22,6 +23,25 @@ import { ArrayType, DecimalType, Entity, Index, PrimaryKey, Property } from '@mi
   expression:
     'create index "product_search_part_key_prefix_index" on "product_search" ("part_key" text_pattern_ops)',
 })
+@Index({
+  name: 'product_search_title_index',
+  expression: 'create index "product_search_title_index" on "product_search" using gin ("title")',
+})
+@Index({
+  name: 'product_search_static_order_index',
+  expression:
+    'create index "product_search_static_order_index" on "product_search" ("popularity" desc, "in_stock" desc, "product_id")',
+})
+@Index({
+  name: 'product_search_price_asc_index',
+  expression:
+    'create index "product_search_price_asc_index" on "product_search" ("price" asc nulls last, "product_id")',
+})
+@Index({
+  name: 'product_search_price_desc_index',
+  expression:
+    'create index "product_search_price_desc_index" on "product_search" ("price" desc nulls last, "product_id")',
+})
 export class ProductSearch {
   @PrimaryKey({ type: 'text', fieldName: 'product_id' })
   productId!: string;
@@ -31,6 +51,13 @@ export class ProductSearch {
 
   @Property({ type: 'tsvector', columnType: 'tsvector' })
   document!: string;
+
+  /**
+   * The document's part number and name alone (weight A): the matches a search reads first, whatever their
+   * popularity (decision 041).
+   */
+  @Property({ type: 'tsvector', columnType: 'tsvector' })
+  title!: string;
 
   @Property({ type: 'text' })
   name!: string;

@@ -6,7 +6,7 @@ import type { SqlConnection } from '../../context';
 
 /**
  * (Re)builds every product's search document: part number forms and name (weight A), brand and category
- * path (B), spec attributes (C), description (D). Part numbers are indexed as typed, normalised
+ * path (B), spec attributes (C), description (D), and the title (the weight A part alone). Part numbers are indexed as typed, normalised
  * (`sfu1605500`) and split at letter/digit boundaries (`sfu 1605 500`), with the `simple` configuration.
  */
 const REFRESH_PRODUCT_SEARCH_SQL = `
@@ -15,27 +15,33 @@ const REFRESH_PRODUCT_SEARCH_SQL = `
     union all
     select c.id, path.names || ' ' || c.name from category c join path on c.parent_id = path.id
   )
-  insert into product_search (product_id, part_key, document, name, description, image, brand_id, category_id,
+  insert into product_search (product_id, part_key, document, title, name, description, image, brand_id, category_id,
     price, sites, popularity, in_stock, facets)
   select p.id,
     lower(regexp_replace(p.id, '[^A-Za-z0-9]', '', 'g')),
-    setweight(to_tsvector('simple', concat_ws(' ',
-      p.id,
-      lower(regexp_replace(p.id, '[^A-Za-z0-9]', '', 'g')),
-      regexp_replace(regexp_replace(p.id, '([A-Za-z])([0-9])', '\\1 \\2', 'g'), '([0-9])([A-Za-z])', '\\1 \\2', 'g'),
-      p.manufacturer_part_number)), 'A')
-    || setweight(to_tsvector('axl', p.name), 'A')
+    t.title
     || setweight(to_tsvector('axl', concat_ws(' ', b.name, path.names)), 'B')
     || setweight(to_tsvector('axl', coalesce(
          (select string_agg(concat_ws(' ', a->>'name', a->>'value'), ' ') from jsonb_array_elements(p.attributes) a), '')), 'C')
     || setweight(to_tsvector('axl', p.description), 'D'),
+    t.title,
     p.name, p.description, p.images[1], p.brand_id, p.category_id, p.price, p.sites, p.popularity, p.in_stock,
     coalesce((select array_agg(distinct (a->>'name') || '=' || (a->>'value')) from jsonb_array_elements(p.attributes) a
       where a->>'name' = any(array[?]::text[])), '{}')
   from product p
   join brand b on b.id = p.brand_id
   join path on path.id = p.category_id
+  cross join lateral (select
+    setweight(to_tsvector('simple', concat_ws(' ',
+      p.id,
+      lower(regexp_replace(p.id, '[^A-Za-z0-9]', '', 'g')),
+      regexp_replace(regexp_replace(p.id, '([A-Za-z])([0-9])', '\\1 \\2', 'g'), '([0-9])([A-Za-z])', '\\1 \\2', 'g'),
+      p.manufacturer_part_number)), 'A')
+    || setweight(to_tsvector('axl', p.name), 'A') as title) t
+  -- Laid out in the relevance order (decision 041): the most popular matches, read first, sit together.
+  order by p.popularity desc, p.in_stock desc, p.id
   on conflict (product_id) do update set part_key = excluded.part_key, document = excluded.document,
+    title = excluded.title,
     name = excluded.name, description = excluded.description, image = excluded.image,
     brand_id = excluded.brand_id, category_id = excluded.category_id, price = excluded.price,
     sites = excluded.sites, popularity = excluded.popularity, in_stock = excluded.in_stock,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FACET_ATTRIBUTES, type SearchSort } from '../../../../domain/search';
+import { FACET_ATTRIBUTES, SEARCH_CANDIDATES, type SearchSort } from '../../../../domain/search';
 import {
   searchClickSchema,
   searchRequestSchema,
@@ -44,7 +44,10 @@ export type Found = Omit<SearchAnswer<Suggestion>, 'searchParams'>;
 
 export interface SearchAnswer<T> {
   results: T[];
+  /** The matches counted: all of them, or the candidates when there were more (`exactCounts` false). */
   total: number;
+  /** Whether `total` and the facets' counts count every match; false: "1,000+" (decision 041). */
+  exactCounts: boolean;
   correctedQuery: string | null;
   availableNavigation: Navigation[];
   searchParams: { searchAttributionToken: string };
@@ -77,10 +80,14 @@ interface Plan {
   input: SearchInput;
   limit: number;
   offset: number;
+  /** The most matches read, ranked, counted and faceted (domain SEARCH_CANDIDATES). */
+  candidates: number;
 }
 
 interface Row {
   total: number;
+  /** Whether every match was counted (false: there were more than the candidates). */
+  exact: boolean;
   results: Suggestion[];
   brands: Refinement[];
   categories: Refinement[] | null;
@@ -88,6 +95,18 @@ interface Row {
   unknown: string[];
 }
 
+/**
+ * The order candidates are read in (decision 041): each sort's own, by an index of `product_search`; relevance
+ * reads the most popular first (its static score) and then ranks them.
+ */
+const CANDIDATE_ORDER: Record<SearchSort, string> = {
+  relevance: 's.popularity desc, s.in_stock desc, s.product_id',
+  price_asc: 's.price asc nulls last, s.product_id',
+  price_desc: 's.price desc nulls last, s.product_id',
+  part_number: 's.product_id',
+};
+
+/** The page's order over the candidates. */
 const ORDER_BY: Record<SearchSort, string> = {
   relevance: 'exact desc, part_prefix desc, in_name desc, rank desc, popularity desc, in_stock desc, id',
   price_asc: 'price asc nulls last, id',
@@ -119,15 +138,25 @@ class Sql {
   }
 }
 
+/** Part numbers starting with the typed key that join the candidates, whatever their popularity. */
+const PART_CANDIDATES = 50;
+/** Matches in the part number and name that join them (at least; four times the pages up to the one asked). */
+const TITLE_CANDIDATES = 100;
+
 /**
- * One statement per search: the matching rows of the narrow `product_search` table are read once (GIN index
- * on the document, prefix index on the part number), then counted, faceted and ranked from that one set.
+ * One statement per search, whose work is bounded whatever the number of matches (decision 041). Candidates are
+ * read from the narrow `product_search` table in the sort's order (for relevance, the most popular first), at most
+ * `plan.candidates` of them, and one more to tell whether there were more (the counts are then not exact):
+ * PostgreSQL reads them by the sort's index, testing each row, when the words are broad, and by the GIN index when
+ * they are narrow. For relevance, the most popular matches in the part number and name (`title`), and the part
+ * numbers starting with the typed key, join them. Only the candidates are counted, faceted and ranked.
  * Facets are disjunctive: a facet's counts ignore its own filter, so a shopper can pick several brands.
  */
-function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[] } {
+export function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[] } {
   const { q, input } = plan;
   const sql = new Sql();
   const sort = input.sort ?? 'relevance';
+  const relevance = sort === 'relevance';
   const hasText = q.words.length > 0;
   const tsq = `to_tsquery('axl', ${sql.p(toTsQuery(q.words, plan.prefix))})`;
   const pk = q.partKey;
@@ -140,23 +169,24 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
     if (partPattern) match.push(`s.part_key like ${partPattern}`);
     if (plan.fuzzy && pk.length >= 4) match.push(`s.part_key % ${sql.p(pk)}`);
   }
-  const where = [match.length ? `(${match.join(' or ')})` : 'true'];
-  if (!input.includeWithoutPrice) where.push('s.price is not null');
+  const base: string[] = [];
+  if (!input.includeWithoutPrice) base.push('s.price is not null');
   const site = sql.p(ctx.site);
-  where.push(
+  base.push(
     `(coalesce((select show_all_products from site where id = ${site}), true) or ${site} = any(s.sites))`,
   );
   const category = input.category?.trim();
   if (category) {
     const c = sql.p(category);
-    where.push(
-      `s.category_id in (select id from category where handle = ${c} or starts_with(handle, ${c} || '/'))`,
+    base.push(
+      // An array computed once (not a join): the candidates can still be read in the sort's order.
+      `s.category_id = any(array(select id from category where handle = ${c} or starts_with(handle, ${c} || '/')))`,
     );
   }
 
   const brands = (input.brands ?? []).filter(Boolean);
   const brandOk = brands.length
-    ? `s.brand_id in (select id from brand where handle = any(${sql.arr(brands)}))`
+    ? `s.brand_id = any(array(select id from brand where handle = any(${sql.arr(brands)})))`
     : 'true';
   const attributes = (input.attributes ?? []).filter((a) => a.values.length > 0);
   const attrOk = attributes.map((a) => `s.facets && ${sql.arr(a.values.map((v) => `${a.name}=${v}`))}`);
@@ -164,43 +194,80 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
   const allAttrs = (except?: number) =>
     attributes.map((_, i) => (i === except ? 'true' : `a${i}`)).join(' and ') || 'true';
 
-  const relevance = sort === 'relevance';
+  const candidates = sql.p(plan.candidates);
+  const limit = sql.p(plan.candidates + 1);
+  // Without a brand or attribute filter the results' candidates are also the facets' (one read); with one, the
+  // facets read their own without those filters.
+  const filtered = brands.length > 0 || attributes.length > 0;
+  const filters = filtered ? [brandOk, ...attrOk] : [];
+  const matches = match.length ? `(${match.join(' or ')})` : 'true';
+  /** Candidates matching `matching`, every base filter and `where`, the first `rows` in `order`. */
+  const read = (
+    matching: string,
+    where: string[],
+    order: string,
+    rows: string,
+    ranked: boolean,
+  ) => `select s.product_id as id, s.brand_id, s.price, s.popularity, s.in_stock
+        ${plan.facets === 'all' ? ', s.category_id, s.facets' : ''}
+        ${ranked && relevance ? ', s.document, s.name_lower, s.part_key' : ''},
+        ${brandOk} as brand_ok ${attrColumns}
+      from product_search s
+      where ${[matching, ...base, ...where].join(' and ')}
+      order by ${order}
+      limit ${rows}`;
+  // Read only when there were more matches than candidates (otherwise every match is a candidate already), and
+  // only enough to fill the pages up to this one: the rest of the candidates stay the most popular matches.
+  const more = `(select count(*) from f) > ${candidates}`;
+  const titleRows = sql.p(
+    Math.min(plan.candidates, Math.max(TITLE_CANDIDATES, 4 * (plan.offset + plan.limit))),
+  );
+  const firstReads =
+    relevance && hasText
+      ? `, ft as materialized (${read(`s.title @@ ${tsq}`, [...filters, more], CANDIDATE_ORDER.relevance, titleRows, true)})
+         ${
+           partPattern
+             ? `, fp as materialized (${read(`s.part_key like ${partPattern}`, [...filters, more], 's.part_key using ~<~', sql.p(PART_CANDIDATES), true)})`
+             : ''
+         }`
+      : '';
+  const union = firstReads
+    ? `select distinct on (id) * from (select * from fa union all select * from ft
+         ${partPattern ? 'union all select * from fp' : ''}) u`
+    : 'select * from fa';
   const rankColumns = relevance
-    ? `, s.part_key = ${sql.p(pk)} as exact,
-       ${partPattern ? `s.part_key like ${partPattern}` : 'false'} as part_prefix,
+    ? `, f.part_key = ${sql.p(pk)} as exact,
+       ${partPattern ? `f.part_key like ${partPattern}` : 'false'} as part_prefix,
        ${hasText ? inNameSql(sql, q.words) : '0'} as in_name,
-       ${hasText ? `ts_rank(s.document, ${tsq})` : '0'} as rank`
+       ${hasText ? `ts_rank(f.document, ${tsq})` : '0'} as rank`
     : '';
 
-  // Without a brand or attribute filter the filtered set is the matched set: no second copy of it. A broad word
-  // matches tens of thousands of rows, and each copy and column of them costs (decision 008).
-  const filtered = brands.length > 0 || attributes.length > 0;
-  const f = filtered ? 'f' : 'm';
   const attributeFacets =
     plan.facets === 'all'
-      ? facetsSql(sql, f, attributes, allAttrs)
+      ? facetsSql(sql, 'fk', attributes, allAttrs)
       : ', null as attributes, null as categories';
   const unknown = unknownWordsSql(sql, q, plan.prefix);
 
   const text = `
-    with m as materialized (
-      select s.product_id as id, s.brand_id, s.price, s.popularity, s.in_stock
-        ${plan.facets === 'all' ? ', s.category_id, s.facets' : ''},
-        ${brandOk} as brand_ok ${attrColumns} ${rankColumns}
-      from product_search s
-      where ${where.join(' and ')}
-    )
-    ${filtered ? `, f as (select * from m where brand_ok and ${allAttrs()})` : ''}
+    with f as materialized (${read(matches, filters, CANDIDATE_ORDER[sort], limit, true)}),
+    fa as (select * from f limit ${candidates})
+    ${firstReads},
+    fk as (${union}),
+    m as materialized (${filtered ? read(matches, [], CANDIDATE_ORDER[sort], limit, false) : 'select * from f'}),
+    mk as (select * from m limit ${candidates})
     select
-      (select count(*) from ${f})::int as total,
+      (case when (select count(*) from f) <= ${candidates} then (select count(*) from fk) else ${candidates} end)::int
+        as total,
+      (select count(*) from f) <= ${candidates} and (select count(*) from m) <= ${candidates} as exact,
       (select coalesce(json_agg(json_build_object('id', p.product_id, 'name', p.name,
           'description', p.description, 'image', p.image) order by top.n), '[]')
-        from (select id, row_number() over () as n from (select id from ${f} order by ${ORDER_BY[sort]}
+        from (select id, row_number() over () as n from (select id ${rankColumns}, price, popularity, in_stock
+          from fk f order by ${ORDER_BY[sort]}
           limit ${sql.p(plan.limit)} offset ${sql.p(plan.offset)}) ranked) top
         join product_search p on p.product_id = top.id) as results,
       (select coalesce(json_agg(b), '[]') from (
         select b.handle as value, b.name as "displayValue", n.count
-        from (select brand_id, count(*)::int as count from m where ${allAttrs()} group by brand_id) n
+        from (select brand_id, count(*)::int as count from mk m where ${allAttrs()} group by brand_id) n
         join brand b on b.id = n.brand_id order by n.count desc, b.name limit 50) b) as brands
       ${attributeFacets},
       ${unknown}`;
@@ -216,8 +283,8 @@ function inNameSql(sql: Sql, words: string[]): string {
   const whole = words.join(' ');
   const phrase = longestPhrase(words);
   return phrase === whole
-    ? `(strpos(s.name_lower, ${sql.p(whole)}) > 0)::int * 3`
-    : `(strpos(s.name_lower, ${sql.p(whole)}) > 0)::int * 2 + (strpos(s.name_lower, ${sql.p(phrase)}) > 0)::int`;
+    ? `(strpos(f.name_lower, ${sql.p(whole)}) > 0)::int * 3`
+    : `(strpos(f.name_lower, ${sql.p(whole)}) > 0)::int * 2 + (strpos(f.name_lower, ${sql.p(phrase)}) > 0)::int`;
 }
 
 /**
@@ -226,7 +293,7 @@ function inNameSql(sql: Sql, words: string[]): string {
  */
 function facetsSql(
   sql: Sql,
-  f: 'f' | 'm',
+  f: 'fk',
   attributes: AttributeFilter[],
   allAttrs: (except?: number) => string,
 ): string {
@@ -234,7 +301,7 @@ function facetsSql(
   const unselected = FACET_ATTRIBUTES.filter((name) => !selected.has(name));
   const ownCounts = attributes.map(
     (a, i) => `union all
-      select v, count(*)::int from m, unnest(m.facets) v
+      select v, count(*)::int from mk m, unnest(m.facets) v
       where brand_ok and ${allAttrs(i)} and split_part(v, '=', 1) = ${sql.p(a.name)} group by v`,
   );
   return `, (select coalesce(json_agg(a), '[]') from (
@@ -303,6 +370,7 @@ export const searchService = {
         facets: 'brand',
         limit: TYPEAHEAD_RESULTS,
         offset: 0,
+        candidates: SEARCH_CANDIDATES.typeahead,
       },
     );
   },
@@ -331,6 +399,7 @@ export const searchService = {
       facets: 'all',
       limit: pageSize,
       offset: (page - 1) * pageSize,
+      candidates: SEARCH_CANDIDATES.results,
     });
   },
 
@@ -343,14 +412,14 @@ export const searchService = {
     ctx: Ctx,
     kind: 'typeahead' | 'search',
     input: SearchInput,
-    options: Pick<Plan, 'prefix' | 'facets' | 'limit' | 'offset'>,
+    options: Pick<Plan, 'prefix' | 'facets' | 'limit' | 'offset' | 'candidates'>,
   ): Promise<SearchAnswer<Suggestion>> {
     const parsed = parseQuery(input.query);
     const browsing = kind === 'search' && !!input.category;
     const key = JSON.stringify([kind, ctx.site, parsed.words, parsed.partKey, input, options]);
     const found =
       parsed.words.length === 0 && !browsing
-        ? { results: [], total: 0, correctedQuery: null, availableNavigation: [] }
+        ? { results: [], total: 0, exactCounts: true, correctedQuery: null, availableNavigation: [] }
         : await ctx.app.searchCache.get(key, () =>
             this.find(ctx, parsed, { ...options, q: parsed, input, fuzzy: false }),
           );
@@ -384,7 +453,13 @@ export const searchService = {
     if (row.total === 0 && parsed.partKey.length >= 4) {
       row = await runPlan(ctx, { ...base, fuzzy: true });
     }
-    return { results: row.results, total: row.total, correctedQuery, availableNavigation: navigation(row) };
+    return {
+      results: row.results,
+      total: row.total,
+      exactCounts: row.exact,
+      correctedQuery,
+      availableNavigation: navigation(row),
+    };
   },
 
   /** The query with its unknown words replaced by their closest catalogue word, or null when nothing changes. */

@@ -57,8 +57,16 @@ export class SearchAnswerGql {
   @Field(() => [SearchSuggestionGql])
   results!: SearchSuggestionGql[];
 
-  @Field(() => Int)
+  @Field(() => Int, {
+    description:
+      'Matches counted: all of them, or the first 1,000 read when there are more (exactCounts false: show "1,000+")',
+  })
   total!: number;
+
+  @Field(() => Boolean, {
+    description: 'Whether total and the refinement counts count every match (false past 1,000 matches)',
+  })
+  exactCounts!: boolean;
 
   @Field(() => String, { nullable: true, description: 'Set when results are shown for a corrected spelling' })
   correctedQuery!: string | null;
