@@ -4,7 +4,8 @@
  *   npm run bench:search -- --products 100000 [--database NAME] [--prefixes 320] [--seconds 10] [--connections 16]
  * The queries are the catalogue's own: prefixes of length 1–8 of its words (the most frequent first, so the
  * broadest are in) and of its part numbers, at least `--prefixes` distinct ones; and for the results page, whole
- * words and part numbers with the page's facets, each sort, a brand filter and pages 2 and 3.
+ * words and part numbers with the page's facets, each sort, a brand filter and pages 2 and 3, and the largest
+ * categories' pages (by relevance and by price).
  * Prints, in one run: typeahead one at a time (p50/p99 by prefix length), typeahead at `--connections` with the
  * same run's `/healthz` and `{ __typename }` floors, the results page one at a time, and the warm typeahead for
  * reference. Never pass/fail.
@@ -184,8 +185,24 @@ async function resultQueries(orm: Orm): Promise<{ label: string; body: Record<st
   const brands = (
     await db.execute<{ handle: string }[]>('select handle from brand order by handle limit 12')
   ).map((r) => r.handle);
+  const categories = (
+    await db.execute<{ handle: string }[]>(
+      // The largest pages: categories by the products in them and under them.
+      `select c.handle from category c order by (select count(*) from product p join category under
+         on under.id = p.category_id where under.handle = c.handle or starts_with(under.handle, c.handle || '/')) desc,
+         c.handle limit 20`,
+    )
+  ).map((r) => r.handle);
   const broad = words.slice(0, 20);
   return [
+    ...categories.map((category) => ({
+      label: 'a category page',
+      body: { query: '', filters: { category } },
+    })),
+    ...categories.map((category) => ({
+      label: 'a category page, by price',
+      body: { query: '', filters: { category }, sort: 'price_asc' },
+    })),
     ...words.map((query) => ({ label: 'a word, all facets', body: { query } })),
     ...parts.map((query) => ({ label: 'a part number', body: { query } })),
     ...broad.flatMap((query) =>

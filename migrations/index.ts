@@ -1,4 +1,4 @@
-import { Migration20261126120825 } from './Migration20261126120825';
+import { Migration20261126123515 } from './Migration20261126123515';
 import { Migration20261126114835 } from './Migration20261126114835';
 import { Migration20261125220000 } from './Migration20261125220000';
 import { Migration20261125230000 } from './Migration20261125230000';
@@ -68,5 +68,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126040000', class: Migration20261126040000 },
   { name: 'Migration20261126050000', class: Migration20261126050000 },
   { name: 'Migration20261126114835', class: Migration20261126114835 },
-  { name: 'Migration20261126120825', class: Migration20261126120825 },
+  { name: 'Migration20261126123515', class: Migration20261126123515 },
 ];

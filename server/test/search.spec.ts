@@ -220,21 +220,32 @@ describe('bounded work (decision 041)', () => {
     );
   });
 
-  it('sorted by price, the cheapest and the dearest matches come first, however many match', async () => {
-    const [bounds] = await t.orm.em.getConnection().execute<{ low: number; high: number }[]>(
-      `select min(price)::float8 as low, max(price)::float8 as high from product_search
-         where document @@ to_tsquery('axl', 'screw')`,
-    );
-    const cheapest = (await search({ query: 'screw', sort: 'price_asc', pageSize: 1 })).results[0];
-    const dearest = (await search({ query: 'screw', sort: 'price_desc', pageSize: 1 })).results[0];
-    const price = async (id: string) =>
+  it('sorted by price: every match counted, the cheapest and the dearest come first; past the candidates, the page is in price order', async () => {
+    const prices = async (ids: string[]) =>
       (
         await t.orm.em
           .getConnection()
-          .execute<{ p: number }[]>('select price::float8 as p from product where id = ?', [id])
-      )[0]!.p;
-    expect(await price(cheapest.id)).toBe(bounds!.low);
-    expect(await price(dearest.id)).toBe(bounds!.high);
+          .execute<{ p: number }[]>(
+            'select price::float8 as p from product where id in (?) order by array_position(array[?]::text[], id)',
+            [ids, ids],
+          )
+      ).map((r) => r.p);
+    const word = 'stepper';
+    expect(await matches(word)).toBeLessThanOrEqual(SEARCH_CANDIDATES.results);
+    const [bounds] = await t.orm.em.getConnection().execute<{ low: number; high: number }[]>(
+      `select min(price)::float8 as low, max(price)::float8 as high from product_search
+         where document @@ to_tsquery('axl', ?)`,
+      [word],
+    );
+    const cheapest = await search({ query: word, sort: 'price_asc', pageSize: 1 });
+    expect(cheapest.exactCounts).toBe(true);
+    expect(await prices([cheapest.results[0].id])).toEqual([bounds!.low]);
+    const dearest = await search({ query: word, sort: 'price_desc', pageSize: 1 });
+    expect(await prices([dearest.results[0].id])).toEqual([bounds!.high]);
+
+    const many = await search({ query: 'screw', sort: 'price_asc', pageSize: 50 });
+    const ordered = await prices(many.results.map((r: { id: string }) => r.id));
+    expect(ordered).toEqual([...ordered].sort((a, b) => a - b));
   });
 
   it('still finds the part numbers starting with the typed key among many matches', async () => {

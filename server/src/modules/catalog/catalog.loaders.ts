@@ -43,6 +43,19 @@ export class CategoryTree {
     return c.parentId ? (this.byId.get(c.parentId) ?? null) : null;
   }
 
+  /** The ids of the category with `handle` and of every category under it; none for an unknown handle. */
+  subtreeIds(handle: string): string[] {
+    const root = this.byHandle.get(handle);
+    if (!root) return [];
+    const ids: string[] = [];
+    const walk = (c: CategoryView) => {
+      ids.push(c.id);
+      for (const child of this.children(c.id)) walk(child);
+    };
+    walk(root);
+    return ids;
+  }
+
   /** From the top-level category down to `c` itself. */
   breadcrumbs(c: CategoryView): CategoryView[] {
     const path: CategoryView[] = [];

@@ -5,8 +5,8 @@ import { ArrayType, DecimalType, Entity, Index, PrimaryKey, Property } from '@mi
  * part number, name, brand, category path, spec attributes and description; the normalised part number
  * (`SFU1605` = `sfu-1605` = `sfu 1605` -> `sfu1605`) for exact, prefix and typo matches; and a copy of every
  * column a search filters, ranks, facets or shows, so one index scan of this narrow table answers a search
- * without touching `product` (docs/decisions/008). Candidates are read in a sort's order by its index (decision 041):
- * popularity for relevance (the static score), price, part number.
+ * without touching `product` (docs/decisions/008). Candidates are read most popular first (the static score), alone
+ * or within a brand or a category, by the `*static_order_index` indexes (decision 041).
  */
 @Entity({ tableName: 'product_search' })
 @Index({
@@ -33,14 +33,14 @@ import { ArrayType, DecimalType, Entity, Index, PrimaryKey, Property } from '@mi
     'create index "product_search_static_order_index" on "product_search" ("popularity" desc, "in_stock" desc, "product_id")',
 })
 @Index({
-  name: 'product_search_price_asc_index',
+  name: 'product_search_brand_static_order_index',
   expression:
-    'create index "product_search_price_asc_index" on "product_search" ("price" asc nulls last, "product_id")',
+    'create index "product_search_brand_static_order_index" on "product_search" ("brand_id", "popularity" desc, "in_stock" desc, "product_id")',
 })
 @Index({
-  name: 'product_search_price_desc_index',
+  name: 'product_search_category_static_order_index',
   expression:
-    'create index "product_search_price_desc_index" on "product_search" ("price" desc nulls last, "product_id")',
+    'create index "product_search_category_static_order_index" on "product_search" ("category_id", "popularity" desc, "in_stock" desc, "product_id")',
 })
 export class ProductSearch {
   @PrimaryKey({ type: 'text', fieldName: 'product_id' })
@@ -75,7 +75,6 @@ export class ProductSearch {
   @Property({ type: 'uuid' })
   brandId!: string;
 
-  @Index()
   @Property({ type: 'uuid' })
   categoryId!: string;
 

@@ -82,6 +82,27 @@ interface Plan {
   offset: number;
   /** The most matches read, ranked, counted and faceted (domain SEARCH_CANDIDATES). */
   candidates: number;
+  /** The category filter as its categories' ids (with those under it), the brand filter as brand ids; null: none. */
+  scope: Scope;
+}
+
+interface Scope {
+  categoryIds: string[] | null;
+  brandIds: string[] | null;
+}
+
+/** The ids of the input's category (and the categories under it) and brands. */
+async function scopeOf(ctx: Ctx, input: SearchInput): Promise<Scope> {
+  const category = input.category?.trim();
+  const brands = (input.brands ?? []).filter(Boolean);
+  return {
+    categoryIds: category ? (await ctx.catalog.categoryTree()).subtreeIds(category) : null,
+    brandIds: brands.length
+      ? (
+          await ctx.readDb.execute<{ id: string }[]>('select id from brand where handle in (?)', [brands])
+        ).map((r) => r.id)
+      : null,
+  };
 }
 
 interface Row {
@@ -96,15 +117,11 @@ interface Row {
 }
 
 /**
- * The order candidates are read in (decision 041): each sort's own, by an index of `product_search`; relevance
- * reads the most popular first (its static score) and then ranks them.
+ * The order candidates are read in (decision 041), whatever the page's sort: the static score, most popular first,
+ * by the `product_search_*static_order_index` indexes. Reading in a price or part-number order instead would
+ * visit every row the sort puts before the matches (all the A–R part numbers before "screw"), which no index bounds.
  */
-const CANDIDATE_ORDER: Record<SearchSort, string> = {
-  relevance: 's.popularity desc, s.in_stock desc, s.product_id',
-  price_asc: 's.price asc nulls last, s.product_id',
-  price_desc: 's.price desc nulls last, s.product_id',
-  part_number: 's.product_id',
-};
+const CANDIDATE_ORDER = 's.popularity desc, s.in_stock desc, s.product_id';
 
 /** The page's order over the candidates. */
 const ORDER_BY: Record<SearchSort, string> = {
@@ -125,8 +142,8 @@ class Sql {
     return `\u{e000}${this.values.length - 1}\u{e001}`;
   }
   /** A text[] parameter (MikroORM expands arrays to lists; an empty list is written as an empty array). */
-  arr(values: readonly string[]): string {
-    return values.length === 0 ? `'{}'::text[]` : `array[${this.p([...values])}]::text[]`;
+  arr(values: readonly string[], type: 'text' | 'uuid' = 'text'): string {
+    return values.length === 0 ? `'{}'::${type}[]` : `array[${this.p([...values])}]::${type}[]`;
   }
   finish(text: string): { text: string; params: unknown[] } {
     const params: unknown[] = [];
@@ -145,8 +162,8 @@ const TITLE_CANDIDATES = 100;
 
 /**
  * One statement per search, whose work is bounded whatever the number of matches (decision 041). Candidates are
- * read from the narrow `product_search` table in the sort's order (for relevance, the most popular first), at most
- * `plan.candidates` of them, and one more to tell whether there were more (the counts are then not exact):
+ * read from the narrow `product_search` table most popular first, at most `plan.candidates` of them, and one more
+ * to tell whether there were more (the counts are then not exact, and a price or part-number sort orders them):
  * PostgreSQL reads them by the sort's index, testing each row, when the words are broad, and by the GIN index when
  * they are narrow. For relevance, the most popular matches in the part number and name (`title`), and the part
  * numbers starting with the typed key, join them. Only the candidates are counted, faceted and ranked.
@@ -175,19 +192,10 @@ export function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: un
   base.push(
     `(coalesce((select show_all_products from site where id = ${site}), true) or ${site} = any(s.sites))`,
   );
-  const category = input.category?.trim();
-  if (category) {
-    const c = sql.p(category);
-    base.push(
-      // An array computed once (not a join): the candidates can still be read in the sort's order.
-      `s.category_id = any(array(select id from category where handle = ${c} or starts_with(handle, ${c} || '/')))`,
-    );
-  }
-
-  const brands = (input.brands ?? []).filter(Boolean);
-  const brandOk = brands.length
-    ? `s.brand_id = any(array(select id from brand where handle = any(${sql.arr(brands)})))`
-    : 'true';
+  // The category's and brands' ids are given as values, so PostgreSQL plans with how many products they hold.
+  if (plan.scope.categoryIds) base.push(`s.category_id = any(${sql.arr(plan.scope.categoryIds, 'uuid')})`);
+  const brands = plan.scope.brandIds;
+  const brandOk = brands ? `s.brand_id = any(${sql.arr(brands, 'uuid')})` : 'true';
   const attributes = (input.attributes ?? []).filter((a) => a.values.length > 0);
   const attrOk = attributes.map((a) => `s.facets && ${sql.arr(a.values.map((v) => `${a.name}=${v}`))}`);
   const attrColumns = attrOk.map((cond, i) => `, ${cond} as a${i}`).join('');
@@ -198,7 +206,7 @@ export function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: un
   const limit = sql.p(plan.candidates + 1);
   // Without a brand or attribute filter the results' candidates are also the facets' (one read); with one, the
   // facets read their own without those filters.
-  const filtered = brands.length > 0 || attributes.length > 0;
+  const filtered = brands !== null || attributes.length > 0;
   const filters = filtered ? [brandOk, ...attrOk] : [];
   const matches = match.length ? `(${match.join(' or ')})` : 'true';
   /** Candidates matching `matching`, every base filter and `where`, the first `rows` in `order`. */
@@ -224,7 +232,7 @@ export function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: un
   );
   const firstReads =
     relevance && hasText
-      ? `, ft as materialized (${read(`s.title @@ ${tsq}`, [...filters, more], CANDIDATE_ORDER.relevance, titleRows, true)})
+      ? `, ft as materialized (${read(`s.title @@ ${tsq}`, [...filters, more], CANDIDATE_ORDER, titleRows, true)})
          ${
            partPattern
              ? `, fp as materialized (${read(`s.part_key like ${partPattern}`, [...filters, more], 's.part_key using ~<~', sql.p(PART_CANDIDATES), true)})`
@@ -249,11 +257,11 @@ export function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: un
   const unknown = unknownWordsSql(sql, q, plan.prefix);
 
   const text = `
-    with f as materialized (${read(matches, filters, CANDIDATE_ORDER[sort], limit, true)}),
+    with f as materialized (${read(matches, filters, CANDIDATE_ORDER, limit, true)}),
     fa as (select * from f limit ${candidates})
     ${firstReads},
     fk as (${union}),
-    m as materialized (${filtered ? read(matches, [], CANDIDATE_ORDER[sort], limit, false) : 'select * from f'}),
+    m as materialized (${filtered ? read(matches, [], CANDIDATE_ORDER, limit, false) : 'select * from f'}),
     mk as (select * from m limit ${candidates})
     select
       (case when (select count(*) from f) <= ${candidates} then (select count(*) from fk) else ${candidates} end)::int
@@ -421,7 +429,13 @@ export const searchService = {
       parsed.words.length === 0 && !browsing
         ? { results: [], total: 0, exactCounts: true, correctedQuery: null, availableNavigation: [] }
         : await ctx.app.searchCache.get(key, () =>
-            this.find(ctx, parsed, { ...options, q: parsed, input, fuzzy: false }),
+            this.find(ctx, parsed, {
+              ...options,
+              q: parsed,
+              input,
+              fuzzy: false,
+              scope: { categoryIds: null, brandIds: null },
+            }),
           );
     const token = randomUUID();
     if (parsed.words.length > 0 || browsing) {
@@ -436,7 +450,8 @@ export const searchService = {
     return { ...found, searchParams: { searchAttributionToken: token } };
   },
 
-  async find(ctx: Ctx, parsed: ParsedQuery, base: Plan): Promise<Found> {
+  async find(ctx: Ctx, parsed: ParsedQuery, plan: Plan): Promise<Found> {
+    const base = { ...plan, scope: await scopeOf(ctx, plan.input) };
     let row = await runPlan(ctx, base);
     let correctedQuery: string | null = null;
     if (row.unknown.length > 0) {
