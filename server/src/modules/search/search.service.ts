@@ -193,9 +193,12 @@ export function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: un
     `(coalesce((select show_all_products from site where id = ${site}), true) or ${site} = any(s.sites))`,
   );
   // The category's and brands' ids are given as values, so PostgreSQL plans with how many products they hold.
-  if (plan.scope.categoryIds) base.push(`s.category_id = any(${sql.arr(plan.scope.categoryIds, 'uuid')})`);
+  // One brand or category is compared with `=`: its index then gives its products in the static order.
+  const oneOf = (column: string, ids: string[]) =>
+    ids.length === 1 ? `${column} = ${sql.p(ids[0])}::uuid` : `${column} = any(${sql.arr(ids, 'uuid')})`;
+  if (plan.scope.categoryIds) base.push(oneOf('s.category_id', plan.scope.categoryIds));
   const brands = plan.scope.brandIds;
-  const brandOk = brands ? `s.brand_id = any(${sql.arr(brands, 'uuid')})` : 'true';
+  const brandOk = brands ? oneOf('s.brand_id', brands) : 'true';
   const attributes = (input.attributes ?? []).filter((a) => a.values.length > 0);
   const attrOk = attributes.map((a) => `s.facets && ${sql.arr(a.values.map((v) => `${a.name}=${v}`))}`);
   const attrColumns = attrOk.map((cond, i) => `, ${cond} as a${i}`).join('');
@@ -230,8 +233,10 @@ export function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: un
   const titleRows = sql.p(
     Math.min(plan.candidates, Math.max(TITLE_CANDIDATES, 4 * (plan.offset + plan.limit))),
   );
+  // Not within a brand, a category or an attribute: PostgreSQL would look for the name matches there in the static
+  // order, as if they were spread evenly, and walk the whole order when a brand has none (decision 041).
   const firstReads =
-    relevance && hasText
+    relevance && hasText && !filtered && !plan.scope.categoryIds
       ? `, ft as materialized (${read(`s.title @@ ${tsq}`, [...filters, more], CANDIDATE_ORDER, titleRows, true)})
          ${
            partPattern

@@ -59,12 +59,13 @@ export class SearchAnswerGql {
 
   @Field(() => Int, {
     description:
-      'Matches counted: all of them, or the first 1,000 read when there are more (exactCounts false: show "1,000+")',
+      'Matches counted: all of them, or, when more match, the number a search reads (1,000 for a results page, 50 for typeahead; exactCounts false: show "1,000+")',
   })
   total!: number;
 
   @Field(() => Boolean, {
-    description: 'Whether total and the refinement counts count every match (false past 1,000 matches)',
+    description:
+      'Whether total and the refinement counts count every match; false: they count the products read (decision 041)',
   })
   exactCounts!: boolean;
 
