@@ -91,11 +91,11 @@ test.describe('a category on a phone', () => {
         );
       const words =
         locale === 'en-US'
-          ? { filters: 'Filters', close: 'Close filters', show: /^Show [\d,]+ products$/, brand: 'Brand' }
+          ? { filters: 'Filters', close: 'Close filters', show: /^Show [\d,]+\+? products$/, brand: 'Brand' }
           : {
               filters: 'Filtres',
               close: 'Fermer les filtres',
-              show: /^Afficher [\d\s]+ produits$/,
+              show: /^Afficher [\d\s]+\+? produits$/,
               brand: 'Marque',
             };
 

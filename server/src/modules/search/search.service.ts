@@ -169,7 +169,7 @@ const TITLE_CANDIDATES = 100;
  * numbers starting with the typed key, join them. Only the candidates are counted, faceted and ranked.
  * Facets are disjunctive: a facet's counts ignore its own filter, so a shopper can pick several brands.
  */
-export function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[] } {
+function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[] } {
   const { q, input } = plan;
   const sql = new Sql();
   const sort = input.sort ?? 'relevance';
