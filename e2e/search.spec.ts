@@ -8,7 +8,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
 test.describe('search as you type', () => {
-  test('balscrew: corrected query, brands expand and collapse, arrow to a product, configure a cut length', async ({
+  test('balscrew: corrected query, the brands that make ball screws, arrow to a product, configure a cut length', async ({
     page,
   }) => {
     await page.setViewportSize(DESKTOP);
@@ -27,14 +27,8 @@ test.describe('search as you type', () => {
     const axe = await new AxeBuilder({ page }).include('.suggest').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 
-    await expect(search.brands()).toHaveCount(2);
-    await search.dropdown.getByRole('option', { name: 'See All Brands' }).click();
-    const all = await search.brands().count();
-    expect(all).toBeGreaterThan(2);
-    expect(all).toBeLessThanOrEqual(12);
-    await shop.screenshot('search-dropdown-1280');
-    await search.dropdown.getByRole('option', { name: 'See Fewer Brands' }).click();
-    await expect(search.brands()).toHaveCount(2);
+    // The brands of the best matches: those that make ball screws (decision 041).
+    await expect(search.brands().first()).toBeVisible();
 
     const partNumber = await search.arrowToFirstProduct();
     await expect(await search.active()).toHaveAttribute('aria-selected', 'true');
@@ -57,6 +51,24 @@ test.describe('search as you type', () => {
     await expect(price).toHaveText('—');
     await length.fill('1500');
     await shop.screenshot('product-configurator-1280');
+  });
+
+  test('a broad word: its brands collapse to two, See All Brands shows the rest and See Fewer Brands folds them', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const shop = new ShopPage(page);
+    const search = new SearchBoxPart(page);
+    await shop.goto('/');
+    await search.type('screw');
+    await expect(search.brands()).toHaveCount(2);
+    await search.dropdown.getByRole('option', { name: 'See All Brands' }).click();
+    const all = await search.brands().count();
+    expect(all).toBeGreaterThan(2);
+    expect(all).toBeLessThanOrEqual(12);
+    await shop.screenshot('search-dropdown-1280');
+    await search.dropdown.getByRole('option', { name: 'See Fewer Brands' }).click();
+    await expect(search.brands()).toHaveCount(2);
   });
 
   test('typing fast and pressing Enter: the dropdown never says nothing matches a text that has results', async ({

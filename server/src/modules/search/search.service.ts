@@ -207,8 +207,8 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
 
   const candidates = sql.p(plan.candidates);
   const limit = sql.p(plan.candidates + 1);
-  // Without a brand or attribute filter the results' candidates are also the facets' (one read); with one, the
-  // facets read their own without those filters.
+  // Without a brand or attribute filter the results' candidates (with the name and part-number ones) are also the
+  // facets'; with one, the facets read their own without those filters.
   const filtered = brands !== null || attributes.length > 0;
   const filters = filtered ? [brandOk, ...attrOk] : [];
   const matches = match.length ? `(${match.join(' or ')})` : 'true';
@@ -280,7 +280,8 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
         join product_search p on p.product_id = top.id) as results,
       (select coalesce(json_agg(b), '[]') from (
         select b.handle as value, b.name as "displayValue", n.count
-        from (select brand_id, count(*)::int as count from mk m where ${allAttrs()} group by brand_id) n
+        from (select brand_id, count(*)::int as count from ${filtered ? 'mk' : 'fk'} m where ${allAttrs()}
+          group by brand_id) n
         join brand b on b.id = n.brand_id order by n.count desc, b.name limit 50) b) as brands
       ${attributeFacets},
       ${unknown}`;
