@@ -164,8 +164,8 @@ const TITLE_CANDIDATES = 100;
  * One statement per search, whose work is bounded whatever the number of matches (decision 041). Candidates are
  * read from the narrow `product_search` table most popular first, at most `plan.candidates` of them, and one more
  * to tell whether there were more (the counts are then not exact, and a price or part-number sort orders them):
- * PostgreSQL reads them by the sort's index, testing each row, when the words are broad, and by the GIN index when
- * they are narrow. For relevance, the most popular matches in the part number and name (`title`), and the part
+ * PostgreSQL reads them by a static-order index, testing each row, when the words are broad, and by the GIN index
+ * when they are narrow. For relevance, the most popular matches in the part number and name (`title`), and the part
  * numbers starting with the typed key, join them. Only the candidates are counted, faceted and ranked.
  * Facets are disjunctive: a facet's counts ignore its own filter, so a shopper can pick several brands.
  */
@@ -237,10 +237,10 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
   // order, as if they were spread evenly, and walk the whole order when a brand has none (decision 041).
   const firstReads =
     relevance && hasText && !filtered && !plan.scope.categoryIds
-      ? `, ft as materialized (${read(`s.title @@ ${tsq}`, [...filters, more], CANDIDATE_ORDER, titleRows, true)})
+      ? `, ft as materialized (${read(`s.title @@ ${tsq}`, [more], CANDIDATE_ORDER, titleRows, true)})
          ${
            partPattern
-             ? `, fp as materialized (${read(`s.part_key like ${partPattern}`, [...filters, more], 's.part_key using ~<~', sql.p(PART_CANDIDATES), true)})`
+             ? `, fp as materialized (${read(`s.part_key like ${partPattern}`, [more], 's.part_key using ~<~', sql.p(PART_CANDIDATES), true)})`
              : ''
          }`
       : '';
@@ -291,7 +291,7 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
 /**
  * The name tier: 3 when the name holds the whole text, plus 1 when it holds the longest run of letter words
  * ("socket head cap screw"). For one word, or text that is all one run, both are the same test, made once:
- * it runs on every matching row.
+ * it runs on every candidate.
  */
 function inNameSql(sql: Sql, words: string[]): string {
   const whole = words.join(' ');
