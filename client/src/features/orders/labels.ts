@@ -1,4 +1,5 @@
 import type { useT } from '../../i18n';
+import { cardLabel } from '../payments';
 import type { OrderFieldsFragment } from './graphql/orders.generated';
 
 /** How an order was paid: the card's brand and last four digits, or the purchase order number. */
@@ -7,9 +8,6 @@ export function paymentLabel(
   order: Pick<OrderFieldsFragment, 'paymentKind' | 'cardBrand' | 'cardLast4' | 'poNumber'>,
 ): string {
   return order.paymentKind === 'card'
-    ? t('checkout.cardEnding', {
-        brand: (order.cardBrand ?? 'card').toUpperCase(),
-        last4: order.cardLast4 ?? '····',
-      })
+    ? cardLabel(t, { brand: order.cardBrand, last4: order.cardLast4 })
     : t('orders.purchaseOrder', { number: order.poNumber ?? '' });
 }

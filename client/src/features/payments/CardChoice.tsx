@@ -5,6 +5,7 @@ import { FormError } from '../../components/form';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/failure';
 import { CardForm, type Card } from './CardForm';
+import { cardLabel } from './labels';
 import type { PaymentOptionFieldsFragment } from './graphql/payments.generated';
 import { usePaymentOptions } from './usePaymentOptions';
 
@@ -12,11 +13,10 @@ import { usePaymentOptions } from './usePaymentOptions';
 export const expiryOf = (card: Pick<PaymentOptionFieldsFragment, 'expMonth' | 'expYear'>) =>
   `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
 
-/** "VISA ending in 4242". */
+/** "VISA ending in 4242", in the page's language. */
 export function useCardLabel() {
   const t = useT();
-  return (card: Pick<Card, 'brand' | 'last4'>) =>
-    t('checkout.cardEnding', { brand: card.brand.toUpperCase(), last4: card.last4 });
+  return (card: Pick<Card, 'brand' | 'last4'>) => cardLabel(t, card);
 }
 
 /**

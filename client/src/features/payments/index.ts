@@ -4,4 +4,5 @@
  */
 export { CardForm, type Card } from './CardForm';
 export { CardChoice, expiryOf, useCardLabel } from './CardChoice';
+export { cardLabel } from './labels';
 export { usePaymentOptions, useSavedCardActions } from './usePaymentOptions';

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/audit';
 import { verifyPassword } from '../auth/password';
 import { endSession, requireUser } from '../auth/session-auth';
 import { accountService } from './account.service';
+import { deleteSavedCards, detachAll } from './saved-cards.service';
 
 /** What an anonymised account's e-mail becomes: unique, and never deliverable (`.invalid`). */
 const deletedEmail = (userId: string) => `deleted+${userId}@deleted.invalid`;
@@ -118,13 +119,7 @@ export const privacyService = {
         user.id,
       ]);
       await run('delete from address where user_id = ?', [user.id]);
-      const savedCards = await ctx.db.execute<{ paymentMethodId: string; paymentKey: string }[]>(
-        `delete from saved_card c using app_user u where c.user_id = ? and u.id = c.user_id
-         returning c.payment_method_id as "paymentMethodId", u.payment_key as "paymentKey"`,
-        [user.id],
-        'all',
-        trx,
-      );
+      const savedCards = await deleteSavedCards(ctx, trx, user.id);
       await run('delete from saved_list where user_id = ?', [user.id]);
       await run('delete from cart where user_id = ?', [user.id]);
       await run('delete from password_reset where user_id = ?', [user.id]);
@@ -155,8 +150,7 @@ export const privacyService = {
       });
       return savedCards;
     });
-    // The provider forgets the saved cards too: nobody can charge them any more.
-    for (const card of cards) await ctx.app.payments.detach(card.paymentMethodId, card.paymentKey);
+    await detachAll(ctx, cards);
     await endSession(ctx.req, ctx.res, ctx.app.auth.cookies);
   },
 };

@@ -1,6 +1,7 @@
 import { saveCardSchema, savedCardIdSchema } from '../../../../domain/checkout.schema';
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
+import type { Transaction } from '@mikro-orm/core';
 import type { Ctx, SqlConnection } from '../../context';
 import { requireUser } from '../auth/session-auth';
 import type { CardMethod } from '../payment/payment.provider';
@@ -25,6 +26,34 @@ export async function rememberSavedCard(
      where u.id = kept.user_id and u.primary_payment_id is null`,
     [card.id, card.brand, card.last4, card.expMonth, card.expYear, paymentKey],
   );
+}
+
+/** A deleted saved card: its payment method at the provider and the customer it is attached to. */
+export interface DeletedCard {
+  paymentMethodId: string;
+  paymentKey: string;
+}
+
+/** Deletes one of the user's saved cards (`cardId`), or all of them, in `trx`; the provider still holds them. */
+export function deleteSavedCards(
+  ctx: Ctx,
+  trx: Transaction,
+  userId: string,
+  cardId?: string,
+): Promise<DeletedCard[]> {
+  return ctx.db.execute<DeletedCard[]>(
+    `delete from saved_card c using app_user u
+     where c.user_id = ? and u.id = c.user_id ${cardId ? 'and c.id = ?' : ''}
+     returning c.payment_method_id as "paymentMethodId", u.payment_key as "paymentKey"`,
+    cardId ? [userId, cardId] : [userId],
+    'all',
+    trx,
+  );
+}
+
+/** The provider forgets deleted cards (after the deletion committed): nobody can charge them any more. */
+export async function detachAll(ctx: Ctx, cards: DeletedCard[]): Promise<void> {
+  for (const card of cards) await ctx.app.payments.detach(card.paymentMethodId, card.paymentKey);
 }
 
 /** The payment key of `user`, made at the provider (once, whoever asks at the same time) when it has none. */
@@ -93,13 +122,7 @@ export const savedCardsService = {
     const userId = requireUser(ctx).id;
     const { id } = validate(savedCardIdSchema, body);
     const [card] = await ctx.db.transactional(async (trx) => {
-      const deleted = await ctx.db.execute<{ paymentMethodId: string; paymentKey: string }[]>(
-        `delete from saved_card c using app_user u where c.id = ? and c.user_id = ? and u.id = c.user_id
-         returning c.payment_method_id as "paymentMethodId", u.payment_key as "paymentKey"`,
-        [id, userId],
-        'all',
-        trx,
-      );
+      const deleted = await deleteSavedCards(ctx, trx, userId, id);
       // The primary card went: the oldest remaining one takes its place.
       await ctx.db.execute(
         `update app_user set primary_payment_id = (
@@ -113,7 +136,7 @@ export const savedCardsService = {
     });
     // Someone else's card answers exactly like a missing one.
     if (!card) throw notFound('Card');
-    await ctx.app.payments.detach(card.paymentMethodId, card.paymentKey);
+    await detachAll(ctx, [card]);
   },
 
   /** Entry point: `{ id }`, one of the user's saved cards, becomes primary. */

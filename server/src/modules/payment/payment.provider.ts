@@ -143,6 +143,12 @@ const METHOD_FOR_INTENT = prepared<{ behaviour: Behaviour }>(
      or m.customer_id = (select customer_id from test_payment_intent where id = ?))`,
 );
 
+/** A payment method the provider does not know, or not for this customer: the same answer either way. */
+const unknownCard = (field: string) =>
+  new AppError('BAD_USER_INPUT', 'Enter your card details again.', [
+    { field, message: 'Enter your card details again.' },
+  ]);
+
 const toIntent = (r: IntentRow): PaymentIntent => ({
   id: r.id,
   clientSecret: r.clientSecret,
@@ -257,9 +263,7 @@ export class TestPaymentProvider implements PaymentProvider {
       return updated.status === 'requires_capture' ? this.saveAuthorised(intentId) : toIntent(updated);
     const intent = await this.retrieve(intentId);
     if (intent.status === 'requires_capture' || intent.status === 'succeeded') return intent;
-    throw new AppError('BAD_USER_INPUT', 'Enter your card details again.', [
-      { field: 'payment.paymentMethodId', message: 'Enter your card details again.' },
-    ]);
+    throw unknownCard('payment.paymentMethodId');
   }
 
   /** The cardholder's answer to the bank's challenge (the test provider's authentication page). */
@@ -358,9 +362,7 @@ export class TestPaymentProvider implements PaymentProvider {
     );
     const usable = method && method.behaviour !== 'detached';
     if (!usable || (method.customerId !== null && method.customerId !== customer)) {
-      throw new AppError('BAD_USER_INPUT', 'Enter your card details again.', [
-        { field: 'paymentMethodId', message: 'Enter your card details again.' },
-      ]);
+      throw unknownCard('paymentMethodId');
     }
     // As a processor checks a card before keeping it: one that declines is not saved.
     if (method.behaviour === 'decline') throw new AppError('UNPROCESSABLE', 'Your card was declined.');

@@ -227,23 +227,22 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
       where ${[matching, ...base, ...where].join(' and ')}
       order by ${order}
       limit ${rows}`;
+  // Not within a brand, a category or an attribute: PostgreSQL would look for the name matches there in the static
+  // order, as if they were spread evenly, and walk the whole order when a brand has none (decision 041).
+  const readsFirst = relevance && hasText && !filtered && !plan.scope.categoryIds;
   // Read only when there were more matches than candidates (otherwise every match is a candidate already), and
   // only enough to fill the pages up to this one: the rest of the candidates stay the most popular matches.
   const more = `(select count(*) from f) > ${candidates}`;
-  const titleRows = sql.p(
-    Math.min(plan.candidates, Math.max(TITLE_CANDIDATES, 4 * (plan.offset + plan.limit))),
-  );
-  // Not within a brand, a category or an attribute: PostgreSQL would look for the name matches there in the static
-  // order, as if they were spread evenly, and walk the whole order when a brand has none (decision 041).
-  const firstReads =
-    relevance && hasText && !filtered && !plan.scope.categoryIds
-      ? `, ft as materialized (${read(`s.title @@ ${tsq}`, [more], CANDIDATE_ORDER, titleRows, true)})
-         ${
-           partPattern
-             ? `, fp as materialized (${read(`s.part_key like ${partPattern}`, [more], 's.part_key using ~<~', sql.p(PART_CANDIDATES), true)})`
-             : ''
-         }`
-      : '';
+  const titleRows = () =>
+    sql.p(Math.min(plan.candidates, Math.max(TITLE_CANDIDATES, 4 * (plan.offset + plan.limit))));
+  const firstReads = readsFirst
+    ? `, ft as materialized (${read(`s.title @@ ${tsq}`, [more], CANDIDATE_ORDER, titleRows(), true)})
+       ${
+         partPattern
+           ? `, fp as materialized (${read(`s.part_key like ${partPattern}`, [more], 's.part_key using ~<~', sql.p(PART_CANDIDATES), true)})`
+           : ''
+       }`
+    : '';
   const union = firstReads
     ? `select distinct on (id) * from (select * from fa union all select * from ft
          ${partPattern ? 'union all select * from fp' : ''}) u`

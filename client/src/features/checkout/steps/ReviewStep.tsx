@@ -4,6 +4,7 @@ import { useMessage, useT } from '../../../i18n';
 import { useDescribeConfiguration } from '../../../lib/configuration';
 import { useMoney } from '../../../lib/money';
 import type { CartFieldsFragment } from '../../cart';
+import { cardLabel } from '../../payments';
 import type { PlaceOrderInput } from '../graphql/checkout.generated';
 import type { PaymentControls } from '../usePlaceOrder';
 import type { AddressValues, PaymentChoice, ShippingValues } from './types';
@@ -87,10 +88,7 @@ export function ReviewStep({
           <h3>{t('checkout.step.payment')}</h3>
           <p>
             {choice.kind === 'card'
-              ? t('checkout.cardEnding', {
-                  brand: choice.card.brand.toUpperCase(),
-                  last4: choice.card.last4,
-                })
+              ? cardLabel(t, choice.card)
               : t('orders.purchaseOrder', { number: choice.poNumber })}{' '}
             <button type="button" className="link-button" onClick={onChangePayment}>
               {t('checkout.change')}
