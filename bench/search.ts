@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { CSRF } from '../domain/constants';
 import { SEARCH_SORTS } from '../domain/search';
 import type { Orm } from '../server/src/db/orm';
+import { warmTypeaheadAnswers } from '../server/src/modules/search/search.ahead';
 import { benchDatabase, cpuColumns, listen, load } from './support';
 
 async function main() {
@@ -38,6 +39,11 @@ async function main() {
     console.log(
       `catalogue: ${n} products; ${prefixes.length} typeahead prefixes, ${queries.length} results-page queries; cache off`,
     );
+    const warmed = await computeAhead(orm);
+    console.log(
+      `typeahead answers computed ahead: ${warmed.answers} in ${warmed.seconds.toFixed(1)} s (${warmed.size} on disk)`,
+    );
+    const live = await livePrefixes(orm, prefixes);
     const uncached = await listen(orm, { ttlMs: 0, entries: 1 });
     const cached = await listen(orm, { ttlMs: 600_000, entries: 5000 });
     const headers = await csrfHeaders(uncached.base);
@@ -62,6 +68,13 @@ async function main() {
       if (ms.length) console.log(`| ${length} | ${ms.length} | ${spread(ms)} |`);
     }
     console.log(`| all | ${typed.length} | ${spread(typed.map((t) => t.ms))} |`);
+    const liveMs: number[] = [];
+    for (const term of live) {
+      const started = performance.now();
+      await post(uncached.base, '/api/search/typeAhead', { term });
+      liveMs.push(performance.now() - started);
+    }
+    console.log(`| two words or 9+ characters (live) | ${liveMs.length} | ${spread(liveMs)} |`);
 
     const pages: { label: string; ms: number; exact: boolean }[] = [];
     for (const q of queries) {
@@ -95,6 +108,12 @@ async function main() {
         base: uncached.base,
         url: '/api/search/typeAhead',
         bodies: prefixes.map((term) => JSON.stringify({ term })),
+      },
+      {
+        label: `REST typeahead, ${live.length} two-word or 9+ character prefixes (live), cache off`,
+        base: uncached.base,
+        url: '/api/search/typeAhead',
+        bodies: live.map((term) => JSON.stringify({ term })),
       },
       {
         label: `REST search, ${queries.length} results pages, cache off`,
@@ -133,6 +152,36 @@ async function main() {
   } finally {
     await bench.close();
   }
+}
+
+/** Computes every typeahead answer ahead (as the warmer does after a rebuild): how many, how long, its size. */
+async function computeAhead(orm: Orm) {
+  const db = orm.em.getConnection();
+  const started = performance.now();
+  let answers = 0;
+  for (let batch = 1; batch > 0; answers += batch) batch = await warmTypeaheadAnswers(db, 600_000);
+  const [{ size }] = await db.execute<[{ size: string }]>(
+    `select pg_size_pretty(pg_total_relation_size('typeahead_answer')) as size`,
+  );
+  return { answers, seconds: (performance.now() - started) / 1000, size };
+}
+
+/**
+ * Prefixes a buyer types that are not computed ahead (decision 042): a catalogue word and the start of the next
+ * ("socket hea"), and part numbers typed to 10–12 characters.
+ */
+async function livePrefixes(orm: Orm, prefixes: string[]): Promise<string[]> {
+  const words = prefixes.filter((p) => /^[a-z]{4,}$/.test(p));
+  const parts = await orm.em
+    .getConnection()
+    .execute<{ id: string }[]>(
+      `select lower(id) as id from product where length(id) >= 12 order by md5(id || 'live') limit 40`,
+    );
+  const live = new Set<string>();
+  for (let i = 0; i + 1 < words.length && live.size < 40; i += 2)
+    live.add(`${words[i]} ${words[i + 1]!.slice(0, 3)}`);
+  parts.forEach(({ id }, i) => live.add(id.slice(0, 10 + (i % 3))));
+  return [...live];
 }
 
 /** p50, p99 and max of some durations, as table cells. */

@@ -17,6 +17,12 @@ export const SEARCH_PAGE_SIZE = 24;
  */
 export const SEARCH_CANDIDATES = { results: 1000, typeahead: 50 } as const;
 
+/**
+ * Typeahead answers are computed ahead for every prefix of up to this many characters of a catalogue word or part
+ * number (decision 042); longer or other text is searched live, within SEARCH_CANDIDATES.
+ */
+export const COMPUTED_AHEAD_PREFIX = 8;
+
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'part_number'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 

@@ -15,6 +15,7 @@ import { seedTranslations } from './modules/catalog/seed/translations';
 import { insertDemoOrders } from './modules/order/demo-orders';
 import { DEMO_PASSWORD, demoBuyersIn, ensureDemoBuyers } from './modules/order/demo-accounts';
 import { schedulePopularityRefresh } from './modules/analytics/popularity';
+import { scheduleTypeaheadWarming, WARM_INTERVAL_MS } from './modules/search/search.ahead';
 import { refreshSearchIndex, searchIndexIsComplete } from './modules/search/search.index';
 import { serveClusterMetrics, type Readiness } from './ops';
 import { ROUTES } from '../../domain/routes';
@@ -115,6 +116,8 @@ async function serve(
   const popularity = cluster.isWorker
     ? null
     : schedulePopularityRefresh(orm.em.getConnection(), log, config.popularityRefreshMs);
+  // Every serving process computes typeahead answers ahead; they share the work (decision 042).
+  const warming = scheduleTypeaheadWarming(orm.em.getConnection(), log, WARM_INTERVAL_MS);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -136,6 +139,7 @@ async function serve(
         server.closeIdleConnections();
       });
       await popularity?.stop();
+      await warming.stop();
       await close();
       await orm.close(true);
       await replica?.close(true);

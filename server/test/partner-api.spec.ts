@@ -195,6 +195,15 @@ describe("Supplier scope: its own brand's products and stock", () => {
     const indexVersion = async () =>
       BigInt((await db.execute<[{ v: string }]>('select version::text as v from search_index_state'))[0].v);
     const before = await indexVersion();
+    // A typeahead answer computed ahead for the product's part number (decision 042), and one for other words.
+    const [{ prefix }] = await db.execute<[{ prefix: string }]>(
+      `select left(part_key, 3) as prefix from product_search where product_id = ?`,
+      [ids[0]],
+    );
+    const computed = `update typeahead_answer set answer = '{}', match = to_tsquery('axl', ?), part_patterns = ?::text[]
+      where key = ?`;
+    await db.execute(computed, [`${prefix}:*`, `{${prefix}%}`, prefix]);
+    await db.execute(computed, ['zzzz:*', '{zzzz%}', 'nema']);
     const set = await asPartner(
       access,
       `mutation { setProductStock(id: "${ids[0]}", inStock: false) { id inStock } }`,
@@ -202,6 +211,15 @@ describe("Supplier scope: its own brand's products and stock", () => {
     expect(set.body.data.setProductStock).toEqual({ id: ids[0], inStock: false });
     // Search answers cached in any process show the stock flag: the new index version drops them.
     expect(await indexVersion()).toBe(before + 1n);
+    // The answer that may show the product is forgotten (the next typeahead searches live); the other is kept.
+    const answers = await db.execute<{ key: string; answer: unknown }[]>(
+      'select key, answer from typeahead_answer where key in (?, ?) order by key = ?',
+      [prefix, 'nema', prefix],
+    );
+    expect(answers).toEqual([
+      { key: 'nema', answer: {} },
+      { key: prefix, answer: null },
+    ]);
     const [other] = await db.execute<{ id: string }[]>(
       `select p.id from product p join brand b on b.id = p.brand_id where b.handle <> 'precisa' limit 1`,
     );

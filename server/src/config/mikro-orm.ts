@@ -40,6 +40,7 @@ import {
   SearchClick,
   SearchIndexState,
   SearchTerm,
+  TypeaheadAnswer,
 } from '../modules/search/search.entity';
 import { Session } from '../modules/session/session.entity';
 import { Site } from '../modules/site/site.entity';
@@ -89,6 +90,7 @@ export const ENTITIES = [
   SearchTerm,
   SearchClick,
   SearchIndexState,
+  TypeaheadAnswer,
   SearchAttribution,
   ClickstreamEventRow,
 ];

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { every, type PeriodicJob } from '../../common/periodic';
 import type { SqlConnection } from '../../context';
+import { staleTypeaheadAnswers } from '../search/search.ahead';
 import { bumpIndexVersion } from '../search/search.index';
 
 /**
@@ -66,9 +67,9 @@ export interface PopularityRefresh {
 
 /**
  * Recomputes every product's popularity from the click-stream, set-based: one statement updates only the
- * products (and search rows) whose score changed; then, when a search row changed, the search index version is
- * raised so every process marks its cached answers stale within seconds (watchIndexVersion), as a site visibility
- * change does. One transaction under an advisory lock: a second caller meanwhile skips (`ran: false`).
+ * products (and search rows) whose score changed; then, when a search row changed, the typeahead answers computed
+ * ahead are marked stale (served while recomputed, decision 042) and the search index version is raised so every
+ * process marks its cached answers stale within seconds (watchIndexVersion), as a site visibility change does. One transaction under an advisory lock: a second caller meanwhile skips (`ran: false`).
  */
 export async function refreshPopularity(
   db: SqlConnection,
@@ -90,6 +91,7 @@ export async function refreshPopularity(
     );
     const { products, searchRows } = row!;
     if (searchRows > 0) {
+      await staleTypeaheadAnswers(db, trx);
       await bumpIndexVersion(db, trx);
     }
     return { ran: true, products, searchRows };

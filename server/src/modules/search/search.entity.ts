@@ -167,3 +167,35 @@ export class SearchIndexState {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   refreshedAt: Date = new Date();
 }
+
+/**
+ * A typeahead answer computed ahead (decision 042): one row per key, the words of a prefix of 1–8 characters of a
+ * catalogue word or part number as `parseQuery` reads them (`sfu1605`, `lhcs m3x`). `answer` is null until the
+ * warmer computes it, and again as soon as a product it may show changes (then the live search answers); `stale`
+ * answers (after a popularity refresh) are still served while they are recomputed. `match`, `partPatterns` and
+ * `fuzzyKey` are what the statements behind the answer matched: a product changing in a way they match is a
+ * product the answer may show.
+ */
+@Entity({ tableName: 'typeahead_answer' })
+export class TypeaheadAnswer {
+  @PrimaryKey({ type: 'text' })
+  key!: string;
+
+  @Property({ type: 'jsonb', nullable: true })
+  answer: unknown = null;
+
+  @Property({ type: 'boolean', default: false })
+  stale: boolean = false;
+
+  @Property({ type: 'tsquery', columnType: 'tsquery', nullable: true })
+  match: string | null = null;
+
+  @Property({ type: ArrayType, columnType: 'text[]', default: '{}' })
+  partPatterns: string[] = [];
+
+  @Property({ type: 'text', nullable: true })
+  fuzzyKey: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  computedAt: Date | null = null;
+}

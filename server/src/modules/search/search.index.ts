@@ -3,6 +3,7 @@ import { FACET_ATTRIBUTES } from '../../../../domain/search';
 import { SYNONYMS } from './search.query';
 import type { Transaction } from '@mikro-orm/core';
 import type { SqlConnection } from '../../context';
+import { refreshTypeaheadKeys } from './search.ahead';
 
 /**
  * (Re)builds every product's search document: part number forms and name (weight A), brand and category
@@ -92,7 +93,8 @@ export async function refreshSearchIndex(em: EntityManager): Promise<void> {
     'run',
     ctx,
   );
-  await db.execute('analyze product_search, search_term', [], 'run', ctx);
+  await refreshTypeaheadKeys(db, ctx);
+  await db.execute('analyze product_search, search_term, typeahead_answer', [], 'run', ctx);
   // Every process marks its cached answers stale when it sees the new version (watchIndexVersion).
   await db.execute(
     `insert into search_index_state (id, version) values (1, 1)
@@ -103,12 +105,14 @@ export async function refreshSearchIndex(em: EntityManager): Promise<void> {
   );
 }
 
-/** Whether every product has its search row (false after a migration rebuilt the table, or a partial import). */
+/**
+ * Whether every product has its search row and the typeahead its keys (false after a migration emptied either, or
+ * a partial import).
+ */
 export async function searchIndexIsComplete(em: EntityManager): Promise<boolean> {
-  const [row] = await em
-    .getConnection()
-    .execute<{ complete: boolean }[]>(
-      'select (select count(*) from product) = (select count(*) from product_search) as complete',
-    );
+  const [row] = await em.getConnection().execute<{ complete: boolean }[]>(
+    `select (select count(*) from product) = (select count(*) from product_search)
+         and (exists (select 1 from typeahead_answer) or not exists (select 1 from product)) as complete`,
+  );
   return row?.complete ?? false;
 }

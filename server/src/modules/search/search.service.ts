@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { FACET_ATTRIBUTES, SEARCH_CANDIDATES, type SearchSort } from '../../../../domain/search';
+import {
+  COMPUTED_AHEAD_PREFIX,
+  FACET_ATTRIBUTES,
+  SEARCH_CANDIDATES,
+  type SearchSort,
+} from '../../../../domain/search';
 import {
   searchClickSchema,
   searchRequestSchema,
@@ -7,7 +12,7 @@ import {
   type SearchRequest,
 } from '../../../../domain/search.schema';
 import { validate } from '../../common/validate';
-import type { Ctx } from '../../context';
+import type { Ctx, SqlConnection } from '../../context';
 import type { AnswerCache } from './search.cache';
 import { parseQuery, toTsQuery, type ParsedQuery } from './search.query';
 
@@ -20,6 +25,17 @@ declare module '../../context' {
 
 export type { SearchSort };
 export const TYPEAHEAD_RESULTS = 8;
+
+type PlanOptions = Pick<Plan, 'prefix' | 'facets' | 'limit' | 'offset' | 'candidates'>;
+
+/** How search as you type searches: the last word as a prefix, the brand facet, the first results. */
+export const TYPEAHEAD_PLAN: PlanOptions = {
+  prefix: true,
+  facets: 'brand',
+  limit: TYPEAHEAD_RESULTS,
+  offset: 0,
+  candidates: SEARCH_CANDIDATES.typeahead,
+};
 
 export interface Suggestion {
   id: string;
@@ -71,8 +87,17 @@ interface SearchInput {
 /** Facet panels: BRAND always; CATEGORY and the spec attributes on the results and category pages. */
 type FacetScope = 'brand' | 'all';
 
+/**
+ * What a search statement reads with: the database, and the site whose product list it shows (null: every product,
+ * as a site that shows all products does; the answers computed ahead are computed so, decision 042).
+ */
+export interface SearchReader {
+  readDb: SqlConnection;
+  site: string | null;
+}
+
 /** Everything one search statement needs; built from the input and a (possibly corrected) parsed query. */
-interface Plan {
+export interface Plan {
   q: ParsedQuery;
   prefix: boolean;
   fuzzy: boolean;
@@ -169,7 +194,7 @@ const TITLE_CANDIDATES = 100;
  * numbers starting with the typed key, join them. Only the candidates are counted, faceted and ranked.
  * Facets are disjunctive: a facet's counts ignore its own filter, so a shopper can pick several brands.
  */
-function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[] } {
+function buildStatement(reader: SearchReader, plan: Plan): { text: string; params: unknown[] } {
   const { q, input } = plan;
   const sql = new Sql();
   const sort = input.sort ?? 'relevance';
@@ -188,10 +213,12 @@ function buildStatement(ctx: Ctx, plan: Plan): { text: string; params: unknown[]
   }
   const base: string[] = [];
   if (!input.includeWithoutPrice) base.push('s.price is not null');
-  const site = sql.p(ctx.site);
-  base.push(
-    `(coalesce((select show_all_products from site where id = ${site}), true) or ${site} = any(s.sites))`,
-  );
+  if (reader.site !== null) {
+    const site = sql.p(reader.site);
+    base.push(
+      `(coalesce((select show_all_products from site where id = ${site}), true) or ${site} = any(s.sites))`,
+    );
+  }
   // The category's and brands' ids are given as values, so PostgreSQL plans with how many products they hold.
   // One brand or category is compared with `=`: its index then gives its products in the static order.
   const oneOf = (column: string, ids: string[]) =>
@@ -357,9 +384,10 @@ function longestPhrase(words: string[]): string {
   return best.length >= 2 ? best.join(' ') : words.join(' ');
 }
 
-async function runPlan(ctx: Ctx, plan: Plan): Promise<Row> {
-  const statement = buildStatement(ctx, plan);
-  const [row] = await ctx.readDb.execute<Row[]>(statement.text, statement.params);
+async function runPlan(reader: SearchReader, plan: Plan, ran?: Plan[]): Promise<Row> {
+  ran?.push(plan);
+  const statement = buildStatement(reader, plan);
+  const [row] = await reader.readDb.execute<Row[]>(statement.text, statement.params);
   return row!;
 }
 
@@ -374,18 +402,7 @@ export const searchService = {
   /** Entry point: search as you type, `{ term, includeWithoutPrice }` as sent. */
   async typeAhead(ctx: Ctx, body: unknown): Promise<SearchAnswer<Suggestion>> {
     const { term, includeWithoutPrice } = validate(typeaheadRequestSchema, body);
-    return this.run(
-      ctx,
-      'typeahead',
-      { query: term, includeWithoutPrice },
-      {
-        prefix: true,
-        facets: 'brand',
-        limit: TYPEAHEAD_RESULTS,
-        offset: 0,
-        candidates: SEARCH_CANDIDATES.typeahead,
-      },
-    );
+    return this.run(ctx, 'typeahead', { query: term, includeWithoutPrice }, TYPEAHEAD_PLAN);
   },
 
   /** Entry point: a results page, `{ query, filters, sort, page, pageSize }` as sent. */
@@ -425,7 +442,7 @@ export const searchService = {
     ctx: Ctx,
     kind: 'typeahead' | 'search',
     input: SearchInput,
-    options: Pick<Plan, 'prefix' | 'facets' | 'limit' | 'offset' | 'candidates'>,
+    options: PlanOptions,
   ): Promise<SearchAnswer<Suggestion>> {
     const parsed = parseQuery(input.query);
     const browsing = kind === 'search' && !!input.category;
@@ -433,14 +450,17 @@ export const searchService = {
     const found =
       parsed.words.length === 0 && !browsing
         ? { results: [], total: 0, exactCounts: true, correctedQuery: null, availableNavigation: [] }
-        : await ctx.app.searchCache.get(key, () =>
-            this.find(ctx, parsed, {
-              ...options,
-              q: parsed,
-              input,
-              fuzzy: false,
-              scope: { categoryIds: null, brandIds: null },
-            }),
+        : await ctx.app.searchCache.get(
+            key,
+            async () =>
+              (kind === 'typeahead' && input.includeWithoutPrice && (await computedAhead(ctx, parsed))) ||
+              this.answer(ctx, {
+                ...options,
+                q: parsed,
+                input,
+                fuzzy: false,
+                scope: await scopeOf(ctx, input),
+              }),
           );
     const token = randomUUID();
     if (parsed.words.length > 0 || browsing) {
@@ -455,14 +475,17 @@ export const searchService = {
     return { ...found, searchParams: { searchAttributionToken: token } };
   },
 
-  async find(ctx: Ctx, parsed: ParsedQuery, plan: Plan): Promise<Found> {
-    const base = { ...plan, scope: await scopeOf(ctx, plan.input) };
-    let row = await runPlan(ctx, base);
+  /**
+   * The live answer: the plan's statement, then its spelling correction or its part-number typo match when they
+   * apply. `ran`, when given, collects the plans of the statements run (what the answer depends on, decision 042).
+   */
+  async answer(reader: SearchReader, base: Plan, ran?: Plan[]): Promise<Found> {
+    let row = await runPlan(reader, base, ran);
     let correctedQuery: string | null = null;
     if (row.unknown.length > 0) {
-      const corrected = await this.correct(ctx, parsed, row.unknown);
+      const corrected = await this.correct(reader, base.q, row.unknown);
       if (corrected) {
-        const correctedRow = await runPlan(ctx, { ...base, q: corrected });
+        const correctedRow = await runPlan(reader, { ...base, q: corrected }, ran);
         // "Showing results for...": the text as typed finds nothing, or far less than its correction.
         if (correctedRow.total > 0 && (row.total === 0 || correctedRow.total >= row.total * 5)) {
           row = correctedRow;
@@ -470,8 +493,8 @@ export const searchService = {
         }
       }
     }
-    if (row.total === 0 && parsed.partKey.length >= 4) {
-      row = await runPlan(ctx, { ...base, fuzzy: true });
+    if (row.total === 0 && base.q.partKey.length >= 4) {
+      row = await runPlan(reader, { ...base, fuzzy: true }, ran);
     }
     return {
       results: row.results,
@@ -483,8 +506,8 @@ export const searchService = {
   },
 
   /** The query with its unknown words replaced by their closest catalogue word, or null when nothing changes. */
-  async correct(ctx: Ctx, q: ParsedQuery, unknown: string[]): Promise<ParsedQuery | null> {
-    const rows = await ctx.readDb.execute<{ word: string; suggestion: string | null }[]>(CORRECTION_SQL, [
+  async correct(reader: SearchReader, q: ParsedQuery, unknown: string[]): Promise<ParsedQuery | null> {
+    const rows = await reader.readDb.execute<{ word: string; suggestion: string | null }[]>(CORRECTION_SQL, [
       unknown,
     ]);
     const replace = new Map(rows.filter((r) => r.suggestion).map((r) => [r.word, r.suggestion!]));
@@ -493,6 +516,21 @@ export const searchService = {
     return { text: words.join(' '), words, partKey: q.partKey };
   },
 };
+
+/**
+ * The typeahead answer computed ahead for the words typed (decision 042), when there is a current or stale one and
+ * the site shows every product (the answers are computed so); null otherwise (the live search answers).
+ */
+async function computedAhead(ctx: Ctx, parsed: ParsedQuery): Promise<Found | null> {
+  const key = parsed.words.join(' ');
+  if (key.length > COMPUTED_AHEAD_PREFIX) return null;
+  const [row] = await ctx.readDb.execute<{ answer: Found }[]>(
+    `select answer from typeahead_answer
+     where key = ? and answer is not null and coalesce((select show_all_products from site where id = ?), true)`,
+    [key, ctx.site],
+  );
+  return row?.answer ?? null;
+}
 
 /** BRAND first, then CATEGORY, then the attributes in the domain's order; empty panels are left out. */
 function navigation(row: Row): Navigation[] {

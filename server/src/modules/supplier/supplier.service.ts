@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth/permissions';
+import { forgetTypeaheadAnswers } from '../search/search.ahead';
 import { bumpIndexVersion } from '../search/search.index';
 
 export interface SupplierProductView {
@@ -48,7 +49,9 @@ export const supplierService = {
       // Another brand's product answers exactly like a missing one.
       if (!row) throw notFound(`Product ${id}`);
       await ctx.db.execute('update product_search set in_stock = ? where product_id = ?', [inStock, id]);
-      // Cached search answers show the stock flag: every process drops them.
+      // Search answers rank by the stock flag: the typeahead's computed ahead are forgotten, and every process
+      // drops its cached ones.
+      await forgetTypeaheadAnswers(ctx.db, [id]);
       await bumpIndexVersion(ctx.db);
       return row;
     });
