@@ -180,6 +180,8 @@ class Sql {
   }
 }
 
+/** The most rows of the static order a search as you type of several words walks (then it reads every match). */
+const WALK_ROWS = 2_000;
 /** Part numbers starting with the typed key that join the candidates, whatever their popularity. */
 const PART_CANDIDATES = 50;
 /** Matches in the part number and name that join them (at least; four times the pages up to the one asked). */
@@ -206,10 +208,12 @@ function buildStatement(reader: SearchReader, plan: Plan): { text: string; param
   const partPattern = pk.length >= 3 ? sql.p(pk + '%') : null;
 
   const match: string[] = [];
-  if (hasText) {
+  if (hasText && plan.fuzzy) {
+    // The words matched nothing (the answer ran them first): only the part-number typo match is left.
+    match.push(`s.part_key % ${sql.p(pk)}`);
+  } else if (hasText) {
     match.push(`s.document @@ ${tsq}`);
     if (partPattern) match.push(`s.part_key like ${partPattern}`);
-    if (plan.fuzzy && pk.length >= 4) match.push(`s.part_key % ${sql.p(pk)}`);
   }
   const base: string[] = [];
   if (!input.includeWithoutPrice) base.push('s.price is not null');
@@ -239,21 +243,56 @@ function buildStatement(reader: SearchReader, plan: Plan): { text: string; param
   const filtered = brands !== null || attributes.length > 0;
   const filters = filtered ? [brandOk, ...attrOk] : [];
   const matches = match.length ? `(${match.join(' or ')})` : 'true';
-  /** Candidates matching `matching`, every base filter and `where`, the first `rows` in `order`. */
+  /**
+   * Candidates matching `matching`, every base filter and `where`: the first `rows` in `order`, or every one (no
+   * order), from the search rows or from `source` (a subquery of them named `s`).
+   */
   const read = (
     matching: string,
     where: string[],
-    order: string,
-    rows: string,
+    order: string | null,
+    rows: string | null,
     ranked: boolean,
+    source = 'product_search s',
   ) => `select s.product_id as id, s.brand_id, s.price, s.popularity, s.in_stock
         ${plan.facets === 'all' ? ', s.category_id, s.facets' : ''}
         ${ranked && relevance ? ', s.document, s.name_lower, s.part_key' : ''},
         ${brandOk} as brand_ok ${attrColumns}
-      from product_search s
+      from ${source}
       where ${[matching, ...base, ...where].join(' and ')}
-      order by ${order}
-      limit ${rows}`;
+      ${order ? `order by ${order}` : ''}
+      ${rows ? `limit ${rows}` : ''}`;
+  /**
+   * CTEs ending in `name`: the first `rows` rows matching `matching` and `where` in the static order.
+   * - `walk`: PostgreSQL's choice, by the static-order index (testing each row) or by the match's indexes.
+   * - `every`: every match read by the match's indexes (a materialized CTE is planned alone: never a walk), then
+   *   ordered; for the typo match's few rows.
+   * - `bounded`: a walk of at most WALK_ROWS rows, then, when it found too few, `every`. For typed words together
+   *   ("clear pre"): PostgreSQL takes them as independent and walks when each is common, however rarely they go
+   *   together, and most typed pairs never do (decision 042).
+   */
+  const firstMatches = (
+    name: string,
+    mode: 'walk' | 'every' | 'bounded',
+    matching: string,
+    where: string[],
+    rows: string,
+  ) => {
+    if (mode === 'walk')
+      return `${name} as materialized (${read(matching, where, CANDIDATE_ORDER, rows, true)})`;
+    const ordered = `select * from ${name}_every order by popularity desc, in_stock desc, id limit ${rows}`;
+    if (mode === 'every') {
+      return `${name}_every as materialized (${read(matching, where, null, null, true)}),
+        ${name} as materialized (${ordered})`;
+    }
+    const walked = `(select * from product_search s ${base.length ? `where ${base.join(' and ')}` : ''}
+      order by ${CANDIDATE_ORDER} limit ${sql.p(WALK_ROWS)}) s`;
+    const found = `(select count(*) from ${name}_walk) >= ${rows}`;
+    return `${name}_walk as materialized (${read(matching, where, CANDIDATE_ORDER, rows, true, walked)}),
+      ${name}_every as materialized (${read(matching, [...where, `not ${found}`], null, null, true)}),
+      ${name} as materialized (select * from ${name}_walk where ${found} union all (${ordered}))`;
+  };
+  const typedWords = plan.prefix && q.words.length > 1;
   // Not within a brand, a category or an attribute: PostgreSQL would look for the name matches there in the static
   // order, as if they were spread evenly, and walk the whole order when a brand has none (decision 041).
   const readsFirst = relevance && hasText && !filtered && !plan.scope.categoryIds;
@@ -263,7 +302,7 @@ function buildStatement(reader: SearchReader, plan: Plan): { text: string; param
   const titleRows = () =>
     sql.p(Math.min(plan.candidates, Math.max(TITLE_CANDIDATES, 4 * (plan.offset + plan.limit))));
   const firstReads = readsFirst
-    ? `, ft as materialized (${read(`s.title @@ ${tsq}`, [more], CANDIDATE_ORDER, titleRows(), true)})
+    ? `, ${firstMatches('ft', typedWords ? 'bounded' : 'walk', `s.title @@ ${tsq}`, [more], titleRows())}
        ${
          partPattern
            ? `, fp as materialized (${read(`s.part_key like ${partPattern}`, [more], 's.part_key using ~<~', sql.p(PART_CANDIDATES), true)})`
@@ -288,7 +327,7 @@ function buildStatement(reader: SearchReader, plan: Plan): { text: string; param
   const unknown = unknownWordsSql(sql, q, plan.prefix);
 
   const text = `
-    with f as materialized (${read(matches, filters, CANDIDATE_ORDER, limit, true)}),
+    with ${firstMatches('f', plan.fuzzy ? 'every' : typedWords ? 'bounded' : 'walk', matches, filters, limit)},
     fa as (select * from f limit ${candidates})
     ${firstReads},
     fk as (${union}),
