@@ -381,6 +381,30 @@ describe('ranking', () => {
   });
 });
 
+describe('spelling correction', () => {
+  const search = async (query: string) => (await post('/api/search', { query, pageSize: 5 })).body;
+
+  it('corrects the misspelt word of a two-word phrase: "linear rial" shows linear rails', async () => {
+    for (const answer of [await search('linear rial'), await typeAhead('linear rial')]) {
+      expect(answer.correctedQuery).toBe('linear rail');
+      expect(answer.results[0].name).toMatch(/Linear Guide Rail/);
+    }
+  });
+
+  it('corrects a three-letter word: "bal screw" shows ball screws', async () => {
+    const answer = await search('bal screw');
+    expect(answer.correctedQuery).toBe('ball screw');
+    for (const r of answer.results) expect(r.name).toMatch(/Ball Screw/);
+  });
+
+  it('corrects two swapped letters: "linaer" is linear, "linaer rail" linear rail', async () => {
+    expect((await search('linaer')).correctedQuery).toBe('linear');
+    const rails = await typeAhead('linaer rail');
+    expect(rails.correctedQuery).toBe('linear rail');
+    expect(rails.results[0].name).toMatch(/Linear Guide Rail/);
+  });
+});
+
 describe('cache invalidation across processes', () => {
   it('after the search index version moves, serves the answer once more while it is recomputed, then the new one', async () => {
     const cache = new AnswerCache<number>(60_000, 10);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { FACET_ATTRIBUTES } from '../../../../domain/search';
+import { DICTIONARY_WORD_MIN_LENGTH, FACET_ATTRIBUTES } from '../../../../domain/search';
 import { SYNONYMS } from './search.query';
 import type { Transaction } from '@mikro-orm/core';
 import type { SqlConnection } from '../../context';
@@ -54,7 +54,7 @@ const REBUILD_TERMS_SQL = `
     select regexp_split_to_table(lower(unaccent(concat_ws(' ', p.name, b.name, c.name))), '[^a-z0-9]+') as word
     from product p join brand b on b.id = p.brand_id join category c on c.id = p.category_id
   ) words
-  where length(word) >= 3 and word !~ '^[0-9]+$'
+  where length(word) >= ? and word !~ '^[0-9]+$'
   group by word`;
 
 /**
@@ -82,7 +82,7 @@ export async function refreshSearchIndex(em: EntityManager): Promise<void> {
   );
   await db.execute(REFRESH_PRODUCT_SEARCH_SQL, [[...FACET_ATTRIBUTES]], 'run', ctx);
   await db.execute('truncate search_term', [], 'run', ctx);
-  await db.execute(REBUILD_TERMS_SQL, [], 'run', ctx);
+  await db.execute(REBUILD_TERMS_SQL, [DICTIONARY_WORD_MIN_LENGTH], 'run', ctx);
   // One-word forms of the synonyms (ballscrew, tslot...) are dictionary words too, so "balscrew" corrects.
   const compounds = SYNONYMS.flat().filter((v) => !v.includes(' '));
   await db.execute(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseQuery, synonymVariants, toTsQuery } from './search.query';
+import { closest, editDistance, isCorrectable, parseQuery, synonymVariants, toTsQuery } from './search.query';
 
 describe('parseQuery', () => {
   it('strips leading whitespace and a leading &, lower-cases and splits into words', () => {
@@ -61,5 +61,30 @@ describe('synonyms and tsquery', () => {
     expect(toTsQuery(['nema', '17'], true)).toBe('(nema & 17)');
     expect(toTsQuery(['li'], true)).toBe('(li)');
     expect(toTsQuery(['lin'], true)).toBe('(lin:*)');
+  });
+});
+
+describe('spelling correction candidates', () => {
+  it('counts a swap of two neighbouring letters as one edit', () => {
+    expect(editDistance('linaer', 'linear')).toBe(1);
+    expect(editDistance('rial', 'rail')).toBe(1);
+    expect(editDistance('bal', 'ball')).toBe(1);
+    expect(editDistance('rial', 'radial')).toBe(2);
+    expect(editDistance('screw', 'screw')).toBe(0);
+    expect(editDistance('', 'nut')).toBe(3);
+  });
+
+  it('picks the candidate fewest edits away, the first among equals', () => {
+    expect(closest('rial', ['radial', 'serial', 'rail'])).toBe('rail');
+    expect(closest('bal', ['ball', 'bar'])).toBe('ball');
+    expect(closest('bal', ['bar', 'ball'])).toBe('bar');
+    expect(closest('bal', [])).toBeUndefined();
+  });
+
+  it('corrects words of letters from three letters on, never part numbers', () => {
+    expect(isCorrectable('bal')).toBe(true);
+    expect(isCorrectable('linaer')).toBe(true);
+    expect(isCorrectable('ab')).toBe(false);
+    expect(isCorrectable('sfu1605')).toBe(false);
   });
 });

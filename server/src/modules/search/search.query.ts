@@ -1,4 +1,4 @@
-import { MAX_SEARCH_TERM_LENGTH, typeaheadText } from '../../../../domain/search';
+import { DICTIONARY_WORD_MIN_LENGTH, MAX_SEARCH_TERM_LENGTH, typeaheadText } from '../../../../domain/search';
 import { AppError } from '../../common/errors';
 
 /**
@@ -81,4 +81,42 @@ export function toTsQuery(words: string[], prefix: boolean): string {
     .map((variant) => variant.map((w, i) => term(w, i === variant.length - 1)).join(' & '))
     .map((v) => `(${v})`)
     .join(' | ');
+}
+
+/**
+ * Whether a typed word may be corrected when it is not a catalogue word: a word of letters as long as the
+ * dictionary's words. Part numbers get the trigram part-number match instead.
+ */
+export function isCorrectable(word: string): boolean {
+  return word.length >= DICTIONARY_WORD_MIN_LENGTH && /^[a-z]+$/.test(word);
+}
+
+/**
+ * The edits (a letter inserted, deleted, replaced, or two neighbours swapped) that turn `a` into `b`: the optimal
+ * string alignment distance, so a swap ("linaer", "rial") is one edit where trigrams see a different word.
+ */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The candidate fewest edits away from `word`; among equals, the first (candidates come best first otherwise). */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let fewest = Infinity;
+  for (const c of candidates) {
+    const edits = editDistance(word, c);
+    if (edits < fewest) [best, fewest] = [c, edits];
+  }
+  return best;
 }
