@@ -1,3 +1,4 @@
+import { Migration20261126150000 } from './Migration20261126150000';
 import { Migration20261126123515 } from './Migration20261126123515';
 import { Migration20261126114835 } from './Migration20261126114835';
 import { Migration20261125220000 } from './Migration20261125220000';
@@ -69,4 +70,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126050000', class: Migration20261126050000 },
   { name: 'Migration20261126114835', class: Migration20261126114835 },
   { name: 'Migration20261126123515', class: Migration20261126123515 },
+  { name: 'Migration20261126150000', class: Migration20261126150000 },
 ];

@@ -3,6 +3,7 @@ import { CSRF } from '../../domain/constants';
 import { SEARCH_CANDIDATES } from '../../domain/search';
 import { AnswerCache, watchIndexVersion } from '../src/modules/search/search.cache';
 import { refreshSearchIndex } from '../src/modules/search/search.index';
+import { STOP_LETTERS } from '../src/modules/search/search.query';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -402,6 +403,41 @@ describe('spelling correction', () => {
     const rails = await typeAhead('linaer rail');
     expect(rails.correctedQuery).toBe('linear rail');
     expect(rails.results[0].name).toMatch(/Linear Guide Rail/);
+  });
+});
+
+describe('family names of one letter and a word (T-Nut, D-Cut)', () => {
+  const search = async (query: string, pageSize = 5) =>
+    (await post('/api/search', { query, pageSize })).body as { total: number; results: { name: string }[] };
+
+  it('finds T-nuts first for "t nut", "t-nut" and "tnut", not other parts holding "nut"', async () => {
+    for (const query of ['t nut', 't-nut', 'tnut']) {
+      const page = (await search(query)).results;
+      const suggested = (await typeAhead(query)).results as { name: string }[];
+      expect([page.length, suggested.length]).toEqual([5, 8]);
+      for (const r of [...page, ...suggested]) expect(r.name).toMatch(/T-Nut/);
+    }
+    // The family's name: T-nuts only, no ball nut or ball screw "with Nut".
+    const all = await search('t nut', 100);
+    expect(all.total).toBeGreaterThan(8);
+    expect(all.total).toBe(all.results.length);
+    for (const r of all.results) expect(r.name).toMatch(/T-Nut/);
+  });
+
+  it('knows which single letters the axl configuration drops (STOP_LETTERS)', async () => {
+    const rows = await t.orm.em.getConnection().execute<{ letter: string }[]>(
+      `select l as letter from regexp_split_to_table('abcdefghijklmnopqrstuvwxyz', '') l
+         where numnode(to_tsquery('axl', l)) = 0`,
+    );
+    expect(rows.map((r) => r.letter)).toEqual([...STOP_LETTERS].sort());
+  });
+
+  it('finds D-cut shaft steppers for "dcut" and "d cut"', async () => {
+    for (const query of ['dcut', 'd cut nema 17']) {
+      const { results } = await search(query);
+      expect(results.length).toBeGreaterThan(0);
+      for (const r of results) expect(r.name).toMatch(/D-Cut Shaft/);
+    }
   });
 });
 

@@ -57,6 +57,16 @@ describe('synonyms and tsquery', () => {
     expect(toTsQuery(['sfu16'], true)).toBe('((sfu16:* | sfu <-> 16:*))');
   });
 
+  it('matches a single letter and the next word also joined, as names are indexed ("tnut" for T-Nut)', () => {
+    expect(toTsQuery(['d', 'cut'], true)).toBe('(((d & cut:*) | dcut:*))');
+    expect(toTsQuery(['l', 'joining', 'plate'], false)).toBe('(((l & joining) | ljoining) & plate)');
+    // The configuration drops "t" as a stop word: "t & nut" would be any nut.
+    expect(toTsQuery(['t', 'nut', 'm5'], false)).toBe('(tnut & (m5 | m <-> 5))');
+    expect(toTsQuery(['t', 'nu'], true)).toBe('(tnu:*)');
+    expect(toTsQuery(['m', '5'], false)).toBe('(m & 5)');
+    expect(toTsQuery(['nema', 'a'], false)).toBe('(nema & a)');
+  });
+
   it('completes the last word only from three characters, so "li" does not match most of the catalogue', () => {
     expect(toTsQuery(['nema', '17'], true)).toBe('(nema & 17)');
     expect(toTsQuery(['li'], true)).toBe('(li)');

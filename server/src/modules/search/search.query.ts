@@ -11,7 +11,6 @@ export const SYNONYMS: readonly string[][] = [
   ['tslot', 't slot', 'extrusion profile', 'extrusion'],
   ['linear guide', 'linear rail', 'profile rail'],
   ['stepper', 'stepping motor', 'step motor'],
-  ['tnut', 't nut'],
   ['pillow block', 'pillowblock'],
   ['panel', 'sheet'],
 ];
@@ -61,14 +60,24 @@ export function synonymVariants(words: string[]): string[][] {
 }
 
 /**
+ * The single letters the `axl` configuration drops as stop words (PostgreSQL's english list): "t nut" would
+ * search "nut". Checked against the database by the search tests.
+ */
+export const STOP_LETTERS: ReadonlySet<string> = new Set(['a', 'i', 's', 't']);
+
+/**
  * A `to_tsquery` text: the words of each variant AND-ed, variants OR-ed; with `prefix` the last word matches
  * as a prefix (search as you type) once it has three characters (shorter ones match most of the catalogue).
- * Words are [a-z0-9] only, so the text cannot carry tsquery syntax.
+ * A single letter and the next word of letters also match joined, as names are indexed ("T-Nut", "T Joining Plate"
+ * hold "tnut", "tjoining": search.index.ts), so "t nut", "t-nut" and "tnut" find T-nuts; a letter the configuration
+ * drops matches joined only, or "t nut" would find every nut. Words are [a-z0-9] only, so the text cannot carry
+ * tsquery syntax.
  */
 export function toTsQuery(words: string[], prefix: boolean): string {
   if (words.length === 0) return '';
+  const completion = (w: string, last: boolean) => (prefix && last && w.length >= 3 ? ':*' : '');
   const term = (w: string, last: boolean) => {
-    const complete = prefix && last && w.length >= 3 ? ':*' : '';
+    const complete = completion(w, last);
     const parts = w
       .replace(/([a-z])([0-9])/g, '$1 $2')
       .replace(/([0-9])([a-z])/g, '$1 $2')
@@ -77,9 +86,24 @@ export function toTsQuery(words: string[], prefix: boolean): string {
     // "m5" is the token m5 or m followed by 5 (as part numbers are indexed: "sfu 1605 500").
     return `(${w}${complete} | ${parts.join(' <-> ')}${complete})`;
   };
+  const terms = (variant: string[]) => {
+    const out: string[] = [];
+    for (let i = 0; i < variant.length; i++) {
+      const [w, next] = [variant[i]!, variant[i + 1]];
+      const last = (at: number) => at === variant.length - 1;
+      if (/^[a-z]$/.test(w) && next !== undefined && /^[a-z]+$/.test(next)) {
+        const joined = w + next;
+        const together = `${joined}${completion(joined, last(i + 1))}`;
+        out.push(STOP_LETTERS.has(w) ? together : `((${w} & ${term(next, last(i + 1))}) | ${together})`);
+        i++;
+      } else {
+        out.push(term(w, last(i)));
+      }
+    }
+    return out.join(' & ');
+  };
   return synonymVariants(words)
-    .map((variant) => variant.map((w, i) => term(w, i === variant.length - 1)).join(' & '))
-    .map((v) => `(${v})`)
+    .map((variant) => `(${terms(variant)})`)
     .join(' | ');
 }
 
