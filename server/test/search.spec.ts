@@ -441,6 +441,22 @@ describe('family names of one letter and a word (T-Nut, D-Cut)', () => {
   });
 });
 
+describe('part numbers with a length', () => {
+  const first = async (query: string) =>
+    [
+      (await post('/api/search', { query, pageSize: 5 })).body.results[0]?.id,
+      (await typeAhead(query)).results[0]?.id,
+    ] as string[];
+
+  it('puts that part first, however the length is typed (not a revision of it, nor another length)', async () => {
+    for (const query of ['mgn12 400', 'MGN12-400', 'mgn12400', 'mgn12-400 mm', 'mgn12 400mm'])
+      expect(await first(query)).toEqual(['MGN12-400', 'MGN12-400']);
+    for (const query of ['sfu1204 300', 'sfu1204 300mm', 'SFU1204-L300'])
+      expect(await first(query)).toEqual(['SFU1204-300', 'SFU1204-300']);
+    expect(await first('mgn9 l500')).toEqual(['MGN9-500', 'MGN9-500']);
+  });
+});
+
 describe('cache invalidation across processes', () => {
   it('after the search index version moves, serves the answer once more while it is recomputed, then the new one', async () => {
     const cache = new AnswerCache<number>(60_000, 10);

@@ -16,6 +16,17 @@ describe('parseQuery', () => {
       expect(parseQuery(typed).partKey).toBe('sfu1605');
   });
 
+  it('keys a length typed with its unit or an L as part numbers carry it (HGR20-1000)', () => {
+    for (const typed of ['hgr20 1000', 'HGR20-1000mm', 'hgr20 1000 mm', 'hgr201000MM'])
+      expect(parseQuery(typed).partKey).toBe('hgr201000');
+    for (const typed of ['sfu1605 L500', 'SFU1605-L500', 'sfu1605 l=500mm'])
+      expect(parseQuery(typed).partKey).toBe('sfu1605500');
+    // A size within a code is not a length: it keeps its letters.
+    expect(parseQuery('PNL-PC-3MM').partKey).toBe('pnlpc3mm');
+    expect(parseQuery('brk-20-l5').partKey).toBe('brk20l5');
+    expect(parseQuery('hgr20 1000mm').words).toEqual(['hgr20', '1000mm']);
+  });
+
   it('treats SQL, regex and tsquery characters as separators', () => {
     expect(parseQuery("x'); drop table product; -- | & ! .* (a)").words).toEqual([
       'x',

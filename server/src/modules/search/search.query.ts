@@ -20,9 +20,20 @@ export interface ParsedQuery {
   text: string;
   /** Lower-case words of letters and digits (split at anything else), accents removed. */
   words: string[];
-  /** Letters and digits only: a normalised part number (`SFU-1605` -> `sfu1605`). */
+  /**
+   * Letters and digits only: a normalised part number (`SFU-1605` -> `sfu1605`), with a length as part numbers
+   * carry it (`HGR20-1000mm`, `sfu1605 L500` -> `hgr201000`, `sfu1605500`: LENGTH_UNIT, LENGTH_MARK).
+   */
   partKey: string;
 }
+
+/**
+ * A length typed with its unit ("1000mm", "500 mm") or marked with an L ("L500", "L=500"), which part numbers
+ * give bare (HGR20-1000, SFU1605-500). Only lengths of three digits or more: a size within a code keeps its
+ * letters (PNL-PC-3MM, BRK-20-L5).
+ */
+const LENGTH_UNIT = /(\d{3,})\s*mm(?![a-z0-9])/g;
+const LENGTH_MARK = /(?<![a-z0-9])l=?(?=\d{3,})/g;
 
 /** Splits a search text into safe words. Throws 400 for a term that is too long. */
 export function parseQuery(raw: string): ParsedQuery {
@@ -35,7 +46,10 @@ export function parseQuery(raw: string): ParsedQuery {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
-  const partKey = plain.replace(/[^a-z0-9]+/g, '');
+  const partKey = plain
+    .replace(LENGTH_UNIT, '$1')
+    .replace(LENGTH_MARK, '')
+    .replace(/[^a-z0-9]+/g, '');
   // Words are runs of letters and digits; a mixed one ("m5", "sfu1605") also matches its parts side by side.
   const words = plain
     .split(/[^a-z0-9]+/)
