@@ -2,21 +2,15 @@
  * Relevance of the search engine against the judged queries in bench/relevance.tsv: precision@5 and MRR (first
  * relevant result within the first 10), plus the expected spelling corrections.
  *   npm run bench:relevance -- [--products 20000] [--database NAME] [--typeahead]
- * Seeds a scratch database with the deterministic demo catalogue (or reuses NAME), asks the real app over
+ * Seeds a scratch database with the deterministic demo catalogue (or NAME, kept: seeded on its first run), asks the real app over
  * HTTP (POST /api/search, or /api/search/typeAhead with --typeahead) and prints figures; never pass/fail.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { CSRF } from '../domain/constants';
-import { createApp } from '../server/src/app';
-import { createDatabase, dropDatabase, withDatabase } from '../server/src/db/admin';
-import { initOrm, migrate } from '../server/src/db/orm';
-import { seedCatalog } from '../server/src/modules/catalog/catalog.seed';
-import { refreshSearchIndex, searchIndexIsComplete } from '../server/src/modules/search/search.index';
+import { benchDatabase, listen } from './support';
 
 interface Judgement {
   query: string;
@@ -48,22 +42,9 @@ async function main() {
       typeahead: { type: 'boolean', default: false },
     },
   });
-  const server = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = values.database ?? `axl_relevance_${process.pid}`;
-  const url = values.database ? withDatabase(server, name) : await createDatabase(server, name);
-  const orm = await initOrm({ clientUrl: url, poolMax: 4 });
+  const db = await benchDatabase({ products: Number(values.products), database: values.database });
   try {
-    await migrate(orm);
-    if (!values.database) await seedCatalog(orm, Number(values.products));
-    else if (!(await searchIndexIsComplete(orm.em.fork()))) await refreshSearchIndex(orm.em.fork());
-    const { app, close } = await createApp({
-      orm,
-      log: pino({ level: 'silent' }),
-      sessionSecret: 'r'.repeat(40),
-    });
-    const http = app.listen(0);
-    await new Promise((r) => http.once('listening', r));
-    const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const { base, close } = await listen(db.orm);
     const csrf = ((await (await fetch(`${base}/api/auth/csrf`)).json()) as { csrfToken: string }).csrfToken;
     const headers = {
       'content-type': 'application/json',
@@ -118,11 +99,9 @@ async function main() {
       `precision@5 ${(precisionSum / n).toFixed(3)}  MRR ${(rrSum / n).toFixed(3)}  corrections ${correctionsOk}/${corrections}`,
     );
     if (misses.length) console.log(`\nless than perfect:\n- ${misses.join('\n- ')}`);
-    http.close();
     await close();
   } finally {
-    await orm.close(true);
-    if (!values.database) await dropDatabase(server, name);
+    await db.close();
   }
 }
 

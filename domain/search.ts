@@ -3,6 +3,12 @@ import { SEARCH } from './constants';
 /** Longest search text accepted; longer terms are refused with 400. */
 export const MAX_SEARCH_TERM_LENGTH = 200;
 
+/**
+ * The shortest word the spelling dictionary (`search_term`) holds, and so the shortest typed word spelling correction
+ * corrects ("bal screw" -> ball screw); shorter ones are left as typed.
+ */
+export const DICTIONARY_WORD_MIN_LENGTH = 3;
+
 /** Most results one search page may hold. */
 export const MAX_SEARCH_PAGE_SIZE = 100;
 

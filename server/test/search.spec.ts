@@ -3,6 +3,7 @@ import { CSRF } from '../../domain/constants';
 import { SEARCH_CANDIDATES } from '../../domain/search';
 import { AnswerCache, watchIndexVersion } from '../src/modules/search/search.cache';
 import { refreshSearchIndex } from '../src/modules/search/search.index';
+import { STOP_LETTERS } from '../src/modules/search/search.query';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -378,6 +379,81 @@ describe('ranking', () => {
     const hits = await top('corner bracket 2020', 2);
     expect(hits.length).toBeGreaterThan(0);
     for (const hit of hits) expect(hit).toMatch(/20 Series .*Corner Bracket/);
+  });
+});
+
+describe('spelling correction', () => {
+  const search = async (query: string) => (await post('/api/search', { query, pageSize: 5 })).body;
+
+  it('corrects the misspelt word of a two-word phrase: "linear rial" shows linear rails', async () => {
+    for (const answer of [await search('linear rial'), await typeAhead('linear rial')]) {
+      expect(answer.correctedQuery).toBe('linear rail');
+      expect(answer.results[0].name).toMatch(/Linear Guide Rail/);
+    }
+  });
+
+  it('corrects a three-letter word: "bal screw" shows ball screws', async () => {
+    const answer = await search('bal screw');
+    expect(answer.correctedQuery).toBe('ball screw');
+    for (const r of answer.results) expect(r.name).toMatch(/Ball Screw/);
+  });
+
+  it('corrects two swapped letters: "linaer" is linear, "linaer rail" linear rail', async () => {
+    expect((await search('linaer')).correctedQuery).toBe('linear');
+    const rails = await typeAhead('linaer rail');
+    expect(rails.correctedQuery).toBe('linear rail');
+    expect(rails.results[0].name).toMatch(/Linear Guide Rail/);
+  });
+});
+
+describe('family names of one letter and a word (T-Nut, D-Cut)', () => {
+  const search = async (query: string, pageSize = 5) =>
+    (await post('/api/search', { query, pageSize })).body as { total: number; results: { name: string }[] };
+
+  it('finds T-nuts first for "t nut", "t-nut" and "tnut", not other parts holding "nut"', async () => {
+    for (const query of ['t nut', 't-nut', 'tnut']) {
+      const page = (await search(query)).results;
+      const suggested = (await typeAhead(query)).results as { name: string }[];
+      expect([page.length, suggested.length]).toEqual([5, 8]);
+      for (const r of [...page, ...suggested]) expect(r.name).toMatch(/T-Nut/);
+    }
+    // The family's name: T-nuts only, no ball nut or ball screw "with Nut".
+    const all = await search('t nut', 100);
+    expect(all.total).toBeGreaterThan(8);
+    expect(all.total).toBe(all.results.length);
+    for (const r of all.results) expect(r.name).toMatch(/T-Nut/);
+  });
+
+  it('knows which single letters the axl configuration drops (STOP_LETTERS)', async () => {
+    const rows = await t.orm.em.getConnection().execute<{ letter: string }[]>(
+      `select l as letter from regexp_split_to_table('abcdefghijklmnopqrstuvwxyz', '') l
+         where numnode(to_tsquery('axl', l)) = 0`,
+    );
+    expect(rows.map((r) => r.letter)).toEqual([...STOP_LETTERS].sort());
+  });
+
+  it('finds D-cut shaft steppers for "dcut" and "d cut"', async () => {
+    for (const query of ['dcut', 'd cut nema 17']) {
+      const { results } = await search(query);
+      expect(results.length).toBeGreaterThan(0);
+      for (const r of results) expect(r.name).toMatch(/D-Cut Shaft/);
+    }
+  });
+});
+
+describe('part numbers with a length', () => {
+  const first = async (query: string) =>
+    [
+      (await post('/api/search', { query, pageSize: 5 })).body.results[0]?.id,
+      (await typeAhead(query)).results[0]?.id,
+    ] as string[];
+
+  it('puts that part first, however the length is typed (not a revision of it, nor another length)', async () => {
+    for (const query of ['mgn12 400', 'MGN12-400', 'mgn12400', 'mgn12-400 mm', 'mgn12 400mm'])
+      expect(await first(query)).toEqual(['MGN12-400', 'MGN12-400']);
+    for (const query of ['sfu1204 300', 'sfu1204 300mm', 'SFU1204-L300'])
+      expect(await first(query)).toEqual(['SFU1204-300', 'SFU1204-300']);
+    expect(await first('mgn9 l500')).toEqual(['MGN9-500', 'MGN9-500']);
   });
 });
 

@@ -1,14 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { FACET_ATTRIBUTES } from '../../../../domain/search';
+import { DICTIONARY_WORD_MIN_LENGTH, FACET_ATTRIBUTES } from '../../../../domain/search';
 import { SYNONYMS } from './search.query';
 import type { Transaction } from '@mikro-orm/core';
 import type { SqlConnection } from '../../context';
 import { refreshTypeaheadKeys } from './search.ahead';
 
 /**
- * (Re)builds every product's search document: part number forms and name (weight A), brand and category
- * path (B), spec attributes (C), description (D), and the title (the weight A part alone). Part numbers are indexed as typed, normalised
- * (`sfu1605500`) and split at letter/digit boundaries (`sfu 1605 500`), with the `simple` configuration.
+ * A name's single letters joined to the next word ("T-Nut" -> "TNut", "D-Cut Shaft" -> "DCut", "T Joining Plate" ->
+ * "TJoining"): the search joins a typed single letter to the next word the same way (toTsQuery), so "t nut", "t-nut"
+ * and "tnut" find T-nuts rather than everything holding "nut" (the configuration drops a lone "t" as a stop word).
+ */
+const joinedLetterWords = (text: string) => `(select coalesce(string_agg(m[1] || m[2], ' '), '')
+  from regexp_matches(${text}, '\\m([A-Za-z])[- ]([A-Za-z]+)', 'g') m)`;
+
+/**
+ * (Re)builds every product's search document: part number forms and name with its letters joined to the next word
+ * (weight A), brand and category path (B), spec attributes (C), description (D), and the title (the weight A part
+ * alone). Part numbers are indexed as typed, normalised (`sfu1605500`) and split at letter/digit boundaries
+ * (`sfu 1605 500`), with the `simple` configuration.
  */
 const REFRESH_PRODUCT_SEARCH_SQL = `
   with recursive path as (
@@ -38,7 +47,7 @@ const REFRESH_PRODUCT_SEARCH_SQL = `
       lower(regexp_replace(p.id, '[^A-Za-z0-9]', '', 'g')),
       regexp_replace(regexp_replace(p.id, '([A-Za-z])([0-9])', '\\1 \\2', 'g'), '([0-9])([A-Za-z])', '\\1 \\2', 'g'),
       p.manufacturer_part_number)), 'A')
-    || setweight(to_tsvector('axl', p.name), 'A') as title) t
+    || setweight(to_tsvector('axl', concat_ws(' ', p.name, ${joinedLetterWords('p.name')})), 'A') as title) t
   -- Laid out in the relevance order (decision 041): the most popular matches, read first, sit together.
   order by p.popularity desc, p.in_stock desc, p.id
   on conflict (product_id) do update set part_key = excluded.part_key, document = excluded.document,
@@ -48,14 +57,14 @@ const REFRESH_PRODUCT_SEARCH_SQL = `
     sites = excluded.sites, popularity = excluded.popularity, in_stock = excluded.in_stock,
     facets = excluded.facets`;
 
-/** Catalogue words (names, brands, categories, attribute values) with their frequencies. */
+/** Catalogue words (names with their letters joined to the next word, brands, categories) with their frequencies. */
 const REBUILD_TERMS_SQL = `
   insert into search_term (term, frequency)
   select word, count(*)::int from (
-    select regexp_split_to_table(lower(unaccent(concat_ws(' ', p.name, b.name, c.name))), '[^a-z0-9]+') as word
+    select regexp_split_to_table(lower(unaccent(concat_ws(' ', p.name, ${joinedLetterWords('p.name')}, b.name, c.name))), '[^a-z0-9]+') as word
     from product p join brand b on b.id = p.brand_id join category c on c.id = p.category_id
   ) words
-  where length(word) >= 3 and word !~ '^[0-9]+$'
+  where length(word) >= ? and word !~ '^[0-9]+$'
   group by word`;
 
 /**
@@ -83,7 +92,7 @@ export async function refreshSearchIndex(em: EntityManager): Promise<void> {
   );
   await db.execute(REFRESH_PRODUCT_SEARCH_SQL, [[...FACET_ATTRIBUTES]], 'run', ctx);
   await db.execute('truncate search_term', [], 'run', ctx);
-  await db.execute(REBUILD_TERMS_SQL, [], 'run', ctx);
+  await db.execute(REBUILD_TERMS_SQL, [DICTIONARY_WORD_MIN_LENGTH], 'run', ctx);
   // One-word forms of the synonyms (ballscrew, tslot...) are dictionary words too, so "balscrew" corrects.
   const compounds = SYNONYMS.flat().filter((v) => !v.includes(' '));
   await db.execute(

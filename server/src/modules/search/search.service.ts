@@ -14,7 +14,7 @@ import {
 import { validate } from '../../common/validate';
 import type { Ctx, SqlConnection } from '../../context';
 import type { AnswerCache } from './search.cache';
-import { parseQuery, toTsQuery, type ParsedQuery } from './search.query';
+import { closest, isCorrectable, parseQuery, toTsQuery, type ParsedQuery } from './search.query';
 
 declare module '../../context' {
   interface AppServices {
@@ -395,12 +395,11 @@ function facetsSql(
 }
 
 /**
- * The query's words that are not catalogue words (candidates for spelling correction). Only words of letters
- * count: part numbers get the trigram part-number match instead. In search-as-you-type the last word may be
- * unfinished: it is known when some catalogue word starts with it.
+ * The query's words that are not catalogue words (candidates for spelling correction, isCorrectable). In
+ * search-as-you-type the last word may be unfinished: it is known when some catalogue word starts with it.
  */
 function unknownWordsSql(sql: Sql, q: ParsedQuery, prefix: boolean): string {
-  const words = q.words.filter((w) => w.length >= 4 && /^[a-z]+$/.test(w));
+  const words = q.words.filter(isCorrectable);
   const last = prefix ? q.words[q.words.length - 1] : undefined;
   const unfinished = last !== undefined && words.includes(last) ? last : undefined;
   const full = unfinished ? words.filter((w) => w !== unfinished) : words;
@@ -430,12 +429,23 @@ async function runPlan(reader: SearchReader, plan: Plan, ran?: Plan[]): Promise<
   return row!;
 }
 
-/** For each unknown word, the closest catalogue word by trigram similarity (ties: the more frequent). */
+/**
+ * For each unknown word, its candidate catalogue words, best first: the closest few by trigram similarity (ties: the
+ * more frequent), and the word with two neighbouring letters swapped ("linaer", "rial"), which trigrams rank low.
+ * A few index lookups a word, whatever the catalogue's size.
+ */
 const CORRECTION_SQL = `
-  select w.word,
-    (select t.term from search_term t where t.term % w.word
-      order by similarity(t.term, w.word) desc, t.frequency desc limit 1) as suggestion
-  from unnest(array[?]::text[]) as w(word)`;
+  select w.word, c.term as suggestion
+  from unnest(array[?]::text[]) as w(word)
+  cross join lateral (
+    (select t.term, similarity(t.term, w.word) as similarity, t.frequency from search_term t
+      where t.term % w.word order by similarity(t.term, w.word) desc, t.frequency desc limit 10)
+    union
+    select t.term, similarity(t.term, w.word), t.frequency from search_term t
+    where t.term in (select overlay(w.word placing substr(w.word, i + 1, 1) || substr(w.word, i, 1) from i for 2)
+      from generate_series(1, length(w.word) - 1) i)
+  ) c
+  order by w.word, c.similarity desc, c.frequency desc, c.term`;
 
 export const searchService = {
   /** Entry point: search as you type, `{ term, includeWithoutPrice }` as sent. */
@@ -549,7 +559,15 @@ export const searchService = {
     const rows = await reader.readDb.execute<{ word: string; suggestion: string | null }[]>(CORRECTION_SQL, [
       unknown,
     ]);
-    const replace = new Map(rows.filter((r) => r.suggestion).map((r) => [r.word, r.suggestion!]));
+    // The candidate fewest edits away: "rail" for "rial" (one swap), not "radial" (more similar trigrams).
+    const replace = new Map<string, string>();
+    for (const word of unknown) {
+      const best = closest(
+        word,
+        rows.filter((r) => r.word === word).map((r) => r.suggestion!),
+      );
+      if (best) replace.set(word, best);
+    }
     if (replace.size === 0) return null;
     const words = q.words.map((w) => replace.get(w) ?? w);
     return { text: words.join(' '), words, partKey: q.partKey };
