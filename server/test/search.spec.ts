@@ -166,6 +166,21 @@ describe('search (POST /api/search and GraphQL)', () => {
     expect((await post('/api/search', { query: 'bearing', sort: 'cheapest' })).status).toBe(400);
   });
 
+  it('with a brand that has none of the matches: nothing found, and the brand facet offers the brands that do', async () => {
+    const all = await post('/api/search', { query: 'stepper' });
+    const offered = all.body.availableNavigation[0].refinements.map((r: { value: string }) => r.value);
+    const [{ handle }] = await t.orm.em
+      .getConnection()
+      .execute<[{ handle: string }]>(
+        'select handle from brand where not handle in (?) order by handle limit 1',
+        [offered],
+      );
+    const none = await post('/api/search', { query: 'stepper', filters: { brands: [handle] } });
+    expect(none.body.total).toBe(0);
+    expect(none.body.results).toEqual([]);
+    expect(none.body.availableNavigation[0]).toEqual(all.body.availableNavigation[0]);
+  });
+
   it('answers typeAhead and search over GraphQL with the same service', async () => {
     const { agent, token } = await t.agentWithCsrf();
     const res = await agent

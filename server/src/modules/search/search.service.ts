@@ -208,12 +208,11 @@ function buildStatement(reader: SearchReader, plan: Plan): { text: string; param
   const partPattern = pk.length >= 3 ? sql.p(pk + '%') : null;
 
   const match: string[] = [];
-  if (hasText && plan.fuzzy) {
-    // The words matched nothing (the answer ran them first): only the part-number typo match is left.
-    match.push(`s.part_key % ${sql.p(pk)}`);
-  } else if (hasText) {
+  const typo = plan.fuzzy && pk.length >= 4 ? `s.part_key % ${sql.p(pk)}` : null;
+  if (hasText) {
     match.push(`s.document @@ ${tsq}`);
     if (partPattern) match.push(`s.part_key like ${partPattern}`);
+    if (typo) match.push(typo);
   }
   const base: string[] = [];
   if (!input.includeWithoutPrice) base.push('s.price is not null');
@@ -327,7 +326,13 @@ function buildStatement(reader: SearchReader, plan: Plan): { text: string; param
   const unknown = unknownWordsSql(sql, q, plan.prefix);
 
   const text = `
-    with ${firstMatches('f', plan.fuzzy ? 'every' : typedWords ? 'bounded' : 'walk', matches, filters, limit)},
+    with ${
+      // The words matched nothing with the filters (the answer ran them first): the candidates are the typo
+      // match's few rows; the facets (without the filters) still count the words' matches.
+      typo
+        ? firstMatches('f', 'every', typo, filters, limit)
+        : firstMatches('f', typedWords ? 'bounded' : 'walk', matches, filters, limit)
+    },
     fa as (select * from f limit ${candidates})
     ${firstReads},
     fk as (${union}),
