@@ -218,8 +218,8 @@ async function catalogPrefixes(orm: Orm, count: number): Promise<string[]> {
 }
 
 /**
- * Results-page queries: whole catalogue words and part numbers with all facets; the broad words sorted each way,
- * filtered by their top brand, and their pages 2 and 3.
+ * Results-page queries: whole catalogue words and part numbers with all facets, two words; the broad words sorted
+ * each way, filtered by a brand, and their pages 2 and 3.
  */
 async function resultQueries(orm: Orm): Promise<{ label: string; body: Record<string, unknown> }[]> {
   const db = orm.em.getConnection();
@@ -254,6 +254,11 @@ async function resultQueries(orm: Orm): Promise<{ label: string; body: Record<st
     })),
     ...words.map((query) => ({ label: 'a word, all facets', body: { query } })),
     ...parts.map((query) => ({ label: 'a part number', body: { query } })),
+    // Two catalogue words, most of which never go together ("clear bearing").
+    ...broad.map((query, i) => ({
+      label: 'two words',
+      body: { query: `${query} ${words[20 + ((i * 7) % 100)]}` },
+    })),
     ...broad.flatMap((query) =>
       SEARCH_SORTS.filter((s) => s !== 'relevance').map((sort) => ({
         label: 'a broad word, sorted',

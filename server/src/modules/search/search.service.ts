@@ -180,8 +180,12 @@ class Sql {
   }
 }
 
-/** The most rows of the static order a search as you type of several words walks (then it reads every match). */
-const WALK_ROWS = 2_000;
+/**
+ * The most rows of the static order a search as you type of several words walks, for each row it looks for (2,040
+ * for its 51 candidates); then it reads every match by the indexes. A results page leaves the choice to PostgreSQL:
+ * it needs 1,001 candidates, and a walk long enough to find them costs more than its misjudged pairs (decision 042).
+ */
+const WALK_ROWS_PER_ROW = 40;
 /** Part numbers starting with the typed key that join the candidates, whatever their popularity. */
 const PART_CANDIDATES = 50;
 /** Matches in the part number and name that join them (at least; four times the pages up to the one asked). */
@@ -266,17 +270,18 @@ function buildStatement(reader: SearchReader, plan: Plan): { text: string; param
    * - `walk`: PostgreSQL's choice, by the static-order index (testing each row) or by the match's indexes.
    * - `every`: every match read by the match's indexes (a materialized CTE is planned alone: never a walk), then
    *   ordered; for the typo match's few rows.
-   * - `bounded`: a walk of at most WALK_ROWS rows, then, when it found too few, `every`. For typed words together
-   *   ("clear pre"): PostgreSQL takes them as independent and walks when each is common, however rarely they go
-   *   together, and most typed pairs never do (decision 042).
+   * - `bounded`: a walk of at most WALK_ROWS_PER_ROW rows for each row wanted, then, when it found too few, `every`.
+   *   For typed words together ("clear pre"): PostgreSQL takes them as independent and walks when each is common, however
+   *   rarely they go together, and most typed pairs never do (decision 042).
    */
   const firstMatches = (
     name: string,
     mode: 'walk' | 'every' | 'bounded',
     matching: string,
     where: string[],
-    rows: string,
+    count: number,
   ) => {
+    const rows = sql.p(count);
     if (mode === 'walk')
       return `${name} as materialized (${read(matching, where, CANDIDATE_ORDER, rows, true)})`;
     const ordered = `select * from ${name}_every order by popularity desc, in_stock desc, id limit ${rows}`;
@@ -285,23 +290,22 @@ function buildStatement(reader: SearchReader, plan: Plan): { text: string; param
         ${name} as materialized (${ordered})`;
     }
     const walked = `(select * from product_search s ${base.length ? `where ${base.join(' and ')}` : ''}
-      order by ${CANDIDATE_ORDER} limit ${sql.p(WALK_ROWS)}) s`;
+      order by ${CANDIDATE_ORDER} limit ${sql.p(WALK_ROWS_PER_ROW * count)}) s`;
     const found = `(select count(*) from ${name}_walk) >= ${rows}`;
     return `${name}_walk as materialized (${read(matching, where, CANDIDATE_ORDER, rows, true, walked)}),
       ${name}_every as materialized (${read(matching, [...where, `not ${found}`], null, null, true)}),
       ${name} as materialized (select * from ${name}_walk where ${found} union all (${ordered}))`;
   };
-  const typedWords = plan.prefix && q.words.length > 1;
+  const words = plan.prefix && q.words.length > 1 ? 'bounded' : 'walk';
   // Not within a brand, a category or an attribute: PostgreSQL would look for the name matches there in the static
   // order, as if they were spread evenly, and walk the whole order when a brand has none (decision 041).
   const readsFirst = relevance && hasText && !filtered && !plan.scope.categoryIds;
   // Read only when there were more matches than candidates (otherwise every match is a candidate already), and
   // only enough to fill the pages up to this one: the rest of the candidates stay the most popular matches.
   const more = `(select count(*) from f) > ${candidates}`;
-  const titleRows = () =>
-    sql.p(Math.min(plan.candidates, Math.max(TITLE_CANDIDATES, 4 * (plan.offset + plan.limit))));
+  const titleRows = Math.min(plan.candidates, Math.max(TITLE_CANDIDATES, 4 * (plan.offset + plan.limit)));
   const firstReads = readsFirst
-    ? `, ${firstMatches('ft', typedWords ? 'bounded' : 'walk', `s.title @@ ${tsq}`, [more], titleRows())}
+    ? `, ${firstMatches('ft', words, `s.title @@ ${tsq}`, [more], titleRows)}
        ${
          partPattern
            ? `, fp as materialized (${read(`s.part_key like ${partPattern}`, [more], 's.part_key using ~<~', sql.p(PART_CANDIDATES), true)})`
@@ -330,8 +334,8 @@ function buildStatement(reader: SearchReader, plan: Plan): { text: string; param
       // The words matched nothing with the filters (the answer ran them first): the candidates are the typo
       // match's few rows; the facets (without the filters) still count the words' matches.
       typo
-        ? firstMatches('f', 'every', typo, filters, limit)
-        : firstMatches('f', typedWords ? 'bounded' : 'walk', matches, filters, limit)
+        ? firstMatches('f', 'every', typo, filters, plan.candidates + 1)
+        : firstMatches('f', words, matches, filters, plan.candidates + 1)
     },
     fa as (select * from f limit ${candidates})
     ${firstReads},
