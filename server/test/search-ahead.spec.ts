@@ -139,7 +139,8 @@ describe('typeahead answers computed ahead (decision 042)', () => {
     expect(await warmTypeaheadAnswers(db(), 0)).toBe(10); // one batch
     expect((await answerOf('nema'))!.answer).toBeTruthy();
     const staleCount = async () =>
-      (await db().execute<[{ n: number }]>('select count(*)::int as n from typeahead_answer where stale'))[0].n;
+      (await db().execute<[{ n: number }]>('select count(*)::int as n from typeahead_answer where stale'))[0]
+        .n;
     const stale = await staleCount();
     expect(await warmTypeaheadAnswers(db(), 0)).toBe(10);
     expect(await staleCount()).toBe(stale - 10);
