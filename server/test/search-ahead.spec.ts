@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CSRF } from '../../domain/constants';
+import pino from 'pino';
 import {
   forgetTypeaheadAnswers,
   refreshTypeaheadKeys,
+  scheduleTypeaheadWarming,
   staleTypeaheadAnswers,
   warmTypeaheadAnswers,
 } from '../src/modules/search/search.ahead';
@@ -159,6 +161,26 @@ describe('typeahead answers computed ahead (decision 042)', () => {
     );
     expect(elsewhere).toBe(0);
     expect(onMai).not.toEqual(everything);
+  });
+
+  it("a process's warmer computes the missing answers, and does no more once the process stops it", async () => {
+    await db().execute(`update typeahead_answer set answer = null where key like 's%'`);
+    const missing = async () =>
+      (
+        await db().execute<[{ n: number }]>(
+          'select count(*)::int as n from typeahead_answer where answer is null',
+        )
+      )[0].n;
+    const before = await missing();
+    expect(before).toBeGreaterThan(20);
+    const warming = scheduleTypeaheadWarming(db(), pino({ level: 'silent' }), 10);
+    while ((await missing()) === before) await new Promise((r) => setTimeout(r, 20));
+    await warming.stop();
+    const left = await missing();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await missing()).toBe(left);
+    await warmAll();
+    expect(await missing()).toBe(0);
   });
 
   it('a catalogue rebuild keeps the keys of the catalogue and computes every answer again', async () => {

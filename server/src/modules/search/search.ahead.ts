@@ -35,7 +35,7 @@ const FORGET_BY_PRODUCT_MAX = 100;
 const WARM_BATCH = 10;
 /** How often each serving process looks for answers to compute. */
 export const WARM_INTERVAL_MS = 1_000;
-/** The longest a warming run lasts before it lets the next one start (and a shutdown wait for it). */
+/** The longest a warming run lasts before it lets the next one start. */
 const WARM_RUN_MS = 5_000;
 
 /**
@@ -95,12 +95,13 @@ export async function staleTypeaheadAnswers(db: SqlConnection, trx?: Transaction
 
 /**
  * Computes the missing answers first (shortest keys first: the broadest), then the stale ones, WARM_BATCH a
- * transaction, until none is left or `budgetMs` has passed; returns how many it computed. Processes share the work:
- * each locks the rows it computes and skips those another is computing.
+ * transaction, until none is left, `budgetMs` has passed or `stopping` says so; returns how many it computed.
+ * Processes share the work: each locks the rows it computes and skips those another is computing.
  */
 export async function warmTypeaheadAnswers(
   connection: SqlConnection,
   budgetMs = WARM_RUN_MS,
+  stopping = () => false,
 ): Promise<number> {
   const db = transactionBound(connection);
   const reader = { readDb: db, site: null };
@@ -137,7 +138,7 @@ export async function warmTypeaheadAnswers(
       return keys.length;
     });
     computed += batch;
-    if (batch < WARM_BATCH || Date.now() >= until) return computed;
+    if (batch < WARM_BATCH || Date.now() >= until || stopping()) return computed;
   }
 }
 
@@ -154,11 +155,27 @@ function dependencies(ran: Plan[]): [string, string, string | null] {
   ];
 }
 
-/** Keeps the answers computed ahead computed: a warming run every `intervalMs` (0: never) in this process. */
+/**
+ * Keeps the answers computed ahead computed: a warming run every `intervalMs` (0: never) in this process. Stopping
+ * waits for the batch in progress only.
+ */
 export function scheduleTypeaheadWarming(db: SqlConnection, log: Logger, intervalMs: number): PeriodicJob {
-  return every(intervalMs, Math.min(intervalMs, 1_000), 'compute typeahead answers ahead', log, async () => {
-    const started = Date.now();
-    const computed = await warmTypeaheadAnswers(db);
-    if (computed > 0) log.debug({ computed, ms: Date.now() - started }, 'typeahead answers computed ahead');
-  });
+  let stopping = false;
+  const job = every(
+    intervalMs,
+    Math.min(intervalMs, 1_000),
+    'compute typeahead answers ahead',
+    log,
+    async () => {
+      const started = Date.now();
+      const computed = await warmTypeaheadAnswers(db, WARM_RUN_MS, () => stopping);
+      if (computed > 0) log.debug({ computed, ms: Date.now() - started }, 'typeahead answers computed ahead');
+    },
+  );
+  return {
+    async stop() {
+      stopping = true;
+      await job.stop();
+    },
+  };
 }
