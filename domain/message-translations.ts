@@ -379,6 +379,36 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Ce lien d’inscription n’est pas valide ou a expiré.',
     'Este enlace de registro no es válido o ha vencido.',
   ],
+  // Company buying (domain/company.ts).
+  'Enter an amount, or leave it empty for no limit.': [
+    'Entrez un montant, ou laissez vide pour aucune limite.',
+    'Ingrese un monto, o déjelo vacío para no tener límite.',
+  ],
+  'Choose a role.': ['Choisissez un rôle.', 'Elija un rol.'],
+  'This invitation is not valid or has expired.': [
+    'Cette invitation n’est pas valide ou a expiré.',
+    'Esta invitación no es válida o ha vencido.',
+  ],
+  'You already belong to a company.': [
+    'Vous faites déjà partie d’une entreprise.',
+    'Ya pertenece a una empresa.',
+  ],
+  'Only an admin of your company can do this.': [
+    'Seul un administrateur de votre entreprise peut faire ceci.',
+    'Solo un administrador de su empresa puede hacer esto.',
+  ],
+  'Your company must keep at least one admin.': [
+    'Votre entreprise doit garder au moins un administrateur.',
+    'Su empresa debe conservar al menos un administrador.',
+  ],
+  'You do not belong to a company.': [
+    'Vous ne faites partie d’aucune entreprise.',
+    'No pertenece a ninguna empresa.',
+  ],
+  'This person already belongs to your company.': [
+    'Cette personne fait déjà partie de votre entreprise.',
+    'Esta persona ya pertenece a su empresa.',
+  ],
   'This reset link is not valid or has expired.': [
     'Ce lien de réinitialisation n’est pas valide ou a expiré.',
     'Este enlace para restablecer no es válido o ha vencido.',

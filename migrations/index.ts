@@ -1,3 +1,4 @@
+import { Migration20261126153347 } from './Migration20261126153347';
 import { Migration20261126150000 } from './Migration20261126150000';
 import { Migration20261126144740 } from './Migration20261126144740';
 import { Migration20261126123515 } from './Migration20261126123515';
@@ -73,4 +74,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126123515', class: Migration20261126123515 },
   { name: 'Migration20261126144740', class: Migration20261126144740 },
   { name: 'Migration20261126150000', class: Migration20261126150000 },
+  { name: 'Migration20261126153347', class: Migration20261126153347 },
 ];

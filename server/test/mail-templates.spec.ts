@@ -11,6 +11,13 @@ const total = { value: 1234.5, currency: 'usd' };
 
 /** One message of every kind (the type makes sure none is left out). */
 const SAMPLES: { [K in MessageKind]: Extract<Message, { kind: K }> } = {
+  'company-invitation': {
+    kind: 'company-invitation',
+    company: 'Northwind Fabrication',
+    invitedBy: 'Dana Reyes',
+    role: 'Approver',
+    url: 'https://shop.example/company/join?token=T',
+  },
   'account-exists': {
     kind: 'account-exists',
     email: 'dana@plant.example',

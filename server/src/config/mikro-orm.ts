@@ -42,6 +42,7 @@ import {
   SearchTerm,
   TypeaheadAnswer,
 } from '../modules/search/search.entity';
+import { CompanyInvitation } from '../modules/company/company.entity';
 import { Session } from '../modules/session/session.entity';
 import { Site } from '../modules/site/site.entity';
 import { ClickstreamEventRow } from '../modules/analytics/clickstream.entity';
@@ -57,6 +58,7 @@ export const ENTITIES = [
   ProductConfigurationOption,
   BackInStockRequest,
   BusinessAccount,
+  CompanyInvitation,
   User,
   ApiKey,
   Address,

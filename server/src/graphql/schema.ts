@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchemaSync } from 'type-graphql';
 import { AccountResolver } from '../modules/account/account.resolver';
 import { AdminResolver } from '../modules/admin/admin.resolver';
+import { CompanyResolver } from '../modules/company/company.resolver';
 import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CartLineResolver, CartResolver } from '../modules/cart/cart.resolver';
@@ -43,6 +44,7 @@ export const RESOLVERS = [
   OutboxResolver,
   SiteResolver,
   SupplierResolver,
+  CompanyResolver,
 ] as const;
 
 let schema: GraphQLSchema | undefined;

@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 
 /** A business customer: the company users buy for (spec: accounts, erpAccountId). */
 @Entity({ tableName: 'business_account' })
@@ -69,9 +69,22 @@ export class User {
   @Property({ type: 'text', default: 'en-US' })
   locale: string = 'en-US';
 
+  /** The user's company: one at most (decision 043). */
   @Index()
   @ManyToOne(() => BusinessAccount, { mapToPk: true, nullable: true, deleteRule: 'set null' })
   account: string | null = null;
+
+  /** The user's role in their company (domain/company.ts COMPANY_ROLES), null without one. */
+  @Property({ type: 'smallint', nullable: true })
+  companyRole: number | null = null;
+
+  /** The most one order of theirs may total before it needs approval; null: no limit. */
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  orderLimit: number | null = null;
+
+  /** The most their orders may total in a calendar month before one needs approval; null: no limit. */
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  monthlyLimit: number | null = null;
 
   @ManyToOne(() => Address, { mapToPk: true, nullable: true, deleteRule: 'set null' })
   primaryAddress: string | null = null;

@@ -96,7 +96,7 @@ export interface UserView {
 export const MAIL_LIMITS = { perAddress: 3, perIp: 60, windowMs: 3600_000 } as const;
 
 /** Keeps the store from being used to flood someone's inbox (429 past the limits). */
-async function limitMail(ctx: Ctx, kind: string, email: string): Promise<void> {
+export async function limitMail(ctx: Ctx, kind: string, email: string): Promise<void> {
   const ip = ctx.req.ip ?? 'unknown';
   const checks = await Promise.all([
     hit(ctx.db, { key: `${kind}:ip:${ip}`, max: MAIL_LIMITS.perIp, windowMs: MAIL_LIMITS.windowMs }),

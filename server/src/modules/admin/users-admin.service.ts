@@ -1,6 +1,7 @@
 import type { Transaction } from '@mikro-orm/core';
 import { array, boolean, number, object, string } from 'yup';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import { COMPANY_ROLES } from '../../../../domain/company';
 import { ROLES, roleName, VALIDITY } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -182,9 +183,30 @@ export const adminUserService = {
           accountId = made!.id;
         }
       }
+      // The company's first member is its admin; later ones buy (the company's admin changes roles, decision 043).
+      // Moving to another company, or leaving one, drops the role and limits the person had there.
       await ctx.db.execute(
-        `update app_user set account_id = ?, erp_account_claim = null, updated_at = now() where id = ?`,
-        [accountId, userId],
+        `update app_user u set account_id = ?::uuid, erp_account_claim = null, updated_at = now(),
+           company_role = case
+             when ?::uuid is null then null
+             when u.account_id is not distinct from ?::uuid then u.company_role
+             when exists (select 1 from app_user m where m.account_id = ?::uuid and m.company_role = ?) then ?
+             else ? end,
+           order_limit = case when u.account_id is not distinct from ?::uuid then u.order_limit end,
+           monthly_limit = case when u.account_id is not distinct from ?::uuid then u.monthly_limit end
+         where id = ?`,
+        [
+          accountId,
+          accountId,
+          accountId,
+          accountId,
+          COMPANY_ROLES.Admin,
+          COMPANY_ROLES.Buyer,
+          COMPANY_ROLES.Admin,
+          accountId,
+          accountId,
+          userId,
+        ],
         'run',
         trx,
       );

@@ -77,6 +77,14 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.makePrimaryPayment': 'signed-in',
   'Mutation.changePassword': 'signed-in',
   'Mutation.deleteMyAccount': 'signed-in',
+  // Company buying (decision 043): company roles are checked in the service, on the caller's own company.
+  'Query.myCompany': 'signed-in',
+  'Query.companyInvitation': 'public',
+  'Mutation.inviteCompanyMember': 'signed-in',
+  'Mutation.revokeCompanyInvitation': 'signed-in',
+  'Mutation.acceptCompanyInvitation': 'signed-in',
+  'Mutation.updateCompanyMember': 'signed-in',
+  'Mutation.removeCompanyMember': 'signed-in',
   // Admin.
   'Mutation.resetAllPasswords': CONSOLE_ACCESS.manageUsers,
   'Mutation.setUserRole': CONSOLE_ACCESS.manageUsers,

@@ -130,6 +130,13 @@ export class OutboxSender {
         tokenHash(token),
         row.linkExpiresAt,
       ]);
+    } else if (row.linkKind === 'company-invitation') {
+      const updated = await this.db.execute(
+        `update company_invitation set token_hash = ? where id = ? and accepted_at is null and revoked_at is null
+         returning id`,
+        [tokenHash(token), row.linkRef],
+      );
+      if (updated.length === 0) throw new Error('its invitation was accepted or revoked');
     } else {
       throw new Error(`unknown link kind ${String(row.linkKind)}`);
     }

@@ -2,6 +2,7 @@ import type { Locale } from '../../../../domain/constants';
 import { formatAmount } from '../../../../domain/money';
 import { translateMessage } from '../../../../domain/message-translations';
 import { orderStatusLabel } from '../../../../domain/order-status';
+import type { CompanyRoleName } from '../../../../domain/company';
 
 /*
  * The e-mails the store sends its customers, one template per kind, in the recipient's language (issue 29, item 4):
@@ -55,7 +56,8 @@ export type Message =
   | { kind: 'return-shipped'; reference: string }
   | { kind: 'return-processing'; reference: string }
   | { kind: 'return-completed'; reference: string; amount: Money; to: 'card' | 'invoice' }
-  | { kind: 'form-received'; form: 'contact' | 'quote' | 'service'; reference: string; phone: string };
+  | { kind: 'form-received'; form: 'contact' | 'quote' | 'service'; reference: string; phone: string }
+  | { kind: 'company-invitation'; company: string; invitedBy: string; role: CompanyRoleName; url: string };
 
 export type MessageKind = Message['kind'];
 
@@ -101,7 +103,36 @@ const FORM_NAMES: Record<'contact' | 'quote' | 'service', Words> = {
 
 const note = (text: string) => (text ? `\n\n${text}` : '');
 
+const COMPANY_ROLE_WORDS: Record<CompanyRoleName, Words> = {
+  Admin: {
+    'en-US': 'a company admin',
+    'fr-CA': 'administrateur de l’entreprise',
+    'es-MX': 'administrador de la empresa',
+  },
+  Approver: { 'en-US': 'an approver', 'fr-CA': 'approbateur', 'es-MX': 'aprobador' },
+  Buyer: { 'en-US': 'a buyer', 'fr-CA': 'acheteur', 'es-MX': 'comprador' },
+  Viewer: {
+    'en-US': 'a viewer (orders and invoices)',
+    'fr-CA': 'lecteur (commandes et factures)',
+    'es-MX': 'lector (pedidos y facturas)',
+  },
+};
+
 const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> } = {
+  'company-invitation': (m) => ({
+    'en-US': {
+      subject: `${m.invitedBy} invites you to buy for ${m.company} on Axisline Supply`,
+      text: `${m.invitedBy} invites you to join ${m.company} on Axisline Supply as ${COMPANY_ROLE_WORDS[m.role]['en-US']}.\n\nSign in or register with this e-mail address, then accept (the link works for 7 days, once):\n${m.url}\n\nNot expecting this? Ignore this e-mail.`,
+    },
+    'fr-CA': {
+      subject: `${m.invitedBy} vous invite à acheter pour ${m.company} sur Axisline Supply`,
+      text: `${m.invitedBy} vous invite à joindre ${m.company} sur Axisline Supply comme ${COMPANY_ROLE_WORDS[m.role]['fr-CA']}.\n\nConnectez-vous ou inscrivez-vous avec cette adresse courriel, puis acceptez (le lien est valide 7 jours, une seule fois) :\n${m.url}\n\nVous ne vous y attendiez pas? Ignorez ce courriel.`,
+    },
+    'es-MX': {
+      subject: `${m.invitedBy} lo invita a comprar para ${m.company} en Axisline Supply`,
+      text: `${m.invitedBy} lo invita a unirse a ${m.company} en Axisline Supply como ${COMPANY_ROLE_WORDS[m.role]['es-MX']}.\n\nInicie sesión o regístrese con esta dirección de correo y luego acepte (el enlace es válido 7 días, una sola vez):\n${m.url}\n\n¿No lo esperaba? Ignore este correo.`,
+    },
+  }),
   'account-exists': (m) => ({
     'en-US': {
       subject: 'You already have an Axisline Supply account',

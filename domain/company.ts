@@ -1,0 +1,67 @@
+import { number, object, string, type InferType } from 'yup';
+
+/* Company buying (issue 31, docs/decisions/043-companies.md): roles inside a company, invitations, limits. */
+
+/** A member's role inside their company. Lower codes carry more authority, as the store's roles do. */
+export const COMPANY_ROLES = {
+  Admin: 10,
+  Approver: 20,
+  Buyer: 30,
+  Viewer: 40,
+} as const;
+
+export type CompanyRoleName = keyof typeof COMPANY_ROLES;
+export type CompanyRoleCode = (typeof COMPANY_ROLES)[CompanyRoleName];
+
+export const COMPANY_ROLE_NAMES = Object.keys(COMPANY_ROLES) as CompanyRoleName[];
+
+export function companyRoleName(code: number | null | undefined): CompanyRoleName | undefined {
+  return COMPANY_ROLE_NAMES.find((name) => COMPANY_ROLES[name] === code);
+}
+
+/** What each role may do in its company. */
+export const COMPANY_CAN = {
+  /** Invite and remove members, set their roles and limits. */
+  manageMembers: (role: number | null | undefined) => role === COMPANY_ROLES.Admin,
+  /** Place orders (within their limits). */
+  buy: (role: number | null | undefined) =>
+    role !== undefined && role !== null && role <= COMPANY_ROLES.Buyer,
+  /** See every order of the company, not only their own. */
+  seeCompanyOrders: (role: number | null | undefined) =>
+    role === COMPANY_ROLES.Admin || role === COMPANY_ROLES.Approver || role === COMPANY_ROLES.Viewer,
+} as const;
+
+/** How long an invitation's link works. */
+export const COMPANY_INVITATION_TTL_MS = 7 * 24 * 3600_000;
+
+/** The largest spending limit accepted (an order or a month). */
+export const MAX_SPENDING_LIMIT = 10_000_000;
+
+const limit = () =>
+  number()
+    .nullable()
+    .optional()
+    .typeError('Enter an amount, or leave it empty for no limit.')
+    .min(0, 'Enter an amount, or leave it empty for no limit.')
+    .max(MAX_SPENDING_LIMIT, 'Enter an amount, or leave it empty for no limit.');
+
+const role = () => number().required('Choose a role.').oneOf(Object.values(COMPANY_ROLES), 'Choose a role.');
+
+/** A member's role and spending limits (null: no limit). */
+export const companyMemberSchema = object({
+  role: role(),
+  orderLimit: limit(),
+  monthlyLimit: limit(),
+});
+export type CompanyMemberInput = InferType<typeof companyMemberSchema>;
+
+/** An invitation: the e-mail of the person to invite, and the role and limits they will have. */
+export const companyInvitationSchema = companyMemberSchema.shape({
+  email: string()
+    .trim()
+    .lowercase()
+    .required('Please enter your email address.')
+    .email('Please enter your email address.')
+    .max(254, 'Please enter your email address.'),
+});
+export type CompanyInvitationInput = InferType<typeof companyInvitationSchema>;

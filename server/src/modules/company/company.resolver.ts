@@ -1,0 +1,88 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { COMPANY_ROLES, type CompanyRoleName } from '../../../../domain/company';
+import type { Ctx as RequestCtx } from '../../context';
+import { companyService, type CompanyInvitationView, type CompanyView } from './company.service';
+import {
+  CompanyGql,
+  CompanyInvitationGql,
+  CompanyInvitationInputGql,
+  CompanyInvitationPreviewGql,
+  CompanyMemberGql,
+  CompanyMemberInputGql,
+} from './company.types';
+
+/** A role's name as sent to its code (an unknown name is refused by the domain's schema: "Choose a role."). */
+const roleCode = (name: string) => COMPANY_ROLES[name as CompanyRoleName] ?? -1;
+
+const memberInput = (input: CompanyMemberInputGql) => ({
+  role: roleCode(input.role),
+  orderLimit: input.orderLimit ?? null,
+  monthlyLimit: input.monthlyLimit ?? null,
+});
+
+const invitationGql = (i: CompanyInvitationView): CompanyInvitationGql => ({
+  ...i,
+  expiresAt: new Date(i.expiresAt).toISOString(),
+});
+
+const companyGql = (c: CompanyView): CompanyGql => ({ ...c, invitations: c.invitations.map(invitationGql) });
+
+/** Company buying: the caller's company, its members and invitations (decision 043). */
+@Resolver(() => CompanyGql)
+export class CompanyResolver {
+  @Authorized()
+  @Query(() => CompanyGql, { nullable: true, description: "The caller's company; null without one" })
+  async myCompany(@Ctx() ctx: RequestCtx) {
+    const company = await companyService.mine(ctx);
+    return company && companyGql(company);
+  }
+
+  @Query(() => CompanyInvitationPreviewGql, {
+    description: "What an invitation's link offers (NOT_FOUND once it is used or expired)",
+  })
+  async companyInvitation(@Arg('token', () => String) token: string, @Ctx() ctx: RequestCtx) {
+    const preview = await companyService.preview(ctx, token);
+    return { ...preview, expiresAt: new Date(preview.expiresAt).toISOString() };
+  }
+
+  @Authorized()
+  @Mutation(() => CompanyInvitationGql, { description: 'A company admin invites someone by e-mail' })
+  async inviteCompanyMember(
+    @Arg('input', () => CompanyInvitationInputGql) input: CompanyInvitationInputGql,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return invitationGql(await companyService.invite(ctx, { ...memberInput(input), email: input.email }));
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'A company admin withdraws an open invitation' })
+  async revokeCompanyInvitation(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    await companyService.revokeInvitation(ctx, id);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => CompanyGql, {
+    description: 'The signed-in person joins the company that invited their address',
+  })
+  async acceptCompanyInvitation(@Arg('token', () => String) token: string, @Ctx() ctx: RequestCtx) {
+    return companyGql(await companyService.accept(ctx, token));
+  }
+
+  @Authorized()
+  @Mutation(() => CompanyMemberGql, { description: "A company admin sets a member's role and limits" })
+  updateCompanyMember(
+    @Arg('userId', () => ID) userId: string,
+    @Arg('input', () => CompanyMemberInputGql) input: CompanyMemberInputGql,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return companyService.updateMember(ctx, userId, memberInput(input));
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'A company admin removes a member' })
+  async removeCompanyMember(@Arg('userId', () => ID) userId: string, @Ctx() ctx: RequestCtx) {
+    await companyService.removeMember(ctx, userId);
+    return true;
+  }
+}

@@ -1,0 +1,418 @@
+import type { Transaction } from '@mikro-orm/core';
+import {
+  COMPANY_CAN,
+  COMPANY_INVITATION_TTL_MS,
+  COMPANY_ROLES,
+  companyInvitationSchema,
+  companyMemberSchema,
+  companyRoleName,
+  type CompanyRoleName,
+} from '../../../../domain/company';
+import { ROLES } from '../../../../domain/roles';
+import { AppError, notFound } from '../../common/errors';
+import { validate } from '../../common/validate';
+import type { Ctx } from '../../context';
+import { limitMail } from '../account/account.service';
+import { newToken, tokenHash } from '../account/tokens';
+import { recordAudit } from '../audit/audit';
+import { requireUser } from '../auth/session-auth';
+import { LINK_TOKEN, localeOr, sendMessage } from '../mail/mailer';
+
+/*
+ * A company's members and invitations (issue 31, decision 043). Membership is the user's `account_id`, with their
+ * role and limits beside it. Every operation reads the caller's company and role in its own statement (a member
+ * removed a moment ago can no longer act), and reaches only rows of that company: another company's member or
+ * invitation answers NOT_FOUND, as one that does not exist.
+ */
+
+export interface CompanyMember {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: CompanyRoleName;
+  orderLimit: number | null;
+  monthlyLimit: number | null;
+}
+
+export interface CompanyInvitationView {
+  id: string;
+  email: string;
+  role: CompanyRoleName;
+  orderLimit: number | null;
+  monthlyLimit: number | null;
+  expiresAt: Date;
+}
+
+export interface CompanyView {
+  id: string;
+  name: string;
+  erpAccountId: string | null;
+  /** The caller's own membership. */
+  me: CompanyMember;
+  /** Every member, for the company's admins; the caller alone for the others. */
+  members: CompanyMember[];
+  /** Open invitations, for the company's admins. */
+  invitations: CompanyInvitationView[];
+}
+
+/** What an invitation's link shows before it is accepted. */
+export interface InvitationPreview {
+  company: string;
+  email: string;
+  role: CompanyRoleName;
+  invitedBy: string;
+  expiresAt: Date;
+}
+
+interface MemberRow {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: number;
+  orderLimit: string | null;
+  monthlyLimit: string | null;
+}
+
+const MEMBER_COLUMNS = `u.id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName",
+  u.company_role as role, u.order_limit as "orderLimit", u.monthly_limit as "monthlyLimit"`;
+
+const amount = (value: string | number | null) => (value === null ? null : Number(value));
+
+const member = (row: MemberRow): CompanyMember => ({
+  ...row,
+  role: companyRoleName(row.role) ?? 'Buyer',
+  orderLimit: amount(row.orderLimit),
+  monthlyLimit: amount(row.monthlyLimit),
+});
+
+/** The invitation link's error: a bad, used, revoked or expired link, or someone else's. */
+const invalidInvitation = () => new AppError('NOT_FOUND', 'This invitation is not valid or has expired.');
+
+/** An invitation whose link still works (columns of the table named `t`, when given). */
+const open = (t = '') => `${t}accepted_at is null and ${t}revoked_at is null and ${t}expires_at > now()`;
+
+/** The caller's company and role, read now (in `trx`, locked until it commits); FORBIDDEN without a company. */
+async function membership(ctx: Ctx, trx?: Transaction): Promise<{ accountId: string; role: number }> {
+  const userId = requireUser(ctx).id;
+  const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
+    `select account_id as "accountId", company_role as role from app_user where id = ?${trx ? ' for update' : ''}`,
+    [userId],
+    'all',
+    trx,
+  );
+  if (!row?.accountId || row.role === null) {
+    throw new AppError('FORBIDDEN', 'You do not belong to a company.');
+  }
+  return { accountId: row.accountId, role: row.role };
+}
+
+/** The caller as an admin of their company; FORBIDDEN otherwise. */
+async function adminOf(ctx: Ctx, trx?: Transaction): Promise<string> {
+  const { accountId, role } = await membership(ctx, trx);
+  if (!COMPANY_CAN.manageMembers(role)) {
+    throw new AppError('FORBIDDEN', 'Only an admin of your company can do this.');
+  }
+  return accountId;
+}
+
+/** A member of the company, locked in `trx`; NOT_FOUND when they are not one of its members. */
+async function memberOf(ctx: Ctx, accountId: string, userId: string, trx: Transaction): Promise<MemberRow> {
+  const [row] = await ctx.db.execute<MemberRow[]>(
+    `select ${MEMBER_COLUMNS} from app_user u where u.id = ? and u.account_id = ? for update`,
+    [userId, accountId],
+    'all',
+    trx,
+  );
+  if (!row) throw notFound('Member');
+  return row;
+}
+
+/**
+ * Refuses a change that would leave the company without an admin: `leaving` stops being one. The company's
+ * admins are locked first, so two admins demoting each other at once cannot both succeed.
+ */
+async function keepAnAdmin(ctx: Ctx, accountId: string, leaving: string, trx: Transaction): Promise<void> {
+  const admins = await ctx.db.execute<{ id: string }[]>(
+    'select id from app_user where account_id = ? and company_role = ? order by id for update',
+    [accountId, COMPANY_ROLES.Admin],
+    'all',
+    trx,
+  );
+  if (admins.every((a) => a.id === leaving)) {
+    throw new AppError('CONFLICT', 'Your company must keep at least one admin.');
+  }
+}
+
+export const companyService = {
+  /** The caller's company: null without one. */
+  async mine(ctx: Ctx): Promise<CompanyView | null> {
+    const userId = requireUser(ctx).id;
+    const [company] = await ctx.db.execute<
+      { id: string; name: string; erpAccountId: string | null; role: number | null }[]
+    >(
+      `select a.id, a.company as name, a.erp_account_id as "erpAccountId", u.company_role as role
+       from app_user u join business_account a on a.id = u.account_id where u.id = ?`,
+      [userId],
+    );
+    if (!company || company.role === null) return null;
+    const admin = COMPANY_CAN.manageMembers(company.role);
+    const members = (
+      await ctx.db.execute<MemberRow[]>(
+        `select ${MEMBER_COLUMNS} from app_user u where u.account_id = ? ${admin ? '' : 'and u.id = ?'}
+         order by u.company_role, lower(u.last_name), lower(u.first_name), u.email`,
+        admin ? [company.id] : [company.id, userId],
+      )
+    ).map(member);
+    const invitations = admin
+      ? (
+          await ctx.db.execute<(Omit<CompanyInvitationView, 'role'> & { role: number })[]>(
+            `select id, email, role, order_limit as "orderLimit", monthly_limit as "monthlyLimit",
+               expires_at as "expiresAt"
+             from company_invitation where account_id = ? and ${open()} order by created_at desc`,
+            [company.id],
+          )
+        ).map((i) => ({
+          ...i,
+          role: companyRoleName(i.role) ?? 'Buyer',
+          orderLimit: amount(i.orderLimit),
+          monthlyLimit: amount(i.monthlyLimit),
+        }))
+      : [];
+    return {
+      id: company.id,
+      name: company.name,
+      erpAccountId: company.erpAccountId,
+      me: members.find((m) => m.userId === userId)!,
+      members,
+      invitations,
+    };
+  },
+
+  /**
+   * An admin invites someone by e-mail, with a role and limits: a new invitation replaces the open one to the same
+   * address. The e-mail's link is made when it is delivered.
+   */
+  async invite(ctx: Ctx, body: unknown): Promise<CompanyInvitationView> {
+    const input = validate(companyInvitationSchema, body);
+    const inviter = requireUser(ctx);
+    await limitMail(ctx, 'company-invitation', input.email);
+    const { publicUrl } = ctx.app.auth;
+    return ctx.db.transactional(async (trx) => {
+      const accountId = await adminOf(ctx, trx);
+      const [known] = await ctx.db.execute<{ accountId: string | null; locale: string }[]>(
+        'select account_id as "accountId", locale from app_user where lower(email) = ?',
+        [input.email],
+        'all',
+        trx,
+      );
+      if (known?.accountId === accountId) {
+        const message = 'This person already belongs to your company.';
+        throw new AppError('BAD_USER_INPUT', message, [{ field: 'email', message }]);
+      }
+      await ctx.db.execute(
+        `update company_invitation set revoked_at = now() where account_id = ? and email = ? and ${open()}`,
+        [accountId, input.email],
+        'run',
+        trx,
+      );
+      const expiresAt = new Date(Date.now() + COMPANY_INVITATION_TTL_MS);
+      // A placeholder hash (a token nobody has) until the e-mail is delivered (decision 026).
+      const [made] = await ctx.db.execute<{ id: string; company: string }[]>(
+        `insert into company_invitation (account_id, email, role, order_limit, monthly_limit, token_hash,
+           invited_by_id, expires_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?)
+         returning id, (select company from business_account where id = account_id) as company`,
+        [
+          accountId,
+          input.email,
+          input.role,
+          input.orderLimit ?? null,
+          input.monthlyLimit ?? null,
+          tokenHash(newToken()),
+          inviter.id,
+          expiresAt,
+        ],
+        'all',
+        trx,
+      );
+      const role = companyRoleName(input.role)!;
+      await sendMessage(
+        ctx.db,
+        ctx.log,
+        {
+          to: input.email,
+          // Their language when they have an account; else the inviter's page's.
+          locale: known ? localeOr(known.locale) : ctx.locale,
+          message: {
+            kind: 'company-invitation',
+            company: made!.company,
+            invitedBy: `${inviter.firstName} ${inviter.lastName}`.trim(),
+            role,
+            url: `${publicUrl}/company/join?token=${LINK_TOKEN}`,
+          },
+          link: { kind: 'company-invitation', ref: made!.id, expiresAt },
+        },
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'company.member-invited',
+        targetType: 'company',
+        targetId: accountId,
+        after: {
+          email: input.email,
+          role,
+          orderLimit: input.orderLimit ?? null,
+          monthlyLimit: input.monthlyLimit ?? null,
+        },
+      });
+      return {
+        id: made!.id,
+        email: input.email,
+        role,
+        orderLimit: input.orderLimit ?? null,
+        monthlyLimit: input.monthlyLimit ?? null,
+        expiresAt,
+      };
+    });
+  },
+
+  /** An admin withdraws an open invitation: its link stops working. */
+  async revokeInvitation(ctx: Ctx, id: string): Promise<void> {
+    await ctx.db.transactional(async (trx) => {
+      const accountId = await adminOf(ctx, trx);
+      const [revoked] = await ctx.db.execute<{ email: string }[]>(
+        `update company_invitation set revoked_at = now()
+         where id = ? and account_id = ? and ${open()} returning email`,
+        [id, accountId],
+        'all',
+        trx,
+      );
+      if (!revoked) throw notFound('Invitation');
+      await recordAudit(ctx, trx, {
+        action: 'company.invitation-revoked',
+        targetType: 'company',
+        targetId: accountId,
+        after: { email: revoked.email },
+      });
+    });
+  },
+
+  /** What an invitation's link offers (anyone holding the link): the company, the address, the role. */
+  async preview(ctx: Ctx, token: string): Promise<InvitationPreview> {
+    const [row] = await ctx.db.execute<(Omit<InvitationPreview, 'role'> & { role: number })[]>(
+      `select a.company, i.email, i.role, i.expires_at as "expiresAt",
+         coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), a.company) as "invitedBy"
+       from company_invitation i join business_account a on a.id = i.account_id
+       left join app_user u on u.id = i.invited_by_id
+       where i.token_hash = ? and ${open('i.')}`,
+      [tokenHash(token)],
+    );
+    if (!row) throw invalidInvitation();
+    return { ...row, role: companyRoleName(row.role) ?? 'Buyer' };
+  },
+
+  /**
+   * The signed-in person joins the company that invited their address, with the role and limits offered. The link
+   * works once. Someone else's account, or an account already in a company, cannot use it.
+   */
+  async accept(ctx: Ctx, token: string): Promise<CompanyView> {
+    const user = requireUser(ctx);
+    await ctx.db.transactional(async (trx) => {
+      const [me] = await ctx.db.execute<{ email: string; role: number; accountId: string | null }[]>(
+        'select email, role, account_id as "accountId" from app_user where id = ? for update',
+        [user.id],
+        'all',
+        trx,
+      );
+      const [invitation] = await ctx.db.execute<
+        {
+          id: string;
+          accountId: string;
+          email: string;
+          role: number;
+          orderLimit: string | null;
+          monthlyLimit: string | null;
+        }[]
+      >(
+        `update company_invitation set accepted_at = now(), accepted_by_id = ?
+         where token_hash = ? and lower(email) = lower(?) and ${open()}
+         returning id, account_id as "accountId", email, role, order_limit as "orderLimit",
+           monthly_limit as "monthlyLimit"`,
+        [user.id, tokenHash(token), me!.email],
+        'all',
+        trx,
+      );
+      if (!invitation) throw invalidInvitation();
+      if (me!.role !== ROLES.Customer) {
+        throw new AppError('FORBIDDEN', 'Only customer accounts buy for a company.');
+      }
+      if (me!.accountId) throw new AppError('CONFLICT', 'You already belong to a company.');
+      await ctx.db.execute(
+        `update app_user set account_id = ?, company_role = ?, order_limit = ?, monthly_limit = ?,
+           erp_account_claim = null, updated_at = now() where id = ?`,
+        [invitation.accountId, invitation.role, invitation.orderLimit, invitation.monthlyLimit, user.id],
+        'run',
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'company.member-joined',
+        targetType: 'company',
+        targetId: invitation.accountId,
+        after: { userId: user.id, email: invitation.email, role: companyRoleName(invitation.role) },
+      });
+    });
+    return (await this.mine(ctx))!;
+  },
+
+  /** An admin sets a member's role and limits. */
+  async updateMember(ctx: Ctx, userId: string, body: unknown): Promise<CompanyMember> {
+    const input = validate(companyMemberSchema, body);
+    return ctx.db.transactional(async (trx) => {
+      const accountId = await adminOf(ctx, trx);
+      const before = await memberOf(ctx, accountId, userId, trx);
+      if (before.role === COMPANY_ROLES.Admin && input.role !== COMPANY_ROLES.Admin) {
+        await keepAnAdmin(ctx, accountId, userId, trx);
+      }
+      const [after] = await ctx.db.execute<MemberRow[]>(
+        `update app_user u set company_role = ?, order_limit = ?, monthly_limit = ?, updated_at = now()
+         where u.id = ? returning ${MEMBER_COLUMNS}`,
+        [input.role, input.orderLimit ?? null, input.monthlyLimit ?? null, userId],
+        'all',
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'company.member-changed',
+        targetType: 'user',
+        targetId: userId,
+        before: member(before),
+        after: member(after!),
+      });
+      return member(after!);
+    });
+  },
+
+  /** An admin removes a member (themselves too, while another admin remains): they buy for themselves again. */
+  async removeMember(ctx: Ctx, userId: string): Promise<void> {
+    await ctx.db.transactional(async (trx) => {
+      const accountId = await adminOf(ctx, trx);
+      const before = await memberOf(ctx, accountId, userId, trx);
+      if (before.role === COMPANY_ROLES.Admin) await keepAnAdmin(ctx, accountId, userId, trx);
+      await ctx.db.execute(
+        `update app_user set account_id = null, company_role = null, order_limit = null, monthly_limit = null,
+           updated_at = now() where id = ?`,
+        [userId],
+        'run',
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'company.member-removed',
+        targetType: 'user',
+        targetId: userId,
+        before: member(before),
+        after: {},
+      });
+    });
+  },
+};

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { COMPANY_ROLES } from '../../domain/company';
+import { createTestApp, linkIn, type TestApp } from './harness';
+
+/**
+ * Company buying, slice 1 (issue 31, decision 043): a company's admin invites by e-mail, the invited person joins
+ * through the e-mailed link (once, before it expires, only with the invited address), admins set roles and limits
+ * and remove members; one company never reaches another's members or invitations.
+ */
+let t: TestApp;
+const PASSWORD = 'Rail-Carriage-38!';
+const stamp = () => `${Date.now()}.${Math.random().toString(36).slice(2, 7)}`;
+let northwind: string;
+let piedmont: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.orm.em.getConnection();
+  [{ id: northwind }, { id: piedmont }] = await db.execute<{ id: string }[]>(
+    `insert into business_account (company, erp_account_id) values ('Northwind Fabrication', 'ERP-N-1'),
+       ('Piedmont Automation', 'ERP-P-1') returning id`,
+  );
+});
+afterAll(async () => t.close());
+
+/** A signed-in person, in a company with a role when given. */
+async function person(company?: { accountId: string; role: number }) {
+  const email = `p.${stamp()}@plant.example`;
+  const id = await t.createUser({ email, password: PASSWORD, accountId: company?.accountId ?? null });
+  if (company) {
+    await t.orm.em
+      .getConnection()
+      .execute('update app_user set company_role = ? where id = ?', [company.role, id]);
+  }
+  const c = await t.client();
+  await c.signIn(email, PASSWORD);
+  return { c, id, email };
+}
+
+const MY_COMPANY = `{ myCompany { id name me { role orderLimit } members { userId email role orderLimit monthlyLimit }
+  invitations { id email role expiresAt } } }`;
+const INVITE = `mutation($input: CompanyInvitationInput!) { inviteCompanyMember(input: $input) { id email role } }`;
+const ACCEPT = `mutation($token: String!) { acceptCompanyInvitation(token: $token) { name me { role orderLimit monthlyLimit } } }`;
+const PREVIEW = `query($token: String!) { companyInvitation(token: $token) { company email role invitedBy } }`;
+const UPDATE = `mutation($userId: ID!, $input: CompanyMemberInput!) { updateCompanyMember(userId: $userId, input: $input) { role orderLimit } }`;
+const REMOVE = `mutation($userId: ID!) { removeCompanyMember(userId: $userId) }`;
+
+const codeOf = (res: { errors?: { extensions?: Record<string, unknown> }[] }) =>
+  res.errors?.[0]?.extensions?.code;
+
+/** The token of the newest invitation e-mailed to `email`, as delivered. */
+async function invitationToken(email: string): Promise<string> {
+  const mail = await t.mail(email, { subject: /invites you/ });
+  const link = linkIn(mail);
+  expect(link.pathname).toBe('/company/join');
+  return link.searchParams.get('token')!;
+}
+
+describe('invitations', () => {
+  it('an admin invites by e-mail; the invited person opens the link, signs in and joins with the role and limits offered', async () => {
+    const admin = await person({ accountId: northwind, role: COMPANY_ROLES.Admin });
+    const invitee = await person();
+    const invited = await admin.c.gql<{ inviteCompanyMember: { email: string; role: string } }>(INVITE, {
+      input: { email: invitee.email.toUpperCase(), role: 'Approver', orderLimit: 2500, monthlyLimit: 10000 },
+    });
+    expect(invited.data!.inviteCompanyMember).toMatchObject({ email: invitee.email, role: 'Approver' });
+
+    const mail = await t.mail(invitee.email, { subject: /invites you to buy for Northwind Fabrication/ });
+    expect(mail.text).toMatch(/as an approver/);
+    const token = linkIn(mail).searchParams.get('token')!;
+    // The link shows what it offers to anyone who holds it.
+    const anyone = await t.client();
+    const preview = await anyone.gql<{ companyInvitation: Record<string, string> }>(PREVIEW, { token });
+    expect(preview.errors).toBeUndefined();
+    expect(preview.data!.companyInvitation).toMatchObject({
+      company: 'Northwind Fabrication',
+      email: invitee.email,
+      role: 'Approver',
+    });
+
+    const joined = await invitee.c.gql<{
+      acceptCompanyInvitation: { name: string; me: Record<string, unknown> };
+    }>(ACCEPT, { token });
+    expect(joined.data!.acceptCompanyInvitation).toEqual({
+      name: 'Northwind Fabrication',
+      me: { role: 'Approver', orderLimit: 2500, monthlyLimit: 10000 },
+    });
+    // Once: the link no longer works, for them or anyone.
+    expect(codeOf(await invitee.c.gql(ACCEPT, { token }))).toBe('NOT_FOUND');
+    expect(codeOf(await anyone.gql(PREVIEW, { token }))).toBe('NOT_FOUND');
+    // The admin sees the new member; the invitation is no longer open.
+    const company = await admin.c.gql<{
+      myCompany: { members: { email: string; role: string }[]; invitations: unknown[] };
+    }>(MY_COMPANY);
+    expect(company.data!.myCompany.members).toEqual(
+      expect.arrayContaining([expect.objectContaining({ email: invitee.email, role: 'Approver' })]),
+    );
+    expect(company.data!.myCompany.invitations).toEqual([]);
+    const [audit] = await t.orm.em
+      .getConnection()
+      .execute<{ action: string }[]>(
+        `select action from audit_log where target_id = ? and action = 'company.member-joined'`,
+        [northwind],
+      );
+    expect(audit).toBeDefined();
+  });
+
+  it('refuses the link to another account, an expired or revoked link, and someone already in a company', async () => {
+    const admin = await person({ accountId: northwind, role: COMPANY_ROLES.Admin });
+    const invitee = await person();
+    await admin.c.gql(INVITE, { input: { email: invitee.email, role: 'Buyer' } });
+    const token = await invitationToken(invitee.email);
+
+    const stranger = await person();
+    const refused = await stranger.c.gql(ACCEPT, { token });
+    expect(codeOf(refused)).toBe('NOT_FOUND');
+    expect(refused.errors![0]!.message).toBe('This invitation is not valid or has expired.');
+
+    const inPiedmont = await person({ accountId: piedmont, role: COMPANY_ROLES.Buyer });
+    await admin.c.gql(INVITE, { input: { email: inPiedmont.email, role: 'Buyer' } });
+    const theirs = await invitationToken(inPiedmont.email);
+    const conflict = await inPiedmont.c.gql(ACCEPT, { token: theirs });
+    expect(codeOf(conflict)).toBe('CONFLICT');
+    expect(conflict.errors![0]!.message).toBe('You already belong to a company.');
+
+    await t.orm.em
+      .getConnection()
+      .execute(`update company_invitation set expires_at = now() - interval '1 second' where email = ?`, [
+        invitee.email,
+      ]);
+    expect(codeOf(await invitee.c.gql(ACCEPT, { token }))).toBe('NOT_FOUND');
+
+    // A new invitation replaces the open one; a revoked one stops working.
+    const again = await admin.c.gql<{ inviteCompanyMember: { id: string } }>(INVITE, {
+      input: { email: invitee.email, role: 'Viewer' },
+    });
+    const fresh = await invitationToken(invitee.email);
+    await admin.c.gql('mutation($id: ID!) { revokeCompanyInvitation(id: $id) }', {
+      id: again.data!.inviteCompanyMember.id,
+    });
+    expect(codeOf(await invitee.c.gql(ACCEPT, { token: fresh }))).toBe('NOT_FOUND');
+    expect((await invitee.c.gql<{ myCompany: null }>(MY_COMPANY)).data!.myCompany).toBeNull();
+  });
+
+  it('refuses an invitation from a member who is not an admin, and bad input next to its field', async () => {
+    const buyer = await person({ accountId: northwind, role: COMPANY_ROLES.Buyer });
+    const forbidden = await buyer.c.gql(INVITE, {
+      input: { email: `x.${stamp()}@plant.example`, role: 'Buyer' },
+    });
+    expect(codeOf(forbidden)).toBe('FORBIDDEN');
+    expect(forbidden.errors![0]!.message).toBe('Only an admin of your company can do this.');
+    const loner = await person();
+    expect(
+      codeOf(await loner.c.gql(INVITE, { input: { email: `y.${stamp()}@plant.example`, role: 'Buyer' } })),
+    ).toBe('FORBIDDEN');
+
+    const admin = await person({ accountId: northwind, role: COMPANY_ROLES.Admin });
+    const bad = await admin.c.gql(INVITE, {
+      input: { email: 'not-an-address', role: 'Owner', orderLimit: -5 },
+    });
+    expect(codeOf(bad)).toBe('BAD_USER_INPUT');
+    expect(bad.errors![0]!.extensions!.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'email', message: 'Please enter your email address.' },
+        { field: 'role', message: 'Choose a role.' },
+        { field: 'orderLimit', message: 'Enter an amount, or leave it empty for no limit.' },
+      ]),
+    );
+    const colleague = await person({ accountId: northwind, role: COMPANY_ROLES.Buyer });
+    const already = await admin.c.gql(INVITE, { input: { email: colleague.email, role: 'Buyer' } });
+    expect(already.errors![0]!.extensions!.fields).toEqual([
+      { field: 'email', message: 'This person already belongs to your company.' },
+    ]);
+  });
+});
+
+describe('members', () => {
+  it('an admin sets roles and limits and removes members; the company always keeps an admin', async () => {
+    const company = (
+      await t.orm.em
+        .getConnection()
+        .execute<{ id: string }[]>(
+          `insert into business_account (company) values ('Solo Works') returning id`,
+        )
+    )[0]!.id;
+    const admin = await person({ accountId: company, role: COMPANY_ROLES.Admin });
+    const buyer = await person({ accountId: company, role: COMPANY_ROLES.Buyer });
+
+    const changed = await admin.c.gql<{ updateCompanyMember: unknown }>(UPDATE, {
+      userId: buyer.id,
+      input: { role: 'Buyer', orderLimit: 500 },
+    });
+    expect(changed.data!.updateCompanyMember).toEqual({ role: 'Buyer', orderLimit: 500 });
+    // The buyer sees their own membership only.
+    const seen = await buyer.c.gql<{
+      myCompany: { me: unknown; members: unknown[]; invitations: unknown[] };
+    }>(MY_COMPANY);
+    expect(seen.data!.myCompany.me).toEqual({ role: 'Buyer', orderLimit: 500 });
+    expect(seen.data!.myCompany.members).toHaveLength(1);
+    // The only admin can neither step down nor leave.
+    const demote = await admin.c.gql(UPDATE, { userId: admin.id, input: { role: 'Buyer' } });
+    expect(codeOf(demote)).toBe('CONFLICT');
+    expect(demote.errors![0]!.message).toBe('Your company must keep at least one admin.');
+    expect(codeOf(await admin.c.gql(REMOVE, { userId: admin.id }))).toBe('CONFLICT');
+
+    expect((await admin.c.gql(REMOVE, { userId: buyer.id })).data).toEqual({ removeCompanyMember: true });
+    // Removed while signed in: the next request no longer reaches the company.
+    expect((await buyer.c.gql<{ myCompany: null }>(MY_COMPANY)).data!.myCompany).toBeNull();
+    const [row] = await t.orm.em
+      .getConnection()
+      .execute<{ accountId: string | null; role: number | null }[]>(
+        'select account_id as "accountId", company_role as role from app_user where id = ?',
+        [buyer.id],
+      );
+    expect(row).toEqual({ accountId: null, role: null });
+  });
+
+  it("never reaches another company's members or invitations: the same NOT_FOUND as a made-up id", async () => {
+    const northAdmin = await person({ accountId: northwind, role: COMPANY_ROLES.Admin });
+    const piedAdmin = await person({ accountId: piedmont, role: COMPANY_ROLES.Admin });
+    const piedBuyer = await person({ accountId: piedmont, role: COMPANY_ROLES.Buyer });
+    const invitation = await piedAdmin.c.gql<{ inviteCompanyMember: { id: string } }>(INVITE, {
+      input: { email: `z.${stamp()}@plant.example`, role: 'Buyer' },
+    });
+    const made = '00000000-0000-4000-8000-000000000000';
+    const foreign = await northAdmin.c.gql(UPDATE, { userId: piedBuyer.id, input: { role: 'Admin' } });
+    const missing = await northAdmin.c.gql(UPDATE, { userId: made, input: { role: 'Admin' } });
+    expect(codeOf(foreign)).toBe('NOT_FOUND');
+    expect(foreign.errors![0]!.message).toBe(missing.errors![0]!.message);
+    expect(codeOf(await northAdmin.c.gql(REMOVE, { userId: piedBuyer.id }))).toBe('NOT_FOUND');
+    expect(
+      codeOf(
+        await northAdmin.c.gql('mutation($id: ID!) { revokeCompanyInvitation(id: $id) }', {
+          id: invitation.data!.inviteCompanyMember.id,
+        }),
+      ),
+    ).toBe('NOT_FOUND');
+    const north = await northAdmin.c.gql<{
+      myCompany: { members: { userId: string }[]; invitations: { id: string }[] };
+    }>(MY_COMPANY);
+    expect(north.data!.myCompany.members.map((m) => m.userId)).not.toContain(piedBuyer.id);
+    expect(north.data!.myCompany.invitations.map((i) => i.id)).not.toContain(
+      invitation.data!.inviteCompanyMember.id,
+    );
+    const [still] = await t.orm.em
+      .getConnection()
+      .execute<{ role: number }[]>('select company_role as role from app_user where id = ?', [piedBuyer.id]);
+    expect(still!.role).toBe(COMPANY_ROLES.Buyer);
+  });
+});
+
+describe('staff attach a person to a company (decision 028)', () => {
+  it("makes the company's first member its admin, and later ones buyers", async () => {
+    const db = t.orm.em.getConnection();
+    const staff = await t.client();
+    const staffEmail = `staff.${stamp()}@axisline.example`;
+    await t.createUser({ email: staffEmail, password: PASSWORD, role: 200 });
+    await staff.signIn(staffEmail, PASSWORD);
+    const attach = (userId: string) =>
+      staff.gql(
+        `mutation($userId: ID!) { setUserCompany(userId: $userId, erpAccountId: "ERP-NEW-${stamp()}", company: "New Co") { id } }`,
+        { userId },
+      );
+    const first = await person();
+    const res = await attach(first.id);
+    expect(res.errors).toBeUndefined();
+    const [{ accountId }] = await db.execute<[{ accountId: string }]>(
+      'select account_id as "accountId" from app_user where id = ?',
+      [first.id],
+    );
+    const second = await person();
+    await staff.gql(
+      `mutation($userId: ID!, $erp: String!) { setUserCompany(userId: $userId, erpAccountId: $erp) { id } }`,
+      {
+        userId: second.id,
+        erp: (
+          await db.execute<[{ erp: string }]>(
+            'select erp_account_id as erp from business_account where id = ?',
+            [accountId],
+          )
+        )[0].erp,
+      },
+    );
+    const roles = await db.execute<{ id: string; role: number }[]>(
+      'select id, company_role as role from app_user where account_id = ? order by created_at',
+      [accountId],
+    );
+    expect(roles).toEqual([
+      { id: first.id, role: COMPANY_ROLES.Admin },
+      { id: second.id, role: COMPANY_ROLES.Buyer },
+    ]);
+  });
+});
