@@ -39,13 +39,18 @@ export const MAX_SPENDING_LIMIT = 10_000_000;
 
 const limit = () =>
   number()
+    // An empty field is no limit.
+    .transform((value: number, original: unknown) =>
+      original === '' || original === null || original === undefined ? null : value,
+    )
     .nullable()
     .optional()
     .typeError('Enter an amount, or leave it empty for no limit.')
     .min(0, 'Enter an amount, or leave it empty for no limit.')
     .max(MAX_SPENDING_LIMIT, 'Enter an amount, or leave it empty for no limit.');
 
-const role = () => number().required('Choose a role.').oneOf(Object.values(COMPANY_ROLES), 'Choose a role.');
+const role = () =>
+  string<CompanyRoleName>().required('Choose a role.').oneOf(COMPANY_ROLE_NAMES, 'Choose a role.');
 
 /** A member's role and spending limits (null: no limit). */
 export const companyMemberSchema = object({

@@ -1,5 +1,4 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { COMPANY_ROLES, type CompanyRoleName } from '../../../../domain/company';
 import type { Ctx as RequestCtx } from '../../context';
 import { companyService, type CompanyInvitationView, type CompanyView } from './company.service';
 import {
@@ -11,11 +10,8 @@ import {
   CompanyMemberInputGql,
 } from './company.types';
 
-/** A role's name as sent to its code (an unknown name is refused by the domain's schema: "Choose a role."). */
-const roleCode = (name: string) => COMPANY_ROLES[name as CompanyRoleName] ?? -1;
-
 const memberInput = (input: CompanyMemberInputGql) => ({
-  role: roleCode(input.role),
+  role: input.role,
   orderLimit: input.orderLimit ?? null,
   monthlyLimit: input.monthlyLimit ?? null,
 });

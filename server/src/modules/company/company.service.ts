@@ -227,7 +227,7 @@ export const companyService = {
         [
           accountId,
           input.email,
-          input.role,
+          COMPANY_ROLES[input.role],
           input.orderLimit ?? null,
           input.monthlyLimit ?? null,
           tokenHash(newToken()),
@@ -237,7 +237,7 @@ export const companyService = {
         'all',
         trx,
       );
-      const role = companyRoleName(input.role)!;
+      const { role } = input;
       await sendMessage(
         ctx.db,
         ctx.log,
@@ -372,13 +372,13 @@ export const companyService = {
     return ctx.db.transactional(async (trx) => {
       const accountId = await adminOf(ctx, trx);
       const before = await memberOf(ctx, accountId, userId, trx);
-      if (before.role === COMPANY_ROLES.Admin && input.role !== COMPANY_ROLES.Admin) {
+      if (before.role === COMPANY_ROLES.Admin && input.role !== 'Admin') {
         await keepAnAdmin(ctx, accountId, userId, trx);
       }
       const [after] = await ctx.db.execute<MemberRow[]>(
         `update app_user u set company_role = ?, order_limit = ?, monthly_limit = ?, updated_at = now()
          where u.id = ? returning ${MEMBER_COLUMNS}`,
-        [input.role, input.orderLimit ?? null, input.monthlyLimit ?? null, userId],
+        [COMPANY_ROLES[input.role], input.orderLimit ?? null, input.monthlyLimit ?? null, userId],
         'all',
         trx,
       );
