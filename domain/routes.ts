@@ -17,6 +17,10 @@ export const ROUTES = {
   savedLists: '/user/account/lists',
   /** Returns: not in the spec's route list (decision 011). */
   returns: '/user/account/returns',
+  /** Company buying: not in the spec's route list (decision 043). */
+  company: '/user/account/company',
+  /** Where a company invitation's e-mailed link opens (decision 043). */
+  joinCompany: '/company/join',
   cart: '/cart',
   /** Checkout, order confirmation and invoice routes are not in the spec's list: decision 011. */
   checkout: '/checkout',

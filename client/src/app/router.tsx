@@ -84,6 +84,11 @@ export const routes: RouteObject[] = [
         `${ROUTES.returns}/:id`,
         async () => (await import('../features/returns/ReturnPages')).ReturnPage,
       ),
+      lazyRoute(ROUTES.company, async () => (await import('../features/company/CompanyPages')).CompanyPage),
+      lazyRoute(
+        ROUTES.joinCompany,
+        async () => (await import('../features/company/CompanyPages')).JoinCompanyPage,
+      ),
       lazyRoute(ROUTES.savedLists, async () => (await import('../features/lists/ListsPages')).SavedListsPage),
       lazyRoute(
         `${ROUTES.savedLists}/:id`,

@@ -1,0 +1,406 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  COMPANY_ROLE_NAMES,
+  companyInvitationSchema,
+  companyMemberSchema,
+  type CompanyRoleName,
+} from '@domain/company';
+import { ROUTES } from '@domain/routes';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Field, FocusFirstError, FormError, SelectField } from '../../components/form';
+import { Skeleton } from '../../components/Skeleton';
+import { useT } from '../../i18n';
+import { useDates } from '../../lib/dates';
+import { errorMessage, formFailure } from '../../lib/failure';
+import { useMoney } from '../../lib/money';
+import { notify } from '../../lib/toast';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { SignInRedirect, useSession } from '../account';
+import {
+  AcceptCompanyInvitationDocument,
+  CompanyInvitationDocument,
+  InviteCompanyMemberDocument,
+  MyCompanyDocument,
+  RemoveCompanyMemberDocument,
+  RevokeCompanyInvitationDocument,
+  UpdateCompanyMemberDocument,
+  type CompanyFieldsFragment,
+  type CompanyMemberFieldsFragment,
+} from './graphql/company.generated';
+
+const refetch = { refetchQueries: [MyCompanyDocument], awaitRefetchQueries: true };
+
+/** The role names as the page shows them, in the page's language. */
+function useRoleLabel() {
+  const t = useT();
+  return (role: string) =>
+    (COMPANY_ROLE_NAMES as readonly string[]).includes(role)
+      ? t(`company.role.${role as CompanyRoleName}`)
+      : role;
+}
+
+/** The form's value of a limit: empty for none. */
+const limitValue = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+/** /user/account/company: the buyer's company; its admins invite, change roles and limits, and remove members. */
+export function CompanyPage() {
+  const t = useT();
+  usePageMeta(t('company.title'));
+  const { user, status } = useSession();
+  const { data, loading } = useQuery(MyCompanyDocument, { skip: !user, fetchPolicy: 'cache-and-network' });
+  if (status === 'unauthenticated') return <SignInRedirect />;
+  if (status === 'loading' || (loading && !data)) {
+    return (
+      <div className="container section" aria-busy="true">
+        <Skeleton rows={3} />
+      </div>
+    );
+  }
+  const company = data?.myCompany;
+  return (
+    <div className="container section page">
+      <header className="page-header">
+        <h1>{company ? company.name : t('company.title')}</h1>
+        {company && (
+          <p className="lead">
+            {t('company.yourRole', { role: t(`company.role.${company.me.role as CompanyRoleName}`) })}
+            {company.erpAccountId && <> · {t('company.erp', { number: company.erpAccountId })}</>}
+          </p>
+        )}
+      </header>
+      {company ? <CompanyBody company={company} /> : <p className="lead">{t('company.none')}</p>}
+      <p>
+        <Link to={ROUTES.account}>{t('page.account.title')}</Link>
+      </p>
+    </div>
+  );
+}
+
+function CompanyBody({ company }: { company: CompanyFieldsFragment }) {
+  const t = useT();
+  const money = useMoney();
+  const admin = company.me.role === 'Admin';
+  const limits = (m: { orderLimit?: number | null; monthlyLimit?: number | null }) =>
+    [
+      m.orderLimit != null
+        ? t('company.orderLimitIs', { amount: money(m.orderLimit) })
+        : t('company.noOrderLimit'),
+      m.monthlyLimit != null
+        ? t('company.monthlyLimitIs', { amount: money(m.monthlyLimit) })
+        : t('company.noMonthlyLimit'),
+    ].join(' · ');
+  if (!admin) {
+    return (
+      <section className="panel" aria-labelledby="my-membership">
+        <h2 id="my-membership">{t('company.yourLimits')}</h2>
+        <p>{limits(company.me)}</p>
+        <p>{t('company.askAdmin')}</p>
+      </section>
+    );
+  }
+  return (
+    <div className="company">
+      <section aria-labelledby="members-title">
+        <h2 id="members-title">{t('company.members')}</h2>
+        <ul className="company__members">
+          {company.members.map((m) => (
+            <Member key={m.userId} member={m} self={m.userId === company.me.userId} limits={limits(m)} />
+          ))}
+        </ul>
+      </section>
+      <section className="panel" aria-labelledby="invite-title">
+        <h2 id="invite-title">{t('company.invite')}</h2>
+        <InviteForm />
+        {company.invitations.length > 0 && <Invitations company={company} />}
+      </section>
+    </div>
+  );
+}
+
+function Member({
+  member,
+  self,
+  limits,
+}: {
+  member: CompanyMemberFieldsFragment;
+  self: boolean;
+  limits: string;
+}) {
+  const t = useT();
+  const roleLabel = useRoleLabel();
+  const [editing, setEditing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [update] = useMutation(UpdateCompanyMemberDocument, refetch);
+  const [remove, removing] = useMutation(RemoveCompanyMemberDocument, refetch);
+  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  return (
+    <li className="panel company__member" data-testid="company-member">
+      <div>
+        <strong>{name}</strong>
+        {self && <> ({t('company.you')})</>}
+        <br />
+        <span>{member.email}</span>
+        <br />
+        <span>
+          {roleLabel(member.role)} · {limits}
+        </span>
+      </div>
+      {editing ? (
+        <Formik
+          initialValues={{
+            role: member.role,
+            orderLimit: limitValue(member.orderLimit),
+            monthlyLimit: limitValue(member.monthlyLimit),
+          }}
+          validationSchema={companyMemberSchema}
+          onSubmit={async (values, helpers) => {
+            try {
+              const input = companyMemberSchema.cast(values);
+              await update({ variables: { userId: member.userId, input } });
+              setEditing(false);
+              void notify('success', t('company.saved'));
+            } catch (err) {
+              const { fields, message } = formFailure(err, t('company.failed'));
+              helpers.setErrors(fields);
+              setFailure(message);
+            }
+          }}
+        >
+          {({ isSubmitting }) => (
+            <Form method="post" className="form" noValidate aria-label={t('company.editMember', { name })}>
+              <FocusFirstError />
+              <FormError message={failure} />
+              <MemberFields />
+              <div className="form__actions">
+                <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+                  {t('company.save')}
+                </button>
+                <button type="button" className="btn" onClick={() => setEditing(false)}>
+                  {t('company.cancel')}
+                </button>
+              </div>
+            </Form>
+          )}
+        </Formik>
+      ) : (
+        <div className="company__actions">
+          <button type="button" className="btn" onClick={() => setEditing(true)}>
+            {t('company.change')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={removing.loading}
+            onClick={() => {
+              if (!window.confirm(t('company.removeConfirm', { name }))) return;
+              remove({ variables: { userId: member.userId } }).then(
+                () => notify('success', t('company.removed', { name })),
+                (err: unknown) => notify('error', errorMessage(err, t('company.failed'))),
+              );
+            }}
+          >
+            {t('company.remove')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Role and the two limits (empty: none). */
+function MemberFields() {
+  const t = useT();
+  const roleLabel = useRoleLabel();
+  return (
+    <>
+      <SelectField
+        name="role"
+        label={t('company.role')}
+        placeholder={t('company.chooseRole')}
+        options={COMPANY_ROLE_NAMES.map((r) => ({ value: r, label: roleLabel(r) }))}
+      />
+      <Field
+        name="orderLimit"
+        label={t('company.orderLimit')}
+        inputMode="decimal"
+        placeholder={t('company.noLimit')}
+      />
+      <Field
+        name="monthlyLimit"
+        label={t('company.monthlyLimit')}
+        inputMode="decimal"
+        placeholder={t('company.noLimit')}
+      />
+    </>
+  );
+}
+
+function InviteForm() {
+  const t = useT();
+  const [invite] = useMutation(InviteCompanyMemberDocument, refetch);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <Formik
+      initialValues={{ email: '', role: 'Buyer', orderLimit: '', monthlyLimit: '' }}
+      validationSchema={companyInvitationSchema}
+      onSubmit={async (values, helpers) => {
+        try {
+          const input = companyInvitationSchema.cast(values);
+          await invite({ variables: { input } });
+          helpers.resetForm();
+          setFailure(null);
+          void notify('success', t('company.invited', { email: input.email }));
+        } catch (err) {
+          const { fields, message } = formFailure(err, t('company.failed'));
+          helpers.setErrors(fields);
+          setFailure(message);
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form method="post" className="form" noValidate aria-label={t('company.invite')}>
+          <FocusFirstError />
+          <FormError message={failure} />
+          <Field name="email" type="email" label={t('company.email')} autoComplete="off" />
+          <MemberFields />
+          <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+            {t('company.send')}
+          </button>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+function Invitations({ company }: { company: CompanyFieldsFragment }) {
+  const t = useT();
+  const roleLabel = useRoleLabel();
+  const dates = useDates();
+  const [revoke] = useMutation(RevokeCompanyInvitationDocument, refetch);
+  return (
+    <>
+      <h3>{t('company.openInvitations')}</h3>
+      <ul className="company__invitations">
+        {company.invitations.map((i) => (
+          <li key={i.id} data-testid="company-invitation">
+            <span>
+              {i.email} · {roleLabel(i.role)} · {t('company.expires', { date: dates.day(i.expiresAt) })}
+            </span>
+            <button
+              type="button"
+              className="btn btn--link"
+              onClick={() =>
+                revoke({ variables: { id: i.id } }).then(
+                  () => notify('success', t('company.revoked', { email: i.email })),
+                  (err: unknown) => notify('error', errorMessage(err, t('company.failed'))),
+                )
+              }
+            >
+              {t('company.revoke')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * /company/join?token=…: what the e-mailed invitation offers; signed in with the invited address, the person
+ * accepts and lands on the company page; signed out, they sign in or register and come back.
+ */
+export function JoinCompanyPage() {
+  const t = useT();
+  usePageMeta(t('company.joinTitle'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { user, status } = useSession();
+  const { data, error, loading } = useQuery(CompanyInvitationDocument, {
+    variables: { token },
+    skip: !token,
+  });
+  const [accept, accepting] = useMutation(AcceptCompanyInvitationDocument, {
+    refetchQueries: [MyCompanyDocument],
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const invitation = data?.companyInvitation;
+  if (loading || status === 'loading') {
+    return (
+      <div className="container section" aria-busy="true">
+        <Skeleton rows={2} />
+      </div>
+    );
+  }
+  if (!token || error || !invitation) {
+    return (
+      <div className="container section page">
+        <h1>{t('company.joinTitle')}</h1>
+        <p className="lead" role="alert">
+          {errorMessage(error, t('company.invalid'))}
+        </p>
+        <Link to={ROUTES.home}>{t('company.toHome')}</Link>
+      </div>
+    );
+  }
+  const here = `${ROUTES.joinCompany}?token=${encodeURIComponent(token)}`;
+  const wrongAccount = user && user.emailAddress.toLowerCase() !== invitation.email.toLowerCase();
+  return (
+    <div className="container section page">
+      <h1>{t('company.joinTitle')}</h1>
+      <section className="panel" aria-labelledby="invitation-offer">
+        <p id="invitation-offer" className="lead">
+          {t('company.offer', {
+            invitedBy: invitation.invitedBy,
+            company: invitation.company,
+            role: t(`company.role.${invitation.role as CompanyRoleName}`),
+          })}
+        </p>
+        <p>{t('company.forAddress', { email: invitation.email })}</p>
+        {failure && (
+          <p className="form__error" role="alert">
+            {failure}
+          </p>
+        )}
+        {!user ? (
+          <div className="form__actions">
+            <Link
+              className="btn btn--primary"
+              to={`${ROUTES.signIn}?callbackUrl=${encodeURIComponent(here)}`}
+            >
+              {t('company.signInToAccept')}
+            </Link>
+            <Link className="btn" to={ROUTES.signUp}>
+              {t('company.registerToAccept')}
+            </Link>
+          </div>
+        ) : wrongAccount ? (
+          <p role="alert">
+            {t('company.wrongAccount', { email: invitation.email, current: user.emailAddress })}
+          </p>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={accepting.loading}
+            onClick={() => {
+              setFailure(null);
+              accept({ variables: { token } }).then(
+                () => {
+                  void notify('success', t('company.joined', { company: invitation.company }));
+                  void navigate(ROUTES.company);
+                },
+                (err: unknown) => setFailure(errorMessage(err, t('company.failed'))),
+              );
+            }}
+          >
+            {t('company.accept', { company: invitation.company })}
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}
