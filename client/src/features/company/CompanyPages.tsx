@@ -102,10 +102,10 @@ function CompanyBody({ company }: { company: CompanyFieldsFragment }) {
     );
   }
   return (
-    <div className="company">
+    <div className="lists">
       <section aria-labelledby="members-title">
         <h2 id="members-title">{t('company.members')}</h2>
-        <ul className="company__members">
+        <ul className="lists__items">
           {company.members.map((m) => (
             <Member key={m.userId} member={m} self={m.userId === company.me.userId} limits={limits(m)} />
           ))}
@@ -137,7 +137,7 @@ function Member({
   const [remove, removing] = useMutation(RemoveCompanyMemberDocument, refetch);
   const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
   return (
-    <li className="panel company__member" data-testid="company-member">
+    <li className="panel" data-testid="company-member">
       <div>
         <strong>{name}</strong>
         {self && <> ({t('company.you')})</>}
@@ -174,11 +174,11 @@ function Member({
               <FocusFirstError />
               <FormError message={failure} />
               <MemberFields />
-              <div className="form__actions">
+              <div className="actions">
                 <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
                   {t('company.save')}
                 </button>
-                <button type="button" className="btn" onClick={() => setEditing(false)}>
+                <button type="button" className="btn btn--outline-primary" onClick={() => setEditing(false)}>
                   {t('company.cancel')}
                 </button>
               </div>
@@ -186,13 +186,13 @@ function Member({
           )}
         </Formik>
       ) : (
-        <div className="company__actions">
-          <button type="button" className="btn" onClick={() => setEditing(true)}>
+        <div className="actions">
+          <button type="button" className="btn btn--outline-primary" onClick={() => setEditing(true)}>
             {t('company.change')}
           </button>
           <button
             type="button"
-            className="btn btn--danger"
+            className="btn btn--outline-danger"
             disabled={removing.loading}
             onClick={() => {
               if (!window.confirm(t('company.removeConfirm', { name }))) return;
@@ -283,7 +283,7 @@ function Invitations({ company }: { company: CompanyFieldsFragment }) {
   return (
     <>
       <h3>{t('company.openInvitations')}</h3>
-      <ul className="company__invitations">
+      <ul className="lists__items">
         {company.invitations.map((i) => (
           <li key={i.id} data-testid="company-invitation">
             <span>
@@ -291,7 +291,7 @@ function Invitations({ company }: { company: CompanyFieldsFragment }) {
             </span>
             <button
               type="button"
-              className="btn btn--link"
+              className="link-button"
               onClick={() =>
                 revoke({ variables: { id: i.id } }).then(
                   () => notify('success', t('company.revoked', { email: i.email })),
@@ -366,14 +366,14 @@ export function JoinCompanyPage() {
           </p>
         )}
         {!user ? (
-          <div className="form__actions">
+          <div className="actions">
             <Link
               className="btn btn--primary"
               to={`${ROUTES.signIn}?callbackUrl=${encodeURIComponent(here)}`}
             >
               {t('company.signInToAccept')}
             </Link>
-            <Link className="btn" to={ROUTES.signUp}>
+            <Link className="btn btn--outline-primary" to={ROUTES.signUp}>
               {t('company.registerToAccept')}
             </Link>
           </div>
