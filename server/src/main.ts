@@ -13,7 +13,13 @@ import { createLogger } from './logger';
 import { catalogIsEmpty, seedCatalog } from './modules/catalog/catalog.seed';
 import { seedTranslations } from './modules/catalog/seed/translations';
 import { insertDemoOrders } from './modules/order/demo-orders';
-import { DEMO_PASSWORD, demoBuyersIn, ensureDemoBuyers } from './modules/order/demo-accounts';
+import {
+  DEMO_PASSWORD,
+  demoBuyersIn,
+  demoCompaniesIn,
+  ensureDemoBuyers,
+  ensureDemoCompanies,
+} from './modules/order/demo-accounts';
 import { schedulePopularityRefresh } from './modules/analytics/popularity';
 import { scheduleTypeaheadWarming, WARM_INTERVAL_MS } from './modules/search/search.ahead';
 import { refreshSearchIndex, searchIndexIsComplete } from './modules/search/search.index';
@@ -29,6 +35,12 @@ import { ROUTES } from '../../domain/routes';
 interface Hold {
   embedded?: EmbeddedDatabase;
   orm?: Orm;
+}
+
+/** The demo logins the start banner names (none in production). */
+interface DemoLogins {
+  buyers: string[];
+  companies: { name: string; logins: string }[];
 }
 
 async function main(): Promise<void> {
@@ -51,14 +63,17 @@ async function prepareDatabase(config: AppConfig, log: Logger, hold: Hold) {
   hold.embedded = db.embedded;
   hold.orm = db.orm;
   const { orm, url } = db;
+  const mode = { production: config.nodeEnv === 'production' };
   if (config.seedProducts > 0 && (await catalogIsEmpty(orm))) {
     log.info({ products: config.seedProducts }, 'empty catalogue: seeding the demo catalogue');
     const result = await seedCatalog(orm, config.seedProducts);
     log.info(result, 'demo catalogue seeded');
     const orders = await insertDemoOrders(orm, config.seedOrders);
     log.info({ orders }, 'demo orders seeded');
-    const buyers = await ensureDemoBuyers(orm, { production: config.nodeEnv === 'production' });
+    const buyers = await ensureDemoBuyers(orm, mode);
     if (buyers.length) log.info({ buyers }, 'demo buyers created');
+    const members = await ensureDemoCompanies(orm, mode);
+    if (members.length) log.info({ members }, 'demo companies created');
   } else {
     if (!(await searchIndexIsComplete(orm.em.fork()))) {
       log.info('search index incomplete: rebuilding it');
@@ -68,9 +83,18 @@ async function prepareDatabase(config: AppConfig, log: Logger, hold: Hold) {
     if (config.seedProducts > 0) {
       const translations = await seedTranslations(orm);
       if (translations) log.info({ translations }, 'demo translations added');
+      // Demo data made before the demo companies existed gets them (issue 31): those missing, never in production.
+      if ((await demoBuyersIn(orm, mode)).length) {
+        const members = await ensureDemoCompanies(orm, mode);
+        if (members.length) log.info({ members }, 'demo companies created');
+      }
     }
   }
-  return { url, orm, demoBuyers: await demoBuyersIn(orm, { production: config.nodeEnv === 'production' }) };
+  return {
+    url,
+    orm,
+    demo: { buyers: await demoBuyersIn(orm, mode), companies: await demoCompaniesIn(orm, mode) },
+  };
 }
 
 /**
@@ -159,13 +183,13 @@ async function runSingle(config: AppConfig, log: Logger): Promise<void> {
   const started = Date.now();
   const hold: Hold = {};
   try {
-    const { orm, demoBuyers } = await prepareDatabase(config, log, hold);
+    const { orm, demo } = await prepareDatabase(config, log, hold);
     await serve(config, log, orm, async () => void (await hold.embedded?.stop()));
     log.info(
       { url: `http://localhost:${config.port}`, readyInMs: Date.now() - started },
       `Axisline Supply is ready at http://localhost:${config.port}`,
     );
-    announce(config, demoBuyers);
+    announce(config, demo);
   } catch (err) {
     await failed(err, log, hold);
   }
@@ -191,10 +215,10 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
   const started = Date.now();
   const hold: Hold = {};
   let url: string;
-  let demoBuyers: string[] = [];
+  let demo: DemoLogins = { buyers: [], companies: [] };
   let popularity: { stop(): Promise<void> } | null = null;
   try {
-    ({ url, demoBuyers } = await prepareDatabase(config, log, hold));
+    ({ url, demo } = await prepareDatabase(config, log, hold));
     if (config.popularityRefreshMs > 0) {
       // The primary keeps a pool for the cluster's one popularity refresh (the workers do not run it).
       popularity = schedulePopularityRefresh(hold.orm!.em.getConnection(), log, config.popularityRefreshMs);
@@ -226,7 +250,7 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
           },
           `Axisline Supply is ready at http://localhost:${config.port} (${config.workers} workers)`,
         );
-        announce(config, demoBuyers);
+        announce(config, demo);
       }
     });
     return worker;
@@ -275,7 +299,7 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
 }
 
 /** Where to click first, once ready, for a person at the terminal (not in production, where logs are JSON). */
-function announce(config: AppConfig, demoBuyers: string[]): void {
+function announce(config: AppConfig, demo: DemoLogins): void {
   if (config.nodeEnv === 'production' || config.logLevel === 'silent') return;
   const base = config.publicUrl;
   console.log(
@@ -289,9 +313,14 @@ function announce(config: AppConfig, demoBuyers: string[]): void {
       config.smtpUrl
         ? `  E-mail    delivered by SMTP to ${new URL(config.smtpUrl).host}`
         : '  E-mail    kept undelivered (no SMTP_URL): run npm run mailbox, then SMTP_URL=smtp://127.0.0.1:1025 npm start',
-      ...(demoBuyers.length
-        ? [`  Demo      ${demoBuyers.join(', ')} (password ${DEMO_PASSWORD}): orders to reorder and return`]
+      ...(demo.buyers.length
+        ? [`  Demo      ${demo.buyers.join(', ')} (password ${DEMO_PASSWORD}): orders to reorder and return`]
         : []),
+      ...demo.companies.map(
+        (c, i) =>
+          `${i === 0 ? '  Companies' : '           '} ${c.name}: ${c.logins}` +
+          (i > 0 ? '' : demo.buyers.length ? ' (same password)' : ` (password ${DEMO_PASSWORD})`),
+      ),
       'Ctrl-C stops the store and its database.',
       '',
     ].join('\n'),

@@ -10,7 +10,7 @@ import { openDatabase } from '../db/connect';
 import { createLogger } from '../logger';
 import { seedCatalog } from '../modules/catalog/catalog.seed';
 import { insertDemoOrders } from '../modules/order/demo-orders';
-import { ensureDemoBuyers } from '../modules/order/demo-accounts';
+import { ensureDemoBuyers, ensureDemoCompanies } from '../modules/order/demo-accounts';
 
 async function main() {
   const { values } = parseArgs({
@@ -37,7 +37,11 @@ async function main() {
   try {
     const result = await seedCatalog(orm, products, seed);
     const placed = products > 0 ? await insertDemoOrders(orm, orders, { seed }) : 0;
-    if (placed) await ensureDemoBuyers(orm, { production: config.nodeEnv === 'production' });
+    if (placed) {
+      const mode = { production: config.nodeEnv === 'production' };
+      await ensureDemoBuyers(orm, mode);
+      await ensureDemoCompanies(orm, mode);
+    }
     console.log(
       `Seeded ${result.products} products, ${result.categories} categories, ${result.brands} brands and ${placed} demo orders in ${(result.ms / 1000).toFixed(1)} s`,
     );
