@@ -197,10 +197,11 @@ export const companyService = {
   async invite(ctx: Ctx, body: unknown): Promise<CompanyInvitationView> {
     const input = validate(companyInvitationSchema, body);
     const inviter = requireUser(ctx);
-    await limitMail(ctx, 'company-invitation', input.email);
     const { publicUrl } = ctx.app.auth;
     return ctx.db.transactional(async (trx) => {
       const accountId = await adminOf(ctx, trx);
+      // Counted for admins only: nobody else can use up an address's e-mails.
+      await limitMail(ctx, 'company-invitation', input.email);
       const [known] = await ctx.db.execute<{ accountId: string | null; locale: string }[]>(
         'select account_id as "accountId", locale from app_user where lower(email) = ?',
         [input.email],
