@@ -112,7 +112,7 @@ test('the invitation page in fr-CA: a wrong account is told which address the in
   const link = linkIn(await lastEmailTo(invited, /invites you/));
 
   // Signed in as the admin (another address), in French.
-  await page.context().addCookies([{ name: 'locale', value: 'fr-CA', url: new URL(link).origin }]);
+  await page.context().addCookies([{ name: 'locale', value: 'fr-CA', url: new URL('/', page.url()).href }]);
   await page.goto(link);
   await expect(
     page.getByText(`Cette invitation est pour ${invited}, et vous êtes connecté comme ${admin}.`, {

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, FocusFirstError, FormError, SelectField } from '../../components/form';
 import { Skeleton } from '../../components/Skeleton';
-import { useT } from '../../i18n';
+import { useMessage, useT } from '../../i18n';
 import { useDates } from '../../lib/dates';
 import { errorMessage, formFailure } from '../../lib/failure';
 import { useMoney } from '../../lib/money';
@@ -314,6 +314,8 @@ function Invitations({ company }: { company: CompanyFieldsFragment }) {
  */
 export function JoinCompanyPage() {
   const t = useT();
+  // The server's refusals (the spec's English) in the page's language.
+  const message = useMessage();
   usePageMeta(t('company.joinTitle'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -340,7 +342,7 @@ export function JoinCompanyPage() {
       <div className="container section page">
         <h1>{t('company.joinTitle')}</h1>
         <p className="lead" role="alert">
-          {errorMessage(error, t('company.invalid'))}
+          {message(errorMessage(error, t('company.invalid')))}
         </p>
         <Link to={ROUTES.home}>{t('company.toHome')}</Link>
       </div>
@@ -393,7 +395,7 @@ export function JoinCompanyPage() {
                   void notify('success', t('company.joined', { company: invitation.company }));
                   void navigate(ROUTES.company);
                 },
-                (err: unknown) => setFailure(errorMessage(err, t('company.failed'))),
+                (err: unknown) => setFailure(message(errorMessage(err, t('company.failed')))),
               );
             }}
           >
