@@ -66,6 +66,9 @@ test('an admin invites a buyer, who follows the e-mailed link, signs in and join
   await context.clearCookies(); // signed out
   await phone.goto(link);
   await expect(phone.getByText(`invites you to buy for ${company} as Buyer.`)).toBeVisible();
+  await expect(
+    phone.getByText(`No account yet? Create one with ${buyer}, then open the invitation's link again.`),
+  ).toBeVisible();
   await phone.getByRole('link', { name: 'Sign in to accept' }).click();
   await phone.getByLabel('E-mail').fill(buyer);
   await phone.getByLabel('Password').fill(E2E_PASSWORD);

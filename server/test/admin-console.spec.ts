@@ -262,12 +262,15 @@ describe('console access', () => {
       'Query.formSubmissions': '{ formSubmissions { id } }',
       'Query.outboxEmails': '{ outboxEmails { id } }',
       'Query.apiKeys': '{ apiKeys { id } }',
+      'Mutation.createApiKey': `mutation { createApiKey(userId: "${NIL}", name: "x", scopes: ["catalog:read"]) { id } }`,
+      'Mutation.revokeApiKey': `mutation { revokeApiKey(id: "${NIL}") }`,
+      'Mutation.setUserCompany': `mutation { setUserCompany(userId: "${NIL}", erpAccountId: "ERP-1") { id } }`,
+      'Mutation.decideReturn': `mutation { decideReturn(id: "${NIL}", decision: "RETURN_ACCEPTED") { id } }`,
+      'Mutation.advanceReturn': `mutation { advanceReturn(id: "${NIL}", status: 8) { id } }`,
     };
     // Every operation only staff may call is in this list.
     const staffOnly = Object.entries(GRAPHQL_ACCESS)
-      .filter(
-        ([op, a]) => Array.isArray(a) && !a.includes('Customer') && !a.includes('Supplier') && op in calls,
-      )
+      .filter(([, a]) => Array.isArray(a) && !a.includes('Customer') && !a.includes('Supplier'))
       .map(([op]) => op);
     expect(staffOnly.sort()).toEqual(Object.keys(calls).sort());
     for (const [op, query] of Object.entries(calls)) {

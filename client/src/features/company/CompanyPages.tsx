@@ -368,17 +368,20 @@ export function JoinCompanyPage() {
           </p>
         )}
         {!user ? (
-          <div className="actions">
-            <Link
-              className="btn btn--primary"
-              to={`${ROUTES.signIn}?callbackUrl=${encodeURIComponent(here)}`}
-            >
-              {t('company.signInToAccept')}
-            </Link>
-            <Link className="btn btn--outline-primary" to={ROUTES.signUp}>
-              {t('company.registerToAccept')}
-            </Link>
-          </div>
+          <>
+            <p>{t('company.registerFirst', { email: invitation.email })}</p>
+            <div className="actions">
+              <Link
+                className="btn btn--primary"
+                to={`${ROUTES.signIn}?callbackUrl=${encodeURIComponent(here)}`}
+              >
+                {t('company.signInToAccept')}
+              </Link>
+              <Link className="btn btn--outline-primary" to={ROUTES.signUp}>
+                {t('company.registerToAccept')}
+              </Link>
+            </div>
+          </>
         ) : wrongAccount ? (
           <p role="alert">
             {t('company.wrongAccount', { email: invitation.email, current: user.emailAddress })}
