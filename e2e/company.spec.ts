@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { COMPANY_ROLES } from '../domain/company';
 import { E2E_PASSWORD, registerAndSignIn } from './support/accounts';
 import { withDb } from './support/db';
@@ -6,6 +7,12 @@ import { lastEmailTo, linkIn } from './support/outbox';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
+
+/** Serious or critical axe findings on the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
 
 /** A company whose admin is the person signed in with `email`. */
 async function companyAdministeredBy(email: string, name: string): Promise<void> {
@@ -59,6 +66,7 @@ test('an admin invites a buyer, who follows the e-mailed link, signs in and join
   await invite.getByRole('button', { name: 'Send the invitation' }).click();
   await expect(page.getByText(`Invitation sent to ${buyer}.`)).toBeVisible();
   await expect(page.getByTestId('company-invitation')).toContainText(buyer);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/screenshots/company-admin-1366.png', fullPage: true });
 
   // The link as delivered, opened in the invitee's browser (a phone), signed out first: sign in, come back, join.
@@ -66,6 +74,7 @@ test('an admin invites a buyer, who follows the e-mailed link, signs in and join
   await context.clearCookies(); // signed out
   await phone.goto(link);
   await expect(phone.getByText(`invites you to buy for ${company} as Buyer.`)).toBeVisible();
+  expect(await seriousViolations(phone)).toEqual([]);
   await expect(
     phone.getByText(`No account yet? Create one with ${buyer}, then open the invitation's link again.`),
   ).toBeVisible();
