@@ -11,7 +11,6 @@ export const COMPANY_ROLES = {
 } as const;
 
 export type CompanyRoleName = keyof typeof COMPANY_ROLES;
-export type CompanyRoleCode = (typeof COMPANY_ROLES)[CompanyRoleName];
 
 export const COMPANY_ROLE_NAMES = Object.keys(COMPANY_ROLES) as CompanyRoleName[];
 
@@ -19,16 +18,10 @@ export function companyRoleName(code: number | null | undefined): CompanyRoleNam
   return COMPANY_ROLE_NAMES.find((name) => COMPANY_ROLES[name] === code);
 }
 
-/** What each role may do in its company. */
+/** What each role may do in its company (the later slices add buying within limits and approving). */
 export const COMPANY_CAN = {
   /** Invite and remove members, set their roles and limits. */
   manageMembers: (role: number | null | undefined) => role === COMPANY_ROLES.Admin,
-  /** Place orders (within their limits). */
-  buy: (role: number | null | undefined) =>
-    role !== undefined && role !== null && role <= COMPANY_ROLES.Buyer,
-  /** See every order of the company, not only their own. */
-  seeCompanyOrders: (role: number | null | undefined) =>
-    role === COMPANY_ROLES.Admin || role === COMPANY_ROLES.Approver || role === COMPANY_ROLES.Viewer,
 } as const;
 
 /** How long an invitation's link works. */
