@@ -1,4 +1,4 @@
-import { number, object, string, type InferType } from 'yup';
+import { boolean, number, object, string, type InferType } from 'yup';
 
 /* Company buying (issue 31, docs/decisions/043-companies.md): roles inside a company, invitations, limits. */
 
@@ -18,11 +18,51 @@ export function companyRoleName(code: number | null | undefined): CompanyRoleNam
   return COMPANY_ROLE_NAMES.find((name) => COMPANY_ROLES[name] === code);
 }
 
-/** What each role may do in its company (the later slices add buying within limits and approving). */
+/** What each role may do in its company. */
 export const COMPANY_CAN = {
   /** Invite and remove members, set their roles and limits. */
   manageMembers: (role: number | null | undefined) => role === COMPANY_ROLES.Admin,
+  /** Place orders (within their limits). A viewer sees orders and invoices and cannot buy. */
+  buy: (role: number | null | undefined) => role !== COMPANY_ROLES.Viewer,
+  /** Approve or reject other members' orders over their limits. */
+  approve: (role: number | null | undefined) =>
+    role === COMPANY_ROLES.Admin || role === COMPANY_ROLES.Approver,
 } as const;
+
+/** Why an order waits for approval: over the member's limit per order, or over their monthly limit. */
+export type ApprovalReason =
+  { kind: 'order'; limit: number } | { kind: 'month'; limit: number; spent: number };
+
+/**
+ * Whether an order of `total` needs an approver (decision 044): more than the member's order limit, or, with the
+ * orders they placed this month and did not cancel (`spent`), more than their monthly limit. Null limits are none.
+ */
+export function approvalReason(
+  total: number,
+  limits: { orderLimit: number | null; monthlyLimit: number | null },
+  spent: number,
+): ApprovalReason | null {
+  if (limits.orderLimit !== null && total > limits.orderLimit)
+    return { kind: 'order', limit: limits.orderLimit };
+  if (limits.monthlyLimit !== null && spent + total > limits.monthlyLimit) {
+    return { kind: 'month', limit: limits.monthlyLimit, spent };
+  }
+  return null;
+}
+
+/** An approver's decision: a note is optional to approve and required to reject (the buyer reads it). */
+export const approvalDecisionSchema = object({
+  approve: boolean().required(),
+  note: string()
+    .trim()
+    .max(1000, 'Keep the note under 1,000 characters.')
+    .when('approve', {
+      is: false,
+      then: (s) => s.required('Tell the buyer why the order is rejected.'),
+      otherwise: (s) => s.default(''),
+    }),
+});
+export type ApprovalDecisionInput = InferType<typeof approvalDecisionSchema>;
 
 /** How long an invitation's link works. */
 export const COMPANY_INVITATION_TTL_MS = 7 * 24 * 3600_000;

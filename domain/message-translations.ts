@@ -405,6 +405,39 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Vous ne faites partie d’aucune entreprise.',
     'No pertenece a ninguna empresa.',
   ],
+  'Keep the note under 1,000 characters.': [
+    'Gardez la note sous 1 000 caractères.',
+    'Mantenga la nota por debajo de 1,000 caracteres.',
+  ],
+  'Tell the buyer why the order is rejected.': [
+    'Dites à l’acheteur pourquoi la commande est refusée.',
+    'Indique al comprador por qué se rechaza el pedido.',
+  ],
+  'Viewers cannot place orders for your company.': [
+    'Les lecteurs ne peuvent pas passer de commandes pour votre entreprise.',
+    'Los lectores no pueden hacer pedidos para su empresa.',
+  ],
+  'Only an approver or an admin of your company can do this.': [
+    'Seul un approbateur ou un administrateur de votre entreprise peut faire ceci.',
+    'Solo un aprobador o un administrador de su empresa puede hacer esto.',
+  ],
+  'Nobody approves their own order.': [
+    'Personne n’approuve sa propre commande.',
+    'Nadie aprueba su propio pedido.',
+  ],
+  'This order was already approved, rejected or cancelled.': [
+    'Cette commande a déjà été approuvée, refusée ou annulée.',
+    'Este pedido ya fue aprobado, rechazado o cancelado.',
+  ],
+  'Another admin of your company sets your own spending limits.': [
+    'Un autre administrateur de votre entreprise fixe vos propres limites de dépenses.',
+    'Otro administrador de su empresa fija sus propios límites de gasto.',
+  ],
+  'This order is over your spending limit and nobody else in your company can approve it. Ask your company admin to change your limits.':
+    [
+      'Cette commande dépasse votre limite de dépenses et personne d’autre dans votre entreprise ne peut l’approuver. Demandez à l’administrateur de votre entreprise de modifier vos limites.',
+      'Este pedido supera su límite de gasto y nadie más en su empresa puede aprobarlo. Pida al administrador de su empresa que cambie sus límites.',
+    ],
   'This person already belongs to your company.': [
     'Cette personne fait déjà partie de votre entreprise.',
     'Esta persona ya pertenece a su empresa.',
@@ -475,6 +508,7 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
   'Order Cancelled': ['Commande annulée', 'Pedido cancelado'],
   'Order Deleted': ['Commande supprimée', 'Pedido eliminado'],
   'Payment Received': ['Paiement reçu', 'Pago recibido'],
+  'Awaiting Approval': ['En attente d’approbation', 'En espera de aprobación'],
   // Bad input.
   'Remove the invalid character (NUL) from this field.': [
     'Retirez le caractère invalide (NUL) de ce champ.',

@@ -19,8 +19,8 @@ import {
 } from './order-status';
 
 describe('order status labels', () => {
-  it('has codes 0 to 18 with the labels shown to customers, verbatim', () => {
-    expect(ORDER_STATUS_CODES).toEqual(Array.from({ length: 19 }, (_, i) => i));
+  it('has codes 0 to 19 with the labels shown to customers, verbatim', () => {
+    expect(ORDER_STATUS_CODES).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(ORDER_STATUS_CODES.map(orderStatusLabel)).toEqual([
       'Open',
       'Processing',
@@ -41,6 +41,7 @@ describe('order status labels', () => {
       'Order Cancelled',
       'Order Deleted',
       'Payment Received',
+      'Awaiting Approval',
     ]);
   });
 
@@ -58,7 +59,7 @@ describe('order status labels', () => {
 
   it('rejects codes outside the table', () => {
     expect(isOrderStatusCode(-1)).toBe(false);
-    expect(isOrderStatusCode(19)).toBe(false);
+    expect(isOrderStatusCode(20)).toBe(false);
     expect(isOrderStatusCode(1.5)).toBe(false);
     expect(isOrderStatusCode('3')).toBe(false);
     expect(isOrderStatusCode(null)).toBe(false);
@@ -105,6 +106,15 @@ describe('order status transitions', () => {
     expect(canTransition(4, 0)).toBe(false);
     expect(canTransition(10, 5)).toBe(false);
     expect(canTransition(99, 0)).toBe(false);
+  });
+
+  it('holds an order over a company limit for approval, then pays, takes the purchase order or cancels it', () => {
+    expect(canTransition(0, 19)).toBe(true);
+    expect([18, 14, 15, 1, 16].every((to) => canTransition(19, to))).toBe(true);
+    expect(canTransition(19, 0)).toBe(false);
+    expect(canTransition(19, 3)).toBe(false);
+    expect(canTransition(14, 19)).toBe(false);
+    expect(orderStatusGroup(19)).toBe('in-progress');
   });
 });
 

@@ -20,6 +20,11 @@ export const ORDER_STATUS = {
   17: 'Order Deleted',
   /** Status "Authorized", displayed as Payment Received. */
   18: 'Payment Received',
+  /**
+   * Extension of the spec's table (issue 31, decision 044): a company buyer's order over a spending limit, placed
+   * and waiting for an approver of their company; no payment is taken until it is approved.
+   */
+  19: 'Awaiting Approval',
 } as const;
 
 export type OrderStatusCode = keyof typeof ORDER_STATUS;
@@ -46,6 +51,7 @@ export const ORDER_STATUS_CODE = {
   OrderCancelled: 16,
   OrderDeleted: 17,
   Authorized: 18,
+  AwaitingApproval: 19,
 } as const satisfies Record<string, OrderStatusCode>;
 
 /** Orders waiting for a payment the buyer can make (Pay now): failed, or waiting for the bank's check. */
@@ -54,9 +60,10 @@ export const AWAITING_PAYMENT: readonly number[] = [
   ORDER_STATUS_CODE.PaymentRequiresAction,
 ];
 
-/** Orders the buyer may still cancel: nothing has shipped (open, awaiting payment, paid, processing). */
+/** Orders the buyer may still cancel: nothing has shipped (open, awaiting approval or payment, paid, processing). */
 export const CANCELLABLE_BY_BUYER: readonly number[] = [
   ORDER_STATUS_CODE.Open,
+  ORDER_STATUS_CODE.AwaitingApproval,
   ...AWAITING_PAYMENT,
   ORDER_STATUS_CODE.Authorized,
   ORDER_STATUS_CODE.Processing,
@@ -112,10 +119,13 @@ export type RecordValidity = keyof typeof RECORD_VALIDITY;
  * Processing as one placed with a purchase order does; an unpaid order is cancelled after a while. Fulfilment: Payment Received ->
  * (Processing ->) (Partially) Shipped -> Delivered, the shipping statuses set by shipments only (domain/fulfilment.ts).
  * Returns and disputes follow a delivery. Cancelled orders
- * may be deleted.
+ * may be deleted. Company orders over a limit (decision 044): Open -> Awaiting Approval (19); approved, it is paid
+ * as a placed order is (Payment Received, Payment Failed, Payment Requires Action, or Processing on a purchase
+ * order); rejected, it is cancelled.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {
-  0: [18, 14, 15, 1, 16],
+  0: [18, 14, 15, 1, 16, 19],
+  19: [18, 14, 15, 1, 16],
   14: [18, 15, 14, 1, 16],
   15: [18, 14, 1, 16],
   18: [1, 2, 3, 16],

@@ -21,6 +21,8 @@ export const ROUTES = {
   company: '/user/account/company',
   /** Where a company invitation's e-mailed link opens (decision 043). */
   joinCompany: '/company/join',
+  /** A company's orders waiting for approval (decision 044); approvers' e-mails link here. */
+  companyApprovals: '/user/account/company/approvals',
   cart: '/cart',
   /** Checkout, order confirmation and invoice routes are not in the spec's list: decision 011. */
   checkout: '/checkout',

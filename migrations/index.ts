@@ -1,3 +1,4 @@
+import { Migration20261126180840 } from './Migration20261126180840';
 import { Migration20261126153347 } from './Migration20261126153347';
 import { Migration20261126150000 } from './Migration20261126150000';
 import { Migration20261126144740 } from './Migration20261126144740';
@@ -75,4 +76,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126144740', class: Migration20261126144740 },
   { name: 'Migration20261126150000', class: Migration20261126150000 },
   { name: 'Migration20261126153347', class: Migration20261126153347 },
+  { name: 'Migration20261126180840', class: Migration20261126180840 },
 ];

@@ -70,6 +70,25 @@ const SAMPLES: { [K in MessageKind]: Extract<Message, { kind: K }> } = {
   'return-processing': { kind: 'return-processing', reference: 'RMA-100123-1' },
   'return-completed': { kind: 'return-completed', reference: 'RMA-100123-1', amount: total, to: 'card' },
   'form-received': { kind: 'form-received', form: 'quote', reference: 'f-1', phone: '1-800-555-0142' },
+  'approval-requested': {
+    kind: 'approval-requested',
+    company: 'Northwind Fabrication',
+    buyer: 'Sam Buyer',
+    label: order.label,
+    total,
+    reason: 'month',
+    limit: { value: 2000, currency: 'usd' },
+    url: 'https://shop.example/user/account/company/approvals',
+  },
+  'order-approved': {
+    kind: 'order-approved',
+    ...order,
+    by: 'Dana Reyes',
+    note: 'OK for line 4.',
+    total,
+    next: 'pay',
+  },
+  'order-rejected': { kind: 'order-rejected', ...order, by: 'Dana Reyes', note: 'Use the stock in bay 2.' },
 };
 
 const urlsOf = (m: object) =>

@@ -108,6 +108,9 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { updateCompanyMember(userId: "00000000-0000-4000-8000-000000000000", input: { role: "Buyer" }) { role } }',
       'Mutation.removeCompanyMember':
         'mutation { removeCompanyMember(userId: "00000000-0000-4000-8000-000000000000") }',
+      'Query.companyApprovals': '{ companyApprovals { orderId } }',
+      'Mutation.decideCompanyOrder':
+        'mutation { decideCompanyOrder(orderId: "00000000-0000-4000-8000-000000000000", approve: true) { decision } }',
       'Mutation.initializePaymentKey': 'mutation { initializePaymentKey }',
       'Mutation.savePaymentOption': 'mutation { savePaymentOption(paymentMethodId: "pm_x") { id } }',
       'Mutation.deletePaymentOption':

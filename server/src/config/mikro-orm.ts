@@ -42,7 +42,7 @@ import {
   SearchTerm,
   TypeaheadAnswer,
 } from '../modules/search/search.entity';
-import { CompanyInvitation } from '../modules/company/company.entity';
+import { CompanyApproval, CompanyInvitation } from '../modules/company/company.entity';
 import { Session } from '../modules/session/session.entity';
 import { Site } from '../modules/site/site.entity';
 import { ClickstreamEventRow } from '../modules/analytics/clickstream.entity';
@@ -59,6 +59,7 @@ export const ENTITIES = [
   BackInStockRequest,
   BusinessAccount,
   CompanyInvitation,
+  CompanyApproval,
   User,
   ApiKey,
   Address,

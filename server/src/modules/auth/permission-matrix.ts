@@ -85,6 +85,8 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.acceptCompanyInvitation': 'signed-in',
   'Mutation.updateCompanyMember': 'signed-in',
   'Mutation.removeCompanyMember': 'signed-in',
+  'Query.companyApprovals': 'signed-in',
+  'Mutation.decideCompanyOrder': 'signed-in',
   // Admin.
   'Mutation.resetAllPasswords': CONSOLE_ACCESS.manageUsers,
   'Mutation.setUserRole': CONSOLE_ACCESS.manageUsers,

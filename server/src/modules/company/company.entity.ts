@@ -1,5 +1,6 @@
-import { DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Check, DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { BusinessAccount, User } from '../account/account.entity';
+import { CustomerOrder } from '../order/order.entity';
 
 /**
  * An invitation to join a company (decision 043): for one e-mail address, with the role and limits offered. Its
@@ -49,4 +50,61 @@ export class CompanyInvitation {
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
+}
+
+/**
+ * A company order over its buyer's spending limit, waiting for an approver (decision 044), then decided: approved
+ * (the order is paid, or its purchase order taken), rejected with a note, or cancelled by its buyer. The card the
+ * buyer gave is kept at the payment provider, saved to the buyer, until the decision (its id here, never a number).
+ */
+@Entity({ tableName: 'company_approval' })
+@Index({ properties: ['account', 'decidedAt'] })
+@Check({
+  name: 'company_approval_decision_check',
+  expression: "decision in ('approved', 'rejected', 'cancelled')",
+})
+export class CompanyApproval {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Unique()
+  @ManyToOne(() => CustomerOrder, { mapToPk: true, deleteRule: 'cascade' })
+  order!: string;
+
+  @ManyToOne(() => BusinessAccount, { mapToPk: true, deleteRule: 'cascade' })
+  account!: string;
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  buyer: string | null = null;
+
+  /** 'order' (over the order limit) or 'month' (over the monthly limit). */
+  @Property({ type: 'text' })
+  reason!: string;
+
+  /** The limit the order went over. */
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2 })
+  spendingLimit!: number;
+
+  /** The card to charge once approved (a payment method saved to the buyer at the provider), or null. */
+  @Property({ type: 'text', nullable: true })
+  paymentMethodId: string | null = null;
+
+  /** The buyer asked to keep the card among their saved cards. */
+  @Property({ type: 'boolean', default: false })
+  saveCard: boolean = false;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  requestedAt: Date = new Date();
+
+  @Property({ type: 'text', nullable: true })
+  decision: string | null = null;
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  decidedBy: string | null = null;
+
+  @Property({ type: 'text', default: '' })
+  note: string = '';
+
+  @Property({ type: 'timestamptz', nullable: true })
+  decidedAt: Date | null = null;
 }

@@ -8,7 +8,10 @@ import {
   CompanyInvitationPreviewGql,
   CompanyMemberGql,
   CompanyMemberInputGql,
+  CompanyApprovalGql,
+  OrderApprovalGql,
 } from './company.types';
+import { approvalService } from './approval.service';
 
 const memberInput = (input: CompanyMemberInputGql) => ({
   role: input.role,
@@ -80,5 +83,27 @@ export class CompanyResolver {
   async removeCompanyMember(@Arg('userId', () => ID) userId: string, @Ctx() ctx: RequestCtx) {
     await companyService.removeMember(ctx, userId);
     return true;
+  }
+
+  @Authorized()
+  @Query(() => [CompanyApprovalGql], {
+    description: "The company's orders waiting for approval, oldest first (its approvers and admins)",
+  })
+  companyApprovals(@Ctx() ctx: RequestCtx) {
+    return approvalService.queue(ctx);
+  }
+
+  @Authorized()
+  @Mutation(() => OrderApprovalGql, {
+    description:
+      'An approver approves an order of their company (it is then paid, or its purchase order taken) or rejects it with a note',
+  })
+  decideCompanyOrder(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('approve', () => Boolean) approve: boolean,
+    @Arg('note', () => String, { nullable: true }) note: string | null,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return approvalService.decide(ctx, orderId, { approve, note: note ?? undefined });
   }
 }

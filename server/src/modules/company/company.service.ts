@@ -17,6 +17,8 @@ import { newToken, tokenHash } from '../account/tokens';
 import { recordAudit } from '../audit/audit';
 import { requireUser } from '../auth/session-auth';
 import { LINK_TOKEN, localeOr, sendMessage } from '../mail/mailer';
+import { approvalService } from './approval.service';
+import { spentThisMonth } from './company-limits';
 
 /*
  * A company's members and invitations (issue 31, decision 043). Membership is the user's `account_id`, with their
@@ -54,6 +56,10 @@ export interface CompanyView {
   members: CompanyMember[];
   /** Open invitations, for the company's admins. */
   invitations: CompanyInvitationView[];
+  /** What the caller placed for the company this calendar month, not cancelled. */
+  spentThisMonth: number;
+  /** Orders waiting for the caller's approval. */
+  approvalsWaiting: number;
 }
 
 /** What an invitation's link shows before it is accepted. */
@@ -187,6 +193,8 @@ export const companyService = {
       me: members.find((m) => m.userId === userId)!,
       members,
       invitations,
+      spentThisMonth: await spentThisMonth(ctx.db, userId, company.id),
+      approvalsWaiting: await approvalService.waiting(ctx, company.id, company.role),
     };
   },
 
@@ -373,6 +381,13 @@ export const companyService = {
     return ctx.db.transactional(async (trx) => {
       const accountId = await adminOf(ctx, trx);
       const before = await memberOf(ctx, accountId, userId, trx);
+      const limitChanged =
+        amount(before.orderLimit) !== (input.orderLimit ?? null) ||
+        amount(before.monthlyLimit) !== (input.monthlyLimit ?? null);
+      if (userId === requireUser(ctx).id && limitChanged) {
+        const message = 'Another admin of your company sets your own spending limits.';
+        throw new AppError('FORBIDDEN', message, [{ field: 'orderLimit', message }]);
+      }
       if (before.role === COMPANY_ROLES.Admin && input.role !== 'Admin') {
         await keepAnAdmin(ctx, accountId, userId, trx);
       }

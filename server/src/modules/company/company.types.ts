@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('CompanyMember', {
   description: 'A member of a company: their role and spending limits (decision 043)',
@@ -40,6 +40,13 @@ export class CompanyGql {
   members!: CompanyMemberGql[];
   @Field(() => [CompanyInvitationGql], { description: "Open invitations, for the company's admins" })
   invitations!: CompanyInvitationGql[];
+  @Field(() => Float, {
+    description:
+      "What the caller placed for the company this calendar month (the store's time zone), not cancelled",
+  })
+  spentThisMonth!: number;
+  @Field(() => Int, { description: "Orders waiting for the caller's approval (0 unless they approve)" })
+  approvalsWaiting!: number;
 }
 
 @ObjectType('CompanyInvitationPreview', {
@@ -63,4 +70,46 @@ export class CompanyMemberInputGql {
 @InputType('CompanyInvitationInput')
 export class CompanyInvitationInputGql extends CompanyMemberInputGql {
   @Field(() => String) email!: string;
+}
+
+@ObjectType('CompanyApprovalLine', { description: 'A line of an order waiting for approval' })
+export class CompanyApprovalLineGql {
+  @Field(() => String) itemId!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) manufacturerPartNumber!: string | null;
+  @Field(() => Int) quantity!: number;
+  @Field(() => Float) lineTotal!: number;
+}
+
+@ObjectType('CompanyApproval', {
+  description:
+    "An order of the caller's company over its buyer's spending limit, waiting for approval (decision 044)",
+})
+export class CompanyApprovalGql {
+  @Field(() => ID) orderId!: string;
+  @Field(() => String, { description: 'The number shown as AXL-<number>' }) orderNumber!: string;
+  @Field(() => String) buyerName!: string;
+  @Field(() => String) buyerEmail!: string;
+  @Field(() => Float) total!: number;
+  @Field(() => String) currencyCode!: string;
+  @Field(() => String, { description: 'order (over the order limit) or month (over the monthly limit)' })
+  reason!: string;
+  @Field(() => Float, { description: 'The limit the order went over' }) spendingLimit!: number;
+  @Field(() => String, { description: 'card or purchaseOrder' }) paymentKind!: string;
+  @Field(() => String, { nullable: true }) poNumber!: string | null;
+  @Field(() => String, { description: 'Name, city and state of the shipping address' }) shipTo!: string;
+  @Field(() => String) requestedAt!: string;
+  @Field(() => [CompanyApprovalLineGql]) lines!: CompanyApprovalLineGql[];
+}
+
+@ObjectType('OrderApproval', { description: "A company order's approval: why it waited, and the decision" })
+export class OrderApprovalGql {
+  @Field(() => String, { description: 'order (over the order limit) or month (over the monthly limit)' })
+  reason!: string;
+  @Field(() => Float) spendingLimit!: number;
+  @Field(() => String, { nullable: true, description: 'approved, rejected, cancelled; null while it waits' })
+  decision!: string | null;
+  @Field(() => String, { nullable: true, description: 'Who decided' }) decidedBy!: string | null;
+  @Field(() => String, { description: "The approver's note (empty when none)" }) note!: string;
+  @Field(() => String, { nullable: true }) decidedAt!: string | null;
 }

@@ -57,7 +57,28 @@ export type Message =
   | { kind: 'return-processing'; reference: string }
   | { kind: 'return-completed'; reference: string; amount: Money; to: 'card' | 'invoice' }
   | { kind: 'form-received'; form: 'contact' | 'quote' | 'service'; reference: string; phone: string }
-  | { kind: 'company-invitation'; company: string; invitedBy: string; role: CompanyRoleName; url: string };
+  | { kind: 'company-invitation'; company: string; invitedBy: string; role: CompanyRoleName; url: string }
+  | {
+      kind: 'approval-requested';
+      company: string;
+      buyer: string;
+      label: string;
+      total: Money;
+      /** Over the buyer's limit per order, or per month. */
+      reason: 'order' | 'month';
+      limit: Money;
+      /** The approvals queue. */
+      url: string;
+    }
+  | (OrderFacts & {
+      kind: 'order-approved';
+      by: string;
+      note: string;
+      total: Money;
+      /** What follows: the card was charged, the buyer must pay (declined, or the bank's check), or the terms. */
+      next: 'paid' | 'pay' | 'terms';
+    })
+  | (OrderFacts & { kind: 'order-rejected'; by: string; note: string });
 
 export type MessageKind = Message['kind'];
 
@@ -131,6 +152,79 @@ const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> }
     'es-MX': {
       subject: `${m.invitedBy} lo invita a comprar para ${m.company} en Axisline Supply`,
       text: `${m.invitedBy} lo invita a unirse a ${m.company} en Axisline Supply como ${COMPANY_ROLE_WORDS[m.role]['es-MX']}.\n\nInicie sesión o regístrese con esta dirección de correo y luego acepte (el enlace es válido 7 días, una sola vez):\n${m.url}\n\n¿No lo esperaba? Ignore este correo.`,
+    },
+  }),
+  'approval-requested': (m, _l, f) => {
+    const over: Words = {
+      'en-US': m.reason === 'order' ? 'their order limit' : 'their monthly limit',
+      'fr-CA': m.reason === 'order' ? 'sa limite par commande' : 'sa limite mensuelle',
+      'es-MX': m.reason === 'order' ? 'su límite por pedido' : 'su límite mensual',
+    };
+    return {
+      'en-US': {
+        subject: `Order ${m.label} from ${m.buyer} is waiting for your approval`,
+        text: `${m.buyer} placed order ${m.label} for ${m.company} (${f.money(m.total)}), over ${over['en-US']} of ${f.money(m.limit)}. Nothing is charged until it is approved.\n\nApprove or reject it here:\n${m.url}\n`,
+      },
+      'fr-CA': {
+        subject: `La commande ${m.label} de ${m.buyer} attend votre approbation`,
+        text: `${m.buyer} a passé la commande ${m.label} pour ${m.company} (${f.money(m.total)}), au-delà de ${over['fr-CA']} de ${f.money(m.limit)}. Rien n’est facturé avant son approbation.\n\nApprouvez-la ou refusez-la ici :\n${m.url}\n`,
+      },
+      'es-MX': {
+        subject: `El pedido ${m.label} de ${m.buyer} espera su aprobación`,
+        text: `${m.buyer} hizo el pedido ${m.label} para ${m.company} (${f.money(m.total)}), por encima de ${over['es-MX']} de ${f.money(m.limit)}. No se cobra nada hasta que se apruebe.\n\nApruébelo o rechácelo aquí:\n${m.url}\n`,
+      },
+    };
+  },
+  'order-approved': (m, _l, f) => {
+    const next: Record<typeof m.next, Words> = {
+      paid: {
+        'en-US': `Your card was charged ${f.money(m.total)} and the order is on its way to our warehouse.`,
+        'fr-CA': `Votre carte a été débitée de ${f.money(m.total)} et la commande part vers notre entrepôt.`,
+        'es-MX': `Se cargaron ${f.money(m.total)} a su tarjeta y el pedido va a nuestro almacén.`,
+      },
+      pay: {
+        'en-US': `The payment did not go through: pay ${f.money(m.total)} with a card (or by purchase order if your company is on net terms) here:`,
+        'fr-CA': `Le paiement n’a pas abouti : payez ${f.money(m.total)} par carte (ou par bon de commande si votre entreprise a des conditions de paiement) ici :`,
+        'es-MX': `El pago no se completó: pague ${f.money(m.total)} con tarjeta (o con orden de compra si su empresa tiene crédito) aquí:`,
+      },
+      terms: {
+        'en-US': `It is billed to your company's account (${f.money(m.total)}) and is on its way to our warehouse.`,
+        'fr-CA': `Elle est facturée au compte de votre entreprise (${f.money(m.total)}) et part vers notre entrepôt.`,
+        'es-MX': `Se factura a la cuenta de su empresa (${f.money(m.total)}) y va a nuestro almacén.`,
+      },
+    };
+    const link: Words = {
+      'en-US': m.next === 'pay' ? m.url : `Order details and invoice: ${m.url}`,
+      'fr-CA': m.next === 'pay' ? m.url : `Détails de la commande et facture : ${m.url}`,
+      'es-MX': m.next === 'pay' ? m.url : `Detalles del pedido y factura: ${m.url}`,
+    };
+    return {
+      'en-US': {
+        subject: `Your Axisline Supply order ${m.label} was approved`,
+        text: `${m.by} approved your order ${m.label}.${note(m.note)}\n\n${next[m.next]['en-US']}\n${link['en-US']}\n\n${m.lines}\n`,
+      },
+      'fr-CA': {
+        subject: `Votre commande Axisline Supply ${m.label} a été approuvée`,
+        text: `${m.by} a approuvé votre commande ${m.label}.${note(m.note)}\n\n${next[m.next]['fr-CA']}\n${link['fr-CA']}\n\n${m.lines}\n`,
+      },
+      'es-MX': {
+        subject: `Su pedido de Axisline Supply ${m.label} fue aprobado`,
+        text: `${m.by} aprobó su pedido ${m.label}.${note(m.note)}\n\n${next[m.next]['es-MX']}\n${link['es-MX']}\n\n${m.lines}\n`,
+      },
+    };
+  },
+  'order-rejected': (m) => ({
+    'en-US': {
+      subject: `Your Axisline Supply order ${m.label} was not approved`,
+      text: `${m.by} did not approve your order ${m.label}, and it is cancelled. Nothing was charged.${note(m.note)}\n\nTo change it and send it again, open the order and choose Re-order: its items go back to your cart.\n${m.url}\n\n${m.lines}\n`,
+    },
+    'fr-CA': {
+      subject: `Votre commande Axisline Supply ${m.label} n’a pas été approuvée`,
+      text: `${m.by} n’a pas approuvé votre commande ${m.label}, qui est annulée. Rien n’a été facturé.${note(m.note)}\n\nPour la modifier et l’envoyer de nouveau, ouvrez la commande et choisissez Commander de nouveau : ses articles reviennent dans votre panier.\n${m.url}\n\n${m.lines}\n`,
+    },
+    'es-MX': {
+      subject: `Su pedido de Axisline Supply ${m.label} no fue aprobado`,
+      text: `${m.by} no aprobó su pedido ${m.label}, y se canceló. No se cobró nada.${note(m.note)}\n\nPara cambiarlo y enviarlo de nuevo, abra el pedido y elija Volver a pedir: sus artículos vuelven a su carrito.\n${m.url}\n\n${m.lines}\n`,
     },
   }),
   'account-exists': (m) => ({

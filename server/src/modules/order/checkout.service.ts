@@ -28,6 +28,14 @@ import { assertOrdersScope } from '../auth/permissions';
 import { GUEST_ORDERS_KEPT, orderService, type OrderView } from './order.service';
 import { ensureSession } from '../session/lazy-session';
 import { prepared } from '../../db/prepared';
+import {
+  cancelApproval,
+  companyPurchase,
+  forgetHeldCard,
+  heldNote,
+  requestApproval,
+  type HeldCard,
+} from '../company/company-limits';
 
 /** What the shopper must do next after placing (or paying) an order. */
 export interface PlaceOrderResult {
@@ -67,7 +75,7 @@ interface BuyerRow {
 }
 
 /** The order's status and payment status for an intent's state (null: nothing to record). */
-function outcome(intent: PaymentIntent): { status: number; paymentStatus: string } | null {
+export function outcome(intent: PaymentIntent): { status: number; paymentStatus: string } | null {
   switch (intent.status) {
     case 'requires_capture':
       return { status: ORDER_STATUS_CODE.Authorized, paymentStatus: 'AUTHORIZED' };
@@ -137,6 +145,10 @@ export const checkoutService = {
     if (!cart) throw emptyCart();
 
     const pricing = await pricingOf(ctx);
+    // A company member's card may be kept for an approval: their provider customer is made before the transaction
+    // (which locks their row).
+    const paymentKey =
+      ctx.user?.accountId && input.payment.kind === 'card' ? await ensurePaymentKey(ctx, ctx.user) : null;
     const placed = await ctx.db.transactional(async (trx): Promise<string | PayableOrder> => {
       // One checkout of a cart at a time: a concurrent call with the same key waits here, then finds the order.
       await prepared('select id from cart where id = ? for update').all(ctx.db, [cart.id], trx);
@@ -161,6 +173,7 @@ export const checkoutService = {
         components: taxation.components,
         exempt: buyer?.taxExempt ?? false,
       });
+      const purchase = ctx.user ? await companyPurchase(ctx, trx, ctx.user.id, totals.total) : null;
       const address: OrderAddress = {
         name: input.shippingAddress.name,
         companyName: input.shippingAddress.companyName ?? null,
@@ -174,13 +187,13 @@ export const checkoutService = {
         phone: input.shippingAddress.phone ?? null,
         email: input.shippingAddress.email,
       };
-      const [order] = await prepared<{ id: string }>(
+      const [order] = await prepared<{ id: string; orderNumber: string }>(
         `insert into customer_order (order_number, user_id, contact_email, site, currency_code, sub_total, freight_amt, tax_pct,
            tax_amount, taxes, tax_geo_code, total, shipping_address, carrier_id, carrier_method, shipping_note,
-           payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, erp_order_id, locale)
-         select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text, ?
+           payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, erp_order_id, locale, account_id)
+         select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text, ?, ?
          from (select nextval('order_number_seq') as no) n
-         returning id`,
+         returning id, order_number::text as "orderNumber"`,
       ).all(
         ctx.db,
         [
@@ -205,6 +218,7 @@ export const checkoutService = {
           key,
           hash,
           ctx.locale,
+          purchase?.accountId ?? null,
         ],
         trx,
       );
@@ -250,6 +264,37 @@ export const checkoutService = {
         [lines.map((l) => l.cartLineId)],
         trx,
       );
+      if (purchase?.reason) {
+        // Over the buyer's limit: the order waits for an approver, and nothing is charged until then. The card is
+        // kept for it at the provider (one that declines is refused now, and the cart stays as it was).
+        const card =
+          input.payment.kind === 'card' && paymentKey
+            ? await this.holdCard(
+                ctx,
+                trx,
+                input.payment.paymentMethodId!,
+                paymentKey,
+                input.payment.saveCard,
+              )
+            : null;
+        await recordStatusChange(ctx, trx, {
+          orderId: order!.id,
+          from: ORDER_STATUS_CODE.Open,
+          to: ORDER_STATUS_CODE.AwaitingApproval,
+          note: heldNote(purchase.reason, pricing.currency),
+        });
+        await requestApproval(ctx, trx, {
+          orderId: order!.id,
+          orderNumber: order!.orderNumber,
+          accountId: purchase.accountId,
+          buyer: ctx.user!,
+          reason: purchase.reason,
+          total: totals.total,
+          currency: pricing.currency,
+          card,
+        });
+        return order!.id;
+      }
       // What paying needs, as just written: the order is read whole once paid.
       return {
         id: order!.id,
@@ -271,6 +316,27 @@ export const checkoutService = {
       typeof placed === 'string' ? await orderService.load(ctx, placed) : placed,
       input,
     );
+  },
+
+  /**
+   * Keeps a card for an order waiting for approval: saved to the buyer at the provider (so it can be charged once
+   * approved), and kept after the decision when the buyer asked to save it or had saved it before.
+   */
+  async holdCard(
+    ctx: Ctx,
+    trx: Transaction,
+    paymentMethodId: string,
+    paymentKey: string,
+    saveCard: boolean | undefined,
+  ): Promise<{ paymentMethodId: string; saveCard: boolean }> {
+    const [saved] = await ctx.db.execute<{ id: string }[]>(
+      'select id from saved_card where user_id = ? and payment_method_id = ?',
+      [ctx.user!.id, paymentMethodId],
+      'all',
+      trx,
+    );
+    await ctx.app.payments.attach(paymentMethodId, paymentKey);
+    return { paymentMethodId, saveCard: Boolean(saveCard) || Boolean(saved) };
   },
 
   /** The id of the order placed earlier under this key (409 when the request differs), or null. */
@@ -359,6 +425,7 @@ export const checkoutService = {
     const order = await orderService.get(ctx, orderId);
     const label = orderNumberLabel(order.orderNumber);
     let money: ReleasedMoney = { kind: 'none' };
+    let held: HeldCard | null = null;
     await ctx.db.transactional(async (trx) => {
       const [row] = await prepared<{ status: number }>(
         'select status from customer_order where id = ? for update',
@@ -381,8 +448,10 @@ export const checkoutService = {
         paymentStatus,
         'Cancelled by the customer',
       );
+      held = await cancelApproval(ctx, trx, orderId);
       await queueOrderEmail(mailDeps(ctx), orderId, cancellationMail('customer', money), trx);
     });
+    await forgetHeldCard(ctx, held);
     return orderService.load(ctx, orderId);
   },
 

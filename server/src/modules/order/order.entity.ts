@@ -1,7 +1,7 @@
 import type { TaxLine } from '../../../../domain/tax';
 import { Check, DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
-import { User } from '../account/account.entity';
+import { BusinessAccount, User } from '../account/account.entity';
 import { Product } from '../catalog/product.entity';
 
 const money = () => ({ type: new DecimalType('number'), precision: 12, scale: 2 }) as const;
@@ -39,6 +39,7 @@ export interface OrderedConfiguration {
 @Entity({ tableName: 'customer_order' })
 @Unique({ properties: ['idempotencyScope', 'idempotencyKey'] })
 @Index({ properties: ['user', 'createdAt'] })
+@Index({ properties: ['account', 'createdAt'] })
 @Index({ properties: ['status', 'createdAt'] })
 @Index({ properties: ['site', 'createdAt'] })
 @Index({ properties: ['createdAt', 'orderNumber'] })
@@ -58,6 +59,10 @@ export class CustomerOrder {
 
   @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
   user: string | null = null;
+
+  /** The company the buyer ordered for (decision 044): their company when they placed it, kept if they leave. */
+  @ManyToOne(() => BusinessAccount, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  account: string | null = null;
 
   @Index()
   @Property({ type: 'text' })

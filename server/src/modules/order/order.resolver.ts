@@ -6,6 +6,8 @@ import { cartGql } from '../cart/cart.resolver';
 import { ORDERS_OWN } from '../auth/permission-matrix';
 import { SCOPE_PREFIX } from '../auth/permissions';
 import { checkoutService } from './checkout.service';
+import { approvalService } from '../company/approval.service';
+import { OrderApprovalGql } from '../company/company.types';
 import { orderService, type OrderView } from './order.service';
 import {
   OrderGql,
@@ -91,6 +93,15 @@ export class OrderResolver {
   @Mutation(() => PlaceOrderResultGql, { description: "Records the payment after the bank's authentication" })
   confirmOrderPayment(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
     return checkoutService.confirmPayment(ctx, orderId);
+  }
+
+  @FieldResolver(() => OrderApprovalGql, {
+    nullable: true,
+    description:
+      "A company order's approval (decision 044): why it waited, and who decided what; null for others",
+  })
+  approval(@Root() order: OrderView, @Ctx() ctx: RequestCtx) {
+    return approvalService.outcomeOf(ctx, order.id);
   }
 
   @FieldResolver(() => String, {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { approvalDecisionSchema, approvalReason, COMPANY_CAN, COMPANY_ROLES } from './company';
+
+describe('spending limits (decision 044)', () => {
+  const limits = { orderLimit: 500, monthlyLimit: 2000 };
+
+  it('lets an order up to the order limit through, and holds one a cent over', () => {
+    expect(approvalReason(500, limits, 0)).toBeNull();
+    expect(approvalReason(500.01, limits, 0)).toEqual({ kind: 'order', limit: 500 });
+  });
+
+  it('counts the month: what was placed and this order together', () => {
+    expect(approvalReason(400, limits, 1600)).toBeNull();
+    expect(approvalReason(400.01, limits, 1600)).toEqual({ kind: 'month', limit: 2000, spent: 1600 });
+  });
+
+  it('names the order limit first when both are passed', () => {
+    expect(approvalReason(600, limits, 1900)).toEqual({ kind: 'order', limit: 500 });
+  });
+
+  it('reads no limit as none, and a zero limit as approval for every order', () => {
+    expect(approvalReason(1_000_000, { orderLimit: null, monthlyLimit: null }, 5_000_000)).toBeNull();
+    expect(approvalReason(0.01, { orderLimit: 0, monthlyLimit: null }, 0)).toEqual({
+      kind: 'order',
+      limit: 0,
+    });
+  });
+});
+
+describe('company roles', () => {
+  it('lets every role but the viewer buy, and admins and approvers approve', () => {
+    const { Admin, Approver, Buyer, Viewer } = COMPANY_ROLES;
+    expect([Admin, Approver, Buyer, Viewer].map(COMPANY_CAN.buy)).toEqual([true, true, true, false]);
+    expect([Admin, Approver, Buyer, Viewer].map(COMPANY_CAN.approve)).toEqual([true, true, false, false]);
+  });
+});
+
+describe('an approval decision', () => {
+  it('needs a note to reject, and none to approve', () => {
+    expect(() => approvalDecisionSchema.validateSync({ approve: false, note: '  ' })).toThrow(
+      'Tell the buyer why the order is rejected.',
+    );
+    expect(approvalDecisionSchema.validateSync({ approve: true })).toEqual({ approve: true, note: '' });
+    expect(() => approvalDecisionSchema.validateSync({ approve: true, note: 'x'.repeat(1001) })).toThrow(
+      'Keep the note under 1,000 characters.',
+    );
+  });
+});

@@ -1,0 +1,292 @@
+import { approvalDecisionSchema, COMPANY_CAN } from '../../../../domain/company';
+import { canTransition, ORDER_STATUS_CODE } from '../../../../domain/order-status';
+import { round2 } from '../../../../domain/money';
+import { AppError, notFound } from '../../common/errors';
+import { validate } from '../../common/validate';
+import type { Ctx } from '../../context';
+import { isUuid } from '../../../../domain/ids';
+import { rememberSavedCard } from '../account/saved-cards.service';
+import { recordAudit } from '../audit/audit';
+import { requireUser } from '../auth/session-auth';
+import { outcome } from '../order/checkout.service';
+import { mailDeps, queueOrderEmail } from '../order/order-mail';
+import { recordStatusChange } from '../order/order.events';
+import type { CardMethod } from '../payment/payment.provider';
+import { forgetHeldCard, heldCard, type HeldCard } from './company-limits';
+
+/*
+ * Orders waiting for approval (issue 31, decision 044): the company's queue, and an approver's decision. The order's
+ * row is locked for the decision, so of two approvers deciding at once one wins and the other is told it is decided.
+ */
+
+export interface ApprovalLineView {
+  itemId: string;
+  name: string;
+  manufacturerPartNumber: string | null;
+  quantity: number;
+  lineTotal: number;
+}
+
+/** An order in the company's approval queue. */
+export interface ApprovalView {
+  orderId: string;
+  orderNumber: string;
+  buyerName: string;
+  buyerEmail: string;
+  total: number;
+  currencyCode: string;
+  /** 'order' or 'month': which limit the order went over. */
+  reason: string;
+  spendingLimit: number;
+  paymentKind: string;
+  poNumber: string | null;
+  shipTo: string;
+  requestedAt: string;
+  lines: ApprovalLineView[];
+}
+
+/** An approval's outcome, as its buyer sees it on the order. */
+export interface ApprovalOutcome {
+  reason: string;
+  spendingLimit: number;
+  decision: string | null;
+  decidedBy: string | null;
+  note: string;
+  decidedAt: string | null;
+}
+
+const name = (first: string | null, last: string | null, email: string | null) =>
+  `${first ?? ''} ${last ?? ''}`.trim() || email || '';
+
+/** The caller's company if their role approves; FORBIDDEN otherwise. */
+async function approverOf(ctx: Ctx): Promise<string> {
+  const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
+    'select account_id as "accountId", company_role as role from app_user where id = ?',
+    [requireUser(ctx).id],
+  );
+  if (!row?.accountId || row.role === null)
+    throw new AppError('FORBIDDEN', 'You do not belong to a company.');
+  if (!COMPANY_CAN.approve(row.role)) {
+    throw new AppError('FORBIDDEN', 'Only an approver or an admin of your company can do this.');
+  }
+  return row.accountId;
+}
+
+interface DecisionRow {
+  approvalId: string;
+  buyerId: string | null;
+  reason: string;
+  paymentMethodId: string | null;
+  saveCard: boolean;
+  paymentKey: string | null;
+  status: number;
+  paymentKind: string;
+  total: number;
+  currencyCode: string;
+}
+
+export const approvalService = {
+  /** The orders of the caller's company waiting for approval, oldest first (approvers and admins). */
+  async queue(ctx: Ctx): Promise<ApprovalView[]> {
+    const accountId = await approverOf(ctx);
+    const rows = await ctx.db.execute<
+      (Omit<ApprovalView, 'buyerName' | 'buyerEmail' | 'requestedAt' | 'shipTo'> & {
+        firstName: string | null;
+        lastName: string | null;
+        email: string | null;
+        requestedAt: Date | string;
+        shippingAddress: { name: string; city: string; state: string };
+      })[]
+    >(
+      `select o.id as "orderId", o.order_number::text as "orderNumber", u.first_name as "firstName",
+         u.last_name as "lastName", coalesce(u.email, o.contact_email) as email, o.total::float8 as total,
+         o.currency_code as "currencyCode", a.reason, a.spending_limit::float8 as "spendingLimit",
+         o.payment_kind as "paymentKind", o.po_number as "poNumber", o.shipping_address as "shippingAddress",
+         a.requested_at as "requestedAt",
+         (select json_agg(json_build_object('itemId', l.product_id, 'name', l.name,
+            'manufacturerPartNumber', l.manufacturer_part_number, 'quantity', l.quantity,
+            'lineTotal', l.line_total::float8) order by l.line_no) from order_line l where l.order_id = o.id) as lines
+       from company_approval a join customer_order o on o.id = a.order_id
+       left join app_user u on u.id = a.buyer_id
+       where a.account_id = ? and a.decision is null and o.status = ?
+       order by a.requested_at, o.order_number`,
+      [accountId, ORDER_STATUS_CODE.AwaitingApproval],
+    );
+    return rows.map(({ firstName, lastName, email, shippingAddress: to, ...r }) => ({
+      ...r,
+      buyerName: name(firstName, lastName, email),
+      buyerEmail: email ?? '',
+      shipTo: `${to.name}, ${to.city}, ${to.state}`,
+      requestedAt: new Date(r.requestedAt).toISOString(),
+      lines: r.lines ?? [],
+    }));
+  },
+
+  /** How many orders wait for the caller's approval (0 for a role that does not approve). */
+  async waiting(ctx: Ctx, accountId: string, role: number): Promise<number> {
+    if (!COMPANY_CAN.approve(role)) return 0;
+    const [row] = await ctx.db.execute<{ n: number }[]>(
+      `select count(*)::int as n from company_approval a join customer_order o on o.id = a.order_id
+       where a.account_id = ? and a.decision is null and o.status = ? and a.buyer_id is distinct from ?`,
+      [accountId, ORDER_STATUS_CODE.AwaitingApproval, requireUser(ctx).id],
+    );
+    return row?.n ?? 0;
+  },
+
+  /**
+   * An approver decides an order of their company: approved, it is paid with the card kept for it (authorised,
+   * declined or asking the bank's check, as at checkout) or its purchase order is taken; rejected, it is cancelled
+   * with the note. The buyer gets an e-mail. Nobody decides their own order; an order already decided (or
+   * cancelled) answers CONFLICT. Entry point: `{ approve, note }` as sent.
+   */
+  async decide(ctx: Ctx, orderId: string, body: unknown): Promise<ApprovalOutcome> {
+    const input = validate(approvalDecisionSchema, body);
+    const note = input.note ?? '';
+    const me = requireUser(ctx);
+    const accountId = await approverOf(ctx);
+    if (!isUuid(orderId)) throw notFound('Order');
+    const by = name(me.firstName, me.lastName, me.email);
+    let held: HeldCard | null = null;
+    let saved: { paymentKey: string; card: CardMethod } | null = null;
+    await ctx.db.transactional(async (trx) => {
+      const [row] = await ctx.db.execute<DecisionRow[]>(
+        `select a.id as "approvalId", a.buyer_id as "buyerId", a.reason, a.payment_method_id as "paymentMethodId",
+           a.save_card as "saveCard", b.payment_key as "paymentKey", o.status, o.payment_kind as "paymentKind",
+           o.total::float8 as total, o.currency_code as "currencyCode"
+         from company_approval a join customer_order o on o.id = a.order_id
+         left join app_user b on b.id = a.buyer_id
+         where a.order_id = ? and a.account_id = ? for update of o, a`,
+        [orderId, accountId],
+        'all',
+        trx,
+      );
+      if (!row) throw notFound('Order');
+      if (row.buyerId === me.id) throw new AppError('FORBIDDEN', 'Nobody approves their own order.');
+      if (row.status !== ORDER_STATUS_CODE.AwaitingApproval) {
+        throw new AppError('CONFLICT', 'This order was already approved, rejected or cancelled.');
+      }
+      await ctx.db.execute(
+        `update company_approval set decision = ?, decided_by_id = ?, note = ?, decided_at = now() where id = ?`,
+        [input.approve ? 'approved' : 'rejected', me.id, note, row.approvalId],
+        'run',
+        trx,
+      );
+      const move = async (
+        to: number,
+        paymentStatus: string | null,
+        note: string,
+        card?: { brand: string; last4: string } | null,
+      ) => {
+        if (!canTransition(row.status, to))
+          throw new AppError('CONFLICT', 'This order cannot be approved now.');
+        await recordStatusChange(ctx, trx, { orderId, from: row.status, to, note, paymentStatus, card });
+      };
+      const said = note ? `: ${note}` : '';
+      if (!input.approve) {
+        await move(ORDER_STATUS_CODE.OrderCancelled, null, `Rejected by ${by}${said}`);
+        await queueOrderEmail(
+          mailDeps(ctx),
+          orderId,
+          (order) => ({ kind: 'order-rejected', ...order, by, note }),
+          trx,
+        );
+      } else {
+        let next: 'paid' | 'pay' | 'terms';
+        if (row.paymentKind === 'purchaseOrder') {
+          await move(
+            ORDER_STATUS_CODE.Processing,
+            'PENDING',
+            `Approved by ${by}${said}; purchase order received`,
+          );
+          next = 'terms';
+        } else if (row.paymentMethodId && row.paymentKey) {
+          // The card kept at checkout pays now, as a placed order's would have (an authorisation, captured as the
+          // order ships). The intent's key is the order's: the buyer's Pay now continues the same payment.
+          const intent = await ctx.app.payments.createIntent({
+            amount: round2(row.total),
+            currency: row.currencyCode,
+            idempotencyKey: `order:${orderId}`,
+            customer: row.paymentKey,
+          });
+          const charged = await ctx.app.payments.confirm(intent.id, row.paymentMethodId, {
+            save: row.saveCard,
+          });
+          await ctx.db.execute(
+            'update customer_order set payment_intent_id = ? where id = ?',
+            [intent.id, orderId],
+            'run',
+            trx,
+          );
+          const result = outcome(charged) ?? {
+            status: ORDER_STATUS_CODE.PaymentFailed,
+            paymentStatus: 'FAILED',
+          };
+          const paid = result.status === ORDER_STATUS_CODE.Authorized;
+          const cardNote = charged.card ? `; card ${charged.card.brand} ending ${charged.card.last4}` : '';
+          await move(
+            result.status,
+            result.paymentStatus,
+            `Approved by ${by}${said}${paid ? cardNote : `; ${charged.lastError ?? 'waiting for the buyer to pay'}`}`,
+            charged.card,
+          );
+          if (paid && row.saveCard && charged.savedCard) {
+            saved = { paymentKey: intent.customer ?? row.paymentKey, card: charged.savedCard };
+          }
+          next = paid ? 'paid' : 'pay';
+        } else {
+          // No card was kept (a buyer without a provider customer): they pay from the order, as after a decline.
+          await move(
+            ORDER_STATUS_CODE.PaymentRequiresAction,
+            'PAYMENT_REQUIRES_ACTION',
+            `Approved by ${by}${said}; waiting for the buyer to pay`,
+          );
+          next = 'pay';
+        }
+        await queueOrderEmail(
+          mailDeps(ctx),
+          orderId,
+          (order) => ({ kind: 'order-approved', ...order, by, note, next }),
+          trx,
+        );
+      }
+      held = heldCard(row);
+      await recordAudit(ctx, trx, {
+        action: input.approve ? 'company.order-approved' : 'company.order-rejected',
+        targetType: 'order',
+        targetId: orderId,
+        before: { status: row.status },
+        after: { decision: input.approve ? 'approved' : 'rejected', note },
+      });
+    });
+    if (saved) {
+      const { paymentKey, card } = saved as { paymentKey: string; card: CardMethod };
+      await rememberSavedCard(ctx.db, paymentKey, card);
+    }
+    await forgetHeldCard(ctx, held);
+    return (await this.outcomeOf(ctx, orderId))!;
+  },
+
+  /** The approval of an order (its reason, decision and note), or null for an order that needed none. */
+  async outcomeOf(ctx: Ctx, orderId: string): Promise<ApprovalOutcome | null> {
+    const [row] = await ctx.db.execute<
+      (Omit<ApprovalOutcome, 'decidedBy' | 'decidedAt'> & {
+        firstName: string | null;
+        lastName: string | null;
+        email: string | null;
+        decidedAt: Date | string | null;
+      })[]
+    >(
+      `select a.reason, a.spending_limit::float8 as "spendingLimit", a.decision, a.note, a.decided_at as "decidedAt",
+         u.first_name as "firstName", u.last_name as "lastName", u.email
+       from company_approval a left join app_user u on u.id = a.decided_by_id where a.order_id = ?`,
+      [orderId],
+    );
+    if (!row) return null;
+    const { firstName, lastName, email, ...rest } = row;
+    return {
+      ...rest,
+      decidedBy: firstName || lastName || email ? name(firstName, lastName, email) : null,
+      decidedAt: rest.decidedAt ? new Date(rest.decidedAt).toISOString() : null,
+    };
+  },
+};

@@ -1,0 +1,215 @@
+import type { Transaction } from '@mikro-orm/core';
+import { STORE_TIME_ZONE } from '../../../../domain/admin';
+import { orderNumberLabel } from '../../../../domain/checkout';
+import { approvalReason, COMPANY_CAN, COMPANY_ROLES, type ApprovalReason } from '../../../../domain/company';
+import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
+import { formatAmount } from '../../../../domain/money';
+import { AppError } from '../../common/errors';
+import type { Ctx, SqlConnection } from '../../context';
+import { ROUTES } from '../../../../domain/routes';
+import { localeOr, sendMessage } from '../mail/mailer';
+
+/*
+ * Spending limits at checkout (issue 31, decision 044): whether a company member may buy, and whether their order
+ * waits for an approver. The decision itself is in approval.service.ts.
+ */
+
+/** Orders counted against a monthly limit: placed and not cancelled (nor deleted). */
+const NOT_CANCELLED = [ORDER_STATUS_CODE.OrderCancelled, ORDER_STATUS_CODE.OrderDeleted];
+
+/** The first instant of this calendar month in the store's time zone (SQL). */
+const MONTH_START = `(date_trunc('month', now() at time zone '${STORE_TIME_ZONE}') at time zone '${STORE_TIME_ZONE}')`;
+
+/** What a member placed for their company this calendar month (the store's), not cancelled. */
+export async function spentThisMonth(
+  db: SqlConnection,
+  userId: string,
+  accountId: string,
+  trx?: Transaction,
+): Promise<number> {
+  const [row] = await db.execute<{ spent: number }[]>(
+    `select coalesce(sum(total), 0)::float8 as spent from customer_order
+     where user_id = ? and account_id = ? and status not in (?) and created_at >= ${MONTH_START}`,
+    [userId, accountId, NOT_CANCELLED],
+    'all',
+    trx,
+  );
+  return row?.spent ?? 0;
+}
+
+/** A company member placing an order: their company, and why the order must wait for approval (null: it need not). */
+export interface CompanyPurchase {
+  accountId: string;
+  reason: ApprovalReason | null;
+}
+
+/**
+ * In the placement's transaction: the buyer's company, whether their role buys, and whether an order of `total`
+ * is over their limits. The buyer's row is locked until the order is written, so two orders of one buyer are
+ * counted one after the other. Null when the buyer is not in a company.
+ */
+export async function companyPurchase(
+  ctx: Ctx,
+  trx: Transaction,
+  userId: string,
+  total: number,
+): Promise<CompanyPurchase | null> {
+  const [member] = await ctx.db.execute<
+    {
+      accountId: string | null;
+      role: number | null;
+      orderLimit: string | null;
+      monthlyLimit: string | null;
+    }[]
+  >(
+    `select account_id as "accountId", company_role as role, order_limit as "orderLimit",
+       monthly_limit as "monthlyLimit" from app_user where id = ? for update`,
+    [userId],
+    'all',
+    trx,
+  );
+  if (!member?.accountId) return null;
+  if (!COMPANY_CAN.buy(member.role)) {
+    throw new AppError('FORBIDDEN', 'Viewers cannot place orders for your company.');
+  }
+  const limits = {
+    orderLimit: member.orderLimit === null ? null : Number(member.orderLimit),
+    monthlyLimit: member.monthlyLimit === null ? null : Number(member.monthlyLimit),
+  };
+  const spent =
+    limits.monthlyLimit === null ? 0 : await spentThisMonth(ctx.db, userId, member.accountId, trx);
+  const reason = approvalReason(total, limits, spent);
+  if (reason) {
+    const [others] = await ctx.db.execute<{ n: number }[]>(
+      'select count(*)::int as n from app_user where account_id = ? and company_role in (?, ?) and id <> ?',
+      [member.accountId, COMPANY_ROLES.Admin, COMPANY_ROLES.Approver, userId],
+      'all',
+      trx,
+    );
+    if (!others?.n) {
+      const message =
+        'This order is over your spending limit and nobody else in your company can approve it. Ask your company admin to change your limits.';
+      throw new AppError('BAD_USER_INPUT', message, [{ field: 'cart', message }]);
+    }
+  }
+  return { accountId: member.accountId, reason };
+}
+
+/** The history's note for an order held for approval (the store's words, in English as every history note). */
+export function heldNote(reason: ApprovalReason, currency: string): string {
+  const limit = formatAmount(reason.limit, currency, 'en-US');
+  return reason.kind === 'order'
+    ? `Waiting for approval: over the order limit of ${limit}`
+    : `Waiting for approval: over the monthly limit of ${limit}`;
+}
+
+/**
+ * Records the order's approval request, with the card to charge once approved, and e-mails every approver and
+ * admin of the company but the buyer (each in their language), in the placement's transaction.
+ */
+export async function requestApproval(
+  ctx: Ctx,
+  trx: Transaction,
+  request: {
+    orderId: string;
+    orderNumber: string;
+    accountId: string;
+    buyer: { id: string; firstName: string; lastName: string; email: string };
+    reason: ApprovalReason;
+    total: number;
+    currency: string;
+    card: { paymentMethodId: string; saveCard: boolean } | null;
+  },
+): Promise<void> {
+  await ctx.db.execute(
+    `insert into company_approval (order_id, account_id, buyer_id, reason, spending_limit, payment_method_id, save_card)
+     values (?, ?, ?, ?, ?, ?, ?)`,
+    [
+      request.orderId,
+      request.accountId,
+      request.buyer.id,
+      request.reason.kind,
+      request.reason.limit,
+      request.card?.paymentMethodId ?? null,
+      request.card?.saveCard ?? false,
+    ],
+    'run',
+    trx,
+  );
+  const approvers = await ctx.db.execute<{ email: string; locale: string; company: string }[]>(
+    `select u.email, u.locale, a.company from app_user u join business_account a on a.id = u.account_id
+     where u.account_id = ? and u.company_role in (?, ?) and u.id <> ? order by u.email`,
+    [request.accountId, COMPANY_ROLES.Admin, COMPANY_ROLES.Approver, request.buyer.id],
+    'all',
+    trx,
+  );
+  const buyer = `${request.buyer.firstName} ${request.buyer.lastName}`.trim() || request.buyer.email;
+  for (const approver of approvers) {
+    await sendMessage(
+      ctx.db,
+      ctx.log,
+      {
+        to: approver.email,
+        locale: localeOr(approver.locale),
+        message: {
+          kind: 'approval-requested',
+          company: approver.company,
+          buyer,
+          label: orderNumberLabel(request.orderNumber),
+          total: { value: request.total, currency: request.currency },
+          reason: request.reason.kind,
+          limit: { value: request.reason.limit, currency: request.currency },
+          url: `${ctx.app.auth.publicUrl}${ROUTES.companyApprovals}`,
+        },
+      },
+      trx,
+    );
+  }
+}
+
+/**
+ * Closes the approval request of an order its buyer cancels (while it waited): the card kept for it, to forget
+ * once the cancellation commits, or null.
+ */
+export async function cancelApproval(ctx: Ctx, trx: Transaction, orderId: string): Promise<HeldCard | null> {
+  const [closed] = await ctx.db.execute<
+    { paymentMethodId: string | null; saveCard: boolean; paymentKey: string | null }[]
+  >(
+    `update company_approval a set decision = 'cancelled', decided_by_id = ?, decided_at = now()
+     where a.order_id = ? and a.decision is null
+     returning a.payment_method_id as "paymentMethodId", a.save_card as "saveCard",
+       (select payment_key from app_user where id = a.buyer_id) as "paymentKey"`,
+    [ctx.user?.id ?? null, orderId],
+    'all',
+    trx,
+  );
+  return heldCard(closed);
+}
+
+/** A card kept at the provider for an approval: forgotten after the decision unless the buyer saves it. */
+export interface HeldCard {
+  paymentMethodId: string;
+  paymentKey: string;
+}
+
+export function heldCard(
+  row: { paymentMethodId: string | null; saveCard: boolean; paymentKey: string | null } | undefined,
+): HeldCard | null {
+  return row?.paymentMethodId && row.paymentKey && !row.saveCard
+    ? { paymentMethodId: row.paymentMethodId, paymentKey: row.paymentKey }
+    : null;
+}
+
+/** Forgets a held card at the provider (after the transaction that decided its order committed). */
+export async function forgetHeldCard(ctx: Ctx, card: HeldCard | null): Promise<void> {
+  if (!card) return;
+  try {
+    await ctx.app.payments.detach(card.paymentMethodId, card.paymentKey);
+  } catch (err) {
+    // The order is decided: a card left saved at the provider is logged, not the buyer's problem.
+    ctx.log.warn(
+      { err, paymentMethodId: card.paymentMethodId },
+      'Could not forget the card held for an approval',
+    );
+  }
+}
