@@ -147,12 +147,12 @@ describe('invitations', () => {
     const forbidden = await buyer.c.gql(INVITE, {
       input: { email: `x.${stamp()}@plant.example`, role: 'Buyer' },
     });
-    expect(codeOf(forbidden)).toBe('FORBIDDEN');
+    expect(codeOf(forbidden)).toBe('UNPROCESSABLE');
     expect(forbidden.errors![0]!.message).toBe('Only an admin of your company can do this.');
     const loner = await person();
     expect(
       codeOf(await loner.c.gql(INVITE, { input: { email: `y.${stamp()}@plant.example`, role: 'Buyer' } })),
-    ).toBe('FORBIDDEN');
+    ).toBe('UNPROCESSABLE');
 
     const admin = await person({ accountId: northwind, role: COMPANY_ROLES.Admin });
     const bad = await admin.c.gql(INVITE, {

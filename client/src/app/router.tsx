@@ -86,6 +86,10 @@ export const routes: RouteObject[] = [
       ),
       lazyRoute(ROUTES.company, async () => (await import('../features/company/CompanyPages')).CompanyPage),
       lazyRoute(
+        ROUTES.companyApprovals,
+        async () => (await import('../features/company/ApprovalsPage')).ApprovalsPage,
+      ),
+      lazyRoute(
         ROUTES.joinCompany,
         async () => (await import('../features/company/CompanyPages')).JoinCompanyPage,
       ),

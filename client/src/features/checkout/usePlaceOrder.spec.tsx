@@ -42,6 +42,7 @@ const order: PlaceOrderFieldsFragment['order'] & { __typename: 'Order' } = {
   erpOrderId: null,
   deliveredAt: null,
   payBy: null,
+  approval: null,
   createdAt: '2026-11-26T09:00:00.000Z',
   shippingAddress: {
     name: 'Dana Buyer',

@@ -92,17 +92,32 @@ function CompanyBody({ company }: { company: CompanyFieldsFragment }) {
         ? t('company.monthlyLimitIs', { amount: money(m.monthlyLimit) })
         : t('company.noMonthlyLimit'),
     ].join(' · ');
-  if (!admin) {
-    return (
-      <section className="panel" aria-labelledby="my-membership">
-        <h2 id="my-membership">{t('company.yourLimits')}</h2>
-        <p>{limits(company.me)}</p>
-        <p>{t('company.askAdmin')}</p>
-      </section>
-    );
-  }
+  const approver = admin || company.me.role === 'Approver';
+  const spending = (
+    <section className="panel" aria-labelledby="my-membership">
+      <h2 id="my-membership">{t('company.yourLimits')}</h2>
+      <p>{limits(company.me)}</p>
+      <p data-testid="spent-this-month">
+        {t('company.spentThisMonth', { amount: money(company.spentThisMonth) })}
+      </p>
+      {!admin && <p>{t('company.askAdmin')}</p>}
+      {approver && (
+        <p>
+          <Link
+            className="btn btn--outline-primary"
+            to={ROUTES.companyApprovals}
+            data-testid="approvals-link"
+          >
+            {t('company.approvals.link', { count: company.approvalsWaiting })}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+  if (!admin) return spending;
   return (
     <div className="lists">
+      {spending}
       <section aria-labelledby="members-title">
         <h2 id="members-title">{t('company.members')}</h2>
         <ul className="lists__items">

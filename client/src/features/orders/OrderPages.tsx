@@ -194,12 +194,27 @@ export function OrderConfirmationPage() {
   if (!order) return <OrderNotFound />;
   return (
     <OrderDetail order={order}>
-      <div className="notice confirmation" role="status">
-        <h2>{t('orders.thanks')}</h2>
-        <p>
-          {t('orders.thanksText', { number: orderNumberLabel(order.orderNumber), email: order.contactEmail })}
-        </p>
-      </div>
+      {order.status === ORDER_STATUS_CODE.AwaitingApproval ? (
+        <div className="notice confirmation" role="status">
+          <h2>{t('orders.sentForApproval')}</h2>
+          <p>
+            {t('orders.sentForApprovalText', {
+              number: orderNumberLabel(order.orderNumber),
+              email: order.contactEmail,
+            })}
+          </p>
+        </div>
+      ) : (
+        <div className="notice confirmation" role="status">
+          <h2>{t('orders.thanks')}</h2>
+          <p>
+            {t('orders.thanksText', {
+              number: orderNumberLabel(order.orderNumber),
+              email: order.contactEmail,
+            })}
+          </p>
+        </div>
+      )}
     </OrderDetail>
   );
 }
@@ -277,6 +292,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
           </button>
         </div>
       </header>
+      {order.approval && <Approval order={order} approval={order.approval} />}
       {AWAITING_PAYMENT.includes(order.status) && <PayNow order={order} />}
       <div className="order__grid">
         <section className="panel">
@@ -347,6 +363,55 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
         </ol>
       </section>
     </div>
+  );
+}
+
+/**
+ * A company order's approval (decision 044): while it waits, why (over which limit) and that nothing is charged;
+ * once decided, who decided and their note; a rejected order's items go back to the cart with Re-order.
+ */
+function Approval({
+  order,
+  approval,
+}: {
+  order: OrderFieldsFragment;
+  approval: NonNullable<OrderFieldsFragment['approval']>;
+}) {
+  const t = useT();
+  const money = useMoney(order.currencyCode);
+  const limit = money(approval.spendingLimit);
+  if (order.status === ORDER_STATUS_CODE.AwaitingApproval) {
+    return (
+      <section
+        className="notice notice--info order-approval"
+        aria-labelledby="approval-title"
+        data-testid="order-approval"
+      >
+        <h2 id="approval-title">{t('orders.approval.waiting')}</h2>
+        <p>
+          {t(approval.reason === 'month' ? 'orders.approval.overMonth' : 'orders.approval.overOrder', {
+            amount: limit,
+          })}
+        </p>
+      </section>
+    );
+  }
+  if (approval.decision !== 'approved' && approval.decision !== 'rejected') return null;
+  const by = approval.decidedBy ?? '';
+  return (
+    <section
+      className={`notice order-approval${approval.decision === 'rejected' ? ' notice--warning' : ''}`}
+      aria-labelledby="approval-title"
+      data-testid="order-approval"
+    >
+      <h2 id="approval-title">
+        {approval.decision === 'rejected'
+          ? t('orders.approval.rejected', { name: by })
+          : t('orders.approval.approved', { name: by })}
+      </h2>
+      {approval.note && <blockquote className="approval__note">{approval.note}</blockquote>}
+      {approval.decision === 'rejected' && <p>{t('orders.approval.reorder')}</p>}
+    </section>
   );
 }
 

@@ -58,16 +58,16 @@ export interface ApprovalOutcome {
 const name = (first: string | null, last: string | null, email: string | null) =>
   `${first ?? ''} ${last ?? ''}`.trim() || email || '';
 
-/** The caller's company if their role approves; FORBIDDEN otherwise. */
+/** The caller's company if their role approves; UNPROCESSABLE otherwise. */
 async function approverOf(ctx: Ctx): Promise<string> {
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
     'select account_id as "accountId", company_role as role from app_user where id = ?',
     [requireUser(ctx).id],
   );
   if (!row?.accountId || row.role === null)
-    throw new AppError('FORBIDDEN', 'You do not belong to a company.');
+    throw new AppError('UNPROCESSABLE', 'You do not belong to a company.');
   if (!COMPANY_CAN.approve(row.role)) {
-    throw new AppError('FORBIDDEN', 'Only an approver or an admin of your company can do this.');
+    throw new AppError('UNPROCESSABLE', 'Only an approver or an admin of your company can do this.');
   }
   return row.accountId;
 }
@@ -161,7 +161,7 @@ export const approvalService = {
         trx,
       );
       if (!row) throw notFound('Order');
-      if (row.buyerId === me.id) throw new AppError('FORBIDDEN', 'Nobody approves their own order.');
+      if (row.buyerId === me.id) throw new AppError('UNPROCESSABLE', 'Nobody approves their own order.');
       if (row.status !== ORDER_STATUS_CODE.AwaitingApproval) {
         throw new AppError('CONFLICT', 'This order was already approved, rejected or cancelled.');
       }
@@ -181,7 +181,7 @@ export const approvalService = {
           throw new AppError('CONFLICT', 'This order cannot be approved now.');
         await recordStatusChange(ctx, trx, { orderId, from: row.status, to, note, paymentStatus, card });
       };
-      const said = note ? `: ${note}` : '';
+      const said = note ? ` (${note})` : '';
       if (!input.approve) {
         await move(ORDER_STATUS_CODE.OrderCancelled, null, `Rejected by ${by}${said}`);
         await queueOrderEmail(

@@ -70,7 +70,7 @@ export async function companyPurchase(
   );
   if (!member?.accountId) return null;
   if (!COMPANY_CAN.buy(member.role)) {
-    throw new AppError('FORBIDDEN', 'Viewers cannot place orders for your company.');
+    throw new AppError('UNPROCESSABLE', 'Viewers cannot place orders for your company.');
   }
   const limits = {
     orderLimit: member.orderLimit === null ? null : Number(member.orderLimit),

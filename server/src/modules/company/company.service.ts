@@ -99,7 +99,7 @@ const invalidInvitation = () => new AppError('NOT_FOUND', 'This invitation is no
 /** An invitation whose link still works (columns of the table named `t`, when given). */
 const open = (t = '') => `${t}accepted_at is null and ${t}revoked_at is null and ${t}expires_at > now()`;
 
-/** The caller's company and role, read now (in `trx`, locked until it commits); FORBIDDEN without a company. */
+/** The caller's company and role, read now (in `trx`, locked until it commits); UNPROCESSABLE without a company (not FORBIDDEN, which signs the shop out: decision 044). */
 async function membership(ctx: Ctx, trx?: Transaction): Promise<{ accountId: string; role: number }> {
   const userId = requireUser(ctx).id;
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
@@ -109,16 +109,16 @@ async function membership(ctx: Ctx, trx?: Transaction): Promise<{ accountId: str
     trx,
   );
   if (!row?.accountId || row.role === null) {
-    throw new AppError('FORBIDDEN', 'You do not belong to a company.');
+    throw new AppError('UNPROCESSABLE', 'You do not belong to a company.');
   }
   return { accountId: row.accountId, role: row.role };
 }
 
-/** The caller as an admin of their company; FORBIDDEN otherwise. */
+/** The caller as an admin of their company; UNPROCESSABLE otherwise. */
 async function adminOf(ctx: Ctx, trx?: Transaction): Promise<string> {
   const { accountId, role } = await membership(ctx, trx);
   if (!COMPANY_CAN.manageMembers(role)) {
-    throw new AppError('FORBIDDEN', 'Only an admin of your company can do this.');
+    throw new AppError('UNPROCESSABLE', 'Only an admin of your company can do this.');
   }
   return accountId;
 }
@@ -355,7 +355,7 @@ export const companyService = {
       );
       if (!invitation) throw invalidInvitation();
       if (me!.role !== ROLES.Customer) {
-        throw new AppError('FORBIDDEN', 'Only customer accounts buy for a company.');
+        throw new AppError('UNPROCESSABLE', 'Only customer accounts buy for a company.');
       }
       if (me!.accountId) throw new AppError('CONFLICT', 'You already belong to a company.');
       await ctx.db.execute(
@@ -386,7 +386,7 @@ export const companyService = {
         amount(before.monthlyLimit) !== (input.monthlyLimit ?? null);
       if (userId === requireUser(ctx).id && limitChanged) {
         const message = 'Another admin of your company sets your own spending limits.';
-        throw new AppError('FORBIDDEN', message, [{ field: 'orderLimit', message }]);
+        throw new AppError('UNPROCESSABLE', message, [{ field: 'orderLimit', message }]);
       }
       if (before.role === COMPANY_ROLES.Admin && input.role !== 'Admin') {
         await keepAnAdmin(ctx, accountId, userId, trx);

@@ -1,9 +1,13 @@
+import { useQuery } from '@apollo/client/react';
 import { CARRIERS } from '@domain/checkout';
+import { approvalReason } from '@domain/company';
 import { AddressLines } from '../../../components/AddressLines';
 import { useMessage, useT } from '../../../i18n';
 import { useDescribeConfiguration } from '../../../lib/configuration';
 import { useMoney } from '../../../lib/money';
+import { useSession } from '../../account';
 import type { CartFieldsFragment } from '../../cart';
+import { MyCompanyDocument } from '../../company/graphql/company.generated';
 import { cardLabel } from '../../payments';
 import type { PlaceOrderInput } from '../graphql/checkout.generated';
 import type { PaymentControls } from '../usePlaceOrder';
@@ -62,6 +66,7 @@ export function ReviewStep({
   const message = useMessage();
   const money = useMoney();
   const placing = payment.state.step === 'placing';
+  const approval = useApprovalReason(cart.total);
   const place = async () => {
     const next = await payment.place(placeOrderInput(address, shipping, choice));
     if (next.step === 'failed' && next.blocked) onBlocked();
@@ -115,6 +120,13 @@ export function ReviewStep({
           {message(payment.state.message)}
         </p>
       )}
+      {approval && (
+        <p className="notice notice--info" data-testid="approval-notice">
+          {t(approval.kind === 'month' ? 'checkout.approval.overMonth' : 'checkout.approval.overOrder', {
+            amount: money(approval.limit),
+          })}
+        </p>
+      )}
       <button
         type="button"
         className="btn btn--primary btn--large"
@@ -122,8 +134,22 @@ export function ReviewStep({
         aria-busy={placing}
         onClick={() => void place()}
       >
-        {t('checkout.placeOrder')}
+        {t(approval ? 'checkout.sendForApproval' : 'checkout.placeOrder')}
       </button>
     </section>
   );
+}
+
+/**
+ * Why this order will wait for the company's approval (decision 044), as the server will judge it at Place order:
+ * the buyer's limits and what they placed this month. Null for a shopper without a company, or within the limits.
+ */
+function useApprovalReason(total: number) {
+  const { user } = useSession();
+  const { data } = useQuery(MyCompanyDocument, {
+    skip: !user?.accounts.length,
+    fetchPolicy: 'cache-and-network',
+  });
+  const company = data?.myCompany;
+  return company ? approvalReason(total, company.me, company.spentThisMonth) : null;
 }
