@@ -230,7 +230,10 @@ export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
 
 export const adminOrderFilterSchema = object({
   q: string().trim().max(200).optional(),
-  statuses: array().of(number().oneOf(ORDER_STATUS_CODES).required()).max(19).optional(),
+  statuses: array()
+    .of(number().oneOf(ORDER_STATUS_CODES).required())
+    .max(ORDER_STATUS_CODES.length)
+    .optional(),
   from: string().datetime('From must be a date').optional(),
   to: string().datetime('To must be a date').optional(),
   userId: string().uuid('Customer not found').optional(),

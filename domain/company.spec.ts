@@ -14,6 +14,13 @@ describe('spending limits (decision 044)', () => {
     expect(approvalReason(400.01, limits, 1600)).toEqual({ kind: 'month', limit: 2000, spent: 1600 });
   });
 
+  it('counts in cents: an order that brings the month exactly to the limit passes', () => {
+    expect(approvalReason(91.43, { orderLimit: null, monthlyLimit: 123.45 }, 32.02)).toBeNull();
+    expect(approvalReason(91.44, { orderLimit: null, monthlyLimit: 123.45 }, 32.02)).toMatchObject({
+      kind: 'month',
+    });
+  });
+
   it('names the order limit first when both are passed', () => {
     expect(approvalReason(600, limits, 1900)).toEqual({ kind: 'order', limit: 500 });
   });

@@ -42,9 +42,12 @@ export function approvalReason(
   limits: { orderLimit: number | null; monthlyLimit: number | null },
   spent: number,
 ): ApprovalReason | null {
-  if (limits.orderLimit !== null && total > limits.orderLimit)
+  // In cents: 32.02 + 91.43 is not above a limit of 123.45.
+  const cents = (amount: number) => Math.round(amount * 100);
+  if (limits.orderLimit !== null && cents(total) > cents(limits.orderLimit)) {
     return { kind: 'order', limit: limits.orderLimit };
-  if (limits.monthlyLimit !== null && spent + total > limits.monthlyLimit) {
+  }
+  if (limits.monthlyLimit !== null && cents(spent) + cents(total) > cents(limits.monthlyLimit)) {
     return { kind: 'month', limit: limits.monthlyLimit, spent };
   }
   return null;

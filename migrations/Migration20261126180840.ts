@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261126180840 extends Migration {
 
   override async up(): Promise<void> {
-    this.addSql(`create table "company_approval" ("id" uuid not null default gen_random_uuid(), "order_id" uuid not null, "account_id" uuid not null, "buyer_id" uuid null, "reason" text not null, "spending_limit" numeric(12,2) not null, "payment_method_id" text null, "save_card" boolean not null default false, "requested_at" timestamptz not null default now(), "decision" text null, "decided_by_id" uuid null, "note" text not null default '', "decided_at" timestamptz null, constraint "company_approval_pkey" primary key ("id"), constraint company_approval_decision_check check (decision in ('approved', 'rejected', 'cancelled')));`);
+    this.addSql(`create table "company_approval" ("id" uuid not null default gen_random_uuid(), "order_id" uuid not null, "account_id" uuid not null, "buyer_id" uuid null, "reason" text not null, "spending_limit" numeric(12,2) not null, "payment_method_id" text null, "save_card" boolean not null default false, "requested_at" timestamptz not null default now(), "decision" text null, "decided_by_id" uuid null, "note" text not null default '', "decided_at" timestamptz null, constraint "company_approval_pkey" primary key ("id"));`);
     this.addSql(`alter table "company_approval" add constraint "company_approval_order_id_unique" unique ("order_id");`);
     this.addSql(`create index "company_approval_account_id_decided_at_index" on "company_approval" ("account_id", "decided_at");`);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '../../domain/checkout';
 import { COMPANY_ROLES } from '../../domain/company';
+import { ROLES } from '../../domain/roles';
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
 
 /**
@@ -328,6 +329,150 @@ describe('an order over the buyer’s limit', () => {
     expect((await queueOf(approver)).data!.companyApprovals.map((a) => a.orderId)).not.toContain(orderId);
     expect(codeOf(await approver.c.gql(DECIDE, { orderId, approve: true }))).toBe('CONFLICT');
   });
+});
+
+describe('the card, the Idempotency-Key, the console and a member who leaves', () => {
+  it('answers a retried placement with the same waiting order, asking no second approval', async () => {
+    await member('Approver');
+    const buyer = await member('Buyer', { orderLimit: 1 });
+    await buyer.c
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: product.id, qty: 2 }] })
+      .expect(200);
+    const key = randomUUID();
+    const body = {
+      contactEmail: buyer.email,
+      shippingAddress: {
+        name: 'Dock',
+        addressLine1: '400 Mill St',
+        city: 'Mooresville',
+        state: 'NC',
+        zip: '28115',
+        email: buyer.email,
+      },
+      shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
+      payment: { kind: 'card', paymentMethodId: await card(buyer.c) },
+    };
+    const send = () =>
+      buyer.c.send('post', '/api/checkout/place-order', body).set('Idempotency-Key', key).expect(200);
+    const first = (await send()).body.order;
+    const again = (await send()).body.order;
+    expect(again).toMatchObject({ id: first.id, statusLabel: 'Awaiting Approval' });
+    const [{ n }] = (await db.execute<{ n: number }[]>(
+      'select count(*)::int as n from company_approval where buyer_id = ?',
+      [buyer.id],
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
+  it('keeps a card two waiting orders share until both are decided, and saves it at once when asked', async () => {
+    const approver = await member('Approver');
+    const buyer = await member('Buyer', { orderLimit: 1 });
+    const pm = await card(buyer.c);
+    const first: string = (await order(buyer, 2, { card: pm })).body.order.id;
+    const second: string = (await order(buyer, 2, { card: pm })).body.order.id;
+    await approver.c.gql(DECIDE, { orderId: first, approve: false, note: 'Not this week.' });
+    await approver.c.gql(DECIDE, { orderId: second, approve: true });
+    expect((await statusOf(second)).status).toBe(18);
+
+    // Asked to save: among the buyer's saved cards from the placement on, and kept after a rejection.
+    const saver = await member('Buyer', { orderLimit: 1 });
+    await saver.c
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: product.id, qty: 2 }] })
+      .expect(200);
+    const saving = await saver.c
+      .send('post', '/api/checkout/place-order', {
+        contactEmail: saver.email,
+        shippingAddress: {
+          name: 'Dock',
+          addressLine1: '400 Mill St',
+          city: 'Mooresville',
+          state: 'NC',
+          zip: '28115',
+          email: saver.email,
+        },
+        shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
+        payment: { kind: 'card', paymentMethodId: await card(saver.c), saveCard: true },
+      })
+      .set('Idempotency-Key', randomUUID())
+      .expect(200);
+    const savedCount = async () =>
+      (
+        await db.execute<{ n: number }[]>('select count(*)::int as n from saved_card where user_id = ?', [
+          saver.id,
+        ])
+      )[0]!.n;
+    expect(await savedCount()).toBe(1);
+    await approver.c.gql(DECIDE, { orderId: saving.body.order.id, approve: false, note: 'No.' });
+    expect(await savedCount()).toBe(1);
+  });
+
+  it('lets the console only cancel a waiting order, which leaves the queue', async () => {
+    const approver = await member('Approver');
+    const buyer = await member('Buyer', { orderLimit: 1 });
+    const orderId: string = (await order(buyer, 2)).body.order.id;
+    const email = `cs.${randomUUID()}@axisline.example`;
+    await t.createUser({ email, password: PASSWORD, role: ROLES.CustomerService });
+    const staff = await t.client();
+    await staff.signIn(email, PASSWORD);
+    const edit = async (status: number) => {
+      const { data } = await staff.gql<{ adminOrder: Record<string, any> }>(
+        `query($id: ID!) { adminOrder(id: $id) { version status contactEmail taxAmount freightAmt total erpOrderId
+           shippingAddress { addressLine1 addressLine2 city state zip } lines { id quantity price } } }`,
+        { id: orderId },
+      );
+      const o = data!.adminOrder;
+      return staff.gql(
+        `mutation($id: ID!, $version: Int!, $input: AdminOrderInput!) {
+           updateOrder(id: $id, version: $version, input: $input) { status } }`,
+        {
+          id: orderId,
+          version: o.version,
+          input: {
+            contactEmail: o.contactEmail,
+            address: o.shippingAddress,
+            taxAmount: o.taxAmount,
+            shippingCharges: o.freightAmt,
+            totalAmount: o.total,
+            erpOrderId: o.erpOrderId,
+            status,
+            lines: o.lines.map((l: { id: string; quantity: number; price: number }) => ({
+              ...l,
+              configurations: [],
+            })),
+          },
+        },
+      );
+    };
+    const paid = await edit(18);
+    expect(paid.errors![0]!.extensions!.fields).toEqual([
+      {
+        field: 'status',
+        message: 'An order awaiting approval is approved by its company; it can only be cancelled here',
+      },
+    ]);
+    const cancelled = await edit(16);
+    expect(cancelled.errors).toBeUndefined();
+    expect((await queueOf(approver)).data!.companyApprovals.map((a) => a.orderId)).not.toContain(orderId);
+    const [approval] = await db.execute<{ decision: string }[]>(
+      'select decision from company_approval where order_id = ?',
+      [orderId],
+    );
+    expect(approval!.decision).toBe('cancelled');
+  });
+
+  it('cancels the orders a removed buyer left waiting, and tells them', async () => {
+    const admin = await member('Admin');
+    const buyer = await member('Buyer', { orderLimit: 1 });
+    const orderId: string = (await order(buyer, 2)).body.order.id;
+    const removed = await admin.c.gql(`mutation($userId: ID!) { removeCompanyMember(userId: $userId) }`, {
+      userId: buyer.id,
+    });
+    expect(removed.errors).toBeUndefined();
+    expect((await statusOf(orderId)).status).toBe(16);
+    const mail = await t.mail(buyer.email, { subject: /was cancelled/ });
+    expect(mail.text).toContain('you no longer buy for that company');
+    expect(codeOf(await admin.c.gql(DECIDE, { orderId, approve: true }))).toBe('CONFLICT');
+  }, 20_000);
 });
 
 describe('the monthly limit', () => {

@@ -1,17 +1,16 @@
 import { approvalDecisionSchema, COMPANY_CAN } from '../../../../domain/company';
-import { canTransition, ORDER_STATUS_CODE } from '../../../../domain/order-status';
+import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import { round2 } from '../../../../domain/money';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { isUuid } from '../../../../domain/ids';
-import { rememberSavedCard } from '../account/saved-cards.service';
 import { recordAudit } from '../audit/audit';
 import { requireUser } from '../auth/session-auth';
 import { outcome } from '../order/checkout.service';
 import { mailDeps, queueOrderEmail } from '../order/order-mail';
 import { recordStatusChange } from '../order/order.events';
-import type { CardMethod } from '../payment/payment.provider';
+import type { PaymentIntent } from '../payment/payment.provider';
 import { forgetHeldCard, heldCard, type HeldCard } from './company-limits';
 
 /*
@@ -72,6 +71,16 @@ async function approverOf(ctx: Ctx): Promise<string> {
   return row.accountId;
 }
 
+/** An order's approval and what deciding it needs, for `?` order and `?` company. */
+const DECISION_ROW = `select a.id as "approvalId", a.buyer_id as "buyerId", a.reason,
+    a.payment_method_id as "paymentMethodId", a.save_card as "saveCard", b.payment_key as "paymentKey", o.status,
+    o.payment_kind as "paymentKind", o.total::float8 as total, o.currency_code as "currencyCode"
+  from company_approval a join customer_order o on o.id = a.order_id
+  left join app_user b on b.id = a.buyer_id
+  where a.order_id = ? and a.account_id = ?`;
+
+type CardBrand = { brand: string; last4: string };
+
 interface DecisionRow {
   approvalId: string;
   buyerId: string | null;
@@ -108,9 +117,9 @@ export const approvalService = {
             'lineTotal', l.line_total::float8) order by l.line_no) from order_line l where l.order_id = o.id) as lines
        from company_approval a join customer_order o on o.id = a.order_id
        left join app_user u on u.id = a.buyer_id
-       where a.account_id = ? and a.decision is null and o.status = ?
+       where a.account_id = ? and a.decision is null and o.status = ? and a.buyer_id is distinct from ?
        order by a.requested_at, o.order_number`,
-      [accountId, ORDER_STATUS_CODE.AwaitingApproval],
+      [accountId, ORDER_STATUS_CODE.AwaitingApproval, requireUser(ctx).id],
     );
     return rows.map(({ firstName, lastName, email, shippingAddress: to, ...r }) => ({
       ...r,
@@ -146,16 +155,23 @@ export const approvalService = {
     const accountId = await approverOf(ctx);
     if (!isUuid(orderId)) throw notFound('Order');
     const by = name(me.firstName, me.lastName, me.email);
+    // The card's payment is made, and recorded on the order, before the decision locks it: should the decision
+    // fail after the card is charged, a later cancel still finds the payment to release.
+    const intentId = input.approve ? await this.startPayment(ctx, orderId, accountId) : null;
     let held: HeldCard | null = null;
-    let saved: { paymentKey: string; card: CardMethod } | null = null;
     await ctx.db.transactional(async (trx) => {
+      // The approver's role as it is now (a member removed or demoted a moment ago can no longer decide).
+      const [approver] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
+        'select account_id as "accountId", company_role as role from app_user where id = ? for share',
+        [me.id],
+        'all',
+        trx,
+      );
+      if (approver?.accountId !== accountId || !COMPANY_CAN.approve(approver.role)) {
+        throw new AppError('UNPROCESSABLE', 'Only an approver or an admin of your company can do this.');
+      }
       const [row] = await ctx.db.execute<DecisionRow[]>(
-        `select a.id as "approvalId", a.buyer_id as "buyerId", a.reason, a.payment_method_id as "paymentMethodId",
-           a.save_card as "saveCard", b.payment_key as "paymentKey", o.status, o.payment_kind as "paymentKind",
-           o.total::float8 as total, o.currency_code as "currencyCode"
-         from company_approval a join customer_order o on o.id = a.order_id
-         left join app_user b on b.id = a.buyer_id
-         where a.order_id = ? and a.account_id = ? for update of o, a`,
+        `${DECISION_ROW} for update of o, a`,
         [orderId, accountId],
         'all',
         trx,
@@ -171,16 +187,8 @@ export const approvalService = {
         'run',
         trx,
       );
-      const move = async (
-        to: number,
-        paymentStatus: string | null,
-        note: string,
-        card?: { brand: string; last4: string } | null,
-      ) => {
-        if (!canTransition(row.status, to))
-          throw new AppError('CONFLICT', 'This order cannot be approved now.');
-        await recordStatusChange(ctx, trx, { orderId, from: row.status, to, note, paymentStatus, card });
-      };
+      const move = (to: number, paymentStatus: string | null, history: string, card?: CardBrand | null) =>
+        recordStatusChange(ctx, trx, { orderId, from: row.status, to, note: history, paymentStatus, card });
       const said = note ? ` (${note})` : '';
       if (!input.approve) {
         await move(ORDER_STATUS_CODE.OrderCancelled, null, `Rejected by ${by}${said}`);
@@ -199,48 +207,27 @@ export const approvalService = {
             `Approved by ${by}${said}; purchase order received`,
           );
           next = 'terms';
-        } else if (row.paymentMethodId && row.paymentKey) {
-          // The card kept at checkout pays now, as a placed order's would have (an authorisation, captured as the
-          // order ships). The intent's key is the order's: the buyer's Pay now continues the same payment.
-          const intent = await ctx.app.payments.createIntent({
-            amount: round2(row.total),
-            currency: row.currencyCode,
-            idempotencyKey: `order:${orderId}`,
-            customer: row.paymentKey,
-          });
-          const charged = await ctx.app.payments.confirm(intent.id, row.paymentMethodId, {
-            save: row.saveCard,
-          });
-          await ctx.db.execute(
-            'update customer_order set payment_intent_id = ? where id = ?',
-            [intent.id, orderId],
-            'run',
-            trx,
-          );
-          const result = outcome(charged) ?? {
-            status: ORDER_STATUS_CODE.PaymentFailed,
-            paymentStatus: 'FAILED',
-          };
-          const paid = result.status === ORDER_STATUS_CODE.Authorized;
-          const cardNote = charged.card ? `; card ${charged.card.brand} ending ${charged.card.last4}` : '';
-          await move(
-            result.status,
-            result.paymentStatus,
-            `Approved by ${by}${said}${paid ? cardNote : `; ${charged.lastError ?? 'waiting for the buyer to pay'}`}`,
-            charged.card,
-          );
-          if (paid && row.saveCard && charged.savedCard) {
-            saved = { paymentKey: intent.customer ?? row.paymentKey, card: charged.savedCard };
-          }
-          next = paid ? 'paid' : 'pay';
         } else {
-          // No card was kept (a buyer without a provider customer): they pay from the order, as after a decline.
-          await move(
-            ORDER_STATUS_CODE.PaymentRequiresAction,
-            'PAYMENT_REQUIRES_ACTION',
-            `Approved by ${by}${said}; waiting for the buyer to pay`,
-          );
-          next = 'pay';
+          const charged = intentId && row.paymentMethodId ? await this.charge(ctx, intentId, row) : null;
+          const result = charged && outcome(charged);
+          if (charged && result) {
+            const paid = result.status === ORDER_STATUS_CODE.Authorized;
+            const how = paid
+              ? charged.card
+                ? `; card ${charged.card.brand} ending ${charged.card.last4}`
+                : ''
+              : `; ${charged.lastError ?? 'waiting for the buyer to pay'}`;
+            await move(result.status, result.paymentStatus, `Approved by ${by}${said}${how}`, charged.card);
+            next = paid ? 'paid' : 'pay';
+          } else {
+            // No card to charge (none kept, or it is no longer usable): the buyer pays from the order's page.
+            await move(
+              ORDER_STATUS_CODE.PaymentRequiresAction,
+              'PAYMENT_REQUIRES_ACTION',
+              `Approved by ${by}${said}; waiting for the buyer to pay`,
+            );
+            next = 'pay';
+          }
         }
         await queueOrderEmail(
           mailDeps(ctx),
@@ -258,12 +245,42 @@ export const approvalService = {
         after: { decision: input.approve ? 'approved' : 'rejected', note },
       });
     });
-    if (saved) {
-      const { paymentKey, card } = saved as { paymentKey: string; card: CardMethod };
-      await rememberSavedCard(ctx.db, paymentKey, card);
-    }
     await forgetHeldCard(ctx, held);
     return (await this.outcomeOf(ctx, orderId))!;
+  },
+
+  /**
+   * The payment of a waiting card order, made at the provider and recorded on the order before it is approved (the
+   * order's own key `order:<id>`: the buyer's Pay now continues it). Null when there is no card to charge.
+   */
+  async startPayment(ctx: Ctx, orderId: string, accountId: string): Promise<string | null> {
+    const [row] = await ctx.db.execute<DecisionRow[]>(DECISION_ROW, [orderId, accountId]);
+    if (!row || row.status !== ORDER_STATUS_CODE.AwaitingApproval || row.paymentKind !== 'card') return null;
+    if (!row.paymentMethodId || !row.paymentKey) return null;
+    const intent = await ctx.app.payments.createIntent({
+      amount: round2(row.total),
+      currency: row.currencyCode,
+      idempotencyKey: `order:${orderId}`,
+      customer: row.paymentKey,
+    });
+    await ctx.db.execute(
+      'update customer_order set payment_intent_id = ? where id = ? and status = ? and payment_intent_id is null',
+      [intent.id, orderId, ORDER_STATUS_CODE.AwaitingApproval],
+    );
+    return intent.id;
+  },
+
+  /**
+   * Charges the card kept for the order; null when the provider refuses it as unknown (the buyer removed it from
+   * their saved cards meanwhile): the buyer then pays from the order.
+   */
+  async charge(ctx: Ctx, intentId: string, row: DecisionRow): Promise<PaymentIntent | null> {
+    try {
+      return await ctx.app.payments.confirm(intentId, row.paymentMethodId!, { save: row.saveCard });
+    } catch (err) {
+      if (err instanceof AppError) return null;
+      throw err;
+    }
   },
 
   /** The approval of an order (its reason, decision and note), or null for an order that needed none. */

@@ -7,6 +7,7 @@ import { formatAmount } from '../../../../domain/money';
 import { AppError } from '../../common/errors';
 import type { Ctx, SqlConnection } from '../../context';
 import { ROUTES } from '../../../../domain/routes';
+import { VALIDITY } from '../../../../domain/roles';
 import { localeOr, sendMessage } from '../mail/mailer';
 
 /*
@@ -20,17 +21,19 @@ const NOT_CANCELLED = [ORDER_STATUS_CODE.OrderCancelled, ORDER_STATUS_CODE.Order
 /** The first instant of this calendar month in the store's time zone (SQL). */
 const MONTH_START = `(date_trunc('month', now() at time zone '${STORE_TIME_ZONE}') at time zone '${STORE_TIME_ZONE}')`;
 
-/** What a member placed for their company this calendar month (the store's), not cancelled. */
+/**
+ * What a member placed for their company this calendar month (the store's), not cancelled, in `currency` (limits
+ * are in the currency of the site's orders).
+ */
 export async function spentThisMonth(
   db: SqlConnection,
-  userId: string,
-  accountId: string,
+  member: { userId: string; accountId: string; currency: string },
   trx?: Transaction,
 ): Promise<number> {
   const [row] = await db.execute<{ spent: number }[]>(
     `select coalesce(sum(total), 0)::float8 as spent from customer_order
-     where user_id = ? and account_id = ? and status not in (?) and created_at >= ${MONTH_START}`,
-    [userId, accountId, NOT_CANCELLED],
+     where user_id = ? and account_id = ? and currency_code = ? and status not in (?) and created_at >= ${MONTH_START}`,
+    [member.userId, member.accountId, member.currency, NOT_CANCELLED],
     'all',
     trx,
   );
@@ -52,7 +55,7 @@ export async function companyPurchase(
   ctx: Ctx,
   trx: Transaction,
   userId: string,
-  total: number,
+  order: { total: number; currency: string },
 ): Promise<CompanyPurchase | null> {
   const [member] = await ctx.db.execute<
     {
@@ -63,7 +66,7 @@ export async function companyPurchase(
     }[]
   >(
     `select account_id as "accountId", company_role as role, order_limit as "orderLimit",
-       monthly_limit as "monthlyLimit" from app_user where id = ? for update`,
+       monthly_limit as "monthlyLimit" from app_user where id = ? for no key update`,
     [userId],
     'all',
     trx,
@@ -77,12 +80,15 @@ export async function companyPurchase(
     monthlyLimit: member.monthlyLimit === null ? null : Number(member.monthlyLimit),
   };
   const spent =
-    limits.monthlyLimit === null ? 0 : await spentThisMonth(ctx.db, userId, member.accountId, trx);
-  const reason = approvalReason(total, limits, spent);
+    limits.monthlyLimit === null
+      ? 0
+      : await spentThisMonth(ctx.db, { userId, accountId: member.accountId, currency: order.currency }, trx);
+  const reason = approvalReason(order.total, limits, spent);
   if (reason) {
     const [others] = await ctx.db.execute<{ n: number }[]>(
-      'select count(*)::int as n from app_user where account_id = ? and company_role in (?, ?) and id <> ?',
-      [member.accountId, COMPANY_ROLES.Admin, COMPANY_ROLES.Approver, userId],
+      `select count(*)::int as n from app_user where account_id = ? and company_role in (?, ?) and id <> ?
+         and validity = ?`,
+      [member.accountId, COMPANY_ROLES.Admin, COMPANY_ROLES.Approver, userId, VALIDITY.Valid],
       'all',
       trx,
     );
@@ -138,8 +144,8 @@ export async function requestApproval(
   );
   const approvers = await ctx.db.execute<{ email: string; locale: string; company: string }[]>(
     `select u.email, u.locale, a.company from app_user u join business_account a on a.id = u.account_id
-     where u.account_id = ? and u.company_role in (?, ?) and u.id <> ? order by u.email`,
-    [request.accountId, COMPANY_ROLES.Admin, COMPANY_ROLES.Approver, request.buyer.id],
+     where u.account_id = ? and u.company_role in (?, ?) and u.id <> ? and u.validity = ? order by u.email`,
+    [request.accountId, COMPANY_ROLES.Admin, COMPANY_ROLES.Approver, request.buyer.id, VALIDITY.Valid],
     'all',
     trx,
   );
@@ -168,16 +174,14 @@ export async function requestApproval(
 }
 
 /**
- * Closes the approval request of an order its buyer cancels (while it waited): the card kept for it, to forget
- * once the cancellation commits, or null.
+ * Closes the approval request of an order cancelled while it waited (by its buyer, by staff, or as its buyer left the
+ * company): the card kept for it, to forget once the cancellation commits, or null.
  */
 export async function cancelApproval(ctx: Ctx, trx: Transaction, orderId: string): Promise<HeldCard | null> {
-  const [closed] = await ctx.db.execute<
-    { paymentMethodId: string | null; saveCard: boolean; paymentKey: string | null }[]
-  >(
+  const [closed] = await ctx.db.execute<{ paymentMethodId: string | null; paymentKey: string | null }[]>(
     `update company_approval a set decision = 'cancelled', decided_by_id = ?, decided_at = now()
      where a.order_id = ? and a.decision is null
-     returning a.payment_method_id as "paymentMethodId", a.save_card as "saveCard",
+     returning a.payment_method_id as "paymentMethodId",
        (select payment_key from app_user where id = a.buyer_id) as "paymentKey"`,
     [ctx.user?.id ?? null, orderId],
     'all',
@@ -186,23 +190,32 @@ export async function cancelApproval(ctx: Ctx, trx: Transaction, orderId: string
   return heldCard(closed);
 }
 
-/** A card kept at the provider for an approval: forgotten after the decision unless the buyer saves it. */
+/** A card kept at the provider for an approval, to forget once it is decided (unless the buyer saved it). */
 export interface HeldCard {
   paymentMethodId: string;
   paymentKey: string;
 }
 
 export function heldCard(
-  row: { paymentMethodId: string | null; saveCard: boolean; paymentKey: string | null } | undefined,
+  row: { paymentMethodId: string | null; paymentKey: string | null } | undefined,
 ): HeldCard | null {
-  return row?.paymentMethodId && row.paymentKey && !row.saveCard
+  return row?.paymentMethodId && row.paymentKey
     ? { paymentMethodId: row.paymentMethodId, paymentKey: row.paymentKey }
     : null;
 }
 
-/** Forgets a held card at the provider (after the transaction that decided its order committed). */
+/**
+ * Forgets a held card at the provider, after the transaction that decided its order committed: not when the buyer
+ * saved it (it is among their saved cards), nor while another of their orders still waits with it.
+ */
 export async function forgetHeldCard(ctx: Ctx, card: HeldCard | null): Promise<void> {
   if (!card) return;
+  const [kept] = await ctx.db.execute<{ kept: boolean }[]>(
+    `select exists (select 1 from saved_card where payment_method_id = ?)
+       or exists (select 1 from company_approval where payment_method_id = ? and decision is null) as kept`,
+    [card.paymentMethodId, card.paymentMethodId],
+  );
+  if (kept?.kept) return;
   try {
     await ctx.app.payments.detach(card.paymentMethodId, card.paymentKey);
   } catch (err) {

@@ -1,4 +1,4 @@
-import { Check, DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { BusinessAccount, User } from '../account/account.entity';
 import { CustomerOrder } from '../order/order.entity';
 
@@ -59,10 +59,6 @@ export class CompanyInvitation {
  */
 @Entity({ tableName: 'company_approval' })
 @Index({ properties: ['account', 'decidedAt'] })
-@Check({
-  name: 'company_approval_decision_check',
-  expression: "decision in ('approved', 'rejected', 'cancelled')",
-})
 export class CompanyApproval {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id!: string;
@@ -96,6 +92,8 @@ export class CompanyApproval {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   requestedAt: Date = new Date();
 
+  /** 'approved', 'rejected' or 'cancelled' (by its buyer); null while it waits. */
+  /** 'approved', 'rejected' or 'cancelled' (by its buyer, or as they left the company); null while it waits. */
   @Property({ type: 'text', nullable: true })
   decision: string | null = null;
 

@@ -18,7 +18,11 @@ import { recordAudit } from '../audit/audit';
 import { requireUser } from '../auth/session-auth';
 import { LINK_TOKEN, localeOr, sendMessage } from '../mail/mailer';
 import { approvalService } from './approval.service';
-import { spentThisMonth } from './company-limits';
+import { cancelApproval, forgetHeldCard, spentThisMonth, type HeldCard } from './company-limits';
+import { pricingOf } from '../catalog/pricing';
+import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
+import { recordStatusChange } from '../order/order.events';
+import { cancellationMail, mailDeps, queueOrderEmail } from '../order/order-mail';
 
 /*
  * A company's members and invitations (issue 31, decision 043). Membership is the user's `account_id`, with their
@@ -193,7 +197,11 @@ export const companyService = {
       me: members.find((m) => m.userId === userId)!,
       members,
       invitations,
-      spentThisMonth: await spentThisMonth(ctx.db, userId, company.id),
+      spentThisMonth: await spentThisMonth(ctx.db, {
+        userId,
+        accountId: company.id,
+        currency: (await pricingOf(ctx)).currency,
+      }),
       approvalsWaiting: await approvalService.waiting(ctx, company.id, company.role),
     };
   },
@@ -409,8 +417,12 @@ export const companyService = {
     });
   },
 
-  /** An admin removes a member (themselves too, while another admin remains): they buy for themselves again. */
+  /**
+   * An admin removes a member (themselves too, while another admin remains): they buy for themselves again. Their
+   * orders still waiting for the company's approval are cancelled (nothing was charged), and they are told.
+   */
   async removeMember(ctx: Ctx, userId: string): Promise<void> {
+    const held: HeldCard[] = [];
     await ctx.db.transactional(async (trx) => {
       const accountId = await adminOf(ctx, trx);
       const before = await memberOf(ctx, accountId, userId, trx);
@@ -422,6 +434,25 @@ export const companyService = {
         'run',
         trx,
       );
+      const waiting = await ctx.db.execute<{ id: string }[]>(
+        `select o.id from customer_order o join company_approval a on a.order_id = o.id
+         where a.buyer_id = ? and a.account_id = ? and a.decision is null and o.status = ?
+         order by o.id for update of o`,
+        [userId, accountId, ORDER_STATUS_CODE.AwaitingApproval],
+        'all',
+        trx,
+      );
+      for (const { id } of waiting) {
+        await recordStatusChange(ctx, trx, {
+          orderId: id,
+          from: ORDER_STATUS_CODE.AwaitingApproval,
+          to: ORDER_STATUS_CODE.OrderCancelled,
+          note: 'Cancelled: the buyer left the company before it was approved',
+        });
+        const card = await cancelApproval(ctx, trx, id);
+        if (card) held.push(card);
+        await queueOrderEmail(mailDeps(ctx), id, cancellationMail('left-company', { kind: 'none' }), trx);
+      }
       await recordAudit(ctx, trx, {
         action: 'company.member-removed',
         targetType: 'user',
@@ -430,5 +461,6 @@ export const companyService = {
         after: {},
       });
     });
+    for (const card of held) await forgetHeldCard(ctx, card);
   },
 };

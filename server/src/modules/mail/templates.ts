@@ -36,8 +36,11 @@ export type Message =
     })
   | (OrderFacts & {
       kind: 'order-cancelled';
-      /** Who cancelled: the buyer, the store's staff, or the unpaid-order sweep after `days`. */
-      by: 'customer' | 'store' | 'unpaid';
+      /**
+       * Who cancelled: the buyer, the store's staff, the unpaid-order sweep after `days`, or the company (the buyer
+       * left it while the order waited for its approval).
+       */
+      by: 'customer' | 'store' | 'unpaid' | 'left-company';
       days?: number;
       /** What happened to the money. */
       money: { kind: 'none' } | { kind: 'released' } | { kind: 'refunded'; amount: Money };
@@ -349,6 +352,12 @@ const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> }
         'fr-CA': 'notre service à la clientèle l’a annulée (répondez à ce courriel pour toute question).',
         'es-MX':
           'nuestro equipo de atención a clientes lo canceló (responda a este correo si tiene preguntas).',
+      },
+      'left-company': {
+        'en-US': 'it was waiting for your company’s approval, and you no longer buy for that company.',
+        'fr-CA':
+          'elle attendait l’approbation de votre entreprise, et vous n’achetez plus pour cette entreprise.',
+        'es-MX': 'esperaba la aprobación de su empresa, y usted ya no compra para esa empresa.',
       },
       unpaid: {
         'en-US': `we did not receive its payment within ${days} day${days === 1 ? '' : 's'}.`,

@@ -20,7 +20,7 @@ import type { Ctx } from '../../context';
 import { cartService, pricedLines } from '../cart/cart.service';
 import type { Money } from '../mail/templates';
 import { cancellationMail, confirmationMail, mailDeps, queueOrderEmail } from './order-mail';
-import type { PaymentIntent } from '../payment/payment.provider';
+import type { CardMethod, PaymentIntent } from '../payment/payment.provider';
 import { ensurePaymentKey, rememberSavedCard } from '../account/saved-cards.service';
 import type { OrderAddress } from './order.entity';
 import { recordStatusChange } from './order.events';
@@ -44,6 +44,15 @@ export interface PlaceOrderResult {
   nextAction: { type: 'authenticate'; intentId: string; clientSecret: string } | null;
   /** Why the payment failed (declined...), when it did: the shopper may pay again with another card. */
   paymentError: string | null;
+}
+
+/** A card kept at the provider for an order waiting for approval (saved to the buyer there, not charged). */
+interface HeldForApproval extends HeldCard {
+  method: CardMethod;
+  /** Among the buyer's saved cards before this order. */
+  alreadySaved: boolean;
+  /** The buyer asked to save it. */
+  saveCard: boolean;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
@@ -149,7 +158,9 @@ export const checkoutService = {
     // (which locks their row).
     const paymentKey =
       ctx.user?.accountId && input.payment.kind === 'card' ? await ensurePaymentKey(ctx, ctx.user) : null;
-    const placed = await ctx.db.transactional(async (trx): Promise<string | PayableOrder> => {
+    // The card kept at the provider for an order that waits for approval (see holdCard).
+    const hold: { card: HeldForApproval | null } = { card: null };
+    const placing = ctx.db.transactional(async (trx): Promise<string | PayableOrder> => {
       // One checkout of a cart at a time: a concurrent call with the same key waits here, then finds the order.
       await prepared('select id from cart where id = ? for update').all(ctx.db, [cart.id], trx);
       const again = await this.orderIdByKey(ctx, scope, key, hash, trx);
@@ -173,7 +184,9 @@ export const checkoutService = {
         components: taxation.components,
         exempt: buyer?.taxExempt ?? false,
       });
-      const purchase = ctx.user ? await companyPurchase(ctx, trx, ctx.user.id, totals.total) : null;
+      const purchase = ctx.user
+        ? await companyPurchase(ctx, trx, ctx.user.id, { total: totals.total, currency: pricing.currency })
+        : null;
       const address: OrderAddress = {
         name: input.shippingAddress.name,
         companyName: input.shippingAddress.companyName ?? null,
@@ -267,16 +280,15 @@ export const checkoutService = {
       if (purchase?.reason) {
         // Over the buyer's limit: the order waits for an approver, and nothing is charged until then. The card is
         // kept for it at the provider (one that declines is refused now, and the cart stays as it was).
-        const card =
-          input.payment.kind === 'card' && paymentKey
-            ? await this.holdCard(
-                ctx,
-                trx,
-                input.payment.paymentMethodId!,
-                paymentKey,
-                input.payment.saveCard,
-              )
-            : null;
+        if (input.payment.kind === 'card' && paymentKey) {
+          hold.card = await this.holdCard(
+            ctx,
+            trx,
+            input.payment.paymentMethodId!,
+            paymentKey,
+            input.payment.saveCard,
+          );
+        }
         await recordStatusChange(ctx, trx, {
           orderId: order!.id,
           from: ORDER_STATUS_CODE.Open,
@@ -291,7 +303,7 @@ export const checkoutService = {
           reason: purchase.reason,
           total: totals.total,
           currency: pricing.currency,
-          card,
+          card: hold.card,
         });
         return order!.id;
       }
@@ -306,6 +318,18 @@ export const checkoutService = {
       };
     });
 
+    let placed: string | PayableOrder;
+    try {
+      placed = await placing;
+    } catch (err) {
+      // Nothing was placed: a card kept for it is not kept (unless the buyer had saved it).
+      await forgetHeldCard(ctx, hold.card);
+      throw err;
+    }
+    // The buyer asked to save the card they gave: it joins their saved cards now (the provider keeps it already).
+    if (hold.card?.saveCard && !hold.card.alreadySaved) {
+      await rememberSavedCard(ctx.db, hold.card.paymentKey, hold.card.method);
+    }
     const orderId = typeof placed === 'string' ? placed : placed.id;
     if (!ctx.user) {
       const session = ensureSession(ctx.req);
@@ -328,15 +352,15 @@ export const checkoutService = {
     paymentMethodId: string,
     paymentKey: string,
     saveCard: boolean | undefined,
-  ): Promise<{ paymentMethodId: string; saveCard: boolean }> {
+  ): Promise<HeldForApproval> {
     const [saved] = await ctx.db.execute<{ id: string }[]>(
       'select id from saved_card where user_id = ? and payment_method_id = ?',
       [ctx.user!.id, paymentMethodId],
       'all',
       trx,
     );
-    await ctx.app.payments.attach(paymentMethodId, paymentKey);
-    return { paymentMethodId, saveCard: Boolean(saveCard) || Boolean(saved) };
+    const method = await ctx.app.payments.attach(paymentMethodId, paymentKey);
+    return { paymentMethodId, paymentKey, method, alreadySaved: Boolean(saved), saveCard: Boolean(saveCard) };
   },
 
   /** The id of the order placed earlier under this key (409 when the request differs), or null. */
@@ -427,8 +451,9 @@ export const checkoutService = {
     let money: ReleasedMoney = { kind: 'none' };
     let held: HeldCard | null = null;
     await ctx.db.transactional(async (trx) => {
-      const [row] = await prepared<{ status: number }>(
-        'select status from customer_order where id = ? for update',
+      // Read under the lock: an approval may have charged the card a moment ago.
+      const [row] = await prepared<{ status: number; paymentIntentId: string | null }>(
+        'select status, payment_intent_id as "paymentIntentId" from customer_order where id = ? for update',
       ).all(ctx.db, [orderId], trx);
       if (!row || !CANCELLABLE_BY_BUYER.includes(row.status)) {
         throw new AppError(
@@ -436,7 +461,11 @@ export const checkoutService = {
           `Order ${label} has shipped and can no longer be cancelled. You can request a return once it is delivered.`,
         );
       }
-      const released = await releasePayment(ctx, order, row.status);
+      const released = await releasePayment(
+        ctx,
+        { id: orderId, paymentIntentId: row.paymentIntentId },
+        row.status,
+      );
       const paymentStatus = released.paymentStatus;
       money = released.money;
       await this.moveLocked(

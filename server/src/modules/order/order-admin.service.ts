@@ -18,6 +18,7 @@ import { taxLines } from '../../../../domain/tax';
 import { SET_BY_SHIPMENTS } from '../../../../domain/fulfilment';
 import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
 import { releasePayment } from './checkout.service';
+import { cancelApproval, forgetHeldCard, type HeldCard } from '../company/company-limits';
 import { cancellationMail, mailDeps, queueOrderEmail } from './order-mail';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -271,6 +272,8 @@ export const adminOrderService = {
       seen.paymentKind === 'card' && seen.paymentStatus === 'AUTHORIZED' && seen.paymentIntentId
         ? (await ctx.app.payments.retrieve(seen.paymentIntentId)).amount
         : null;
+    // A card kept for the company's approval of an order cancelled here: forgotten once the cancel commits.
+    let held: HeldCard | null = null;
     await ctx.db.transactional(async (trx) => {
       const [locked] = await ctx.db.execute<{ version: number }[]>(
         'select version from customer_order where id = ? for update',
@@ -287,6 +290,16 @@ export const adminOrderService = {
         problems.push({
           field: 'status',
           message: `${orderStatusLabel(edit.status)} follows the order's shipments: record them under Fulfilment`,
+        });
+      } else if (
+        current.status === ORDER_STATUS_CODE.AwaitingApproval &&
+        edit.status !== current.status &&
+        edit.status !== ORDER_STATUS_CODE.OrderCancelled
+      ) {
+        // Its company decides (decision 044): the console may only cancel it.
+        problems.push({
+          field: 'status',
+          message: 'An order awaiting approval is approved by its company; it can only be cancelled here',
         });
       } else if (edit.status !== current.status && !canTransition(current.status, edit.status)) {
         problems.push({
@@ -440,9 +453,11 @@ export const adminOrderService = {
           ]);
         }
         await queueOrderEmail(mailDeps(ctx), id, cancellationMail('store', released.money));
+        held = await cancelApproval(ctx, trx, id);
       }
       await recordAudit(ctx, trx, { action: 'order.edit', targetType: 'order', targetId: id, ...changes });
     });
+    await forgetHeldCard(ctx, held);
     return orderService.load(ctx, id);
   },
 };

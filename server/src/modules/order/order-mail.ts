@@ -105,10 +105,13 @@ export const paymentReminderMail =
   (reason: 'declined' | 'authentication' | 'unconfirmed' | 'other', cancelOn: Date): OrderMail =>
   (order) => ({ kind: 'order-payment-failed', ...order, reason, cancelOn });
 
-/** An order cancelled: by the buyer, by the store, or because it was not paid in time. */
+/**
+ * An order cancelled: by the buyer, by the store, because it was not paid in time, or because its buyer left the
+ * company whose approval it waited for.
+ */
 export const cancellationMail =
   (
-    by: 'customer' | 'store' | 'unpaid',
+    by: 'customer' | 'store' | 'unpaid' | 'left-company',
     money: { kind: 'none' } | { kind: 'released' } | { kind: 'refunded'; amount: Money },
     days?: number,
   ): OrderMail =>

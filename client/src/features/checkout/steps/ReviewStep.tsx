@@ -7,7 +7,7 @@ import { useDescribeConfiguration } from '../../../lib/configuration';
 import { useMoney } from '../../../lib/money';
 import { useSession } from '../../account';
 import type { CartFieldsFragment } from '../../cart';
-import { MyCompanyDocument } from '../../company/graphql/company.generated';
+import { MyCompanyDocument } from '../../company';
 import { cardLabel } from '../../payments';
 import type { PlaceOrderInput } from '../graphql/checkout.generated';
 import type { PaymentControls } from '../usePlaceOrder';
