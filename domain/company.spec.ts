@@ -39,6 +39,7 @@ describe('company roles', () => {
     const { Admin, Approver, Buyer, Viewer } = COMPANY_ROLES;
     expect([Admin, Approver, Buyer, Viewer].map(COMPANY_CAN.buy)).toEqual([true, true, true, false]);
     expect([Admin, Approver, Buyer, Viewer].map(COMPANY_CAN.approve)).toEqual([true, true, false, false]);
+    expect([Admin, Approver, Buyer, Viewer].map(COMPANY_CAN.seeOrders)).toEqual([true, true, false, true]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { boolean, number, object, string, type InferType } from 'yup';
+import { orderListSchema } from './checkout.schema';
 
 /* Company buying (issue 31, docs/decisions/043-companies.md): roles inside a company, invitations, limits. */
 
@@ -24,6 +25,9 @@ export const COMPANY_CAN = {
   manageMembers: (role: number | null | undefined) => role === COMPANY_ROLES.Admin,
   /** Place orders (within their limits). A viewer sees orders and invoices and cannot buy. */
   buy: (role: number | null | undefined) => role !== COMPANY_ROLES.Viewer,
+  /** See the company's orders (every member's) and their invoices; a buyer sees their own orders only. */
+  seeOrders: (role: number | null | undefined) =>
+    role === COMPANY_ROLES.Admin || role === COMPANY_ROLES.Approver || role === COMPANY_ROLES.Viewer,
   /** Approve or reject other members' orders over their limits. */
   approve: (role: number | null | undefined) =>
     role === COMPANY_ROLES.Admin || role === COMPANY_ROLES.Approver,
@@ -106,3 +110,9 @@ export const companyInvitationSchema = companyMemberSchema.shape({
     .max(254, 'Please enter your email address.'),
 });
 export type CompanyInvitationInput = InferType<typeof companyInvitationSchema>;
+
+/** The company's orders as an admin, approver or viewer filters them: one buyer's (null: everyone's), by status and date. */
+export const companyOrderListSchema = orderListSchema.shape({
+  buyerId: string().uuid('Choose a buyer of your company.').nullable().default(null),
+});
+export type CompanyOrderListInput = InferType<typeof companyOrderListSchema>;

@@ -405,6 +405,14 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Vous ne faites partie d’aucune entreprise.',
     'No pertenece a ninguna empresa.',
   ],
+  'Choose a buyer of your company.': [
+    'Choisissez un acheteur de votre entreprise.',
+    'Elija un comprador de su empresa.',
+  ],
+  'Only admins, approvers and viewers of your company see its orders.': [
+    'Seuls les administrateurs, approbateurs et lecteurs de votre entreprise voient ses commandes.',
+    'Solo los administradores, aprobadores y lectores de su empresa ven sus pedidos.',
+  ],
   'Keep the note under 1,000 characters.': [
     'Gardez la note sous 1 000 caractères.',
     'Mantenga la nota por debajo de 1,000 caracteres.',

@@ -23,6 +23,8 @@ export const ROUTES = {
   joinCompany: '/company/join',
   /** A company's orders waiting for approval (decision 044); approvers' e-mails link here. */
   companyApprovals: '/user/account/company/approvals',
+  /** A company's orders, for its admins, approvers and viewers (issue 31, slice 3). */
+  companyOrders: '/user/account/company/orders',
   cart: '/cart',
   /** Checkout, order confirmation and invoice routes are not in the spec's list: decision 011. */
   checkout: '/checkout',

@@ -183,3 +183,47 @@ test('an approver deciding an order its buyer cancelled meanwhile is told, and t
   await expect(desk.getByTestId('approvals-empty')).toBeVisible();
   await context.close();
 });
+
+test('a viewer, on a phone in fr-CA, reads the company’s orders: filters by buyer and opens an invoice', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(DESKTOP);
+  const buyer = await registerAndSignIn(page, 'Vera');
+  const context = await browser.newContext({ viewport: PHONE });
+  const phone = await context.newPage();
+  const viewer = await registerAndSignIn(phone, 'Wim');
+  await company([
+    { email: buyer, role: 'Buyer' },
+    { email: viewer, role: 'Viewer' },
+  ]);
+  await addFromProductPage(page, 'SFU1605-500');
+  const orderId = await new CheckoutPage(page).checkOutWithCard(TEST_CARDS.authorised);
+  // The buyer has their own orders, not the company's list.
+  await page.goto('/user/account/company/orders');
+  await expect(page.getByText("Your company's admins, approvers and viewers see its orders.")).toBeVisible();
+
+  await phone.context().addCookies([{ name: 'locale', value: 'fr-CA', url: new URL('/', phone.url()).href }]);
+  await phone.goto('/user/account/company');
+  await phone.getByTestId('company-orders-link').click();
+  await expect(phone.getByRole('heading', { name: 'Commandes de l’entreprise' })).toBeVisible();
+  const rows = phone.getByTestId('company-order-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Vera Buyer');
+  await expect(rows).toContainText('Paiement reçu');
+  expect(await seriousViolations(phone)).toEqual([]);
+  await phone.screenshot({ path: 'test-results/screenshots/company-orders-fr-390.png', fullPage: true });
+  // The invoice opens for the viewer, who is not its buyer.
+  const href = await rows.getByRole('link', { name: /Facture AXL-\d+ \(PDF\)/ }).getAttribute('href');
+  expect(href).toBe(`/api/orders/${orderId}/invoice.pdf`);
+  const pdf = await phone.request.get(href!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  // One buyer's orders: the viewer placed none.
+  await phone.getByLabel('Acheteur').selectOption({ label: 'Wim Buyer' });
+  await expect(phone.getByTestId('company-orders-empty')).toBeVisible();
+  await phone.getByLabel('Acheteur').selectOption({ label: 'Vera Buyer' });
+  await expect(rows).toHaveCount(1);
+  await context.close();
+});

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '../../domain/checkout';
 import { COMPANY_ROLES } from '../../domain/company';
@@ -11,6 +11,9 @@ import { createTestApp, linkIn, type Client, type TestApp } from './harness';
  * and the buyer can put it back in the cart. Nobody approves their own order, one of two approvers at once wins,
  * and another company never sees the queue.
  */
+// Each test places orders and waits for their e-mails: seconds, more on a busy machine.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 let db: ReturnType<TestApp['orm']['em']['getConnection']>;
 const PASSWORD = 'Approve-Rail-2026!';
@@ -472,7 +475,7 @@ describe('the card, the Idempotency-Key, the console and a member who leaves', (
     const mail = await t.mail(buyer.email, { subject: /was cancelled/ });
     expect(mail.text).toContain('you no longer buy for that company');
     expect(codeOf(await admin.c.gql(DECIDE, { orderId, approve: true }))).toBe('CONFLICT');
-  }, 20_000);
+  });
 });
 
 describe('the monthly limit', () => {
@@ -520,5 +523,56 @@ describe('roles at checkout and on the company page', () => {
       { userId: admin.id, input: { role: 'Admin', orderLimit: null, monthlyLimit: null } },
     );
     expect(own.errors![0]!.message).toBe('Another admin of your company sets your own spending limits.');
+  });
+});
+
+describe('the company’s orders (slice 3)', () => {
+  const ORDERS = `query($filter: CompanyOrderListInput) { companyOrders(filter: $filter) {
+    total items { id buyerName statusLabel } buyers { userId name } } }`;
+
+  it('an admin, approver or viewer lists every member’s orders, filters by buyer and opens their invoices', async () => {
+    const co = (
+      await db.execute<{ id: string }[]>(
+        `insert into business_account (company) values ('Ledger Works ' || gen_random_uuid()) returning id`,
+      )
+    )[0]!.id;
+    const viewer = await member('Viewer', {}, co);
+    const [ana, ben] = [await member('Buyer', {}, co), await member('Buyer', {}, co)];
+    const fromAna: string = (await order(ana, 1)).body.order.id;
+    const fromBen: string = (await order(ben, 1)).body.order.id;
+
+    const all = await viewer.c.gql<{
+      companyOrders: { total: number; items: { id: string }[]; buyers: { userId: string }[] };
+    }>(ORDERS);
+    expect(all.errors).toBeUndefined();
+    expect(all.data!.companyOrders.items.map((o) => o.id).sort()).toEqual([fromAna, fromBen].sort());
+    expect(all.data!.companyOrders.buyers.map((b) => b.userId)).toEqual(
+      expect.arrayContaining([ana.id, ben.id]),
+    );
+    const onlyBen = await viewer.c.gql<{ companyOrders: { items: { id: string; buyerName: string }[] } }>(
+      ORDERS,
+      {
+        filter: { buyerId: ben.id },
+      },
+    );
+    expect(onlyBen.data!.companyOrders.items).toEqual([
+      expect.objectContaining({ id: fromBen, buyerName: 'Buyer Tester' }),
+    ]);
+    // The viewer reads a member's invoice; they cannot act on the order.
+    const pdf = await viewer.c.agent.get(`/api/orders/${fromAna}/invoice.pdf`).expect(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(
+      codeOf(await viewer.c.gql(`mutation($id: ID!) { cancelOrder(orderId: $id) { id } }`, { id: fromAna })),
+    ).toBe('NOT_FOUND');
+    // A buyer has their own orders, not the company's list, nor a colleague's invoice.
+    expect(codeOf(await ana.c.gql(ORDERS))).toBe('UNPROCESSABLE');
+    await ana.c.agent.get(`/api/orders/${fromBen}/invoice.pdf`).expect(404);
+    // Another company sees none of it, even naming a buyer.
+    const stranger = await member('Admin', {}, other);
+    const theirs = await stranger.c.gql<{ companyOrders: { items: { id: string }[] } }>(ORDERS, {
+      filter: { buyerId: ana.id },
+    });
+    expect(theirs.data!.companyOrders.items).toEqual([]);
+    await stranger.c.agent.get(`/api/orders/${fromAna}/invoice.pdf`).expect(404);
   });
 });

@@ -109,6 +109,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Mutation.removeCompanyMember':
         'mutation { removeCompanyMember(userId: "00000000-0000-4000-8000-000000000000") }',
       'Query.companyApprovals': '{ companyApprovals { orderId } }',
+      'Query.companyOrders': '{ companyOrders { total } }',
       'Mutation.decideCompanyOrder':
         'mutation { decideCompanyOrder(orderId: "00000000-0000-4000-8000-000000000000", approve: true) { decision } }',
       'Mutation.initializePaymentKey': 'mutation { initializePaymentKey }',

@@ -86,6 +86,10 @@ export const routes: RouteObject[] = [
       ),
       lazyRoute(ROUTES.company, async () => (await import('../features/company/CompanyPages')).CompanyPage),
       lazyRoute(
+        ROUTES.companyOrders,
+        async () => (await import('../features/company/CompanyOrdersPage')).CompanyOrdersPage,
+      ),
+      lazyRoute(
         ROUTES.companyApprovals,
         async () => (await import('../features/company/ApprovalsPage')).ApprovalsPage,
       ),

@@ -1,5 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
+  COMPANY_CAN,
+  COMPANY_ROLES,
   COMPANY_ROLE_NAMES,
   companyInvitationSchema,
   companyMemberSchema,
@@ -101,14 +103,23 @@ function CompanyBody({ company }: { company: CompanyFieldsFragment }) {
         {t('company.spentThisMonth', { amount: money(company.spentThisMonth) })}
       </p>
       {!admin && <p>{t('company.askAdmin')}</p>}
-      {approver && (
-        <p>
+      {COMPANY_CAN.seeOrders(COMPANY_ROLES[company.me.role as CompanyRoleName]) && (
+        <p className="actions">
+          {approver && (
+            <Link
+              className="btn btn--outline-primary"
+              to={ROUTES.companyApprovals}
+              data-testid="approvals-link"
+            >
+              {t('company.approvals.link', { count: company.approvalsWaiting })}
+            </Link>
+          )}
           <Link
             className="btn btn--outline-primary"
-            to={ROUTES.companyApprovals}
-            data-testid="approvals-link"
+            to={ROUTES.companyOrders}
+            data-testid="company-orders-link"
           >
-            {t('company.approvals.link', { count: company.approvalsWaiting })}
+            {t('company.orders.title')}
           </Link>
         </p>
       )}

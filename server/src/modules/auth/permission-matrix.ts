@@ -86,6 +86,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.updateCompanyMember': 'signed-in',
   'Mutation.removeCompanyMember': 'signed-in',
   'Query.companyApprovals': 'signed-in',
+  'Query.companyOrders': 'signed-in',
   'Mutation.decideCompanyOrder': 'signed-in',
   // Admin.
   'Mutation.resetAllPasswords': CONSOLE_ACCESS.manageUsers,

@@ -9,6 +9,8 @@ import {
   CompanyMemberGql,
   CompanyMemberInputGql,
   CompanyApprovalGql,
+  CompanyOrderListInputGql,
+  CompanyOrderPageGql,
   OrderApprovalGql,
 } from './company.types';
 import { approvalService } from './approval.service';
@@ -105,5 +107,20 @@ export class CompanyResolver {
     @Ctx() ctx: RequestCtx,
   ) {
     return approvalService.decide(ctx, orderId, { approve, note: note ?? undefined });
+  }
+
+  @Authorized()
+  @Query(() => CompanyOrderPageGql, {
+    description: "The company's orders, every member's or one buyer's (its admins, approvers and viewers)",
+  })
+  companyOrders(
+    @Arg('filter', () => CompanyOrderListInputGql, { nullable: true })
+    filter: CompanyOrderListInputGql | null,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return companyService.orders(
+      ctx,
+      Object.fromEntries(Object.entries(filter ?? {}).filter(([, v]) => v !== null && v !== undefined)),
+    );
   }
 }

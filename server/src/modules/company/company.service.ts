@@ -5,6 +5,7 @@ import {
   COMPANY_ROLES,
   companyInvitationSchema,
   companyMemberSchema,
+  companyOrderListSchema,
   companyRoleName,
   type CompanyRoleName,
 } from '../../../../domain/company';
@@ -20,6 +21,7 @@ import { LINK_TOKEN, localeOr, sendMessage } from '../mail/mailer';
 import { approvalService } from './approval.service';
 import { cancelApproval, forgetHeldCard, spentThisMonth, type HeldCard } from './company-limits';
 import { pricingOf } from '../catalog/pricing';
+import { orderService } from '../order/order.service';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import { recordStatusChange } from '../order/order.events';
 import { cancellationMail, mailDeps, queueOrderEmail } from '../order/order-mail';
@@ -156,6 +158,39 @@ async function keepAnAdmin(ctx: Ctx, accountId: string, leaving: string, trx: Tr
 }
 
 export const companyService = {
+  /**
+   * The company's orders, for its admins, approvers and viewers: every member's (past members' too), or one buyer's,
+   * filtered by status and date, newest first, with the buyers to filter by. Entry point: the filter as sent.
+   */
+  async orders(ctx: Ctx, input: unknown) {
+    const filter = validate(companyOrderListSchema, input);
+    const { accountId, role } = await membership(ctx);
+    if (!COMPANY_CAN.seeOrders(role)) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        'Only admins, approvers and viewers of your company see its orders.',
+      );
+    }
+    const page = await orderService.list(ctx, { accountId, userId: filter.buyerId }, filter);
+    const buyers = await ctx.db.execute<{ userId: string; name: string }[]>(
+      `select u.id as "userId",
+         coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as name
+       from app_user u
+       where u.account_id = ? or u.id in (select distinct user_id from customer_order where account_id = ?)
+       order by lower(u.last_name), lower(u.first_name), u.email`,
+      [accountId, accountId],
+    );
+    const nameOf = new Map(buyers.map((b) => [b.userId, b.name]));
+    return {
+      ...page,
+      items: page.items.map((o) => ({
+        ...o,
+        buyerName: (o.userId && nameOf.get(o.userId)) || o.contactEmail,
+      })),
+      buyers,
+    };
+  },
+
   /** The caller's company: null without one. */
   async mine(ctx: Ctx): Promise<CompanyView | null> {
     const userId = requireUser(ctx).id;

@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { OrderListInputGql, OrderSummaryGql } from '../order/order.types';
 
 @ObjectType('CompanyMember', {
   description: 'A member of a company: their role and spending limits (decision 043)',
@@ -112,4 +113,32 @@ export class OrderApprovalGql {
   @Field(() => String, { nullable: true, description: 'Who decided' }) decidedBy!: string | null;
   @Field(() => String, { description: "The approver's note (empty when none)" }) note!: string;
   @Field(() => String, { nullable: true }) decidedAt!: string | null;
+}
+
+@ObjectType('CompanyOrder', { description: "An order of the caller's company, and who placed it" })
+export class CompanyOrderGql extends OrderSummaryGql {
+  @Field(() => ID, { nullable: true, description: 'Who placed it (null: an account since deleted)' })
+  buyerId!: string | null;
+  @Field(() => String) buyerName!: string;
+}
+
+@ObjectType('CompanyBuyer', { description: 'A member (or past member) who placed orders for the company' })
+export class CompanyBuyerGql {
+  @Field(() => ID) userId!: string;
+  @Field(() => String) name!: string;
+}
+
+@ObjectType('CompanyOrderPage', { description: "A page of the company's orders, newest first" })
+export class CompanyOrderPageGql {
+  @Field(() => [CompanyOrderGql]) items!: CompanyOrderGql[];
+  @Field(() => Int) total!: number;
+  @Field(() => Int) page!: number;
+  @Field(() => Int) pageSize!: number;
+  @Field(() => [CompanyBuyerGql], { description: 'Who may be filtered by' }) buyers!: CompanyBuyerGql[];
+}
+
+@InputType('CompanyOrderListInput')
+export class CompanyOrderListInputGql extends OrderListInputGql {
+  @Field(() => ID, { nullable: true, description: "One buyer's orders; null: everyone's" })
+  buyerId?: string | null;
 }

@@ -46,7 +46,8 @@ export function orderRoutes(): Router {
   });
 
   router.get('/orders/:id/invoice.pdf', async (req, res) => {
-    const order = await orderService.get(ctxOf(req), String(req.params.id));
+    // The buyer's own, or, for a company's admins, approvers and viewers, any order of the company.
+    const order = await orderService.readable(ctxOf(req), String(req.params.id));
     const pdf = await invoicePdf(order);
     res
       .type('application/pdf')

@@ -6,6 +6,7 @@ import { AWAITING_PAYMENT, orderStatusLabel } from '../../../../domain/order-sta
 import { tokenHash } from '../account/tokens';
 import { ensureSession } from '../session/lazy-session';
 import { ROLES } from '../../../../domain/roles';
+import { COMPANY_ROLES } from '../../../../domain/company';
 import { orderListSchema } from '../../../../domain/checkout.schema';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -15,6 +16,9 @@ import { assertAccess, assertOrdersScope, STAFF } from '../auth/permissions';
 import { cartService, type CartView } from '../cart/cart.service';
 import type { OrderAddress, OrderedConfiguration } from './order.entity';
 import { Prepared } from '../../db/prepared';
+
+/** Company roles that read every order of their company (domain/company.ts COMPANY_CAN.seeOrders). */
+const COMPANY_ORDER_READERS = [COMPANY_ROLES.Admin, COMPANY_ROLES.Approver, COMPANY_ROLES.Viewer];
 
 /** Orders a guest session keeps access to (placed in it, or opened from an e-mail's link). */
 export const GUEST_ORDERS_KEPT = 20;
@@ -214,14 +218,27 @@ export const orderService = {
    */
   async mine(ctx: Ctx, input: unknown) {
     assertAccess(ctx, ORDERS_OWN);
-    return this.list(ctx, ctx.user!.id, validate(orderListSchema, input));
+    return this.list(ctx, { userId: ctx.user!.id }, validate(orderListSchema, input));
   },
 
-  /** The signed-in user's orders, newest first, filtered by status and date, one page at a time. */
-  async list(ctx: Ctx, userId: string, filter: OrderFilter) {
+  /**
+   * Orders newest first, filtered by status and date, one page at a time: a user's (`userId`), or a company's
+   * (`accountId`, one buyer's with `userId` too).
+   */
+  async list(ctx: Ctx, whose: { userId?: string | null; accountId?: string }, filter: OrderFilter) {
     assertOrdersScope(ctx);
-    const where = ['o.user_id = ?'];
-    const params: unknown[] = [userId];
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (whose.accountId) {
+      where.push('o.account_id = ?');
+      params.push(whose.accountId);
+    }
+    if (whose.userId) {
+      where.push('o.user_id = ?');
+      params.push(whose.userId);
+    }
+    // Never everyone's orders.
+    if (where.length === 0) throw notFound('Order');
     if (filter.statuses?.length) {
       where.push('o.status in (?)');
       params.push(filter.statuses);
@@ -254,6 +271,25 @@ export const orderService = {
       page: filter.page,
       pageSize: filter.pageSize,
     };
+  },
+
+  /**
+   * An order the caller may read: one `get` allows, or, for an admin, approver or viewer of a company, any order
+   * placed for that company (its invoice; they act on none of them). Someone else's answers like a missing one.
+   */
+  async readable(ctx: Ctx, id: string): Promise<OrderView> {
+    try {
+      return await this.get(ctx, id);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'NOT_FOUND' || !ctx.user || ctx.apiCaller) throw err;
+      const [company] = await ctx.db.execute<{ id: string }[]>(
+        `select o.id from customer_order o join app_user u on u.account_id = o.account_id
+         where o.id = ? and u.id = ? and u.company_role in (?)`,
+        [id, ctx.user.id, COMPANY_ORDER_READERS],
+      );
+      if (!company) throw err;
+      return this.load(ctx, id);
+    }
   },
 
   /** The caller's orders waiting for a payment (the signed-in user's, or a guest's in this session), newest first. */
