@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '../../domain/checkout';
 import { COMPANY_ROLES } from '../../domain/company';
 import { ROLES } from '../../domain/roles';
+import { checkoutBody, plainProducts, testCard } from './fixtures';
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
 
 /**
@@ -24,11 +25,7 @@ let other: string;
 beforeAll(async () => {
   t = await createTestApp();
   db = t.orm.em.getConnection();
-  [product] = await db.execute<{ id: string; price: number }[]>(
-    `select id, price::float8 as price from product p where price between 20 and 60
-       and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
-       and min_transfer <= 1 and minimum_purchase_quantity <= 1 and allowed_states = '{}' order by id limit 1`,
-  );
+  [product] = await plainProducts(t, 1);
   [{ id: company }, { id: other }] = await db.execute<{ id: string }[]>(
     `insert into business_account (company, erp_account_id, net_terms_days) values ('Approvals Fabrication', 'ERP-A-1', 30),
        ('Elsewhere Automation', 'ERP-E-1', null) returning id`,
@@ -60,17 +57,7 @@ async function member(
   return { c, id, email };
 }
 
-async function card(c: Client, number: string = TEST_CARDS.authorised): Promise<string> {
-  const res = await c
-    .send('post', '/api/payments/test/payment-methods', {
-      number,
-      expiry: '12/39',
-      cvc: '123',
-      name: 'A Buyer',
-    })
-    .expect(201);
-  return res.body.id;
-}
+const card = testCard;
 
 /** Fills the cart and places it (by card unless a PO number is given), expecting the HTTP status `expected`. */
 async function order(p: Person, qty: number, pay: { card?: string; poNumber?: string } = {}, expected = 200) {
@@ -78,18 +65,7 @@ async function order(p: Person, qty: number, pay: { card?: string; poNumber?: st
   const paymentMethodId = pay.poNumber ? null : (pay.card ?? (await card(p.c)));
   return p.c
     .send('post', '/api/checkout/place-order', {
-      contactEmail: p.email,
-      shippingAddress: {
-        name: 'Receiving Dock 2',
-        companyName: 'Approvals Fabrication',
-        addressLine1: '400 Mill St',
-        city: 'Mooresville',
-        state: 'NC',
-        zip: '28115',
-        email: p.email,
-        phone: '704-555-0100',
-      },
-      shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
+      ...checkoutBody(p.email, paymentMethodId ?? ''),
       payment: pay.poNumber
         ? { kind: 'purchaseOrder', poNumber: pay.poNumber }
         : { kind: 'card', paymentMethodId },
@@ -342,19 +318,7 @@ describe('the card, the Idempotency-Key, the console and a member who leaves', (
       .send('post', '/api/user/cart/upsert', { items: [{ itemId: product.id, qty: 2 }] })
       .expect(200);
     const key = randomUUID();
-    const body = {
-      contactEmail: buyer.email,
-      shippingAddress: {
-        name: 'Dock',
-        addressLine1: '400 Mill St',
-        city: 'Mooresville',
-        state: 'NC',
-        zip: '28115',
-        email: buyer.email,
-      },
-      shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
-      payment: { kind: 'card', paymentMethodId: await card(buyer.c) },
-    };
+    const body = checkoutBody(buyer.email, await card(buyer.c));
     const send = () =>
       buyer.c.send('post', '/api/checkout/place-order', body).set('Idempotency-Key', key).expect(200);
     const first = (await send()).body.order;
@@ -384,16 +348,7 @@ describe('the card, the Idempotency-Key, the console and a member who leaves', (
       .expect(200);
     const saving = await saver.c
       .send('post', '/api/checkout/place-order', {
-        contactEmail: saver.email,
-        shippingAddress: {
-          name: 'Dock',
-          addressLine1: '400 Mill St',
-          city: 'Mooresville',
-          state: 'NC',
-          zip: '28115',
-          email: saver.email,
-        },
-        shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
+        ...checkoutBody(saver.email, ''),
         payment: { kind: 'card', paymentMethodId: await card(saver.c), saveCard: true },
       })
       .set('Idempotency-Key', randomUUID())

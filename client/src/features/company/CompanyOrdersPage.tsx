@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
-import { ORDER_STATUS, ORDER_STATUS_CODES } from '@domain/order-status';
 import { orderPath, ROUTES } from '@domain/routes';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Pager } from '../../components/Pager';
 import { Skeleton } from '../../components/Skeleton';
 import { useMessage, useT } from '../../i18n';
 import { useDates } from '../../lib/dates';
@@ -11,6 +11,7 @@ import { failureOf } from '../../lib/failure';
 import { useMoney } from '../../lib/money';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { SignInRedirect, useSession } from '../account';
+import { StatusFilter } from '../orders';
 import { CompanyOrdersDocument } from './graphql/company.generated';
 
 const PAGE_SIZE = 20;
@@ -77,21 +78,7 @@ export function CompanyOrdersPage() {
                 ))}
               </select>
             </div>
-            <div className="field">
-              <label htmlFor="company-order-status">{t('orders.status')}</label>
-              <select
-                id="company-order-status"
-                value={statusFilter}
-                onChange={(e) => (setStatusFilter(e.target.value), setPage(1))}
-              >
-                <option value="">{t('orders.anyStatus')}</option>
-                {ORDER_STATUS_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {message(ORDER_STATUS[code])}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <StatusFilter value={statusFilter} onChange={(value) => (setStatusFilter(value), setPage(1))} />
           </form>
           {loading && !orders ? (
             <Skeleton rows={2} />
@@ -141,25 +128,7 @@ export function CompanyOrdersPage() {
                   ))}
                 </tbody>
               </table>
-              <nav className="pager" aria-label={t('orders.pages')}>
-                <button
-                  type="button"
-                  className="btn btn--outline-primary"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  {t('orders.previous')}
-                </button>
-                <span>{t('orders.pageOf', { page, pages })}</span>
-                <button
-                  type="button"
-                  className="btn btn--outline-primary"
-                  disabled={page >= pages}
-                  onClick={() => setPage(page + 1)}
-                >
-                  {t('orders.next')}
-                </button>
-              </nav>
+              <Pager page={page} pages={pages} onPage={setPage} />
             </>
           )}
         </>

@@ -10,9 +10,7 @@ import { orderNumberLabel } from '@domain/checkout';
 import {
   AWAITING_PAYMENT,
   CANCELLABLE_BY_BUYER,
-  ORDER_STATUS,
   ORDER_STATUS_CODE,
-  ORDER_STATUS_CODES,
   orderStatusLabel,
   type DeliveryStatus,
   type PaymentStatus,
@@ -24,6 +22,8 @@ import { useState } from 'react';
 import { useMoney } from '../../lib/money';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
+import { Pager } from '../../components/Pager';
+import { StatusFilter } from './StatusFilter';
 import { Skeleton } from '../../components/Skeleton';
 import { OrderPayment, usePlaceOrder } from '../checkout';
 import { paymentLabel } from './labels';
@@ -74,24 +74,13 @@ export function OrdersPage() {
         aria-label={t('orders.filters')}
         onSubmit={(e) => e.preventDefault()}
       >
-        <div className="field">
-          <label htmlFor="order-status">{t('orders.status')}</label>
-          <select
-            id="order-status"
-            value={statusFilter}
-            onChange={(e) => {
-              setStatusFilter(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">{t('orders.anyStatus')}</option>
-            {ORDER_STATUS_CODES.map((code) => (
-              <option key={code} value={code}>
-                {ORDER_STATUS[code]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusFilter
+          value={statusFilter}
+          onChange={(value) => {
+            setStatusFilter(value);
+            setPage(1);
+          }}
+        />
         <div className="field">
           <label htmlFor="order-from">{t('orders.from')}</label>
           <input
@@ -142,25 +131,7 @@ export function OrdersPage() {
               ))}
             </tbody>
           </table>
-          <nav className="pager" aria-label={t('orders.pages')}>
-            <button
-              type="button"
-              className="btn btn--outline-primary"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('orders.previous')}
-            </button>
-            <span>{t('orders.pageOf', { page, pages })}</span>
-            <button
-              type="button"
-              className="btn btn--outline-primary"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('orders.next')}
-            </button>
-          </nav>
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </div>
@@ -192,29 +163,18 @@ export function OrderConfirmationPage() {
   usePageMeta(t('orders.thanks'));
   if (loading) return <Skeleton rows={3} />;
   if (!order) return <OrderNotFound />;
+  const waiting = order.status === ORDER_STATUS_CODE.AwaitingApproval;
   return (
     <OrderDetail order={order}>
-      {order.status === ORDER_STATUS_CODE.AwaitingApproval ? (
-        <div className="notice confirmation" role="status">
-          <h2>{t('orders.sentForApproval')}</h2>
-          <p>
-            {t('orders.sentForApprovalText', {
-              number: orderNumberLabel(order.orderNumber),
-              email: order.contactEmail,
-            })}
-          </p>
-        </div>
-      ) : (
-        <div className="notice confirmation" role="status">
-          <h2>{t('orders.thanks')}</h2>
-          <p>
-            {t('orders.thanksText', {
-              number: orderNumberLabel(order.orderNumber),
-              email: order.contactEmail,
-            })}
-          </p>
-        </div>
-      )}
+      <div className="notice confirmation" role="status">
+        <h2>{t(waiting ? 'orders.sentForApproval' : 'orders.thanks')}</h2>
+        <p>
+          {t(waiting ? 'orders.sentForApprovalText' : 'orders.thanksText', {
+            number: orderNumberLabel(order.orderNumber),
+            email: order.contactEmail,
+          })}
+        </p>
+      </div>
     </OrderDetail>
   );
 }

@@ -3,3 +3,4 @@ export { paymentLabel } from './labels';
 export { OrderTotalsList } from './OrderTotals';
 export { carrierName, TrackingNumber } from './Shipments';
 export { OrderDocument, OrdersAwaitingPaymentDocument } from './graphql/orders.generated';
+export { StatusFilter } from './StatusFilter';
