@@ -80,6 +80,8 @@ test('a buyer over the limit sends the order for approval; the approver, from th
 
   await sendForApproval(page);
   await expect(page.getByTestId('order-approval')).toContainText('over your order limit of $10.00');
+  // The card it will be paid with, once approved.
+  await expect(page.getByText('VISA ending in 4242')).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/approval-sent-1366.png', fullPage: true });
 
   // The approver's e-mail links to the queue.

@@ -116,6 +116,8 @@ describe('an order over the buyer’s limit', () => {
     const orderId: string = placed.body.order.id;
     expect(placed.body.order.statusLabel).toBe('Awaiting Approval');
     expect(placed.body.paymentError).toBeNull();
+    // The order names the card it will be paid with.
+    expect(placed.body.order).toMatchObject({ cardLast4: '4242', paymentStatus: 'PENDING' });
     // Nothing charged, and the ordered lines left the cart.
     expect(await statusOf(orderId)).toEqual({ status: 19, intent: null });
     const cart = await buyer.c.agent.get('/api/user/cart').expect(200);

@@ -294,6 +294,8 @@ export const checkoutService = {
           from: ORDER_STATUS_CODE.Open,
           to: ORDER_STATUS_CODE.AwaitingApproval,
           note: heldNote(purchase.reason, pricing.currency),
+          // The order shows the card it will be paid with.
+          card: hold.card?.method ?? null,
         });
         await requestApproval(ctx, trx, {
           orderId: order!.id,
