@@ -78,11 +78,13 @@ test('a buyer over the limit sends the order for approval; the approver, from th
     { email: approver, role: 'Approver' },
   ]);
 
-  await sendForApproval(page);
-  await expect(page.getByTestId('order-approval')).toContainText('over your order limit of $10.00');
+  const orderId = await sendForApproval(page);
   // The card it will be paid with, once approved.
   await expect(page.getByText('VISA ending in 4242')).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/approval-sent-1366.png', fullPage: true });
+  // The order page says why it waits.
+  await page.goto(`/user/account/orders/${orderId}`);
+  await expect(page.getByTestId('order-approval')).toContainText('over your order limit of $10.00');
 
   // The approver's e-mail links to the queue.
   const mail = await lastEmailTo(approver, /is waiting for your approval/);

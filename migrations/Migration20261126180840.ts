@@ -2,7 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Company buying, slice 2 (issue 31, decision 044): the company an order is for, and the approvals of orders over a
- * buyer's spending limit. Orders placed before by a user attached to a company were for that company.
+ * buyer's spending limit. Of the orders placed before, those paid by purchase order on a company's terms were that
+ * company's; a member's card orders from before may have been their own, and stay so.
  */
 export class Migration20261126180840 extends Migration {
 
@@ -19,7 +20,7 @@ export class Migration20261126180840 extends Migration {
     this.addSql(`alter table "customer_order" add column "account_id" uuid null;`);
     this.addSql(`alter table "customer_order" add constraint "customer_order_account_id_foreign" foreign key ("account_id") references "business_account" ("id") on update cascade on delete set null;`);
     this.addSql(`create index "customer_order_account_id_created_at_index" on "customer_order" ("account_id", "created_at");`);
-    this.addSql(`update "customer_order" o set "account_id" = u."account_id" from "app_user" u where u."id" = o."user_id" and u."account_id" is not null;`);
+    this.addSql(`update "customer_order" o set "account_id" = u."account_id" from "app_user" u where u."id" = o."user_id" and u."account_id" is not null and o."payment_kind" = 'purchaseOrder';`);
   }
 
   override async down(): Promise<void> {

@@ -220,6 +220,7 @@ describe('an order over the buyer’s limit', () => {
     expect((await statusOf(orderId)).status).toBe(19);
     const own = await approver.c.gql(DECIDE, { orderId, approve: true });
     expect(own.errors![0]!.message).toBe('Nobody approves their own order.');
+    expect((await statusOf(orderId)).intent).toBeNull();
     for (const who of [buyer, viewer]) {
       expect(codeOf(await who.c.gql(DECIDE, { orderId, approve: true }))).toBe('UNPROCESSABLE');
       expect(codeOf(await queueOf(who))).toBe('UNPROCESSABLE');
@@ -485,7 +486,7 @@ describe('roles at checkout and on the company page', () => {
 
 describe('the company’s orders (slice 3)', () => {
   const ORDERS = `query($filter: CompanyOrderListInput) { companyOrders(filter: $filter) {
-    total items { id buyerName statusLabel } buyers { userId name } } }`;
+    total items { id buyerId buyerName statusLabel } buyers { userId name } } }`;
 
   it('an admin, approver or viewer lists every member’s orders, filters by buyer and opens their invoices', async () => {
     const co = (
@@ -513,7 +514,7 @@ describe('the company’s orders (slice 3)', () => {
       },
     );
     expect(onlyBen.data!.companyOrders.items).toEqual([
-      expect.objectContaining({ id: fromBen, buyerName: 'Buyer Tester' }),
+      expect.objectContaining({ id: fromBen, buyerId: ben.id, buyerName: 'Buyer Tester' }),
     ]);
     // The viewer reads a member's invoice; they cannot act on the order.
     const pdf = await viewer.c.agent.get(`/api/orders/${fromAna}/invoice.pdf`).expect(200);
@@ -531,5 +532,7 @@ describe('the company’s orders (slice 3)', () => {
     });
     expect(theirs.data!.companyOrders.items).toEqual([]);
     await stranger.c.agent.get(`/api/orders/${fromAna}/invoice.pdf`).expect(404);
+    // A malformed id is a missing order, not a server error.
+    await viewer.c.agent.get('/api/orders/not-an-id/invoice.pdf').expect(404);
   });
 });

@@ -5,7 +5,7 @@ import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FormError, TextAreaField } from '../../components/form';
+import { FocusFirstError, FormError, TextAreaField } from '../../components/form';
 import { Skeleton } from '../../components/Skeleton';
 import { useT } from '../../i18n';
 import { useDates } from '../../lib/dates';
@@ -150,6 +150,7 @@ function ApprovalCard({ approval: a }: { approval: Approval }) {
         validationSchema={approvalDecisionSchema}
         validateOnBlur={false}
         onSubmit={async (values, helpers) => {
+          setFailure(null);
           try {
             const { data } = await decide({
               variables: { orderId: a.orderId, approve: values.approve, note: values.note.trim() || null },
@@ -187,6 +188,7 @@ function ApprovalCard({ approval: a }: { approval: Approval }) {
               noValidate
               aria-label={t('company.approvals.decide', { number: label })}
             >
+              <FocusFirstError />
               <FormError message={failure} />
               <TextAreaField
                 name="note"
@@ -199,6 +201,7 @@ function ApprovalCard({ approval: a }: { approval: Approval }) {
                   type="button"
                   className="btn btn--primary"
                   disabled={isSubmitting}
+                  aria-describedby={titleId}
                   onClick={() => send(true)}
                 >
                   {t('company.approvals.approve')}
@@ -207,6 +210,7 @@ function ApprovalCard({ approval: a }: { approval: Approval }) {
                   type="button"
                   className="btn btn--outline-danger"
                   disabled={isSubmitting}
+                  aria-describedby={titleId}
                   onClick={() => send(false)}
                 >
                   {t('company.approvals.reject')}

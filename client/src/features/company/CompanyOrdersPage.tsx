@@ -31,7 +31,7 @@ export function CompanyOrdersPage() {
   const [page, setPage] = useState(1);
   const dates = useDates();
   const money = useMoney();
-  const { data, loading, error } = useQuery(CompanyOrdersDocument, {
+  const { data, previousData, loading, error } = useQuery(CompanyOrdersDocument, {
     skip: !user,
     variables: {
       filter: {
@@ -46,6 +46,8 @@ export function CompanyOrdersPage() {
   if (status === 'unauthenticated') return <SignInRedirect />;
   if (status === 'loading') return <Skeleton rows={2} />;
   const orders = data?.companyOrders;
+  // The buyers to filter by stay listed while another filter's page loads.
+  const buyers = (orders ?? previousData?.companyOrders)?.buyers ?? [];
   const refused = error && failureOf(error).code === 'UNPROCESSABLE';
   const pages = orders ? Math.max(1, Math.ceil(orders.total / PAGE_SIZE)) : 1;
   return (
@@ -71,7 +73,7 @@ export function CompanyOrdersPage() {
                 onChange={(e) => (setBuyerId(e.target.value), setPage(1))}
               >
                 <option value="">{t('company.orders.everyone')}</option>
-                {orders?.buyers.map((b) => (
+                {buyers.map((b) => (
                   <option key={b.userId} value={b.userId}>
                     {b.name}
                   </option>
@@ -83,7 +85,7 @@ export function CompanyOrdersPage() {
           {loading && !orders ? (
             <Skeleton rows={2} />
           ) : !orders || orders.items.length === 0 ? (
-            <p className="lead" data-testid="company-orders-empty">
+            <p className="lead" data-testid="company-orders-empty" role={error ? 'alert' : undefined}>
               {error ? t('company.failed') : t('orders.none')}
             </p>
           ) : (

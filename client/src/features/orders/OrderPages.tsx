@@ -160,12 +160,13 @@ export function OrderDetailPage() {
 export function OrderConfirmationPage() {
   const t = useT();
   const { order, loading } = useOrder();
-  usePageMeta(t('orders.thanks'));
+  const waiting = order?.status === ORDER_STATUS_CODE.AwaitingApproval;
+  usePageMeta(t(waiting ? 'orders.sentForApproval' : 'orders.thanks'));
   if (loading) return <Skeleton rows={3} />;
   if (!order) return <OrderNotFound />;
-  const waiting = order.status === ORDER_STATUS_CODE.AwaitingApproval;
   return (
-    <OrderDetail order={order}>
+    // The notice above says it waits for approval: the order's own approval panel would say it again.
+    <OrderDetail order={order} showApproval={!waiting}>
       <div className="notice confirmation" role="status">
         <h2>{t(waiting ? 'orders.sentForApproval' : 'orders.thanks')}</h2>
         <p>
@@ -190,7 +191,15 @@ function OrderNotFound() {
   );
 }
 
-function OrderDetail({ order, children }: { order: OrderFieldsFragment; children?: React.ReactNode }) {
+function OrderDetail({
+  order,
+  children,
+  showApproval = true,
+}: {
+  order: OrderFieldsFragment;
+  children?: React.ReactNode;
+  showApproval?: boolean;
+}) {
   const message = useMessage();
   const describeConfig = useDescribeConfiguration();
   const t = useT();
@@ -252,7 +261,7 @@ function OrderDetail({ order, children }: { order: OrderFieldsFragment; children
           </button>
         </div>
       </header>
-      {order.approval && <Approval order={order} approval={order.approval} />}
+      {showApproval && order.approval && <Approval order={order} approval={order.approval} />}
       {AWAITING_PAYMENT.includes(order.status) && <PayNow order={order} />}
       <div className="order__grid">
         <section className="panel">
@@ -357,7 +366,7 @@ function Approval({
     );
   }
   if (approval.decision !== 'approved' && approval.decision !== 'rejected') return null;
-  const by = approval.decidedBy ?? '';
+  const by = approval.decidedBy ?? t('orders.approval.yourCompany');
   return (
     <section
       className={`notice order-approval${approval.decision === 'rejected' ? ' notice--warning' : ''}`}

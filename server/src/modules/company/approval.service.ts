@@ -256,6 +256,8 @@ export const approvalService = {
   async startPayment(ctx: Ctx, orderId: string, accountId: string): Promise<string | null> {
     const [row] = await ctx.db.execute<DecisionRow[]>(DECISION_ROW, [orderId, accountId]);
     if (!row || row.status !== ORDER_STATUS_CODE.AwaitingApproval || row.paymentKind !== 'card') return null;
+    // Nobody approves their own order: nothing is started for it (the decision refuses it).
+    if (row.buyerId === requireUser(ctx).id) return null;
     if (!row.paymentMethodId || !row.paymentKey) return null;
     const intent = await ctx.app.payments.createIntent({
       amount: round2(row.total),

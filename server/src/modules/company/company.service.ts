@@ -185,6 +185,7 @@ export const companyService = {
       ...page,
       items: page.items.map((o) => ({
         ...o,
+        buyerId: o.userId,
         buyerName: (o.userId && nameOf.get(o.userId)) || o.contactEmail,
       })),
       buyers,

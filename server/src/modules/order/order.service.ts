@@ -281,7 +281,15 @@ export const orderService = {
     try {
       return await this.get(ctx, id);
     } catch (err) {
-      if (!(err instanceof AppError) || err.code !== 'NOT_FOUND' || !ctx.user || ctx.apiCaller) throw err;
+      if (
+        !(err instanceof AppError) ||
+        err.code !== 'NOT_FOUND' ||
+        !ctx.user ||
+        ctx.apiCaller ||
+        !isUuid(id)
+      ) {
+        throw err;
+      }
       const [company] = await ctx.db.execute<{ id: string }[]>(
         `select o.id from customer_order o join app_user u on u.account_id = o.account_id
          where o.id = ? and u.id = ? and u.company_role in (?)`,

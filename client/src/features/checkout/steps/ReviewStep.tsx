@@ -121,7 +121,7 @@ export function ReviewStep({
         </p>
       )}
       {approval && (
-        <p className="notice notice--info" data-testid="approval-notice">
+        <p className="notice notice--info" role="status" data-testid="approval-notice">
           {t(approval.kind === 'month' ? 'checkout.approval.overMonth' : 'checkout.approval.overOrder', {
             amount: money(approval.limit),
           })}
