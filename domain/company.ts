@@ -1,4 +1,5 @@
 import { boolean, number, object, string, type InferType } from 'yup';
+import { addressSchema } from './account.schema';
 import { orderListSchema } from './checkout.schema';
 
 /* Company buying (issue 31, docs/decisions/043-companies.md): roles inside a company, invitations, limits. */
@@ -116,3 +117,44 @@ export const companyOrderListSchema = orderListSchema.shape({
   buyerId: string().uuid('Choose a buyer of your company.').nullable().default(null),
 });
 export type CompanyOrderListInput = InferType<typeof companyOrderListSchema>;
+
+/** The most locations a company keeps. */
+export const COMPANY_ADDRESS_LIMIT = 100;
+
+/**
+ * A company's location (decision 045): a saved address (the same rules), with the location's name, and whether it
+ * is the company's bill-to address.
+ */
+export const companyAddressSchema = addressSchema.shape({
+  label: string()
+    .trim()
+    .required('Name this location.')
+    .max(80, 'Location names are limited to 80 characters.'),
+  billTo: boolean().default(false),
+});
+export type CompanyAddressInput = InferType<typeof companyAddressSchema>;
+
+/** The refusal of a shipping address that is none of the company's locations, when it ships only there. */
+export const SHIP_TO_LOCATIONS_ONLY = 'Your company ships only to its locations: choose one of them.';
+
+interface StreetAddress {
+  addressLine1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country?: string | null;
+}
+
+const streetKey = (a: StreetAddress) =>
+  [a.addressLine1, a.city, a.state, a.zip.replace(/\s+/g, ''), a.country ?? 'US']
+    .map((part) => part.trim().replace(/\s+/g, ' ').toLowerCase())
+    .join('|');
+
+/**
+ * Whether a shipping address is one of the company's locations: the same street, city, state, ZIP and country
+ * (in any case and spacing). The recipient, suite, e-mail and phone are the buyer's to write.
+ */
+export function isCompanyLocation(address: StreetAddress, locations: readonly StreetAddress[]): boolean {
+  const key = streetKey(address);
+  return locations.some((l) => streetKey(l) === key);
+}

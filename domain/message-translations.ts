@@ -393,6 +393,40 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Vous faites déjà partie d’une entreprise.',
     'Ya pertenece a una empresa.',
   ],
+  'Name this location.': ['Nommez cet emplacement.', 'Nombre esta ubicación.'],
+  'Location names are limited to 80 characters.': [
+    'Les noms d’emplacement sont limités à 80 caractères.',
+    'Los nombres de ubicación tienen un máximo de 80 caracteres.',
+  ],
+  'Your company already has a location with this name.': [
+    'Votre entreprise a déjà un emplacement de ce nom.',
+    'Su empresa ya tiene una ubicación con este nombre.',
+  ],
+  'A company keeps at most {n} locations.': [
+    'Une entreprise garde au plus {n} emplacements.',
+    'Una empresa guarda como máximo {n} ubicaciones.',
+  ],
+  'Your company ships only to its locations: choose one of them.': [
+    'Votre entreprise ne fait livrer qu’à ses emplacements : choisissez-en un.',
+    'Su empresa solo envía a sus ubicaciones: elija una de ellas.',
+  ],
+  'A company that ships only to its locations keeps at least one.': [
+    'Une entreprise qui ne fait livrer qu’à ses emplacements en garde au moins un.',
+    'Una empresa que solo envía a sus ubicaciones conserva al menos una.',
+  ],
+  'Only members of a company share lists.': [
+    'Seuls les membres d’une entreprise partagent des listes.',
+    'Solo los miembros de una empresa comparten listas.',
+  ],
+  'Choose who sees the list.': ['Choisissez qui voit la liste.', 'Elija quién ve la lista.'],
+  "Only the list's owner can rename, share or delete it.": [
+    'Seul le propriétaire de la liste peut la renommer, la partager ou la supprimer.',
+    'Solo el dueño de la lista puede cambiarle el nombre, compartirla o eliminarla.',
+  ],
+  'This list is shared for reading: only its owner changes its items.': [
+    'Cette liste est partagée en lecture : seul son propriétaire en modifie les articles.',
+    'Esta lista se comparte para lectura: solo su dueño cambia sus artículos.',
+  ],
   'Only an admin of your company can do this.': [
     'Seul un administrateur de votre entreprise peut faire ceci.',
     'Solo un administrador de su empresa puede hacer esto.',

@@ -8,10 +8,20 @@ export const SAVED_LIST_LIMITS = { lists: 50, itemsPerList: 500, quickOrderLines
 /** The list "save for later" moves cart lines into (created when first needed). */
 export const SAVE_FOR_LATER_LIST = 'Saved for later';
 
-/** Create and edit a list (POST /product/create-save-list, /product/edit-saved-list). */
+/**
+ * Who sees a list besides its owner (decision 045): nobody, or the owner's company, reading it or editing its
+ * items. The name, the sharing and the list itself stay the owner's.
+ */
+export const SAVED_LIST_SHARING = ['private', 'read', 'edit'] as const;
+export type SavedListSharing = (typeof SAVED_LIST_SHARING)[number];
+
+/** Create and edit a list (POST /product/create-save-list, /product/edit-saved-list); no sharing: unchanged. */
 export const savedListSchema = object({
   name: string().trim().required('List name is required').max(80, 'List names are limited to 80 characters'),
   description: string().trim().max(500, 'Descriptions are limited to 500 characters').default(''),
+  sharing: string<SavedListSharing>()
+    .oneOf([...SAVED_LIST_SHARING], 'Choose who sees the list.')
+    .optional(),
 });
 export type SavedListInput = InferType<typeof savedListSchema>;
 

@@ -42,7 +42,7 @@ import {
   SearchTerm,
   TypeaheadAnswer,
 } from '../modules/search/search.entity';
-import { CompanyApproval, CompanyInvitation } from '../modules/company/company.entity';
+import { CompanyAddress, CompanyApproval, CompanyInvitation } from '../modules/company/company.entity';
 import { Session } from '../modules/session/session.entity';
 import { Site } from '../modules/site/site.entity';
 import { ClickstreamEventRow } from '../modules/analytics/clickstream.entity';
@@ -60,6 +60,7 @@ export const ENTITIES = [
   BusinessAccount,
   CompanyInvitation,
   CompanyApproval,
+  CompanyAddress,
   User,
   ApiKey,
   Address,

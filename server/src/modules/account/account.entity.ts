@@ -24,6 +24,10 @@ export class BusinessAccount {
   @Property({ type: 'smallint', nullable: true })
   netTermsDays: number | null = null;
 
+  /** Its members ship only to its locations (`company_address`), as its admins choose (decision 045). */
+  @Property({ type: 'boolean', default: false })
+  shipToLocationsOnly: boolean = false;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

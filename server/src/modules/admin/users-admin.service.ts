@@ -1,3 +1,4 @@
+import { unshareLists } from '../saved-list/saved-list.service';
 import type { Transaction } from '@mikro-orm/core';
 import { array, boolean, number, object, string } from 'yup';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
@@ -184,7 +185,9 @@ export const adminUserService = {
         }
       }
       // The company's first member is its admin; later ones buy (the company's admin changes roles, decision 043).
-      // Moving to another company, or leaving one, drops the role and limits the person had there.
+      // Moving to another company, or leaving one, drops the role and limits the person had there, and the sharing
+      // of their lists.
+      await unshareLists(ctx.db, userId, accountId, trx);
       await ctx.db.execute(
         `update app_user u set account_id = ?::uuid, erp_account_claim = null, updated_at = now(),
            company_role = case

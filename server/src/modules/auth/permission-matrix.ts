@@ -88,6 +88,9 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.companyApprovals': 'signed-in',
   'Query.companyOrders': 'signed-in',
   'Mutation.decideCompanyOrder': 'signed-in',
+  'Mutation.saveCompanyAddress': 'signed-in',
+  'Mutation.deleteCompanyAddress': 'signed-in',
+  'Mutation.setCompanyShipToLocationsOnly': 'signed-in',
   // Admin.
   'Mutation.resetAllPasswords': CONSOLE_ACCESS.manageUsers,
   'Mutation.setUserRole': CONSOLE_ACCESS.manageUsers,

@@ -106,3 +106,64 @@ export class CompanyApproval {
   @Property({ type: 'timestamptz', nullable: true })
   decidedAt: Date | null = null;
 }
+
+/**
+ * A company's location (decision 045): an address its members ship to, picked at checkout, and at most one bill-to
+ * address, printed on the invoices of the company's orders. Kept by the company's admins.
+ */
+@Entity({ tableName: 'company_address' })
+@Index({
+  name: 'company_address_label_unique',
+  expression:
+    'create unique index "company_address_label_unique" on "company_address" ("account_id", lower("label"))',
+})
+@Index({
+  name: 'company_address_bill_to_unique',
+  expression:
+    'create unique index "company_address_bill_to_unique" on "company_address" ("account_id") where "bill_to"',
+})
+export class CompanyAddress {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @ManyToOne(() => BusinessAccount, { mapToPk: true, deleteRule: 'cascade' })
+  account!: string;
+
+  /** The location's name ("Plant 2 — receiving"). */
+  @Property({ type: 'text' })
+  label!: string;
+
+  /** The recipient (attention of). */
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'text' })
+  addressLine1!: string;
+
+  @Property({ type: 'text', default: '' })
+  addressLine2: string = '';
+
+  @Property({ type: 'text' })
+  city!: string;
+
+  @Property({ type: 'text' })
+  state!: string;
+
+  @Property({ type: 'text' })
+  zip!: string;
+
+  @Property({ type: 'text', default: 'US' })
+  country: string = 'US';
+
+  @Property({ type: 'text' })
+  email!: string;
+
+  @Property({ type: 'text', default: '' })
+  phone: string = '';
+
+  @Property({ type: 'boolean', default: false })
+  billTo: boolean = false;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -2,6 +2,8 @@ import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphq
 import type { Ctx as RequestCtx } from '../../context';
 import { companyService, type CompanyInvitationView, type CompanyView } from './company.service';
 import {
+  CompanyAddressGql,
+  CompanyAddressInputGql,
   CompanyGql,
   CompanyInvitationGql,
   CompanyInvitationInputGql,
@@ -14,6 +16,7 @@ import {
   OrderApprovalGql,
 } from './company.types';
 import { approvalService } from './approval.service';
+import { companyAddressService } from './company-addresses';
 
 const memberInput = (input: CompanyMemberInputGql) => ({
   role: input.role,
@@ -85,6 +88,33 @@ export class CompanyResolver {
   async removeCompanyMember(@Arg('userId', () => ID) userId: string, @Ctx() ctx: RequestCtx) {
     await companyService.removeMember(ctx, userId);
     return true;
+  }
+
+  @Authorized()
+  @Mutation(() => CompanyAddressGql, {
+    description: 'A company admin adds (no id) or changes a location; bill-to replaces the former bill-to',
+  })
+  saveCompanyAddress(
+    @Arg('input', () => CompanyAddressInputGql) input: CompanyAddressInputGql,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return companyAddressService.save(ctx, { ...input, billTo: input.billTo ?? false });
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'A company admin removes a location' })
+  async deleteCompanyAddress(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    await companyAddressService.remove(ctx, { id });
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => CompanyGql, {
+    description: "A company admin chooses whether its members ship only to the company's locations",
+  })
+  async setCompanyShipToLocationsOnly(@Arg('only', () => Boolean) only: boolean, @Ctx() ctx: RequestCtx) {
+    await companyAddressService.shipToLocationsOnly(ctx, only);
+    return companyGql((await companyService.mine(ctx))!);
   }
 
   @Authorized()

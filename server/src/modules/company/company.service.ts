@@ -17,6 +17,9 @@ import { limitMail } from '../account/account.service';
 import { newToken, tokenHash } from '../account/tokens';
 import { recordAudit } from '../audit/audit';
 import { requireUser } from '../auth/session-auth';
+import { adminOf, membership } from './company-access';
+import { unshareLists } from '../saved-list/saved-list.service';
+import { companyAddresses, type CompanyAddressView } from './company-addresses';
 import { LINK_TOKEN, localeOr, sendMessage } from '../mail/mailer';
 import { approvalService } from './approval.service';
 import { cancelApproval, forgetHeldCard, spentThisMonth, type HeldCard } from './company-limits';
@@ -66,6 +69,10 @@ export interface CompanyView {
   spentThisMonth: number;
   /** Orders waiting for the caller's approval. */
   approvalsWaiting: number;
+  /** Its locations (every member picks them at checkout). */
+  addresses: CompanyAddressView[];
+  /** Whether its members ship only to its locations. */
+  shipToLocationsOnly: boolean;
 }
 
 /** What an invitation's link shows before it is accepted. */
@@ -104,30 +111,6 @@ const invalidInvitation = () => new AppError('NOT_FOUND', 'This invitation is no
 
 /** An invitation whose link still works (columns of the table named `t`, when given). */
 const open = (t = '') => `${t}accepted_at is null and ${t}revoked_at is null and ${t}expires_at > now()`;
-
-/** The caller's company and role, read now (in `trx`, locked until it commits); UNPROCESSABLE without a company (not FORBIDDEN, which signs the shop out: decision 044). */
-async function membership(ctx: Ctx, trx?: Transaction): Promise<{ accountId: string; role: number }> {
-  const userId = requireUser(ctx).id;
-  const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
-    `select account_id as "accountId", company_role as role from app_user where id = ?${trx ? ' for update' : ''}`,
-    [userId],
-    'all',
-    trx,
-  );
-  if (!row?.accountId || row.role === null) {
-    throw new AppError('UNPROCESSABLE', 'You do not belong to a company.');
-  }
-  return { accountId: row.accountId, role: row.role };
-}
-
-/** The caller as an admin of their company; UNPROCESSABLE otherwise. */
-async function adminOf(ctx: Ctx, trx?: Transaction): Promise<string> {
-  const { accountId, role } = await membership(ctx, trx);
-  if (!COMPANY_CAN.manageMembers(role)) {
-    throw new AppError('UNPROCESSABLE', 'Only an admin of your company can do this.');
-  }
-  return accountId;
-}
 
 /** A member of the company, locked in `trx`; NOT_FOUND when they are not one of its members. */
 async function memberOf(ctx: Ctx, accountId: string, userId: string, trx: Transaction): Promise<MemberRow> {
@@ -196,9 +179,16 @@ export const companyService = {
   async mine(ctx: Ctx): Promise<CompanyView | null> {
     const userId = requireUser(ctx).id;
     const [company] = await ctx.db.execute<
-      { id: string; name: string; erpAccountId: string | null; role: number | null }[]
+      {
+        id: string;
+        name: string;
+        erpAccountId: string | null;
+        role: number | null;
+        shipToLocationsOnly: boolean;
+      }[]
     >(
-      `select a.id, a.company as name, a.erp_account_id as "erpAccountId", u.company_role as role
+      `select a.id, a.company as name, a.erp_account_id as "erpAccountId", u.company_role as role,
+         a.ship_to_locations_only as "shipToLocationsOnly"
        from app_user u join business_account a on a.id = u.account_id where u.id = ?`,
       [userId],
     );
@@ -239,6 +229,8 @@ export const companyService = {
         currency: (await pricingOf(ctx)).currency,
       }),
       approvalsWaiting: await approvalService.waiting(ctx, company.id, company.role),
+      addresses: await companyAddresses(ctx.db, company.id),
+      shipToLocationsOnly: company.shipToLocationsOnly,
     };
   },
 
@@ -463,6 +455,7 @@ export const companyService = {
       const accountId = await adminOf(ctx, trx);
       const before = await memberOf(ctx, accountId, userId, trx);
       if (before.role === COMPANY_ROLES.Admin) await keepAnAdmin(ctx, accountId, userId, trx);
+      await unshareLists(ctx.db, userId, null, trx);
       await ctx.db.execute(
         `update app_user set account_id = null, company_role = null, order_limit = null, monthly_limit = null,
            updated_at = now() where id = ?`,

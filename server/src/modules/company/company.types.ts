@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { AddressInputGql } from '../account/account.types';
 import { OrderListInputGql, OrderSummaryGql } from '../order/order.types';
 
 @ObjectType('CompanyMember', {
@@ -29,6 +30,31 @@ export class CompanyInvitationGql {
   @Field(() => String) expiresAt!: string;
 }
 
+@ObjectType('CompanyAddress', {
+  description: "A company's location: an address its members ship to, or its bill-to address (decision 045)",
+})
+export class CompanyAddressGql {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: "The location's name" }) label!: string;
+  @Field(() => String, { description: 'The recipient' }) name!: string;
+  @Field(() => String) addressLine1!: string;
+  @Field(() => String) addressLine2!: string;
+  @Field(() => String) city!: string;
+  @Field(() => String) state!: string;
+  @Field(() => String) zip!: string;
+  @Field(() => String, { description: 'US or CA' }) country!: string;
+  @Field(() => String) email!: string;
+  @Field(() => String) phone!: string;
+  @Field(() => Boolean, { description: "The company's bill-to address, printed on its orders' invoices" })
+  billTo!: boolean;
+}
+
+@InputType('CompanyAddressInput', { description: 'A location: an address with its name (no id: a new one)' })
+export class CompanyAddressInputGql extends AddressInputGql {
+  @Field(() => String) label!: string;
+  @Field(() => Boolean, { nullable: true }) billTo?: boolean | null;
+}
+
 @ObjectType('Company', { description: "The caller's company (spec: accounts; decision 043)" })
 export class CompanyGql {
   @Field(() => ID) id!: string;
@@ -48,6 +74,10 @@ export class CompanyGql {
   spentThisMonth!: number;
   @Field(() => Int, { description: "Orders waiting for the caller's approval (0 unless they approve)" })
   approvalsWaiting!: number;
+  @Field(() => [CompanyAddressGql], { description: 'Its locations, the bill-to address first' })
+  addresses!: CompanyAddressGql[];
+  @Field(() => Boolean, { description: 'Its members ship only to its locations' })
+  shipToLocationsOnly!: boolean;
 }
 
 @ObjectType('CompanyInvitationPreview', {

@@ -36,6 +36,7 @@ import {
   requestApproval,
   type HeldCard,
 } from '../company/company-limits';
+import { companyShipping } from '../company/company-addresses';
 
 /** What the shopper must do next after placing (or paying) an order. */
 export interface PlaceOrderResult {
@@ -200,11 +201,12 @@ export const checkoutService = {
         phone: input.shippingAddress.phone ?? null,
         email: input.shippingAddress.email,
       };
+      const billTo = purchase ? await companyShipping(ctx.db, trx, purchase.accountId, address) : null;
       const [order] = await prepared<{ id: string; orderNumber: string }>(
         `insert into customer_order (order_number, user_id, contact_email, site, currency_code, sub_total, freight_amt, tax_pct,
            tax_amount, taxes, tax_geo_code, total, shipping_address, carrier_id, carrier_method, shipping_note,
-           payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, erp_order_id, locale, account_id)
-         select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text, ?, ?
+           payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, erp_order_id, locale, account_id, bill_to)
+         select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text, ?, ?, ?::jsonb
          from (select nextval('order_number_seq') as no) n
          returning id, order_number::text as "orderNumber"`,
       ).all(
@@ -232,6 +234,7 @@ export const checkoutService = {
           hash,
           ctx.locale,
           purchase?.accountId ?? null,
+          billTo && JSON.stringify(billTo),
         ],
         trx,
       );

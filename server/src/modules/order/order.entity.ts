@@ -119,6 +119,10 @@ export class CustomerOrder {
   @Property({ type: 'jsonb' })
   shippingAddress!: OrderAddress;
 
+  /** The company's bill-to location when the order was placed (decision 045), printed on its invoice; or null. */
+  @Property({ type: 'jsonb', nullable: true })
+  billTo: OrderAddress | null = null;
+
   @Property({ type: 'text' })
   carrierId!: string;
 

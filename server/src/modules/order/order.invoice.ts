@@ -4,6 +4,7 @@ import { lineTerms } from '../../../../domain/price-terms';
 import { describeConfiguration } from '../../../../domain/configuration-text';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import { BRAND } from '../../../../domain/constants';
+import type { OrderAddress } from './order.entity';
 import type { OrderView } from './order.service';
 
 const NAVY = rgb(0.06, 0.13, 0.2);
@@ -42,6 +43,13 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
     font: PDFFont = regular,
     color = NAVY,
   ) => p.drawText(safe(s), { x, y: yy, size, font, color });
+  /** Cut to `width` points (at 10 pt), with an ellipsis, so side-by-side addresses never overlap. */
+  const fit = (s: string, width: number) => {
+    let cut = safe(s);
+    if (regular.widthOfTextAtSize(cut, 10) <= width) return cut;
+    while (cut.length > 1 && regular.widthOfTextAtSize(`${cut}...`, 10) > width) cut = cut.slice(0, -1);
+    return `${cut}...`;
+  };
   const textRight = (p: PDFPage, s: string, x: number, yy: number, size = 10, font: PDFFont = regular) =>
     text(p, s, x - font.widthOfTextAtSize(safe(s), size), yy, size, font);
 
@@ -76,18 +84,24 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
 
   y -= 14;
   const s = order.shippingAddress;
+  const billToX = 190;
   text(page, 'Ship to', left, y, 9, bold, STEEL);
+  if (order.billTo) text(page, 'Bill to', billToX, y, 9, bold, STEEL);
   text(page, 'Shipping', 330, y, 9, bold, STEEL);
   y -= 13;
-  const shipTo = [
-    s.name,
-    s.companyName,
-    s.addressLine1,
-    s.addressLine2,
-    `${s.city}, ${s.state} ${s.zip}`,
-    s.phone,
-    order.contactEmail,
-  ].filter((v): v is string => Boolean(v));
+  const addressLines = (a: OrderAddress, email: string) =>
+    [
+      a.name,
+      a.companyName,
+      a.addressLine1,
+      a.addressLine2,
+      `${a.city}, ${a.state} ${a.zip}`,
+      a.phone,
+      email,
+    ].filter((v): v is string => Boolean(v));
+  const shipTo = addressLines(s, order.contactEmail);
+  // The company's bill-to location (decision 045), beside the ship-to.
+  const billTo = order.billTo ? addressLines(order.billTo, order.billTo.email) : [];
   const shipping = [
     `${order.carrierId.toUpperCase()} ${order.carrierMethod}`,
     order.paymentKind === 'card'
@@ -95,8 +109,9 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
       : `Purchase order ${order.poNumber ?? ''}`,
     `Payment: ${order.paymentStatus.replace(/_/g, ' ').toLowerCase()}`,
   ];
-  for (let i = 0; i < Math.max(shipTo.length, shipping.length); i++) {
-    if (shipTo[i]) text(page, shipTo[i]!, left, y, 10);
+  for (let i = 0; i < Math.max(shipTo.length, billTo.length, shipping.length); i++) {
+    if (shipTo[i]) text(page, billTo.length ? fit(shipTo[i]!, billToX - left - 8) : shipTo[i]!, left, y, 10);
+    if (billTo[i]) text(page, fit(billTo[i]!, 330 - billToX - 8), billToX, y, 10);
     if (shipping[i]) text(page, shipping[i]!, 330, y, 10);
     y -= 13;
   }

@@ -89,6 +89,8 @@ export interface OrderView {
   taxGeoCode: string;
   total: number;
   shippingAddress: OrderAddress;
+  /** The company's bill-to address when the order was placed (decision 045), or null. */
+  billTo: OrderAddress | null;
   carrierId: string;
   carrierMethod: string;
   shippingNote: string;
@@ -122,7 +124,7 @@ const ORDER_COLUMNS = `
   o.contact_email as "contactEmail", o.user_id as "userId", o.currency_code as "currencyCode",
   o.sub_total::float8 as "subTotal", o.freight_amt::float8 as "freightAmt", o.tax_pct::float8 as "taxPct",
   o.tax_amount::float8 as "taxAmount", o.taxes, o.tax_geo_code as "taxGeoCode", o.total::float8 as total,
-  o.shipping_address as "shippingAddress", o.carrier_id as "carrierId", o.carrier_method as "carrierMethod",
+  o.shipping_address as "shippingAddress", o.bill_to as "billTo", o.carrier_id as "carrierId", o.carrier_method as "carrierMethod",
   o.shipping_note as "shippingNote", o.payment_kind as "paymentKind", o.card_brand as "cardBrand",
   o.card_last4 as "cardLast4", o.po_number as "poNumber", o.payment_intent_id as "paymentIntentId",
   o.erp_order_id as "erpOrderId", o.delivered_at as "deliveredAt", o.version, o.locale,

@@ -22,6 +22,10 @@ export class SavedList {
   @Property({ type: 'text', default: '' })
   description: string = '';
 
+  /** Who else sees it (decision 045): private, or the owner's company, reading ('read') or editing ('edit'). */
+  @Property({ type: 'text', default: 'private' })
+  sharing: string = 'private';
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

@@ -5,13 +5,19 @@ import { CartGql, CartItemInputGql } from '../cart/cart.types';
 import { savedListService } from './saved-list.service';
 import { QuickOrderResultGql, SavedListGql, SavedListInputGql, SavedListPageGql } from './saved-list.types';
 
-const listInput = (input: SavedListInputGql) => ({ name: input.name, description: input.description ?? '' });
+const listInput = (input: SavedListInputGql) => ({
+  name: input.name,
+  description: input.description ?? '',
+  sharing: input.sharing ?? undefined,
+});
 
 /** The signed-in user's saved lists; quick order (into a list, or the cart for anyone). */
 @Resolver(() => SavedListGql)
 export class SavedListResolver {
   @Authorized()
-  @Query(() => [SavedListGql], { description: "The signed-in user's lists, last changed first" })
+  @Query(() => [SavedListGql], {
+    description: "The signed-in user's lists, then those their company's members share, last changed first",
+  })
   savedLists(@Ctx() ctx: RequestCtx) {
     return savedListService.lists(ctx);
   }

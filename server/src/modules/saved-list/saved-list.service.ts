@@ -14,10 +14,13 @@ import {
   savedListIdSchema,
   savedListSchema,
   type QuickOrderProblem,
+  type SavedListSharing,
 } from '../../../../domain/saved-lists';
+import { COMPANY_ROLES } from '../../../../domain/company';
+import type { Transaction } from '@mikro-orm/core';
 import { validate } from '../../common/validate';
 import { AppError, notFound } from '../../common/errors';
-import type { Ctx } from '../../context';
+import type { Ctx, SqlConnection } from '../../context';
 import { requireUser } from '../auth/session-auth';
 import {
   cartService,
@@ -34,10 +37,21 @@ export interface SavedListView {
   id: string;
   name: string;
   description: string;
+  /** Who else sees it (decision 045): private, or the owner's company reading ('read') or editing ('edit'). */
+  sharing: SavedListSharing;
   itemCount: number;
+  /** The caller's own list (they rename, share and delete it). */
+  mine: boolean;
+  /** The colleague who shares it, or null for the caller's own. */
+  ownerName: string | null;
+  /** Whether the caller may change its items. */
+  canEdit: boolean;
   createdAt: string;
   updatedAt: string;
 }
+
+/** What the caller does with a list: read it, change its items, or what only its owner does. */
+type ListAccess = 'read' | 'edit' | 'own';
 
 export interface SavedListPage extends SavedListView {
   items: CartLineView[];
@@ -51,8 +65,39 @@ export interface QuickOrderResult {
   problems: QuickOrderProblem[];
 }
 
-const LIST_COLUMNS = `l.id, l.name, l.description, l.created_at as "createdAt", l.updated_at as "updatedAt",
-  (select count(*)::int from saved_list_item i where i.list_id = l.id) as "itemCount"`;
+/**
+ * The lists the caller (`me`, the first parameter) sees: their own, and those their company's members share with
+ * it. A viewer of the company reads a list shared for editing.
+ */
+const VISIBLE_LISTS = `saved_list l join app_user o on o.id = l.user_id join app_user me on me.id = ?
+  where (l.user_id = me.id or (l.sharing <> 'private' and o.account_id = me.account_id
+    and me.company_role is not null and o.company_role is not null))`;
+
+const LIST_COLUMNS = `l.id, l.name, l.description, l.sharing, l.created_at as "createdAt", l.updated_at as "updatedAt",
+  (select count(*)::int from saved_list_item i where i.list_id = l.id) as "itemCount",
+  l.user_id = me.id as mine,
+  case when l.user_id <> me.id
+    then coalesce(nullif(trim(concat_ws(' ', o.first_name, o.last_name)), ''), o.email) end as "ownerName",
+  (l.user_id = me.id or (l.sharing = 'edit' and me.company_role <> ${COMPANY_ROLES.Viewer})) as "canEdit"`;
+
+/**
+ * A member leaving their company (or moving to another) stops sharing their lists: a list shared with one company
+ * is never shown to the next. Called before the member's company changes to `accountId` (null: none).
+ */
+export async function unshareLists(
+  db: SqlConnection,
+  userId: string,
+  accountId: string | null,
+  trx: Transaction,
+): Promise<void> {
+  await db.execute(
+    `update saved_list set sharing = 'private' where user_id = ? and sharing <> 'private'
+       and (select account_id from app_user where id = ?) is distinct from ?::uuid`,
+    [userId, userId, accountId],
+    'run',
+    trx,
+  );
+}
 
 type ListRow = Omit<SavedListView, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 const view = (r: ListRow): SavedListView => ({
@@ -60,6 +105,19 @@ const view = (r: ListRow): SavedListView => ({
   createdAt: new Date(r.createdAt).toISOString(),
   updatedAt: new Date(r.updatedAt).toISOString(),
 });
+
+/** Only a member of a company shares a list (with it). */
+async function checkSharing(ctx: Ctx, sharing: SavedListSharing | undefined): Promise<void> {
+  if (!sharing || sharing === 'private') return;
+  const [me] = await ctx.db.execute<{ accountId: string | null }[]>(
+    'select account_id as "accountId" from app_user where id = ?',
+    [requireUser(ctx).id],
+  );
+  if (!me?.accountId) {
+    const message = 'Only members of a company share lists.';
+    throw new AppError('BAD_USER_INPUT', message, [{ field: 'sharing', message }]);
+  }
+}
 
 /** A unique-name violation becomes the field error the list form shows. */
 function nameTaken(err: unknown): never {
@@ -75,24 +133,37 @@ function nameTaken(err: unknown): never {
  * the cart when read. Someone else's list answers exactly like a missing one.
  */
 export const savedListService = {
+  /** The caller's lists, then those their colleagues share with the company, last changed first. */
   async lists(ctx: Ctx): Promise<SavedListView[]> {
     const user = requireUser(ctx);
     const rows = await ctx.db.execute<ListRow[]>(
-      `select ${LIST_COLUMNS} from saved_list l where l.user_id = ? order by l.updated_at desc, l.name`,
+      `select ${LIST_COLUMNS} from ${VISIBLE_LISTS} order by l.user_id = me.id desc, l.updated_at desc, l.name`,
       [user.id],
     );
     return rows.map(view);
   },
 
-  /** One of the caller's lists, or 404. */
-  async list(ctx: Ctx, id: string): Promise<SavedListView> {
+  /**
+   * A list the caller sees, for `access` (default: reading); 404 when they do not see it, 422 when they see it
+   * but may not do that with it.
+   */
+  async list(ctx: Ctx, id: string, access: ListAccess = 'read'): Promise<SavedListView> {
     const user = requireUser(ctx);
     if (!isUuid(id)) throw notFound('List');
     const [row] = await ctx.db.execute<ListRow[]>(
-      `select ${LIST_COLUMNS} from saved_list l where l.id = ? and l.user_id = ?`,
-      [id, user.id],
+      `select ${LIST_COLUMNS} from ${VISIBLE_LISTS} and l.id = ?`,
+      [user.id, id],
     );
     if (!row) throw notFound('List');
+    if (access === 'own' && !row.mine) {
+      throw new AppError('UNPROCESSABLE', "Only the list's owner can rename, share or delete it.");
+    }
+    if (access === 'edit' && !row.canEdit) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        'This list is shared for reading: only its owner changes its items.',
+      );
+    }
     return view(row);
   },
 
@@ -116,27 +187,29 @@ export const savedListService = {
       const message = `You can keep at most ${SAVED_LIST_LIMITS.lists} lists.`;
       throw new AppError('BAD_USER_INPUT', message, [{ field: 'name', message }]);
     }
+    await checkSharing(ctx, input.sharing);
     const [row] = await ctx.db
       .execute<{ id: string }[]>(
-        'insert into saved_list (user_id, name, description) values (?, ?, ?) returning id',
-        [user.id, input.name, input.description],
+        'insert into saved_list (user_id, name, description, sharing) values (?, ?, ?, ?) returning id',
+        [user.id, input.name, input.description, input.sharing ?? 'private'],
       )
       .catch(nameTaken);
     return this.list(ctx, row!.id);
   },
 
-  /** `{ id, name, description }`. */
+  /** `{ id, name, description, sharing? }` (the owner's; no sharing: unchanged). */
   async edit(ctx: Ctx, body: unknown): Promise<SavedListView> {
     requireUser(ctx);
     const { id } = validate(savedListIdSchema, body);
     const input = validate(savedListSchema, body);
-    await this.list(ctx, id);
+    await this.list(ctx, id, 'own');
+    await checkSharing(ctx, input.sharing);
     await ctx.db
-      .execute('update saved_list set name = ?, description = ?, updated_at = now() where id = ?', [
-        input.name,
-        input.description,
-        id,
-      ])
+      .execute(
+        `update saved_list set name = ?, description = ?, sharing = coalesce(?, sharing), updated_at = now()
+         where id = ?`,
+        [input.name, input.description, input.sharing ?? null, id],
+      )
       .catch(nameTaken);
     return this.list(ctx, id);
   },
@@ -144,7 +217,7 @@ export const savedListService = {
   async remove(ctx: Ctx, body: unknown): Promise<string> {
     requireUser(ctx);
     const { id } = validate(savedListIdSchema, body);
-    await this.list(ctx, id);
+    await this.list(ctx, id, 'own');
     await ctx.db.execute('delete from saved_list where id = ?', [id]);
     return id;
   },
@@ -153,7 +226,7 @@ export const savedListService = {
   async addItems(ctx: Ctx, body: unknown): Promise<SavedListView> {
     requireUser(ctx);
     const { savedListId: id, items } = validate(addToListSchema, body);
-    await this.list(ctx, id);
+    await this.list(ctx, id, 'edit');
     await writeItems(ctx, id, mergeSameLines(await checkItems(ctx, items), 'add'));
     return this.list(ctx, id);
   },
@@ -161,7 +234,7 @@ export const savedListService = {
   async updateQuantity(ctx: Ctx, body: unknown): Promise<SavedListView> {
     requireUser(ctx);
     const { listId, id: itemId, quantity } = validate(listItemQuantitySchema, body);
-    await this.list(ctx, listId);
+    await this.list(ctx, listId, 'edit');
     const rows = await ctx.db.execute<{ id: string }[]>(
       'update saved_list_item set quantity = ? where id = ? and list_id = ? returning id',
       [quantity, isUuid(itemId) ? itemId : null, listId],
@@ -174,7 +247,7 @@ export const savedListService = {
   async removeItems(ctx: Ctx, body: unknown): Promise<SavedListView> {
     requireUser(ctx);
     const { savedListId: listId, ids } = validate(listItemIdsSchema, body);
-    await this.list(ctx, listId);
+    await this.list(ctx, listId, 'edit');
     const wanted = ids.filter((i) => isUuid(i));
     if (wanted.length > 0) {
       await ctx.db.execute('delete from saved_list_item where list_id = ? and id in (?)', [listId, wanted]);
@@ -183,11 +256,14 @@ export const savedListService = {
     return this.list(ctx, listId);
   },
 
-  /** Moves items (all when `ids` is empty) into the cart: added there, then removed from the list. */
+  /**
+   * Moves items (all when `ids` is empty) into the cart: added there, then removed from the caller's own list. A
+   * list a colleague shares is the company's to reorder from: its items are copied, and it stays whole.
+   */
   async moveToCart(ctx: Ctx, body: unknown): Promise<CartView> {
     requireUser(ctx);
     const { savedListId: listId, ids } = validate(listItemIdsSchema, body);
-    await this.list(ctx, listId);
+    const list = await this.list(ctx, listId);
     const rows = await ctx.db.execute<
       { id: string; itemId: string; quantity: number; configurations: CheckedItem['configurations'] }[]
     >(
@@ -209,6 +285,7 @@ export const savedListService = {
         })),
       })),
     );
+    if (!list.mine) return cart;
     await ctx.db.execute('delete from saved_list_item where list_id = ? and id in (?)', [
       listId,
       rows.map((r) => r.id),
@@ -260,7 +337,7 @@ export const savedListService = {
    */
   async quickOrder(ctx: Ctx, body: unknown): Promise<QuickOrderResult> {
     const { text, savedListId: listId } = validate(quickOrderSchema, body);
-    if (listId) await this.list(ctx, listId);
+    if (listId) await this.list(ctx, listId, 'edit');
     const { lines, problems } = parseQuickOrder(text);
     const found = new Map(
       (

@@ -6,7 +6,17 @@ export class SavedListGql {
   @Field(() => ID) id!: string;
   @Field(() => String) name!: string;
   @Field(() => String) description!: string;
+  @Field(() => String, {
+    description:
+      "private, or shared with the owner's company: read (it reads) or edit (it changes the items)",
+  })
+  sharing!: string;
   @Field(() => Int) itemCount!: number;
+  @Field(() => Boolean, { description: "The caller's own list (they rename, share and delete it)" })
+  mine!: boolean;
+  @Field(() => String, { nullable: true, description: 'The colleague who shares it; null for your own' })
+  ownerName!: string | null;
+  @Field(() => Boolean, { description: 'Whether the caller may change its items' }) canEdit!: boolean;
   @Field(() => String) createdAt!: string;
   @Field(() => String) updatedAt!: string;
 }
@@ -37,4 +47,9 @@ export class QuickOrderResultGql {
 export class SavedListInputGql {
   @Field(() => String) name!: string;
   @Field(() => String, { nullable: true }) description?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'private, read or edit (decision 045); null: unchanged',
+  })
+  sharing?: string | null;
 }
