@@ -66,14 +66,15 @@ export function SelectField({
   label: string;
   name: string;
   options: readonly { value: string; label: string }[];
-  placeholder: string;
+  /** The empty choice's text; without it the field always has one of the options. */
+  placeholder?: string;
 }) {
   const { field, id, error, aria } = useKitField(name);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} {...field} value={field.value ?? ''} {...aria}>
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -31,6 +31,7 @@ import {
   type CompanyFieldsFragment,
   type CompanyMemberFieldsFragment,
 } from './graphql/company.generated';
+import { CompanyLocations } from './CompanyLocations';
 
 const refetch = { refetchQueries: [MyCompanyDocument], awaitRefetchQueries: true };
 
@@ -125,7 +126,15 @@ function CompanyBody({ company }: { company: CompanyFieldsFragment }) {
       )}
     </section>
   );
-  if (!admin) return spending;
+  const locations = <CompanyLocations company={company} />;
+  if (!admin) {
+    return (
+      <div className="lists">
+        {spending}
+        {locations}
+      </div>
+    );
+  }
   return (
     <div className="lists">
       {spending}
@@ -142,6 +151,7 @@ function CompanyBody({ company }: { company: CompanyFieldsFragment }) {
         <InviteForm />
         {company.invitations.length > 0 && <Invitations company={company} />}
       </section>
+      {locations}
     </div>
   );
 }

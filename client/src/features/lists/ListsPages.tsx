@@ -1,16 +1,16 @@
 import { failureOf, errorMessage } from '../../lib/failure';
 import { SignInRedirect, useSession } from '../account';
 import { useDescribeConfiguration } from '../../lib/configuration';
-import { FocusFirstError, Field } from '../../components/form';
+import { FocusFirstError, Field, SelectField } from '../../components/form';
 import { useQuery } from '@apollo/client/react';
 import { productPath, ROUTES, savedListPath } from '@domain/routes';
-import { savedListSchema } from '@domain/saved-lists';
+import { SAVED_LIST_SHARING, savedListSchema, type SavedListSharing } from '@domain/saved-lists';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import { SavedListDocument } from './graphql/lists.generated';
-import { SavedListsDocument } from './graphql/saveToList.generated';
+import { SavedListsDocument, type SavedListFieldsFragment } from './graphql/saveToList.generated';
 import { useListActions } from './useListActions';
 import { useT } from '../../i18n';
 import { notify } from '../../lib/toast';
@@ -32,6 +32,8 @@ export function SavedListsPage() {
   const { user, loading, redirect } = useSignedIn();
   const { data } = useQuery(SavedListsDocument, { skip: !user, fetchPolicy: 'cache-and-network' });
   const { create } = useListActions();
+  // A company's members share lists with it (decision 045).
+  const inCompany = (user?.accounts.length ?? 0) > 0;
   if (redirect) return redirect;
   if (loading || !data) return <Skeleton rows={2} />;
   return (
@@ -49,6 +51,7 @@ export function SavedListsPage() {
                     <strong>{l.name}</strong>
                   </Link>
                   <span className="lists__count">{t('lists.itemCount', { count: l.itemCount })}</span>
+                  <SharingTag list={l} />
                   {l.description && <p>{l.description}</p>}
                 </li>
               ))}
@@ -58,7 +61,7 @@ export function SavedListsPage() {
         <section className="panel" aria-labelledby="new-list-title">
           <h2 id="new-list-title">{t('lists.newList')}</h2>
           <Formik
-            initialValues={{ name: '', description: '' }}
+            initialValues={{ name: '', description: '', sharing: 'private' as SavedListSharing }}
             validationSchema={savedListSchema}
             onSubmit={async (values, helpers) => {
               try {
@@ -74,6 +77,7 @@ export function SavedListsPage() {
                 <FocusFirstError />
                 <Field name="name" label={t('lists.name')} />
                 <Field name="description" label={t('lists.description')} />
+                {inCompany && <SharingField />}
                 <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
                   {t('lists.create')}
                 </button>
@@ -94,7 +98,7 @@ export function SavedListPage() {
   const { id = '' } = useParams();
   const { user, loading, redirect } = useSignedIn();
   const { data, error } = useQuery(SavedListDocument, { variables: { id }, skip: !user || !id });
-  const { updateItem: update, removeItems: remove, moveToCart: move, destroy } = useListActions();
+  const { updateItem: update, removeItems: remove, moveToCart: move, destroy, edit } = useListActions();
   const [busy, setBusy] = useState(false);
   const list = data?.savedList;
   const money = useMoney();
@@ -127,31 +131,71 @@ export function SavedListPage() {
         <div>
           <h1>{list.name}</h1>
           {list.description && <p className="lead">{list.description}</p>}
+          <SharingTag list={list} />
         </div>
         <div className="actions">
           <button
             type="button"
             className="btn btn--primary"
             disabled={busy || list.items.length === 0}
-            onClick={() => act(move({ variables: { listId: list.id, ids: null } }), t('lists.movedAll'))}
-          >
-            {t('lists.moveAll')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--outline-primary"
-            disabled={busy}
             onClick={() =>
               act(
-                destroy({ variables: { id: list.id } }).then(() => navigate(ROUTES.savedLists)),
-                t('lists.deleted', { list: list.name }),
+                move({ variables: { listId: list.id, ids: null } }),
+                t(list.mine ? 'lists.movedAll' : 'lists.addedAll'),
               )
             }
           >
-            {t('lists.delete')}
+            {t(list.mine ? 'lists.moveAll' : 'lists.addAllToCart')}
           </button>
+          {list.mine && (
+            <button
+              type="button"
+              className="btn btn--outline-primary"
+              disabled={busy}
+              onClick={() =>
+                act(
+                  destroy({ variables: { id: list.id } }).then(() => navigate(ROUTES.savedLists)),
+                  t('lists.deleted', { list: list.name }),
+                )
+              }
+            >
+              {t('lists.delete')}
+            </button>
+          )}
         </div>
       </header>
+      {list.mine && (user?.accounts.length ?? 0) > 0 && (
+        <label className="field lists__sharing">
+          <span>{t('lists.sharing')}</span>
+          <select
+            value={list.sharing}
+            disabled={busy}
+            data-testid="list-sharing"
+            onChange={(e) =>
+              act(
+                edit({
+                  variables: {
+                    id: list.id,
+                    input: { name: list.name, description: list.description, sharing: e.target.value },
+                  },
+                }),
+                t('lists.sharingSaved'),
+              )
+            }
+          >
+            {SAVED_LIST_SHARING.map((s) => (
+              <option key={s} value={s}>
+                {t(`lists.sharing.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {!list.canEdit && (
+        <p className="notice" role="note">
+          {t('lists.readOnly', { name: list.ownerName ?? '' })}
+        </p>
+      )}
       {list.items.length === 0 ? (
         <p className="lead">{t('lists.empty')}</p>
       ) : (
@@ -178,7 +222,7 @@ export function SavedListPage() {
                   min={1}
                   step={1}
                   defaultValue={item.quantity}
-                  disabled={busy}
+                  disabled={busy || !list.canEdit}
                   onBlur={(e) => {
                     const quantity = Number(e.target.value);
                     if (Number.isInteger(quantity) && quantity >= 1 && quantity !== item.quantity) {
@@ -200,24 +244,46 @@ export function SavedListPage() {
                     )
                   }
                 >
-                  {t('lists.moveToCart')}
+                  {t(list.mine ? 'lists.moveToCart' : 'lists.addItemToCart')}
                   <span className="visually-hidden"> {item.name}</span>
                 </button>
-                <button
-                  type="button"
-                  className="link-button"
-                  disabled={busy}
-                  onClick={() => act(remove({ variables: { listId: list.id, ids: [item.cartLineId] } }))}
-                >
-                  {t('cart.remove')}
-                  <span className="visually-hidden"> {item.name}</span>
-                </button>
+                {list.canEdit && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={busy}
+                    onClick={() => act(remove({ variables: { listId: list.id, ids: [item.cartLineId] } }))}
+                  >
+                    {t('cart.remove')}
+                    <span className="visually-hidden"> {item.name}</span>
+                  </button>
+                )}
               </div>
             </li>
           ))}
         </ul>
       )}
-      <QuickOrderForm listId={list.id} />
+      {list.canEdit && <QuickOrderForm listId={list.id} />}
     </div>
+  );
+}
+
+/** Whose list it is, and whether the company sees it (decision 045). */
+function SharingTag({ list }: { list: Pick<SavedListFieldsFragment, 'mine' | 'ownerName' | 'sharing'> }) {
+  const t = useT();
+  if (!list.mine) return <span className="tag">{t('lists.sharedBy', { name: list.ownerName ?? '' })}</span>;
+  if (list.sharing === 'private') return null;
+  return <span className="tag">{t(`lists.sharing.${list.sharing as SavedListSharing}`)}</span>;
+}
+
+/** Who sees a new list: only its owner, or their company (reading it, or changing its items). */
+function SharingField() {
+  const t = useT();
+  return (
+    <SelectField
+      name="sharing"
+      label={t('lists.sharing')}
+      options={SAVED_LIST_SHARING.map((s) => ({ value: s, label: t(`lists.sharing.${s}`) }))}
+    />
   );
 }

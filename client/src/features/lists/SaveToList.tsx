@@ -21,7 +21,8 @@ export function SaveToList({ items, disabled = false }: { items: CartItem[]; dis
   const [open, setOpen] = useState(false);
   const { data } = useQuery(SavedListsDocument, { skip: !user || !open });
   const { create, add } = useListActions();
-  const lists = data?.savedLists ?? [];
+  // Its own lists, and those its company shares for editing.
+  const lists = (data?.savedLists ?? []).filter((l) => l.canEdit);
   const [choice, setChoice] = useState('');
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -81,7 +82,7 @@ export function SaveToList({ items, disabled = false }: { items: CartItem[]; dis
             <select id={`${id}-list`} value={target} onChange={(e) => setChoice(e.target.value)}>
               {lists.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name}
+                  {l.ownerName ? t('lists.nameBy', { list: l.name, name: l.ownerName }) : l.name}
                 </option>
               ))}
               <option value={NEW}>{t('lists.newList')}</option>

@@ -1,6 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import {
   DeleteSavedListDocument,
+  EditSavedListDocument,
   MoveSavedItemsToCartDocument,
   QuickOrderDocument,
   RemoveSavedListItemsDocument,
@@ -22,7 +23,8 @@ export function useListActions() {
     refetchQueries: ['SavedList', 'SavedLists', 'Cart'],
   });
   const [destroy] = useMutation(DeleteSavedListDocument, { refetchQueries: ['SavedLists'] });
-  return { create, add, updateItem, removeItems, moveToCart, destroy };
+  const [edit] = useMutation(EditSavedListDocument, lists);
+  return { create, add, updateItem, removeItems, moveToCart, destroy, edit };
 }
 
 /** Quick order into a list (`listId`) or, without one, the cart. */

@@ -1,8 +1,10 @@
 import { linesBlockedIn } from '@domain/cart';
 import { shippingAddressSchemaFor } from '@domain/checkout.schema';
+import { isCompanyLocation } from '@domain/company';
 import { isLocale } from '@domain/constants';
 import { addressRules, type Country } from '@domain/regions';
 import { Form, Formik, useFormikContext } from 'formik';
+import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { string } from 'yup';
@@ -17,6 +19,7 @@ import { useT } from '../../../i18n';
 import { useShipsTo } from '../../../lib/site';
 import type { useSession } from '../../account';
 import type { CartFieldsFragment } from '../../cart';
+import { MyCompanyDocument } from '../../company';
 import { KeepTyped } from './KeepTyped';
 import type { AddressValues } from './types';
 
@@ -60,6 +63,25 @@ export function AddressStep({
     );
   const primary = saved[0];
   const company = user?.accounts[0]?.company ?? '';
+  // The company's locations in this country (decision 045); when it ships only there, nothing else is offered.
+  const { data: companyData } = useQuery(MyCompanyDocument, { skip: !company });
+  const locations = (companyData?.myCompany?.addresses ?? []).filter((a) => a.country === country);
+  const locationsOnly = Boolean(companyData?.myCompany?.shipToLocationsOnly);
+  const fromLocation = (a: (typeof locations)[number]): AddressValues => ({
+    contactEmail: user?.emailAddress ?? '',
+    name: a.name,
+    companyName: company,
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    email: a.email,
+    phone: a.phone,
+    isResidential: false,
+  });
+  const isPicked = (values: AddressValues, a: { addressLine1: string; zip: string; name: string }) =>
+    values.addressLine1 === a.addressLine1 && values.zip === a.zip && values.name === a.name;
   const fromSaved = (a: (typeof saved)[number]): AddressValues => ({
     contactEmail: user?.emailAddress ?? '',
     name: a.name,
@@ -89,8 +111,20 @@ export function AddressStep({
   return (
     <section aria-labelledby="address-title">
       <h2 id="address-title">{t('checkout.step.address')}</h2>
+      {locationsOnly && <p className="notice">{t('checkout.companyOnly')}</p>}
       <Formik<AddressValues>
-        initialValues={initial ?? (primary ? fromSaved(primary) : blank)}
+        // Rendered again once the company's locations are known, so the first of them can be the start.
+        key={locationsOnly ? 'locations' : 'any'}
+        initialValues={
+          initial ??
+          (locationsOnly && locations[0]
+            ? fromLocation(locations[0])
+            : primary
+              ? fromSaved(primary)
+              : locations[0]
+                ? fromLocation(locations[0])
+                : blank)
+        }
         validationSchema={schema}
         onSubmit={async (values, helpers) => {
           const state = values.state.toUpperCase();
@@ -107,6 +141,9 @@ export function AddressStep({
               }),
             );
             return;
+          }
+          if (locationsOnly && !isCompanyLocation({ ...values, state, country }, locations)) {
+            return helpers.setErrors({ addressLine1: t('checkout.companyOnly') });
           }
           const check = await validateAddress({
             name: values.name,
@@ -127,7 +164,25 @@ export function AddressStep({
           <Form method="post" className="form" noValidate aria-label={t('checkout.step.address')}>
             <FocusFirstError />
             <KeepTyped<AddressValues> draft={initial} onTyping={onTyping} />
-            {saved.length > 0 && (
+            {locations.length > 0 && (
+              <fieldset className="saved-addresses" data-testid="company-locations">
+                <legend>{t('checkout.companyLocations')}</legend>
+                {locations.map((a) => (
+                  <label key={a.id} className="saved-address">
+                    <input
+                      type="radio"
+                      name="saved"
+                      checked={isPicked(values, a)}
+                      onChange={() => void setValues(fromLocation(a))}
+                    />
+                    <span>
+                      <strong>{a.label}</strong> — {a.addressLine1}, {a.city}, {a.state} {a.zip}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {saved.length > 0 && !locationsOnly && (
               <fieldset className="saved-addresses">
                 <legend>{t('checkout.savedAddresses')}</legend>
                 {saved.map((a) => (
@@ -135,11 +190,7 @@ export function AddressStep({
                     <input
                       type="radio"
                       name="saved"
-                      checked={
-                        values.addressLine1 === a.addressLine1 &&
-                        values.zip === a.zip &&
-                        values.name === a.name
-                      }
+                      checked={isPicked(values, a)}
                       onChange={() => void setValues(fromSaved(a))}
                     />
                     <span>
