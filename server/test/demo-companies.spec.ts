@@ -125,6 +125,14 @@ describe('demo companies (issue 31, item 8)', () => {
       name: 'Piedmont Automation',
       me: { role: 'Buyer', orderLimit: 500, monthlyLimit: 2000 },
     });
+    // Their locations, to pick at checkout (decision 045): Northwind's bill-to first.
+    const locations = await admin.gql<{ myCompany: { addresses: { label: string; billTo: boolean }[] } }>(
+      '{ myCompany { addresses { label billTo } } }',
+    );
+    expect(locations.data!.myCompany.addresses).toEqual([
+      { label: 'Accounts payable', billTo: true },
+      { label: 'Main plant — receiving', billTo: false },
+    ]);
     expect(DEMO_COMPANY_MEMBERS).toHaveLength(8);
   });
 

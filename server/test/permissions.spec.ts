@@ -116,7 +116,8 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { saveCompanyAddress(input: { label: "Plant", name: "A", addressLine1: "1 A St", city: "X", state: "NC", zip: "28115", email: "a@b.example" }) { id } }',
       'Mutation.deleteCompanyAddress':
         'mutation { deleteCompanyAddress(id: "00000000-0000-4000-8000-000000000000") }',
-      'Mutation.setCompanyShipToLocationsOnly': 'mutation { setCompanyShipToLocationsOnly(only: true) { id } }',
+      'Mutation.setCompanyShipToLocationsOnly':
+        'mutation { setCompanyShipToLocationsOnly(only: true) { id } }',
       'Mutation.initializePaymentKey': 'mutation { initializePaymentKey }',
       'Mutation.savePaymentOption': 'mutation { savePaymentOption(paymentMethodId: "pm_x") { id } }',
       'Mutation.deletePaymentOption':

@@ -75,7 +75,7 @@ export function CompanyLocations({ company }: { company: CompanyFieldsFragment }
           billTo: company.addresses.length === 0,
         };
   return (
-    <section className="panel" aria-labelledby="locations-title" data-testid="company-locations">
+    <section className="panel lists__wide" aria-labelledby="locations-title" data-testid="company-locations">
       <h2 id="locations-title">{t('company.locations')}</h2>
       {company.addresses.length === 0 ? (
         <p>{t(admin ? 'company.locations.noneAdmin' : 'company.locations.none')}</p>
@@ -129,21 +129,23 @@ export function CompanyLocations({ company }: { company: CompanyFieldsFragment }
         </ul>
       )}
       {admin ? (
-        <label className="field field--check">
-          <input
-            type="checkbox"
-            checked={company.shipToLocationsOnly}
-            disabled={settingOnly}
-            data-testid="ship-to-locations-only"
-            onChange={(e) =>
-              void setOnly({ variables: { only: e.target.checked } }).then(
-                () => notify('success', t('company.locations.onlySaved')),
-                (err: unknown) => notify('error', errorMessage(err, t('company.failed'))),
-              )
-            }
-          />{' '}
-          {t('company.locations.only')}
-        </label>
+        <div className="field field--check">
+          <label>
+            <input
+              type="checkbox"
+              checked={company.shipToLocationsOnly}
+              disabled={settingOnly}
+              data-testid="ship-to-locations-only"
+              onChange={(e) =>
+                void setOnly({ variables: { only: e.target.checked } }).then(
+                  () => notify('success', t('company.locations.onlySaved')),
+                  (err: unknown) => notify('error', errorMessage(err, t('company.failed'))),
+                )
+              }
+            />{' '}
+            {t('company.locations.only')}
+          </label>
+        </div>
       ) : (
         company.shipToLocationsOnly && <p>{t('company.locations.onlyNotice')}</p>
       )}

@@ -68,7 +68,8 @@ export async function demoBuyersIn(
  * Two demo companies (issue 31, decision 043), each with a member of every company role, so company buying can be
  * tried right after `npm start`: a member signs in as `<handle>.<role>@demo.axisline.example`
  * (northwind.admin@…, piedmont.buyer@…) with DEMO_PASSWORD. The buyers have spending limits. The demo catalogue
- * has no customer price list, so both pay list prices; Northwind may pay by purchase order on net 30 terms.
+ * has no customer price list, so both pay list prices; Northwind may pay by purchase order on net 30 terms. Each has
+ * locations its buyers pick at checkout, one of them its bill-to (decision 045).
  * Like the demo buyers, they exist only with the demo data, never with NODE_ENV=production.
  */
 export const DEMO_COMPANIES = [
@@ -77,6 +78,26 @@ export const DEMO_COMPANIES = [
     name: 'Northwind Fabrication',
     erpAccountId: 'ERP-4101',
     netTermsDays: 30,
+    locations: [
+      {
+        label: 'Accounts payable',
+        name: 'Accounts Payable',
+        addressLine1: '2150 Commerce Way',
+        city: 'Charlotte',
+        state: 'NC',
+        zip: '28206',
+        billTo: true,
+      },
+      {
+        label: 'Main plant — receiving',
+        name: 'Receiving Dock 1',
+        addressLine1: '880 Foundry Rd',
+        city: 'Gastonia',
+        state: 'NC',
+        zip: '28052',
+        billTo: false,
+      },
+    ],
     members: [
       { role: 'Admin', firstName: 'Nora', lastName: 'Whitfield' },
       { role: 'Approver', firstName: 'Owen', lastName: 'Hartley' },
@@ -89,6 +110,17 @@ export const DEMO_COMPANIES = [
     name: 'Piedmont Automation',
     erpAccountId: 'ERP-4102',
     netTermsDays: null,
+    locations: [
+      {
+        label: 'Assembly hall',
+        name: 'Shipping & Receiving',
+        addressLine1: '41 Piedmont Pkwy',
+        city: 'Greensboro',
+        state: 'NC',
+        zip: '27409',
+        billTo: true,
+      },
+    ],
     members: [
       { role: 'Admin', firstName: 'Grace', lastName: 'Okafor' },
       { role: 'Approver', firstName: 'Marcus', lastName: 'Bell' },
@@ -101,6 +133,16 @@ export const DEMO_COMPANIES = [
   name: string;
   erpAccountId: string;
   netTermsDays: number | null;
+  /** Its locations (decision 045): ship-to addresses, one the bill-to. */
+  locations: readonly {
+    label: string;
+    name: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    zip: string;
+    billTo: boolean;
+  }[];
   members: readonly {
     role: CompanyRoleName;
     firstName: string;
@@ -167,7 +209,12 @@ export async function ensureDemoCompanies(
     const rows = await db.execute<{ email: string }[]>(
       `with company as (
          insert into business_account (company, erp_account_id, net_terms_days) values (?, ?, ?)
-         on conflict do nothing returning id)
+         on conflict do nothing returning id),
+       locations as (
+         insert into company_address (account_id, label, name, address_line1, city, state, zip, email, bill_to)
+         select company.id, l.label, l.name, l."addressLine1", l.city, l.state, l.zip, ?, l."billTo"
+         from company cross join jsonb_to_recordset(?::jsonb) as l(label text, name text, "addressLine1" text,
+           city text, state text, zip text, "billTo" boolean))
        insert into app_user (email, password_hash, first_name, last_name, role, validity, account_id, company_role,
          order_limit, monthly_limit)
        select m.email, ?, m.first_name, m.last_name, ?, ?, company.id, m.company_role, m.order_limit, m.monthly_limit
@@ -178,6 +225,8 @@ export async function ensureDemoCompanies(
         company.name,
         company.erpAccountId,
         company.netTermsDays,
+        `receiving@${company.handle}.example`,
+        JSON.stringify(company.locations),
         hash,
         ROLES.Customer,
         VALIDITY.Valid,
