@@ -1,4 +1,5 @@
 import { boolean, number, object, string, type InferType } from 'yup';
+import { STORE_TIME_ZONE } from './admin';
 import { addressSchema } from './account.schema';
 import { orderListSchema } from './checkout.schema';
 
@@ -36,7 +37,9 @@ export const COMPANY_CAN = {
 
 /** Why an order waits for approval: over the member's limit per order, or over their monthly limit. */
 export type ApprovalReason =
-  { kind: 'order'; limit: number } | { kind: 'month'; limit: number; spent: number };
+  | { kind: 'order'; limit: number }
+  | { kind: 'month'; limit: number; spent: number }
+  | { kind: 'credit'; limit: number; openBalance: number };
 
 /**
  * Whether an order of `total` needs an approver (decision 044): more than the member's order limit, or, with the
@@ -139,6 +142,7 @@ export const SHIP_TO_LOCATIONS_ONLY = 'Your company ships only to its locations:
 
 interface StreetAddress {
   addressLine1: string;
+  addressLine2?: string | null;
   city: string;
   state: string;
   zip: string;
@@ -146,15 +150,142 @@ interface StreetAddress {
 }
 
 const streetKey = (a: StreetAddress) =>
-  [a.addressLine1, a.city, a.state, a.zip.replace(/\s+/g, ''), a.country ?? 'US']
+  [a.addressLine1, a.addressLine2 ?? '', a.city, a.state, a.zip.replace(/\s+/g, ''), a.country ?? 'US']
     .map((part) => part.trim().replace(/\s+/g, ' ').toLowerCase())
     .join('|');
 
 /**
- * Whether a shipping address is one of the company's locations: the same street, city, state, ZIP and country
- * (in any case and spacing). The recipient, suite, e-mail and phone are the buyer's to write.
+ * Whether a shipping address is one of the company's locations: the same street (both lines), city, state, ZIP and
+ * country, in any case and spacing. The recipient, e-mail and phone are the buyer's to write ("Maria, dock 4").
  */
 export function isCompanyLocation(address: StreetAddress, locations: readonly StreetAddress[]): boolean {
   const key = streetKey(address);
   return locations.some((l) => streetKey(l) === key);
+}
+
+/* ---------- Terms, credit and the company record staff keep (decision 046) ---------- */
+
+/** The longest net terms staff grant, in days. */
+export const MAX_NET_TERMS_DAYS = 180;
+
+/** A day of the store's calendar (America/New_York), as YYYY-MM-DD. */
+export function storeDay(at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: STORE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** The day a terms invoice is due: the store's day it was placed, plus the net days. */
+export function invoiceDueDay(placedAt: Date | string, netDays: number): string {
+  const day = new Date(`${storeDay(new Date(placedAt))}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + netDays);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Whether a company's tax exemption applies on `day`: exempt, and its certificate not expired. */
+export function taxExemptOn(
+  company: { taxExempt: boolean; taxCertificateExpires: string | null },
+  day: string = storeDay(),
+): boolean {
+  return (
+    company.taxExempt && (company.taxCertificateExpires === null || company.taxCertificateExpires >= day)
+  );
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+
+const emptyIsNull = (value: unknown, original: unknown) =>
+  original === '' || original === null || original === undefined ? null : value;
+
+/**
+ * A company as staff keep it in the console: its name and ERP account number (checked against the ERP, or not),
+ * its tax exemption with the certificate's number and last day, and its terms (net days; a credit limit needs them).
+ */
+export const companyRecordSchema = object({
+  name: string()
+    .trim()
+    .required('Company is a required field')
+    .max(200, 'Company names are limited to 200 characters.'),
+  erpAccountId: string()
+    .trim()
+    .max(64, 'ERP account numbers are limited to 64 characters.')
+    .transform(emptyIsNull)
+    .nullable()
+    .default(null),
+  erpVerified: boolean()
+    .default(false)
+    .test('needs-number', 'Enter the ERP account number you checked.', function (verified) {
+      return !verified || Boolean(this.parent.erpAccountId);
+    }),
+  taxExempt: boolean().default(false),
+  taxCertificate: string()
+    .trim()
+    .max(64, 'Certificate numbers are limited to 64 characters.')
+    .default('')
+    .when('taxExempt', {
+      is: true,
+      then: (s) => s.required('Enter the tax-exemption certificate number.'),
+    }),
+  taxCertificateExpires: string()
+    .transform(emptyIsNull)
+    .nullable()
+    .default(null)
+    .test('day', 'Enter the last day as YYYY-MM-DD.', (v) => v === null || v === undefined || isDay(v)),
+  netTermsDays: number()
+    .transform(emptyIsNull)
+    .nullable()
+    .default(null)
+    .typeError(`Net terms are 1 to ${MAX_NET_TERMS_DAYS} days, or empty for none.`)
+    .integer(`Net terms are 1 to ${MAX_NET_TERMS_DAYS} days, or empty for none.`)
+    .min(1, `Net terms are 1 to ${MAX_NET_TERMS_DAYS} days, or empty for none.`)
+    .max(MAX_NET_TERMS_DAYS, `Net terms are 1 to ${MAX_NET_TERMS_DAYS} days, or empty for none.`),
+  creditLimit: number()
+    .transform(emptyIsNull)
+    .nullable()
+    .default(null)
+    .typeError('Enter an amount, or leave it empty for no limit.')
+    .min(0, 'Enter an amount, or leave it empty for no limit.')
+    .max(MAX_SPENDING_LIMIT, 'Enter an amount, or leave it empty for no limit.')
+    .test('needs-terms', 'A credit limit needs net terms.', function (limit) {
+      return limit === null || limit === undefined || this.parent.netTermsDays !== null;
+    }),
+});
+export type CompanyRecordInput = InferType<typeof companyRecordSchema>;
+
+/** A payment staff record against a terms invoice: the amount, the day it was paid (not after today), a reference. */
+export const termsPaymentSchema = object({
+  amount: number()
+    .typeError('Enter the amount paid.')
+    .required('Enter the amount paid.')
+    .moreThan(0, 'Enter the amount paid.')
+    .max(MAX_SPENDING_LIMIT, 'Enter the amount paid.')
+    .test(
+      'cents',
+      'Enter the amount in dollars and cents.',
+      (v) =>
+        v === undefined ||
+        (Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6),
+    ),
+  paidOn: string()
+    .required('Enter the day it was paid.')
+    .test('day', 'Enter the day as YYYY-MM-DD.', (v) => !v || isDay(v))
+    .test('past', 'The day it was paid cannot be after today.', (v) => !v || !isDay(v) || v <= storeDay()),
+  reference: string()
+    .trim()
+    .required('Enter the payment’s reference (cheque or transfer number).')
+    .max(100, 'References are limited to 100 characters.'),
+});
+export type TermsPaymentInput = InferType<typeof termsPaymentSchema>;
+
+/**
+ * Whether a purchase order of `total` takes the company over its credit limit (decision 046): its open terms balance
+ * (unpaid invoices, and purchase orders waiting for approval) plus the order, in cents. A null limit is none.
+ */
+export function overCreditLimit(total: number, openBalance: number, creditLimit: number | null): boolean {
+  const cents = (amount: number) => Math.round(amount * 100);
+  return creditLimit !== null && cents(openBalance) + cents(total) > cents(creditLimit);
 }

@@ -15,12 +15,13 @@ export const SAVE_FOR_LATER_LIST = 'Saved for later';
 export const SAVED_LIST_SHARING = ['private', 'read', 'edit'] as const;
 export type SavedListSharing = (typeof SAVED_LIST_SHARING)[number];
 
-/** Create and edit a list (POST /product/create-save-list, /product/edit-saved-list); no sharing: unchanged. */
+/** Create and edit a list (POST /product/create-save-list, /product/edit-saved-list); no sharing (or null): unchanged. */
 export const savedListSchema = object({
   name: string().trim().required('List name is required').max(80, 'List names are limited to 80 characters'),
   description: string().trim().max(500, 'Descriptions are limited to 500 characters').default(''),
   sharing: string<SavedListSharing>()
-    .oneOf([...SAVED_LIST_SHARING], 'Choose who sees the list.')
+    .nullable()
+    .oneOf([...SAVED_LIST_SHARING, null], 'Choose who sees the list.')
     .optional(),
 });
 export type SavedListInput = InferType<typeof savedListSchema>;

@@ -183,10 +183,12 @@ describe("a company's locations", () => {
     const cart = await buyer.c.agent.get('/api/user/cart').expect(200);
     expect(cart.body.orderLines.length).toBeGreaterThan(0);
 
+    // Line 2 is the location's too: "c/o 12 Other St" there would ship elsewhere.
+    const elsewhere = { addressLine1: '400 Foundry Rd', city: 'Gastonia', zip: '28052' };
+    await order(buyer, { ...elsewhere, addressLine2: 'c/o 12 Other St' }, 400);
     const taken = await order(buyer, {
       name: 'Maria at dock 4',
       addressLine1: '400 FOUNDRY RD',
-      addressLine2: 'Dock 4',
       city: 'gastonia',
       state: 'nc',
       zip: '28052',
@@ -312,7 +314,15 @@ describe('saved lists shared with the company', () => {
     const remove = await colleague.c.gql(`mutation($id: ID!) { deleteSavedList(id: $id) }`, { id: editList });
     expect(codeOf(remove)).toBe('UNPROCESSABLE');
 
-    // Renaming without a sharing keeps it shared.
+    // Renaming without a sharing (null on the REST path) keeps it shared.
+    const rest = await owner.c
+      .send('post', '/api/product/edit-saved-list', {
+        id: editList,
+        name: 'Maintenance kit A',
+        sharing: null,
+      })
+      .expect(200);
+    expect(rest.body).toMatchObject({ name: 'Maintenance kit A', sharing: 'edit' });
     await owner.c.gql(
       `mutation($id: ID!) { editSavedList(id: $id, input: { name: "Maintenance kit B" }) { id } }`,
       {

@@ -42,7 +42,12 @@ import {
   SearchTerm,
   TypeaheadAnswer,
 } from '../modules/search/search.entity';
-import { CompanyAddress, CompanyApproval, CompanyInvitation } from '../modules/company/company.entity';
+import {
+  CompanyAddress,
+  CompanyApproval,
+  CompanyInvitation,
+  TermsPayment,
+} from '../modules/company/company.entity';
 import { Session } from '../modules/session/session.entity';
 import { Site } from '../modules/site/site.entity';
 import { ClickstreamEventRow } from '../modules/analytics/clickstream.entity';
@@ -61,6 +66,7 @@ export const ENTITIES = [
   CompanyInvitation,
   CompanyApproval,
   CompanyAddress,
+  TermsPayment,
   User,
   ApiKey,
   Address,

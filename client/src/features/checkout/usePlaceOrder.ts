@@ -90,7 +90,11 @@ export function usePlaceOrder({
       const failed: PaymentState = {
         step: 'failed',
         message: errorMessage(err, failedMessage),
-        blocked: Boolean(failureOf(err).fields['shippingAddress.state']),
+        // The address cannot be used (an item may not ship to its state, or the company ships only to its
+        // locations): the buyer is sent back to it.
+        blocked: ['shippingAddress.state', 'shippingAddress.addressLine1'].some(
+          (f) => failureOf(err).fields[f],
+        ),
       };
       setState(failed);
       return failed;

@@ -17,12 +17,31 @@ export class BusinessAccount {
   @Property({ type: 'text', nullable: true })
   priceListId: string | null = null;
 
+  /** When staff checked its ERP account number against the ERP (decision 046), and who; null: not checked. */
+  @Property({ type: 'timestamptz', nullable: true })
+  erpVerifiedAt: Date | null = null;
+
+  @Property({ type: 'uuid', nullable: true })
+  erpVerifiedBy: string | null = null;
+
   @Property({ type: 'boolean', default: false })
   taxExempt: boolean = false;
+
+  /** The number of its tax-exemption certificate, as staff recorded it. */
+  @Property({ type: 'text', default: '' })
+  taxCertificate: string = '';
+
+  /** The last day its exemption applies (the store's calendar); null: no end. */
+  @Property({ type: 'date', nullable: true })
+  taxCertificateExpires: string | null = null;
 
   /** Approved to pay by purchase order on net terms (days), or null. */
   @Property({ type: 'smallint', nullable: true })
   netTermsDays: number | null = null;
+
+  /** The most its unpaid terms invoices may total (decision 046); null: no limit. */
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  creditLimit: number | null = null;
 
   /** Its members ship only to its locations (`company_address`), as its admins choose (decision 045). */
   @Property({ type: 'boolean', default: false })

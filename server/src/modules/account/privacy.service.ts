@@ -44,7 +44,7 @@ export const privacyService = {
         [user.id],
       ),
       db.execute(
-        `select s.name, s.description, s.created_at as "createdAt",
+        `select s.name, s.description, s.sharing, s.created_at as "createdAt",
            coalesce((select json_agg(json_build_object('productId', i.product_id, 'quantity', i.quantity,
              'configurations', i.configurations) order by i.date_added) from saved_list_item i where i.list_id = s.id),
              '[]'::json) as items

@@ -184,6 +184,9 @@ export const companyAddressService = {
     const { id } = validate(addressIdSchema, body);
     await ctx.db.transactional(async (trx) => {
       const accountId = await adminOf(ctx, trx);
+      // The company's row is the lock of its locations and its shipping rule (two admins removing the last two at
+      // once, or one removing while another turns the rule on, count one after the other).
+      await ctx.db.execute('select 1 from business_account where id = ? for update', [accountId], 'all', trx);
       const [removed] = await ctx.db.execute<CompanyAddressView[]>(
         `delete from company_address where id = ? and account_id = ? returning ${COLUMNS}`,
         [id, accountId],

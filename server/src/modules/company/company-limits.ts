@@ -1,7 +1,13 @@
 import type { Transaction } from '@mikro-orm/core';
 import { STORE_TIME_ZONE } from '../../../../domain/admin';
 import { orderNumberLabel } from '../../../../domain/checkout';
-import { approvalReason, COMPANY_CAN, COMPANY_ROLES, type ApprovalReason } from '../../../../domain/company';
+import {
+  approvalReason,
+  COMPANY_CAN,
+  COMPANY_ROLES,
+  overCreditLimit,
+  type ApprovalReason,
+} from '../../../../domain/company';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import { formatAmount } from '../../../../domain/money';
 import { AppError } from '../../common/errors';
@@ -40,11 +46,25 @@ export async function spentThisMonth(
   return row?.spent ?? 0;
 }
 
-/** A company member placing an order: their company, and why the order must wait for approval (null: it need not). */
+/**
+ * A company member placing an order: their company, why the order must wait for approval (null: it need not), and
+ * whether it also waits for staff, a purchase order over the company's credit limit (decision 046).
+ */
 export interface CompanyPurchase {
   accountId: string;
   reason: ApprovalReason | null;
+  creditHold: boolean;
+  openBalance: number | null;
 }
+
+/**
+ * A company's open terms balance, in SQL for the company `a`: its purchase orders placed and not cancelled (those
+ * waiting for approval too), less the payments recorded against them.
+ */
+export const OPEN_TERMS_BALANCE = `(select coalesce(sum(greatest(o.total - coalesce((select sum(p.amount)
+    from terms_payment p where p.order_id = o.id), 0), 0)), 0)::float8
+  from customer_order o where o.account_id = a.id and o.payment_kind = 'purchaseOrder'
+    and o.status not in (${ORDER_STATUS_CODE.Open}, ${ORDER_STATUS_CODE.OrderCancelled}, ${ORDER_STATUS_CODE.OrderDeleted}))`;
 
 /**
  * In the placement's transaction: the buyer's company, whether their role buys, and whether an order of `total`
@@ -55,7 +75,7 @@ export async function companyPurchase(
   ctx: Ctx,
   trx: Transaction,
   userId: string,
-  order: { total: number; currency: string },
+  order: { total: number; currency: string; paymentKind: string },
 ): Promise<CompanyPurchase | null> {
   const [member] = await ctx.db.execute<
     {
@@ -83,8 +103,24 @@ export async function companyPurchase(
     limits.monthlyLimit === null
       ? 0
       : await spentThisMonth(ctx.db, { userId, accountId: member.accountId, currency: order.currency }, trx);
-  const reason = approvalReason(order.total, limits, spent);
-  if (reason) {
+  const spending = approvalReason(order.total, limits, spent);
+  // A purchase order is checked against the company's credit (its row locked: two at once count one by one).
+  const [credit] =
+    order.paymentKind === 'purchaseOrder'
+      ? await ctx.db.execute<{ creditLimit: string | null; openBalance: number }[]>(
+          `select a.credit_limit as "creditLimit", ${OPEN_TERMS_BALANCE} as "openBalance"
+           from business_account a where a.id = ? for no key update`,
+          [member.accountId],
+          'all',
+          trx,
+        )
+      : [];
+  const creditLimit = credit?.creditLimit == null ? null : Number(credit.creditLimit);
+  const creditHold = Boolean(credit && overCreditLimit(order.total, credit.openBalance, creditLimit));
+  const reason: ApprovalReason | null =
+    spending ??
+    (creditHold ? { kind: 'credit', limit: creditLimit!, openBalance: credit!.openBalance } : null);
+  if (spending) {
     const [others] = await ctx.db.execute<{ n: number }[]>(
       `select count(*)::int as n from app_user where account_id = ? and company_role in (?, ?) and id <> ?
          and validity = ?`,
@@ -98,15 +134,17 @@ export async function companyPurchase(
       throw new AppError('BAD_USER_INPUT', message, [{ field: 'cart', message }]);
     }
   }
-  return { accountId: member.accountId, reason };
+  return { accountId: member.accountId, reason, creditHold, openBalance: credit ? credit.openBalance : null };
 }
 
 /** The history's note for an order held for approval (the store's words, in English as every history note). */
-export function heldNote(reason: ApprovalReason, currency: string): string {
+export function heldNote(reason: ApprovalReason, currency: string, creditHold = false): string {
   const limit = formatAmount(reason.limit, currency, 'en-US');
+  const credit = creditHold ? '; over the company’s credit limit, for staff to approve first' : '';
+  if (reason.kind === 'credit') return `Waiting for approval: over the company’s credit limit of ${limit}`;
   return reason.kind === 'order'
-    ? `Waiting for approval: over the order limit of ${limit}`
-    : `Waiting for approval: over the monthly limit of ${limit}`;
+    ? `Waiting for approval: over the order limit of ${limit}${credit}`
+    : `Waiting for approval: over the monthly limit of ${limit}${credit}`;
 }
 
 /**
@@ -122,14 +160,17 @@ export async function requestApproval(
     accountId: string;
     buyer: { id: string; firstName: string; lastName: string; email: string };
     reason: ApprovalReason;
+    creditHold: boolean;
+    openBalance: number | null;
     total: number;
     currency: string;
     card: { paymentMethodId: string; saveCard: boolean } | null;
   },
 ): Promise<void> {
   await ctx.db.execute(
-    `insert into company_approval (order_id, account_id, buyer_id, reason, spending_limit, payment_method_id, save_card)
-     values (?, ?, ?, ?, ?, ?, ?)`,
+    `insert into company_approval (order_id, account_id, buyer_id, reason, spending_limit, payment_method_id, save_card,
+       credit_hold, open_balance)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       request.orderId,
       request.accountId,
@@ -138,10 +179,31 @@ export async function requestApproval(
       request.reason.limit,
       request.card?.paymentMethodId ?? null,
       request.card?.saveCard ?? false,
+      request.creditHold,
+      request.openBalance,
     ],
     'run',
     trx,
   );
+  // Held for staff's credit decision: the company's approvers are asked once staff release it.
+  if (!request.creditHold) await askApprovers(ctx, trx, request);
+}
+
+/** E-mails every active approver and admin of the company but the buyer (each in their language) about the order. */
+export async function askApprovers(
+  ctx: Ctx,
+  trx: Transaction,
+  request: {
+    orderNumber: string;
+    accountId: string;
+    buyer: { id: string; firstName: string; lastName: string; email: string };
+    reason: ApprovalReason;
+    total: number;
+    currency: string;
+  },
+): Promise<void> {
+  if (request.reason.kind === 'credit') return;
+  const reason = request.reason;
   const approvers = await ctx.db.execute<{ email: string; locale: string; company: string }[]>(
     `select u.email, u.locale, a.company from app_user u join business_account a on a.id = u.account_id
      where u.account_id = ? and u.company_role in (?, ?) and u.id <> ? and u.validity = ? order by u.email`,
@@ -163,8 +225,8 @@ export async function requestApproval(
           buyer,
           label: orderNumberLabel(request.orderNumber),
           total: { value: request.total, currency: request.currency },
-          reason: request.reason.kind,
-          limit: { value: request.reason.limit, currency: request.currency },
+          reason: reason.kind,
+          limit: { value: reason.limit, currency: request.currency },
           url: `${ctx.app.auth.publicUrl}${ROUTES.companyApprovals}`,
         },
       },

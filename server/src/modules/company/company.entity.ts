@@ -73,9 +73,23 @@ export class CompanyApproval {
   @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
   buyer: string | null = null;
 
-  /** 'order' (over the order limit) or 'month' (over the monthly limit). */
+  /**
+   * 'order' (over the order limit), 'month' (over the monthly limit) or 'credit' (a purchase order over the
+   * company's credit limit only, decision 046).
+   */
   @Property({ type: 'text' })
   reason!: string;
+
+  /**
+   * The purchase order takes the company over its credit limit: staff decide first (decision 046); the company's
+   * approvers see it once staff release it (when it is also over a spending limit).
+   */
+  @Property({ type: 'boolean', default: false })
+  creditHold: boolean = false;
+
+  /** The company's open terms balance when the order was placed (for staff's decision), or null. */
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
+  openBalance: number | null = null;
 
   /** The limit the order went over. */
   @Property({ type: new DecimalType('number'), precision: 12, scale: 2 })
@@ -163,6 +177,38 @@ export class CompanyAddress {
 
   @Property({ type: 'boolean', default: false })
   billTo: boolean = false;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/**
+ * A payment staff recorded against a terms invoice (an order paid by purchase order; decision 046): how much, the
+ * day it was paid and the remittance's reference. The invoice is paid when its payments reach its total.
+ */
+@Entity({ tableName: 'terms_payment' })
+@Index({ properties: ['order'] })
+export class TermsPayment {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @ManyToOne(() => CustomerOrder, { mapToPk: true, deleteRule: 'cascade' })
+  order!: string;
+
+  @ManyToOne(() => BusinessAccount, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  account: string | null = null;
+
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2 })
+  amount!: number;
+
+  @Property({ type: 'date' })
+  paidOn!: string;
+
+  @Property({ type: 'text' })
+  reference!: string;
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  recordedBy: string | null = null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -394,6 +394,8 @@ export const companyService = {
         throw new AppError('UNPROCESSABLE', 'Only customer accounts buy for a company.');
       }
       if (me!.accountId) throw new AppError('CONFLICT', 'You already belong to a company.');
+      // A list shared with a company before is never shown to this one.
+      await unshareLists(ctx.db, user.id, invitation.accountId, trx);
       await ctx.db.execute(
         `update app_user set account_id = ?, company_role = ?, order_limit = ?, monthly_limit = ?,
            erp_account_claim = null, updated_at = now() where id = ?`,

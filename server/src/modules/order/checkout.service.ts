@@ -186,7 +186,11 @@ export const checkoutService = {
         exempt: buyer?.taxExempt ?? false,
       });
       const purchase = ctx.user
-        ? await companyPurchase(ctx, trx, ctx.user.id, { total: totals.total, currency: pricing.currency })
+        ? await companyPurchase(ctx, trx, ctx.user.id, {
+            total: totals.total,
+            currency: pricing.currency,
+            paymentKind: input.payment.kind,
+          })
         : null;
       const address: OrderAddress = {
         name: input.shippingAddress.name,
@@ -296,7 +300,7 @@ export const checkoutService = {
           orderId: order!.id,
           from: ORDER_STATUS_CODE.Open,
           to: ORDER_STATUS_CODE.AwaitingApproval,
-          note: heldNote(purchase.reason, pricing.currency),
+          note: heldNote(purchase.reason, pricing.currency, purchase.creditHold),
           // The order shows the card it will be paid with.
           card: hold.card?.method ?? null,
         });
@@ -306,6 +310,8 @@ export const checkoutService = {
           accountId: purchase.accountId,
           buyer: ctx.user!,
           reason: purchase.reason,
+          creditHold: purchase.creditHold,
+          openBalance: purchase.openBalance,
           total: totals.total,
           currency: pricing.currency,
           card: hold.card,

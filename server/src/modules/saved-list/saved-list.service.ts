@@ -70,14 +70,14 @@ export interface QuickOrderResult {
  * it. A viewer of the company reads a list shared for editing.
  */
 const VISIBLE_LISTS = `saved_list l join app_user o on o.id = l.user_id join app_user me on me.id = ?
-  where (l.user_id = me.id or (l.sharing <> 'private' and o.account_id = me.account_id
-    and me.company_role is not null and o.company_role is not null))`;
+  where l.user_id in (select x.id from app_user x where x.id = me.id
+      or (x.account_id = me.account_id and x.company_role is not null and me.company_role is not null))
+    and (l.user_id = me.id or l.sharing <> 'private')`;
 
 const LIST_COLUMNS = `l.id, l.name, l.description, l.sharing, l.created_at as "createdAt", l.updated_at as "updatedAt",
   (select count(*)::int from saved_list_item i where i.list_id = l.id) as "itemCount",
   l.user_id = me.id as mine,
-  case when l.user_id <> me.id
-    then coalesce(nullif(trim(concat_ws(' ', o.first_name, o.last_name)), ''), o.email) end as "ownerName",
+  case when l.user_id <> me.id then trim(concat_ws(' ', o.first_name, o.last_name)) end as "ownerName",
   (l.user_id = me.id or (l.sharing = 'edit' and me.company_role <> ${COMPANY_ROLES.Viewer})) as "canEdit"`;
 
 /**
@@ -106,14 +106,23 @@ const view = (r: ListRow): SavedListView => ({
   updatedAt: new Date(r.updatedAt).toISOString(),
 });
 
-/** Only a member of a company shares a list (with it). */
-async function checkSharing(ctx: Ctx, sharing: SavedListSharing | undefined): Promise<void> {
+/**
+ * Only a member of a company shares a list (with it). Their row is read `for share` in the write's transaction, so
+ * they cannot leave the company between the check and the write.
+ */
+async function checkSharing(
+  ctx: Ctx,
+  sharing: SavedListSharing | null | undefined,
+  trx: Transaction,
+): Promise<void> {
   if (!sharing || sharing === 'private') return;
-  const [me] = await ctx.db.execute<{ accountId: string | null }[]>(
-    'select account_id as "accountId" from app_user where id = ?',
+  const [me] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
+    'select account_id as "accountId", company_role as role from app_user where id = ? for share',
     [requireUser(ctx).id],
+    'all',
+    trx,
   );
-  if (!me?.accountId) {
+  if (!me?.accountId || me.role === null) {
     const message = 'Only members of a company share lists.';
     throw new AppError('BAD_USER_INPUT', message, [{ field: 'sharing', message }]);
   }
@@ -187,14 +196,19 @@ export const savedListService = {
       const message = `You can keep at most ${SAVED_LIST_LIMITS.lists} lists.`;
       throw new AppError('BAD_USER_INPUT', message, [{ field: 'name', message }]);
     }
-    await checkSharing(ctx, input.sharing);
-    const [row] = await ctx.db
-      .execute<{ id: string }[]>(
-        'insert into saved_list (user_id, name, description, sharing) values (?, ?, ?, ?) returning id',
-        [user.id, input.name, input.description, input.sharing ?? 'private'],
-      )
-      .catch(nameTaken);
-    return this.list(ctx, row!.id);
+    const id = await ctx.db.transactional(async (trx) => {
+      await checkSharing(ctx, input.sharing, trx);
+      const [row] = await ctx.db
+        .execute<{ id: string }[]>(
+          'insert into saved_list (user_id, name, description, sharing) values (?, ?, ?, ?) returning id',
+          [user.id, input.name, input.description, input.sharing ?? 'private'],
+          'all',
+          trx,
+        )
+        .catch(nameTaken);
+      return row!.id;
+    });
+    return this.list(ctx, id);
   },
 
   /** `{ id, name, description, sharing? }` (the owner's; no sharing: unchanged). */
@@ -203,14 +217,18 @@ export const savedListService = {
     const { id } = validate(savedListIdSchema, body);
     const input = validate(savedListSchema, body);
     await this.list(ctx, id, 'own');
-    await checkSharing(ctx, input.sharing);
-    await ctx.db
-      .execute(
-        `update saved_list set name = ?, description = ?, sharing = coalesce(?, sharing), updated_at = now()
-         where id = ?`,
-        [input.name, input.description, input.sharing ?? null, id],
-      )
-      .catch(nameTaken);
+    await ctx.db.transactional(async (trx) => {
+      await checkSharing(ctx, input.sharing, trx);
+      await ctx.db
+        .execute(
+          `update saved_list set name = ?, description = ?, sharing = coalesce(?, sharing), updated_at = now()
+           where id = ?`,
+          [input.name, input.description, input.sharing ?? null, id],
+          'run',
+          trx,
+        )
+        .catch(nameTaken);
+    });
     return this.list(ctx, id);
   },
 

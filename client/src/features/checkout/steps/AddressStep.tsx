@@ -64,7 +64,11 @@ export function AddressStep({
   const primary = saved[0];
   const company = user?.accounts[0]?.company ?? '';
   // The company's locations in this country (decision 045); when it ships only there, nothing else is offered.
-  const { data: companyData } = useQuery(MyCompanyDocument, { skip: !company });
+  // From the server each time: the company's rule and locations may have changed since the cache was filled.
+  const { data: companyData } = useQuery(MyCompanyDocument, {
+    skip: !company,
+    fetchPolicy: 'cache-and-network',
+  });
   const locations = (companyData?.myCompany?.addresses ?? []).filter((a) => a.country === country);
   const locationsOnly = Boolean(companyData?.myCompany?.shipToLocationsOnly);
   const fromLocation = (a: (typeof locations)[number]): AddressValues => ({
@@ -82,6 +86,12 @@ export function AddressStep({
   });
   const isPicked = (values: AddressValues, a: { addressLine1: string; zip: string; name: string }) =>
     values.addressLine1 === a.addressLine1 && values.zip === a.zip && values.name === a.name;
+  // A location stays chosen when the buyer writes another recipient (the street is the location's).
+  const isLocation = (values: AddressValues, a: (typeof locations)[number]) =>
+    isCompanyLocation({ ...values, country }, [a]);
+  // A draft typed before the company limited shipping to its locations is not offered again.
+  const draft =
+    initial && (!locationsOnly || isCompanyLocation({ ...initial, country }, locations)) ? initial : null;
   const fromSaved = (a: (typeof saved)[number]): AddressValues => ({
     contactEmail: user?.emailAddress ?? '',
     name: a.name,
@@ -114,9 +124,9 @@ export function AddressStep({
       {locationsOnly && <p className="notice">{t('checkout.companyOnly')}</p>}
       <Formik<AddressValues>
         // Rendered again once the company's locations are known, so the first of them can be the start.
-        key={locationsOnly ? 'locations' : 'any'}
+        key={`${locationsOnly}-${locations.length}`}
         initialValues={
-          initial ??
+          draft ??
           (locationsOnly && locations[0]
             ? fromLocation(locations[0])
             : primary
@@ -163,7 +173,7 @@ export function AddressStep({
         {({ isSubmitting, status, setValues, values }) => (
           <Form method="post" className="form" noValidate aria-label={t('checkout.step.address')}>
             <FocusFirstError />
-            <KeepTyped<AddressValues> draft={initial} onTyping={onTyping} />
+            <KeepTyped<AddressValues> draft={draft} onTyping={onTyping} />
             {locations.length > 0 && (
               <fieldset className="saved-addresses" data-testid="company-locations">
                 <legend>{t('checkout.companyLocations')}</legend>
@@ -172,7 +182,7 @@ export function AddressStep({
                     <input
                       type="radio"
                       name="saved"
-                      checked={isPicked(values, a)}
+                      checked={isLocation(values, a)}
                       onChange={() => void setValues(fromLocation(a))}
                     />
                     <span>

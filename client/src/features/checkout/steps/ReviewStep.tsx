@@ -58,7 +58,7 @@ export function ReviewStep({
   /** The order's payment state machine: Place order sends the order through it. */
   payment: PaymentControls;
   onChangePayment: () => void;
-  /** An item may not ship to the address's state: back to the address. */
+  /** The address cannot be used (an item may not ship to its state, or not a company location): back to it. */
   onBlocked: () => void;
 }) {
   const describeConfig = useDescribeConfiguration();
