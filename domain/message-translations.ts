@@ -427,6 +427,69 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Cette liste est partagée en lecture : seul son propriétaire en modifie les articles.',
     'Esta lista se comparte para lectura: solo su dueño cambia sus artículos.',
   ],
+  'Company names are limited to 200 characters.': [
+    'Les noms d’entreprise sont limités à 200 caractères.',
+    'Los nombres de empresa tienen un máximo de 200 caracteres.',
+  ],
+  'ERP account numbers are limited to 64 characters.': [
+    'Les numéros de compte ERP sont limités à 64 caractères.',
+    'Los números de cuenta ERP tienen un máximo de 64 caracteres.',
+  ],
+  'Enter the ERP account number you checked.': [
+    'Entrez le numéro de compte ERP que vous avez vérifié.',
+    'Ingrese el número de cuenta ERP que verificó.',
+  ],
+  'Certificate numbers are limited to 64 characters.': [
+    'Les numéros de certificat sont limités à 64 caractères.',
+    'Los números de certificado tienen un máximo de 64 caracteres.',
+  ],
+  'Enter the tax-exemption certificate number.': [
+    'Entrez le numéro du certificat d’exonération de taxe.',
+    'Ingrese el número del certificado de exención de impuestos.',
+  ],
+  'Enter the last day as YYYY-MM-DD.': [
+    'Entrez le dernier jour au format AAAA-MM-JJ.',
+    'Ingrese el último día con el formato AAAA-MM-DD.',
+  ],
+  'Net terms are 1 to {n} days, or empty for none.': [
+    'Les conditions nettes vont de 1 à {n} jours, ou vide pour aucune.',
+    'Los términos netos son de 1 a {n} días, o vacío para ninguno.',
+  ],
+  'A credit limit needs net terms.': [
+    'Une limite de crédit demande des conditions nettes.',
+    'Un límite de crédito requiere términos netos.',
+  ],
+  'Enter the amount paid.': ['Entrez le montant payé.', 'Ingrese el monto pagado.'],
+  'Enter the amount in dollars and cents.': [
+    'Entrez le montant en dollars et en cents.',
+    'Ingrese el monto en dólares y centavos.',
+  ],
+  'Enter the day it was paid.': ['Entrez le jour du paiement.', 'Ingrese el día del pago.'],
+  'Enter the day as YYYY-MM-DD.': [
+    'Entrez le jour au format AAAA-MM-JJ.',
+    'Ingrese el día con el formato AAAA-MM-DD.',
+  ],
+  'The day it was paid cannot be after today.': [
+    'Le jour du paiement ne peut pas être après aujourd’hui.',
+    'El día del pago no puede ser posterior a hoy.',
+  ],
+  'Enter the payment’s reference (cheque or transfer number).': [
+    'Entrez la référence du paiement (numéro de chèque ou de virement).',
+    'Ingrese la referencia del pago (número de cheque o de transferencia).',
+  ],
+  'References are limited to 100 characters.': [
+    'Les références sont limitées à 100 caractères.',
+    'Las referencias tienen un máximo de 100 caracteres.',
+  ],
+  'Another company has this ERP account number.': [
+    'Une autre entreprise a ce numéro de compte ERP.',
+    'Otra empresa tiene este número de cuenta ERP.',
+  ],
+  "The invoice's balance is {amount}: enter at most that.": [
+    'Le solde de la facture est de {amount} : entrez au plus ce montant.',
+    'El saldo de la factura es de {amount}: ingrese como máximo esa cantidad.',
+  ],
+  'This invoice is paid.': ['Cette facture est payée.', 'Esta factura está pagada.'],
   'Only an admin of your company can do this.': [
     'Seul un administrateur de votre entreprise peut faire ceci.',
     'Solo un administrador de su empresa puede hacer esto.',

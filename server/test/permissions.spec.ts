@@ -118,6 +118,13 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { deleteCompanyAddress(id: "00000000-0000-4000-8000-000000000000") }',
       'Mutation.setCompanyShipToLocationsOnly':
         'mutation { setCompanyShipToLocationsOnly(only: true) { id } }',
+      'Query.adminCompanies': '{ adminCompanies { id } }',
+      'Query.adminCompany': '{ adminCompany(id: "00000000-0000-4000-8000-000000000000") { id } }',
+      'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
+      'Mutation.recordTermsPayment':
+        'mutation { recordTermsPayment(orderId: "00000000-0000-4000-8000-000000000000", input: { amount: 1, paidOn: "2026-01-02", reference: "CHQ 1" }) { id } }',
+      'Mutation.decideCompanyCredit':
+        'mutation { decideCompanyCredit(orderId: "00000000-0000-4000-8000-000000000000", approve: true) { id } }',
       'Mutation.initializePaymentKey': 'mutation { initializePaymentKey }',
       'Mutation.savePaymentOption': 'mutation { savePaymentOption(paymentMethodId: "pm_x") { id } }',
       'Mutation.deletePaymentOption':

@@ -3,6 +3,7 @@ import { buildSchemaSync } from 'type-graphql';
 import { AccountResolver } from '../modules/account/account.resolver';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { CompanyResolver } from '../modules/company/company.resolver';
+import { CompaniesAdminResolver } from '../modules/company/companies-admin.resolver';
 import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CartLineResolver, CartResolver } from '../modules/cart/cart.resolver';
@@ -45,6 +46,7 @@ export const RESOLVERS = [
   SiteResolver,
   SupplierResolver,
   CompanyResolver,
+  CompaniesAdminResolver,
 ] as const;
 
 let schema: GraphQLSchema | undefined;

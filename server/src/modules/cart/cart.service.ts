@@ -1,3 +1,4 @@
+import { STORE_TIME_ZONE } from '../../../../domain/admin';
 import { cartItemsSchema, cartRemoveSchema } from '../../../../domain/cart.schema';
 import { validate } from '../../common/validate';
 import {
@@ -211,7 +212,8 @@ async function buyerOf(ctx: Ctx, db: SqlConnection = ctx.db): Promise<Buyer> {
   const [row] = await db.execute<
     { accountId: string | null; taxExempt: boolean | null; state: string | null }[]
   >(
-    `select ba.id as "accountId", ba.tax_exempt as "taxExempt", case when a.country = ? then a.state end as state
+    `select ba.id as "accountId", (ba.tax_exempt and (ba.tax_certificate_expires is null
+               or ba.tax_certificate_expires >= (now() at time zone '${STORE_TIME_ZONE}')::date)) as "taxExempt", case when a.country = ? then a.state end as state
      from app_user u
      left join business_account ba on ba.id = u.account_id
      left join address a on a.id = u.primary_address_id

@@ -48,6 +48,8 @@ export interface ApprovalView {
 export interface ApprovalOutcome {
   reason: string;
   spendingLimit: number;
+  /** Waiting for staff's credit decision first (decision 046). */
+  creditHold: boolean;
   decision: string | null;
   decidedBy: string | null;
   note: string;
@@ -72,7 +74,7 @@ async function approverOf(ctx: Ctx): Promise<string> {
 }
 
 /** An order's approval and what deciding it needs, for `?` order and `?` company. */
-const DECISION_ROW = `select a.id as "approvalId", a.buyer_id as "buyerId", a.reason,
+const DECISION_ROW = `select a.id as "approvalId", a.buyer_id as "buyerId", a.reason, a.credit_hold as "creditHold",
     a.payment_method_id as "paymentMethodId", a.save_card as "saveCard", b.payment_key as "paymentKey", o.status,
     o.payment_kind as "paymentKind", o.total::float8 as total, o.currency_code as "currencyCode"
   from company_approval a join customer_order o on o.id = a.order_id
@@ -85,6 +87,7 @@ interface DecisionRow {
   approvalId: string;
   buyerId: string | null;
   reason: string;
+  creditHold: boolean;
   paymentMethodId: string | null;
   saveCard: boolean;
   paymentKey: string | null;
@@ -117,7 +120,8 @@ export const approvalService = {
             'lineTotal', l.line_total::float8) order by l.line_no) from order_line l where l.order_id = o.id) as lines
        from company_approval a join customer_order o on o.id = a.order_id
        left join app_user u on u.id = a.buyer_id
-       where a.account_id = ? and a.decision is null and o.status = ? and a.buyer_id is distinct from ?
+       where a.account_id = ? and a.decision is null and not a.credit_hold and o.status = ?
+         and a.buyer_id is distinct from ?
        order by a.requested_at, o.order_number`,
       [accountId, ORDER_STATUS_CODE.AwaitingApproval, requireUser(ctx).id],
     );
@@ -136,7 +140,8 @@ export const approvalService = {
     if (!COMPANY_CAN.approve(role)) return 0;
     const [row] = await ctx.db.execute<{ n: number }[]>(
       `select count(*)::int as n from company_approval a join customer_order o on o.id = a.order_id
-       where a.account_id = ? and a.decision is null and o.status = ? and a.buyer_id is distinct from ?`,
+       where a.account_id = ? and a.decision is null and not a.credit_hold and o.status = ?
+         and a.buyer_id is distinct from ?`,
       [accountId, ORDER_STATUS_CODE.AwaitingApproval, requireUser(ctx).id],
     );
     return row?.n ?? 0;
@@ -181,6 +186,8 @@ export const approvalService = {
       if (row.status !== ORDER_STATUS_CODE.AwaitingApproval) {
         throw new AppError('CONFLICT', 'This order was already approved, rejected or cancelled.');
       }
+      // Staff decide the company's credit first (decision 046): the order is not in the company's queue yet.
+      if (row.creditHold) throw notFound('Order');
       await ctx.db.execute(
         `update company_approval set decision = ?, decided_by_id = ?, note = ?, decided_at = now() where id = ?`,
         [input.approve ? 'approved' : 'rejected', me.id, note, row.approvalId],
@@ -295,7 +302,7 @@ export const approvalService = {
         decidedAt: Date | string | null;
       })[]
     >(
-      `select a.reason, a.spending_limit::float8 as "spendingLimit", a.decision, a.note, a.decided_at as "decidedAt",
+      `select a.reason, a.spending_limit::float8 as "spendingLimit", a.credit_hold as "creditHold", a.decision, a.note, a.decided_at as "decidedAt",
          u.first_name as "firstName", u.last_name as "lastName", u.email
        from company_approval a left join app_user u on u.id = a.decided_by_id where a.order_id = ?`,
       [orderId],

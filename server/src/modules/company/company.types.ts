@@ -135,9 +135,18 @@ export class CompanyApprovalGql {
 
 @ObjectType('OrderApproval', { description: "A company order's approval: why it waited, and the decision" })
 export class OrderApprovalGql {
-  @Field(() => String, { description: 'order (over the order limit) or month (over the monthly limit)' })
+  @Field(() => String, {
+    description:
+      "order (over the order limit), month (over the monthly limit) or credit (a purchase order over the company's credit limit)",
+  })
   reason!: string;
-  @Field(() => Float) spendingLimit!: number;
+  @Field(() => Float, { description: 'The limit the order went over (the credit limit for credit)' })
+  spendingLimit!: number;
+  @Field(() => Boolean, {
+    description:
+      "Waiting for Axisline Supply's credit decision first (a purchase order over the credit limit)",
+  })
+  creditHold!: boolean;
   @Field(() => String, { nullable: true, description: 'approved, rejected, cancelled; null while it waits' })
   decision!: string | null;
   @Field(() => String, { nullable: true, description: 'Who decided' }) decidedBy!: string | null;
@@ -171,4 +180,116 @@ export class CompanyOrderPageGql {
 export class CompanyOrderListInputGql extends OrderListInputGql {
   @Field(() => ID, { nullable: true, description: "One buyer's orders; null: everyone's" })
   buyerId?: string | null;
+}
+
+/* ---------- The console's companies (decision 046) ---------- */
+
+@ObjectType('AdminCompanySummary', { description: 'A company as the console lists it' })
+export class AdminCompanySummaryGql {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) erpAccountId!: string | null;
+  @Field(() => Boolean, { description: 'Its ERP account number was checked by staff' }) erpVerified!: boolean;
+  @Field(() => Int, { nullable: true }) netTermsDays!: number | null;
+  @Field(() => Float, { nullable: true }) creditLimit!: number | null;
+  @Field(() => Boolean) taxExempt!: boolean;
+  @Field(() => Int) members!: number;
+  @Field(() => Float, { description: 'Unpaid terms invoices and purchase orders waiting for approval' })
+  openBalance!: number;
+  @Field(() => Float) overdueBalance!: number;
+  @Field(() => Int) overdueInvoices!: number;
+  @Field(() => Int, { description: 'Purchase orders waiting for a credit decision' }) creditWaiting!: number;
+}
+
+@ObjectType('AdminCompanyPerson')
+export class AdminCompanyPersonGql {
+  @Field(() => ID) userId!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) email!: string;
+  @Field(() => String, { nullable: true, description: 'Admin, Approver, Buyer or Viewer' }) role!:
+    string | null;
+}
+
+@ObjectType('TermsPayment', { description: 'A payment recorded against a terms invoice' })
+export class TermsPaymentGql {
+  @Field(() => Float) amount!: number;
+  @Field(() => String, { description: 'YYYY-MM-DD' }) paidOn!: string;
+  @Field(() => String) reference!: string;
+  @Field(() => String, { nullable: true }) recordedBy!: string | null;
+}
+
+@ObjectType('TermsInvoice', {
+  description: 'An order of the company paid by purchase order, and its payments',
+})
+export class TermsInvoiceGql {
+  @Field(() => ID) orderId!: string;
+  @Field(() => String) orderNumber!: string;
+  @Field(() => String, { nullable: true }) poNumber!: string | null;
+  @Field(() => String) placedAt!: string;
+  @Field(() => String, { description: 'YYYY-MM-DD: placed (store calendar) plus the net days' })
+  dueOn!: string;
+  @Field(() => Float) total!: number;
+  @Field(() => Float) paid!: number;
+  @Field(() => Float) balance!: number;
+  @Field(() => Boolean) overdue!: boolean;
+  @Field(() => Int) status!: number;
+  @Field(() => String) statusLabel!: string;
+  @Field(() => [TermsPaymentGql]) payments!: TermsPaymentGql[];
+}
+
+@ObjectType('CreditHold', {
+  description: "A purchase order over its company's credit limit, waiting for staff",
+})
+export class CreditHoldGql {
+  @Field(() => ID) orderId!: string;
+  @Field(() => String) orderNumber!: string;
+  @Field(() => String) buyerName!: string;
+  @Field(() => Float) total!: number;
+  @Field(() => String) currencyCode!: string;
+  @Field(() => String, { nullable: true }) poNumber!: string | null;
+  @Field(() => Float) creditLimit!: number;
+  @Field(() => Float, { description: 'The open balance when it was placed' }) openBalance!: number;
+  @Field(() => Boolean, {
+    description: "Also over its buyer's spending limit: the company approves after staff",
+  })
+  alsoSpending!: boolean;
+  @Field(() => String) requestedAt!: string;
+}
+
+@ObjectType('AdminCompany', {
+  description: 'A company as staff keep it: record, people, terms invoices, credit',
+})
+export class AdminCompanyGql extends AdminCompanySummaryGql {
+  @Field(() => String, { nullable: true }) erpVerifiedAt!: string | null;
+  @Field(() => String, { nullable: true }) erpVerifiedBy!: string | null;
+  @Field(() => String) taxCertificate!: string;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, the last day it applies' })
+  taxCertificateExpires!: string | null;
+  @Field(() => Boolean, { description: 'Exempt today (exempt, and the certificate not expired)' })
+  taxExemptToday!: boolean;
+  @Field(() => String) createdAt!: string;
+  @Field(() => [AdminCompanyPersonGql]) people!: AdminCompanyPersonGql[];
+  @Field(() => [TermsInvoiceGql], { description: 'Open invoices first (oldest due first), then paid ones' })
+  invoices!: TermsInvoiceGql[];
+  @Field(() => [CreditHoldGql]) creditHolds!: CreditHoldGql[];
+}
+
+@InputType('CompanyRecordInput', { description: "A company's record as staff keep it" })
+export class CompanyRecordInputGql {
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) erpAccountId?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'The ERP account number was checked against the ERP' })
+  erpVerified?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) taxExempt?: boolean | null;
+  @Field(() => String, { nullable: true }) taxCertificate?: string | null;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' }) taxCertificateExpires?: string | null;
+  @Field(() => Int, { nullable: true }) netTermsDays?: number | null;
+  @Field(() => Float, { nullable: true }) creditLimit?: number | null;
+}
+
+@InputType('TermsPaymentInput', { description: 'A payment received against a terms invoice' })
+export class TermsPaymentInputGql {
+  @Field(() => Float) amount!: number;
+  @Field(() => String, { description: 'YYYY-MM-DD, not after today' }) paidOn!: string;
+  @Field(() => String, { description: 'The cheque or transfer number' }) reference!: string;
 }

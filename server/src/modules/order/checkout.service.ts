@@ -1,3 +1,4 @@
+import { STORE_TIME_ZONE } from '../../../../domain/admin';
 import { createHash } from 'node:crypto';
 import { pricingOf } from '../catalog/pricing';
 import type { Transaction } from '@mikro-orm/core';
@@ -168,7 +169,8 @@ export const checkoutService = {
       if (again) return again;
       const [buyer] = ctx.user
         ? await ctx.db.execute<BuyerRow[]>(
-            `select ba.tax_exempt as "taxExempt", ba.net_terms_days as "netTermsDays" from app_user u
+            `select (ba.tax_exempt and (ba.tax_certificate_expires is null
+               or ba.tax_certificate_expires >= (now() at time zone '${STORE_TIME_ZONE}')::date)) as "taxExempt", ba.net_terms_days as "netTermsDays" from app_user u
              left join business_account ba on ba.id = u.account_id where u.id = ?`,
             [ctx.user.id],
             'all',

@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { COMPANY_ROLES, storeDay } from '../../domain/company';
+import { ROLES } from '../../domain/roles';
+import { checkoutBody, plainProducts, testCard } from './fixtures';
+import { createTestApp, linkIn, type Client, type TestApp } from './harness';
+
+/**
+ * Company buying, slice 4 (issue 31, decision 046): staff keep a company's record in the console (ERP number and its
+ * check, tax exemption and its certificate, net terms and credit limit), record payments against its terms invoices
+ * (which closes them), see its open and overdue balance, and decide its purchase orders over the credit limit.
+ */
+jest.setTimeout(30_000);
+
+let t: TestApp;
+let db: ReturnType<TestApp['orm']['em']['getConnection']>;
+const PASSWORD = 'Terms-Rail-2026!';
+let product: { id: string; price: number };
+let staff: Client;
+let staffId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.orm.em.getConnection();
+  [product] = await plainProducts(t, 1);
+  const email = `ar.${randomUUID()}@axisline.example`;
+  staffId = await t.createUser({ email, password: PASSWORD, role: ROLES.Service });
+  staff = await t.client();
+  await staff.signIn(email, PASSWORD);
+});
+afterAll(async () => t.close());
+
+interface Person {
+  c: Client;
+  id: string;
+  email: string;
+}
+
+async function member(
+  accountId: string,
+  role: keyof typeof COMPANY_ROLES,
+  orderLimit: number | null = null,
+): Promise<Person> {
+  const email = `${role.toLowerCase()}.${randomUUID()}@terms.example`;
+  const id = await t.createUser({ email, password: PASSWORD, accountId });
+  await db.execute(
+    `update app_user set first_name = ?, last_name = 'Tester', company_role = ?, order_limit = ? where id = ?`,
+    [role, COMPANY_ROLES[role], orderLimit, id],
+  );
+  const c = await t.client();
+  await c.signIn(email, PASSWORD);
+  return { c, id, email };
+}
+
+const codeOf = (res: { errors?: { message: string; extensions?: Record<string, unknown> }[] }) =>
+  res.errors?.[0]?.extensions?.code;
+
+const RECORD = `id name erpAccountId erpVerified erpVerifiedBy netTermsDays creditLimit taxExempt taxCertificate
+  taxCertificateExpires taxExemptToday openBalance overdueBalance overdueInvoices creditWaiting
+  invoices { orderId orderNumber dueOn total paid balance overdue payments { amount paidOn reference recordedBy } }
+  creditHolds { orderId total creditLimit openBalance alsoSpending }`;
+const SAVE = `mutation($id: ID, $input: CompanyRecordInput!) { saveAdminCompany(id: $id, input: $input) { ${RECORD} } }`;
+const GET = `query($id: ID!) { adminCompany(id: $id) { ${RECORD} } }`;
+const PAY = `mutation($orderId: ID!, $input: TermsPaymentInput!) { recordTermsPayment(orderId: $orderId, input: $input) { ${RECORD} } }`;
+const DECIDE = `mutation($orderId: ID!, $approve: Boolean!, $note: String) {
+  decideCompanyCredit(orderId: $orderId, approve: $approve, note: $note) { ${RECORD} } }`;
+
+type Record = {
+  id: string;
+  erpVerified: boolean;
+  erpVerifiedBy: string | null;
+  taxExemptToday: boolean;
+  openBalance: number;
+  overdueBalance: number;
+  overdueInvoices: number;
+  creditWaiting: number;
+  invoices: {
+    orderId: string;
+    balance: number;
+    paid: number;
+    overdue: boolean;
+    dueOn: string;
+    payments: unknown[];
+  }[];
+  creditHolds: { orderId: string; alsoSpending: boolean; openBalance: number }[];
+};
+
+async function saveCompany(input: Record_, id: string | null = null): Promise<Record> {
+  const res = await staff.gql<{ saveAdminCompany: Record }>(SAVE, { id, input });
+  expect(res.errors).toBeUndefined();
+  return res.data!.saveAdminCompany;
+}
+type Record_ = { [key: string]: unknown };
+
+const get = async (id: string) => (await staff.gql<{ adminCompany: Record }>(GET, { id })).data!.adminCompany;
+
+/** Places one unit per `qty` by purchase order (or card), expecting `expected`. */
+async function order(p: Person, qty: number, kind: 'po' | 'card' = 'po', expected = 200) {
+  await p.c.send('post', '/api/user/cart/upsert', { items: [{ itemId: product.id, qty }] }).expect(200);
+  const body = checkoutBody(p.email, kind === 'card' ? await testCard(p.c) : '');
+  return p.c
+    .send('post', '/api/checkout/place-order', {
+      ...body,
+      payment:
+        kind === 'po' ? { kind: 'purchaseOrder', poNumber: `PO-${randomUUID().slice(0, 8)}` } : body.payment,
+    })
+    .set('Idempotency-Key', randomUUID())
+    .expect(expected);
+}
+
+const yesterday = () => {
+  const d = new Date(`${storeDay()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+describe('the company record staff keep', () => {
+  it('refuses what cannot be: a credit limit without terms, an exemption without certificate, a bad day, a taken ERP number', async () => {
+    const noTerms = await staff.gql(SAVE, { input: { name: 'Limits Co', creditLimit: 500 } });
+    expect(noTerms.errors![0]!.message).toBe('A credit limit needs net terms.');
+    const noCertificate = await staff.gql(SAVE, { input: { name: 'Exempt Co', taxExempt: true } });
+    expect(noCertificate.errors![0]!.message).toBe('Enter the tax-exemption certificate number.');
+    const badDay = await staff.gql(SAVE, {
+      input: { name: 'Day Co', taxExempt: true, taxCertificate: 'NC-1', taxCertificateExpires: '31/12/2027' },
+    });
+    expect(badDay.errors![0]!.message).toBe('Enter the last day as YYYY-MM-DD.');
+    const verifyNothing = await staff.gql(SAVE, { input: { name: 'Check Co', erpVerified: true } });
+    expect(verifyNothing.errors![0]!.message).toBe('Enter the ERP account number you checked.');
+
+    const erp = `ERP-T-${randomUUID().slice(0, 6)}`;
+    await saveCompany({ name: 'First Holder', erpAccountId: erp });
+    const taken = await staff.gql(SAVE, { input: { name: 'Second Holder', erpAccountId: erp } });
+    expect(codeOf(taken)).toBe('BAD_USER_INPUT');
+    expect(taken.errors![0]!.message).toBe('Another company has this ERP account number.');
+  });
+
+  it('records who checked the ERP number; a changed number is not checked any more; every change audited', async () => {
+    const made = await saveCompany({ name: 'Verified Motion', erpAccountId: 'ERP-V-1', erpVerified: true });
+    expect(made).toMatchObject({ erpVerified: true, erpVerifiedBy: 'Test Buyer' });
+    const changed = await saveCompany(
+      { name: 'Verified Motion', erpAccountId: 'ERP-V-2', erpVerified: false },
+      made.id,
+    );
+    expect(changed.erpVerified).toBe(false);
+    const audit = await db.execute<{ action: string; actor: string }[]>(
+      `select action, actor_user_id as actor from audit_log where target_id = ? order by id`,
+      [made.id],
+    );
+    expect(audit).toEqual([
+      { action: 'company.created', actor: staffId },
+      { action: 'company.record-changed', actor: staffId },
+    ]);
+  });
+
+  it('a tax exemption ends with its certificate: taxed at checkout after the last day, not before', async () => {
+    const company = await saveCompany({
+      name: 'Exempt Fabrication',
+      taxExempt: true,
+      taxCertificate: 'NC-E595E-1',
+      taxCertificateExpires: yesterday(),
+    });
+    expect(company.taxExemptToday).toBe(false);
+    const buyer = await member(company.id, 'Buyer');
+    const expired = await order(buyer, 1, 'card', 200);
+    expect(expired.body.order.taxAmount).toBeGreaterThan(0);
+
+    const renewed = await saveCompany(
+      {
+        name: 'Exempt Fabrication',
+        taxExempt: true,
+        taxCertificate: 'NC-E595E-2',
+        taxCertificateExpires: `${Number(storeDay().slice(0, 4)) + 1}-12-31`,
+      },
+      company.id,
+    );
+    expect(renewed.taxExemptToday).toBe(true);
+    const exempt = await order(buyer, 1, 'card', 200);
+    expect(exempt.body.order.taxAmount).toBe(0);
+  });
+
+  it('a customer is refused the console’s companies (FORBIDDEN)', async () => {
+    const company = await saveCompany({ name: 'Private Books Inc' });
+    const buyer = await member(company.id, 'Admin');
+    expect(codeOf(await buyer.c.gql(GET, { id: company.id }))).toBe('FORBIDDEN');
+  });
+});
+
+describe('terms invoices and credit', () => {
+  let company: string;
+  let buyer: Person;
+
+  beforeAll(async () => {
+    company = (
+      await saveCompany({
+        name: 'Credit Line Automation',
+        erpAccountId: `ERP-C-${randomUUID().slice(0, 6)}`,
+        netTermsDays: 30,
+        creditLimit: product.price * 5,
+      })
+    ).id;
+    buyer = await member(company, 'Buyer');
+  });
+
+  it('payments against an invoice: partial, then too much refused, then the rest closes it', async () => {
+    const placed = await order(buyer, 2);
+    expect(placed.body.order.statusLabel).toBe('Processing');
+    const orderId: string = placed.body.order.id;
+    let record = await get(company);
+    const invoice = record.invoices.find((i) => i.orderId === orderId)!;
+    expect(record.openBalance).toBeCloseTo(invoice.balance, 2);
+    const total = invoice.balance;
+
+    record = (
+      await staff.gql<{ recordTermsPayment: Record }>(PAY, {
+        orderId,
+        input: { amount: 10, paidOn: storeDay(), reference: 'CHQ 10442' },
+      })
+    ).data!.recordTermsPayment;
+    expect(record.invoices.find((i) => i.orderId === orderId)).toMatchObject({
+      paid: 10,
+      payments: [{ amount: 10, reference: 'CHQ 10442', recordedBy: 'Test Buyer' }],
+    });
+    const [partial] = await db.execute<{ paymentStatus: string }[]>(
+      'select payment_status as "paymentStatus" from customer_order where id = ?',
+      [orderId],
+    );
+    expect(partial!.paymentStatus).toBe('PARTIALLY_PAID');
+
+    const tooMuch = await staff.gql(PAY, {
+      orderId,
+      input: { amount: total, paidOn: storeDay(), reference: 'WIRE 88' },
+    });
+    expect(codeOf(tooMuch)).toBe('BAD_USER_INPUT');
+    expect(tooMuch.errors![0]!.message).toMatch(/^The invoice's balance is \$[\d,.]+: enter at most that\.$/);
+    const future = await staff.gql(PAY, {
+      orderId,
+      input: { amount: 1, paidOn: `${Number(storeDay().slice(0, 4)) + 1}-01-01`, reference: 'WIRE 89' },
+    });
+    expect(future.errors![0]!.message).toBe('The day it was paid cannot be after today.');
+
+    record = (
+      await staff.gql<{ recordTermsPayment: Record }>(PAY, {
+        orderId,
+        input: { amount: Math.round((total - 10) * 100) / 100, paidOn: storeDay(), reference: 'WIRE 90' },
+      })
+    ).data!.recordTermsPayment;
+    expect(record.invoices.find((i) => i.orderId === orderId)!.balance).toBe(0);
+    const [paid] = await db.execute<{ paymentStatus: string }[]>(
+      'select payment_status as "paymentStatus" from customer_order where id = ?',
+      [orderId],
+    );
+    expect(paid!.paymentStatus).toBe('PAID');
+    const again = await staff.gql(PAY, { orderId, input: { amount: 1, paidOn: storeDay(), reference: 'X' } });
+    expect(again.errors![0]!.message).toBe('This invoice is paid.');
+    const audit = await db.execute<{ n: number }[]>(
+      `select count(*)::int as n from audit_log where action = 'order.terms-payment-recorded' and target_id = ?`,
+      [orderId],
+    );
+    expect(audit[0]!.n).toBe(2);
+  });
+
+  it('an invoice past its due day is overdue, in the list and on the company', async () => {
+    const placed = await order(buyer, 1);
+    await db.execute(`update customer_order set created_at = now() - interval '40 days' where id = ?`, [
+      placed.body.order.id,
+    ]);
+    const record = await get(company);
+    const invoice = record.invoices.find((i) => i.orderId === placed.body.order.id)!;
+    expect(invoice.overdue).toBe(true);
+    expect(record.overdueInvoices).toBe(1);
+    expect(record.overdueBalance).toBeCloseTo(invoice.balance, 2);
+    const list = await staff.gql<{ adminCompanies: { id: string; overdueInvoices: number }[] }>(
+      `query($q: String) { adminCompanies(q: $q) { id overdueInvoices } }`,
+      { q: 'Credit Line' },
+    );
+    expect(list.data!.adminCompanies).toEqual([{ id: company, overdueInvoices: 1 }]);
+  });
+
+  it('a purchase order over the credit limit waits for staff, not the company; approved it proceeds, rejected it is cancelled', async () => {
+    const approver = await member(company, 'Approver');
+    const over = await order(buyer, 5);
+    expect(over.body.order.statusLabel).toBe('Awaiting Approval');
+    const orderId: string = over.body.order.id;
+    // Not the company's to decide.
+    const queue = await approver.c.gql<{ companyApprovals: unknown[] }>('{ companyApprovals { orderId } }');
+    expect(queue.data!.companyApprovals).toEqual([]);
+    expect(
+      codeOf(
+        await approver.c.gql(
+          `mutation($id: ID!) { decideCompanyOrder(orderId: $id, approve: true) { decision } }`,
+          { id: orderId },
+        ),
+      ),
+    ).toBe('NOT_FOUND');
+    const seen = await buyer.c.gql<{ order: { approval: { reason: string; creditHold: boolean } } }>(
+      `query($id: ID!) { order(id: $id) { approval { reason creditHold } } }`,
+      { id: orderId },
+    );
+    expect(seen.data!.order.approval).toEqual({ reason: 'credit', creditHold: true });
+
+    let record = await get(company);
+    expect(record.creditWaiting).toBe(1);
+    expect(record.creditHolds).toEqual([expect.objectContaining({ orderId, alsoSpending: false })]);
+
+    record = (await staff.gql<{ decideCompanyCredit: Record }>(DECIDE, { orderId, approve: true })).data!
+      .decideCompanyCredit;
+    expect(record.creditHolds).toEqual([]);
+    const mail = await t.mail(buyer.email, { subject: /was approved/ });
+    expect(mail.text).toContain('Axisline Supply');
+    expect(linkIn(mail).pathname).toBe(`/user/account/orders/${orderId}`);
+    const [row] = await db.execute<{ status: number }[]>('select status from customer_order where id = ?', [
+      orderId,
+    ]);
+    expect(row!.status).toBe(1);
+
+    // The next one is over by even more: staff refuse it, with a note the buyer reads.
+    const refused = await order(buyer, 5);
+    const noNote = await staff.gql(DECIDE, { orderId: refused.body.order.id, approve: false });
+    expect(noNote.errors![0]!.message).toBe('Tell the buyer why the order is rejected.');
+    await staff.gql(DECIDE, {
+      orderId: refused.body.order.id,
+      approve: false,
+      note: 'Please settle invoice AXL-1 first.',
+    });
+    const rejected = await t.mail(buyer.email, { subject: /was not approved/ });
+    expect(rejected.text).toContain('Please settle invoice AXL-1 first.');
+    const twice = await staff.gql(DECIDE, { orderId: refused.body.order.id, approve: true });
+    expect(codeOf(twice)).toBe('NOT_FOUND');
+  });
+
+  it('over both the credit and the buyer’s limit: staff first, then the company’s approvers', async () => {
+    const other = (await saveCompany({ name: 'Two Gates Ltd', netTermsDays: 45, creditLimit: product.price }))
+      .id;
+    const limited = await member(other, 'Buyer', product.price);
+    const approver = await member(other, 'Approver');
+    const placed = await order(limited, 3);
+    const orderId: string = placed.body.order.id;
+    expect((await get(other)).creditHolds).toEqual([
+      expect.objectContaining({ orderId, alsoSpending: true }),
+    ]);
+    const before = await approver.c.gql<{ companyApprovals: unknown[] }>('{ companyApprovals { orderId } }');
+    expect(before.data!.companyApprovals).toEqual([]);
+
+    await staff.gql(DECIDE, { orderId, approve: true, note: 'Credit line raised next month.' });
+    const mail = await t.mail(approver.email, { subject: /is waiting for your approval/ });
+    expect(linkIn(mail).pathname).toBe('/user/account/company/approvals');
+    const after = await approver.c.gql<{ companyApprovals: { orderId: string }[] }>(
+      '{ companyApprovals { orderId } }',
+    );
+    expect(after.data!.companyApprovals.map((a) => a.orderId)).toEqual([orderId]);
+    const decided = await approver.c.gql<{ decideCompanyOrder: { decision: string } }>(
+      `mutation($id: ID!) { decideCompanyOrder(orderId: $id, approve: true) { decision } }`,
+      { id: orderId },
+    );
+    expect(decided.data!.decideCompanyOrder.decision).toBe('approved');
+    const [row] = await db.execute<{ status: number }[]>('select status from customer_order where id = ?', [
+      orderId,
+    ]);
+    expect(row!.status).toBe(1);
+  });
+});
