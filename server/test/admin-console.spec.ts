@@ -267,6 +267,11 @@ describe('console access', () => {
       'Mutation.setUserCompany': `mutation { setUserCompany(userId: "${NIL}", erpAccountId: "ERP-1") { id } }`,
       'Mutation.decideReturn': `mutation { decideReturn(id: "${NIL}", decision: "RETURN_ACCEPTED") { id } }`,
       'Mutation.advanceReturn': `mutation { advanceReturn(id: "${NIL}", status: 8) { id } }`,
+      'Query.adminCompanies': '{ adminCompanies { id } }',
+      'Query.adminCompany': `{ adminCompany(id: "${NIL}") { id } }`,
+      'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
+      'Mutation.recordTermsPayment': `mutation { recordTermsPayment(orderId: "${NIL}", input: { amount: 1, paidOn: "2026-01-02", reference: "R" }) { id } }`,
+      'Mutation.decideCompanyCredit': `mutation { decideCompanyCredit(orderId: "${NIL}", approve: true) { id } }`,
     };
     // Every operation only staff may call is in this list.
     const staffOnly = Object.entries(GRAPHQL_ACCESS)

@@ -65,7 +65,7 @@ const PAY = `mutation($orderId: ID!, $input: TermsPaymentInput!) { recordTermsPa
 const DECIDE = `mutation($orderId: ID!, $approve: Boolean!, $note: String) {
   decideCompanyCredit(orderId: $orderId, approve: $approve, note: $note) { ${RECORD} } }`;
 
-type Record = {
+type Kept = {
   id: string;
   erpVerified: boolean;
   erpVerifiedBy: string | null;
@@ -85,14 +85,14 @@ type Record = {
   creditHolds: { orderId: string; alsoSpending: boolean; openBalance: number }[];
 };
 
-async function saveCompany(input: Record_, id: string | null = null): Promise<Record> {
-  const res = await staff.gql<{ saveAdminCompany: Record }>(SAVE, { id, input });
+async function saveCompany(input: Input, id: string | null = null): Promise<Kept> {
+  const res = await staff.gql<{ saveAdminCompany: Kept }>(SAVE, { id, input });
   expect(res.errors).toBeUndefined();
   return res.data!.saveAdminCompany;
 }
-type Record_ = { [key: string]: unknown };
+type Input = Record<string, unknown>;
 
-const get = async (id: string) => (await staff.gql<{ adminCompany: Record }>(GET, { id })).data!.adminCompany;
+const get = async (id: string) => (await staff.gql<{ adminCompany: Kept }>(GET, { id })).data!.adminCompany;
 
 /** Places one unit per `qty` by purchase order (or card), expecting `expected`. */
 async function order(p: Person, qty: number, kind: 'po' | 'card' = 'po', expected = 200) {
@@ -211,7 +211,7 @@ describe('terms invoices and credit', () => {
     const total = invoice.balance;
 
     record = (
-      await staff.gql<{ recordTermsPayment: Record }>(PAY, {
+      await staff.gql<{ recordTermsPayment: Kept }>(PAY, {
         orderId,
         input: { amount: 10, paidOn: storeDay(), reference: 'CHQ 10442' },
       })
@@ -239,7 +239,7 @@ describe('terms invoices and credit', () => {
     expect(future.errors![0]!.message).toBe('The day it was paid cannot be after today.');
 
     record = (
-      await staff.gql<{ recordTermsPayment: Record }>(PAY, {
+      await staff.gql<{ recordTermsPayment: Kept }>(PAY, {
         orderId,
         input: { amount: Math.round((total - 10) * 100) / 100, paidOn: storeDay(), reference: 'WIRE 90' },
       })
@@ -302,7 +302,7 @@ describe('terms invoices and credit', () => {
     expect(record.creditWaiting).toBe(1);
     expect(record.creditHolds).toEqual([expect.objectContaining({ orderId, alsoSpending: false })]);
 
-    record = (await staff.gql<{ decideCompanyCredit: Record }>(DECIDE, { orderId, approve: true })).data!
+    record = (await staff.gql<{ decideCompanyCredit: Kept }>(DECIDE, { orderId, approve: true })).data!
       .decideCompanyCredit;
     expect(record.creditHolds).toEqual([]);
     const mail = await t.mail(buyer.email, { subject: /was approved/ });

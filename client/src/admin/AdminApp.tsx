@@ -17,6 +17,7 @@ import { useSession } from '../features/account';
 import { useT, type MessageId } from '../i18n';
 import { usePageMeta } from '../lib/usePageMeta';
 import { ApiKeysView } from './ApiKeysView';
+import { CompaniesView, CompanyView } from './CompaniesView';
 import { CustomersView } from './CustomersView';
 import { DashboardView } from './DashboardView';
 import { InboxView } from './InboxView';
@@ -36,6 +37,7 @@ const SECTIONS: { key: ConsoleSection; path: string; title: MessageId }[] = [
   { key: 'orders', path: 'orders', title: 'admin.orders' },
   { key: 'returns', path: 'returns', title: 'admin.returns' },
   { key: 'customers', path: 'customers', title: 'admin.customers' },
+  { key: 'companies', path: 'companies', title: 'admin.companies' },
   { key: 'inbox', path: 'inbox', title: 'admin.inbox' },
   { key: 'outbox', path: 'outbox', title: 'admin.outbox' },
   { key: 'apiKeys', path: 'api-keys', title: 'admin.apiKeys' },
@@ -47,6 +49,7 @@ const VIEWS: Partial<Record<ConsoleSection, () => React.JSX.Element>> = {
   orders: OrdersView,
   returns: ReturnsView,
   customers: CustomersView,
+  companies: CompaniesView,
   inbox: InboxView,
   outbox: OutboxView,
   apiKeys: ApiKeysView,
@@ -180,6 +183,7 @@ export function AdminApp() {
                   return <Route key={s.key} path={s.path} element={<View />} />;
                 })}
                 {mayUse(user.role, 'orders') && <Route path="orders/:id" element={<OrderEditView />} />}
+                {mayUse(user.role, 'companies') && <Route path="companies/:id" element={<CompanyView />} />}
                 <Route path="*" element={<Navigate to={`${ROUTES.admin}/${allowed[0]!.path}`} replace />} />
               </Routes>
             </Layout.Content>

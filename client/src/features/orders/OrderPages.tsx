@@ -356,12 +356,20 @@ function Approval({
         aria-labelledby="approval-title"
         data-testid="order-approval"
       >
-        <h2 id="approval-title">{t('orders.approval.waiting')}</h2>
+        <h2 id="approval-title">
+          {t(approval.reason === 'credit' ? 'orders.approval.waitingCredit' : 'orders.approval.waiting')}
+        </h2>
         <p>
-          {t(approval.reason === 'month' ? 'orders.approval.overMonth' : 'orders.approval.overOrder', {
-            amount: limit,
-          })}
+          {t(
+            approval.reason === 'credit'
+              ? 'orders.approval.overCredit'
+              : approval.reason === 'month'
+                ? 'orders.approval.overMonth'
+                : 'orders.approval.overOrder',
+            { amount: limit },
+          )}
         </p>
+        {approval.creditHold && approval.reason !== 'credit' && <p>{t('orders.approval.creditFirst')}</p>}
       </section>
     );
   }

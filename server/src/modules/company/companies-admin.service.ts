@@ -68,6 +68,7 @@ export interface TermsPaymentView {
 export interface TermsInvoice {
   orderId: string;
   orderNumber: string;
+  currencyCode: string;
   poNumber: string | null;
   placedAt: string;
   dueOn: string;
@@ -181,7 +182,7 @@ export const companiesAdminService = {
       (Omit<TermsInvoice, 'dueOn' | 'overdue' | 'statusLabel' | 'placedAt'> & { placedAt: Date })[]
     >(
       `select o.id as "orderId", o.order_number::text as "orderNumber", o.po_number as "poNumber",
-         o.created_at as "placedAt", o.total::float8 as total, o.status,
+         o.created_at as "placedAt", o.total::float8 as total, o.status, o.currency_code as "currencyCode",
          coalesce((select sum(p.amount) from terms_payment p where p.order_id = o.id), 0)::float8 as paid,
          coalesce((select json_agg(json_build_object('amount', p.amount::float8,
             'paidOn', to_char(p.paid_on, 'YYYY-MM-DD'), 'reference', p.reference,

@@ -225,6 +225,7 @@ export class TermsInvoiceGql {
   @Field(() => ID) orderId!: string;
   @Field(() => String) orderNumber!: string;
   @Field(() => String, { nullable: true }) poNumber!: string | null;
+  @Field(() => String) currencyCode!: string;
   @Field(() => String) placedAt!: string;
   @Field(() => String, { description: 'YYYY-MM-DD: placed (store calendar) plus the net days' })
   dueOn!: string;
