@@ -13,6 +13,7 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
   'Address line 1': ['Adresse, ligne 1', 'Dirección, línea 1'],
   'Address line 2': ['Adresse, ligne 2', 'Dirección, línea 2'],
   City: ['Ville', 'Ciudad'],
+  Company: ['Entreprise', 'Empresa'],
   Name: ['Nom', 'Nombre'],
   Price: ['Prix', 'Precio'],
   Quantity: ['Quantité', 'Cantidad'],
@@ -490,6 +491,14 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'El saldo de la factura es de {amount}: ingrese como máximo esa cantidad.',
   ],
   'This invoice is paid.': ['Cette facture est payée.', 'Esta factura está pagada.'],
+  'Payments are recorded against this order: it can no longer be cancelled.': [
+    'Des paiements sont enregistrés pour cette commande : elle ne peut plus être annulée.',
+    'Hay pagos registrados para este pedido: ya no se puede cancelar.',
+  ],
+  'This purchase order would take your company over its credit limit. Pay by card, or contact us.': [
+    'Ce bon de commande ferait dépasser à votre entreprise sa limite de crédit. Payez par carte ou contactez-nous.',
+    'Esta orden de compra llevaría a su empresa por encima de su límite de crédito. Pague con tarjeta o contáctenos.',
+  ],
   'Only an admin of your company can do this.': [
     'Seul un administrateur de votre entreprise peut faire ceci.',
     'Solo un administrador de su empresa puede hacer esto.',

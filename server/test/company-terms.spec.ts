@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { TEST_CARDS } from '../../domain/checkout';
 import { COMPANY_ROLES, storeDay } from '../../domain/company';
 import { ROLES } from '../../domain/roles';
 import { checkoutBody, plainProducts, testCard } from './fixtures';
@@ -259,6 +260,28 @@ describe('terms invoices and credit', () => {
     expect(audit[0]!.n).toBe(2);
   });
 
+  it('two payments of the whole balance at once: one is recorded; an invoice with payments cannot be cancelled', async () => {
+    const placed = await order(buyer, 1);
+    const orderId: string = placed.body.order.id;
+    const balance = (await get(company)).invoices.find((i) => i.orderId === orderId)!.balance;
+    const both = await Promise.all(
+      ['WIRE A', 'WIRE B'].map((reference) =>
+        staff.gql(PAY, { orderId, input: { amount: balance, paidOn: storeDay(), reference } }),
+      ),
+    );
+    expect(both.filter((r) => !r.errors)).toHaveLength(1);
+    expect(both.find((r) => r.errors)!.errors![0]!.message).toBe('This invoice is paid.');
+    const [{ n }] = (await db.execute<{ n: number }[]>(
+      'select count(*)::int as n from terms_payment where order_id = ?',
+      [orderId],
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+    const cancel = await buyer.c.send('post', `/api/orders/${orderId}/cancel`).expect(409);
+    expect(cancel.body.error.message).toBe(
+      'Payments are recorded against this order: it can no longer be cancelled.',
+    );
+  });
+
   it('an invoice past its due day is overdue, in the list and on the company', async () => {
     const placed = await order(buyer, 1);
     await db.execute(`update customer_order set created_at = now() - interval '40 days' where id = ?`, [
@@ -312,6 +335,12 @@ describe('terms invoices and credit', () => {
       orderId,
     ]);
     expect(row!.status).toBe(1);
+    // The buyer reads that the store decided, never an employee's name.
+    const decided = await buyer.c.gql<{ order: { approval: { decidedBy: string } } }>(
+      `query($id: ID!) { order(id: $id) { approval { decidedBy } } }`,
+      { id: orderId },
+    );
+    expect(decided.data!.order.approval.decidedBy).toBe('Axisline Supply');
 
     // The next one is over by even more: staff refuse it, with a note the buyer reads.
     const refused = await order(buyer, 5);
@@ -326,6 +355,27 @@ describe('terms invoices and credit', () => {
     expect(rejected.text).toContain('Please settle invoice AXL-1 first.');
     const twice = await staff.gql(DECIDE, { orderId: refused.body.order.id, approve: true });
     expect(codeOf(twice)).toBe('NOT_FOUND');
+  });
+
+  it('an unpaid card order is not moved to a purchase order over the credit limit', async () => {
+    await buyer.c
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: product.id, qty: 9 }] })
+      .expect(200);
+    const placed = await buyer.c
+      .send(
+        'post',
+        '/api/checkout/place-order',
+        checkoutBody(buyer.email, await testCard(buyer.c, TEST_CARDS.requiresAction)),
+      )
+      .set('Idempotency-Key', randomUUID())
+      .expect(200);
+    expect(placed.body.order.statusLabel).toBe('Payment Requires Action');
+    const refused = await buyer.c
+      .send('post', `/api/orders/${placed.body.order.id}/pay`, { poNumber: 'PO-OVER' })
+      .expect(400);
+    expect(refused.body.error.message).toBe(
+      'This purchase order would take your company over its credit limit. Pay by card, or contact us.',
+    );
   });
 
   it('over both the credit and the buyer’s limit: staff first, then the company’s approvers', async () => {

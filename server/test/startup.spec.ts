@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -68,6 +68,9 @@ function expectOneLine(result: { code: number | null; stderr: string }, pattern:
   expect(result.stderr).not.toMatch(/\bat .+:\d+:\d+|Unhandled|node:events/);
   expect(result.stderr).toMatch(pattern);
 }
+
+// Each test starts the store as a process: a few seconds on a busy 2-core machine, more than jest's default 5.
+jest.setTimeout(30_000);
 
 describe('start-up failures: one line with the cause and the fix, exit code 1', () => {
   const serverUrl = () => process.env[TEST_ENV.serverUrl]!;

@@ -407,8 +407,8 @@ function Invoices({ company }: { company: AdminCompanyFieldsFragment }) {
             render: (v: number, i) => (
               <>
                 {money(v, i.currencyCode)}
-                {i.payments.map((p) => (
-                  <div key={`${p.paidOn}-${p.reference}`}>
+                {i.payments.map((p, n) => (
+                  <div key={n}>
                     <Typography.Text type="secondary">
                       {t('admin.companies.paymentLine', {
                         amount: money(p.amount, i.currencyCode),
@@ -626,7 +626,14 @@ function RecordFields({ formik, idPrefix }: { formik: FormikProps<RecordValues>;
         <Input {...text('name')} />
       </Form.Item>
       <Form.Item {...item('erpAccountId', t('admin.companies.erp'))}>
-        <Input {...text('erpAccountId')} />
+        <Input
+          {...text('erpAccountId')}
+          onChange={(e) => {
+            void formik.setFieldValue('erpAccountId', e.target.value);
+            // Another number has not been checked: staff tick the box again once they have.
+            void formik.setFieldValue('erpVerified', false);
+          }}
+        />
       </Form.Item>
       {check('erpVerified', t('admin.companies.erpChecked'))}
       {check('taxExempt', t('admin.companies.taxExempt'))}

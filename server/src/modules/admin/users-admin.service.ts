@@ -176,8 +176,10 @@ export const adminUserService = {
           );
         } else {
           const [made] = await ctx.db.execute<{ id: string }[]>(
-            'insert into business_account (company, erp_account_id) values (?, ?) returning id',
-            [company, erpAccountId],
+            // Staff attach a claimed ERP number after checking it (decision 028): the company is made verified.
+            `insert into business_account (company, erp_account_id, erp_verified_at, erp_verified_by)
+             values (?, ?, now(), ?) returning id`,
+            [company, erpAccountId, ctx.user!.id],
             'all',
             trx,
           );

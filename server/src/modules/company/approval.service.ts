@@ -5,6 +5,8 @@ import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { isUuid } from '../../../../domain/ids';
+import { BRAND } from '../../../../domain/constants';
+import { isStaffRole } from '../../../../domain/roles';
 import { recordAudit } from '../audit/audit';
 import { requireUser } from '../auth/session-auth';
 import { outcome } from '../order/checkout.service';
@@ -299,19 +301,26 @@ export const approvalService = {
         firstName: string | null;
         lastName: string | null;
         email: string | null;
+        deciderRole: number | null;
         decidedAt: Date | string | null;
       })[]
     >(
       `select a.reason, a.spending_limit::float8 as "spendingLimit", a.credit_hold as "creditHold", a.decision, a.note, a.decided_at as "decidedAt",
-         u.first_name as "firstName", u.last_name as "lastName", u.email
+         u.first_name as "firstName", u.last_name as "lastName", u.email, u.role as "deciderRole"
        from company_approval a left join app_user u on u.id = a.decided_by_id where a.order_id = ?`,
       [orderId],
     );
     if (!row) return null;
-    const { firstName, lastName, email, ...rest } = row;
+    const { firstName, lastName, email, deciderRole, ...rest } = row;
     return {
       ...rest,
-      decidedBy: firstName || lastName || email ? name(firstName, lastName, email) : null,
+      // Staff decide a credit hold as the store: the buyer never reads an employee's name (decision 046).
+      decidedBy:
+        deciderRole !== null && isStaffRole(deciderRole)
+          ? BRAND.name
+          : firstName || lastName || email
+            ? name(firstName, lastName, email)
+            : null,
       decidedAt: rest.decidedAt ? new Date(rest.decidedAt).toISOString() : null,
     };
   },

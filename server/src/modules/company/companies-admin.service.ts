@@ -111,7 +111,7 @@ const NOT_INVOICED = [
 const OVERDUE = (what: 'count' | 'balance') => `(select ${
   what === 'count' ? 'count(*)::int' : 'coalesce(sum(i.balance), 0)::float8'
 } from (select o.total - coalesce((select sum(p.amount) from terms_payment p where p.order_id = o.id), 0) as balance,
-    (o.created_at at time zone 'America/New_York')::date + a.net_terms_days as due
+    (o.created_at at time zone 'America/New_York')::date + coalesce(a.net_terms_days, 0) as due
   from customer_order o where o.account_id = a.id and o.payment_kind = 'purchaseOrder'
     and o.status not in (${NOT_INVOICED.join(', ')})) i
   where i.balance > 0 and i.due < ?::date)`;
@@ -248,7 +248,8 @@ export const companiesAdminService = {
       `select o.id as "orderId", o.order_number::text as "orderNumber", u.first_name as "firstName",
          u.last_name as "lastName", coalesce(u.email, o.contact_email) as email, o.total::float8 as total,
          o.currency_code as "currencyCode", o.po_number as "poNumber", h.reason,
-         coalesce(a.credit_limit, 0)::float8 as "creditLimit", coalesce(h.open_balance, 0)::float8 as "openBalance",
+         (case when h.reason = 'credit' then h.spending_limit else coalesce(a.credit_limit, 0) end)::float8
+           as "creditLimit", coalesce(h.open_balance, 0)::float8 as "openBalance",
          h.requested_at as "requestedAt"
        from company_approval h join customer_order o on o.id = h.order_id
        join business_account a on a.id = h.account_id left join app_user u on u.id = h.buyer_id
@@ -340,16 +341,24 @@ export const companiesAdminService = {
     const input = validate(termsPaymentSchema, body);
     if (!isUuid(orderId)) throw notFound('Invoice');
     const accountId = await ctx.db.transactional(async (trx) => {
-      const [order] = await ctx.db.execute<
-        { accountId: string | null; status: number; total: number; paid: number; currencyCode: string }[]
+      // The order locked first, then its payments summed in another statement: a payment recorded a moment ago by
+      // someone else (who held the lock) is counted.
+      const [locked] = await ctx.db.execute<
+        { accountId: string | null; status: number; total: number; currencyCode: string }[]
       >(
-        `select o.account_id as "accountId", o.status, o.total::float8 as total, o.currency_code as "currencyCode",
-           coalesce((select sum(p.amount) from terms_payment p where p.order_id = o.id), 0)::float8 as paid
+        `select o.account_id as "accountId", o.status, o.total::float8 as total, o.currency_code as "currencyCode"
          from customer_order o where o.id = ? and o.payment_kind = 'purchaseOrder' for update`,
         [orderId],
         'all',
         trx,
       );
+      const [{ paid }] = (await ctx.db.execute<{ paid: number }[]>(
+        'select coalesce(sum(amount), 0)::float8 as paid from terms_payment where order_id = ?',
+        [orderId],
+        'all',
+        trx,
+      )) as [{ paid: number }];
+      const order = locked && { ...locked, paid };
       if (!order?.accountId || NOT_INVOICED.includes(order.status as (typeof NOT_INVOICED)[number])) {
         throw notFound('Invoice');
       }
@@ -371,7 +380,7 @@ export const companiesAdminService = {
       );
       const paidInFull = cents(order.paid) + cents(input.amount) >= cents(order.total);
       await ctx.db.execute(
-        'update customer_order set payment_status = ?, updated_at = now() where id = ?',
+        'update customer_order set payment_status = ?, version = version + 1, updated_at = now() where id = ?',
         [paidInFull ? 'PAID' : 'PARTIALLY_PAID', orderId],
         'run',
         trx,
@@ -399,7 +408,6 @@ export const companiesAdminService = {
     const note = input.note ?? '';
     if (!isUuid(orderId)) throw notFound('Order');
     const me = requireUser(ctx);
-    const staff = personName(me.firstName, me.lastName, me.email);
     const accountId = await ctx.db.transactional(async (trx) => {
       const [row] = await ctx.db.execute<
         {
@@ -443,7 +451,7 @@ export const companiesAdminService = {
           'run',
           trx,
         );
-        await move(ORDER_STATUS_CODE.OrderCancelled, null, `Credit refused by ${staff}${said}`);
+        await move(ORDER_STATUS_CODE.OrderCancelled, null, `Credit refused by ${BRAND.name}${said}`);
         await queueOrderEmail(
           mailDeps(ctx),
           orderId,
@@ -461,7 +469,7 @@ export const companiesAdminService = {
         await move(
           ORDER_STATUS_CODE.Processing,
           'PENDING',
-          `Credit approved by ${staff}${said}; purchase order received`,
+          `Credit approved by ${BRAND.name}${said}; purchase order received`,
         );
         await queueOrderEmail(
           mailDeps(ctx),
@@ -484,7 +492,7 @@ export const companiesAdminService = {
             me.id,
             row.status,
             row.status,
-            `Credit approved by ${staff}${said}; waiting for the company's approval`,
+            `Credit approved by ${BRAND.name}${said}; waiting for the company's approval`,
           ],
           'run',
           trx,

@@ -64,7 +64,31 @@ export interface CompanyPurchase {
 export const OPEN_TERMS_BALANCE = `(select coalesce(sum(greatest(o.total - coalesce((select sum(p.amount)
     from terms_payment p where p.order_id = o.id), 0), 0)), 0)::float8
   from customer_order o where o.account_id = a.id and o.payment_kind = 'purchaseOrder'
-    and o.status not in (${ORDER_STATUS_CODE.Open}, ${ORDER_STATUS_CODE.OrderCancelled}, ${ORDER_STATUS_CODE.OrderDeleted}))`;
+    and o.status not in (${ORDER_STATUS_CODE.OrderCancelled}, ${ORDER_STATUS_CODE.OrderDeleted}))`;
+
+/**
+ * In `trx`: the company's credit limit and open terms balance, its row locked first (`for no key update`, then read
+ * in a second statement, which sees what the transaction that held the lock wrote), so two purchase orders of one
+ * company count one after the other.
+ */
+export async function companyCredit(
+  db: SqlConnection,
+  trx: Transaction,
+  accountId: string,
+): Promise<{ creditLimit: number | null; openBalance: number }> {
+  await db.execute('select 1 from business_account where id = ? for no key update', [accountId], 'all', trx);
+  const [row] = await db.execute<{ creditLimit: string | null; openBalance: number }[]>(
+    `select a.credit_limit as "creditLimit", ${OPEN_TERMS_BALANCE} as "openBalance" from business_account a
+     where a.id = ?`,
+    [accountId],
+    'all',
+    trx,
+  );
+  return {
+    creditLimit: row?.creditLimit == null ? null : Number(row.creditLimit),
+    openBalance: row?.openBalance ?? 0,
+  };
+}
 
 /**
  * In the placement's transaction: the buyer's company, whether their role buys, and whether an order of `total`
@@ -105,21 +129,12 @@ export async function companyPurchase(
       : await spentThisMonth(ctx.db, { userId, accountId: member.accountId, currency: order.currency }, trx);
   const spending = approvalReason(order.total, limits, spent);
   // A purchase order is checked against the company's credit (its row locked: two at once count one by one).
-  const [credit] =
-    order.paymentKind === 'purchaseOrder'
-      ? await ctx.db.execute<{ creditLimit: string | null; openBalance: number }[]>(
-          `select a.credit_limit as "creditLimit", ${OPEN_TERMS_BALANCE} as "openBalance"
-           from business_account a where a.id = ? for no key update`,
-          [member.accountId],
-          'all',
-          trx,
-        )
-      : [];
-  const creditLimit = credit?.creditLimit == null ? null : Number(credit.creditLimit);
-  const creditHold = Boolean(credit && overCreditLimit(order.total, credit.openBalance, creditLimit));
+  const credit =
+    order.paymentKind === 'purchaseOrder' ? await companyCredit(ctx.db, trx, member.accountId) : null;
+  const creditHold = Boolean(credit && overCreditLimit(order.total, credit.openBalance, credit.creditLimit));
   const reason: ApprovalReason | null =
     spending ??
-    (creditHold ? { kind: 'credit', limit: creditLimit!, openBalance: credit!.openBalance } : null);
+    (creditHold ? { kind: 'credit', limit: credit!.creditLimit!, openBalance: credit!.openBalance } : null);
   if (spending) {
     const [others] = await ctx.db.execute<{ n: number }[]>(
       `select count(*)::int as n from app_user where account_id = ? and company_role in (?, ?) and id <> ?

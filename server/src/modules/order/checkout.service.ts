@@ -31,6 +31,7 @@ import { ensureSession } from '../session/lazy-session';
 import { prepared } from '../../db/prepared';
 import {
   cancelApproval,
+  companyCredit,
   companyPurchase,
   forgetHeldCard,
   heldNote,
@@ -38,6 +39,7 @@ import {
   type HeldCard,
 } from '../company/company-limits';
 import { companyShipping } from '../company/company-addresses';
+import { overCreditLimit } from '../../../../domain/company';
 
 /** What the shopper must do next after placing (or paying) an order. */
 export interface PlaceOrderResult {
@@ -433,10 +435,19 @@ export const checkoutService = {
     if (payment.kind === 'card') return this.charge(ctx, order, payment.paymentMethodId!, payment.saveCard);
     await assertNetTerms(ctx);
     await ctx.db.transactional(async (trx) => {
-      const [row] = await prepared<{ status: number }>(
-        'select status from customer_order where id = ? for update',
+      const [row] = await prepared<{ status: number; accountId: string | null }>(
+        'select status, account_id as "accountId" from customer_order where id = ? for update',
       ).all(ctx.db, [orderId], trx);
       if (!row || !payable.includes(row.status)) throw notAwaitingPayment(order);
+      // A purchase order counts against the company's credit (decision 046): over it, the buyer pays by card.
+      if (row.accountId) {
+        const credit = await companyCredit(ctx.db, trx, row.accountId);
+        if (overCreditLimit(order.total, credit.openBalance, credit.creditLimit)) {
+          const message =
+            'This purchase order would take your company over its credit limit. Pay by card, or contact us.';
+          throw new AppError('BAD_USER_INPUT', message, [{ field: 'payment.kind', message }]);
+        }
+      }
       await prepared(
         "update customer_order set payment_kind = 'purchaseOrder', po_number = ? where id = ?",
       ).all(ctx.db, [payment.poNumber, orderId], trx);
@@ -468,6 +479,7 @@ export const checkoutService = {
       const [row] = await prepared<{ status: number; paymentIntentId: string | null }>(
         'select status, payment_intent_id as "paymentIntentId" from customer_order where id = ? for update',
       ).all(ctx.db, [orderId], trx);
+      await refuseCancelWithPayments(ctx, trx, orderId);
       if (!row || !CANCELLABLE_BY_BUYER.includes(row.status)) {
         throw new AppError(
           'CONFLICT',
@@ -649,4 +661,20 @@ async function assertNetTerms(ctx: Ctx): Promise<void> {
       )
     : [];
   if (!buyer?.netTermsDays) throw poNotAllowed();
+}
+
+/** An invoice with payments recorded against it stands (decision 046): cancelling it would lose the payments. */
+export async function refuseCancelWithPayments(ctx: Ctx, trx: Transaction, orderId: string): Promise<void> {
+  const [paid] = await ctx.db.execute<{ n: number }[]>(
+    'select count(*)::int as n from terms_payment where order_id = ?',
+    [orderId],
+    'all',
+    trx,
+  );
+  if (paid?.n) {
+    throw new AppError(
+      'CONFLICT',
+      'Payments are recorded against this order: it can no longer be cancelled.',
+    );
+  }
 }

@@ -17,7 +17,7 @@ import { addressRules } from '../../../../domain/regions';
 import { taxLines } from '../../../../domain/tax';
 import { SET_BY_SHIPMENTS } from '../../../../domain/fulfilment';
 import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
-import { releasePayment } from './checkout.service';
+import { refuseCancelWithPayments, releasePayment } from './checkout.service';
 import { cancelApproval, forgetHeldCard, type HeldCard } from '../company/company-limits';
 import { cancellationMail, mailDeps, queueOrderEmail } from './order-mail';
 import { AppError, notFound, type FieldError } from '../../common/errors';
@@ -378,7 +378,9 @@ export const adminOrderService = {
       const amountsChanged = Object.keys(changes.after).some(
         (k) => !CONTACT_FIELDS.has(k) && !k.startsWith('address.'),
       );
-      if (amountsChanged && (current.shipments.length > 0 || current.paymentStatus === 'PAID')) {
+      // A terms invoice with payments recorded (PARTIALLY_PAID) stands too: its total is what was paid against.
+      const paidFor = current.paymentStatus === 'PAID' || current.paymentStatus === 'PARTIALLY_PAID';
+      if (amountsChanged && (current.shipments.length > 0 || paidFor)) {
         problems.push({
           field: 'lines',
           message: "Lines and amounts can't change once the order has shipped or its payment has been taken",
@@ -444,6 +446,7 @@ export const adminOrderService = {
         );
       }
       if (edit.status === ORDER_STATUS_CODE.OrderCancelled && current.status !== edit.status) {
+        await refuseCancelWithPayments(ctx, trx, id);
         // Cancelled by the store: the payment is given back and the buyer told, as when they cancel.
         const released = await releasePayment(ctx, current, current.status);
         if (released.paymentStatus) {
