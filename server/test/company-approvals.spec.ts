@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '../../domain/checkout';
-import { COMPANY_ROLES } from '../../domain/company';
+import type { CompanyRoleName } from '../../domain/company';
 import { ROLES } from '../../domain/roles';
-import { checkoutBody, plainProducts, testCard } from './fixtures';
-import { createTestApp, linkIn, type Client, type TestApp } from './harness';
+import { checkoutBody, companyMember, plainProducts, testCard, type CompanyPerson } from './fixtures';
+import { createTestApp, linkIn, type TestApp } from './harness';
 
 /**
  * Company buying, slice 2 (issue 31, decision 044): an order over a buyer's spending limit waits for an approver,
@@ -33,29 +33,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface Person {
-  c: Client;
-  id: string;
-  email: string;
-}
+type Person = CompanyPerson;
 
 /** A signed-in member of `accountId` with a role and limits. */
-async function member(
-  role: keyof typeof COMPANY_ROLES,
+const member = (
+  role: CompanyRoleName,
   limits: { orderLimit?: number | null; monthlyLimit?: number | null } = {},
   accountId = company,
-): Promise<Person> {
-  const email = `${role.toLowerCase()}.${randomUUID()}@plant.example`;
-  const id = await t.createUser({ email, password: PASSWORD, accountId });
-  await db.execute(
-    `update app_user set first_name = ?, last_name = 'Tester', company_role = ?, order_limit = ?, monthly_limit = ?
-     where id = ?`,
-    [role, COMPANY_ROLES[role], limits.orderLimit ?? null, limits.monthlyLimit ?? null, id],
-  );
-  const c = await t.client();
-  await c.signIn(email, PASSWORD);
-  return { c, id, email };
-}
+): Promise<Person> => companyMember(t, accountId, role, limits);
 
 const card = testCard;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { COMPANY_ROLES } from '../../domain/company';
-import { checkoutBody, plainProducts, testCard } from './fixtures';
-import { createTestApp, type Client, type TestApp } from './harness';
+import type { CompanyRoleName } from '../../domain/company';
+import { checkoutBody, companyMember, plainProducts, testCard, type CompanyPerson } from './fixtures';
+import { createTestApp, type TestApp } from './harness';
 
 /**
  * Company buying, slice 3 (issue 31, decision 045): a company's locations (kept by its admins, read by every
@@ -29,23 +29,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface Person {
-  c: Client;
-  id: string;
-  email: string;
-}
+type Person = CompanyPerson;
 
-async function member(role: keyof typeof COMPANY_ROLES, accountId = company): Promise<Person> {
-  const email = `${role.toLowerCase()}.${randomUUID()}@shared.example`;
-  const id = await t.createUser({ email, password: PASSWORD, accountId });
-  await db.execute(
-    `update app_user set first_name = ?, last_name = 'Tester', company_role = ? where id = ?`,
-    [role, COMPANY_ROLES[role], id],
-  );
-  const c = await t.client();
-  await c.signIn(email, PASSWORD);
-  return { c, id, email };
-}
+const member = (role: CompanyRoleName, accountId = company) => companyMember(t, accountId, role);
 
 const codeOf = (res: { errors?: { message: string; extensions?: Record<string, unknown> }[] }) =>
   res.errors?.[0]?.extensions?.code;

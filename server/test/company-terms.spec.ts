@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '../../domain/checkout';
-import { COMPANY_ROLES, storeDay } from '../../domain/company';
+import { storeDay, type CompanyRoleName } from '../../domain/company';
 import { ROLES } from '../../domain/roles';
-import { checkoutBody, plainProducts, testCard } from './fixtures';
+import { checkoutBody, companyMember, plainProducts, testCard, type CompanyPerson } from './fixtures';
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
 
 /**
@@ -31,27 +31,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-interface Person {
-  c: Client;
-  id: string;
-  email: string;
-}
+type Person = CompanyPerson;
 
-async function member(
-  accountId: string,
-  role: keyof typeof COMPANY_ROLES,
-  orderLimit: number | null = null,
-): Promise<Person> {
-  const email = `${role.toLowerCase()}.${randomUUID()}@terms.example`;
-  const id = await t.createUser({ email, password: PASSWORD, accountId });
-  await db.execute(
-    `update app_user set first_name = ?, last_name = 'Tester', company_role = ?, order_limit = ? where id = ?`,
-    [role, COMPANY_ROLES[role], orderLimit, id],
-  );
-  const c = await t.client();
-  await c.signIn(email, PASSWORD);
-  return { c, id, email };
-}
+const member = (accountId: string, role: CompanyRoleName, orderLimit: number | null = null) =>
+  companyMember(t, accountId, role, { orderLimit });
 
 const codeOf = (res: { errors?: { message: string; extensions?: Record<string, unknown> }[] }) =>
   res.errors?.[0]?.extensions?.code;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '../../domain/checkout';
+import { COMPANY_ROLES, type CompanyRoleName } from '../../domain/company';
 import type { OrderView } from '../src/modules/order/order.service';
 import { linkIn, takeCsrfCookie, type Client, type TestApp } from './harness';
 
@@ -108,4 +109,33 @@ export function orderEditInput(order: OrderView, change: Record<string, unknown>
     lines: order.lines.map((l) => ({ id: l.id, quantity: l.quantity, price: l.price, configurations: [] })),
     ...change,
   };
+}
+
+/** A signed-in member of a company. */
+export interface CompanyPerson {
+  c: Client;
+  id: string;
+  email: string;
+}
+
+/**
+ * A new member of the company `accountId`, with a role and spending limits (none unless given), signed in. Named
+ * "<Role> Tester" (e.g. "Buyer Tester"), as e-mails and pages show them.
+ */
+export async function companyMember(
+  t: TestApp,
+  accountId: string,
+  role: CompanyRoleName,
+  limits: { orderLimit?: number | null; monthlyLimit?: number | null } = {},
+): Promise<CompanyPerson> {
+  const email = `${role.toLowerCase()}.${randomUUID()}@plant.example`;
+  const id = await t.createUser({ email, password: FIXTURE_PASSWORD, accountId });
+  await t.orm.em.getConnection().execute(
+    `update app_user set first_name = ?, last_name = 'Tester', company_role = ?, order_limit = ?, monthly_limit = ?
+       where id = ?`,
+    [role, COMPANY_ROLES[role], limits.orderLimit ?? null, limits.monthlyLimit ?? null, id],
+  );
+  const c = await t.client();
+  await c.signIn(email, FIXTURE_PASSWORD);
+  return { c, id, email };
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ROUTES } from '@domain/routes';
-import { companyRecordSchema, storeDay, termsPaymentSchema } from '@domain/company';
+import { companyRecordSchema, storeDay, termsPaymentSchema, type CompanyRoleName } from '@domain/company';
 import {
   Alert,
   App,
@@ -198,7 +198,9 @@ export function CompanyView() {
             {company.people.map((p) => (
               <li key={p.userId}>
                 <strong>{p.name}</strong> · {p.email}
-                {p.role && <Tag style={{ marginLeft: 8 }}>{t(`company.role.${p.role as 'Admin'}`)}</Tag>}
+                {p.role && (
+                  <Tag style={{ marginLeft: 8 }}>{t(`company.role.${p.role as CompanyRoleName}`)}</Tag>
+                )}
               </li>
             ))}
           </ul>

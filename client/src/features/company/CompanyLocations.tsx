@@ -11,6 +11,7 @@ import {
   StreetFields,
   validateAddress,
 } from '../../components/form';
+import { AddressLines } from '../../components/AddressLines';
 import { useT } from '../../i18n';
 import { errorMessage, formFailure } from '../../lib/failure';
 import { useShipsTo } from '../../lib/site';
@@ -87,18 +88,7 @@ export function CompanyLocations({ company }: { company: CompanyFieldsFragment }
                 <strong>{a.label}</strong>
                 {a.billTo && <span className="tag">{t('company.locations.billTo')}</span>}
                 <br />
-                {a.name}
-                <br />
-                {a.addressLine1}
-                {a.addressLine2 && (
-                  <>
-                    <br />
-                    {a.addressLine2}
-                  </>
-                )}
-                <br />
-                {a.city}, {a.state} {a.zip}
-                {a.country !== shipsTo && <> · {a.country}</>}
+                <AddressLines address={a} extra={[a.country !== shipsTo ? a.country : null]} />
               </address>
               {admin && (
                 <div className="address__actions">

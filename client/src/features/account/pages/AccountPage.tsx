@@ -1,3 +1,4 @@
+import { AddressLines } from '../../../components/AddressLines';
 import { failureOf, errorMessage, formFailure } from '../../../lib/failure';
 import { SignInRedirect } from '../SignInRedirect';
 import {
@@ -140,16 +141,10 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
               <strong>{a.name}</strong>
               {a.primary && <span className="tag">{t('account.primary')}</span>}
               <br />
-              {a.addressLine1}
-              {a.addressLine2 && (
-                <>
-                  <br />
-                  {a.addressLine2}
-                </>
-              )}
-              <br />
-              {a.city}, {a.state} {a.zip}
-              {a.country !== shipsTo && <> · {a.country}</>}
+              <AddressLines
+                address={{ ...a, name: null }}
+                extra={[a.country !== shipsTo ? a.country : null]}
+              />
             </address>
             <div className="address__actions">
               <button
