@@ -13,6 +13,7 @@ import { outcome } from '../order/checkout.service';
 import { mailDeps, queueOrderEmail } from '../order/order-mail';
 import { recordStatusChange } from '../order/order.events';
 import type { PaymentIntent } from '../payment/payment.provider';
+import { personName } from './company-access';
 import { forgetHeldCard, heldCard, type HeldCard } from './company-limits';
 
 /*
@@ -57,9 +58,6 @@ export interface ApprovalOutcome {
   note: string;
   decidedAt: string | null;
 }
-
-const name = (first: string | null, last: string | null, email: string | null) =>
-  `${first ?? ''} ${last ?? ''}`.trim() || email || '';
 
 /** The caller's company if their role approves; UNPROCESSABLE otherwise. */
 async function approverOf(ctx: Ctx): Promise<string> {
@@ -129,7 +127,7 @@ export const approvalService = {
     );
     return rows.map(({ firstName, lastName, email, shippingAddress: to, ...r }) => ({
       ...r,
-      buyerName: name(firstName, lastName, email),
+      buyerName: personName(firstName, lastName, email),
       buyerEmail: email ?? '',
       shipTo: `${to.name}, ${to.city}, ${to.state}`,
       requestedAt: new Date(r.requestedAt).toISOString(),
@@ -161,7 +159,7 @@ export const approvalService = {
     const me = requireUser(ctx);
     const accountId = await approverOf(ctx);
     if (!isUuid(orderId)) throw notFound('Order');
-    const by = name(me.firstName, me.lastName, me.email);
+    const by = personName(me.firstName, me.lastName, me.email);
     // The card's payment is made, and recorded on the order, before the decision locks it: should the decision
     // fail after the card is charged, a later cancel still finds the payment to release.
     const intentId = input.approve ? await this.startPayment(ctx, orderId, accountId) : null;
@@ -319,7 +317,7 @@ export const approvalService = {
         deciderRole !== null && isStaffRole(deciderRole)
           ? BRAND.name
           : firstName || lastName || email
-            ? name(firstName, lastName, email)
+            ? personName(firstName, lastName, email)
             : null,
       decidedAt: rest.decidedAt ? new Date(rest.decidedAt).toISOString() : null,
     };

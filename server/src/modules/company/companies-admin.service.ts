@@ -1,4 +1,4 @@
-import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import { CONSOLE_ACCESS, STORE_TIME_ZONE } from '../../../../domain/admin';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import {
   approvalDecisionSchema,
@@ -21,6 +21,7 @@ import { assertAccess } from '../auth/permissions';
 import { requireUser } from '../auth/session-auth';
 import { mailDeps, queueOrderEmail } from '../order/order-mail';
 import { recordStatusChange } from '../order/order.events';
+import { personName } from './company-access';
 import { askApprovers, OPEN_TERMS_BALANCE } from './company-limits';
 
 /*
@@ -96,9 +97,6 @@ export interface CreditHold {
   requestedAt: string;
 }
 
-const personName = (first: string | null, last: string | null, email: string | null) =>
-  `${first ?? ''} ${last ?? ''}`.trim() || email || '';
-
 /** Statuses of a terms invoice that is not one (not placed yet, waiting for approval, cancelled). */
 const NOT_INVOICED = [
   ORDER_STATUS_CODE.Open,
@@ -111,7 +109,7 @@ const NOT_INVOICED = [
 const OVERDUE = (what: 'count' | 'balance') => `(select ${
   what === 'count' ? 'count(*)::int' : 'coalesce(sum(i.balance), 0)::float8'
 } from (select o.total - coalesce((select sum(p.amount) from terms_payment p where p.order_id = o.id), 0) as balance,
-    (o.created_at at time zone 'America/New_York')::date + coalesce(a.net_terms_days, 0) as due
+    (o.created_at at time zone '${STORE_TIME_ZONE}')::date + coalesce(a.net_terms_days, 0) as due
   from customer_order o where o.account_id = a.id and o.payment_kind = 'purchaseOrder'
     and o.status not in (${NOT_INVOICED.join(', ')})) i
   where i.balance > 0 and i.due < ?::date)`;

@@ -29,3 +29,7 @@ export async function adminOf(ctx: Ctx, trx?: Transaction): Promise<string> {
   }
   return accountId;
 }
+
+/** A person as the company's pages and e-mails name them: first and last name, else their e-mail. */
+export const personName = (first: string | null, last: string | null, email: string | null) =>
+  `${first ?? ''} ${last ?? ''}`.trim() || email || '';

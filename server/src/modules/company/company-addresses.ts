@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx, SqlConnection } from '../../context';
 import { recordAudit } from '../audit/audit';
+import type { AddressView } from '../account/account.service';
 import type { OrderAddress } from '../order/order.entity';
 import { adminOf } from './company-access';
 
@@ -18,20 +19,11 @@ import { adminOf } from './company-access';
  * bill-to address, printed on its orders' invoices. Every member reads them; its admins keep them.
  */
 
-export interface CompanyAddressView {
-  id: string;
+/** A location: a saved address's fields (not its primary mark or last use), its name and whether it is the bill-to. */
+export type CompanyAddressView = Omit<AddressView, 'primary' | 'lastUsedAt'> & {
   label: string;
-  name: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  email: string;
-  phone: string;
   billTo: boolean;
-}
+};
 
 const COLUMNS = `id, label, name, address_line1 as "addressLine1", address_line2 as "addressLine2", city, state, zip,
   country, email, phone, bill_to as "billTo"`;
