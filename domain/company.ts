@@ -289,3 +289,67 @@ export function overCreditLimit(total: number, openBalance: number, creditLimit:
   const cents = (amount: number) => Math.round(amount * 100);
   return creditLimit !== null && cents(openBalance) + cents(total) > cents(creditLimit);
 }
+
+/* ---------- Applications: "My company buys on account" (decision 047) ---------- */
+
+/** Where an application stands. A pending one may be withdrawn by its applicant; the others are final. */
+export const APPLICATION_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** The files a tax certificate may be: one PDF, PNG or JPEG, at most 10 MB, known by its first bytes. */
+export const CERTIFICATE_KINDS = {
+  pdf: { extensions: ['.pdf'], contentType: 'application/pdf' },
+  png: { extensions: ['.png'], contentType: 'image/png' },
+  jpeg: { extensions: ['.jpg', '.jpeg'], contentType: 'image/jpeg' },
+} as const;
+export type CertificateKind = keyof typeof CERTIFICATE_KINDS;
+export const CERTIFICATE_MAX_BYTES = 10 * 1024 * 1024;
+export const CERTIFICATE_REFUSED = 'Attach the certificate as one PDF, PNG or JPEG file of at most 10 MB.';
+
+/** The kind of a certificate's file from its name and its first bytes (never the type the browser claims). */
+export function certificateKind(filename: string, head: Uint8Array): CertificateKind | null {
+  const lower = filename.toLowerCase();
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  const named = (Object.keys(CERTIFICATE_KINDS) as CertificateKind[]).find((k) =>
+    CERTIFICATE_KINDS[k].extensions.some((e) => lower.endsWith(e)),
+  );
+  if (named === 'pdf' && starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'pdf';
+  if (named === 'png' && starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (named === 'jpeg' && starts(0xff, 0xd8, 0xff)) return 'jpeg';
+  return null;
+}
+
+/**
+ * A shopper's application for a company account: the company's name, its ERP number if it has one, and its tax
+ * certificate (number, last day, file), all optional but the name. A file needs its certificate's number, and a
+ * certificate's last day may not be past.
+ */
+export const companyApplicationSchema = companyRecordSchema
+  .pick(['name', 'erpAccountId'])
+  .shape({
+    taxCertificate: string()
+      .trim()
+      .max(64, 'Certificate numbers are limited to 64 characters.')
+      .default('')
+      .when('certificateAttached', {
+        is: true,
+        then: (s) => s.required('Enter the tax-exemption certificate number.'),
+      }),
+    taxCertificateExpires: string()
+      .transform(emptyIsNull)
+      .nullable()
+      .default(null)
+      .test('day', 'Enter the last day as YYYY-MM-DD.', (v) => v === null || v === undefined || isDay(v))
+      .test('current', 'This certificate has expired.', (v) => !v || !isDay(v) || v >= storeDay()),
+    /** Set by the server from the request's file. */
+    certificateAttached: boolean().default(false),
+  });
+export type CompanyApplicationInput = InferType<typeof companyApplicationSchema>;
+
+/** Staff decline an application with a note the applicant reads. */
+export const applicationDeclineSchema = object({
+  note: string()
+    .trim()
+    .required('Tell the applicant why the application is declined.')
+    .max(1000, 'Keep the note under 1,000 characters.'),
+});

@@ -390,6 +390,10 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Cette invitation n’est pas valide ou a expiré.',
     'Esta invitación no es válida o ha vencido.',
   ],
+  'Only customer accounts buy for a company.': [
+    'Seuls les comptes clients achètent pour une entreprise.',
+    'Solo las cuentas de cliente compran para una empresa.',
+  ],
   'You already belong to a company.': [
     'Vous faites déjà partie d’une entreprise.',
     'Ya pertenece a una empresa.',
@@ -481,6 +485,29 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
   'References are limited to 100 characters.': [
     'Les références sont limitées à 100 caractères.',
     'Las referencias tienen un máximo de 100 caracteres.',
+  ],
+  // Company account applications (decision 047).
+  'This certificate has expired.': ['Ce certificat est expiré.', 'Este certificado está vencido.'],
+  'Attach the certificate as one PDF, PNG or JPEG file of at most 10 MB.': [
+    'Joignez le certificat en un seul fichier PDF, PNG ou JPEG d’au plus 10 Mo.',
+    'Adjunte el certificado como un solo archivo PDF, PNG o JPEG de 10 MB como máximo.',
+  ],
+  'Tell the applicant why the application is declined.': [
+    'Dites au demandeur pourquoi la demande est refusée.',
+    'Indique al solicitante por qué se rechaza la solicitud.',
+  ],
+  'You already belong to a company.': ['Vous faites déjà partie d’une entreprise.', 'Ya pertenece a una empresa.'],
+  'Your application is being reviewed: withdraw it to send another.': [
+    'Votre demande est à l’étude : retirez-la pour en envoyer une autre.',
+    'Su solicitud está en revisión: retírela para enviar otra.',
+  ],
+  'This application was decided already: reload it.': [
+    'Cette demande a déjà été traitée : rechargez-la.',
+    'Esta solicitud ya fue resuelta: vuelva a cargarla.',
+  ],
+  'The applicant has joined a company since: decline the application with a note.': [
+    'Le demandeur a depuis joint une entreprise : refusez la demande avec une note.',
+    'El solicitante se unió a una empresa desde entonces: rechace la solicitud con una nota.',
   ],
   'Another company has this ERP account number.': [
     'Une autre entreprise a ce numéro de compte ERP.',

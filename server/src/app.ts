@@ -36,12 +36,14 @@ import {
 import { cartRoutes } from './modules/cart/cart.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { savedListRoutes } from './modules/saved-list/saved-list.routes';
-import { formsRoutes, MULTIPART_PATHS } from './modules/forms/forms.routes';
+import { formsRoutes } from './modules/forms/forms.routes';
+import { companyRoutes } from './modules/company/company.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
 import { lazySession } from './modules/session/lazy-session';
+import { MULTIPART_PATHS } from './rest/multipart';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 import { nulFieldIn, refuseMalformedPath, refuseNulCharacters } from './rest/bad-input';
@@ -67,6 +69,7 @@ export const REST_ROUTERS: [string, () => express.Router][] = [
   ['/', orderRoutes],
   ['/', savedListRoutes],
   ['/', formsRoutes],
+  ['/', companyRoutes],
   ['/', returnsRoutes],
   ['/', adminRoutes],
 ];

@@ -272,6 +272,10 @@ describe('console access', () => {
       'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
       'Mutation.recordTermsPayment': `mutation { recordTermsPayment(orderId: "${NIL}", input: { amount: 1, paidOn: "2026-01-02", reference: "R" }) { id } }`,
       'Mutation.decideCompanyCredit': `mutation { decideCompanyCredit(orderId: "${NIL}", approve: true) { id } }`,
+      'Query.adminCompanyApplications': '{ adminCompanyApplications { id } }',
+      'Query.adminCompanyApplication': `{ adminCompanyApplication(id: "${NIL}") { id } }`,
+      'Mutation.approveCompanyApplication': `mutation { approveCompanyApplication(id: "${NIL}", input: { name: "Acme" }) { id } }`,
+      'Mutation.declineCompanyApplication': `mutation { declineCompanyApplication(id: "${NIL}", note: "No") { id } }`,
     };
     // Every operation only staff may call is in this list.
     const staffOnly = Object.entries(GRAPHQL_ACCESS)

@@ -89,6 +89,13 @@ const SAMPLES: { [K in MessageKind]: Extract<Message, { kind: K }> } = {
     next: 'pay',
   },
   'order-rejected': { kind: 'order-rejected', ...order, by: 'Dana Reyes', note: 'Use the stock in bay 2.' },
+  'company-application-decided': {
+    kind: 'company-application-decided',
+    approved: false,
+    company: 'Northwind Fabrication',
+    note: 'Send the resale certificate, not the invoice.',
+    url: 'https://shop.example/user/account/company',
+  },
 };
 
 const urlsOf = (m: object) =>

@@ -125,6 +125,15 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { recordTermsPayment(orderId: "00000000-0000-4000-8000-000000000000", input: { amount: 1, paidOn: "2026-01-02", reference: "CHQ 1" }) { id } }',
       'Mutation.decideCompanyCredit':
         'mutation { decideCompanyCredit(orderId: "00000000-0000-4000-8000-000000000000", approve: true) { id } }',
+      'Query.myCompanyApplication': '{ myCompanyApplication { id } }',
+      'Mutation.withdrawCompanyApplication': 'mutation { withdrawCompanyApplication }',
+      'Query.adminCompanyApplications': '{ adminCompanyApplications { id } }',
+      'Query.adminCompanyApplication':
+        '{ adminCompanyApplication(id: "00000000-0000-4000-8000-000000000000") { id } }',
+      'Mutation.approveCompanyApplication':
+        'mutation { approveCompanyApplication(id: "00000000-0000-4000-8000-000000000000", input: { name: "Acme" }) { id } }',
+      'Mutation.declineCompanyApplication':
+        'mutation { declineCompanyApplication(id: "00000000-0000-4000-8000-000000000000", note: "No") { id } }',
       'Mutation.initializePaymentKey': 'mutation { initializePaymentKey }',
       'Mutation.savePaymentOption': 'mutation { savePaymentOption(paymentMethodId: "pm_x") { id } }',
       'Mutation.deletePaymentOption':

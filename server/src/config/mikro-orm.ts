@@ -47,6 +47,7 @@ import {
   CompanyApproval,
   CompanyInvitation,
   TermsPayment,
+  CompanyApplication,
 } from '../modules/company/company.entity';
 import { Session } from '../modules/session/session.entity';
 import { Site } from '../modules/site/site.entity';
@@ -67,6 +68,7 @@ export const ENTITIES = [
   CompanyApproval,
   CompanyAddress,
   TermsPayment,
+  CompanyApplication,
   User,
   ApiKey,
   Address,

@@ -4,6 +4,7 @@ import { AccountResolver } from '../modules/account/account.resolver';
 import { AdminResolver } from '../modules/admin/admin.resolver';
 import { CompanyResolver } from '../modules/company/company.resolver';
 import { CompaniesAdminResolver } from '../modules/company/companies-admin.resolver';
+import { CompanyApplicationsResolver } from '../modules/company/company-applications.resolver';
 import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CartLineResolver, CartResolver } from '../modules/cart/cart.resolver';
@@ -47,6 +48,7 @@ export const RESOLVERS = [
   SupplierResolver,
   CompanyResolver,
   CompaniesAdminResolver,
+  CompanyApplicationsResolver,
 ] as const;
 
 let schema: GraphQLSchema | undefined;

@@ -1,8 +1,10 @@
+import type { Transaction } from '@mikro-orm/core';
 import { CONSOLE_ACCESS, STORE_TIME_ZONE } from '../../../../domain/admin';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import {
   approvalDecisionSchema,
   companyRecordSchema,
+  type CompanyRecordInput,
   invoiceDueDay,
   storeDay,
   taxExemptOn,
@@ -130,6 +132,72 @@ function erpTaken(err: unknown): never {
     throw new AppError('BAD_USER_INPUT', message, [{ field: 'erpAccountId', message }]);
   }
   throw err;
+}
+
+/**
+ * Makes (no id) or changes a company's record in `trx`; its id. Marked verified, its ERP number's check is recorded
+ * (who, when) unless it was verified already with the same number; a changed number, or unmarked, is not verified.
+ */
+export async function writeCompanyRecord(
+  ctx: Ctx,
+  trx: Transaction,
+  id: string | null,
+  input: CompanyRecordInput,
+): Promise<string> {
+  const me = requireUser(ctx).id;
+  const [before] = id
+    ? isUuid(id)
+      ? await ctx.db.execute<Record<string, unknown>[]>(
+          `select company as name, erp_account_id as "erpAccountId", erp_verified_at as "erpVerifiedAt",
+             tax_exempt as "taxExempt", tax_certificate as "taxCertificate",
+             to_char(tax_certificate_expires, 'YYYY-MM-DD') as "taxCertificateExpires",
+             net_terms_days as "netTermsDays", credit_limit::float8 as "creditLimit"
+           from business_account where id = ? for update`,
+          [id],
+          'all',
+          trx,
+        )
+      : []
+    : [];
+  if (id && !before) throw notFound('Company');
+  const keepCheck =
+    input.erpVerified && before?.erpVerifiedAt && before.erpAccountId === input.erpAccountId;
+  const values = [
+    input.name,
+    input.erpAccountId,
+    input.taxExempt,
+    input.taxCertificate,
+    input.taxCertificateExpires,
+    input.netTermsDays,
+    input.creditLimit,
+  ];
+  const verified = input.erpVerified ? (keepCheck ? 'keep' : 'now') : 'none';
+  const verifiedAt = { keep: 'erp_verified_at', now: 'now()', none: 'null' }[verified];
+  const verifiedBy = { keep: 'erp_verified_by', now: '?::uuid', none: 'null' }[verified];
+  const [row] = await ctx.db
+    .execute<{ id: string }[]>(
+      before
+        ? `update business_account set company = ?, erp_account_id = ?, tax_exempt = ?, tax_certificate = ?,
+             tax_certificate_expires = ?::date, net_terms_days = ?, credit_limit = ?,
+             erp_verified_at = ${verifiedAt}, erp_verified_by = ${verifiedBy} where id = ? returning id`
+        : `insert into business_account (company, erp_account_id, tax_exempt, tax_certificate,
+             tax_certificate_expires, net_terms_days, credit_limit, erp_verified_at, erp_verified_by)
+           values (?, ?, ?, ?, ?::date, ?, ?, ${verified === 'now' ? 'now()' : 'null'}, ${verified === 'now' ? '?::uuid' : 'null'})
+           returning id`,
+      [...values, ...(verified === 'now' ? [me] : []), ...(before ? [id] : [])],
+      'all',
+      trx,
+    )
+    .catch(erpTaken);
+  const after: Record<string, unknown> = { ...input };
+  await recordAudit(ctx, trx, {
+    action: before ? 'company.record-changed' : 'company.created',
+    targetType: 'company',
+    targetId: row!.id,
+    before: before ?? null,
+    after,
+  });
+  return row!.id;
 }
 
 export const companiesAdminService = {
@@ -263,70 +331,11 @@ export const companiesAdminService = {
     }));
   },
 
-  /**
-   * Staff make (no id) or change a company's record. Marked verified, its ERP number's check is recorded (who, when)
-   * unless it was verified already with the same number; a changed number, or unmarked, is not verified.
-   * Entry point: the record as sent.
-   */
+  /** Staff make (no id) or change a company's record (writeCompanyRecord). Entry point: the record as sent. */
   async save(ctx: Ctx, id: string | null, body: unknown): Promise<CompanyRecord> {
     assertAccess(ctx, CONSOLE_ACCESS.companies);
     const input = validate(companyRecordSchema, body);
-    const me = requireUser(ctx).id;
-    const saved = await ctx.db.transactional(async (trx) => {
-      const [before] = id
-        ? isUuid(id)
-          ? await ctx.db.execute<Record<string, unknown>[]>(
-              `select company as name, erp_account_id as "erpAccountId", erp_verified_at as "erpVerifiedAt",
-                 tax_exempt as "taxExempt", tax_certificate as "taxCertificate",
-                 to_char(tax_certificate_expires, 'YYYY-MM-DD') as "taxCertificateExpires",
-                 net_terms_days as "netTermsDays", credit_limit::float8 as "creditLimit"
-               from business_account where id = ? for update`,
-              [id],
-              'all',
-              trx,
-            )
-          : []
-        : [];
-      if (id && !before) throw notFound('Company');
-      const keepCheck =
-        input.erpVerified && before?.erpVerifiedAt && before.erpAccountId === input.erpAccountId;
-      const values = [
-        input.name,
-        input.erpAccountId,
-        input.taxExempt,
-        input.taxCertificate,
-        input.taxCertificateExpires,
-        input.netTermsDays,
-        input.creditLimit,
-      ];
-      const verified = input.erpVerified ? (keepCheck ? 'keep' : 'now') : 'none';
-      const verifiedAt = { keep: 'erp_verified_at', now: 'now()', none: 'null' }[verified];
-      const verifiedBy = { keep: 'erp_verified_by', now: '?::uuid', none: 'null' }[verified];
-      const [row] = await ctx.db
-        .execute<{ id: string }[]>(
-          before
-            ? `update business_account set company = ?, erp_account_id = ?, tax_exempt = ?, tax_certificate = ?,
-                 tax_certificate_expires = ?::date, net_terms_days = ?, credit_limit = ?,
-                 erp_verified_at = ${verifiedAt}, erp_verified_by = ${verifiedBy} where id = ? returning id`
-            : `insert into business_account (company, erp_account_id, tax_exempt, tax_certificate,
-                 tax_certificate_expires, net_terms_days, credit_limit, erp_verified_at, erp_verified_by)
-               values (?, ?, ?, ?, ?::date, ?, ?, ${verified === 'now' ? 'now()' : 'null'}, ${verified === 'now' ? '?::uuid' : 'null'})
-               returning id`,
-          [...values, ...(verified === 'now' ? [me] : []), ...(before ? [id] : [])],
-          'all',
-          trx,
-        )
-        .catch(erpTaken);
-      const after: Record<string, unknown> = { ...input };
-      await recordAudit(ctx, trx, {
-        action: before ? 'company.record-changed' : 'company.created',
-        targetType: 'company',
-        targetId: row!.id,
-        before: before ?? null,
-        after,
-      });
-      return row!.id;
-    });
+    const saved = await ctx.db.transactional((trx) => writeCompanyRecord(ctx, trx, id, input));
     return this.get(ctx, saved);
   },
 

@@ -1,4 +1,4 @@
-import { DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { BlobType, DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { BusinessAccount, User } from '../account/account.entity';
 import { CustomerOrder } from '../order/order.entity';
 
@@ -209,6 +209,67 @@ export class TermsPayment {
 
   @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
   recordedBy: string | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/**
+ * A shopper's application for a company account ("My company buys on account", decision 047): the company's name,
+ * its ERP number if it has one, its tax certificate (number, expiry and the file). Staff approve it, which makes the
+ * company with the applicant as its admin, or decline it with a note. One pending application per person.
+ */
+@Entity({ tableName: 'company_application' })
+@Index({ properties: ['status', 'createdAt'] })
+@Index({
+  name: 'company_application_pending_unique',
+  expression: `create unique index "company_application_pending_unique" on "company_application" ("user_id") where "status" = 'pending'`,
+})
+export class CompanyApplication {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @ManyToOne(() => User, { mapToPk: true, deleteRule: 'cascade' })
+  user!: string;
+
+  @Property({ type: 'text' })
+  companyName!: string;
+
+  @Property({ type: 'text', nullable: true })
+  erpAccountId: string | null = null;
+
+  @Property({ type: 'text', default: '' })
+  taxCertificate: string = '';
+
+  @Property({ type: 'date', nullable: true })
+  taxCertificateExpires: string | null = null;
+
+  /** The certificate's file as sent (PDF, PNG or JPEG by its content), its name cleaned. */
+  @Property({ type: 'text', nullable: true })
+  certificateFilename: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  certificateKind: string | null = null;
+
+  @Property({ type: BlobType, nullable: true, lazy: true })
+  certificateData: Buffer | null = null;
+
+  /** pending, approved, declined or withdrawn. */
+  @Property({ type: 'text', default: 'pending' })
+  status: string = 'pending';
+
+  @Property({ type: 'text', default: '' })
+  note: string = '';
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  decidedBy: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  decidedAt: Date | null = null;
+
+  /** The company made on approval. */
+  @ManyToOne(() => BusinessAccount, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  account: string | null = null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -294,3 +294,39 @@ export class TermsPaymentInputGql {
   @Field(() => String, { description: 'YYYY-MM-DD, not after today' }) paidOn!: string;
   @Field(() => String, { description: 'The cheque or transfer number' }) reference!: string;
 }
+
+@ObjectType('CompanyApplicant', { description: 'Who applied for a company account' })
+export class CompanyApplicantGql {
+  @Field(() => ID) userId!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) email!: string;
+  @Field(() => String, { nullable: true, description: 'The ERP number they gave when they registered' })
+  erpAccountClaim!: string | null;
+}
+
+@ObjectType('CompanyApplication', {
+  description: 'An application for a company account ("My company buys on account", decision 047)',
+})
+export class CompanyApplicationGql {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'pending, approved, declined or withdrawn' }) status!: string;
+  @Field(() => String, { description: "The company's name" }) name!: string;
+  @Field(() => String, { nullable: true }) erpAccountId!: string | null;
+  @Field(() => String) taxCertificate!: string;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' }) taxCertificateExpires!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "The certificate file's name; staff download it from /api/admin/company-applications/{id}/certificate",
+  })
+  certificateFilename!: string | null;
+  @Field(() => String, { description: "Staff's note (a declined application's reason)" }) note!: string;
+  @Field(() => String) createdAt!: string;
+  @Field(() => String, { nullable: true }) decidedAt!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "Who decided (staff read the person's name; the applicant, the store's)",
+  })
+  decidedBy!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The company made on approval' }) companyId!: string | null;
+  @Field(() => CompanyApplicantGql) applicant!: CompanyApplicantGql;
+}

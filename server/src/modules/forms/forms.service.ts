@@ -13,6 +13,7 @@ import { BRAND } from '../../../../domain/constants';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
+import type { UploadedFile } from '../../rest/multipart';
 import { assertAccess, STAFF } from '../auth/permissions';
 import { hit } from '../auth/rate-limit';
 import { queueEmail, sendMessage } from '../mail/mailer';
@@ -20,12 +21,6 @@ import { queueEmail, sendMessage } from '../mail/mailer';
 export type FormKind = 'contact' | 'quote' | 'service';
 
 /** A file as the transport received it; its content is read only once the form's fields are valid. */
-export interface UploadedFile {
-  originalname: string;
-  size: number;
-  read(): Promise<Buffer>;
-}
-
 export interface FormSubmissionView {
   id: string;
   kind: FormKind;

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../../domain/constants';
+import { BRAND, type Locale } from '../../../../domain/constants';
 import { formatAmount } from '../../../../domain/money';
 import { translateMessage } from '../../../../domain/message-translations';
 import { orderStatusLabel } from '../../../../domain/order-status';
@@ -81,7 +81,9 @@ export type Message =
       /** What follows: the card was charged, the buyer must pay (declined, or the bank's check), or the terms. */
       next: 'paid' | 'pay' | 'terms';
     })
-  | (OrderFacts & { kind: 'order-rejected'; by: string; note: string });
+  | (OrderFacts & { kind: 'order-rejected'; by: string; note: string })
+  /** Staff decided a company account application (decision 047); the link opens the company page. */
+  | { kind: 'company-application-decided'; approved: boolean; company: string; note: string; url: string };
 
 export type MessageKind = Message['kind'];
 
@@ -230,6 +232,36 @@ const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> }
       text: `${m.by} no aprobó su pedido ${m.label}, y se canceló. No se cobró nada.${note(m.note)}\n\nPara cambiarlo y enviarlo de nuevo, abra el pedido y elija Volver a pedir: sus artículos vuelven a su carrito.\n${m.url}\n\n${m.lines}\n`,
     },
   }),
+  'company-application-decided': (m) =>
+    m.approved
+      ? {
+          'en-US': {
+            subject: `${m.company} now buys on account at Axisline Supply`,
+            text: `Your application is approved: ${m.company} has a company account, and you are its admin.${note(m.note)}\n\nInvite your colleagues, set their roles and limits, and add your locations here:\n${m.url}\n`,
+          },
+          'fr-CA': {
+            subject: `${m.company} achète maintenant en compte chez Axisline Supply`,
+            text: `Votre demande est approuvée : ${m.company} a un compte d’entreprise, et vous en êtes l’administrateur.${note(m.note)}\n\nInvitez vos collègues, fixez leurs rôles et leurs limites, et ajoutez vos emplacements ici :\n${m.url}\n`,
+          },
+          'es-MX': {
+            subject: `${m.company} ya compra a crédito en Axisline Supply`,
+            text: `Su solicitud fue aprobada: ${m.company} tiene una cuenta de empresa, y usted es su administrador.${note(m.note)}\n\nInvite a sus colegas, defina sus roles y límites, y agregue sus ubicaciones aquí:\n${m.url}\n`,
+          },
+        }
+      : {
+          'en-US': {
+            subject: `Your company account application for ${m.company}`,
+            text: `We could not open a company account for ${m.company} yet.${note(m.note)}\n\nYou can send a new application here, or call us at ${BRAND.phones.tollFree}:\n${m.url}\n`,
+          },
+          'fr-CA': {
+            subject: `Votre demande de compte d’entreprise pour ${m.company}`,
+            text: `Nous ne pouvons pas encore ouvrir de compte d’entreprise pour ${m.company}.${note(m.note)}\n\nVous pouvez envoyer une nouvelle demande ici, ou nous appeler au ${BRAND.phones.tollFree} :\n${m.url}\n`,
+          },
+          'es-MX': {
+            subject: `Su solicitud de cuenta de empresa para ${m.company}`,
+            text: `Aún no podemos abrir una cuenta de empresa para ${m.company}.${note(m.note)}\n\nPuede enviar una nueva solicitud aquí, o llamarnos al ${BRAND.phones.tollFree}:\n${m.url}\n`,
+          },
+        },
   'account-exists': (m) => ({
     'en-US': {
       subject: 'You already have an Axisline Supply account',
