@@ -496,7 +496,6 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Dites au demandeur pourquoi la demande est refusée.',
     'Indique al solicitante por qué se rechaza la solicitud.',
   ],
-  'You already belong to a company.': ['Vous faites déjà partie d’une entreprise.', 'Ya pertenece a una empresa.'],
   'Your application is being reviewed: withdraw it to send another.': [
     'Votre demande est à l’étude : retirez-la pour en envoyer une autre.',
     'Su solicitud está en revisión: retírela para enviar otra.',

@@ -18,6 +18,7 @@ import { useT, type MessageId } from '../i18n';
 import { usePageMeta } from '../lib/usePageMeta';
 import { ApiKeysView } from './ApiKeysView';
 import { CompaniesView, CompanyView } from './CompaniesView';
+import { CompanyApplicationView } from './CompanyApplicationsView';
 import { CustomersView } from './CustomersView';
 import { DashboardView } from './DashboardView';
 import { InboxView } from './InboxView';
@@ -183,6 +184,9 @@ export function AdminApp() {
                   return <Route key={s.key} path={s.path} element={<View />} />;
                 })}
                 {mayUse(user.role, 'orders') && <Route path="orders/:id" element={<OrderEditView />} />}
+                {mayUse(user.role, 'companies') && (
+                  <Route path="companies/applications/:id" element={<CompanyApplicationView />} />
+                )}
                 {mayUse(user.role, 'companies') && <Route path="companies/:id" element={<CompanyView />} />}
                 <Route path="*" element={<Navigate to={`${ROUTES.admin}/${allowed[0]!.path}`} replace />} />
               </Routes>

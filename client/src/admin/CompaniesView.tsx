@@ -1,12 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ROUTES } from '@domain/routes';
-import { companyRecordSchema, storeDay, termsPaymentSchema, type CompanyRoleName } from '@domain/company';
+import { storeDay, termsPaymentSchema, type CompanyRoleName } from '@domain/company';
 import {
   Alert,
   App,
   Button,
   Card,
-  Checkbox,
   Descriptions,
   Form,
   Input,
@@ -29,9 +28,10 @@ import {
   AdminCompanyDocument,
   DecideCompanyCreditDocument,
   RecordTermsPaymentDocument,
-  SaveAdminCompanyDocument,
   type AdminCompanyFieldsFragment,
 } from './graphql/admin.generated';
+import { ApplicationsWaiting } from './CompanyApplicationsView';
+import { RecordForm } from './CompanyRecordForm';
 import { ResponsiveTable } from './ResponsiveTable';
 import { useSavedNotice } from './useConsoleActions';
 
@@ -43,16 +43,6 @@ import { useSavedNotice } from './useConsoleActions';
 
 const companyPath = (id: string) => `${ROUTES.admin}/companies/${id}`;
 
-interface RecordValues {
-  name: string;
-  erpAccountId: string;
-  erpVerified: boolean;
-  taxExempt: boolean;
-  taxCertificate: string;
-  taxCertificateExpires: string;
-  netTermsDays: number | null;
-  creditLimit: number | null;
-}
 
 /** /admin/companies: every company, those waiting for a credit decision or with overdue invoices first. */
 export function CompaniesView() {
@@ -67,6 +57,7 @@ export function CompaniesView() {
   });
   return (
     <>
+      <ApplicationsWaiting />
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
@@ -544,144 +535,6 @@ function PaymentFields({
       <Button type="primary" htmlType="submit" loading={formik.isSubmitting}>
         {t('admin.companies.recordPayment')}
       </Button>
-    </Form>
-  );
-}
-
-/** A company's record: new (null) or the one shown; saved, `onSaved` gets its id. */
-function RecordForm({
-  company,
-  onSaved,
-}: {
-  company: AdminCompanyFieldsFragment | null;
-  onSaved: (id: string) => void;
-}) {
-  const t = useT();
-  const [save] = useMutation(SaveAdminCompanyDocument, { refetchQueries: ['AdminCompanies'] });
-  const { message } = App.useApp();
-  const initial: RecordValues = {
-    name: company?.name ?? '',
-    erpAccountId: company?.erpAccountId ?? '',
-    erpVerified: company?.erpVerified ?? false,
-    taxExempt: company?.taxExempt ?? false,
-    taxCertificate: company?.taxCertificate ?? '',
-    taxCertificateExpires: company?.taxCertificateExpires ?? '',
-    netTermsDays: company?.netTermsDays ?? null,
-    creditLimit: company?.creditLimit ?? null,
-  };
-  const submit = async (values: RecordValues, helpers: FormikHelpers<RecordValues>) => {
-    helpers.setStatus(null);
-    try {
-      const input = companyRecordSchema.cast(values);
-      const { data } = await save({ variables: { id: company?.id ?? null, input } });
-      message.success(t('admin.saved'));
-      helpers.resetForm({ values });
-      onSaved(data!.saveAdminCompany.id);
-    } catch (err) {
-      helpers.setErrors(nestedErrors<RecordValues>(failureOf(err).fields));
-      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
-    }
-  };
-  return (
-    <Formik<RecordValues>
-      initialValues={initial}
-      validationSchema={companyRecordSchema}
-      onSubmit={submit}
-      enableReinitialize
-    >
-      {(formik) => <RecordFields formik={formik} idPrefix={company ? 'company-' : 'new-company-'} />}
-    </Formik>
-  );
-}
-
-function RecordFields({ formik, idPrefix }: { formik: FormikProps<RecordValues>; idPrefix: string }) {
-  const t = useT();
-  const { item } = useFieldItems(formik, idPrefix);
-  const text = (name: keyof RecordValues) => ({
-    id: `${idPrefix}${name}`,
-    value: formik.values[name] as string,
-    onChange: (e: { target: { value: string } }) => void formik.setFieldValue(name, e.target.value),
-    onBlur: () => void formik.setFieldTouched(name, true, false),
-  });
-  const check = (name: 'erpVerified' | 'taxExempt', label: string) => (
-    <Form.Item>
-      <Checkbox
-        id={`${idPrefix}${name}`}
-        checked={formik.values[name]}
-        onChange={(e) => void formik.setFieldValue(name, e.target.checked)}
-      >
-        {label}
-      </Checkbox>
-      {item(name, label).help && <div className="ant-form-item-explain-error">{item(name, label).help}</div>}
-    </Form.Item>
-  );
-  return (
-    <Form
-      layout="vertical"
-      component="form"
-      onSubmitCapture={(e) => (e.preventDefault(), formik.handleSubmit())}
-    >
-      {typeof formik.status === 'string' && formik.status && (
-        <Alert type="error" showIcon role="alert" message={formik.status} style={{ marginBottom: 12 }} />
-      )}
-      <Form.Item {...item('name', t('admin.companies.name'))}>
-        <Input {...text('name')} />
-      </Form.Item>
-      <Form.Item {...item('erpAccountId', t('admin.companies.erp'))}>
-        <Input
-          {...text('erpAccountId')}
-          onChange={(e) => {
-            void formik.setFieldValue('erpAccountId', e.target.value);
-            // Another number has not been checked: staff tick the box again once they have.
-            void formik.setFieldValue('erpVerified', false);
-          }}
-        />
-      </Form.Item>
-      {check('erpVerified', t('admin.companies.erpChecked'))}
-      {check('taxExempt', t('admin.companies.taxExempt'))}
-      {formik.values.taxExempt && (
-        <Space wrap size={16} align="start">
-          <Form.Item {...item('taxCertificate', t('admin.companies.certificate'))}>
-            <Input {...text('taxCertificate')} />
-          </Form.Item>
-          <Form.Item {...item('taxCertificateExpires', t('admin.companies.certificateExpires'))}>
-            <Input type="date" {...text('taxCertificateExpires')} />
-          </Form.Item>
-        </Space>
-      )}
-      <Space wrap size={16} align="start">
-        <Form.Item
-          {...item('netTermsDays', t('admin.companies.netTermsDays'))}
-          extra={t('admin.companies.noneIfEmpty')}
-        >
-          <InputNumber
-            id={`${idPrefix}netTermsDays`}
-            min={1}
-            value={formik.values.netTermsDays}
-            onChange={(v) => void formik.setFieldValue('netTermsDays', v)}
-            onBlur={() => void formik.setFieldTouched('netTermsDays', true, false)}
-          />
-        </Form.Item>
-        <Form.Item
-          {...item('creditLimit', t('admin.companies.creditLimit'))}
-          extra={t('admin.companies.noneIfEmpty')}
-        >
-          <InputNumber
-            id={`${idPrefix}creditLimit`}
-            min={0}
-            step={100}
-            style={{ width: 180 }}
-            value={formik.values.creditLimit}
-            onChange={(v) => void formik.setFieldValue('creditLimit', v)}
-            onBlur={() => void formik.setFieldTouched('creditLimit', true, false)}
-          />
-        </Form.Item>
-      </Space>
-      <div>
-        <Button type="primary" htmlType="submit" loading={formik.isSubmitting}>
-          {t('admin.companies.save')}
-        </Button>
-      </div>
     </Form>
   );
 }

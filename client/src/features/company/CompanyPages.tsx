@@ -31,6 +31,7 @@ import {
   type CompanyFieldsFragment,
   type CompanyMemberFieldsFragment,
 } from './graphql/company.generated';
+import { CompanyApplicationPanel } from './CompanyApplication';
 import { CompanyLocations } from './CompanyLocations';
 
 const refetch = { refetchQueries: [MyCompanyDocument], awaitRefetchQueries: true };
@@ -74,7 +75,14 @@ export function CompanyPage() {
           </p>
         )}
       </header>
-      {company ? <CompanyBody company={company} /> : <p className="lead">{t('company.none')}</p>}
+      {company ? (
+        <CompanyBody company={company} />
+      ) : (
+        <>
+          <p className="lead">{t('company.none')}</p>
+          <CompanyApplicationPanel />
+        </>
+      )}
       <p>
         <Link to={ROUTES.account}>{t('page.account.title')}</Link>
       </p>
