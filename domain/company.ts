@@ -324,26 +324,24 @@ export function certificateKind(filename: string, head: Uint8Array): Certificate
  * certificate (number, last day, file), all optional but the name. A file needs its certificate's number, and a
  * certificate's last day may not be past.
  */
-export const companyApplicationSchema = companyRecordSchema
-  .pick(['name', 'erpAccountId'])
-  .shape({
-    taxCertificate: string()
-      .trim()
-      .max(64, 'Certificate numbers are limited to 64 characters.')
-      .default('')
-      .when('certificateAttached', {
-        is: true,
-        then: (s) => s.required('Enter the tax-exemption certificate number.'),
-      }),
-    taxCertificateExpires: string()
-      .transform(emptyIsNull)
-      .nullable()
-      .default(null)
-      .test('day', 'Enter the last day as YYYY-MM-DD.', (v) => v === null || v === undefined || isDay(v))
-      .test('current', 'This certificate has expired.', (v) => !v || !isDay(v) || v >= storeDay()),
-    /** Set by the server from the request's file. */
-    certificateAttached: boolean().default(false),
-  });
+export const companyApplicationSchema = companyRecordSchema.pick(['name', 'erpAccountId']).shape({
+  taxCertificate: string()
+    .trim()
+    .max(64, 'Certificate numbers are limited to 64 characters.')
+    .default('')
+    .when('certificateAttached', {
+      is: true,
+      then: (s) => s.required('Enter the tax-exemption certificate number.'),
+    }),
+  taxCertificateExpires: string()
+    .transform(emptyIsNull)
+    .nullable()
+    .default(null)
+    .test('day', 'Enter the last day as YYYY-MM-DD.', (v) => v === null || v === undefined || isDay(v))
+    .test('current', 'This certificate has expired.', (v) => !v || !isDay(v) || v >= storeDay()),
+  /** Set by the server from the request's file. */
+  certificateAttached: boolean().default(false),
+});
 export type CompanyApplicationInput = InferType<typeof companyApplicationSchema>;
 
 /** Staff decline an application with a note the applicant reads. */

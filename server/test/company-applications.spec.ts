@@ -40,11 +40,7 @@ async function customer(role: number = ROLES.Customer) {
 }
 
 /** POST /api/company/applications as the page sends it: the CSRF token first, the fields, then the file. */
-function apply(
-  c: Client,
-  fields: Record<string, string>,
-  files: { data: Buffer; name: string }[] = [],
-) {
+function apply(c: Client, fields: Record<string, string>, files: { data: Buffer; name: string }[] = []) {
   const req = c.agent.post('/api/company/applications').field(CSRF.bodyField, c.token);
   for (const [k, v] of Object.entries(fields)) req.field(k, v);
   for (const f of files) req.attach('certificate', f.data, f.name);
@@ -98,12 +94,16 @@ describe('applying for a company account', () => {
     expect(mail.text).toContain('NC-E595-2231');
     const link = linkIn(mail);
     expect(link.pathname).toBe(`/admin/companies/applications/${res.body.id}`);
-    const seen = await staff.gql<{ adminCompanyApplication: View }>(ONE, { id: link.pathname.split('/').pop() });
+    const seen = await staff.gql<{ adminCompanyApplication: View }>(ONE, {
+      id: link.pathname.split('/').pop(),
+    });
     expect(seen.data!.adminCompanyApplication).toMatchObject({ name: fields.name, status: 'pending' });
     expect(seen.data!.adminCompanyApplication.applicant.email).toBe(buyer.email);
 
     // Staff download the certificate as sent; the applicant (a customer) may not.
-    const file = await staff.agent.get(`/api/admin/company-applications/${res.body.id}/certificate`).expect(200);
+    const file = await staff.agent
+      .get(`/api/admin/company-applications/${res.body.id}/certificate`)
+      .expect(200);
     expect(file.headers['content-type']).toMatch(/^application\/pdf/);
     expect(Buffer.from(file.body as Buffer).equals(PDF)).toBe(true);
     await buyer.c.agent.get(`/api/admin/company-applications/${res.body.id}/certificate`).expect(403);
@@ -202,7 +202,11 @@ describe('staff deciding', () => {
     const company = await buyer.c.gql<{ myCompany: { id: string; name: string; me: { role: string } } }>(
       '{ myCompany { id name me { role } } }',
     );
-    expect(company.data!.myCompany).toMatchObject({ id: decided.companyId, name: fields.name, me: { role: 'Admin' } });
+    expect(company.data!.myCompany).toMatchObject({
+      id: decided.companyId,
+      name: fields.name,
+      me: { role: 'Admin' },
+    });
     const [record] = await db.execute<{ terms: number; limit: number; verified: boolean; exempt: boolean }[]>(
       `select net_terms_days as terms, credit_limit::float8 as limit, erp_verified_at is not null as verified,
          tax_exempt as exempt from business_account where id = ?`,
@@ -254,7 +258,10 @@ describe('staff deciding', () => {
     )) as [{ erp: string }];
     const taken = await staff.gql(APPROVE, { id: body.id, input: { name: 'Tarheel', erpAccountId: erp } });
     expect(taken.errors?.[0]?.message).toBe('Another company has this ERP account number.');
-    await db.execute('update app_user set account_id = ?, company_role = 30 where id = ?', [other!.id, buyer.id]);
+    await db.execute('update app_user set account_id = ?, company_role = 30 where id = ?', [
+      other!.id,
+      buyer.id,
+    ]);
     const joined = await staff.gql(APPROVE, { id: body.id, input: { name: 'Tarheel' } });
     expect(joined.errors?.[0]?.message).toBe(
       'The applicant has joined a company since: decline the application with a note.',

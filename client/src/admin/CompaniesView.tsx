@@ -43,7 +43,6 @@ import { useSavedNotice } from './useConsoleActions';
 
 const companyPath = (id: string) => `${ROUTES.admin}/companies/${id}`;
 
-
 /** /admin/companies: every company, those waiting for a credit decision or with overdue invoices first. */
 export function CompaniesView() {
   const t = useT();

@@ -223,7 +223,11 @@ function DeclineFields({ formik }: { formik: FormikProps<{ note: string }> }) {
   const t = useT();
   const { item } = useFieldItems(formik, 'decline-');
   return (
-    <Form layout="vertical" component="form" onSubmitCapture={(e) => (e.preventDefault(), formik.handleSubmit())}>
+    <Form
+      layout="vertical"
+      component="form"
+      onSubmitCapture={(e) => (e.preventDefault(), formik.handleSubmit())}
+    >
       {typeof formik.status === 'string' && formik.status && (
         <Alert type="error" showIcon role="alert" message={formik.status} style={{ marginBottom: 12 }} />
       )}

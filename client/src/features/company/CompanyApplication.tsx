@@ -134,9 +134,7 @@ function ApplicationForm({ previous }: { previous: CompanyApplicationFieldsFragm
         certificateAttached: false,
       }}
       validationSchema={companyApplicationSchema}
-      validate={() =>
-        file && file.size > CERTIFICATE_MAX_BYTES ? { certificate: CERTIFICATE_REFUSED } : {}
-      }
+      validate={() => (file && file.size > CERTIFICATE_MAX_BYTES ? { certificate: CERTIFICATE_REFUSED } : {})}
       onSubmit={async (values, helpers) => {
         const form = new FormData();
         for (const key of ['name', 'erpAccountId', 'taxCertificate', 'taxCertificateExpires'] as const) {

@@ -160,8 +160,7 @@ export async function writeCompanyRecord(
       : []
     : [];
   if (id && !before) throw notFound('Company');
-  const keepCheck =
-    input.erpVerified && before?.erpVerifiedAt && before.erpAccountId === input.erpAccountId;
+  const keepCheck = input.erpVerified && before?.erpVerifiedAt && before.erpAccountId === input.erpAccountId;
   const values = [
     input.name,
     input.erpAccountId,

@@ -45,7 +45,8 @@ export class CompanyApplicationsResolver {
 
   @Authorized(...CONSOLE_ACCESS.companies)
   @Mutation(() => CompanyApplicationGql, {
-    description: 'Approves a pending application with the company record: the company is made, the applicant its admin',
+    description:
+      'Approves a pending application with the company record: the company is made, the applicant its admin',
   })
   approveCompanyApplication(
     @Arg('id', () => ID) id: string,

@@ -1,4 +1,13 @@
-import { BlobType, DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import {
+  BlobType,
+  DecimalType,
+  Entity,
+  Index,
+  ManyToOne,
+  PrimaryKey,
+  Property,
+  Unique,
+} from '@mikro-orm/core';
 import { BusinessAccount, User } from '../account/account.entity';
 import { CustomerOrder } from '../order/order.entity';
 

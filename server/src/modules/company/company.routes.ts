@@ -23,9 +23,7 @@ export function companyRoutes(): Router {
       admit: async (req) => assertAccess(ctxOf(req), 'signed-in'),
     }),
     async (req, res) => {
-      res
-        .status(201)
-        .json(await companyApplicationService.apply(ctxOf(req), req.body, uploadedFiles(req)));
+      res.status(201).json(await companyApplicationService.apply(ctxOf(req), req.body, uploadedFiles(req)));
     },
   );
 

@@ -316,7 +316,8 @@ export class CompanyApplicationGql {
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' }) taxCertificateExpires!: string | null;
   @Field(() => String, {
     nullable: true,
-    description: "The certificate file's name; staff download it from /api/admin/company-applications/{id}/certificate",
+    description:
+      "The certificate file's name; staff download it from /api/admin/company-applications/{id}/certificate",
   })
   certificateFilename!: string | null;
   @Field(() => String, { description: "Staff's note (a declined application's reason)" }) note!: string;
