@@ -4,7 +4,8 @@ import { CSRF } from '../../domain/constants';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, tokenSecret } from '../src/modules/auth/api-tokens';
 import { hashPassword } from '../src/modules/auth/password';
 import { createTestApp, type TestApp } from './harness';
-import { checkoutBody } from './fixtures';
+import { COMPANY_ROLES } from '../../domain/company';
+import { cardOrder, checkoutBody, companyMember, plainProducts, testCard } from './fixtures';
 
 const SECRET = 'test-secret-test-secret-test-secret-00';
 let t: TestApp;
@@ -157,6 +158,83 @@ describe('partner API keys and tokens', () => {
     await t.agent().get(`/api/orders/${placed.body.order.id}`).set(denied).expect(403);
     const none = await asPartner(readOnly, '{ orders { total } }').expect(200);
     expect(none.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it("lets a key with company:orders act for its user's company: its orders, invoices and approvals, buying within the user's limit", async () => {
+    const db = t.orm.em.getConnection();
+    const [company] = await db.execute<{ id: string }[]>(
+      `insert into business_account (company) values ('Procured Co ${Date.now()}') returning id`,
+    );
+    // The partner's user approves for the company; a colleague buys with a $1 limit per order.
+    await db.execute('update app_user set account_id = ?, company_role = ? where id = ?', [
+      company!.id,
+      COMPANY_ROLES.Approver,
+      partnerId,
+    ]);
+    const buyer = await companyMember(t, company!.id, 'Buyer', { orderLimit: 1 });
+    const [product] = await plainProducts(t, 1);
+    await buyer.c
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: product!.id, qty: 1 }] })
+      .expect(200);
+    const held = await buyer.c
+      .send('post', '/api/checkout/place-order', checkoutBody(buyer.email, await testCard(buyer.c)))
+      .set('Idempotency-Key', `held-${Date.now()}`)
+      .expect(200);
+    expect(held.body.order.statusLabel).toBe('Awaiting Approval');
+    const heldId: string = held.body.order.id;
+
+    const { key } = await newKey(600, ['company:orders']);
+    const bearer = (await token(key).expect(200)).body.accessToken as string;
+    const auth = { Authorization: `Bearer ${bearer}` };
+    const mine = await asPartner(bearer, '{ myCompany { id me { role } } }').expect(200);
+    expect(mine.body.errors).toBeUndefined();
+    expect(mine.body.data.myCompany).toEqual({ id: company!.id, me: { role: 'Approver' } });
+    const queue = await asPartner(bearer, '{ companyApprovals { orderId } }').expect(200);
+    expect(queue.body.data.companyApprovals.map((a: { orderId: string }) => a.orderId)).toEqual([heldId]);
+    const orders = await asPartner(bearer, '{ companyOrders { items { id } } }').expect(200);
+    expect(orders.body.data.companyOrders.items.map((o: { id: string }) => o.id)).toContain(heldId);
+    // The colleague's invoice, as the company's pages give it.
+    const pdf = await t.agent().get(`/api/orders/${heldId}/invoice.pdf`).set(auth).expect(200);
+    expect(pdf.headers['content-type']).toMatch(/application\/pdf/);
+    const decided = await t
+      .agent()
+      .post('/graphql')
+      .set(auth)
+      .send({
+        query: `mutation($id: ID!) { decideCompanyOrder(orderId: $id, approve: true, note: "Bay 4") { decision } }`,
+        variables: { id: heldId },
+      })
+      .expect(200);
+    expect(decided.body.errors).toBeUndefined();
+    expect(decided.body.data.decideCompanyOrder.decision).toBe('approved');
+
+    // It buys for the company as its user (cart and checkout), but never manages the company's people.
+    await t
+      .agent()
+      .post('/api/user/cart/upsert')
+      .set(auth)
+      .send({ items: [{ itemId: product!.id, qty: 1 }] })
+      .expect(200);
+    const invite = await asPartner(
+      bearer,
+      'mutation { inviteCompanyMember(input: { email: "x@y.example", role: "Buyer" }) { id } }',
+    ).expect(200);
+    expect(invite.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const own = await asPartner(bearer, '{ orders { total } }').expect(200);
+    expect(own.body.errors[0].extensions.code).toBe('FORBIDDEN');
+
+    // Another company's order answers like a missing one; a user outside any company reaches no orders.
+    const outsider = await cardOrder(t, [{ itemId: product!.id, qty: 1 }]);
+    await t.agent().get(`/api/orders/${outsider.order.id}/invoice.pdf`).set(auth).expect(404);
+    await db.execute('update app_user set account_id = null, company_role = null where id = ?', [partnerId]);
+    const fresh = (await token(key).expect(200)).body.accessToken as string;
+    await t
+      .agent()
+      .get('/api/user/cart')
+      .set({ Authorization: `Bearer ${fresh}` })
+      .expect(403);
+    const none = await asPartner(fresh, '{ companyOrders { total } }').expect(200);
+    expect(none.body.errors[0].extensions.code).not.toBeUndefined();
   });
 
   it('stops working when the key is revoked, and limits calls per key', async () => {

@@ -6,6 +6,16 @@ import { STAFF, type Access, type ScopedAccess } from './permissions';
 export const ORDERS_OWN: ScopedAccess = { roles: Object.keys(ROLES) as RoleName[], scope: 'orders:own' };
 
 /**
+ * A company's orders and approvals: any signed-in user (their company role is checked in the service), or a partner
+ * key with the company:orders scope acting for its user's company (decision 047). Members, invitations, locations
+ * and lists stay with people signed in.
+ */
+export const COMPANY_ORDERS: ScopedAccess = {
+  roles: Object.keys(ROLES) as RoleName[],
+  scope: 'company:orders',
+};
+
+/**
  * Who may call every GraphQL operation and REST route (docs/decisions/010-permissions.md). Enforcement lives in
  * `@Authorized` (GraphQL) and `requireUser` / `assertAccess` (REST, services); test/permissions.spec.ts checks
  * that every operation of schema.graphql and every REST route is listed here and guarded as listed, so nothing
@@ -78,16 +88,16 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.changePassword': 'signed-in',
   'Mutation.deleteMyAccount': 'signed-in',
   // Company buying (decision 043): company roles are checked in the service, on the caller's own company.
-  'Query.myCompany': 'signed-in',
+  'Query.myCompany': COMPANY_ORDERS,
   'Query.companyInvitation': 'public',
   'Mutation.inviteCompanyMember': 'signed-in',
   'Mutation.revokeCompanyInvitation': 'signed-in',
   'Mutation.acceptCompanyInvitation': 'signed-in',
   'Mutation.updateCompanyMember': 'signed-in',
   'Mutation.removeCompanyMember': 'signed-in',
-  'Query.companyApprovals': 'signed-in',
-  'Query.companyOrders': 'signed-in',
-  'Mutation.decideCompanyOrder': 'signed-in',
+  'Query.companyApprovals': COMPANY_ORDERS,
+  'Query.companyOrders': COMPANY_ORDERS,
+  'Mutation.decideCompanyOrder': COMPANY_ORDERS,
   'Mutation.saveCompanyAddress': 'signed-in',
   'Mutation.deleteCompanyAddress': 'signed-in',
   'Mutation.setCompanyShipToLocationsOnly': 'signed-in',

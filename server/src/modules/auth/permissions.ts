@@ -50,9 +50,17 @@ export class AuthChecker implements AuthCheckerInterface<Ctx, string> {
   }
 }
 
-/** Partner tokens reach the cart, checkout and orders (public operations) only with the orders:own scope. */
+/**
+ * Partner tokens reach the cart, checkout and orders (public operations) only with the orders:own scope, or with
+ * company:orders when the key's user belongs to a company (a procurement system buying for it, decision 047).
+ */
 export function assertOrdersScope(ctx: Ctx): void {
-  if (ctx.apiCaller && !ctx.apiCaller.scopes.includes('orders:own')) {
+  if (ctx.apiCaller && !ctx.apiCaller.scopes.includes('orders:own') && !actsForCompany(ctx)) {
     throw new AppError('FORBIDDEN', 'This operation is not open to this API key.');
   }
+}
+
+/** A partner token with the company:orders scope, whose user belongs to a company. */
+export function actsForCompany(ctx: Ctx): boolean {
+  return Boolean(ctx.apiCaller?.scopes.includes('company:orders') && ctx.user?.accountId);
 }

@@ -8,12 +8,11 @@ import { isUuid } from '../../../../domain/ids';
 import { BRAND } from '../../../../domain/constants';
 import { isStaffRole } from '../../../../domain/roles';
 import { recordAudit } from '../audit/audit';
-import { requireUser } from '../auth/session-auth';
 import { outcome } from '../order/checkout.service';
 import { mailDeps, queueOrderEmail } from '../order/order-mail';
 import { recordStatusChange } from '../order/order.events';
 import type { PaymentIntent } from '../payment/payment.provider';
-import { personName } from './company-access';
+import { companyCaller, personName } from './company-access';
 import { forgetHeldCard, heldCard, type HeldCard } from './company-limits';
 
 /*
@@ -63,7 +62,7 @@ export interface ApprovalOutcome {
 async function approverOf(ctx: Ctx): Promise<string> {
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
     'select account_id as "accountId", company_role as role from app_user where id = ?',
-    [requireUser(ctx).id],
+    [companyCaller(ctx).id],
   );
   if (!row?.accountId || row.role === null)
     throw new AppError('UNPROCESSABLE', 'You do not belong to a company.');
@@ -123,7 +122,7 @@ export const approvalService = {
        where a.account_id = ? and a.decision is null and not a.credit_hold and o.status = ?
          and a.buyer_id is distinct from ?
        order by a.requested_at, o.order_number`,
-      [accountId, ORDER_STATUS_CODE.AwaitingApproval, requireUser(ctx).id],
+      [accountId, ORDER_STATUS_CODE.AwaitingApproval, companyCaller(ctx).id],
     );
     return rows.map(({ firstName, lastName, email, shippingAddress: to, ...r }) => ({
       ...r,
@@ -142,7 +141,7 @@ export const approvalService = {
       `select count(*)::int as n from company_approval a join customer_order o on o.id = a.order_id
        where a.account_id = ? and a.decision is null and not a.credit_hold and o.status = ?
          and a.buyer_id is distinct from ?`,
-      [accountId, ORDER_STATUS_CODE.AwaitingApproval, requireUser(ctx).id],
+      [accountId, ORDER_STATUS_CODE.AwaitingApproval, companyCaller(ctx).id],
     );
     return row?.n ?? 0;
   },
@@ -156,7 +155,7 @@ export const approvalService = {
   async decide(ctx: Ctx, orderId: string, body: unknown): Promise<ApprovalOutcome> {
     const input = validate(approvalDecisionSchema, body);
     const note = input.note ?? '';
-    const me = requireUser(ctx);
+    const me = companyCaller(ctx);
     const accountId = await approverOf(ctx);
     if (!isUuid(orderId)) throw notFound('Order');
     const by = personName(me.firstName, me.lastName, me.email);
@@ -264,7 +263,7 @@ export const approvalService = {
     const [row] = await ctx.db.execute<DecisionRow[]>(DECISION_ROW, [orderId, accountId]);
     if (!row || row.status !== ORDER_STATUS_CODE.AwaitingApproval || row.paymentKind !== 'card') return null;
     // Nobody approves their own order: nothing is started for it (the decision refuses it).
-    if (row.buyerId === requireUser(ctx).id) return null;
+    if (row.buyerId === companyCaller(ctx).id) return null;
     if (!row.paymentMethodId || !row.paymentKey) return null;
     const intent = await ctx.app.payments.createIntent({
       amount: round2(row.total),

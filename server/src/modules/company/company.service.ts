@@ -17,7 +17,7 @@ import { limitMail } from '../account/account.service';
 import { newToken, tokenHash } from '../account/tokens';
 import { recordAudit } from '../audit/audit';
 import { requireUser } from '../auth/session-auth';
-import { adminOf, membership } from './company-access';
+import { adminOf, companyCaller, membership } from './company-access';
 import { unshareLists } from '../saved-list/saved-list.service';
 import { companyAddresses, type CompanyAddressView } from './company-addresses';
 import { LINK_TOKEN, localeOr, sendMessage } from '../mail/mailer';
@@ -177,7 +177,7 @@ export const companyService = {
 
   /** The caller's company: null without one. */
   async mine(ctx: Ctx): Promise<CompanyView | null> {
-    const userId = requireUser(ctx).id;
+    const userId = companyCaller(ctx).id;
     const [company] = await ctx.db.execute<
       {
         id: string;

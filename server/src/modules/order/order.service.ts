@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { ORDERS_OWN } from '../auth/permission-matrix';
-import { assertAccess, assertOrdersScope, STAFF } from '../auth/permissions';
+import { actsForCompany, assertAccess, assertOrdersScope, STAFF } from '../auth/permissions';
 import { cartService, type CartView } from '../cart/cart.service';
 import type { OrderAddress, OrderedConfiguration } from './order.entity';
 import { Prepared } from '../../db/prepared';
@@ -287,7 +287,7 @@ export const orderService = {
         !(err instanceof AppError) ||
         err.code !== 'NOT_FOUND' ||
         !ctx.user ||
-        ctx.apiCaller ||
+        (ctx.apiCaller && !actsForCompany(ctx)) ||
         !isUuid(id)
       ) {
         throw err;
