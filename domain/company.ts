@@ -235,6 +235,13 @@ export const companyRecordSchema = object({
     .nullable()
     .default(null)
     .test('day', 'Enter the last day as YYYY-MM-DD.', (v) => v === null || v === undefined || isDay(v)),
+  /** The customer price list its members buy at (its ERP's list id); none: the site's prices. */
+  priceListId: string()
+    .trim()
+    .max(64, 'Choose one of the price lists.')
+    .transform(emptyIsNull)
+    .nullable()
+    .default(null),
   netTermsDays: number()
     .transform(emptyIsNull)
     .nullable()

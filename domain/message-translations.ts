@@ -508,6 +508,10 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Le demandeur a depuis joint une entreprise : refusez la demande avec une note.',
     'El solicitante se unió a una empresa desde entonces: rechace la solicitud con una nota.',
   ],
+  'Choose one of the price lists.': [
+    'Choisissez une des listes de prix.',
+    'Elija una de las listas de precios.',
+  ],
   'Another company has this ERP account number.': [
     'Une autre entreprise a ce numéro de compte ERP.',
     'Otra empresa tiene este número de cuenta ERP.',

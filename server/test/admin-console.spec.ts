@@ -268,6 +268,7 @@ describe('console access', () => {
       'Mutation.decideReturn': `mutation { decideReturn(id: "${NIL}", decision: "RETURN_ACCEPTED") { id } }`,
       'Mutation.advanceReturn': `mutation { advanceReturn(id: "${NIL}", status: 8) { id } }`,
       'Query.adminCompanies': '{ adminCompanies { id } }',
+      'Query.adminPriceLists': '{ adminPriceLists { id } }',
       'Query.adminCompany': `{ adminCompany(id: "${NIL}") { id } }`,
       'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
       'Mutation.recordTermsPayment': `mutation { recordTermsPayment(orderId: "${NIL}", input: { amount: 1, paidOn: "2026-01-02", reference: "R" }) { id } }`,

@@ -162,6 +162,34 @@ describe('the company record staff keep', () => {
     expect(exempt.body.order.taxAmount).toBe(0);
   });
 
+  it('staff choose the price list a company buys at: an unknown list is refused, a chosen one prices its cart', async () => {
+    const list = `PL-${randomUUID().slice(0, 8)}`;
+    await db.execute('insert into price_list_item (price_list_id, product_id, price) values (?, ?, 3.21)', [
+      list,
+      product.id,
+    ]);
+    const lists = await staff.gql<{ adminPriceLists: { id: string; products: number }[] }>(
+      '{ adminPriceLists { id products } }',
+    );
+    expect(lists.data!.adminPriceLists).toContainEqual({ id: list, products: 1 });
+    const unknown = await staff.gql(SAVE, { input: { name: 'Listed Co', priceListId: 'PL-NOPE' } });
+    expect(unknown.errors?.[0]?.extensions?.fields).toEqual([
+      { field: 'priceListId', message: 'Choose one of the price lists.' },
+    ]);
+    const company = await saveCompany({ name: 'Listed Co', priceListId: list });
+    const buyer = await member(company.id, 'Buyer');
+    const cart = await buyer.c
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: product.id, qty: 2 }] })
+      .expect(200);
+    expect(JSON.stringify(cart.body)).toContain('3.21');
+    // Back to the store's prices.
+    const cleared = await staff.gql<{ saveAdminCompany: { priceListId: string | null } }>(
+      `mutation($id: ID, $input: CompanyRecordInput!) { saveAdminCompany(id: $id, input: $input) { priceListId } }`,
+      { id: company.id, input: { name: 'Listed Co', priceListId: '' } },
+    );
+    expect(cleared.data!.saveAdminCompany.priceListId).toBeNull();
+  });
+
   it('a customer is refused the console’s companies (FORBIDDEN)', async () => {
     const company = await saveCompany({ name: 'Private Books Inc' });
     const buyer = await member(company.id, 'Admin');

@@ -251,6 +251,9 @@ function Balances({ company }: { company: AdminCompanyFieldsFragment }) {
               })
           : t('admin.companies.taxed')}
       </Descriptions.Item>
+      <Descriptions.Item label={t('admin.companies.priceList')}>
+        {company.priceListId ?? t('admin.companies.noPriceList')}
+      </Descriptions.Item>
     </Descriptions>
   );
 }

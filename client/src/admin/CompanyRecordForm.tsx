@@ -1,11 +1,12 @@
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { companyRecordSchema } from '@domain/company';
-import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Space } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { useT } from '../i18n';
 import { errorMessage, failureOf } from '../lib/failure';
 import { nestedErrors, useFieldItems } from './forms';
 import {
+  AdminPriceListsDocument,
   ApproveCompanyApplicationDocument,
   SaveAdminCompanyDocument,
   type AdminApplicationFieldsFragment,
@@ -23,6 +24,7 @@ interface RecordValues {
   taxCertificateExpires: string;
   netTermsDays: number | null;
   creditLimit: number | null;
+  priceListId: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export function RecordForm({
     taxCertificateExpires: company?.taxCertificateExpires ?? application?.taxCertificateExpires ?? '',
     netTermsDays: company?.netTermsDays ?? null,
     creditLimit: company?.creditLimit ?? null,
+    priceListId: company?.priceListId ?? '',
   };
   const submit = async (values: RecordValues, helpers: FormikHelpers<RecordValues>) => {
     helpers.setStatus(null);
@@ -102,6 +105,7 @@ function RecordFields({
 }) {
   const t = useT();
   const { item } = useFieldItems(formik, idPrefix);
+  const lists = useQuery(AdminPriceListsDocument);
   const text = (name: keyof RecordValues) => ({
     id: `${idPrefix}${name}`,
     value: formik.values[name] as string,
@@ -182,6 +186,23 @@ function RecordFields({
           />
         </Form.Item>
       </Space>
+      <Form.Item
+        {...item('priceListId', t('admin.companies.priceList'))}
+        extra={t('admin.companies.priceListHint')}
+      >
+        <Select
+          id={`${idPrefix}priceListId`}
+          allowClear
+          style={{ maxWidth: 360 }}
+          placeholder={t('admin.companies.noPriceList')}
+          value={formik.values.priceListId || undefined}
+          onChange={(v?: string) => void formik.setFieldValue('priceListId', v ?? '')}
+          options={(lists.data?.adminPriceLists ?? []).map((l) => ({
+            value: l.id,
+            label: t('admin.companies.priceListOption', { id: l.id, count: l.products }),
+          }))}
+        />
+      </Form.Item>
       <div>
         <Button type="primary" htmlType="submit" loading={formik.isSubmitting}>
           {submitLabel}

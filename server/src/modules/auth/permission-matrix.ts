@@ -110,6 +110,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.setUserCompany': CONSOLE_ACCESS.companies,
   'Query.adminCompanies': CONSOLE_ACCESS.companies,
   'Query.adminCompany': CONSOLE_ACCESS.companies,
+  'Query.adminPriceLists': CONSOLE_ACCESS.companies,
   'Mutation.saveAdminCompany': CONSOLE_ACCESS.companies,
   'Mutation.recordTermsPayment': CONSOLE_ACCESS.companies,
   'Mutation.decideCompanyCredit': CONSOLE_ACCESS.companies,

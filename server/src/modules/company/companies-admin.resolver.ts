@@ -7,6 +7,7 @@ import {
   AdminCompanyGql,
   AdminCompanySummaryGql,
   CompanyRecordInputGql,
+  PriceListSummaryGql,
   TermsPaymentInputGql,
 } from './company.types';
 
@@ -25,6 +26,12 @@ export class CompaniesAdminResolver {
   })
   adminCompanies(@Arg('q', () => String, { nullable: true }) q: string | null, @Ctx() ctx: RequestCtx) {
     return companiesAdminService.list(ctx, q ?? '');
+  }
+
+  @Authorized(...CONSOLE_ACCESS.companies)
+  @Query(() => [PriceListSummaryGql], { description: 'The customer price lists a company may buy at' })
+  adminPriceLists(@Ctx() ctx: RequestCtx) {
+    return companiesAdminService.priceLists(ctx);
   }
 
   @Authorized(...CONSOLE_ACCESS.companies)

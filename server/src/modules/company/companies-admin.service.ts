@@ -40,6 +40,7 @@ export interface CompanySummary {
   netTermsDays: number | null;
   creditLimit: number | null;
   taxExempt: boolean;
+  priceListId: string | null;
   members: number;
   openBalance: number;
   overdueBalance: number;
@@ -118,12 +119,17 @@ const OVERDUE = (what: 'count' | 'balance') => `(select ${
 
 const SUMMARY_COLUMNS = `a.id, a.company as name, a.erp_account_id as "erpAccountId",
   a.erp_verified_at is not null as "erpVerified", a.net_terms_days as "netTermsDays",
-  a.credit_limit::float8 as "creditLimit", a.tax_exempt as "taxExempt",
+  a.credit_limit::float8 as "creditLimit", a.tax_exempt as "taxExempt", a.price_list_id as "priceListId",
   (select count(*)::int from app_user u where u.account_id = a.id) as members,
   ${OPEN_TERMS_BALANCE} as "openBalance", ${OVERDUE('balance')} as "overdueBalance",
   ${OVERDUE('count')} as "overdueInvoices",
   (select count(*)::int from company_approval h join customer_order o on o.id = h.order_id
    where h.account_id = a.id and h.credit_hold and h.decision is null and o.status = ${ORDER_STATUS_CODE.AwaitingApproval}) as "creditWaiting"`;
+
+/** Customer price lists (from the ERP's price list items), not a site's own list, with their product counts. */
+const PRICE_LISTS = `select price_list_id as id, count(*)::int as products from price_list_item
+  where price_list_id not in (select price_list_id from site where price_list_id is not null)
+  group by price_list_id`;
 
 /** An ERP number another company has. */
 function erpTaken(err: unknown): never {
@@ -151,7 +157,8 @@ export async function writeCompanyRecord(
           `select company as name, erp_account_id as "erpAccountId", erp_verified_at as "erpVerifiedAt",
              tax_exempt as "taxExempt", tax_certificate as "taxCertificate",
              to_char(tax_certificate_expires, 'YYYY-MM-DD') as "taxCertificateExpires",
-             net_terms_days as "netTermsDays", credit_limit::float8 as "creditLimit"
+             net_terms_days as "netTermsDays", credit_limit::float8 as "creditLimit",
+             price_list_id as "priceListId"
            from business_account where id = ? for update`,
           [id],
           'all',
@@ -169,7 +176,20 @@ export async function writeCompanyRecord(
     input.taxCertificateExpires,
     input.netTermsDays,
     input.creditLimit,
+    input.priceListId,
   ];
+  if (input.priceListId) {
+    const [known] = await ctx.db.execute<unknown[]>(
+      `select 1 from (${PRICE_LISTS}) l where l.id = ?`,
+      [input.priceListId],
+      'all',
+      trx,
+    );
+    if (!known) {
+      const message = 'Choose one of the price lists.';
+      throw new AppError('BAD_USER_INPUT', message, [{ field: 'priceListId', message }]);
+    }
+  }
   const verified = input.erpVerified ? (keepCheck ? 'keep' : 'now') : 'none';
   const verifiedAt = { keep: 'erp_verified_at', now: 'now()', none: 'null' }[verified];
   const verifiedBy = { keep: 'erp_verified_by', now: '?::uuid', none: 'null' }[verified];
@@ -177,11 +197,11 @@ export async function writeCompanyRecord(
     .execute<{ id: string }[]>(
       before
         ? `update business_account set company = ?, erp_account_id = ?, tax_exempt = ?, tax_certificate = ?,
-             tax_certificate_expires = ?::date, net_terms_days = ?, credit_limit = ?,
+             tax_certificate_expires = ?::date, net_terms_days = ?, credit_limit = ?, price_list_id = ?,
              erp_verified_at = ${verifiedAt}, erp_verified_by = ${verifiedBy} where id = ? returning id`
         : `insert into business_account (company, erp_account_id, tax_exempt, tax_certificate,
-             tax_certificate_expires, net_terms_days, credit_limit, erp_verified_at, erp_verified_by)
-           values (?, ?, ?, ?, ?::date, ?, ?, ${verified === 'now' ? 'now()' : 'null'}, ${verified === 'now' ? '?::uuid' : 'null'})
+             tax_certificate_expires, net_terms_days, credit_limit, price_list_id, erp_verified_at, erp_verified_by)
+           values (?, ?, ?, ?, ?::date, ?, ?, ?, ${verified === 'now' ? 'now()' : 'null'}, ${verified === 'now' ? '?::uuid' : 'null'})
            returning id`,
       [...values, ...(verified === 'now' ? [me] : []), ...(before ? [id] : [])],
       'all',
@@ -200,6 +220,12 @@ export async function writeCompanyRecord(
 }
 
 export const companiesAdminService = {
+  /** The customer price lists a company may buy at. */
+  async priceLists(ctx: Ctx): Promise<{ id: string; products: number }[]> {
+    assertAccess(ctx, CONSOLE_ACCESS.companies);
+    return ctx.db.execute(`${PRICE_LISTS} order by id limit 500`);
+  },
+
   /** Companies by name or ERP number (`q`), those with overdue invoices or credit decisions waiting first. */
   async list(ctx: Ctx, q: string): Promise<CompanySummary[]> {
     assertAccess(ctx, CONSOLE_ACCESS.companies);

@@ -193,6 +193,8 @@ export class AdminCompanySummaryGql {
   @Field(() => Int, { nullable: true }) netTermsDays!: number | null;
   @Field(() => Float, { nullable: true }) creditLimit!: number | null;
   @Field(() => Boolean) taxExempt!: boolean;
+  @Field(() => String, { nullable: true, description: 'The customer price list its members buy at' })
+  priceListId!: string | null;
   @Field(() => Int) members!: number;
   @Field(() => Float, { description: 'Unpaid terms invoices and purchase orders waiting for approval' })
   openBalance!: number;
@@ -286,6 +288,14 @@ export class CompanyRecordInputGql {
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' }) taxCertificateExpires?: string | null;
   @Field(() => Int, { nullable: true }) netTermsDays?: number | null;
   @Field(() => Float, { nullable: true }) creditLimit?: number | null;
+  @Field(() => String, { nullable: true, description: 'One of adminPriceLists; empty: none' })
+  priceListId?: string | null;
+}
+
+@ObjectType('PriceListSummary', { description: 'A customer price list a company may buy at' })
+export class PriceListSummaryGql {
+  @Field(() => ID) id!: string;
+  @Field(() => Int, { description: 'Products it prices' }) products!: number;
 }
 
 @InputType('TermsPaymentInput', { description: 'A payment received against a terms invoice' })
