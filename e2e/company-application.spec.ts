@@ -35,11 +35,12 @@ test('a shopper applies for a company account: refused input, declined with a no
   await setRole(staffEmail, ROLES.Service);
 
   const company = `Tarheel Automation ${Date.now()}`;
+  const erp = `ERP-NC-${Date.now()}`;
   await phone.goto('/user/account/company');
   const form = phone.getByRole('form', { name: 'My company buys on account' });
   await expect(form).toBeVisible();
   await form.getByLabel('Company', { exact: true }).fill(company);
-  await form.getByLabel('ERP account number (if you have one)').fill('ERP-NC-4471');
+  await form.getByLabel('ERP account number (if you have one)').fill(erp);
   await form.getByLabel('Tax-exemption certificate number (if exempt)').fill('NC-E595-2231');
   await form.getByLabel('Certificate’s last day').fill('2020-01-31');
   await form
@@ -98,14 +99,14 @@ test('a shopper applies for a company account: refused input, declined with a no
   await expect(page.getByLabel('Certificate number')).toHaveValue('NC-E595E-9001');
   await page.getByLabel('Net terms (days)').fill('30');
   await page.getByRole('button', { name: 'Approve and make the company' }).click();
-  await expect(page.getByRole('heading', { name: company, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: company, level: 2, exact: true })).toBeVisible();
   await expect(page.getByText(shopper)).toBeVisible();
   await page.screenshot({ path: 'test-results/company-application-approved-1366.png', fullPage: true });
 
   // The shopper's link opens their company: they are its admin and may invite colleagues.
   const approvedMail = await lastEmailTo(shopper, /now buys on account/);
   await phone.goto(linkIn(approvedMail));
-  await expect(phone.getByRole('heading', { name: company, level: 1 })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: company, level: 1, exact: true })).toBeVisible();
   await expect(phone.getByText('Your role: Company admin')).toBeVisible();
   await expect(phone.getByRole('heading', { name: 'Invite someone' })).toBeVisible();
   await context.close();
