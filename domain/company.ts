@@ -201,6 +201,10 @@ const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00
 const emptyIsNull = (value: unknown, original: unknown) =>
   original === '' || original === null || original === undefined ? null : value;
 
+/** A tax-exemption certificate's number, as it is written on it. */
+const certificateNumber = () =>
+  string().trim().max(64, 'Certificate numbers are limited to 64 characters.').default('');
+
 /**
  * A company as staff keep it in the console: its name and ERP account number (checked against the ERP, or not),
  * its tax exemption with the certificate's number and last day, and its terms (net days; a credit limit needs them).
@@ -222,14 +226,10 @@ export const companyRecordSchema = object({
       return !verified || Boolean(this.parent.erpAccountId);
     }),
   taxExempt: boolean().default(false),
-  taxCertificate: string()
-    .trim()
-    .max(64, 'Certificate numbers are limited to 64 characters.')
-    .default('')
-    .when('taxExempt', {
-      is: true,
-      then: (s) => s.required('Enter the tax-exemption certificate number.'),
-    }),
+  taxCertificate: certificateNumber().when('taxExempt', {
+    is: true,
+    then: (s) => s.required('Enter the tax-exemption certificate number.'),
+  }),
   taxCertificateExpires: string()
     .transform(emptyIsNull)
     .nullable()
@@ -332,14 +332,10 @@ export function certificateKind(filename: string, head: Uint8Array): Certificate
  * certificate's last day may not be past.
  */
 export const companyApplicationSchema = companyRecordSchema.pick(['name', 'erpAccountId']).shape({
-  taxCertificate: string()
-    .trim()
-    .max(64, 'Certificate numbers are limited to 64 characters.')
-    .default('')
-    .when('certificateAttached', {
-      is: true,
-      then: (s) => s.required('Enter the tax-exemption certificate number.'),
-    }),
+  taxCertificate: certificateNumber().when('certificateAttached', {
+    is: true,
+    then: (s) => s.required('Enter the tax-exemption certificate number.'),
+  }),
   taxCertificateExpires: string()
     .transform(emptyIsNull)
     .nullable()

@@ -22,7 +22,7 @@ import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 import { errorMessage, failureOf } from '../lib/failure';
 import { useMoney } from '../lib/money';
-import { nestedErrors, useFieldItems } from './forms';
+import { nestedErrors, StatusAlert, useFieldItems } from './forms';
 import {
   AdminCompaniesDocument,
   AdminCompanyDocument,
@@ -500,9 +500,7 @@ function PaymentFields({
       component="form"
       onSubmitCapture={(e) => (e.preventDefault(), formik.handleSubmit())}
     >
-      {typeof formik.status === 'string' && formik.status && (
-        <Alert type="error" showIcon role="alert" message={formik.status} style={{ marginBottom: 12 }} />
-      )}
+      <StatusAlert status={formik.status} />
       <Form.Item
         {...item('amount', t('admin.companies.amount'))}
         extra={t('admin.companies.balanceIs', { amount: balance })}

@@ -9,7 +9,7 @@ import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 import { errorMessage, failureOf } from '../lib/failure';
 import { RecordForm } from './CompanyRecordForm';
-import { nestedErrors, useFieldItems } from './forms';
+import { nestedErrors, StatusAlert, useFieldItems } from './forms';
 import {
   AdminCompanyApplicationDocument,
   AdminCompanyApplicationsDocument,
@@ -228,9 +228,7 @@ function DeclineFields({ formik }: { formik: FormikProps<{ note: string }> }) {
       component="form"
       onSubmitCapture={(e) => (e.preventDefault(), formik.handleSubmit())}
     >
-      {typeof formik.status === 'string' && formik.status && (
-        <Alert type="error" showIcon role="alert" message={formik.status} style={{ marginBottom: 12 }} />
-      )}
+      <StatusAlert status={formik.status} />
       <Form.Item {...item('note', t('admin.applications.declineNote'))}>
         <Input.TextArea
           id="decline-note"

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { companyRecordSchema } from '@domain/company';
-import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
+import { App, Button, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { useT } from '../i18n';
 import { errorMessage, failureOf } from '../lib/failure';
-import { nestedErrors, useFieldItems } from './forms';
+import { nestedErrors, StatusAlert, useFieldItems } from './forms';
 import {
   AdminPriceListsDocument,
   ApproveCompanyApplicationDocument,
@@ -130,9 +130,7 @@ function RecordFields({
       component="form"
       onSubmitCapture={(e) => (e.preventDefault(), formik.handleSubmit())}
     >
-      {typeof formik.status === 'string' && formik.status && (
-        <Alert type="error" showIcon role="alert" message={formik.status} style={{ marginBottom: 12 }} />
-      )}
+      <StatusAlert status={formik.status} />
       <Form.Item {...item('name', t('admin.companies.name'))}>
         <Input {...text('name')} />
       </Form.Item>

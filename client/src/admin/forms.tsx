@@ -73,9 +73,13 @@ export function FormProblems({
         />
       </div>
     );
-  if (typeof status === 'string' && status)
-    return <Alert type="error" showIcon role="alert" message={status} />;
-  return null;
+  return <StatusAlert status={status} />;
+}
+
+/** A submit's message from the server (Formik's status), above the form; nothing without one. */
+export function StatusAlert({ status }: { status: unknown }) {
+  if (typeof status !== 'string' || !status) return null;
+  return <Alert type="error" showIcon role="alert" message={status} style={{ marginBottom: 12 }} />;
 }
 
 /**

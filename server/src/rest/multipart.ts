@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,6 +64,18 @@ export function multipartFiles(options: {
       });
     },
   ];
+}
+
+/** Sends a stored file for download: never shown in the browser, its type not guessed. */
+export function sendDownload(
+  res: Response,
+  file: { filename: string; contentType: string; data: Buffer },
+): void {
+  res
+    .type(file.contentType)
+    .set('Content-Disposition', `attachment; filename="${file.filename}"`)
+    .set('X-Content-Type-Options', 'nosniff')
+    .send(file.data);
 }
 
 /** The files `multipartFiles` read, each read from its temporary file when the service asks. */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { CERTIFICATE_MAX_BYTES, CERTIFICATE_REFUSED } from '../../../../domain/company';
 import { ctxOf } from '../../rest/ctx';
-import { multipartFiles, uploadedFiles } from '../../rest/multipart';
+import { multipartFiles, sendDownload, uploadedFiles } from '../../rest/multipart';
 import { assertAccess } from '../auth/permissions';
 import { companyApplicationService } from './company-applications';
 
@@ -28,12 +28,7 @@ export function companyRoutes(): Router {
   );
 
   router.get('/admin/company-applications/:id/certificate', async (req, res) => {
-    const file = await companyApplicationService.certificate(ctxOf(req), String(req.params.id));
-    res
-      .type(file.contentType)
-      .set('Content-Disposition', `attachment; filename="${file.filename}"`)
-      .set('X-Content-Type-Options', 'nosniff')
-      .send(file.data);
+    sendDownload(res, await companyApplicationService.certificate(ctxOf(req), String(req.params.id)));
   });
 
   return router;

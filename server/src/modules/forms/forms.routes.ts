@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { ATTACHMENT_LIMITS, ATTACHMENT_REFUSED } from '../../../../domain/forms.schema';
 import { ctxOf } from '../../rest/ctx';
-import { multipartFiles, uploadedFiles } from '../../rest/multipart';
+import { multipartFiles, sendDownload, uploadedFiles } from '../../rest/multipart';
 import { formsService } from './forms.service';
 
 /** Drawings arrive as multipart `drawings` files, once the address's form limit is charged. */
@@ -30,12 +30,7 @@ export function formsRoutes(): Router {
   });
 
   router.get('/admin/forms/attachments/:id', async (req, res) => {
-    const file = await formsService.attachment(ctxOf(req), String(req.params.id));
-    res
-      .type(file.contentType)
-      .set('Content-Disposition', `attachment; filename="${file.filename}"`)
-      .set('X-Content-Type-Options', 'nosniff')
-      .send(file.data);
+    sendDownload(res, await formsService.attachment(ctxOf(req), String(req.params.id)));
   });
 
   return router;
