@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '../../domain/checkout';
+import { BRAND } from '../../domain/constants';
 import { storeDay, type CompanyRoleName } from '../../domain/company';
 import { ROLES } from '../../domain/roles';
 import { checkoutBody, companyMember, plainProducts, testCard, type CompanyPerson } from './fixtures';
@@ -331,6 +332,13 @@ describe('terms invoices and credit', () => {
       { id: orderId },
     );
     expect(seen.data!.order.approval).toEqual({ reason: 'credit', creditHold: true });
+
+    // Staff are e-mailed a link to the company's page, where the decision is taken.
+    const told = await t.mail(BRAND.email.help, {
+      subject: new RegExp(`${over.body.order.orderNumber}.*over its credit limit`),
+    });
+    expect(linkIn(told).pathname).toBe(`/admin/companies/${company}`);
+    expect(told.text).toContain('credit limit is $');
 
     let record = await get(company);
     expect(record.creditWaiting).toBe(1);

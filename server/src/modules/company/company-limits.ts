@@ -8,13 +8,14 @@ import {
   overCreditLimit,
   type ApprovalReason,
 } from '../../../../domain/company';
+import { BRAND } from '../../../../domain/constants';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import { formatAmount } from '../../../../domain/money';
 import { AppError } from '../../common/errors';
 import type { Ctx, SqlConnection } from '../../context';
 import { ROUTES } from '../../../../domain/routes';
 import { VALIDITY } from '../../../../domain/roles';
-import { localeOr, sendMessage } from '../mail/mailer';
+import { localeOr, queueEmail, sendMessage } from '../mail/mailer';
 
 /*
  * Spending limits at checkout (issue 31, decision 044): whether a company member may buy, and whether their order
@@ -200,8 +201,36 @@ export async function requestApproval(
     'run',
     trx,
   );
-  // Held for staff's credit decision: the company's approvers are asked once staff release it.
-  if (!request.creditHold) await askApprovers(ctx, trx, request);
+  // Held for staff's credit decision: staff are told, and the company's approvers are asked once staff release it.
+  if (request.creditHold) await tellStaffOfCreditHold(ctx, trx, request);
+  else await askApprovers(ctx, trx, request);
+}
+
+/** E-mails staff (the help mailbox, as applications) a link to the company whose purchase order waits for credit. */
+async function tellStaffOfCreditHold(
+  ctx: Ctx,
+  trx: Transaction,
+  request: { orderNumber: string; accountId: string; openBalance: number | null; total: number; currency: string },
+): Promise<void> {
+  const [company] = await ctx.db.execute<{ name: string; creditLimit: number | null }[]>(
+    'select company as name, credit_limit::float8 as "creditLimit" from business_account where id = ?',
+    [request.accountId],
+    'all',
+    trx,
+  );
+  const money = (n: number) => formatAmount(n, request.currency, 'en-US');
+  const label = orderNumberLabel(request.orderNumber);
+  await queueEmail(
+    ctx.db,
+    ctx.log,
+    {
+      to: BRAND.email.help,
+      kind: 'credit-hold',
+      subject: `Purchase order ${label} from ${company!.name} is over its credit limit`,
+      text: `${company!.name} placed purchase order ${label} for ${money(request.total)}. Its open balance was ${money(request.openBalance ?? 0)} and its credit limit is ${money(company!.creditLimit ?? 0)}: the order waits for your credit decision.\n\nApprove or reject it on the company's page:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/companies/${request.accountId}\n`,
+    },
+    trx,
+  );
 }
 
 /** E-mails every active approver and admin of the company but the buyer (each in their language) about the order. */
