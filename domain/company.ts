@@ -2,6 +2,7 @@ import { boolean, number, object, string, type InferType } from 'yup';
 import { STORE_TIME_ZONE } from './admin';
 import { addressSchema } from './account.schema';
 import { orderListSchema } from './checkout.schema';
+import { isDay } from './fulfilment';
 
 /* Company buying (issue 31, docs/decisions/043-companies.md): roles inside a company, invitations, limits. */
 
@@ -194,9 +195,6 @@ export function taxExemptOn(
     company.taxExempt && (company.taxCertificateExpires === null || company.taxCertificateExpires >= day)
   );
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
 const emptyIsNull = (value: unknown, original: unknown) =>
   original === '' || original === null || original === undefined ? null : value;

@@ -390,6 +390,14 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Cette invitation n’est pas valide ou a expiré.',
     'Esta invitación no es válida o ha vencido.',
   ],
+  'This form is too long to send.': [
+    'Ce formulaire est trop long pour être envoyé.',
+    'Este formulario es demasiado largo para enviarlo.',
+  ],
+  'The applicant’s account is no longer a valid customer account: decline the application with a note.': [
+    'Le compte du demandeur n’est plus un compte client valide : refusez la demande avec une note.',
+    'La cuenta del solicitante ya no es una cuenta de cliente válida: rechace la solicitud con una nota.',
+  ],
   'Only customer accounts buy for a company.': [
     'Seuls les comptes clients achètent pour une entreprise.',
     'Solo las cuentas de cliente compran para una empresa.',

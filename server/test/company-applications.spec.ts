@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { BRAND, CSRF } from '../../domain/constants';
+import { BRAND, CSRF, NUL_CHARACTER_MESSAGE } from '../../domain/constants';
 import { CERTIFICATE_REFUSED } from '../../domain/company';
 import { ROLES } from '../../domain/roles';
 import { companyMember } from './fixtures';
@@ -140,6 +140,12 @@ describe('applying for a company account', () => {
     expect(unnamed.body.error.fields).toEqual([
       { field: 'taxCertificate', message: 'Enter the tax-exemption certificate number.' },
     ]);
+    const impossible = await apply(buyer.c, { ...FIELDS(), taxCertificateExpires: '2099-02-30' }).expect(400);
+    expect(impossible.body.error.fields).toEqual([
+      { field: 'taxCertificateExpires', message: 'Enter the last day as YYYY-MM-DD.' },
+    ]);
+    const nul = await apply(buyer.c, { ...FIELDS(), name: 'Acme\u0000 Inc' }).expect(400);
+    expect(nul.body.error.fields).toEqual([{ field: 'name', message: NUL_CHARACTER_MESSAGE }]);
     const nameless = await apply(buyer.c, { ...FIELDS(), name: '  ' }).expect(400);
     expect(nameless.body.error.fields).toEqual([{ field: 'name', message: 'Company is a required field' }]);
     // Nothing was kept, and staff heard of nothing.
@@ -271,6 +277,27 @@ describe('staff deciding', () => {
       "select count(*)::int as n from business_account where company = 'Tarheel'",
     );
     expect(made!.n).toBe(0);
+  });
+
+  it('an applicant who closes their account takes their application and certificate with them; one made staff is not approved', async () => {
+    const leaving = await customer();
+    const { body } = await apply(leaving.c, FIELDS(), [{ data: PDF, name: 'c.pdf' }]).expect(201);
+    const deleted = await leaving.c.gql('mutation($p: String!) { deleteMyAccount(password: $p) }', {
+      p: PASSWORD,
+    });
+    expect(deleted.errors).toBeUndefined();
+    const [left] = await db.execute<{ n: number }[]>(
+      'select count(*)::int as n from company_application where id = ?',
+      [body.id],
+    );
+    expect(left!.n).toBe(0);
+    expect(codeOf(await staff.gql(ONE, { id: body.id }))).toBe('NOT_FOUND');
+
+    const promoted = await customer();
+    const second = await apply(promoted.c, FIELDS()).expect(201);
+    await db.execute('update app_user set role = ? where id = ?', [ROLES.CustomerService, promoted.id]);
+    const refused = await staff.gql(APPROVE, { id: second.body.id, input: { name: 'Promoted Co' } });
+    expect(codeOf(refused)).toBe('UNPROCESSABLE');
   });
 
   it('decides an application once when two staff decide it at the same moment', async () => {

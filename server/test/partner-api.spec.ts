@@ -186,9 +186,29 @@ describe('partner API keys and tokens', () => {
     const { key } = await newKey(600, ['company:orders']);
     const bearer = (await token(key).expect(200)).body.accessToken as string;
     const auth = { Authorization: `Bearer ${bearer}` };
-    const mine = await asPartner(bearer, '{ myCompany { id me { role } } }').expect(200);
+    // The company and its own member; never the people, invitations or locations, even for an admin's key.
+    await db.execute('update app_user set company_role = ? where id = ?', [COMPANY_ROLES.Admin, partnerId]);
+    await db.execute(
+      `insert into company_address (account_id, label, name, address_line1, city, state, zip, country, email)
+       values (?, 'Dock', 'Receiving', '1 Dock Rd', 'Mooresville', 'NC', '28115', 'US', 'dock@procured.example')`,
+      [company!.id],
+    );
+    const mine = await asPartner(
+      bearer,
+      '{ myCompany { id me { role } members { email } invitations { email } addresses { label } } }',
+    ).expect(200);
     expect(mine.body.errors).toBeUndefined();
-    expect(mine.body.data.myCompany).toEqual({ id: company!.id, me: { role: 'Approver' } });
+    expect(mine.body.data.myCompany).toEqual({
+      id: company!.id,
+      me: { role: 'Admin' },
+      members: [{ email: 'feed@partner.example' }],
+      invitations: [],
+      addresses: [],
+    });
+    await db.execute('update app_user set company_role = ? where id = ?', [
+      COMPANY_ROLES.Approver,
+      partnerId,
+    ]);
     const queue = await asPartner(bearer, '{ companyApprovals { orderId } }').expect(200);
     expect(queue.body.data.companyApprovals.map((a: { orderId: string }) => a.orderId)).toEqual([heldId]);
     const orders = await asPartner(bearer, '{ companyOrders { items { id } } }').expect(200);

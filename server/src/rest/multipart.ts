@@ -4,9 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../common/errors';
+import { refuseNulCharacters } from './bad-input';
 import { verifyMultipartCsrf } from './csrf';
 
 const UPLOAD_DIR = path.join(os.tmpdir(), 'axisline-uploads');
+const FILE_LIMITS = new Set(['LIMIT_FILE_COUNT', 'LIMIT_FILE_SIZE', 'LIMIT_UNEXPECTED_FILE']);
 
 /** The routes that read a multipart body, whose CSRF token may be its first field (rest/csrf.ts). */
 export const MULTIPART_PATHS = new Set(['/api/forms/service-request', '/api/company/applications']);
@@ -58,9 +60,18 @@ export function multipartFiles(options: {
         limits: { files, fileSize: bytes, fields: 30, fieldSize: 20_000 },
       }).array(field, files)(req, res, (err?: unknown) => {
         if (err instanceof multer.MulterError) {
-          return next(new AppError('BAD_USER_INPUT', refused, [{ field, message: refused }]));
+          // Too many or too large files are the file field's; too many or too long fields, the form's.
+          return next(
+            FILE_LIMITS.has(err.code)
+              ? new AppError('BAD_USER_INPUT', refused, [{ field, message: refused }])
+              : new AppError('BAD_USER_INPUT', 'This form is too long to send.'),
+          );
         }
-        next(err ?? verifyMultipartCsrf(req) ?? undefined);
+        if (err) return next(err);
+        const csrf = verifyMultipartCsrf(req);
+        if (csrf) return next(csrf);
+        // The fields were read only now: the app's NUL check ran on an empty body.
+        refuseNulCharacters(req, res, next);
       });
     },
   ];

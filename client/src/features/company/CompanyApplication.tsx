@@ -150,8 +150,10 @@ function ApplicationForm({ previous }: { previous: CompanyApplicationFieldsFragm
           const { fields, message: problem } = formFailure(err, t('company.failed'));
           helpers.setErrors(fields);
           setFailure(problem);
-          // Joined a company meanwhile (an invitation accepted in another tab): the page shows it.
-          if (problem) void apollo.refetchQueries({ include: [MyCompanyDocument] });
+          // Applied or joined a company meanwhile (in another tab): the page shows it.
+          if (problem) {
+            void apollo.refetchQueries({ include: [MyCompanyDocument, MyCompanyApplicationDocument] });
+          }
         }
       }}
     >

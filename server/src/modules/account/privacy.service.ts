@@ -23,7 +23,7 @@ export const privacyService = {
   async exportData(ctx: Ctx): Promise<Record<string, unknown>> {
     const user = requireUser(ctx);
     const db = ctx.db;
-    const [account, orders, returns, lists, forms, alerts] = await Promise.all([
+    const [account, orders, returns, lists, forms, alerts, applications] = await Promise.all([
       accountService.userView(ctx, user.id),
       db.execute(
         `select o.order_number as "orderNumber", o.created_at as "placedAt", o.site, o.currency_code as currency,
@@ -61,6 +61,14 @@ export const privacyService = {
          where lower(email) = lower(?) order by created_at`,
         [user.email],
       ),
+      db.execute(
+        `select company_name as company, erp_account_id as "erpAccountId", tax_certificate as "taxCertificate",
+           to_char(tax_certificate_expires, 'YYYY-MM-DD') as "taxCertificateExpires",
+           certificate_filename as "certificateFile", status, note, created_at as "createdAt",
+           decided_at as "decidedAt"
+         from company_application where user_id = ? order by created_at`,
+        [user.id],
+      ),
     ]);
     const consent = readCookieFrom(ctx.req.headers.cookie, CONSENT_COOKIE);
     await db.transactional((trx) =>
@@ -79,6 +87,7 @@ export const privacyService = {
       savedLists: lists,
       formSubmissions: forms,
       backInStockAlerts: alerts,
+      companyApplications: applications,
       consent: consent ? safeJson(decodeURIComponent(consent)) : null,
     };
   },
@@ -121,6 +130,8 @@ export const privacyService = {
       await run('delete from address where user_id = ?', [user.id]);
       const savedCards = await deleteSavedCards(ctx, trx, user.id);
       await run('delete from saved_list where user_id = ?', [user.id]);
+      // Company account applications: the certificate and its file are theirs (an approved company keeps its record).
+      await run('delete from company_application where user_id = ?', [user.id]);
       await run('delete from cart where user_id = ?', [user.id]);
       await run('delete from password_reset where user_id = ?', [user.id]);
       await run('update api_key set revoked_at = now() where user_id = ? and revoked_at is null', [user.id]);

@@ -178,7 +178,7 @@ export async function writeCompanyRecord(
     input.creditLimit,
     input.priceListId,
   ];
-  if (input.priceListId) {
+  if (input.priceListId && input.priceListId !== before?.priceListId) {
     const [known] = await ctx.db.execute<unknown[]>(
       `select 1 from (${PRICE_LISTS}) l where l.id = ?`,
       [input.priceListId],

@@ -15,7 +15,7 @@ import {
 } from '../../../../domain/company';
 import { BRAND } from '../../../../domain/constants';
 import { isUuid } from '../../../../domain/ids';
-import { ROLES } from '../../../../domain/roles';
+import { ROLES, VALIDITY } from '../../../../domain/roles';
 import { ROUTES } from '../../../../domain/routes';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -213,7 +213,7 @@ export const companyApplicationService = {
       `where c.user_id = ?${id ? ' and c.id = ?' : ''} order by c.created_at desc limit 1`,
       id ? [me, id] : [me],
     );
-    return row ? { ...view(row), decidedBy: row.decidedAt ? BRAND.name : null } : null;
+    return row ? { ...view(row), decidedBy: row.decidedBy ? BRAND.name : null } : null;
   },
 
   /** The applicant withdraws their pending application. */
@@ -282,13 +282,21 @@ export const companyApplicationService = {
     const input = validate(companyRecordSchema, body);
     await ctx.db.transactional(async (trx) => {
       const application = await pending(ctx, id, trx);
-      const [person] = await ctx.db.execute<{ accountId: string | null; locale: string }[]>(
-        'select account_id as "accountId", locale from app_user where id = ? for update',
+      const [person] = await ctx.db.execute<
+        { accountId: string | null; locale: string; role: number; validity: number }[]
+      >(
+        'select account_id as "accountId", locale, role, validity from app_user where id = ? for update',
         [application.userId],
         'all',
         trx,
       );
-      if (person?.accountId) {
+      if (person?.role !== ROLES.Customer || person.validity !== VALIDITY.Valid) {
+        throw new AppError(
+          'UNPROCESSABLE',
+          'The applicant’s account is no longer a valid customer account: decline the application with a note.',
+        );
+      }
+      if (person.accountId) {
         throw new AppError(
           'UNPROCESSABLE',
           'The applicant has joined a company since: decline the application with a note.',

@@ -210,7 +210,13 @@ export async function requestApproval(
 async function tellStaffOfCreditHold(
   ctx: Ctx,
   trx: Transaction,
-  request: { orderNumber: string; accountId: string; openBalance: number | null; total: number; currency: string },
+  request: {
+    orderNumber: string;
+    accountId: string;
+    openBalance: number | null;
+    total: number;
+    currency: string;
+  },
 ): Promise<void> {
   const [company] = await ctx.db.execute<{ name: string; creditLimit: number | null }[]>(
     'select company as name, credit_limit::float8 as "creditLimit" from business_account where id = ?',

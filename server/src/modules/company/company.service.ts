@@ -193,7 +193,9 @@ export const companyService = {
       [userId],
     );
     if (!company || company.role === null) return null;
-    const admin = COMPANY_CAN.manageMembers(company.role);
+    // A partner key reads the company and its own member, never the people, invitations or locations (decision 047).
+    const partner = Boolean(ctx.apiCaller);
+    const admin = COMPANY_CAN.manageMembers(company.role) && !partner;
     const members = (
       await ctx.db.execute<MemberRow[]>(
         `select ${MEMBER_COLUMNS} from app_user u where u.account_id = ? ${admin ? '' : 'and u.id = ?'}
@@ -229,7 +231,7 @@ export const companyService = {
         currency: (await pricingOf(ctx)).currency,
       }),
       approvalsWaiting: await approvalService.waiting(ctx, company.id, company.role),
-      addresses: await companyAddresses(ctx.db, company.id),
+      addresses: partner ? [] : await companyAddresses(ctx.db, company.id),
       shipToLocationsOnly: company.shipToLocationsOnly,
     };
   },
