@@ -199,6 +199,14 @@ export function taxExemptOn(
 const emptyIsNull = (value: unknown, original: unknown) =>
   original === '' || original === null || original === undefined ? null : value;
 
+/** A tax-exemption certificate's last day (YYYY-MM-DD), or none. */
+const certificateLastDay = () =>
+  string()
+    .transform(emptyIsNull)
+    .nullable()
+    .default(null)
+    .test('day', 'Enter the last day as YYYY-MM-DD.', (v) => v === null || v === undefined || isDay(v));
+
 /** A tax-exemption certificate's number, as it is written on it. */
 const certificateNumber = () =>
   string().trim().max(64, 'Certificate numbers are limited to 64 characters.').default('');
@@ -228,11 +236,7 @@ export const companyRecordSchema = object({
     is: true,
     then: (s) => s.required('Enter the tax-exemption certificate number.'),
   }),
-  taxCertificateExpires: string()
-    .transform(emptyIsNull)
-    .nullable()
-    .default(null)
-    .test('day', 'Enter the last day as YYYY-MM-DD.', (v) => v === null || v === undefined || isDay(v)),
+  taxCertificateExpires: certificateLastDay(),
   /** The customer price list its members buy at (its ERP's list id); none: the site's prices. */
   priceListId: string()
     .trim()
@@ -334,12 +338,11 @@ export const companyApplicationSchema = companyRecordSchema.pick(['name', 'erpAc
     is: true,
     then: (s) => s.required('Enter the tax-exemption certificate number.'),
   }),
-  taxCertificateExpires: string()
-    .transform(emptyIsNull)
-    .nullable()
-    .default(null)
-    .test('day', 'Enter the last day as YYYY-MM-DD.', (v) => v === null || v === undefined || isDay(v))
-    .test('current', 'This certificate has expired.', (v) => !v || !isDay(v) || v >= storeDay()),
+  taxCertificateExpires: certificateLastDay().test(
+    'current',
+    'This certificate has expired.',
+    (v) => !v || !isDay(v) || v >= storeDay(),
+  ),
   /** Set by the server from the request's file. */
   certificateAttached: boolean().default(false),
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { COMPANY_ROLES } from '../domain/company';
+import { BRAND } from '../domain/constants';
 import { ROLES } from '../domain/roles';
 import { addFromProductPage } from './pages/CartPage';
 import { CheckoutPage } from './pages/CheckoutPage';
@@ -81,11 +82,13 @@ test('staff keep a company on terms: a purchase order over its credit waits, is 
   );
   await phone.screenshot({ path: 'test-results/screenshots/order-credit-hold-390.png', fullPage: true });
 
-  // Staff see it first in the list, then approve it on the company's page.
+  // Staff find it in the list; their e-mail links to the company's page, where they approve it.
   await page.goto('/admin/companies');
   await page.getByRole('searchbox').fill(name);
   await page.getByRole('searchbox').press('Enter');
-  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('link', { name })).toBeVisible();
+  const staffMail = await lastEmailTo(BRAND.email.help, new RegExp(`from ${name} is over its credit limit`));
+  await page.goto(linkIn(staffMail));
   const holds = page.getByTestId('credit-holds');
   await expect(holds).toContainText('KR-7781');
   await expect(async () => expect(await seriousViolations(page)).toEqual([])).toPass({ timeout: 10_000 });

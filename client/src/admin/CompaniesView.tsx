@@ -22,7 +22,7 @@ import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 import { errorMessage, failureOf } from '../lib/failure';
 import { useMoney } from '../lib/money';
-import { nestedErrors, StatusAlert, useFieldItems } from './forms';
+import { ConsoleForm, nestedErrors, useFieldItems } from './forms';
 import {
   AdminCompaniesDocument,
   AdminCompanyDocument,
@@ -495,12 +495,7 @@ function PaymentFields({
   const { item } = useFieldItems(formik, 'payment-');
   const touch = (name: string) => () => void formik.setFieldTouched(name, true, false);
   return (
-    <Form
-      layout="vertical"
-      component="form"
-      onSubmitCapture={(e) => (e.preventDefault(), formik.handleSubmit())}
-    >
-      <StatusAlert status={formik.status} />
+    <ConsoleForm formik={formik}>
       <Form.Item
         {...item('amount', t('admin.companies.amount'))}
         extra={t('admin.companies.balanceIs', { amount: balance })}
@@ -535,6 +530,6 @@ function PaymentFields({
       <Button type="primary" htmlType="submit" loading={formik.isSubmitting}>
         {t('admin.companies.recordPayment')}
       </Button>
-    </Form>
+    </ConsoleForm>
   );
 }

@@ -9,7 +9,7 @@ import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 import { errorMessage, failureOf } from '../lib/failure';
 import { RecordForm } from './CompanyRecordForm';
-import { nestedErrors, StatusAlert, useFieldItems } from './forms';
+import { ConsoleForm, nestedErrors, useFieldItems } from './forms';
 import {
   AdminCompanyApplicationDocument,
   AdminCompanyApplicationsDocument,
@@ -223,12 +223,7 @@ function DeclineFields({ formik }: { formik: FormikProps<{ note: string }> }) {
   const t = useT();
   const { item } = useFieldItems(formik, 'decline-');
   return (
-    <Form
-      layout="vertical"
-      component="form"
-      onSubmitCapture={(e) => (e.preventDefault(), formik.handleSubmit())}
-    >
-      <StatusAlert status={formik.status} />
+    <ConsoleForm formik={formik}>
       <Form.Item {...item('note', t('admin.applications.declineNote'))}>
         <Input.TextArea
           id="decline-note"
@@ -241,6 +236,6 @@ function DeclineFields({ formik }: { formik: FormikProps<{ note: string }> }) {
       <Button danger type="primary" htmlType="submit" loading={formik.isSubmitting}>
         {t('admin.applications.decline')}
       </Button>
-    </Form>
+    </ConsoleForm>
   );
 }

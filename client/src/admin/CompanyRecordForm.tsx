@@ -4,7 +4,7 @@ import { App, Button, Checkbox, Form, Input, InputNumber, Select, Space } from '
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { useT } from '../i18n';
 import { errorMessage, failureOf } from '../lib/failure';
-import { nestedErrors, StatusAlert, useFieldItems } from './forms';
+import { ConsoleForm, nestedErrors, useFieldItems } from './forms';
 import {
   AdminPriceListsDocument,
   ApproveCompanyApplicationDocument,
@@ -125,12 +125,7 @@ function RecordFields({
     </Form.Item>
   );
   return (
-    <Form
-      layout="vertical"
-      component="form"
-      onSubmitCapture={(e) => (e.preventDefault(), formik.handleSubmit())}
-    >
-      <StatusAlert status={formik.status} />
+    <ConsoleForm formik={formik}>
       <Form.Item {...item('name', t('admin.companies.name'))}>
         <Input {...text('name')} />
       </Form.Item>
@@ -206,6 +201,6 @@ function RecordFields({
           {submitLabel}
         </Button>
       </div>
-    </Form>
+    </ConsoleForm>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { getIn, setIn, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMessage, useT } from '../i18n';
 import { errorMessage, failureOf } from '../lib/failure';
 
@@ -74,6 +74,20 @@ export function FormProblems({
       </div>
     );
   return <StatusAlert status={status} />;
+}
+
+/** A console form bound to Formik: antd's vertical layout, submitted by Formik, the server's message on top. */
+export function ConsoleForm<V>({ formik, children }: { formik: FormikProps<V>; children: ReactNode }) {
+  return (
+    <Form
+      layout="vertical"
+      component="form"
+      onSubmitCapture={(e) => (e.preventDefault(), formik.handleSubmit())}
+    >
+      <StatusAlert status={formik.status} />
+      {children}
+    </Form>
+  );
 }
 
 /** A submit's message from the server (Formik's status), above the form; nothing without one. */
