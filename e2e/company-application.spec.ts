@@ -61,7 +61,8 @@ test('a shopper applies for a company account: refused input, declined with a no
   const pending = phone.getByTestId('application-pending');
   await expect(pending).toContainText(`Your application for ${company}`);
   await expect(pending).toContainText('certificate.pdf');
-  expect(await seriousViolations(phone)).toEqual([]);
+  // The "sent" toast fades in: axe reads its colours once it has settled.
+  await expect(async () => expect(await seriousViolations(phone)).toEqual([])).toPass({ timeout: 10_000 });
   await phone.screenshot({ path: 'test-results/company-application-pending-390.png', fullPage: true });
 
   // Staff's e-mail links to the application in the console.
