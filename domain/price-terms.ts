@@ -1,8 +1,9 @@
 /**
  * How a price reads, the way the money rules compute it (spec section 9: configured lines, packs): one rule for the
- * product page, listing cards, the cart, orders, invoices and the console. Volume price breaks will extend it.
+ * product page, listing cards, the cart, orders, invoices and the console. Volume price breaks: price-breaks.ts.
  */
 import { round2 } from './money';
+import { lowestTierPrice, tiersOf, type PriceOffer, type PriceTier } from './price-breaks';
 
 export interface PricedOption {
   name: string;
@@ -22,6 +23,8 @@ export interface PricedProduct {
   minimumPurchaseQuantity: number;
   minTransfer: number;
   configurationOptions?: readonly PricedOption[];
+  /** The price lists that apply, with their quantity breaks (price-breaks.ts); absent: `price` alone. */
+  priceOffers?: readonly PriceOffer[];
 }
 
 export type PriceTerms =
@@ -83,20 +86,26 @@ export function priceTerms(p: PricedProduct): PriceTerms {
   return { kind: 'unit', price: p.price, unit: p.unitOfMeasure };
 }
 
-/** The lowest price a buyer can pay for one unit (listing cards' "from $X"), or null on quotation. */
-export function fromPrice(p: PricedProduct): number | null {
+/**
+ * A product's quantity tiers as its page and partners show them: per piece (per piece of a pack), or for the
+ * cheapest valid configuration of a configured product. Without `priceOffers`, the price alone is one tier.
+ */
+export function productTiers(p: PricedProduct): PriceTier[] {
   const terms = priceTerms(p);
-  switch (terms.kind) {
-    case 'quote':
-      return null;
-    case 'configured':
-    case 'rate':
-      return terms.from;
-    case 'pack':
-      return terms.packPrice;
-    case 'unit':
-      return terms.price;
-  }
+  if (terms.kind === 'quote') return [];
+  const offers = p.priceOffers ?? [{ price: p.price!, basePrice: p.basePrice, breaks: [] }];
+  const configured = terms.kind === 'configured' || terms.kind === 'rate';
+  return tiersOf(offers, configured ? terms.from - (p.basePrice ?? p.price!) : null);
+}
+
+/**
+ * The lowest price a buyer can pay for one unit (listing cards' "from $X"), or null on quotation: a pack, the
+ * cheapest valid configured piece, at the lowest quantity tier any price list gives.
+ */
+export function fromPrice(p: PricedProduct): number | null {
+  const lowest = lowestTierPrice(productTiers(p));
+  const packSize = packSizeOf(p);
+  return lowest === null || !packSize || p.configurationOptions?.length ? lowest : round2(lowest * packSize);
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   User,
 } from '../modules/account/account.entity';
 import { AuditEntry } from '../modules/audit/audit.entity';
-import { Cart, CartLine, PriceListItem } from '../modules/cart/cart.entity';
+import { Cart, CartLine, PriceBreak, PriceListItem } from '../modules/cart/cart.entity';
 import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entity';
 import { FormAttachment, FormSubmission } from '../modules/forms/forms.entity';
 import { ReturnLine, ReturnRequest } from '../modules/returns/returns.entity';
@@ -82,6 +82,7 @@ export const ENTITIES = [
   Cart,
   CartLine,
   PriceListItem,
+  PriceBreak,
   CustomerOrder,
   OrderLine,
   OrderEvent,

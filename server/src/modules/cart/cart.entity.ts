@@ -83,8 +83,9 @@ export class CartLine {
 }
 
 /**
- * A customer price list's price for a product (business_account.price_list_id names the list). It replaces the
- * list price (and the base price of configured products, when given) for that account's users.
+ * A customer price list's price for a product (business_account.price_list_id names the list). For that account's
+ * users it is offered beside the list price, and the lower one applies (decision 048); a site's own list (pay-ca)
+ * is its only price.
  */
 @Entity({ tableName: 'price_list_item' })
 export class PriceListItem {
@@ -101,4 +102,28 @@ export class PriceListItem {
 
   @Property({ type: new DecimalType('number'), precision: 12, scale: 2, nullable: true })
   basePrice: number | null = null;
+}
+
+/**
+ * A volume price break (decision 048): from `minQuantity` units (packs, where sold by the pack) a product costs
+ * `price` on a price list; `price_list_id` '' is the catalogue's own prices. A configured product's break is a
+ * discount on its whole configured piece (domain/price-breaks.ts).
+ */
+@Entity({ tableName: 'price_break' })
+@Check({ name: 'price_break_quantity_check', expression: 'min_quantity >= 2' })
+@Check({ name: 'price_break_price_check', expression: 'price >= 0' })
+export class PriceBreak {
+  @PrimaryKey({ type: 'text' })
+  priceListId!: string;
+
+  @ManyToOne(() => Product, { mapToPk: true, deleteRule: 'cascade', primary: true })
+  product!: string;
+
+  @PrimaryKey({ type: 'integer' })
+  minQuantity!: number;
+
+  [PrimaryKeyProp]?: ['priceListId', 'product', 'minQuantity'];
+
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2 })
+  price!: number;
 }

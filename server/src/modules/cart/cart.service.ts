@@ -9,12 +9,12 @@ import {
   itemConfigurations,
   lineTotal,
   totalQuantity,
-  unitPrice,
   type CartItem,
   type CartLine,
   type CartTotals,
 } from '../../../../domain/cart';
 import { configurationProblem } from '../../../../domain/configuration';
+import { tierAt, tiersOf, type PriceTier } from '../../../../domain/price-breaks';
 import { areaProblem } from '../../../../domain/area';
 import {
   PRICE_COLUMNS,
@@ -57,10 +57,14 @@ export interface PricedConfiguration {
   metadata: string | null;
 }
 
-/** A priced cart line as the shop shows it: the spec's fields plus the line total. */
+/** A priced cart line as the shop shows it: the spec's fields plus the line total and its quantity tiers. */
 export interface CartLineView extends CartLine {
   configurations: PricedConfiguration[];
   lineTotal: number;
+  /** The line's quantity tiers (this configuration's, for configured lines); empty on quotation. */
+  priceTiers: PriceTier[];
+  /** The tier the line's quantity reaches: its `unitPrice` is the line's price. */
+  tier: PriceTier | null;
   dateAdded: string;
   /** The product's category: its breadcrumb names go with the line in analytics (spec: item mapping). */
   categoryId: string | null;
@@ -149,7 +153,10 @@ const pricedLinesSql = (
 const PRICED_LINES_SQL = pricedLinesSql('cart_line', 'cart_id');
 const PRICED_LIST_ITEMS_SQL = pricedLinesSql('saved_list_item', 'list_id', true);
 
-/** Prices a stored line: configured lines from basePrice and today's option prices; a vanished option unprices it. */
+/**
+ * Prices a stored line: configured lines from basePrice and today's option prices (a vanished option unprices
+ * it), then the quantity tier the line reaches on the lowest of the lists that apply (decision 048).
+ */
 function pricedLine(pricing: Pricing, row: LineRow): CartLineView {
   const priced = pricedBy(pricing, row);
   const configurations = row.configurations.map((c) => ({
@@ -162,13 +169,17 @@ function pricedLine(pricing: Pricing, row: LineRow): CartLineView {
     price: scaled(row.options[c.id]?.price ?? null, priced.rate),
   }));
   const optionMissing = configurations.some((c) => c.price === null);
+  const options =
+    configurations.length === 0 ? null : configurations.reduce((sum, c) => sum + c.value * (c.price ?? 0), 0);
+  const priceTiers = optionMissing ? [] : tiersOf(priced.offers, options);
+  const tier = tierAt(priceTiers, row.quantity);
   const line: CartLine = {
     id: row.id,
     cartLineId: row.cartLineId,
     cartId: row.cartId,
     name: row.name,
     description: row.description,
-    price: optionMissing ? null : priced.price,
+    price: tier?.unitPrice ?? null,
     basePrice: priced.basePrice,
     marketPrice: scaled(row.marketPrice, priced.rate),
     manufacturerPartNumber: row.manufacturerPartNumber,
@@ -181,12 +192,12 @@ function pricedLine(pricing: Pricing, row: LineRow): CartLineView {
     allowedStates: row.allowedStates,
     configurations,
   };
-  const price = unitPrice(line);
   return {
     ...line,
     configurations,
-    price,
-    lineTotal: lineTotal({ ...line, price, configurations: [] }),
+    priceTiers,
+    tier,
+    lineTotal: lineTotal({ ...line, configurations: [] }),
     dateAdded: new Date(row.dateAdded).toISOString(),
     categoryId: row.categoryId,
   };

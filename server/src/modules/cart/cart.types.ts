@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { PriceTierGql } from '../catalog/catalog.types';
 
 @ObjectType('LineConfiguration', { description: 'A configuration of a cart line: option, value, unit price' })
 export class LineConfigurationGql {
@@ -85,6 +86,17 @@ export class CartLineGql {
 
   @Field(() => [LineConfigurationGql])
   configurations!: LineConfigurationGql[];
+
+  @Field(() => [PriceTierGql], {
+    description: "This line's quantity tiers (its configuration's); empty: on quotation",
+  })
+  priceTiers!: PriceTierGql[];
+
+  @Field(() => PriceTierGql, {
+    nullable: true,
+    description: "The tier the line's quantity reaches: its price",
+  })
+  tier!: PriceTierGql | null;
 
   /** The product's category (not in the schema): `categories` is resolved from it. */
   categoryId!: string | null;

@@ -53,6 +53,9 @@ class ProductPriceGql {
 
   @Field(() => String)
   unitOfMeasure!: string;
+
+  @Field(() => Boolean, { description: 'Cheaper from some quantity on: fromPrice is the lowest tier' })
+  tiered!: boolean;
 }
 
 @ObjectType('BackInStockAnswer')

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import { Prepared } from '../../db/prepared';
 import type { Ctx } from '../../context';
-import { fromPrice, priceTerms, type PriceTerms } from '../../../../domain/price-terms';
+import { fromPrice, priceTerms, productTiers, type PriceTerms } from '../../../../domain/price-terms';
 import { RELATED_CTES, relatedParams } from '../analytics/related';
 import { searchService, type SearchAnswer, type Suggestion } from '../search/search.service';
 import type { CategoryView, ProductView } from './catalog.views';
@@ -158,11 +158,12 @@ export const catalogService = {
     );
     const byId = new Map(
       rows.map((row) => {
-        const { price, basePrice, rate } = pricedBy(pricing, row);
+        const { price, basePrice, rate, offers } = pricedBy(pricing, row);
         const priced = {
           ...row,
           price,
           basePrice,
+          priceOffers: offers,
           configurationOptions: row.configurationOptions.map((o) => ({
             ...o,
             unitPrice: scaled(o.unitPrice, rate) ?? 0,
@@ -178,6 +179,7 @@ export const catalogService = {
           packSize: terms.kind === 'pack' ? terms.packSize : null,
           unitOfMeasure: row.unitOfMeasure,
           rate: terms.kind === 'rate' ? { price: terms.price, unit: terms.unit } : null,
+          tiered: productTiers(priced).length > 1,
         };
         return [row.id, view] as const;
       }),
@@ -276,6 +278,8 @@ export interface PriceView {
   unitOfMeasure: string;
   /** Priced by one measure alone (a panel per m²): that rate. */
   rate: { price: number; unit: string } | null;
+  /** Cheaper from some quantity on (`fromPrice` is then the lowest tier's). */
+  tiered: boolean;
 }
 
 function checkIds(ids: string[]): string[] {
@@ -325,11 +329,19 @@ const ORDER_RULES = new Prepared<OrderRules>(
    from product p where p.id = any(?::text[]) and ${VISIBLE_ON_SITE}`,
 );
 
-/** A product view in the pricing's terms (its price, base, market and option prices). */
+/** A product view in the pricing's terms (its price, base, market and option prices, offers and tiers). */
 function priceView(pricing: Pricing, row: ProductView & PriceColumns): ProductView {
-  const { ownPrice: _p, ownBasePrice: _b, listPrice: _l, listBasePrice: _lb, ...view } = row;
-  const { price, basePrice, rate } = pricedBy(pricing, row);
-  return {
+  const {
+    ownPrice: _p,
+    ownBasePrice: _b,
+    listPrice: _l,
+    listBasePrice: _lb,
+    listId: _id,
+    breaks: _breaks,
+    ...view
+  } = row;
+  const { price, basePrice, rate, offers } = pricedBy(pricing, row);
+  const priced = {
     ...view,
     price,
     basePrice,
@@ -338,7 +350,9 @@ function priceView(pricing: Pricing, row: ProductView & PriceColumns): ProductVi
       ...o,
       unitPrice: scaled(o.unitPrice, rate) ?? 0,
     })),
+    priceOffers: offers,
   };
+  return { ...priced, priceTiers: productTiers(priced) };
 }
 
 /** Handles arrive from URLs: tolerate surrounding slashes and letter case. */

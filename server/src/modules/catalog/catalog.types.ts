@@ -145,6 +145,35 @@ export class ConfigurationOptionGql {
   dimensions!: AreaDimensionsGql | null;
 }
 
+@ObjectType('PriceBreak', {
+  description: 'From minQuantity units (packs, when sold by the pack) a unit costs price',
+})
+export class PriceBreakGql {
+  @Field(() => Int) minQuantity!: number;
+  @Field(() => Float) price!: number;
+}
+
+@ObjectType('PriceOffer', {
+  description:
+    "A price list that applies to the caller (the catalogue's, their company's): its price for one and its breaks; the lowest offer for a quantity applies",
+})
+export class PriceOfferGql {
+  @Field(() => Float) price!: number;
+  @Field(() => Float, { nullable: true, description: 'Configured products: the price before options' })
+  basePrice!: number | null;
+  @Field(() => [PriceBreakGql]) breaks!: PriceBreakGql[];
+}
+
+@ObjectType('PriceTier', {
+  description:
+    'From minQuantity units on, one costs unitPrice: savingPct whole percent less than one bought alone',
+})
+export class PriceTierGql {
+  @Field(() => Int) minQuantity!: number;
+  @Field(() => Float) unitPrice!: number;
+  @Field(() => Int) savingPct!: number;
+}
+
 @ObjectType('Product', { description: 'A part; its id is the part number' })
 export class ProductGql {
   @Field(() => ID)
@@ -208,4 +237,15 @@ export class ProductGql {
 
   @Field(() => Float, { nullable: true })
   weightKg!: number | null;
+
+  @Field(() => [PriceOfferGql], {
+    description: 'The price lists that apply to the caller, with their breaks',
+  })
+  priceOffers!: PriceOfferGql[];
+
+  @Field(() => [PriceTierGql], {
+    description:
+      'Quantity tiers for one unit (a piece, a pack, or the cheapest valid configuration); the first is the price for one; empty: on quotation',
+  })
+  priceTiers!: PriceTierGql[];
 }

@@ -1,3 +1,4 @@
+import type { PriceOffer, PriceTier } from '../../../../domain/price-breaks';
 import type { AreaDimensions } from '../../../../domain/configuration';
 import type { ProductConfigurationOption } from './product.entity';
 import type { CadFileValue, Product, SpecAttributeValue } from './product.entity';
@@ -57,4 +58,8 @@ export interface ProductView {
   attributes: SpecAttributeValue[];
   configurationOptions: ConfigurationOptionView[];
   weightKg: number | null;
+  /** The price lists that apply to the caller, with their quantity breaks (decision 048). */
+  priceOffers: PriceOffer[];
+  /** The quantity tiers of one piece, pack piece or cheapest configuration (domain/price-terms.ts productTiers). */
+  priceTiers: PriceTier[];
 }

@@ -1,10 +1,12 @@
 import type { Ctx } from '../../context';
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
+import type { PriceBreak, PriceOffer } from '../../../../domain/price-breaks';
 
 /**
  * Whose prices a request sees (decision 017). A site selling in its own currency (pay-ca) prices from its own
  * list: a product missing there is sold on quotation, and option prices follow the list's ratio for that
- * product. Any other site shows the list prices, replaced by the signed-in account's price list where it has one.
+ * product. Any other site offers the list prices and the signed-in account's price list side by side, and the
+ * lower applies for the quantity bought (decision 048).
  */
 export interface Pricing {
   /** The site's own price list, or null. */
@@ -35,9 +37,16 @@ export async function sitePricing(ctx: Ctx): Promise<Pricing> {
 export const PRICE_LIST_JOIN = `left join price_list_item pli on pli.product_id = p.id
   and pli.price_list_id = coalesce(?::text, (select price_list_id from business_account where id = ?::uuid))`;
 
-/** The columns `pricedBy` needs, next to PRICE_LIST_JOIN. */
+/**
+ * The columns `pricedBy` needs, next to PRICE_LIST_JOIN: the product's and the list's prices, and the breaks of
+ * both lists (the primary key's index finds them; price-breaks.ts).
+ */
 export const PRICE_COLUMNS = `p.price::float8 as "ownPrice", p.base_price::float8 as "ownBasePrice",
-  pli.price::float8 as "listPrice", pli.base_price::float8 as "listBasePrice"`;
+  pli.price::float8 as "listPrice", pli.base_price::float8 as "listBasePrice", pli.price_list_id as "listId",
+  coalesce((select json_agg(json_build_object('list', b.price_list_id, 'minQuantity', b.min_quantity,
+              'price', b.price::float8))
+            from price_break b where b.price_list_id in ('', pli.price_list_id) and b.product_id = p.id),
+    '[]'::json) as breaks`;
 
 export const pricingParams = (pricing: Pricing): [string | null, string | null] => [
   pricing.siteListId,
@@ -49,22 +58,38 @@ export interface PriceColumns {
   ownBasePrice: number | null;
   listPrice: number | null;
   listBasePrice: number | null;
+  listId: string | null;
+  breaks: { list: string; minQuantity: number; price: number }[];
+}
+
+export interface Priced {
+  /** The price for one (configured products: with `basePrice`, the cheapest list's for one piece). */
+  price: number | null;
+  basePrice: number | null;
+  /** The factor option and market prices take (a site's own list), null when the product is not on it. */
+  rate: number | null;
+  /** The lists that apply, with their breaks: the buyer pays the lowest for a quantity (decision 048). */
+  offers: PriceOffer[];
 }
 
 /**
- * The price, base price and option-price factor of a product row: the site's own list alone (missing: on
- * quotation), else the account's list over the list prices.
+ * A product row's offers (decision 048): a site's own list alone (missing: on quotation), else the catalogue's
+ * prices and the account's list side by side; `price`/`basePrice` are the cheapest for one.
  */
-export function pricedBy(
-  pricing: Pricing,
-  row: PriceColumns,
-): { price: number | null; basePrice: number | null; rate: number | null } {
+export function pricedBy(pricing: Pricing, row: PriceColumns): Priced {
+  const breaksOf = (list: string): PriceBreak[] =>
+    row.breaks.filter((b) => b.list === list).map(({ minQuantity, price }) => ({ minQuantity, price }));
   if (!pricing.siteListId) {
-    return {
-      price: row.listPrice ?? row.ownPrice,
-      basePrice: row.listBasePrice ?? row.ownBasePrice,
-      rate: 1,
-    };
+    const offers: PriceOffer[] = [];
+    if (row.ownPrice !== null) {
+      offers.push({ price: row.ownPrice, basePrice: row.ownBasePrice, breaks: breaksOf('') });
+    }
+    if (row.listPrice !== null && row.listId !== null) {
+      const basePrice = row.listBasePrice ?? row.ownBasePrice;
+      offers.push({ price: row.listPrice, basePrice, breaks: breaksOf(row.listId) });
+    }
+    const forOne = cheapestForOne(offers);
+    return { price: forOne?.price ?? null, basePrice: forOne?.basePrice ?? null, rate: 1, offers };
   }
   const rate =
     row.listBasePrice !== null && row.ownBasePrice
@@ -72,7 +97,21 @@ export function pricedBy(
       : row.listPrice !== null && row.ownPrice
         ? row.listPrice / row.ownPrice
         : null;
-  return { price: row.listPrice, basePrice: row.listBasePrice, rate };
+  const offers =
+    row.listPrice === null
+      ? []
+      : [{ price: row.listPrice, basePrice: row.listBasePrice, breaks: breaksOf(pricing.siteListId) }];
+  return { price: row.listPrice, basePrice: row.listBasePrice, rate, offers };
+}
+
+/** The offer a single piece is cheapest on: by base price (options cost the same on every list), then price. */
+function cheapestForOne(offers: readonly PriceOffer[]): PriceOffer | undefined {
+  const key = (o: PriceOffer) => [o.basePrice ?? o.price, o.price] as const;
+  return offers.reduce<PriceOffer | undefined>((best, o) => {
+    if (!best) return o;
+    const [a, b] = [key(o), key(best)];
+    return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]) ? o : best;
+  }, undefined);
 }
 
 /** An amount of the list prices (market price, option price) in the pricing's terms. */

@@ -268,16 +268,20 @@ export const checkoutService = {
           metadata: c.metadata,
         })),
         line_total: l.lineTotal,
+        tier_min_quantity: l.tier?.minQuantity ?? 1,
+        unit_price_for_one: l.tier && l.tier.minQuantity > 1 ? l.priceTiers[0]!.unitPrice : null,
       }));
       await prepared(
         `insert into order_line (order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure,
-           image, quantity, minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total)
+           image, quantity, minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total,
+           tier_min_quantity, unit_price_for_one)
          select order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure, image, quantity,
-           minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total
+           minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total,
+           tier_min_quantity, unit_price_for_one
          from jsonb_to_recordset(?::jsonb) as r(order_id uuid, line_no smallint, product_id text, name text,
            manufacturer_part_number text, unit_of_measure text, image text, quantity int,
            minimum_purchase_quantity int, min_transfer int, price numeric, base_price numeric,
-           configurations jsonb, line_total numeric)`,
+           configurations jsonb, line_total numeric, tier_min_quantity int, unit_price_for_one numeric)`,
       ).all(ctx.db, [JSON.stringify(rows)], trx);
       await prepared(
         `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, null, 0, ?)`,

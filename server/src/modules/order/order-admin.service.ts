@@ -416,8 +416,11 @@ export const adminOrderService = {
         trx,
       );
       await ctx.db.execute(
+        // A price staff change by hand is no longer a quantity tier's.
         `update order_line l set quantity = e.quantity, price = e.price, base_price = e.base_price,
-           configurations = e.configurations, line_total = e.line_total
+           configurations = e.configurations, line_total = e.line_total,
+           tier_min_quantity = case when l.price = e.price then l.tier_min_quantity else 1 end,
+           unit_price_for_one = case when l.price = e.price then l.unit_price_for_one end
          from jsonb_to_recordset(?::jsonb) as e(id uuid, quantity int, price numeric, base_price numeric,
            configurations jsonb, line_total numeric)
          where l.id = e.id and l.order_id = ?`,

@@ -232,6 +232,14 @@ export class OrderLine {
   @Property({ type: 'jsonb', default: '[]' })
   configurations: OrderedConfiguration[] = [];
 
+  /** The quantity tier the price came from (decision 048): 1 is the price for one. */
+  @Property({ type: 'integer', default: 1 })
+  tierMinQuantity: number = 1;
+
+  /** The unit price for one at the time, when a tier lowered it (null otherwise): the saving the buyer saw. */
+  @Property({ ...money(), nullable: true })
+  unitPriceForOne: number | null = null;
+
   @Property(money())
   lineTotal!: number;
 }

@@ -72,6 +72,10 @@ export class OrderLineGql {
   @Field(() => Float, { nullable: true }) basePrice!: number | null;
   @Field(() => [OrderedConfigurationGql]) configurations!: OrderedConfigurationGql[];
   @Field(() => Float) lineTotal!: number;
+  @Field(() => Int, { description: 'The quantity tier the price came from (1: the price for one)' })
+  tierMinQuantity!: number;
+  @Field(() => Float, { nullable: true, description: 'The price for one a quantity tier lowered, else null' })
+  unitPriceForOne!: number | null;
   @Field(() => LineFulfilmentGql) fulfilment!: LineFulfilmentGql;
 }
 

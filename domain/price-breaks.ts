@@ -1,0 +1,103 @@
+/**
+ * Volume price breaks (issue 32, decision 048): one rule for the product page, listing cards ("from $X"), the cart,
+ * saved lists, checkout, orders and partners. Pure functions: the server prices with them, the client re-prices a
+ * quantity as it is typed with the same code.
+ *
+ * A price list offers a product at a price for a quantity of one and, optionally, cheaper prices from larger
+ * quantities (10+, 50+, 250+). Every list that applies to the buyer is an offer; the buyer pays, for the line's
+ * quantity, the lowest price any offer gives at that quantity.
+ *
+ * - **Quantity** is the line's quantity: pieces, or packs where the product is sold by the pack.
+ * - **Configured products** (base plus options): a break's price stands for the configured piece at its list price;
+ *   the piece is priced `(base + options) × breakPrice / listPrice`, rounded once to the cent (decision 011), so a
+ *   break is the same discount on every configuration.
+ */
+import { round2 } from './money';
+
+/** From `minQuantity` (2 or more) up, one unit costs `price` on this list. */
+export interface PriceBreak {
+  minQuantity: number;
+  price: number;
+}
+
+/** One price list's terms for a product, in the buyer's currency: its price for one, base price, breaks. */
+export interface PriceOffer {
+  price: number;
+  /** Configured products: the price before options (null: the price is the base). */
+  basePrice?: number | null;
+  breaks: readonly PriceBreak[];
+}
+
+/** A quantity from which a unit costs `unitPrice`, and how much less that is than one unit bought alone. */
+export interface PriceTier {
+  minQuantity: number;
+  unitPrice: number;
+  /** Whole percent saved against the price for one, rounded down (never overstated); 0 for the first tier. */
+  savingPct: number;
+}
+
+/** The most quantity tiers a product carries on one list (the console and the import refuse more). */
+export const MAX_PRICE_BREAKS = 8;
+
+/**
+ * One offer's unit price at a quantity: its highest break reached, else its price for one. `options` is the sum of
+ * a configured piece's options (value × unit price, in the pricing's terms); undefined or null for plain products.
+ */
+export function offerUnitPrice(offer: PriceOffer, quantity: number, options?: number | null): number {
+  const reached = breakAt(offer.breaks, quantity);
+  if (options === undefined || options === null) return round2(reached?.price ?? offer.price);
+  const piece = (offer.basePrice ?? offer.price) + options;
+  if (!reached || offer.price <= 0) return round2(piece);
+  return round2((piece * reached.price) / offer.price);
+}
+
+/** The highest break whose minimum the quantity reaches, or undefined. */
+function breakAt(breaks: readonly PriceBreak[], quantity: number): PriceBreak | undefined {
+  let best: PriceBreak | undefined;
+  for (const b of breaks)
+    if (b.minQuantity <= quantity && (!best || b.minQuantity > best.minQuantity)) best = b;
+  return best;
+}
+
+/**
+ * The tiers a buyer sees: at one and at every break of every offer, the lowest unit price then; a quantity that
+ * is not cheaper than the tier before it is left out. Empty when nothing is offered (sold on quotation).
+ */
+export function tiersOf(offers: readonly PriceOffer[], options?: number | null): PriceTier[] {
+  if (offers.length === 0) return [];
+  const quantities = [...new Set([1, ...offers.flatMap((o) => o.breaks.map((b) => b.minQuantity))])].sort(
+    (a, b) => a - b,
+  );
+  const tiers: PriceTier[] = [];
+  for (const minQuantity of quantities) {
+    const unitPrice = Math.min(...offers.map((o) => offerUnitPrice(o, minQuantity, options)));
+    const before = tiers[tiers.length - 1];
+    if (before && unitPrice >= before.unitPrice) continue;
+    const first = tiers[0]?.unitPrice ?? unitPrice;
+    tiers.push({ minQuantity, unitPrice, savingPct: savingPct(first, unitPrice) });
+  }
+  return tiers;
+}
+
+/** Whole percent from `from` down to `to`, rounded down; 0 when nothing is saved. */
+function savingPct(from: number, to: number): number {
+  if (from <= 0 || to >= from) return 0;
+  // Cents, so 12.50 → 11.00 is exactly 12, not 11.999….
+  return Math.floor(((Math.round(from * 100) - Math.round(to * 100)) * 100) / Math.round(from * 100));
+}
+
+/** The tier a quantity reaches (the highest minimum at or below it), or null when nothing is offered. */
+export function tierAt(tiers: readonly PriceTier[], quantity: number): PriceTier | null {
+  let reached: PriceTier | null = null;
+  for (const t of tiers) if (t.minQuantity <= Math.max(1, quantity)) reached = t;
+  return reached;
+}
+
+/** The next tier above a quantity (the product page's "Buy 50 for $x each"), or null at the last one. */
+export function nextTier(tiers: readonly PriceTier[], quantity: number): PriceTier | null {
+  return tiers.find((t) => t.minQuantity > quantity) ?? null;
+}
+
+/** The lowest unit price any quantity reaches (listing cards' "from"), or null on quotation. */
+export const lowestTierPrice = (tiers: readonly PriceTier[]): number | null =>
+  tiers.length === 0 ? null : tiers[tiers.length - 1]!.unitPrice;
