@@ -80,7 +80,7 @@ export function tiersOf(offers: readonly PriceOffer[], options?: number | null):
 }
 
 /** Whole percent from `from` down to `to`, rounded down; 0 when nothing is saved. */
-function savingPct(from: number, to: number): number {
+export function savingPct(from: number, to: number): number {
   if (from <= 0 || to >= from) return 0;
   // Cents, so 12.50 → 11.00 is exactly 12, not 11.999….
   return Math.floor(((Math.round(from * 100) - Math.round(to * 100)) * 100) / Math.round(from * 100));

@@ -14,8 +14,10 @@ test('a cut-to-length part reads from its cheapest cut, base plus per mm; the co
   const p = await withDb(
     async (db) =>
       (
-        await db.query<{ base: number; perMm: number; minMm: number }>(
-          `select p.base_price::float8 as base, o.unit_price::float8 as "perMm", o.min_value::float8 as "minMm"
+        await db.query<{ base: number; perMm: number; minMm: number; lowestFactor: number }>(
+          `select p.base_price::float8 as base, o.unit_price::float8 as "perMm", o.min_value::float8 as "minMm",
+             coalesce((select min(b.price) / p.price from price_break b
+                       where b.product_id = p.id and b.price_list_id = ''), 1)::float8 as "lowestFactor"
            from product p join product_configuration_option o on o.product_id = p.id and o.code = 'CUT_LENGTH'
            where p.id = '2020-C'`,
         )
@@ -37,9 +39,10 @@ test('a cut-to-length part reads from its cheapest cut, base plus per mm; the co
   await expect(page.getByTestId('configured-unit-price')).toHaveText(money(thousand));
   await shop.screenshot('product-configured-price');
 
+  // The card reads from the cheapest cut at the lowest volume tier (decision 048).
   await shop.goto('/search?q=2020-C');
   await expect(page.locator('.tile', { hasText: '2020-C' }).first().locator('.tile__price')).toHaveText(
-    `From ${money(from)}`,
+    `From ${money(Math.round(from * p.lowestFactor * 100) / 100)}`,
   );
 });
 
@@ -48,10 +51,15 @@ test('a pack reads per pack everywhere: page, card, cart line and total, order a
 }) => {
   const shop = new ShopPage(page);
   const cart = new CartPage(page);
-  const each = await withDb(
+  const { price: each, lowest } = await withDb(
     async (db) =>
-      (await db.query<{ price: number }>(`select price::float8 as price from product where id = 'EC-20-BLK'`))
-        .rows[0]!.price,
+      (
+        await db.query<{ price: number; lowest: number }>(
+          `select price::float8 as price, coalesce((select min(b.price) from price_break b
+             where b.product_id = p.id and b.price_list_id = ''), p.price)::float8 as lowest
+           from product p where id = 'EC-20-BLK'`,
+        )
+      ).rows[0]!,
   );
   const pack = Math.round(each * 10 * 100) / 100;
   await shop.goto('/product/detail/EC-20-BLK');
@@ -60,9 +68,11 @@ test('a pack reads per pack everywhere: page, card, cart line and total, order a
   );
   await expect(page.getByTestId('product-price')).toContainText(`${money(each)} each`);
   await addFromProductPage(page, 'EC-20-BLK', () => page.getByLabel('Packs').fill('3'));
+  // Packs carry volume tiers too: the card reads from the lowest pack price.
+  const lowestPack = `${money(Math.round(lowest * 10 * 100) / 100)} per pack of 10`;
   await shop.goto('/search?q=EC-20-BLK');
   await expect(page.locator('.tile', { hasText: 'EC-20-BLK' }).first().locator('.tile__price')).toHaveText(
-    `${money(pack)} per pack of 10`,
+    lowest < each ? `From ${lowestPack}` : lowestPack,
   );
   await shop.goto('/cart');
   const line = cart.lines.first();
@@ -128,4 +138,123 @@ test('a panel cut to size: width and height make its area, priced per m²; the s
   await expect(page.locator('.order-line').first()).toContainText('Size: 600 × 400 mm (0.24 m²)');
   await shop.goto(`/user/account/orders/${orderId}/invoice`);
   await expect(page.locator('tbody tr').first()).toContainText('Size: 600 × 400 mm (0.24 m²)');
+});
+
+test('volume pricing: the tier table marks the quantity entered, the cart re-prices across a boundary both ways, the order and invoice keep the tier', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const shop = new ShopPage(page);
+  const cart = new CartPage(page);
+  const p = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string; name: string; price: number; at10: number; at50: number }>(
+          `select p.id, p.name, p.price::float8 as price,
+             (select b.price::float8 from price_break b where b.product_id = p.id and b.price_list_id = '' and b.min_quantity = 10) as at10,
+             (select b.price::float8 from price_break b where b.product_id = p.id and b.price_list_id = '' and b.min_quantity = 50) as at50
+           from product p
+           where p.price between 5 and 60 and p.min_transfer <= 1 and p.minimum_purchase_quantity <= 1
+             and p.allowed_states = '{}' and p.in_stock
+             and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+             and exists (select 1 from price_break b where b.product_id = p.id and b.price_list_id = '' and b.min_quantity = 50)
+           order by p.id limit 1`,
+        )
+      ).rows[0]!,
+  );
+  const pct = (to: number) =>
+    Math.floor(((Math.round(p.price * 100) - Math.round(to * 100)) * 100) / Math.round(p.price * 100));
+  await shop.goto(`/product/detail/${encodeURIComponent(p.id)}`);
+  await shop.hydrated();
+  const tiers = page.getByTestId('price-tiers');
+  await expect(tiers.getByRole('table', { name: 'Volume pricing' })).toBeVisible();
+  await expect(tiers.locator('tbody tr').nth(0)).toHaveAttribute('aria-current', 'true');
+  await expect(tiers.locator('tbody tr').nth(1)).toContainText(`10+${money(p.at10)}${pct(p.at10)}%`);
+  await expect(page.getByTestId('tier-note')).toHaveText(
+    `Buy 10 for ${money(p.at10)} each, save ${pct(p.at10)}%`,
+  );
+  await page.getByLabel('Quantity', { exact: true }).fill('10');
+  await expect(tiers.locator('tbody tr').nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('tier-note')).toContainText(
+    `Volume price for 10+: ${money(p.at10)} each, you save ${pct(p.at10)}%`,
+  );
+  await expect(page.getByTestId('tier-note')).toContainText(`Buy 50 for ${money(p.at50)} each`);
+  await shop.screenshot('product-volume-pricing');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(/was added to your cart/).last()).toBeVisible();
+
+  // The search card reads "From" its lowest tier.
+  await shop.goto(`/search?q=${encodeURIComponent(p.id)}`);
+  await expect(page.locator('.tile', { hasText: p.id }).first().locator('.tile__price')).toContainText(
+    /^From \$/,
+  );
+
+  await cart.open();
+  const line = cart.line(p.name);
+  await expect(line.locator('.cart-line__price')).toContainText(`${money(p.at10)} each`);
+  await expect(line.getByTestId('line-total')).toHaveText(money(Math.round(p.at10 * 10 * 100) / 100));
+  // One less crosses the boundary down: the price for one again.
+  await line.getByRole('button', { name: 'One less' }).click();
+  await expect(line.getByTestId('line-total')).toHaveText(money(Math.round(p.price * 9 * 100) / 100));
+  await expect(line.getByTestId('tier-note')).toHaveText(
+    `Buy 10 for ${money(p.at10)} each, save ${pct(p.at10)}%`,
+  );
+  // Typed up to 50: the 50+ price.
+  await line.getByRole('spinbutton').fill('50');
+  await line.getByRole('spinbutton').press('Enter');
+  await expect(line.getByTestId('line-total')).toHaveText(money(Math.round(p.at50 * 50 * 100) / 100));
+  await expect(cart.subtotal).toContainText(money(Math.round(p.at50 * 50 * 100) / 100));
+  await shop.screenshot('cart-volume-pricing');
+
+  const orderId = await new CheckoutPage(page).checkOutWithCard(
+    TEST_CARDS.authorised,
+    'Dock 7',
+    'tiers@piedmont.example',
+  );
+  const ordered = page.locator('.order-line', { hasText: p.name });
+  await expect(ordered).toContainText(`50 × ${money(p.at50)} each`);
+  await expect(ordered.getByTestId('tier-applied')).toHaveText(
+    `Volume price (50+), ${pct(p.at50)}% off ${money(p.price)}`,
+  );
+  await shop.goto(`/user/account/orders/${orderId}/invoice`);
+  await expect(page.locator('tbody tr', { hasText: p.name }).getByTestId('tier-applied')).toHaveText(
+    `Volume price (50+), ${pct(p.at50)}% off ${money(p.price)}`,
+  );
+});
+
+test('volume pricing on a phone in French: the table and the note read in fr-CA, a configured part shows its discounts', async ({
+  page,
+}) => {
+  const shop = new ShopPage(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shop.goto('/');
+  await page.context().addCookies([{ name: 'locale', value: 'fr-CA', url: new URL('/', page.url()).href }]);
+  const id = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string }>(
+          `select p.id from product p
+           where p.price > 0 and p.min_transfer <= 1 and p.allowed_states = '{}'
+             and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+             and exists (select 1 from price_break b where b.product_id = p.id and b.price_list_id = '' and b.min_quantity = 10)
+           order by p.id limit 1`,
+        )
+      ).rows[0]!.id,
+  );
+  await shop.goto(`/product/detail/${encodeURIComponent(id)}`);
+  await shop.hydrated();
+  await expect(page.getByRole('table', { name: 'Prix selon la quantité' })).toBeVisible();
+  await expect(page.getByTestId('tier-note')).toContainText(/^Achetez-en 10 à .+ chacun, économisez \d+ %$/);
+  await shop.screenshot('product-volume-pricing-fr-phone');
+
+  // 2020-C carries breaks: the configurator shows each tier's discount and prices the piece at the tier reached.
+  await shop.goto('/product/detail/2020-C');
+  await shop.hydrated();
+  const unit = page.getByTestId('configured-unit-price');
+  // fr-CA writes 12,34 $.
+  const amount = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
+  const one = amount(await unit.textContent());
+  await page.getByLabel('Quantité', { exact: true }).fill('10');
+  await expect(page.getByRole('table', { name: 'Prix selon la quantité' })).toBeVisible();
+  await expect.poll(async () => amount(await unit.textContent())).toBeLessThan(one);
 });

@@ -1,4 +1,14 @@
-import { fromPrice, lineTerms, optionShortName, priceTerms, type PricedProduct } from '@domain/price-terms';
+import { round2 } from '@domain/money';
+import { nextTier, savingPct, tierAt, type PriceTier } from '@domain/price-breaks';
+import {
+  fromPrice,
+  lineTerms,
+  optionShortName,
+  priceTerms,
+  productTiers,
+  type PricedProduct,
+} from '@domain/price-terms';
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useT } from '../i18n';
 import { useMoney } from '../lib/money';
@@ -15,6 +25,8 @@ export function CardPrice({
     unitOfMeasure: string;
     ratePrice?: number | null;
     rateUnit?: string | null;
+    /** Cheaper from some quantity: the card reads "From" the lowest tier. */
+    tiered?: boolean;
   };
 }) {
   const t = useT();
@@ -28,10 +40,14 @@ export function CardPrice({
       return <>{t('product.perUnit', { price: money(terms.ratePrice ?? 0), unit: terms.rateUnit ?? '' })}</>;
     case 'configured':
       return <>{t('product.fromPrice', { price })}</>;
-    case 'pack':
-      return <>{t('product.perPack', { price, count: terms.packSize ?? 1 })}</>;
-    default:
-      return <>{unitPrice(t, price, terms.unitOfMeasure)}</>;
+    case 'pack': {
+      const pack = t('product.perPack', { price, count: terms.packSize ?? 1 });
+      return <>{terms.tiered ? t('product.fromPrice', { price: pack }) : pack}</>;
+    }
+    default: {
+      const unit = unitPrice(t, price, terms.unitOfMeasure);
+      return <>{terms.tiered ? t('product.fromPrice', { price: unit }) : unit}</>;
+    }
   }
 }
 
@@ -47,6 +63,7 @@ export function CardPriceOf({ product }: { product: PricedProduct }) {
         unitOfMeasure: product.unitOfMeasure,
         ratePrice: terms.kind === 'rate' ? terms.price : null,
         rateUnit: terms.kind === 'rate' ? terms.unit : null,
+        tiered: productTiers(product).length > 1,
       }}
     />
   );
@@ -152,5 +169,121 @@ export function LinePrice({
         ? t('product.perPack', { price: money(unitPrice), count: packSize })
         : t('cart.each', { price: money(unitPrice) })}
     </>
+  );
+}
+
+/**
+ * The product page's volume pricing (domain/price-breaks.ts): a row per quantity tier, the one the entered
+ * quantity reaches marked; under it what that quantity pays, and what the next tier would. Packs read per pack;
+ * configured products (`discountOnly`) show each tier's discount, the configurator pricing the buyer's own piece.
+ */
+export function PriceTiers({
+  tiers,
+  quantity,
+  packSize = null,
+  discountOnly = false,
+}: {
+  tiers: readonly PriceTier[];
+  quantity: number;
+  packSize?: number | null;
+  discountOnly?: boolean;
+}) {
+  const t = useT();
+  const money = useMoney();
+  const id = useId();
+  if (tiers.length < 2) return null;
+  const reached = tierAt(tiers, quantity);
+  const price = (tier: PriceTier) => money(round2(tier.unitPrice * (packSize ?? 1)));
+  return (
+    <div className="price-tiers" data-testid="price-tiers">
+      <table aria-labelledby={id}>
+        <caption id={id}>{t('price.tiers.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t(packSize ? 'price.tiers.packs' : 'price.tiers.quantity')}</th>
+            {!discountOnly && <th scope="col">{t(packSize ? 'price.tiers.perPack' : 'price.tiers.each')}</th>}
+            <th scope="col">{t(discountOnly ? 'price.tiers.discount' : 'price.tiers.save')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tiers.map((tier) => (
+            <tr
+              key={tier.minQuantity}
+              className={tier === reached ? 'price-tiers__reached' : undefined}
+              aria-current={tier === reached || undefined}
+            >
+              <th scope="row">{t('price.tiers.from', { count: tier.minQuantity })}</th>
+              {!discountOnly && <td>{price(tier)}</td>}
+              <td>{tier.savingPct > 0 ? t('price.tiers.pct', { pct: tier.savingPct }) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!discountOnly && <TierNote tiers={tiers} quantity={quantity} packSize={packSize} />}
+    </div>
+  );
+}
+
+/** What a quantity pays against the tiers ("Volume price for 10+: …") and the next tier ("Buy 50 for …"). */
+export function TierNote({
+  tiers,
+  quantity,
+  packSize = null,
+}: {
+  tiers: readonly PriceTier[];
+  quantity: number;
+  packSize?: number | null;
+}) {
+  const t = useT();
+  const money = useMoney();
+  const reached = tierAt(tiers, quantity);
+  const next = nextTier(tiers, quantity);
+  const price = (tier: PriceTier) => money(round2(tier.unitPrice * (packSize ?? 1)));
+  if (!next && !(reached && reached.minQuantity > 1)) return null;
+  return (
+    <p className="price-tiers__note" aria-live="polite" data-testid="tier-note">
+      {reached && reached.minQuantity > 1 && (
+        <span>
+          {t(packSize ? 'price.tiers.reachedPack' : 'price.tiers.reached', {
+            count: reached.minQuantity,
+            price: price(reached),
+            pct: reached.savingPct,
+          })}
+        </span>
+      )}
+      {next && (
+        <span>
+          {t(packSize ? 'price.tiers.buyMorePack' : 'price.tiers.buyMore', {
+            count: next.minQuantity,
+            price: price(next),
+            pct: next.savingPct,
+          })}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** An order line's tier as charged: "Volume price (10+), 5% off $12.50"; nothing when no tier applied. */
+export function TierApplied({
+  line,
+  currency,
+}: {
+  line: { price: number; quantity: number; tierMinQuantity: number; unitPriceForOne?: number | null };
+  currency?: string;
+}) {
+  const t = useT();
+  const money = useMoney(currency);
+  // An order staff edited below the tier's quantity, or to a price not under the price for one, says nothing.
+  const forOne = line.unitPriceForOne ?? 0;
+  if (line.tierMinQuantity < 2 || line.quantity < line.tierMinQuantity || line.price >= forOne) return null;
+  return (
+    <span className="price-tiers__applied" data-testid="tier-applied">
+      {t('price.tiers.applied', {
+        count: line.tierMinQuantity,
+        pct: savingPct(forOne, line.price),
+        price: money(forOne),
+      })}
+    </span>
   );
 }

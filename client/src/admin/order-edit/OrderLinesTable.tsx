@@ -1,4 +1,6 @@
 import { Form, InputNumber, Space } from 'antd';
+import { editsByBaseAndOptions } from '@domain/admin';
+import { TierApplied } from '../../components/Price';
 import { useT } from '../../i18n';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { useMoney } from '../../lib/money';
@@ -36,6 +38,9 @@ export function OrderLinesTable({ order, edit }: { order: AdminOrderFieldsFragme
             <>
               <div>{line.name}</div>
               <div style={{ color: '#595959', fontSize: 13 }}>{line.itemId}</div>
+              <div style={{ color: '#595959', fontSize: 13 }}>
+                <TierApplied line={line} currency={order.currencyCode} />
+              </div>
             </>
           ),
         },
@@ -67,7 +72,7 @@ export function OrderLinesTable({ order, edit }: { order: AdminOrderFieldsFragme
                 disabled={locked}
                 id={`lines[${i}].price`}
                 onBlur={touch(`lines[${i}].price`)}
-                aria-label={t(line.configurations.length ? 'admin.lineBasePrice' : 'admin.linePrice', {
+                aria-label={t(editsByBaseAndOptions(line) ? 'admin.lineBasePrice' : 'admin.linePrice', {
                   line: i + 1,
                 })}
                 step={0.01}
@@ -85,31 +90,33 @@ export function OrderLinesTable({ order, edit }: { order: AdminOrderFieldsFragme
           render: (_, line: Line, i) =>
             line.configurations.length === 0
               ? '—'
-              : line.configurations.map((c, k) => (
-                  <Form.Item
-                    key={c.id}
-                    {...cell(`lines[${i}].configurations[${k}].price`)}
-                    style={{ margin: '0 0 4px' }}
-                  >
-                    <Space size={4}>
-                      <span>{describeConfig(c)} ×</span>
-                      <InputNumber
-                        disabled={locked}
-                        aria-label={t('admin.configurationPrice', { name: c.name ?? c.id, line: i + 1 })}
-                        step={0.001}
-                        value={values.lines[i]!.configurations[k]!.price}
-                        onChange={(v) =>
-                          setLine(i, (l) => ({
-                            ...l,
-                            configurations: l.configurations.map((x, m) =>
-                              m === k ? { ...x, price: v as number } : x,
-                            ),
-                          }))
-                        }
-                      />
-                    </Space>
-                  </Form.Item>
-                )),
+              : !editsByBaseAndOptions(line)
+                ? line.configurations.map((c) => <div key={c.id}>{describeConfig(c)}</div>)
+                : line.configurations.map((c, k) => (
+                    <Form.Item
+                      key={c.id}
+                      {...cell(`lines[${i}].configurations[${k}].price`)}
+                      style={{ margin: '0 0 4px' }}
+                    >
+                      <Space size={4}>
+                        <span>{describeConfig(c)} ×</span>
+                        <InputNumber
+                          disabled={locked}
+                          aria-label={t('admin.configurationPrice', { name: c.name ?? c.id, line: i + 1 })}
+                          step={0.001}
+                          value={values.lines[i]!.configurations[k]!.price}
+                          onChange={(v) =>
+                            setLine(i, (l) => ({
+                              ...l,
+                              configurations: l.configurations.map((x, m) =>
+                                m === k ? { ...x, price: v as number } : x,
+                              ),
+                            }))
+                          }
+                        />
+                      </Space>
+                    </Form.Item>
+                  )),
         },
         {
           title: t('admin.lineTotal'),

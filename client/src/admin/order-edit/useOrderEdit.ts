@@ -1,6 +1,7 @@
 import {
   adminOrderSchema,
   editedLine,
+  editsByBaseAndOptions,
   editedSubtotal,
   editedTotal,
   proposedCharges,
@@ -48,8 +49,10 @@ function initialValues(order: AdminOrderFieldsFragment): AdminOrderInput {
     lines: order.lines.map((l) => ({
       id: l.id,
       quantity: l.quantity,
-      price: l.configurations.length ? (l.basePrice ?? l.price) : l.price,
-      configurations: l.configurations.map((c) => ({ id: c.id, price: c.price ?? 0 })),
+      price: editsByBaseAndOptions(l) ? (l.basePrice ?? l.price) : l.price,
+      configurations: editsByBaseAndOptions(l)
+        ? l.configurations.map((c) => ({ id: c.id, price: c.price ?? 0 }))
+        : [],
     })),
   };
 }

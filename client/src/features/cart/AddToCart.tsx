@@ -1,6 +1,8 @@
 import type { CartItem } from '@domain/cart';
 import { configurationProblem } from '@domain/configuration';
+import { packSizeOf, productTiers, type PricedProduct } from '@domain/price-terms';
 import { useId, useState } from 'react';
+import { PriceTiers } from '../../components/Price';
 import { useT } from '../../i18n';
 import { SaveToList } from '../lists';
 import { useCartActions } from './useCart';
@@ -58,12 +60,8 @@ export function PurchaseActions({
   );
 }
 
-/** Quantity and add-to-cart for a product without options. */
-export function QuantityAddToCart({
-  product,
-}: {
-  product: { id: string; name: string; minimumPurchaseQuantity: number; minTransfer: number };
-}) {
+/** Quantity and add-to-cart for a product without options, with its volume pricing for the quantity entered. */
+export function QuantityAddToCart({ product }: { product: PricedProduct & { id: string; name: string } }) {
   const t = useT();
   const id = useId();
   const minimum = product.minTransfer > 1 ? 1 : Math.max(1, product.minimumPurchaseQuantity);
@@ -90,6 +88,11 @@ export function QuantityAddToCart({
           <p className="field__error">{t(`configurator.${problem}`, { min: minimum, max: 100_000 })}</p>
         )}
       </div>
+      <PriceTiers
+        tiers={productTiers(product)}
+        quantity={problem ? minimum : Number(quantity)}
+        packSize={packSizeOf(product)}
+      />
       <PurchaseActions
         items={[{ itemId: product.id, qty: Number(quantity) }]}
         name={product.name}

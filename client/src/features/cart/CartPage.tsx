@@ -1,5 +1,8 @@
 import { useDescribeConfiguration } from '../../lib/configuration';
-import { LinePrice } from '../../components/Price';
+import { LinePrice, TierNote } from '../../components/Price';
+import { lineSubtotal } from '@domain/money';
+import { tierAt } from '@domain/price-breaks';
+import { packSizeOf } from '@domain/price-terms';
 import { StockLine } from '../../components/StockLine';
 import { CartTotals } from './CartTotals';
 import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
@@ -97,10 +100,22 @@ function CartLineRow({ line }: { line: CartLineData }) {
   const money = useMoney();
   const actions = useCartActions();
   const [busy, setBusy] = useState(false);
+  // A quantity sent but not answered yet: the line re-prices at once by the tiers the server gave (decision 048).
+  const [pending, setPending] = useState<number | null>(null);
   const run = (work: Promise<unknown>) => {
     setBusy(true);
-    void work.catch(() => undefined).finally(() => setBusy(false));
+    void work
+      .catch(() => undefined)
+      .finally(() => {
+        setBusy(false);
+        setPending(null);
+      });
   };
+  const quantity = pending ?? line.quantity;
+  const price = pending === null ? line.price : (tierAt(line.priceTiers, quantity)?.unitPrice ?? line.price);
+  const total =
+    pending === null || price === null ? line.lineTotal : lineSubtotal({ ...line, price, quantity });
+  const packSize = packSizeOf(line);
   const minimum = line.minTransfer > 1 ? 1 : Math.max(1, line.minimumPurchaseQuantity);
   return (
     <li className="cart-line" data-testid="cart-line" aria-busy={busy}>
@@ -127,23 +142,29 @@ function CartLineRow({ line }: { line: CartLineData }) {
           </ul>
         )}
         <StockLine inStock={line.inStock} />
+        {line.priceTiers.length > 1 && (
+          <TierNote tiers={line.priceTiers} quantity={quantity} packSize={packSize} />
+        )}
       </div>
       <div className="cart-line__price">
         {line.price === null ? (
           <span className="price price--quote">{t('product.quoteOnly')}</span>
         ) : (
-          <LinePrice line={line} />
+          <LinePrice line={{ ...line, price }} />
         )}
       </div>
       <QuantityStepper
         label={t('cart.quantityOf', { name: line.name })}
-        value={line.quantity}
+        value={quantity}
         min={minimum}
         disabled={busy}
-        onChange={(qty) => run(actions.setQuantity(line, qty))}
+        onChange={(qty) => {
+          setPending(qty);
+          run(actions.setQuantity(line, qty));
+        }}
       />
       <div className="cart-line__total" data-testid="line-total">
-        {line.price === null ? '—' : money(line.lineTotal)}
+        {price === null ? '—' : money(total)}
       </div>
       <div className="cart-line__remove">
         {signedIn && (

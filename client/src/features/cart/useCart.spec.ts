@@ -28,6 +28,7 @@ const line = (itemId: string, quantity: number, cartLineId = itemId) => ({
   allowedStates: [],
   categories: ['Motion Control', 'Ball Screws'],
   configurations: [],
+  priceTiers: [{ __typename: 'PriceTier' as const, minQuantity: 1, unitPrice: 10, savingPct: 0 }],
 });
 
 const cart = (lines: CartFieldsFragment['orderLines']) => ({

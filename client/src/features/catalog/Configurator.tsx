@@ -1,9 +1,11 @@
 import { areaMetadata, areaOf, configurationProblem, type ConfigurationProblem } from '@domain/configuration';
 import { lineTotal, unitPrice } from '@domain/cart';
+import { tierAt, tiersOf } from '@domain/price-breaks';
 import { optionLabel } from '@domain/price-terms';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ProductDetailQuery } from './graphql/catalog.generated';
+import { PriceTiers, TierNote } from '../../components/Price';
 import { useT } from '../../i18n';
 import { PurchaseActions } from '../cart';
 import { useMoney } from '../../lib/money';
@@ -82,8 +84,11 @@ export function Configurator({ product }: { product: Product }) {
     quantity: qty,
     configurations,
   };
-  const unit = valid ? unitPrice(line) : null;
-  const linePrice = valid ? lineTotal(line) : null;
+  // The volume tier this configuration reaches at this quantity, on the lowest of the lists (decision 048).
+  const optionsSum = configurations.reduce((sum, c) => sum + c.value * c.price, 0);
+  const tiers = tiersOf(product.priceOffers, optionsSum);
+  const unit = valid ? (tierAt(tiers, qty)?.unitPrice ?? unitPrice(line)) : null;
+  const linePrice = unit === null ? null : lineTotal({ ...line, price: unit, configurations: [] });
 
   const message = (problem: ConfigurationProblem, min?: number | null, max?: number | null) =>
     t(`configurator.${problem}`, { min: min ?? 0, max: max ?? 0 });
@@ -198,6 +203,8 @@ export function Configurator({ product }: { product: Product }) {
         />
         {qtyProblem && <p className="field__error">{message(qtyProblem, minQty, 100_000)}</p>}
       </div>
+      {valid && <PriceTiers tiers={tiers} quantity={qty} discountOnly />}
+      {valid && tiers.length > 1 && <TierNote tiers={tiers} quantity={qty} />}
       <dl className="configurator__price" aria-live="polite">
         <div>
           <dt>{t('configurator.unitPrice')}</dt>

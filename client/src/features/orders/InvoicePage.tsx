@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useDescribeConfiguration } from '../../lib/configuration';
-import { LinePrice } from '../../components/Price';
+import { LinePrice, TierApplied } from '../../components/Price';
 import { orderNumberLabel } from '@domain/checkout';
 import { BRAND } from '@domain/constants';
 import { Link, useParams } from 'react-router-dom';
@@ -118,6 +118,8 @@ export function InvoicePage() {
                 <td className="num">{l.quantity}</td>
                 <td className="num">
                   <LinePrice line={l} currency={order.currencyCode} />
+                  <br />
+                  <TierApplied line={l} currency={order.currencyCode} />
                 </td>
                 <td className="num">{money(l.lineTotal)}</td>
               </tr>

@@ -2,7 +2,7 @@ import { errorMessage } from '../../lib/failure';
 import { LineProgress, Shipments } from './Shipments';
 import { SignInRedirect, useSession } from '../account';
 import { useDescribeConfiguration } from '../../lib/configuration';
-import { LinePrice } from '../../components/Price';
+import { LinePrice, TierApplied } from '../../components/Price';
 import { OrderTotalsList } from './OrderTotals';
 import { useQuery } from '@apollo/client/react';
 import { useCancelOrder, useReorder } from './useOrderActions';
@@ -312,6 +312,8 @@ function OrderDetail({
               </div>
               <span>
                 {l.quantity} × <LinePrice line={l} currency={order.currencyCode} />
+                <br />
+                <TierApplied line={l} currency={order.currencyCode} />
               </span>
               <strong>{money(l.lineTotal)}</strong>
             </li>

@@ -4,6 +4,7 @@ import {
   adminOrderSchema,
   CONSOLE_ACCESS,
   editedLine,
+  editsByBaseAndOptions,
   editedSubtotal,
   editedTotal,
   orderNumberFromSearch,
@@ -324,7 +325,7 @@ export const adminOrderService = {
               message: 'This configuration is not on the line',
             });
         });
-        const priced = editedLine(line, {
+        const priced = editedLine(editsByBaseAndOptions(ordered) ? line : { ...line, configurations: [] }, {
           minimumPurchaseQuantity: ordered.minimumPurchaseQuantity,
           minTransfer: ordered.minTransfer,
           configurationValues: Object.fromEntries(ordered.configurations.map((c) => [c.id, c.value])),
@@ -334,7 +335,7 @@ export const adminOrderService = {
           id: line.id,
           quantity: line.quantity,
           price: priced.unitPrice,
-          basePrice: ordered.configurations.length ? line.price : ordered.basePrice,
+          basePrice: editsByBaseAndOptions(ordered) ? line.price : ordered.basePrice,
           configurations: ordered.configurations.map((c) => ({ ...c, price: prices.get(c.id) ?? c.price })),
           lineTotal: priced.lineTotal,
         };
@@ -416,11 +417,8 @@ export const adminOrderService = {
         trx,
       );
       await ctx.db.execute(
-        // A price staff change by hand is no longer a quantity tier's.
         `update order_line l set quantity = e.quantity, price = e.price, base_price = e.base_price,
-           configurations = e.configurations, line_total = e.line_total,
-           tier_min_quantity = case when l.price = e.price then l.tier_min_quantity else 1 end,
-           unit_price_for_one = case when l.price = e.price then l.unit_price_for_one end
+           configurations = e.configurations, line_total = e.line_total
          from jsonb_to_recordset(?::jsonb) as e(id uuid, quantity int, price numeric, base_price numeric,
            configurations jsonb, line_total numeric)
          where l.id = e.id and l.order_id = ?`,
