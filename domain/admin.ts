@@ -31,6 +31,8 @@ export const CONSOLE_ACCESS = {
   outbox: STAFF_ROLES,
   apiKeys: ['Admin'],
   sites: ['Admin'],
+  /** Volume price breaks of the catalogue's and the customer lists' prices (decision 048). */
+  prices: ['Admin', 'Service'],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type ConsoleSection = keyof typeof CONSOLE_ACCESS;

@@ -215,6 +215,27 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
   // The console's API keys.
   'User not found': ['Utilisateur introuvable', 'No se encontró el usuario'],
   'Name the key': ['Nommez la clé', 'Asigne un nombre a la clave'],
+  'Volume prices start from a quantity of 2.': [
+    'Les prix de volume commencent à une quantité de 2.',
+    'Los precios por volumen empiezan en una cantidad de 2.',
+  ],
+  'Each quantity can have one price.': [
+    'Chaque quantité a un seul prix.',
+    'Cada cantidad tiene un solo precio.',
+  ],
+  'Enter a price of 0 or more.': ['Entrez un prix de 0 ou plus.', 'Ingrese un precio de 0 o más.'],
+  'At most 8 volume prices per list.': [
+    'Au plus 8 prix de volume par liste.',
+    'Como máximo 8 precios por volumen por lista.',
+  ],
+  'Each volume price must be below the price for a smaller quantity.': [
+    'Chaque prix de volume doit être inférieur au prix d’une plus petite quantité.',
+    'Cada precio por volumen debe ser menor que el precio de una cantidad menor.',
+  ],
+  'This product has no price on this list.': [
+    'Ce produit n’a pas de prix sur cette liste.',
+    'Este producto no tiene precio en esta lista.',
+  ],
   'Names are limited to 100 characters': [
     'Les noms sont limités à 100 caractères',
     'Los nombres están limitados a 100 caracteres',

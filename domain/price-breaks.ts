@@ -12,6 +12,7 @@
  *   the piece is priced `(base + options) × breakPrice / listPrice`, rounded once to the cent (decision 011), so a
  *   break is the same discount on every configuration.
  */
+import { array, number, object, string, type InferType } from 'yup';
 import { round2 } from './money';
 
 /** From `minQuantity` (2 or more) up, one unit costs `price` on this list. */
@@ -101,3 +102,60 @@ export function nextTier(tiers: readonly PriceTier[], quantity: number): PriceTi
 /** The lowest unit price any quantity reaches (listing cards' "from"), or null on quotation. */
 export const lowestTierPrice = (tiers: readonly PriceTier[]): number | null =>
   tiers.length === 0 ? null : tiers[tiers.length - 1]!.unitPrice;
+
+/* ---------- Staff keep the breaks (console → Prices, GraphQL setPriceBreaks) ---------- */
+
+export const PRICE_BREAK_MESSAGES = {
+  minQuantity: 'Volume prices start from a quantity of 2.',
+  sameQuantity: 'Each quantity can have one price.',
+  price: 'Enter a price of 0 or more.',
+  tooMany: `At most ${MAX_PRICE_BREAKS} volume prices per list.`,
+  notLower: 'Each volume price must be below the price for a smaller quantity.',
+  noPrice: 'This product has no price on this list.',
+} as const;
+
+/** One list's breaks for one product, as staff send them: they replace what the list had for the product. */
+export const priceBreaksSchema = object({
+  productId: string().trim().required('Product is required').max(64),
+  /** '' is the catalogue's own prices. */
+  priceListId: string().trim().max(64).default(''),
+  breaks: array(
+    object({
+      minQuantity: number()
+        .typeError(PRICE_BREAK_MESSAGES.minQuantity)
+        .integer(PRICE_BREAK_MESSAGES.minQuantity)
+        .min(2, PRICE_BREAK_MESSAGES.minQuantity)
+        .max(1_000_000, PRICE_BREAK_MESSAGES.minQuantity)
+        .required(PRICE_BREAK_MESSAGES.minQuantity),
+      price: number()
+        .typeError(PRICE_BREAK_MESSAGES.price)
+        .min(0, PRICE_BREAK_MESSAGES.price)
+        .max(1_000_000_000, PRICE_BREAK_MESSAGES.price)
+        .required(PRICE_BREAK_MESSAGES.price),
+    }),
+  )
+    .max(MAX_PRICE_BREAKS, PRICE_BREAK_MESSAGES.tooMany)
+    .default([]),
+});
+export type PriceBreaksInput = InferType<typeof priceBreaksSchema>;
+
+/**
+ * What is wrong with a list's breaks against its price for one, by row (`breaks[i].minQuantity` or `.price`): a
+ * quantity twice, or a price not below the price of a smaller quantity. Empty when they stand.
+ */
+export function priceBreakProblems(
+  priceForOne: number,
+  breaks: readonly PriceBreak[],
+): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  const seen = new Set<number>();
+  breaks.forEach((b, i) => {
+    if (seen.has(b.minQuantity))
+      problems.push({ field: `breaks[${i}].minQuantity`, message: PRICE_BREAK_MESSAGES.sameQuantity });
+    seen.add(b.minQuantity);
+    const smaller = breaks.filter((o) => o.minQuantity < b.minQuantity).map((o) => o.price);
+    if (round2(b.price) >= Math.min(priceForOne, ...smaller))
+      problems.push({ field: `breaks[${i}].price`, message: PRICE_BREAK_MESSAGES.notLower });
+  });
+  return problems;
+}

@@ -269,6 +269,8 @@ describe('console access', () => {
       'Mutation.advanceReturn': `mutation { advanceReturn(id: "${NIL}", status: 8) { id } }`,
       'Query.adminCompanies': '{ adminCompanies { id } }',
       'Query.adminPriceLists': '{ adminPriceLists { id } }',
+      'Query.adminProductPrices': '{ adminProductPrices(productId: "X") { productId } }',
+      'Mutation.setPriceBreaks': 'mutation { setPriceBreaks(productId: "X", breaks: []) { productId } }',
       'Query.adminCompany': `{ adminCompany(id: "${NIL}") { id } }`,
       'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
       'Mutation.recordTermsPayment': `mutation { recordTermsPayment(orderId: "${NIL}", input: { amount: 1, paidOn: "2026-01-02", reference: "R" }) { id } }`,

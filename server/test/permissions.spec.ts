@@ -120,6 +120,8 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { setCompanyShipToLocationsOnly(only: true) { id } }',
       'Query.adminCompanies': '{ adminCompanies { id } }',
       'Query.adminPriceLists': '{ adminPriceLists { id } }',
+      'Query.adminProductPrices': '{ adminProductPrices(productId: "X") { productId } }',
+      'Mutation.setPriceBreaks': 'mutation { setPriceBreaks(productId: "X", breaks: []) { productId } }',
       'Query.adminCompany': '{ adminCompany(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
       'Mutation.recordTermsPayment':

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { round2 } from '../../domain/money';
-import type { PriceTier } from '../../domain/price-breaks';
+import { PRICE_BREAK_MESSAGES, type PriceTier } from '../../domain/price-breaks';
+import { ROLES } from '../../domain/roles';
 import { authorisedCard, checkoutBody, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
 
@@ -31,9 +32,12 @@ afterAll(() => t.close());
 const tier10 = () => round2(plain.price * 0.95);
 const tier50 = () => round2(plain.price * 0.9);
 
-async function buyer(accountId: string | null = null): Promise<{ c: Client; email: string }> {
+async function buyer(
+  accountId: string | null = null,
+  role: number = ROLES.Customer,
+): Promise<{ c: Client; email: string }> {
   const email = `tiers.${randomUUID()}@plant.example`;
-  await t.createUser({ email, password: FIXTURE_PASSWORD, accountId });
+  await t.createUser({ email, password: FIXTURE_PASSWORD, accountId, role });
   const c = await t.client();
   await c.signIn(email, FIXTURE_PASSWORD);
   return { c, email };
@@ -248,5 +252,93 @@ describe('volume price breaks', () => {
       tierMinQuantity: 1,
       unitPriceForOne: null,
     });
+  });
+
+  it("staff replace a list's breaks, refused row by row unless each is below the one before; audited; shoppers may not", async () => {
+    const SET = `mutation($productId: ID!, $priceListId: String, $breaks: [PriceBreakInput!]!) {
+      setPriceBreaks(productId: $productId, priceListId: $priceListId, breaks: $breaks) {
+        lists { priceListId siteId price breaks { minQuantity price } }
+      }
+    }`;
+    const { c: staff } = await buyer(null, ROLES.Service);
+    const at = (n: number) => round2(other.price * n);
+    const saved = await staff.gql<{
+      setPriceBreaks: {
+        lists: { priceListId: string; siteId: string | null; price: number; breaks: unknown[] }[];
+      };
+    }>(SET, {
+      productId: other.id,
+      breaks: [
+        { minQuantity: 25, price: at(0.9) },
+        { minQuantity: 5, price: at(0.97) },
+      ],
+    });
+    expect(saved.errors).toBeUndefined();
+    const lists = saved.data!.setPriceBreaks.lists;
+    expect(lists[0]).toEqual({
+      priceListId: '',
+      siteId: null,
+      price: other.price,
+      breaks: [
+        { minQuantity: 5, price: at(0.97) },
+        { minQuantity: 25, price: at(0.9) },
+      ],
+    });
+    expect(lists.find((l) => l.priceListId === 'site:pay-ca')?.siteId).toBe('pay-ca');
+    // The shop prices from them at once.
+    const visitor = await t.client();
+    const read = await visitor.gql<{ product: { priceTiers: { minQuantity: number }[] } }>(
+      `query($id: ID!) { product(id: $id) { priceTiers { minQuantity } } }`,
+      { id: other.id },
+    );
+    expect(read.data!.product.priceTiers.map((x) => x.minQuantity)).toEqual([1, 5, 25]);
+    const [audit] = await db.execute<{ action: string; after: { breaks: unknown[] } }[]>(
+      `select action, after from audit_log where target_id = ? order by id desc limit 1`,
+      [other.id],
+    );
+    expect(audit).toMatchObject({
+      action: 'prices.set-breaks',
+      after: { breaks: [{ minQuantity: 25 }, { minQuantity: 5 }] },
+    });
+
+    const refused = async (priceListId: string, breaks: { minQuantity: number; price: number }[]) =>
+      (await staff.gql(SET, { productId: other.id, priceListId, breaks })).errors?.[0]?.extensions?.fields;
+    expect(await refused('', [{ minQuantity: 1, price: at(0.9) }])).toEqual([
+      { field: 'breaks[0].minQuantity', message: PRICE_BREAK_MESSAGES.minQuantity },
+    ]);
+    expect(await refused('', [{ minQuantity: 10, price: other.price }])).toEqual([
+      { field: 'breaks[0].price', message: PRICE_BREAK_MESSAGES.notLower },
+    ]);
+    // 50+ dearer than 10+: the 50+ row is named.
+    expect(
+      await refused('', [
+        { minQuantity: 10, price: at(0.8) },
+        { minQuantity: 50, price: at(0.9) },
+      ]),
+    ).toEqual([{ field: 'breaks[1].price', message: PRICE_BREAK_MESSAGES.notLower }]);
+    expect(
+      await refused('', [
+        { minQuantity: 10, price: at(0.8) },
+        { minQuantity: 10, price: at(0.7) },
+      ]),
+    ).toContainEqual({ field: 'breaks[1].minQuantity', message: PRICE_BREAK_MESSAGES.sameQuantity });
+    expect(await refused('PL-NOT-PRICING-IT', [{ minQuantity: 10, price: 1 }])).toEqual([
+      { field: 'priceListId', message: PRICE_BREAK_MESSAGES.noPrice },
+    ]);
+    // Nothing refused was written.
+    const after = await visitor.gql<{ product: { priceTiers: { minQuantity: number }[] } }>(
+      `query($id: ID!) { product(id: $id) { priceTiers { minQuantity } } }`,
+      { id: other.id },
+    );
+    expect(after.data!.product.priceTiers.map((x) => x.minQuantity)).toEqual([1, 5, 25]);
+    // An empty list clears them; a shopper is refused.
+    const cleared = await staff.gql<{ setPriceBreaks: { lists: { breaks: unknown[] }[] } }>(SET, {
+      productId: other.id,
+      breaks: [],
+    });
+    expect(cleared.data!.setPriceBreaks.lists[0]!.breaks).toEqual([]);
+    const { c: shopper } = await buyer();
+    const forbidden = await shopper.gql(SET, { productId: other.id, breaks: [] });
+    expect(forbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });

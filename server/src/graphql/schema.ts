@@ -5,6 +5,7 @@ import { AdminResolver } from '../modules/admin/admin.resolver';
 import { CompanyResolver } from '../modules/company/company.resolver';
 import { CompaniesAdminResolver } from '../modules/company/companies-admin.resolver';
 import { CompanyApplicationsResolver } from '../modules/company/company-applications.resolver';
+import { PriceBreaksResolver } from '../modules/catalog/price-breaks.resolver';
 import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CartLineResolver, CartResolver } from '../modules/cart/cart.resolver';
@@ -49,6 +50,7 @@ export const RESOLVERS = [
   CompanyResolver,
   CompaniesAdminResolver,
   CompanyApplicationsResolver,
+  PriceBreaksResolver,
 ] as const;
 
 let schema: GraphQLSchema | undefined;

@@ -111,6 +111,8 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.adminCompanies': CONSOLE_ACCESS.companies,
   'Query.adminCompany': CONSOLE_ACCESS.companies,
   'Query.adminPriceLists': CONSOLE_ACCESS.companies,
+  'Query.adminProductPrices': CONSOLE_ACCESS.prices,
+  'Mutation.setPriceBreaks': CONSOLE_ACCESS.prices,
   'Mutation.saveAdminCompany': CONSOLE_ACCESS.companies,
   'Mutation.recordTermsPayment': CONSOLE_ACCESS.companies,
   'Mutation.decideCompanyCredit': CONSOLE_ACCESS.companies,

@@ -1,0 +1,66 @@
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  Field,
+  Float,
+  ID,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+} from 'type-graphql';
+import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import type { Ctx as RequestCtx } from '../../context';
+import { PriceBreakGql } from './catalog.types';
+import { priceBreaksService } from './price-breaks.service';
+
+@ObjectType('PriceListBreaks', {
+  description: "A price list's price for one of a product, and its volume breaks",
+})
+class PriceListBreaksGql {
+  @Field(() => String, { description: "'' is the catalogue's own prices" }) priceListId!: string;
+  @Field(() => String, { nullable: true, description: 'The site whose own list this is (pay-ca), else null' })
+  siteId!: string | null;
+  @Field(() => Float) price!: number;
+  @Field(() => [PriceBreakGql]) breaks!: PriceBreakGql[];
+}
+
+@ObjectType('ProductPrices', { description: 'Every price list pricing a product, with its volume breaks' })
+class ProductPricesGql {
+  @Field(() => ID) productId!: string;
+  @Field(() => String) name!: string;
+  @Field(() => [PriceListBreaksGql]) lists!: PriceListBreaksGql[];
+}
+
+@InputType('PriceBreakInput')
+class PriceBreakInputGql {
+  @Field(() => Int) minQuantity!: number;
+  @Field(() => Float) price!: number;
+}
+
+/** Staff keep volume price breaks (decision 048): console → Prices, or an Admin's ERP job. */
+@Resolver()
+export class PriceBreaksResolver {
+  @Authorized(...CONSOLE_ACCESS.prices)
+  @Query(() => ProductPricesGql, { description: "A product's price lists and their volume breaks (staff)" })
+  adminProductPrices(@Arg('productId', () => ID) productId: string, @Ctx() ctx: RequestCtx) {
+    return priceBreaksService.get(ctx, productId);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.prices)
+  @Mutation(() => ProductPricesGql, {
+    description:
+      "Replaces one list's volume breaks for a product ('' the catalogue's); each must be below the price of a smaller quantity",
+  })
+  setPriceBreaks(
+    @Arg('productId', () => ID) productId: string,
+    @Arg('priceListId', () => String, { nullable: true, defaultValue: '' }) priceListId: string,
+    @Arg('breaks', () => [PriceBreakInputGql]) breaks: PriceBreakInputGql[],
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return priceBreaksService.set(ctx, { productId, priceListId, breaks });
+  }
+}

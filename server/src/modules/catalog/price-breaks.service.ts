@@ -1,0 +1,118 @@
+import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import {
+  PRICE_BREAK_MESSAGES,
+  priceBreakProblems,
+  priceBreaksSchema,
+  type PriceBreak,
+} from '../../../../domain/price-breaks';
+import { AppError, notFound } from '../../common/errors';
+import { validate } from '../../common/validate';
+import type { Ctx, SqlConnection } from '../../context';
+import type { Transaction } from '@mikro-orm/core';
+import { recordAudit } from '../audit/audit';
+import { assertAccess } from '../auth/permissions';
+
+/** A price list's terms for one product as staff keep them: its price for one and its volume breaks. */
+export interface PriceListBreaksView {
+  /** '' is the catalogue's own prices. */
+  priceListId: string;
+  /** A site's own list names its site (pay-ca), else null. */
+  siteId: string | null;
+  price: number;
+  breaks: PriceBreak[];
+}
+
+export interface ProductPricesView {
+  productId: string;
+  name: string;
+  lists: PriceListBreaksView[];
+}
+
+/**
+ * Every list pricing the product (the catalogue's first, then the sites' and customer lists by id), with its
+ * breaks in quantity order.
+ */
+const LISTS_SQL = `
+  with lists as (
+    select '' as price_list_id, p.price from product p where p.id = ? and p.price is not null
+    union all
+    select pli.price_list_id, pli.price from price_list_item pli where pli.product_id = ?
+  )
+  select l.price_list_id as "priceListId", (select s.id from site s where s.price_list_id = l.price_list_id
+           and l.price_list_id <> '' limit 1) as "siteId", l.price::float8 as price,
+    coalesce((select json_agg(json_build_object('minQuantity', b.min_quantity, 'price', b.price::float8)
+              order by b.min_quantity)
+              from price_break b where b.price_list_id = l.price_list_id and b.product_id = ?), '[]'::json) as breaks
+  from lists l order by l.price_list_id`;
+
+async function pricesOf(db: SqlConnection, productId: string, trx?: Transaction): Promise<ProductPricesView> {
+  const [product] = await db.execute<{ id: string; name: string }[]>(
+    'select id, name from product where id = ?',
+    [productId],
+    'all',
+    trx,
+  );
+  if (!product) throw notFound(`Product ${productId}`);
+  const lists = await db.execute<PriceListBreaksView[]>(
+    LISTS_SQL,
+    [productId, productId, productId],
+    'all',
+    trx,
+  );
+  return { productId: product.id, name: product.name, lists };
+}
+
+/** Staff keep the volume price breaks (decision 048): console → Prices, or an Admin's ERP job through GraphQL. */
+export const priceBreaksService = {
+  async get(ctx: Ctx, productId: string): Promise<ProductPricesView> {
+    assertAccess(ctx, CONSOLE_ACCESS.prices);
+    return pricesOf(ctx.db, String(productId ?? '').trim());
+  },
+
+  /** Replaces one list's breaks for one product; refused, with the row named, unless each is below the one before. */
+  async set(ctx: Ctx, body: unknown): Promise<ProductPricesView> {
+    assertAccess(ctx, CONSOLE_ACCESS.prices);
+    const input = validate(priceBreaksSchema, body);
+    const breaks = input.breaks.map((b) => ({ minQuantity: b.minQuantity, price: b.price }));
+    return ctx.db.transactional(async (trx) => {
+      const before = await pricesOf(ctx.db, input.productId, trx);
+      const list = before.lists.find((l) => l.priceListId === input.priceListId);
+      if (!list) {
+        throw new AppError('BAD_USER_INPUT', PRICE_BREAK_MESSAGES.noPrice, [
+          { field: 'priceListId', message: PRICE_BREAK_MESSAGES.noPrice },
+        ]);
+      }
+      const problems = priceBreakProblems(list.price, breaks);
+      if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
+      // The product's row is locked so two staff saving the same list at once apply one after the other.
+      await ctx.db.execute('select 1 from product where id = ? for update', [input.productId], 'all', trx);
+      await ctx.db.execute(
+        'delete from price_break where price_list_id = ? and product_id = ?',
+        [input.priceListId, input.productId],
+        'run',
+        trx,
+      );
+      if (breaks.length) {
+        await ctx.db.execute(
+          `insert into price_break (price_list_id, product_id, min_quantity, price)
+           select ?, ?, b.min_quantity, b.price from jsonb_to_recordset(?::jsonb) as b(min_quantity int, price numeric)`,
+          [
+            input.priceListId,
+            input.productId,
+            JSON.stringify(breaks.map((b) => ({ min_quantity: b.minQuantity, price: b.price }))),
+          ],
+          'run',
+          trx,
+        );
+      }
+      await recordAudit(ctx, trx, {
+        action: 'prices.set-breaks',
+        targetType: 'product',
+        targetId: input.productId,
+        before: { priceListId: input.priceListId, breaks: list.breaks },
+        after: { priceListId: input.priceListId, breaks },
+      });
+      return pricesOf(ctx.db, input.productId, trx);
+    });
+  },
+};
