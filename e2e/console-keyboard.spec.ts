@@ -52,7 +52,14 @@ test('every console page can be walked with Tab: no trap, every control reached,
   const customers = names(await walk(page, '/admin/customers'));
   expect(customers).toContain('Reset all passwords');
   expect(customers.some((n) => /^\d+ orders? of .+@/.test(n))).toBe(true);
-  for (const path of ['/admin/returns', '/admin/inbox', '/admin/outbox', '/admin/api-keys', '/admin/sites'])
+  for (const path of [
+    '/admin/returns',
+    '/admin/inbox',
+    '/admin/outbox',
+    '/admin/api-keys',
+    '/admin/prices',
+    '/admin/sites',
+  ])
     await walk(page, path);
 
   // On a phone the menu is one button; its items are not Tab stops until it is opened.

@@ -3,7 +3,9 @@ import { CartPage, addFromProductPage } from './pages/CartPage';
 import { CheckoutPage } from './pages/CheckoutPage';
 import { ShopPage } from './pages/ShopPage';
 import { TEST_CARDS } from '../domain/checkout';
-import { withDb } from './support/db';
+import { ROLES } from '../domain/roles';
+import { registerAndSignIn } from './support/accounts';
+import { setRole, withDb } from './support/db';
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 
@@ -257,4 +259,52 @@ test('volume pricing on a phone in French: the table and the note read in fr-CA,
   await page.getByLabel('Quantité', { exact: true }).fill('10');
   await expect(page.getByRole('table', { name: 'Prix selon la quantité' })).toBeVisible();
   await expect.poll(async () => amount(await unit.textContent())).toBeLessThan(one);
+});
+
+test('staff keep volume prices in the console: a price not below the one before is refused next to its row, then saved and sold', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const product = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string; name: string; price: number }>(
+          `select p.id, p.name, p.price::float8 as price from product p
+           where p.price between 10 and 60 and p.min_transfer <= 1 and p.allowed_states = '{}'
+             and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+             and not exists (select 1 from price_break b where b.product_id = p.id)
+           order by p.id limit 1`,
+        )
+      ).rows[0]!,
+  );
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const console = await context.newPage();
+  const staffEmail = await registerAndSignIn(console, 'Prisca');
+  await setRole(staffEmail, ROLES.Service);
+  await console.goto('/admin/prices');
+  await console.getByLabel('Part number').fill(product.id);
+  await console.getByRole('button', { name: 'Show prices' }).click();
+  await expect(console.getByRole('heading', { name: product.name })).toBeVisible();
+  const catalogue = console.locator('.ant-card', { hasText: 'Catalogue prices' });
+  await expect(catalogue).toContainText(`Price for one: ${money(product.price)}`);
+  await catalogue.getByRole('button', { name: 'Add a volume price' }).click();
+  await catalogue.getByLabel('From quantity, row 1').fill('20');
+  await catalogue.getByLabel('Unit price, row 1').fill(product.price.toFixed(2));
+  await catalogue.getByRole('button', { name: 'Save volume prices' }).click();
+  await expect(
+    catalogue.locator('.ant-form-item', { has: console.getByLabel('Unit price, row 1') }),
+  ).toContainText('Each volume price must be below the price for a smaller quantity.');
+  const lower = Math.round(product.price * 0.9 * 100) / 100;
+  await catalogue.getByLabel('Unit price, row 1').fill(lower.toFixed(2));
+  await catalogue.getByRole('button', { name: 'Save volume prices' }).click();
+  await expect(console.getByText('Saved').first()).toBeVisible();
+  await console.screenshot({ path: 'test-results/screenshots/console-prices.png', fullPage: true });
+  await context.close();
+
+  const shop = new ShopPage(page);
+  await shop.goto(`/product/detail/${encodeURIComponent(product.id)}`);
+  await expect(page.getByTestId('price-tiers').locator('tbody tr').nth(1)).toContainText(
+    `20+${money(lower)}`,
+  );
 });

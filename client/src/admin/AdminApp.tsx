@@ -26,6 +26,7 @@ import { OrderEditView } from './OrderEditView';
 import { OrdersView } from './OrdersView';
 import { OutboxView } from './OutboxView';
 import { ReturnsView } from './ReturnsView';
+import { PricesView } from './PricesView';
 import { SitesView } from './SitesView';
 
 /** antd's own texts (pagination, date pickers, empty tables) and dayjs in the console's language. */
@@ -42,6 +43,7 @@ const SECTIONS: { key: ConsoleSection; path: string; title: MessageId }[] = [
   { key: 'inbox', path: 'inbox', title: 'admin.inbox' },
   { key: 'outbox', path: 'outbox', title: 'admin.outbox' },
   { key: 'apiKeys', path: 'api-keys', title: 'admin.apiKeys' },
+  { key: 'prices', path: 'prices', title: 'admin.prices' },
   { key: 'sites', path: 'sites', title: 'admin.sites' },
 ];
 
@@ -54,6 +56,7 @@ const VIEWS: Partial<Record<ConsoleSection, () => React.JSX.Element>> = {
   inbox: InboxView,
   outbox: OutboxView,
   apiKeys: ApiKeysView,
+  prices: PricesView,
   sites: SitesView,
 };
 

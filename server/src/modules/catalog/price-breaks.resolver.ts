@@ -24,6 +24,8 @@ class PriceListBreaksGql {
   @Field(() => String, { description: "'' is the catalogue's own prices" }) priceListId!: string;
   @Field(() => String, { nullable: true, description: 'The site whose own list this is (pay-ca), else null' })
   siteId!: string | null;
+  @Field(() => String, { description: "The list's currency: its site's, else the store's" })
+  currency!: string;
   @Field(() => Float) price!: number;
   @Field(() => [PriceBreakGql]) breaks!: PriceBreakGql[];
 }

@@ -1,4 +1,5 @@
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import { DEFAULT_CURRENCY } from '../../../../domain/constants';
 import {
   PRICE_BREAK_MESSAGES,
   priceBreakProblems,
@@ -18,6 +19,8 @@ export interface PriceListBreaksView {
   priceListId: string;
   /** A site's own list names its site (pay-ca), else null. */
   siteId: string | null;
+  /** The list's currency: its site's, else the store's. */
+  currency: string;
   price: number;
   breaks: PriceBreak[];
 }
@@ -38,12 +41,14 @@ const LISTS_SQL = `
     union all
     select pli.price_list_id, pli.price from price_list_item pli where pli.product_id = ?
   )
-  select l.price_list_id as "priceListId", (select s.id from site s where s.price_list_id = l.price_list_id
-           and l.price_list_id <> '' limit 1) as "siteId", l.price::float8 as price,
+  select l.price_list_id as "priceListId", s.id as "siteId", coalesce(s.currency, ?) as currency,
+    l.price::float8 as price,
     coalesce((select json_agg(json_build_object('minQuantity', b.min_quantity, 'price', b.price::float8)
               order by b.min_quantity)
               from price_break b where b.price_list_id = l.price_list_id and b.product_id = ?), '[]'::json) as breaks
-  from lists l order by l.price_list_id`;
+  from lists l left join lateral (select id, currency from site where price_list_id = l.price_list_id
+                                   and l.price_list_id <> '' order by id limit 1) s on true
+  order by l.price_list_id`;
 
 async function pricesOf(db: SqlConnection, productId: string, trx?: Transaction): Promise<ProductPricesView> {
   const [product] = await db.execute<{ id: string; name: string }[]>(
@@ -55,7 +60,7 @@ async function pricesOf(db: SqlConnection, productId: string, trx?: Transaction)
   if (!product) throw notFound(`Product ${productId}`);
   const lists = await db.execute<PriceListBreaksView[]>(
     LISTS_SQL,
-    [productId, productId, productId],
+    [productId, productId, DEFAULT_CURRENCY, productId],
     'all',
     trx,
   );
