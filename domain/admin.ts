@@ -33,6 +33,8 @@ export const CONSOLE_ACCESS = {
   sites: ['Admin'],
   /** Volume price breaks of the catalogue's and the customer lists' prices (decision 048). */
   prices: ['Admin', 'Service'],
+  /** Buyers' quote requests, answered with prices (decision 049). */
+  quotes: STAFF_ROLES,
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type ConsoleSection = keyof typeof CONSOLE_ACCESS;

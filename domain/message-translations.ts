@@ -232,6 +232,26 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Chaque prix de volume doit être inférieur au prix d’une plus petite quantité.',
     'Cada precio por volumen debe ser menor que el precio de una cantidad menor.',
   ],
+  'Choose at least one line to quote.': [
+    'Choisissez au moins une ligne à soumettre pour un devis.',
+    'Elija al menos una línea para cotizar.',
+  ],
+  'This line is no longer in your cart.': [
+    'Cette ligne n’est plus dans votre panier.',
+    'Esta línea ya no está en su carrito.',
+  ],
+  'Choose a day from today on.': [
+    'Choisissez un jour à partir d’aujourd’hui.',
+    'Elija un día a partir de hoy.',
+  ],
+  'Notes are limited to 2,000 characters.': [
+    'Les notes sont limitées à 2 000 caractères.',
+    'Las notas se limitan a 2,000 caracteres.',
+  ],
+  'Only customer accounts ask for quotes.': [
+    'Seuls les comptes clients demandent des devis.',
+    'Solo las cuentas de cliente solicitan cotizaciones.',
+  ],
   'This product has no price on this list.': [
     'Ce produit n’a pas de prix sur cette liste.',
     'Este producto no tiene precio en esta lista.',

@@ -1,3 +1,4 @@
+import { Migration20261127064107 } from './Migration20261127064107';
 import { Migration20261127061616 } from './Migration20261127061616';
 import { Migration20261127024643 } from './Migration20261127024643';
 import { Migration20261126231638 } from './Migration20261126231638';
@@ -85,4 +86,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126231638', class: Migration20261126231638 },
   { name: 'Migration20261127024643', class: Migration20261127024643 },
   { name: 'Migration20261127061616', class: Migration20261127061616 },
+  { name: 'Migration20261127064107', class: Migration20261127064107 },
 ];

@@ -271,6 +271,8 @@ describe('console access', () => {
       'Query.adminPriceLists': '{ adminPriceLists { id } }',
       'Query.adminProductPrices': '{ adminProductPrices(productId: "X") { productId } }',
       'Mutation.setPriceBreaks': 'mutation { setPriceBreaks(productId: "X", breaks: []) { productId } }',
+      'Query.adminQuotes': '{ adminQuotes { id } }',
+      'Query.adminQuote': `{ adminQuote(id: "${NIL}") { id } }`,
       'Query.adminCompany': `{ adminCompany(id: "${NIL}") { id } }`,
       'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
       'Mutation.recordTermsPayment': `mutation { recordTermsPayment(orderId: "${NIL}", input: { amount: 1, paidOn: "2026-01-02", reference: "R" }) { id } }`,

@@ -122,6 +122,11 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.adminPriceLists': '{ adminPriceLists { id } }',
       'Query.adminProductPrices': '{ adminProductPrices(productId: "X") { productId } }',
       'Mutation.setPriceBreaks': 'mutation { setPriceBreaks(productId: "X", breaks: []) { productId } }',
+      'Query.adminQuotes': '{ adminQuotes { id } }',
+      'Query.adminQuote': '{ adminQuote(id: "00000000-0000-4000-8000-000000000000") { id } }',
+      'Mutation.requestQuote': 'mutation { requestQuote(input: { cartLineIds: [] }) { id } }',
+      'Query.myQuotes': '{ myQuotes { id } }',
+      'Query.quote': '{ quote(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Query.adminCompany': '{ adminCompany(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
       'Mutation.recordTermsPayment':

@@ -15,6 +15,7 @@ import {
 } from '../modules/account/account.entity';
 import { AuditEntry } from '../modules/audit/audit.entity';
 import { Cart, CartLine, PriceBreak, PriceListItem } from '../modules/cart/cart.entity';
+import { Quote, QuoteLine } from '../modules/quote/quote.entity';
 import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entity';
 import { FormAttachment, FormSubmission } from '../modules/forms/forms.entity';
 import { ReturnLine, ReturnRequest } from '../modules/returns/returns.entity';
@@ -83,6 +84,8 @@ export const ENTITIES = [
   CartLine,
   PriceListItem,
   PriceBreak,
+  Quote,
+  QuoteLine,
   CustomerOrder,
   OrderLine,
   OrderEvent,

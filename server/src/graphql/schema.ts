@@ -6,6 +6,7 @@ import { CompanyResolver } from '../modules/company/company.resolver';
 import { CompaniesAdminResolver } from '../modules/company/companies-admin.resolver';
 import { CompanyApplicationsResolver } from '../modules/company/company-applications.resolver';
 import { PriceBreaksResolver } from '../modules/catalog/price-breaks.resolver';
+import { QuoteResolver } from '../modules/quote/quote.resolver';
 import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CartLineResolver, CartResolver } from '../modules/cart/cart.resolver';
@@ -51,6 +52,7 @@ export const RESOLVERS = [
   CompaniesAdminResolver,
   CompanyApplicationsResolver,
   PriceBreaksResolver,
+  QuoteResolver,
 ] as const;
 
 let schema: GraphQLSchema | undefined;

@@ -23,7 +23,7 @@ export const privacyService = {
   async exportData(ctx: Ctx): Promise<Record<string, unknown>> {
     const user = requireUser(ctx);
     const db = ctx.db;
-    const [account, orders, returns, lists, forms, alerts, applications] = await Promise.all([
+    const [account, orders, returns, lists, forms, alerts, applications, quotes] = await Promise.all([
       accountService.userView(ctx, user.id),
       db.execute(
         `select o.order_number as "orderNumber", o.created_at as "placedAt", o.site, o.currency_code as currency,
@@ -69,6 +69,15 @@ export const privacyService = {
          from company_application where user_id = ? order by created_at`,
         [user.id],
       ),
+      db.execute(
+        `select q.number::text as number, q.status, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy", q.note,
+           q.created_at as "createdAt",
+           coalesce((select json_agg(json_build_object('revision', l.revision, 'productId', l.product_id,
+             'description', l.description, 'quantity', l.quantity, 'unitPrice', l.unit_price)
+             order by l.revision, l.line_no) from quote_line l where l.quote_id = q.id), '[]'::json) as lines
+         from quote q where q.user_id = ? order by q.created_at`,
+        [user.id],
+      ),
     ]);
     const consent = readCookieFrom(ctx.req.headers.cookie, CONSENT_COOKIE);
     await db.transactional((trx) =>
@@ -88,13 +97,14 @@ export const privacyService = {
       formSubmissions: forms,
       backInStockAlerts: alerts,
       companyApplications: applications,
+      quotes,
       consent: consent ? safeJson(decodeURIComponent(consent)) : null,
     };
   },
 
   /**
    * Closes the signed-in buyer's account after checking their password: personal data is removed (profile,
-   * addresses, saved cards (also at the payment provider), lists, carts, sessions, keys, alerts, pending links), orders and returns are kept with their
+   * addresses, saved cards (also at the payment provider), lists, carts, quotes, sessions, keys, alerts, pending links), orders and returns are kept with their
    * personal fields anonymised, and the session ends. Staff accounts are closed by an Admin instead.
    */
   async deleteAccount(ctx: Ctx, input: unknown): Promise<void> {
@@ -132,6 +142,7 @@ export const privacyService = {
       await run('delete from saved_list where user_id = ?', [user.id]);
       // Company account applications: the certificate and its file are theirs (an approved company keeps its record).
       await run('delete from company_application where user_id = ?', [user.id]);
+      await run('delete from quote where user_id = ?', [user.id]);
       await run('delete from cart where user_id = ?', [user.id]);
       await run('delete from password_reset where user_id = ?', [user.id]);
       await run('update api_key set revoked_at = now() where user_id = ? and revoked_at is null', [user.id]);

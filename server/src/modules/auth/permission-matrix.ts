@@ -113,6 +113,12 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.adminPriceLists': CONSOLE_ACCESS.companies,
   'Query.adminProductPrices': CONSOLE_ACCESS.prices,
   'Mutation.setPriceBreaks': CONSOLE_ACCESS.prices,
+  'Query.adminQuotes': CONSOLE_ACCESS.quotes,
+  'Query.adminQuote': CONSOLE_ACCESS.quotes,
+  // Quotes (decision 049): the buyer's own, and their company's for roles that see its orders.
+  'Mutation.requestQuote': 'signed-in',
+  'Query.myQuotes': 'signed-in',
+  'Query.quote': 'signed-in',
   'Mutation.saveAdminCompany': CONSOLE_ACCESS.companies,
   'Mutation.recordTermsPayment': CONSOLE_ACCESS.companies,
   'Mutation.decideCompanyCredit': CONSOLE_ACCESS.companies,

@@ -32,19 +32,19 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
     const run = (sql: string, rows: unknown[]) =>
       db.execute(sql, [JSON.stringify(rows)], 'run', em.getTransactionContext());
     const [ordered] = await db.execute<{ any: boolean }[]>(
-      'select exists (select 1 from customer_order where idempotency_scope <> ?) as any',
+      'select exists (select 1 from customer_order where idempotency_scope <> ?) or exists (select 1 from quote) as any',
       [DEMO_ORDER_SCOPE],
       'all',
       em.getTransactionContext(),
     );
     if (ordered?.any) {
       throw new Error(
-        'This database has real orders, and orders keep their products: seed a new database instead.',
+        'This database has real orders or quotes, and they keep their products: seed a new database instead.',
       );
     }
     await db.execute(
       // Carts, saved lists and price lists name products: a new demo catalogue starts them afresh (orders are demo ones).
-      `truncate cart_line, saved_list_item, price_list_item, price_break, return_line, return_request, shipment_line, shipment, order_line, order_event, order_access, company_approval, terms_payment, customer_order, product_search,
+      `truncate cart_line, saved_list_item, price_list_item, price_break, quote_line, quote, return_line, return_request, shipment_line, shipment, order_line, order_event, order_access, company_approval, terms_payment, customer_order, product_search,
          product_configuration_option, product, category, brand`,
       [],
       'run',

@@ -1,0 +1,117 @@
+import { DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { BusinessAccount, User } from '../account/account.entity';
+import { Product } from '../catalog/product.entity';
+import { CustomerOrder } from '../order/order.entity';
+
+const money = () => ({ type: new DecimalType('number'), precision: 12, scale: 2 }) as const;
+
+/**
+ * A quote (decision 049): a buyer's request for prices, for themselves or their company, and what staff answer.
+ * Revision 0 is the request as the buyer sent it; staff's priced answers are revisions 1, 2… (`sent_revision`).
+ */
+@Entity({ tableName: 'quote' })
+@Index({ properties: ['status', 'createdAt'] })
+export class Quote {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  /** Shown as Q-<number>; from the quote_number_seq sequence. */
+  @Unique()
+  @Property({ type: 'string', columnType: 'bigint', defaultRaw: `nextval('quote_number_seq')` })
+  number!: string;
+
+  @Property({ type: 'text' })
+  site!: string;
+
+  @Property({ type: 'text' })
+  currency!: string;
+
+  /** The buyer who asked; their quotes go when they close their account. */
+  @Index()
+  @ManyToOne(() => User, { mapToPk: true, deleteRule: 'cascade' })
+  user!: string;
+
+  /** The buyer's company when they asked, if any: its members with the right see it. */
+  @Index()
+  @ManyToOne(() => BusinessAccount, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  account: string | null = null;
+
+  /** requested, in_review, quoted, accepted, expired, declined or ordered (domain/quotes.ts). */
+  @Property({ type: 'text', default: 'requested' })
+  status: string = 'requested';
+
+  /** The day the buyer needs the parts by, if they said. */
+  @Property({ type: 'date', nullable: true })
+  neededBy: string | null = null;
+
+  @Property({ type: 'text', default: '' })
+  note: string = '';
+
+  /** Where it was asked: the cart, or the quote form. */
+  @Property({ type: 'text', default: 'cart' })
+  source: string = 'cart';
+
+  /** The revision the buyer was sent last, and the one they accepted. */
+  @Property({ type: 'integer', nullable: true })
+  sentRevision: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  acceptedRevision: number | null = null;
+
+  /** The order placed from the accepted revision: one at most. */
+  @Unique()
+  @ManyToOne(() => CustomerOrder, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  order: string | null = null;
+
+  @Property({ type: 'integer', default: 1 })
+  version: number = 1;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  updatedAt: Date = new Date();
+}
+
+/** A line of a quote's revision: the part (or free text), quantity and configuration; prices once staff set them. */
+@Entity({ tableName: 'quote_line' })
+@Unique({ properties: ['quote', 'revision', 'lineNo'] })
+export class QuoteLine {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @ManyToOne(() => Quote, { mapToPk: true, deleteRule: 'cascade' })
+  quote!: string;
+
+  @Property({ type: 'integer', default: 0 })
+  revision: number = 0;
+
+  @Property({ type: 'smallint' })
+  lineNo!: number;
+
+  /** The catalogue part, or null for work described in words. */
+  @Index()
+  @ManyToOne(() => Product, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  product: string | null = null;
+
+  @Property({ type: 'text' })
+  description!: string;
+
+  @Property({ type: 'integer' })
+  quantity!: number;
+
+  /** As a cart line stores them (option id, value, metadata), with the option's name and unit for reading. */
+  @Property({ type: 'jsonb', default: '[]' })
+  configurations: unknown[] = [];
+
+  /** The buyer's own price for one unit at this quantity when they asked (null: not priced by the catalogue). */
+  @Property({ ...money(), nullable: true })
+  cataloguePrice: number | null = null;
+
+  /** Staff's unit price in a sent revision, and the line's total. */
+  @Property({ ...money(), nullable: true })
+  unitPrice: number | null = null;
+
+  @Property({ ...money(), nullable: true })
+  lineTotal: number | null = null;
+}

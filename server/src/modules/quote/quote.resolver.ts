@@ -1,0 +1,121 @@
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  Field,
+  Float,
+  ID,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+} from 'type-graphql';
+import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import type { Ctx as RequestCtx } from '../../context';
+import { quoteService } from './quote.service';
+
+@ObjectType('QuoteConfiguration', { description: "A configuration of a quote's line (option, value)" })
+class QuoteConfigurationGql {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { nullable: true }) name!: string | null;
+  @Field(() => String, { nullable: true }) unit!: string | null;
+  @Field(() => Float) value!: number;
+}
+
+@ObjectType('QuoteLine', {
+  description: 'A line of a quote: a part (or work described in words) and a quantity',
+})
+class QuoteLineGql {
+  @Field(() => ID) id!: string;
+  @Field(() => Int) lineNo!: number;
+  @Field(() => ID, { nullable: true, description: 'The catalogue part; null for work described in words' })
+  itemId!: string | null;
+  @Field(() => String) description!: string;
+  @Field(() => Int) quantity!: number;
+  @Field(() => [QuoteConfigurationGql]) configurations!: QuoteConfigurationGql[];
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      "The buyer's catalogue price for one at this quantity when asked; null: not in the catalogue's prices",
+  })
+  cataloguePrice!: number | null;
+  @Field(() => Float, { nullable: true, description: "Staff's quoted unit price" }) unitPrice!: number | null;
+  @Field(() => Float, { nullable: true }) lineTotal!: number | null;
+}
+
+@ObjectType('Quote', { description: 'A request for prices and its answer (decision 049)' })
+class QuoteGql {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'Shown as Q-<number>' }) number!: string;
+  @Field(() => String, {
+    description: 'requested, in_review, quoted, accepted, expired, declined or ordered',
+  })
+  status!: string;
+  @Field(() => String) site!: string;
+  @Field(() => String) currency!: string;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD: the day the buyer needs the parts by' })
+  neededBy!: string | null;
+  @Field(() => String) note!: string;
+  @Field(() => String, { description: 'cart or form' }) source!: string;
+  @Field(() => String) buyerName!: string;
+  @Field(() => String) buyerEmail!: string;
+  @Field(() => String, { nullable: true }) companyName!: string | null;
+  @Field(() => Int, { nullable: true }) sentRevision!: number | null;
+  @Field(() => Int, { nullable: true }) acceptedRevision!: number | null;
+  @Field(() => ID, { nullable: true }) orderId!: string | null;
+  @Field(() => Int) version!: number;
+  @Field(() => String, { description: 'ISO 8601' }) createdAt!: string;
+  @Field(() => String, { description: 'ISO 8601' }) updatedAt!: string;
+  @Field(() => [QuoteLineGql], { description: 'The lines as the buyer asked for them' })
+  lines!: QuoteLineGql[];
+}
+
+@InputType('QuoteRequestInput')
+class QuoteRequestInputGql {
+  @Field(() => [ID], { description: 'The cart lines to quote (some or all)' }) cartLineIds!: string[];
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, from today on' }) neededBy?: string | null;
+  @Field(() => String, { nullable: true }) note?: string | null;
+}
+
+@Resolver(() => QuoteGql)
+export class QuoteResolver {
+  @Authorized()
+  @Mutation(() => QuoteGql, { description: "Asks for a quote for some or all of the caller's cart lines" })
+  requestQuote(
+    @Arg('input', () => QuoteRequestInputGql) input: QuoteRequestInputGql,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return quoteService.requestFromCart(ctx, input);
+  }
+
+  @Authorized()
+  @Query(() => [QuoteGql], {
+    description: "The caller's quotes and, for roles that see its orders, their company's",
+  })
+  myQuotes(@Ctx() ctx: RequestCtx) {
+    return quoteService.mine(ctx);
+  }
+
+  @Authorized()
+  @Query(() => QuoteGql, { description: 'One of the quotes the caller may read' })
+  quote(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    return quoteService.get(ctx, id);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.quotes)
+  @Query(() => [QuoteGql], { description: 'Quotes of one status, or those waiting for an answer (staff)' })
+  adminQuotes(
+    @Arg('status', () => String, { nullable: true }) status: string | null,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return quoteService.list(ctx, status);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.quotes)
+  @Query(() => QuoteGql, { description: 'One quote (staff)' })
+  adminQuote(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    return quoteService.adminGet(ctx, id);
+  }
+}

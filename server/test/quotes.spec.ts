@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { QUOTE_MESSAGES } from '../../domain/quotes';
+import { ROLES } from '../../domain/roles';
+import { companyMember, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import { createTestApp, type Client, type TestApp } from './harness';
+
+/** Quotes, slice 1 (issue 32, decision 049): asked from the cart, read by the buyer, their company and staff. */
+let t: TestApp;
+let db: ReturnType<TestApp['orm']['em']['getConnection']>;
+let products: { id: string; price: number }[];
+let quoteOnly: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.orm.em.getConnection();
+  products = await plainProducts(t, 2);
+  quoteOnly = (
+    await db.execute<{ id: string }[]>(
+      `select id from product p where price is null
+         and not exists (select 1 from product_configuration_option o where o.product_id = p.id) limit 1`,
+    )
+  )[0]!.id;
+});
+afterAll(() => t.close());
+
+const REQUEST = `mutation($input: QuoteRequestInput!) {
+  requestQuote(input: $input) {
+    id number status neededBy note source buyerEmail companyName
+    lines { lineNo itemId description quantity cataloguePrice unitPrice }
+  }
+}`;
+
+interface QuoteAnswer {
+  id: string;
+  number: string;
+  status: string;
+  neededBy: string | null;
+  note: string;
+  source: string;
+  buyerEmail: string;
+  companyName: string | null;
+  lines: {
+    lineNo: number;
+    itemId: string;
+    description: string;
+    quantity: number;
+    cataloguePrice: number | null;
+  }[];
+}
+
+async function customer(c?: Client, accountId: string | null = null) {
+  const email = `quotes.${randomUUID()}@plant.example`;
+  await t.createUser({ email, password: FIXTURE_PASSWORD, accountId });
+  const client = c ?? (await t.client());
+  await client.signIn(email, FIXTURE_PASSWORD);
+  return { c: client, email };
+}
+
+async function cartLines(c: Client, items: { itemId: string; qty: number }[]) {
+  const cart = (await c.send('post', '/api/user/cart/upsert', { items }).expect(200)).body;
+  return cart.orderLines as { cartLineId: string; id: string }[];
+}
+
+const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
+describe('quotes from the cart', () => {
+  it("asks for some of the cart's lines, priced or not, at any quantity; the cart is left alone", async () => {
+    const { c, email } = await customer();
+    const lines = await cartLines(c, [
+      { itemId: products[0]!.id, qty: 5000 },
+      { itemId: quoteOnly, qty: 3 },
+      { itemId: products[1]!.id, qty: 1 },
+    ]);
+    const wanted = lines.filter((l) => l.id !== products[1]!.id).map((l) => l.cartLineId);
+    const res = await c.gql<{ requestQuote: QuoteAnswer }>(REQUEST, {
+      input: {
+        cartLineIds: wanted,
+        neededBy: tomorrow(),
+        note: 'Run of 5,000: can you beat the 250+ price?',
+      },
+    });
+    expect(res.errors).toBeUndefined();
+    const quote = res.data!.requestQuote;
+    expect(quote).toMatchObject({
+      status: 'requested',
+      neededBy: tomorrow(),
+      source: 'cart',
+      buyerEmail: email,
+      companyName: null,
+      note: 'Run of 5,000: can you beat the 250+ price?',
+    });
+    expect(Number(quote.number)).toBeGreaterThanOrEqual(100001);
+    expect(quote.lines.map((l) => [l.lineNo, l.itemId, l.quantity, l.cataloguePrice === null])).toEqual([
+      [1, products[0]!.id, 5000, false],
+      [2, quoteOnly, 3, true],
+    ]);
+    // The cart still has its three lines.
+    const cart = (await c.agent.get('/api/user/cart').expect(200)).body;
+    expect(cart.orderLines).toHaveLength(3);
+    // The buyer reads it, by id and in their list.
+    const mine = await c.gql<{ myQuotes: { id: string }[]; quote: { number: string } }>(
+      `query($id: ID!) { myQuotes { id } quote(id: $id) { number } }`,
+      { id: quote.id },
+    );
+    expect(mine.data!.myQuotes.map((q) => q.id)).toEqual([quote.id]);
+    expect(mine.data!.quote.number).toBe(quote.number);
+  });
+
+  it('refuses hostile or mistaken requests next to their field, and stores nothing', async () => {
+    const { c } = await customer();
+    const [line] = await cartLines(c, [{ itemId: products[0]!.id, qty: 2 }]);
+    const fields = async (input: object) =>
+      (await c.gql(REQUEST, { input })).errors?.[0]?.extensions?.fields as {
+        field: string;
+        message: string;
+      }[];
+    expect(await fields({ cartLineIds: [] })).toEqual([
+      { field: 'cartLineIds', message: QUOTE_MESSAGES.noLines },
+    ]);
+    // Someone else's cart line, or a made-up one, is not in this cart.
+    const { c: other } = await customer();
+    const [theirs] = await cartLines(other, [{ itemId: products[1]!.id, qty: 1 }]);
+    expect(await fields({ cartLineIds: [line!.cartLineId, theirs!.cartLineId] })).toEqual([
+      { field: 'cartLineIds[1]', message: QUOTE_MESSAGES.unknownLine },
+    ]);
+    expect(await fields({ cartLineIds: ['not-a-uuid'] })).toEqual([
+      { field: 'cartLineIds[0]', message: QUOTE_MESSAGES.unknownLine },
+    ]);
+    expect(await fields({ cartLineIds: [line!.cartLineId], neededBy: '2020-01-01' })).toEqual([
+      { field: 'neededBy', message: QUOTE_MESSAGES.neededBy },
+    ]);
+    expect(await fields({ cartLineIds: [line!.cartLineId], neededBy: '2027-02-30' })).toEqual([
+      { field: 'neededBy', message: QUOTE_MESSAGES.neededBy },
+    ]);
+    expect(await fields({ cartLineIds: [line!.cartLineId], note: 'x'.repeat(2001) })).toEqual([
+      { field: 'note', message: QUOTE_MESSAGES.note },
+    ]);
+    const nul = await c.gql(REQUEST, { input: { cartLineIds: [line!.cartLineId], note: 'a\u0000b' } });
+    expect(nul.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await c.gql<{ myQuotes: unknown[] }>('{ myQuotes { id } }')).data!.myQuotes).toEqual([]);
+    // Staff do not ask for quotes; a visitor must sign in.
+    const staffEmail = `quotes.staff.${randomUUID()}@plant.example`;
+    await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.Service });
+    const staff = await t.client();
+    await staff.signIn(staffEmail, FIXTURE_PASSWORD);
+    const [staffLine] = await cartLines(staff, [{ itemId: products[0]!.id, qty: 1 }]);
+    const refused = await staff.gql(REQUEST, { input: { cartLineIds: [staffLine!.cartLineId] } });
+    expect(refused.errors?.[0]).toMatchObject({
+      message: QUOTE_MESSAGES.staffOnly,
+      extensions: { code: 'FORBIDDEN' },
+    });
+    const visitor = await t.client();
+    const anonymous = await visitor.gql(REQUEST, { input: { cartLineIds: [line!.cartLineId] } });
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('a company sees its quotes by role; another buyer reads them as missing; staff list those waiting', async () => {
+    const [account] = await db.execute<{ id: string }[]>(
+      `insert into business_account (company) values ('Quoting Co') returning id`,
+    );
+    const buyer = await companyMember(t, account!.id, 'Buyer');
+    const colleague = await companyMember(t, account!.id, 'Buyer');
+    const approver = await companyMember(t, account!.id, 'Approver');
+    const [line] = await cartLines(buyer.c, [{ itemId: products[0]!.id, qty: 800 }]);
+    const quote = (
+      await buyer.c.gql<{ requestQuote: QuoteAnswer }>(REQUEST, {
+        input: { cartLineIds: [line!.cartLineId] },
+      })
+    ).data!.requestQuote;
+    expect(quote.companyName).toBe('Quoting Co');
+    const read = async (c: Client) =>
+      c.gql<{ myQuotes: { id: string }[]; quote: { id: string } | null }>(
+        `query($id: ID!) { myQuotes { id } quote(id: $id) { id } }`,
+        { id: quote.id },
+      );
+    expect((await read(approver.c)).data?.myQuotes.map((q) => q.id)).toContain(quote.id);
+    const colleagueRead = await read(colleague.c);
+    expect(colleagueRead.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const { c: stranger } = await customer();
+    expect((await read(stranger)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const malformed = await stranger.gql(`{ quote(id: "../../etc") { id } }`);
+    expect(malformed.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+
+    const staffEmail = `quotes.cs.${randomUUID()}@plant.example`;
+    await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.CustomerService });
+    const staff = await t.client();
+    await staff.signIn(staffEmail, FIXTURE_PASSWORD);
+    const queue = await staff.gql<{ adminQuotes: { id: string; status: string }[]; adminQuote: QuoteAnswer }>(
+      `query($id: ID!) { adminQuotes { id status } adminQuote(id: $id) { number companyName lines { quantity } } }`,
+      { id: quote.id },
+    );
+    expect(queue.data!.adminQuotes).toContainEqual({ id: quote.id, status: 'requested' });
+    expect(queue.data!.adminQuote).toMatchObject({
+      number: quote.number,
+      companyName: 'Quoting Co',
+      lines: [{ quantity: 800 }],
+    });
+    const forbidden = await buyer.c.gql('{ adminQuotes { id } }');
+    expect(forbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
