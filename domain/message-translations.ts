@@ -233,7 +233,7 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Cada precio por volumen debe ser menor que el precio de una cantidad menor.',
   ],
   'Choose at least one line to quote.': [
-    'Choisissez au moins une ligne à soumettre pour un devis.',
+    'Choisissez au moins une ligne pour la soumission.',
     'Elija al menos una línea para cotizar.',
   ],
   'This line is no longer in your cart.': [
@@ -249,8 +249,29 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Las notas se limitan a 2,000 caracteres.',
   ],
   'Only customer accounts ask for quotes.': [
-    'Seuls les comptes clients demandent des devis.',
+    'Seuls les comptes clients demandent des soumissions.',
     'Solo las cuentas de cliente solicitan cotizaciones.',
+  ],
+  'Enter a unit price of 0 or more.': [
+    'Entrez un prix unitaire de 0 ou plus.',
+    'Ingrese un precio unitario de 0 o más.',
+  ],
+  'Enter the freight, 0 or more.': ['Entrez le transport, 0 ou plus.', 'Ingrese el flete, 0 o más.'],
+  'Enter a lead time of 0 to 365 days.': [
+    'Entrez un délai de 0 à 365 jours.',
+    'Ingrese un plazo de entrega de 0 a 365 días.',
+  ],
+  'Choose a last day from today to 180 days ahead.': [
+    'Choisissez un dernier jour entre aujourd’hui et 180 jours plus tard.',
+    'Elija un último día entre hoy y 180 días después.',
+  ],
+  'Price every line of the request.': [
+    'Indiquez un prix pour chaque ligne de la demande.',
+    'Ponga precio a cada línea de la solicitud.',
+  ],
+  'Say why the quote is declined.': [
+    'Dites pourquoi la soumission est refusée.',
+    'Indique por qué se rechaza la cotización.',
   ],
   'This product has no price on this list.': [
     'Ce produit n’a pas de prix sur cette liste.',

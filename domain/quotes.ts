@@ -3,9 +3,10 @@
  * custom work); staff price them; the buyer accepts one revision and orders it at the agreed prices. Shared by the
  * server and the client.
  */
-import { array, object, string, type InferType } from 'yup';
+import { array, number, object, string, type InferType } from 'yup';
 import { storeDay } from './company';
 import { isDay } from './fulfilment';
+import { round2 } from './money';
 
 export const QUOTE_STATUSES = [
   'requested',
@@ -59,3 +60,74 @@ export type QuoteRequestInput = InferType<typeof quoteRequestSchema>;
 
 /** A quote's number as buyers and staff read it: Q-100001. */
 export const quoteNumberLabel = (n: string | number) => `Q-${n}`;
+
+/** The longest a quote stays open, and the longest lead time staff may promise. */
+export const MAX_QUOTE_DAYS = 180;
+export const MAX_LEAD_TIME_DAYS = 365;
+
+export const QUOTE_ANSWER_MESSAGES = {
+  unitPrice: 'Enter a unit price of 0 or more.',
+  freight: 'Enter the freight, 0 or more.',
+  leadTime: `Enter a lead time of 0 to ${MAX_LEAD_TIME_DAYS} days.`,
+  expiresOn: `Choose a last day from today to ${MAX_QUOTE_DAYS} days ahead.`,
+  everyLine: 'Price every line of the request.',
+  declineNote: 'Say why the quote is declined.',
+} as const;
+
+/**
+ * Staff's answer: a unit price for each line of the request (as its quantity counts: pieces, or packs), freight,
+ * a lead time in days, the quote's last day and a note. Sent, it becomes the next revision.
+ */
+export const quoteAnswerSchema = object({
+  lines: array(
+    object({
+      lineNo: number().integer().min(1).required(QUOTE_ANSWER_MESSAGES.everyLine),
+      unitPrice: number()
+        .typeError(QUOTE_ANSWER_MESSAGES.unitPrice)
+        .min(0, QUOTE_ANSWER_MESSAGES.unitPrice)
+        .max(10_000_000, QUOTE_ANSWER_MESSAGES.unitPrice)
+        .required(QUOTE_ANSWER_MESSAGES.unitPrice),
+    }),
+  )
+    .min(1, QUOTE_ANSWER_MESSAGES.everyLine)
+    .required(QUOTE_ANSWER_MESSAGES.everyLine),
+  freight: number()
+    .typeError(QUOTE_ANSWER_MESSAGES.freight)
+    .min(0, QUOTE_ANSWER_MESSAGES.freight)
+    .max(1_000_000, QUOTE_ANSWER_MESSAGES.freight)
+    .required(QUOTE_ANSWER_MESSAGES.freight),
+  leadTimeDays: number()
+    .typeError(QUOTE_ANSWER_MESSAGES.leadTime)
+    .integer(QUOTE_ANSWER_MESSAGES.leadTime)
+    .min(0, QUOTE_ANSWER_MESSAGES.leadTime)
+    .max(MAX_LEAD_TIME_DAYS, QUOTE_ANSWER_MESSAGES.leadTime)
+    .required(QUOTE_ANSWER_MESSAGES.leadTime),
+  expiresOn: string()
+    .trim()
+    .required(QUOTE_ANSWER_MESSAGES.expiresOn)
+    .test(
+      'range',
+      QUOTE_ANSWER_MESSAGES.expiresOn,
+      (v) => isDay(v) && v >= storeDay() && v <= lastQuoteDay(),
+    ),
+  note: string().trim().max(2000, QUOTE_MESSAGES.note).default(''),
+});
+export type QuoteAnswerInput = InferType<typeof quoteAnswerSchema>;
+
+/** The last day a quote sent today may stay open. */
+export const lastQuoteDay = (now = new Date()) =>
+  storeDay(new Date(now.getTime() + MAX_QUOTE_DAYS * 86_400_000));
+
+/** Staff decline a request or a quote with a note the buyer reads. */
+export const quoteDeclineSchema = object({
+  note: string().trim().required(QUOTE_ANSWER_MESSAGES.declineNote).max(2000, QUOTE_MESSAGES.note),
+});
+
+/** A quoted line's total: unit price × quantity, to the cent. */
+export const quoteLineTotal = (unitPrice: number, quantity: number) => round2(unitPrice * quantity);
+
+/** A revision's amounts: the lines' subtotal, freight, and their sum (tax is reckoned at checkout). */
+export function quoteTotals(lines: readonly { lineTotal: number }[], freight: number) {
+  const subTotal = round2(lines.reduce((sum, l) => sum + l.lineTotal, 0));
+  return { subTotal, freight: round2(freight), total: round2(subTotal + freight) };
+}

@@ -25,6 +25,8 @@ export const ROUTES = {
   companyApprovals: '/user/account/company/approvals',
   /** A company's orders, for its admins, approvers and viewers (issue 31, slice 3). */
   companyOrders: '/user/account/company/orders',
+  /** Quotes (decision 049): a buyer's requests and staff's answers. */
+  quotes: '/user/account/quotes',
   cart: '/cart',
   /** Checkout, order confirmation and invoice routes are not in the spec's list: decision 011. */
   checkout: '/checkout',
@@ -73,6 +75,7 @@ export const orderPath = (id: string): string => `${ROUTES.orders}/${id}`;
 export const invoicePath = (id: string): string => `${ROUTES.orders}/${id}/invoice`;
 export const returnRequestPath = (orderId: string): string => `${ROUTES.orders}/${orderId}/return`;
 export const returnPath = (id: string): string => `${ROUTES.returns}/${id}`;
+export const quotePagePath = (id: string): string => `${ROUTES.quotes}/${id}`;
 export const savedListPath = (id: string): string => `${ROUTES.savedLists}/${id}`;
 export const quotePath = (item: string): string => `${ROUTES.quote}?item=${encodeURIComponent(item)}`;
 export const confirmationPath = (id: string): string => `${ROUTES.orderConfirmation}${id}`;

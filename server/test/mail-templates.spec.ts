@@ -96,6 +96,21 @@ const SAMPLES: { [K in MessageKind]: Extract<Message, { kind: K }> } = {
     note: 'Send the resale certificate, not the invoice.',
     url: 'https://shop.example/user/account/company',
   },
+  'quote-sent': {
+    kind: 'quote-sent',
+    number: 'Q-100001',
+    total: { value: 4312.5, currency: 'usd' },
+    expiresOn: new Date('2026-12-31T17:00:00Z'),
+    leadTimeDays: 12,
+    note: 'Anodized in one lot.',
+    url: 'https://shop.example/user/account/quotes/00000000-0000-4000-8000-000000000000',
+  },
+  'quote-declined': {
+    kind: 'quote-declined',
+    number: 'Q-100002',
+    note: 'We do not machine titanium.',
+    url: 'https://shop.example/user/account/quotes/00000000-0000-4000-8000-000000000000',
+  },
 };
 
 const urlsOf = (m: object) =>

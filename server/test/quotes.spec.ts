@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { QUOTE_MESSAGES } from '../../domain/quotes';
+import { QUOTE_ANSWER_MESSAGES, QUOTE_MESSAGES } from '../../domain/quotes';
 import { ROLES } from '../../domain/roles';
 import { companyMember, FIXTURE_PASSWORD, plainProducts } from './fixtures';
-import { createTestApp, type Client, type TestApp } from './harness';
+import { createTestApp, linkIn, type Client, type TestApp } from './harness';
 
 /** Quotes, slice 1 (issue 32, decision 049): asked from the cart, read by the buyer, their company and staff. */
 let t: TestApp;
@@ -198,5 +198,139 @@ describe('quotes from the cart', () => {
     });
     const forbidden = await buyer.c.gql('{ adminQuotes { id } }');
     expect(forbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('staff review, price and send revisions; the buyer is e-mailed a link to it; a stale page, a missing price or a past day is refused', async () => {
+    const { c, email } = await customer();
+    const lines = await cartLines(c, [
+      { itemId: products[0]!.id, qty: 1200 },
+      { itemId: quoteOnly, qty: 4 },
+    ]);
+    const quote = (
+      await c.gql<{ requestQuote: QuoteAnswer & { version?: number } }>(REQUEST, {
+        input: { cartLineIds: lines.map((l) => l.cartLineId) },
+      })
+    ).data!.requestQuote;
+    const staffEmail = `quotes.sales.${randomUUID()}@plant.example`;
+    await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.Service });
+    const staff = await t.client();
+    await staff.signIn(staffEmail, FIXTURE_PASSWORD);
+    const SEND = `mutation($id: ID!, $version: Int!, $input: QuoteAnswerInput!) {
+      sendQuote(id: $id, version: $version, input: $input) {
+        status version sent { revision freight subTotal total leadTimeDays expiresOn note lines { lineNo unitPrice lineTotal } }
+      }
+    }`;
+    const reviewed = await staff.gql<{ reviewQuote: { status: string; version: number } }>(
+      `mutation($id: ID!) { reviewQuote(id: $id, version: 1) { status version } }`,
+      { id: quote.id },
+    );
+    expect(reviewed.data!.reviewQuote).toEqual({ status: 'in_review', version: 2 });
+    const answer = {
+      lines: [
+        { lineNo: 1, unitPrice: 8.75 },
+        { lineNo: 2, unitPrice: 212.5 },
+      ],
+      freight: 145,
+      leadTimeDays: 12,
+      expiresOn: tomorrow(),
+      note: 'Anodized in one lot.',
+    };
+    const fields = async (version: number, input: object) =>
+      (await staff.gql(SEND, { id: quote.id, version, input })).errors?.[0]?.extensions;
+    // The page showed version 1: someone took it into review since.
+    expect((await fields(1, answer))?.code).toBe('CONFLICT');
+    expect((await fields(2, { ...answer, lines: [answer.lines[0]] }))?.fields).toEqual([
+      { field: 'lines[1].unitPrice', message: QUOTE_ANSWER_MESSAGES.everyLine },
+    ]);
+    expect((await fields(2, { ...answer, expiresOn: '2020-01-01' }))?.fields).toEqual([
+      { field: 'expiresOn', message: QUOTE_ANSWER_MESSAGES.expiresOn },
+    ]);
+    expect((await fields(2, { ...answer, freight: -1 }))?.fields).toEqual([
+      { field: 'freight', message: QUOTE_ANSWER_MESSAGES.freight },
+    ]);
+    const sent = await staff.gql<{
+      sendQuote: {
+        status: string;
+        version: number;
+        sent: { revision: number; subTotal: number; total: number };
+      };
+    }>(SEND, { id: quote.id, version: 2, input: answer });
+    expect(sent.errors).toBeUndefined();
+    // 1,200 × 8.75 + 4 × 212.50 = 10,500 + 850; freight 145.
+    expect(sent.data!.sendQuote).toMatchObject({
+      status: 'quoted',
+      version: 3,
+      sent: { revision: 1, subTotal: 11350, total: 11495 },
+    });
+    const mail = await t.mail(email, { subject: new RegExp(`Your quote Q-${quote.number}`) });
+    expect(mail.text).toContain('$11,495.00');
+    const link = linkIn(mail);
+    expect(link.pathname).toBe(`/user/account/quotes/${quote.id}`);
+    const read = await c.gql<{
+      quote: { status: string; sent: { revision: number; lines: { unitPrice: number }[] } };
+    }>(`query($id: ID!) { quote(id: $id) { status sent { revision lines { unitPrice } } } }`, {
+      id: link.pathname.split('/').pop(),
+    });
+    expect(read.data!.quote).toEqual({
+      status: 'quoted',
+      sent: { revision: 1, lines: [{ unitPrice: 8.75 }, { unitPrice: 212.5 }] },
+    });
+
+    // A better price is a new revision; the first stays as sent.
+    const again = await staff.gql<{ sendQuote: { sent: { revision: number; total: number } } }>(SEND, {
+      id: quote.id,
+      version: 3,
+      input: { ...answer, lines: [{ lineNo: 1, unitPrice: 8.5 }, answer.lines[1]] },
+    });
+    expect(again.data!.sendQuote.sent).toMatchObject({ revision: 2, total: 11195 });
+    const [first] = await db.execute<{ total: number }[]>(
+      'select total::float8 as total from quote_revision where quote_id = ? and revision = 1',
+      [quote.id],
+    );
+    expect(first!.total).toBe(11495);
+    // Past its last day it reads as expired.
+    await db.execute(`update quote_revision set expires_on = current_date - 2 where quote_id = ?`, [
+      quote.id,
+    ]);
+    const expired = await c.gql<{ quote: { status: string } }>(
+      `query($id: ID!) { quote(id: $id) { status } }`,
+      {
+        id: quote.id,
+      },
+    );
+    expect(expired.data!.quote.status).toBe('expired');
+  });
+
+  it('staff decline with a note the buyer reads and is e-mailed; a declined quote is not sent', async () => {
+    const { c, email } = await customer();
+    const [line] = await cartLines(c, [{ itemId: quoteOnly, qty: 2 }]);
+    const quote = (
+      await c.gql<{ requestQuote: QuoteAnswer }>(REQUEST, { input: { cartLineIds: [line!.cartLineId] } })
+    ).data!.requestQuote;
+    const staffEmail = `quotes.decline.${randomUUID()}@plant.example`;
+    await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.Service });
+    const staff = await t.client();
+    await staff.signIn(staffEmail, FIXTURE_PASSWORD);
+    const DECLINE = `mutation($id: ID!, $note: String!) { declineQuote(id: $id, version: 1, note: $note) { status declineNote } }`;
+    const blank = await staff.gql(DECLINE, { id: quote.id, note: '  ' });
+    expect(blank.errors?.[0]?.extensions?.fields).toEqual([
+      { field: 'note', message: QUOTE_ANSWER_MESSAGES.declineNote },
+    ]);
+    const declined = await staff.gql<{ declineQuote: { status: string; declineNote: string } }>(DECLINE, {
+      id: quote.id,
+      note: 'We do not machine titanium.',
+    });
+    expect(declined.data!.declineQuote).toEqual({
+      status: 'declined',
+      declineNote: 'We do not machine titanium.',
+    });
+    const mail = await t.mail(email, { subject: /quote request Q-/ });
+    expect(mail.text).toContain('We do not machine titanium.');
+    expect(linkIn(mail).pathname).toBe(`/user/account/quotes/${quote.id}`);
+    const late = await staff.gql(
+      `mutation($id: ID!) { sendQuote(id: $id, version: 2, input: { lines: [{ lineNo: 1, unitPrice: 1 }], freight: 0, leadTimeDays: 1, expiresOn: "${tomorrow()}" }) { id } }`,
+      { id: quote.id },
+    );
+    expect(late.errors?.[0]?.extensions?.code).toBe('CONFLICT');
   });
 });

@@ -115,6 +115,9 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.setPriceBreaks': CONSOLE_ACCESS.prices,
   'Query.adminQuotes': CONSOLE_ACCESS.quotes,
   'Query.adminQuote': CONSOLE_ACCESS.quotes,
+  'Mutation.reviewQuote': CONSOLE_ACCESS.quotes,
+  'Mutation.sendQuote': CONSOLE_ACCESS.quotes,
+  'Mutation.declineQuote': CONSOLE_ACCESS.quotes,
   // Quotes (decision 049): the buyer's own, and their company's for roles that see its orders.
   'Mutation.requestQuote': 'signed-in',
   'Query.myQuotes': 'signed-in',

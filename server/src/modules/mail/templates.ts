@@ -83,7 +83,19 @@ export type Message =
     })
   | (OrderFacts & { kind: 'order-rejected'; by: string; note: string })
   /** Staff decided a company account application (decision 047); the link opens the company page. */
-  | { kind: 'company-application-decided'; approved: boolean; company: string; note: string; url: string };
+  | { kind: 'company-application-decided'; approved: boolean; company: string; note: string; url: string }
+  /** Staff sent a quote's prices (decision 049); the link opens the quote, where the buyer accepts it. */
+  | {
+      kind: 'quote-sent';
+      number: string;
+      total: Money;
+      expiresOn: Date;
+      leadTimeDays: number;
+      note: string;
+      url: string;
+    }
+  /** Staff declined a quote request, with their reason. */
+  | { kind: 'quote-declined'; number: string; note: string; url: string };
 
 export type MessageKind = Message['kind'];
 
@@ -230,6 +242,34 @@ const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> }
     'es-MX': {
       subject: `Su pedido de Axisline Supply ${m.label} no fue aprobado`,
       text: `${m.by} no aprobó su pedido ${m.label}, y se canceló. No se cobró nada.${note(m.note)}\n\nPara cambiarlo y enviarlo de nuevo, abra el pedido y elija Volver a pedir: sus artículos vuelven a su carrito.\n${m.url}\n\n${m.lines}\n`,
+    },
+  }),
+  'quote-sent': (m, _locale, f) => ({
+    'en-US': {
+      subject: `Your quote ${m.number} from Axisline Supply`,
+      text: `We have priced your quote ${m.number}: ${f.money(m.total)} with freight, before tax. Lead time: ${m.leadTimeDays} business days. It is open until ${f.day(m.expiresOn)}.${note(m.note)}\n\nRead it, ask a question or accept it and check out here:\n${m.url}\n`,
+    },
+    'fr-CA': {
+      subject: `Votre soumission ${m.number} d’Axisline Supply`,
+      text: `Nous avons établi le prix de votre soumission ${m.number} : ${f.money(m.total)} avec le transport, avant taxes. Délai : ${m.leadTimeDays} jours ouvrables. Elle est valable jusqu’au ${f.day(m.expiresOn)}.${note(m.note)}\n\nConsultez-la, posez une question ou acceptez-la et passez la commande ici :\n${m.url}\n`,
+    },
+    'es-MX': {
+      subject: `Su cotización ${m.number} de Axisline Supply`,
+      text: `Cotizamos su solicitud ${m.number}: ${f.money(m.total)} con flete, antes de impuestos. Plazo de entrega: ${m.leadTimeDays} días hábiles. Es válida hasta el ${f.day(m.expiresOn)}.${note(m.note)}\n\nConsúltela, haga una pregunta o acéptela y pague aquí:\n${m.url}\n`,
+    },
+  }),
+  'quote-declined': (m) => ({
+    'en-US': {
+      subject: `Your quote request ${m.number} at Axisline Supply`,
+      text: `We cannot quote your request ${m.number}.${note(m.note)}\n\nYour request stays here:\n${m.url}\n`,
+    },
+    'fr-CA': {
+      subject: `Votre demande de soumission ${m.number} chez Axisline Supply`,
+      text: `Nous ne pouvons pas donner suite à votre demande de soumission ${m.number}.${note(m.note)}\n\nVotre demande reste consultable ici :\n${m.url}\n`,
+    },
+    'es-MX': {
+      subject: `Su solicitud de cotización ${m.number} en Axisline Supply`,
+      text: `No podemos cotizar su solicitud ${m.number}.${note(m.note)}\n\nSu solicitud sigue disponible aquí:\n${m.url}\n`,
     },
   }),
   'company-application-decided': (m) =>

@@ -1,4 +1,13 @@
-import { DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import {
+  DecimalType,
+  Entity,
+  Index,
+  ManyToOne,
+  PrimaryKey,
+  PrimaryKeyProp,
+  Property,
+  Unique,
+} from '@mikro-orm/core';
 import { BusinessAccount, User } from '../account/account.entity';
 import { Product } from '../catalog/product.entity';
 import { CustomerOrder } from '../order/order.entity';
@@ -15,9 +24,9 @@ export class Quote {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id!: string;
 
-  /** Shown as Q-<number>; from the quote_number_seq sequence. */
+  /** Shown as Q-<number>; taken from the quote_number_seq sequence when the quote is asked for. */
   @Unique()
-  @Property({ type: 'string', columnType: 'bigint', defaultRaw: `nextval('quote_number_seq')` })
+  @Property({ type: 'string', columnType: 'bigint' })
   number!: string;
 
   @Property({ type: 'text' })
@@ -62,6 +71,10 @@ export class Quote {
   @Unique()
   @ManyToOne(() => CustomerOrder, { mapToPk: true, nullable: true, deleteRule: 'set null' })
   order: string | null = null;
+
+  /** Staff's reason when they declined it. */
+  @Property({ type: 'text', default: '' })
+  declineNote: string = '';
 
   @Property({ type: 'integer', default: 1 })
   version: number = 1;
@@ -114,4 +127,44 @@ export class QuoteLine {
 
   @Property({ ...money(), nullable: true })
   lineTotal: number | null = null;
+}
+
+/**
+ * A priced answer sent to the buyer (revisions 1, 2…): freight, lead time, last day and note, with its lines in
+ * quote_line under the same revision. Never changed once sent: an edit is the next revision.
+ */
+@Entity({ tableName: 'quote_revision' })
+export class QuoteRevision {
+  @ManyToOne(() => Quote, { mapToPk: true, deleteRule: 'cascade', primary: true })
+  quote!: string;
+
+  @PrimaryKey({ type: 'integer' })
+  revision!: number;
+
+  [PrimaryKeyProp]?: ['quote', 'revision'];
+
+  @Property(money())
+  freight!: number;
+
+  @Property(money())
+  subTotal!: number;
+
+  @Property(money())
+  total!: number;
+
+  @Property({ type: 'integer' })
+  leadTimeDays!: number;
+
+  /** The last day it may be accepted (the store's day). */
+  @Property({ type: 'date' })
+  expiresOn!: string;
+
+  @Property({ type: 'text', default: '' })
+  note: string = '';
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  sentBy: string | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  sentAt: Date = new Date();
 }

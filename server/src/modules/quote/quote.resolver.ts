@@ -45,6 +45,19 @@ class QuoteLineGql {
   @Field(() => Float, { nullable: true }) lineTotal!: number | null;
 }
 
+@ObjectType('QuoteRevision', { description: "Staff's priced answer, never changed once sent" })
+class QuoteRevisionGql {
+  @Field(() => Int) revision!: number;
+  @Field(() => Float) freight!: number;
+  @Field(() => Float) subTotal!: number;
+  @Field(() => Float, { description: 'Subtotal plus freight, before tax' }) total!: number;
+  @Field(() => Int, { description: 'Business days from the order' }) leadTimeDays!: number;
+  @Field(() => String, { description: 'YYYY-MM-DD: the last day it may be accepted' }) expiresOn!: string;
+  @Field(() => String) note!: string;
+  @Field(() => String, { description: 'ISO 8601' }) sentAt!: string;
+  @Field(() => [QuoteLineGql]) lines!: QuoteLineGql[];
+}
+
 @ObjectType('Quote', { description: 'A request for prices and its answer (decision 049)' })
 class QuoteGql {
   @Field(() => ID) id!: string;
@@ -70,6 +83,25 @@ class QuoteGql {
   @Field(() => String, { description: 'ISO 8601' }) updatedAt!: string;
   @Field(() => [QuoteLineGql], { description: 'The lines as the buyer asked for them' })
   lines!: QuoteLineGql[];
+  @Field(() => String, { description: "Staff's reason, when declined" }) declineNote!: string;
+  @Field(() => QuoteRevisionGql, { nullable: true, description: 'The priced answer the buyer was sent last' })
+  sent!: QuoteRevisionGql | null;
+}
+
+@InputType('QuoteLinePriceInput')
+class QuoteLinePriceInputGql {
+  @Field(() => Int) lineNo!: number;
+  @Field(() => Float, { description: 'Per unit as the line counts them (pieces, or packs)' })
+  unitPrice!: number;
+}
+
+@InputType('QuoteAnswerInput')
+class QuoteAnswerInputGql {
+  @Field(() => [QuoteLinePriceInputGql]) lines!: QuoteLinePriceInputGql[];
+  @Field(() => Float) freight!: number;
+  @Field(() => Int) leadTimeDays!: number;
+  @Field(() => String, { description: 'YYYY-MM-DD, from today to 180 days ahead' }) expiresOn!: string;
+  @Field(() => String, { nullable: true }) note?: string | null;
 }
 
 @InputType('QuoteRequestInput')
@@ -111,6 +143,42 @@ export class QuoteResolver {
     @Ctx() ctx: RequestCtx,
   ) {
     return quoteService.list(ctx, status);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.quotes)
+  @Mutation(() => QuoteGql, {
+    description: 'Takes a request into review (staff); a stale version is a CONFLICT',
+  })
+  reviewQuote(
+    @Arg('id', () => ID) id: string,
+    @Arg('version', () => Int) version: number,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return quoteService.review(ctx, id, version);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.quotes)
+  @Mutation(() => QuoteGql, {
+    description: 'Prices every line and sends the next revision to the buyer, by e-mail (staff)',
+  })
+  sendQuote(
+    @Arg('id', () => ID) id: string,
+    @Arg('version', () => Int) version: number,
+    @Arg('input', () => QuoteAnswerInputGql) input: QuoteAnswerInputGql,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return quoteService.send(ctx, id, version, input);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.quotes)
+  @Mutation(() => QuoteGql, { description: 'Declines a request or an open quote with a note (staff)' })
+  declineQuote(
+    @Arg('id', () => ID) id: string,
+    @Arg('version', () => Int) version: number,
+    @Arg('note', () => String) note: string,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return quoteService.decline(ctx, id, version, { note });
   }
 
   @Authorized(...CONSOLE_ACCESS.quotes)

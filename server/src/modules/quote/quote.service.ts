@@ -1,6 +1,21 @@
-import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import { CONSOLE_ACCESS, STORE_TIME_ZONE } from '../../../../domain/admin';
 import { COMPANY_CAN } from '../../../../domain/company';
-import { QUOTE_MESSAGES, QUOTE_STATUSES, quoteRequestSchema } from '../../../../domain/quotes';
+import {
+  canMoveQuote,
+  QUOTE_ANSWER_MESSAGES,
+  QUOTE_MESSAGES,
+  QUOTE_STATUSES,
+  quoteAnswerSchema,
+  quoteDeclineSchema,
+  quoteLineTotal,
+  quoteNumberLabel,
+  quoteRequestSchema,
+  quoteTotals,
+  type QuoteStatus,
+} from '../../../../domain/quotes';
+import { quotePagePath } from '../../../../domain/routes';
+import type { Transaction } from '@mikro-orm/core';
+import { localeOr, sendMessage } from '../mail/mailer';
 import { isUuid } from '../../../../domain/ids';
 import { ROLES } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
@@ -57,13 +72,34 @@ export interface QuoteView {
   updatedAt: string;
   /** The lines as the buyer asked for them (revision 0). */
   lines: QuoteLineView[];
+  /** Staff's reason, when declined. */
+  declineNote: string;
+  /** The priced answer the buyer was sent last, or null. */
+  sent: QuoteRevisionView | null;
+}
+
+export interface QuoteRevisionView {
+  revision: number;
+  freight: number;
+  subTotal: number;
+  total: number;
+  leadTimeDays: number;
+  expiresOn: string;
+  note: string;
+  sentAt: string;
+  lines: QuoteLineView[];
 }
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /** Quotes with their request's lines, in one statement; the caller adds the where clause and order. */
 const QUOTES_SQL = `
-  select q.id, q.number::text as number, q.status, q.site, q.currency, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy",
+  select q.id, q.number::text as number,
+    case when q.status in ('quoted', 'accepted') and exists (select 1 from quote_revision r
+        where r.quote_id = q.id and r.revision = q.sent_revision
+          and r.expires_on < (now() at time zone '${STORE_TIME_ZONE}')::date)
+      then 'expired' else q.status end as status,
+    q.site, q.currency, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy",
     q.note, q.source, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as "buyerName",
     u.email as "buyerEmail", ba.company as "companyName", q.sent_revision as "sentRevision",
     q.accepted_revision as "acceptedRevision", q.order_id as "orderId", q.version,
@@ -73,7 +109,17 @@ const QUOTES_SQL = `
         'description', l.description, 'quantity', l.quantity, 'configurations', l.configurations,
         'cataloguePrice', l.catalogue_price::float8, 'unitPrice', l.unit_price::float8,
         'lineTotal', l.line_total::float8) order by l.line_no)
-      from quote_line l where l.quote_id = q.id and l.revision = 0), '[]'::json) as lines
+      from quote_line l where l.quote_id = q.id and l.revision = 0), '[]'::json) as lines,
+    q.decline_note as "declineNote",
+    (select json_build_object('revision', r.revision, 'freight', r.freight::float8, 'subTotal', r.sub_total::float8,
+        'total', r.total::float8, 'leadTimeDays', r.lead_time_days, 'expiresOn', to_char(r.expires_on, 'YYYY-MM-DD'),
+        'note', r.note, 'sentAt', to_char(r.sent_at at time zone 'UTC', ${ISO}),
+        'lines', coalesce((select json_agg(json_build_object('id', l.id, 'lineNo', l.line_no, 'itemId', l.product_id,
+            'description', l.description, 'quantity', l.quantity, 'configurations', l.configurations,
+            'cataloguePrice', l.catalogue_price::float8, 'unitPrice', l.unit_price::float8,
+            'lineTotal', l.line_total::float8) order by l.line_no)
+          from quote_line l where l.quote_id = q.id and l.revision = r.revision), '[]'::json))
+      from quote_revision r where r.quote_id = q.id and r.revision = q.sent_revision) as sent
   from quote q
   join app_user u on u.id = q.user_id
   left join business_account ba on ba.id = q.account_id`;
@@ -112,8 +158,9 @@ export const quoteService = {
     }
     const id = await ctx.db.transactional(async (trx) => {
       const [quote] = await ctx.db.execute<{ id: string }[]>(
-        `insert into quote (site, currency, user_id, account_id, needed_by, note, source)
-         values (?, ?, ?, (select account_id from app_user where id = ?), ?::date, ?, 'cart') returning id`,
+        `insert into quote (number, site, currency, user_id, account_id, needed_by, note, source)
+         values (nextval('quote_number_seq'), ?, ?, ?, (select account_id from app_user where id = ?), ?::date, ?,
+           'cart') returning id`,
         [ctx.site, cart.currencyCode, me.id, me.id, input.neededBy || null, input.note],
         'all',
         trx,
@@ -191,6 +238,170 @@ export const quoteService = {
         );
   },
 
+  /** Staff take a request into review (the buyer sees someone is on it). */
+  async review(ctx: Ctx, id: string, version: number): Promise<QuoteView> {
+    assertAccess(ctx, CONSOLE_ACCESS.quotes);
+    await ctx.db.transactional(async (trx) => {
+      const quote = await lockQuote(ctx, trx, id, version);
+      moveTo(quote.status, 'in_review');
+      await ctx.db.execute(
+        `update quote set status = 'in_review', version = version + 1, updated_at = now() where id = ?`,
+        [quote.id],
+        'run',
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'quote.in-review',
+        targetType: 'quote',
+        targetId: quote.id,
+        after: {},
+      });
+    });
+    return this.adminGet(ctx, id);
+  },
+
+  /**
+   * Staff price every line of the request and send it: the next revision (never changed once sent), the quote
+   * `quoted`, and the buyer e-mailed a link to it. A stale page (another revision sent meanwhile) is refused.
+   */
+  async send(ctx: Ctx, id: string, version: number, body: unknown): Promise<QuoteView> {
+    assertAccess(ctx, CONSOLE_ACCESS.quotes);
+    const answer = validate(quoteAnswerSchema, body);
+    await ctx.db.transactional(async (trx) => {
+      const quote = await lockQuote(ctx, trx, id, version);
+      moveTo(quote.status, 'quoted');
+      const asked = await ctx.db.execute<{ lineNo: number; quantity: number }[]>(
+        'select line_no as "lineNo", quantity from quote_line where quote_id = ? and revision = 0 order by line_no',
+        [quote.id],
+        'all',
+        trx,
+      );
+      const prices = new Map(answer.lines.map((l) => [l.lineNo, l.unitPrice]));
+      const unpriced = asked.findIndex((l) => !prices.has(l.lineNo));
+      if (unpriced >= 0 || prices.size !== asked.length) {
+        const field = unpriced >= 0 ? `lines[${unpriced}].unitPrice` : 'lines';
+        throw new AppError('BAD_USER_INPUT', QUOTE_ANSWER_MESSAGES.everyLine, [
+          { field, message: QUOTE_ANSWER_MESSAGES.everyLine },
+        ]);
+      }
+      const lines = asked.map((l) => {
+        const unitPrice = prices.get(l.lineNo)!;
+        return { lineNo: l.lineNo, unitPrice, lineTotal: quoteLineTotal(unitPrice, l.quantity) };
+      });
+      const totals = quoteTotals(lines, answer.freight);
+      const revision = (quote.sentRevision ?? 0) + 1;
+      await ctx.db.execute(
+        `insert into quote_revision (quote_id, revision, freight, sub_total, total, lead_time_days, expires_on, note,
+           sent_by_id)
+         values (?, ?, ?, ?, ?, ?, ?::date, ?, ?)`,
+        [
+          quote.id,
+          revision,
+          totals.freight,
+          totals.subTotal,
+          totals.total,
+          answer.leadTimeDays,
+          answer.expiresOn,
+          answer.note,
+          ctx.user!.id,
+        ],
+        'run',
+        trx,
+      );
+      await ctx.db.execute(
+        `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, configurations,
+           catalogue_price, unit_price, line_total)
+         select l.quote_id, ?, l.line_no, l.product_id, l.description, l.quantity, l.configurations,
+           l.catalogue_price, p.unit_price, p.line_total
+         from quote_line l
+         join jsonb_to_recordset(?::jsonb) as p(line_no smallint, unit_price numeric, line_total numeric)
+           on p.line_no = l.line_no
+         where l.quote_id = ? and l.revision = 0`,
+        [
+          revision,
+          JSON.stringify(
+            lines.map((l) => ({ line_no: l.lineNo, unit_price: l.unitPrice, line_total: l.lineTotal })),
+          ),
+          quote.id,
+        ],
+        'run',
+        trx,
+      );
+      await ctx.db.execute(
+        `update quote set status = 'quoted', sent_revision = ?, version = version + 1, updated_at = now()
+         where id = ?`,
+        [revision, quote.id],
+        'run',
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'quote.sent',
+        targetType: 'quote',
+        targetId: quote.id,
+        after: { revision, ...totals, leadTimeDays: answer.leadTimeDays, expiresOn: answer.expiresOn },
+      });
+      await sendMessage(
+        ctx.db,
+        ctx.log,
+        {
+          to: quote.email,
+          locale: localeOr(quote.locale),
+          message: {
+            kind: 'quote-sent',
+            number: quoteNumberLabel(quote.number),
+            total: { value: totals.total, currency: quote.currency },
+            // The store's day, read at noon so no time zone moves it.
+            expiresOn: new Date(`${answer.expiresOn}T17:00:00Z`),
+            leadTimeDays: answer.leadTimeDays,
+            note: answer.note,
+            url: `${ctx.app.auth.publicUrl}${quotePagePath(quote.id)}`,
+          },
+        },
+        trx,
+      );
+    });
+    return this.adminGet(ctx, id);
+  },
+
+  /** Staff decline a request or an open quote with a note; the buyer is e-mailed. */
+  async decline(ctx: Ctx, id: string, version: number, body: unknown): Promise<QuoteView> {
+    assertAccess(ctx, CONSOLE_ACCESS.quotes);
+    const { note } = validate(quoteDeclineSchema, body);
+    await ctx.db.transactional(async (trx) => {
+      const quote = await lockQuote(ctx, trx, id, version);
+      moveTo(quote.status, 'declined');
+      await ctx.db.execute(
+        `update quote set status = 'declined', decline_note = ?, version = version + 1, updated_at = now()
+         where id = ?`,
+        [note, quote.id],
+        'run',
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'quote.declined',
+        targetType: 'quote',
+        targetId: quote.id,
+        after: { note },
+      });
+      await sendMessage(
+        ctx.db,
+        ctx.log,
+        {
+          to: quote.email,
+          locale: localeOr(quote.locale),
+          message: {
+            kind: 'quote-declined',
+            number: quoteNumberLabel(quote.number),
+            note,
+            url: `${ctx.app.auth.publicUrl}${quotePagePath(quote.id)}`,
+          },
+        },
+        trx,
+      );
+    });
+    return this.adminGet(ctx, id);
+  },
+
   async adminGet(ctx: Ctx, id: string): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
     if (!isUuid(id)) throw notFound('Quote');
@@ -199,3 +410,44 @@ export const quoteService = {
     return row;
   },
 };
+
+interface LockedQuote {
+  id: string;
+  number: string;
+  status: QuoteStatus;
+  currency: string;
+  sentRevision: number | null;
+  version: number;
+  email: string;
+  locale: string;
+}
+
+/**
+ * The quote staff act on, locked for the transaction: NOT_FOUND when missing, CONFLICT when the page was stale
+ * (`version` is what the page showed).
+ */
+async function lockQuote(ctx: Ctx, trx: Transaction, id: string, version: number): Promise<LockedQuote> {
+  if (!isUuid(id)) throw notFound('Quote');
+  const [quote] = await ctx.db.execute<LockedQuote[]>(
+    `select q.id, q.number::text as number, q.status, q.currency, q.sent_revision as "sentRevision", q.version,
+       u.email, u.locale
+     from quote q join app_user u on u.id = q.user_id where q.id = ? for update of q`,
+    [id],
+    'all',
+    trx,
+  );
+  if (!quote) throw notFound('Quote');
+  if (quote.version !== version) {
+    throw new AppError('CONFLICT', 'This quote was changed meanwhile: reload it to see what changed.');
+  }
+  return quote;
+}
+
+function moveTo(from: QuoteStatus, to: QuoteStatus): void {
+  if (!canMoveQuote(from, to)) {
+    throw new AppError(
+      'CONFLICT',
+      `A quote that is ${from.replace('_', ' ')} cannot become ${to.replace('_', ' ')}.`,
+    );
+  }
+}
