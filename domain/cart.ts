@@ -157,11 +157,12 @@ export interface CartTotals {
  * freight where it applies there; none when exempt), total = subtotal + freight + taxes. Every amount to the cent.
  */
 export function cartTotals(
-  lines: readonly CartLine[],
+  lines: readonly (CartLine & { lineTotal?: number })[],
   tax: { country?: Country; components?: readonly TaxComponent[]; exempt?: boolean } = {},
 ): CartTotals {
   const country = tax.country ?? 'US';
-  const subTotal = round2(lines.reduce((sum, l) => sum + lineTotal(l), 0));
+  // A line the server priced carries its total (its quantity tier applied: decision 048); others are priced here.
+  const subTotal = round2(lines.reduce((sum, l) => sum + (l.lineTotal ?? lineTotal(l)), 0));
   const freightAmt = freight(subTotal, country);
   const taxes = tax.exempt ? [] : taxLines(tax.components ?? [], { subTotal, freight: freightAmt });
   const taxAmount = taxTotal(taxes);

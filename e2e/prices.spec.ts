@@ -245,7 +245,7 @@ test('volume pricing on a phone in French: the table and the note read in fr-CA,
   );
   await shop.goto(`/product/detail/${encodeURIComponent(id)}`);
   await shop.hydrated();
-  await expect(page.getByRole('table', { name: 'Prix selon la quantité' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Prix de volume' })).toBeVisible();
   await expect(page.getByTestId('tier-note')).toContainText(/^Achetez-en 10 à .+ chacun, économisez \d+ %$/);
   await shop.screenshot('product-volume-pricing-fr-phone');
 
@@ -257,7 +257,7 @@ test('volume pricing on a phone in French: the table and the note read in fr-CA,
   const amount = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
   const one = amount(await unit.textContent());
   await page.getByLabel('Quantité', { exact: true }).fill('10');
-  await expect(page.getByRole('table', { name: 'Prix selon la quantité' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Prix de volume' })).toBeVisible();
   await expect.poll(async () => amount(await unit.textContent())).toBeLessThan(one);
 });
 

@@ -16,7 +16,7 @@ export class Migration20261127064107 extends Migration {
     this.addSql(`alter table "quote" add constraint "quote_order_id_unique" unique ("order_id");`);
     this.addSql(`create index "quote_status_created_at_index" on "quote" ("status", "created_at");`);
 
-    this.addSql(`create table "quote_line" ("id" uuid not null default gen_random_uuid(), "quote_id" uuid not null, "revision" int not null default 0, "line_no" smallint not null, "product_id" text null, "description" text not null, "quantity" int not null, "configurations" jsonb not null default '[]', "catalogue_price" numeric(12,2) null, "unit_price" numeric(12,2) null, "line_total" numeric(12,2) null, constraint "quote_line_pkey" primary key ("id"));`);
+    this.addSql(`create table "quote_line" ("id" uuid not null default gen_random_uuid(), "quote_id" uuid not null, "revision" int not null default 0, "line_no" smallint not null, "product_id" text null, "description" text not null, "quantity" int not null, "pack_size" int null, "configurations" jsonb not null default '[]', "catalogue_price" numeric(12,2) null, "unit_price" numeric(12,2) null, "line_total" numeric(12,2) null, constraint "quote_line_pkey" primary key ("id"));`);
     this.addSql(`create index "quote_line_product_id_index" on "quote_line" ("product_id");`);
     this.addSql(`alter table "quote_line" add constraint "quote_line_quote_id_revision_line_no_unique" unique ("quote_id", "revision", "line_no");`);
 

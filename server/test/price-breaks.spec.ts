@@ -193,7 +193,7 @@ describe('volume price breaks', () => {
       [cut!.id, round2(cut!.price * 0.8)],
     );
     const factor = round2(cut!.price * 0.8) / cut!.price;
-    const { c } = await buyer();
+    const { c, email } = await buyer();
     const item = (qty: number) => ({
       itemId: cut!.id,
       qty,
@@ -208,6 +208,21 @@ describe('volume price breaks', () => {
       cut!.id,
     );
     expect(ten.price).toBe(round2((cut!.base + 1000 * cut!.rate) * factor));
+    // The cart's subtotal is the tiered line's total, not the piece at its price for one.
+    expect(ten.lineTotal).toBe(round2(ten.price * 10));
+    const cart = (await c.agent.get('/api/user/cart').expect(200)).body;
+    expect(cart.subTotal).toBe(ten.lineTotal);
+    // The order charges the same, and keeps the tier.
+    const placed = await c
+      .send('post', '/api/checkout/place-order', checkoutBody(email, await authorisedCard(c)))
+      .set('Idempotency-Key', randomUUID())
+      .expect(200);
+    expect(placed.body.order.subTotal).toBe(ten.lineTotal);
+    expect(placed.body.order.lines[0]).toMatchObject({
+      price: ten.price,
+      tierMinQuantity: 10,
+      unitPriceForOne: piece,
+    });
     expect(ten.tier?.minQuantity).toBe(10);
     expect(ten.priceTiers[0]!.unitPrice).toBe(piece);
   });

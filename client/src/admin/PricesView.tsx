@@ -75,7 +75,7 @@ function ListBreaks({ productId, list }: { productId: string; list: PriceList })
   const t = useT();
   const money = useMoney(list.currency);
   const { message } = App.useApp();
-  const [save] = useMutation(SetPriceBreaksDocument);
+  const [save] = useMutation(SetPriceBreaksDocument, { refetchQueries: ['AdminProductPrices'] });
   const idPrefix = `list-${list.priceListId || 'catalogue'}-`;
   const title = list.siteId
     ? t('admin.prices.site', { site: list.siteId })
@@ -141,7 +141,6 @@ function BreakRows({
                   <Form.Item {...item(quantity, label(t('admin.prices.fromQuantity')))}>
                     <InputNumber
                       id={`${idPrefix}${quantity}`}
-                      min={2}
                       precision={0}
                       value={row.minQuantity}
                       onChange={(v) => void formik.setFieldValue(quantity, v)}
@@ -151,7 +150,6 @@ function BreakRows({
                   <Form.Item {...item(price, label(t('admin.prices.unitPrice')))}>
                     <InputNumber
                       id={`${idPrefix}${price}`}
-                      min={0}
                       step={0.01}
                       precision={2}
                       value={row.price}
@@ -159,11 +157,14 @@ function BreakRows({
                       onBlur={() => void formik.setFieldTouched(price, true, false)}
                     />
                   </Form.Item>
-                  <Form.Item label={t('admin.prices.saving')}>
+                  <div className="ant-form-item">
+                    <div style={{ paddingBottom: 8 }}>{t('admin.prices.saving')}</div>
                     <span>
-                      {row.price !== null && row.price < forOne ? `${savingPct(forOne, row.price)}%` : '—'}
+                      {row.price !== null && row.price < forOne
+                        ? t('price.tiers.pct', { pct: savingPct(forOne, row.price) })
+                        : '—'}
                     </span>
-                  </Form.Item>
+                  </div>
                   <Form.Item label=" ">
                     <Button onClick={() => helpers.remove(i)}>
                       {t('admin.prices.remove', { row: i + 1 })}

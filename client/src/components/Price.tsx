@@ -269,7 +269,14 @@ export function TierApplied({
   line,
   currency,
 }: {
-  line: { price: number; quantity: number; tierMinQuantity: number; unitPriceForOne?: number | null };
+  line: {
+    price: number;
+    quantity: number;
+    tierMinQuantity: number;
+    unitPriceForOne?: number | null;
+    minTransfer?: number | null;
+    minimumPurchaseQuantity?: number | null;
+  };
   currency?: string;
 }) {
   const t = useT();
@@ -282,7 +289,8 @@ export function TierApplied({
       {t('price.tiers.applied', {
         count: line.tierMinQuantity,
         pct: savingPct(forOne, line.price),
-        price: money(forOne),
+        // As the line's price reads: per pack where sold by the pack.
+        price: money(lineTerms({ ...line, price: forOne }).unitPrice ?? forOne),
       })}
     </span>
   );

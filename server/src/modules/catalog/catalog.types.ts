@@ -239,13 +239,14 @@ export class ProductGql {
   weightKg!: number | null;
 
   @Field(() => [PriceOfferGql], {
-    description: 'The price lists that apply to the caller, with their breaks',
+    description:
+      "The site's price lists with their breaks (a company's own list applies in its cart and productRefreshDetails)",
   })
   priceOffers!: PriceOfferGql[];
 
   @Field(() => [PriceTierGql], {
     description:
-      'Quantity tiers for one unit (a piece, a pack, or the cheapest valid configuration); the first is the price for one; empty: on quotation',
+      "The site's quantity tiers: per piece (minQuantity counts packs where sold by the pack), or for the cheapest valid configuration; the first is the price for one; empty: on quotation",
   })
   priceTiers!: PriceTierGql[];
 }

@@ -43,7 +43,7 @@ class PriceBreakInputGql {
   @Field(() => Float) price!: number;
 }
 
-/** Staff keep volume price breaks (decision 048): console → Prices, or an Admin's ERP job. */
+/** Staff keep volume price breaks (decision 048): console → Prices, or GraphQL in a staff session. */
 @Resolver()
 export class PriceBreaksResolver {
   @Authorized(...CONSOLE_ACCESS.prices)

@@ -67,7 +67,7 @@ async function pricesOf(db: SqlConnection, productId: string, trx?: Transaction)
   return { productId: product.id, name: product.name, lists };
 }
 
-/** Staff keep the volume price breaks (decision 048): console → Prices, or an Admin's ERP job through GraphQL. */
+/** Staff keep the volume price breaks (decision 048): console → Prices, or GraphQL in a staff session. */
 export const priceBreaksService = {
   async get(ctx: Ctx, productId: string): Promise<ProductPricesView> {
     assertAccess(ctx, CONSOLE_ACCESS.prices);

@@ -137,7 +137,12 @@ function editableFields(order: OrderView): Record<string, unknown> {
   for (const line of order.lines) {
     const key = `line ${line.lineNo} (${line.itemId})`;
     fields[`${key} quantity`] = line.quantity;
-    fields[`${key} price`] = line.configurations.length ? (line.basePrice ?? line.price) : line.price;
+    // As staff edit it: a configured line by its base and option prices, unless a tier priced it (its unit price).
+    if (!editsByBaseAndOptions(line)) {
+      fields[`${key} price`] = line.price;
+      continue;
+    }
+    fields[`${key} price`] = line.basePrice ?? line.price;
     for (const c of line.configurations) fields[`${key} ${c.name ?? c.id} price`] = c.price;
   }
   return fields;
@@ -330,7 +335,10 @@ export const adminOrderService = {
           minTransfer: ordered.minTransfer,
           configurationValues: Object.fromEntries(ordered.configurations.map((c) => [c.id, c.value])),
         });
-        const prices = new Map(line.configurations.map((c) => [c.id, c.price]));
+        // A tiered line keeps its option prices as ordered (it is edited by its unit price).
+        const prices = new Map(
+          editsByBaseAndOptions(ordered) ? line.configurations.map((c) => [c.id, c.price]) : [],
+        );
         return {
           id: line.id,
           quantity: line.quantity,
@@ -417,8 +425,10 @@ export const adminOrderService = {
         trx,
       );
       await ctx.db.execute(
+        // A price staff change by hand is no longer the tier's saving: the price for one is forgotten.
         `update order_line l set quantity = e.quantity, price = e.price, base_price = e.base_price,
-           configurations = e.configurations, line_total = e.line_total
+           configurations = e.configurations, line_total = e.line_total,
+           unit_price_for_one = case when l.price = e.price then l.unit_price_for_one end
          from jsonb_to_recordset(?::jsonb) as e(id uuid, quantity int, price numeric, base_price numeric,
            configurations jsonb, line_total numeric)
          where l.id = e.id and l.order_id = ?`,

@@ -110,8 +110,12 @@ export class QuoteLine {
   @Property({ type: 'text' })
   description!: string;
 
+  /** Pieces or, for a part sold by the pack, packs (`packSize` pieces each): unit prices count the same way. */
   @Property({ type: 'integer' })
   quantity!: number;
+
+  @Property({ type: 'integer', nullable: true })
+  packSize: number | null = null;
 
   /** As a cart line stores them (option id, value, metadata), with the option's name and unit for reading. */
   @Property({ type: 'jsonb', default: '[]' })

@@ -33,7 +33,12 @@ class QuoteLineGql {
   @Field(() => ID, { nullable: true, description: 'The catalogue part; null for work described in words' })
   itemId!: string | null;
   @Field(() => String) description!: string;
-  @Field(() => Int) quantity!: number;
+  @Field(() => Int, { description: 'Pieces, or packs when packSize is set' }) quantity!: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Sold by the pack: pieces in a pack; prices are per pack',
+  })
+  packSize!: number | null;
   @Field(() => [QuoteConfigurationGql]) configurations!: QuoteConfigurationGql[];
   @Field(() => Float, {
     nullable: true,

@@ -14,6 +14,7 @@ import {
   type QuoteStatus,
 } from '../../../../domain/quotes';
 import { quotePagePath } from '../../../../domain/routes';
+import { lineTerms, packSizeOf } from '../../../../domain/price-terms';
 import type { Transaction } from '@mikro-orm/core';
 import { localeOr, sendMessage } from '../mail/mailer';
 import { isUuid } from '../../../../domain/ids';
@@ -44,6 +45,8 @@ export interface QuoteLineView {
   itemId: string | null;
   description: string;
   quantity: number;
+  /** Sold by the pack: pieces in a pack (the quantity and prices count packs). */
+  packSize: number | null;
   configurations: QuoteConfigurationView[];
   /** The buyer's catalogue price for one at this quantity when they asked; null: the catalogue has none. */
   cataloguePrice: number | null;
@@ -106,7 +109,7 @@ const QUOTES_SQL = `
     to_char(q.created_at at time zone 'UTC', ${ISO}) as "createdAt",
     to_char(q.updated_at at time zone 'UTC', ${ISO}) as "updatedAt",
     coalesce((select json_agg(json_build_object('id', l.id, 'lineNo', l.line_no, 'itemId', l.product_id,
-        'description', l.description, 'quantity', l.quantity, 'configurations', l.configurations,
+        'description', l.description, 'quantity', l.quantity, 'packSize', l.pack_size, 'configurations', l.configurations,
         'cataloguePrice', l.catalogue_price::float8, 'unitPrice', l.unit_price::float8,
         'lineTotal', l.line_total::float8) order by l.line_no)
       from quote_line l where l.quote_id = q.id and l.revision = 0), '[]'::json) as lines,
@@ -115,7 +118,7 @@ const QUOTES_SQL = `
         'total', r.total::float8, 'leadTimeDays', r.lead_time_days, 'expiresOn', to_char(r.expires_on, 'YYYY-MM-DD'),
         'note', r.note, 'sentAt', to_char(r.sent_at at time zone 'UTC', ${ISO}),
         'lines', coalesce((select json_agg(json_build_object('id', l.id, 'lineNo', l.line_no, 'itemId', l.product_id,
-            'description', l.description, 'quantity', l.quantity, 'configurations', l.configurations,
+            'description', l.description, 'quantity', l.quantity, 'packSize', l.pack_size, 'configurations', l.configurations,
             'cataloguePrice', l.catalogue_price::float8, 'unitPrice', l.unit_price::float8,
             'lineTotal', l.line_total::float8) order by l.line_no)
           from quote_line l where l.quote_id = q.id and l.revision = r.revision), '[]'::json))
@@ -166,11 +169,12 @@ export const quoteService = {
         trx,
       );
       await ctx.db.execute(
-        `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, configurations,
-           catalogue_price)
-         select ?, 0, r.line_no, r.product_id, r.description, r.quantity, r.configurations, r.catalogue_price
+        `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size,
+           configurations, catalogue_price)
+         select ?, 0, r.line_no, r.product_id, r.description, r.quantity, r.pack_size, r.configurations,
+           r.catalogue_price
          from jsonb_to_recordset(?::jsonb) as r(line_no smallint, product_id text, description text, quantity int,
-           configurations jsonb, catalogue_price numeric)`,
+           pack_size int, configurations jsonb, catalogue_price numeric)`,
         [
           quote!.id,
           JSON.stringify(
@@ -179,6 +183,10 @@ export const quoteService = {
               product_id: l.id,
               description: l.name,
               quantity: l.quantity,
+              pack_size: packSizeOf({
+                minTransfer: l.minTransfer ?? 1,
+                minimumPurchaseQuantity: l.minimumPurchaseQuantity ?? 1,
+              }),
               configurations: l.configurations.map((c) => ({
                 id: c.id,
                 name: c.name,
@@ -186,7 +194,8 @@ export const quoteService = {
                 value: c.value,
                 metadata: c.metadata,
               })),
-              catalogue_price: l.price,
+              // Per unit as the quantity counts them: a pack's price for packs.
+              catalogue_price: lineTerms(l).unitPrice,
             })),
           ),
         ],
@@ -309,9 +318,9 @@ export const quoteService = {
         trx,
       );
       await ctx.db.execute(
-        `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, configurations,
-           catalogue_price, unit_price, line_total)
-         select l.quote_id, ?, l.line_no, l.product_id, l.description, l.quantity, l.configurations,
+        `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size,
+           configurations, catalogue_price, unit_price, line_total)
+         select l.quote_id, ?, l.line_no, l.product_id, l.description, l.quantity, l.pack_size, l.configurations,
            l.catalogue_price, p.unit_price, p.line_total
          from quote_line l
          join jsonb_to_recordset(?::jsonb) as p(line_no smallint, unit_price numeric, line_total numeric)
