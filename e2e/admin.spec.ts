@@ -104,6 +104,7 @@ test('the console pages have no serious accessibility violations and fit a phone
     '/admin/inbox',
     '/admin/outbox',
     '/admin/api-keys',
+    '/admin/quotes',
     '/admin/prices',
     '/admin/sites',
   ]) {

@@ -57,6 +57,7 @@ test('every console page can be walked with Tab: no trap, every control reached,
     '/admin/inbox',
     '/admin/outbox',
     '/admin/api-keys',
+    '/admin/quotes',
     '/admin/prices',
     '/admin/sites',
   ])

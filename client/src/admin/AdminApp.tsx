@@ -27,6 +27,7 @@ import { OrdersView } from './OrdersView';
 import { OutboxView } from './OutboxView';
 import { ReturnsView } from './ReturnsView';
 import { PricesView } from './PricesView';
+import { QuoteView, QuotesView } from './QuotesView';
 import { SitesView } from './SitesView';
 
 /** antd's own texts (pagination, date pickers, empty tables) and dayjs in the console's language. */
@@ -43,6 +44,7 @@ const SECTIONS: { key: ConsoleSection; path: string; title: MessageId }[] = [
   { key: 'inbox', path: 'inbox', title: 'admin.inbox' },
   { key: 'outbox', path: 'outbox', title: 'admin.outbox' },
   { key: 'apiKeys', path: 'api-keys', title: 'admin.apiKeys' },
+  { key: 'quotes', path: 'quotes', title: 'admin.quotes' },
   { key: 'prices', path: 'prices', title: 'admin.prices' },
   { key: 'sites', path: 'sites', title: 'admin.sites' },
 ];
@@ -56,6 +58,7 @@ const VIEWS: Partial<Record<ConsoleSection, () => React.JSX.Element>> = {
   inbox: InboxView,
   outbox: OutboxView,
   apiKeys: ApiKeysView,
+  quotes: QuotesView,
   prices: PricesView,
   sites: SitesView,
 };
@@ -191,6 +194,7 @@ export function AdminApp() {
                   <Route path="companies/applications/:id" element={<CompanyApplicationView />} />
                 )}
                 {mayUse(user.role, 'companies') && <Route path="companies/:id" element={<CompanyView />} />}
+                {mayUse(user.role, 'quotes') && <Route path="quotes/:id" element={<QuoteView />} />}
                 <Route path="*" element={<Navigate to={`${ROUTES.admin}/${allowed[0]!.path}`} replace />} />
               </Routes>
             </Layout.Content>

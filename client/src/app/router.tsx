@@ -84,6 +84,11 @@ export const routes: RouteObject[] = [
         `${ROUTES.returns}/:id`,
         async () => (await import('../features/returns/ReturnPages')).ReturnPage,
       ),
+      lazyRoute(ROUTES.quotes, async () => (await import('../features/quotes/QuotePages')).QuotesPage),
+      lazyRoute(
+        `${ROUTES.quotes}/:id`,
+        async () => (await import('../features/quotes/QuotePages')).QuotePage,
+      ),
       lazyRoute(ROUTES.company, async () => (await import('../features/company/CompanyPages')).CompanyPage),
       lazyRoute(
         ROUTES.companyOrders,

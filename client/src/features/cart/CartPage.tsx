@@ -17,6 +17,7 @@ import { useCatalogLang, useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../account';
 import { QuickOrderForm } from '../lists';
+import { QuoteRequestPanel } from '../quotes';
 import { trackedLine, useCart, useCartActions, type CartLineData } from './useCart';
 import { useTrackView } from '../../lib/analytics';
 
@@ -86,6 +87,17 @@ export function CartPage() {
           </ul>
           <CartSummary cart={cart} />
         </div>
+      )}
+      {!empty && (
+        <QuoteRequestPanel
+          lines={cart.orderLines.map((l) => ({
+            cartLineId: l.cartLineId,
+            itemId: l.itemId,
+            name: l.name,
+            quantity: l.quantity,
+            price: l.price,
+          }))}
+        />
       )}
       <QuickOrderForm />
     </div>

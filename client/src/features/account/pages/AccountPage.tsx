@@ -57,6 +57,7 @@ export function AccountPage() {
           <Link to={ROUTES.orders}>{t('page.orders.title')}</Link>
           <Link to={ROUTES.savedLists}>{t('lists.title')}</Link>
           <Link to={ROUTES.returns}>{t('returns.title')}</Link>
+          <Link to={ROUTES.quotes}>{t('quotes.title')}</Link>
           <Link to={ROUTES.company}>{t('company.title')}</Link>
         </nav>
       </header>

@@ -1,0 +1,416 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  lastQuoteDay,
+  QUOTE_STATUSES,
+  quoteDeclineSchema,
+  quoteNumberLabel,
+  quoteAnswerSchema,
+} from '@domain/quotes';
+import { storeDay } from '@domain/company';
+import { ROUTES } from '@domain/routes';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
+import { Formik, type FormikHelpers, type FormikProps } from 'formik';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import type { QuoteFieldsFragment } from '../features/quotes/graphql/quotes.generated';
+import { useT } from '../i18n';
+import { useDescribeConfiguration } from '../lib/configuration';
+import { useDates } from '../lib/dates';
+import { errorMessage, failureOf } from '../lib/failure';
+import { useMoney } from '../lib/money';
+import { ConsoleForm, FormProblems, nestedErrors, useFieldItems } from './forms';
+import {
+  AdminQuoteDocument,
+  AdminQuotesDocument,
+  DeclineQuoteDocument,
+  ReviewQuoteDocument,
+  SendQuoteDocument,
+} from './graphql/admin.generated';
+import { ResponsiveTable } from './ResponsiveTable';
+
+/*
+ * Quotes (decision 049): staff's queue (those waiting for an answer first) and each quote's page, where staff take
+ * it into review, price every line and send a revision (the buyer is e-mailed), or decline it with a note.
+ */
+
+const quoteAdminPath = (id: string) => `${ROUTES.admin}/quotes/${id}`;
+
+const STATUS_COLOR: Record<string, string> = {
+  requested: 'gold',
+  in_review: 'blue',
+  quoted: 'green',
+  accepted: 'green',
+  ordered: 'green',
+  expired: 'default',
+  declined: 'red',
+};
+
+function StatusTag({ status }: { status: string }) {
+  const t = useT();
+  return <Tag color={STATUS_COLOR[status]}>{t(`quotes.status.${status}` as 'quotes.status.requested')}</Tag>;
+}
+
+/** /admin/quotes: the quotes of one status, or those waiting for an answer (oldest first). */
+export function QuotesView() {
+  const t = useT();
+  const dates = useDates();
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const { data, loading } = useQuery(AdminQuotesDocument, {
+    variables: { status: status || null },
+    fetchPolicy: 'cache-and-network',
+  });
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Form layout="inline">
+        <Form.Item label={t('admin.quotes.filter')} htmlFor="quotes-status">
+          <Select
+            id="quotes-status"
+            style={{ minWidth: 220 }}
+            value={status}
+            onChange={(v) => setParams(v ? { status: v } : {})}
+            options={[
+              { value: '', label: t('admin.quotes.waiting') },
+              ...QUOTE_STATUSES.map((s) => ({
+                value: s,
+                label: t(`quotes.status.${s}` as 'quotes.status.requested'),
+              })),
+            ]}
+          />
+        </Form.Item>
+      </Form>
+      <ResponsiveTable
+        label={t('admin.quotes')}
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        pagination={false}
+        locale={{ emptyText: t('admin.quotes.none') }}
+        dataSource={data?.adminQuotes ?? []}
+        columns={[
+          {
+            title: t('admin.quotes.number'),
+            key: 'number',
+            render: (_: unknown, q: QuoteFieldsFragment) => (
+              <Link to={quoteAdminPath(q.id)}>{quoteNumberLabel(q.number)}</Link>
+            ),
+          },
+          {
+            title: t('admin.quotes.buyer'),
+            key: 'buyer',
+            render: (_: unknown, q: QuoteFieldsFragment) =>
+              [q.buyerName || q.buyerEmail, q.companyName].filter(Boolean).join(' · '),
+          },
+          {
+            title: t('admin.quotes.lines'),
+            key: 'lines',
+            render: (_: unknown, q: QuoteFieldsFragment) => q.lines.length,
+          },
+          {
+            title: t('admin.quotes.asked'),
+            dataIndex: 'createdAt',
+            render: (at: string) => dates.moment(at),
+          },
+          {
+            title: t('admin.quotes.neededBy'),
+            dataIndex: 'neededBy',
+            render: (day: string | null) => (day ? dates.calendarDay(day) : '—'),
+          },
+          {
+            title: t('admin.quotes.status'),
+            dataIndex: 'status',
+            render: (s: string) => <StatusTag status={s} />,
+          },
+        ]}
+      />
+    </Space>
+  );
+}
+
+/** /admin/quotes/:id: the request, the revision sent last, and what staff may do next. */
+export function QuoteView() {
+  const t = useT();
+  const dates = useDates();
+  const { id = '' } = useParams();
+  const [declining, setDeclining] = useState(false);
+  const { message } = App.useApp();
+  const { data, loading, error, refetch } = useQuery(AdminQuoteDocument, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [review, reviewing] = useMutation(ReviewQuoteDocument);
+  const quote = data?.adminQuote;
+  if (error) return <Alert type="error" showIcon message={errorMessage(error, t('quotes.notFound'))} />;
+  if (loading && !quote) return <Card loading />;
+  if (!quote) return null;
+  const open = ['requested', 'in_review', 'quoted', 'expired'].includes(quote.status);
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Link to={`${ROUTES.admin}/quotes`}>{t('admin.quotes.back')}</Link>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {t('quotes.number', { number: quoteNumberLabel(quote.number) })} <StatusTag status={quote.status} />
+      </Typography.Title>
+      <Card>
+        <Descriptions column={{ xs: 1, md: 2 }} size="small">
+          <Descriptions.Item label={t('admin.quotes.buyer')}>
+            {[quote.buyerName, quote.buyerEmail, quote.companyName].filter(Boolean).join(' · ')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('admin.quotes.asked')}>
+            {dates.moment(quote.createdAt)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('admin.quotes.neededBy')}>
+            {quote.neededBy ? dates.calendarDay(quote.neededBy) : '—'}
+          </Descriptions.Item>
+          {quote.note && (
+            <Descriptions.Item label={t('admin.quotes.buyerNote')} span={2}>
+              <span style={{ whiteSpace: 'pre-line' }}>{quote.note}</span>
+            </Descriptions.Item>
+          )}
+          {quote.declineNote && (
+            <Descriptions.Item label={t('admin.quotes.declineNote')} span={2}>
+              <span style={{ whiteSpace: 'pre-line' }}>{quote.declineNote}</span>
+            </Descriptions.Item>
+          )}
+          {quote.sent && (
+            <Descriptions.Item label={t('admin.quotes.lastSent')} span={2}>
+              {t('admin.quotes.revision', {
+                revision: quote.sent.revision,
+                day: dates.moment(quote.sent.sentAt),
+              })}
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+        <Space wrap>
+          {quote.status === 'requested' && (
+            <Button
+              loading={reviewing.loading}
+              onClick={() =>
+                void review({ variables: { id: quote.id, version: quote.version } }).catch((err: unknown) =>
+                  message.error(errorMessage(err, t('admin.saveFailed'))),
+                )
+              }
+            >
+              {t('admin.quotes.review')}
+            </Button>
+          )}
+          {open && (
+            <Button danger onClick={() => setDeclining(true)}>
+              {t('admin.quotes.decline')}
+            </Button>
+          )}
+        </Space>
+      </Card>
+      {open && (
+        <Card title={t('admin.quotes.price')}>
+          <AnswerForm quote={quote} onReload={() => void refetch()} />
+        </Card>
+      )}
+      <Modal
+        open={declining}
+        title={t('admin.quotes.decline')}
+        footer={null}
+        destroyOnHidden
+        onCancel={() => setDeclining(false)}
+      >
+        <DeclineForm quote={quote} onDone={() => setDeclining(false)} />
+      </Modal>
+    </Space>
+  );
+}
+
+interface AnswerValues {
+  lines: { lineNo: number; unitPrice: number | null }[];
+  freight: number | null;
+  leadTimeDays: number | null;
+  expiresOn: string;
+  note: string;
+}
+
+/** Prices every line (from the revision sent last, else the catalogue's), freight, lead time, last day, note. */
+function AnswerForm({ quote, onReload }: { quote: QuoteFieldsFragment; onReload: () => void }) {
+  const t = useT();
+  const { message } = App.useApp();
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [send] = useMutation(SendQuoteDocument, { refetchQueries: ['AdminQuotes'] });
+  const previous = new Map((quote.sent?.lines ?? []).map((l) => [l.lineNo, l.unitPrice]));
+  // A month ahead, within the longest a quote may stay open.
+  const month = storeDay(new Date(Date.now() + 30 * 86_400_000));
+  const initial: AnswerValues = {
+    lines: quote.lines.map((l) => ({
+      lineNo: l.lineNo,
+      unitPrice: previous.get(l.lineNo) ?? l.cataloguePrice ?? null,
+    })),
+    freight: quote.sent?.freight ?? null,
+    leadTimeDays: quote.sent?.leadTimeDays ?? null,
+    expiresOn: month <= lastQuoteDay() ? month : lastQuoteDay(),
+    note: '',
+  };
+  const submit = async (values: AnswerValues, helpers: FormikHelpers<AnswerValues>) => {
+    helpers.setStatus(null);
+    setConflict(null);
+    try {
+      await send({
+        variables: {
+          id: quote.id,
+          version: quote.version,
+          input: {
+            lines: values.lines.map((l) => ({ lineNo: l.lineNo, unitPrice: l.unitPrice ?? -1 })),
+            freight: values.freight ?? -1,
+            leadTimeDays: values.leadTimeDays ?? -1,
+            expiresOn: values.expiresOn,
+            note: values.note,
+          },
+        },
+      });
+      message.success(t('admin.quotes.sent'));
+    } catch (err) {
+      const { code, fields } = failureOf(err);
+      if (code === 'CONFLICT') return setConflict(errorMessage(err, t('admin.conflict')));
+      helpers.setErrors(nestedErrors<AnswerValues>(fields));
+      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
+    }
+  };
+  return (
+    <Formik<AnswerValues>
+      initialValues={initial}
+      validationSchema={quoteAnswerSchema}
+      onSubmit={submit}
+      enableReinitialize
+    >
+      {(formik) => (
+        <>
+          <FormProblems conflict={conflict} status={null} onReload={onReload} />
+          <AnswerFields formik={formik} quote={quote} />
+        </>
+      )}
+    </Formik>
+  );
+}
+
+function AnswerFields({ formik, quote }: { formik: FormikProps<AnswerValues>; quote: QuoteFieldsFragment }) {
+  const t = useT();
+  const money = useMoney(quote.currency);
+  const describeConfig = useDescribeConfiguration();
+  const { item } = useFieldItems(formik, 'answer-');
+  const number = (name: string, label: string, props: { precision?: number; step?: number } = {}) => (
+    <Form.Item {...item(name, label)}>
+      <InputNumber
+        id={`answer-${name}`}
+        {...props}
+        value={formik.getFieldMeta<number | null>(name).value}
+        onChange={(v) => void formik.setFieldValue(name, v)}
+        onBlur={() => void formik.setFieldTouched(name, true, false)}
+      />
+    </Form.Item>
+  );
+  return (
+    <ConsoleForm formik={formik}>
+      {quote.lines.map((l, i) => (
+        <Card key={l.id} size="small" style={{ marginBottom: 12 }}>
+          <Typography.Text strong>
+            {l.lineNo}. {l.description}
+          </Typography.Text>{' '}
+          <Typography.Text type="secondary">{l.itemId}</Typography.Text>
+          <div>
+            {l.packSize ? t('quotes.packs', { count: l.quantity, size: l.packSize }) : `× ${l.quantity}`}
+            {l.configurations.map((c) => ` · ${describeConfig(c)}`)}
+          </div>
+          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 8px' }}>
+            {l.cataloguePrice === null
+              ? t('admin.quotes.noCatalogue')
+              : t('admin.quotes.catalogue', { price: money(l.cataloguePrice) })}
+            {l.packSize ? ` ${t('admin.quotes.perPack', { count: l.packSize })}` : ''}
+          </Typography.Paragraph>
+          {number(`lines[${i}].unitPrice`, t('admin.quotes.unitPrice', { line: l.lineNo }), {
+            precision: 2,
+            step: 0.01,
+          })}
+        </Card>
+      ))}
+      <Space wrap align="start">
+        {number('freight', t('admin.quotes.freight'), { precision: 2, step: 1 })}
+        {number('leadTimeDays', t('admin.quotes.leadTime'), { precision: 0 })}
+        <Form.Item {...item('expiresOn', t('admin.quotes.expiresOn'))}>
+          <Input
+            id="answer-expiresOn"
+            type="date"
+            value={formik.values.expiresOn}
+            onChange={(e) => void formik.setFieldValue('expiresOn', e.target.value)}
+            onBlur={() => void formik.setFieldTouched('expiresOn', true, false)}
+          />
+        </Form.Item>
+      </Space>
+      <Form.Item {...item('note', t('admin.quotes.note'))}>
+        <Input.TextArea
+          id="answer-note"
+          rows={3}
+          value={formik.values.note}
+          onChange={(e) => void formik.setFieldValue('note', e.target.value)}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={formik.isSubmitting}>
+        {t('admin.quotes.send')}
+      </Button>
+    </ConsoleForm>
+  );
+}
+
+function DeclineForm({ quote, onDone }: { quote: QuoteFieldsFragment; onDone: () => void }) {
+  const t = useT();
+  const { message } = App.useApp();
+  const [decline] = useMutation(DeclineQuoteDocument, { refetchQueries: ['AdminQuotes'] });
+  return (
+    <Formik
+      initialValues={{ note: '' }}
+      validationSchema={quoteDeclineSchema}
+      onSubmit={async (values, helpers) => {
+        helpers.setStatus(null);
+        try {
+          await decline({ variables: { id: quote.id, version: quote.version, note: values.note } });
+          message.success(t('admin.quotes.declined'));
+          onDone();
+        } catch (err) {
+          helpers.setErrors(nestedErrors<{ note: string }>(failureOf(err).fields));
+          helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
+        }
+      }}
+    >
+      {(formik) => <DeclineFields formik={formik} />}
+    </Formik>
+  );
+}
+
+function DeclineFields({ formik }: { formik: FormikProps<{ note: string }> }) {
+  const t = useT();
+  const { item } = useFieldItems(formik, 'decline-');
+  return (
+    <ConsoleForm formik={formik}>
+      <Form.Item {...item('note', t('admin.quotes.declineNote'))}>
+        <Input.TextArea
+          id="decline-note"
+          rows={4}
+          value={formik.values.note}
+          onChange={(e) => void formik.setFieldValue('note', e.target.value)}
+          onBlur={() => void formik.setFieldTouched('note', true, false)}
+        />
+      </Form.Item>
+      <Button danger type="primary" htmlType="submit" loading={formik.isSubmitting}>
+        {t('admin.quotes.decline')}
+      </Button>
+    </ConsoleForm>
+  );
+}

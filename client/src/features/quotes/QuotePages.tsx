@@ -1,0 +1,265 @@
+import { useQuery } from '@apollo/client/react';
+import { quoteNumberLabel } from '@domain/quotes';
+import { productPath, quotePagePath, ROUTES } from '@domain/routes';
+import { Link, useParams } from 'react-router-dom';
+import { Skeleton } from '../../components/Skeleton';
+import { useCatalogLang, useMessage, useT } from '../../i18n';
+import { useDescribeConfiguration } from '../../lib/configuration';
+import { useDates } from '../../lib/dates';
+import { failureOf } from '../../lib/failure';
+import { useMoney } from '../../lib/money';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { SignInRedirect, useSession } from '../account';
+import {
+  MyQuotesDocument,
+  QuoteDocument,
+  type QuoteFieldsFragment,
+  type QuoteLineFieldsFragment,
+} from './graphql/quotes.generated';
+
+/** /user/account/quotes: the buyer's quotes and, for roles that see its orders, their company's (decision 049). */
+export function QuotesPage() {
+  const t = useT();
+  usePageMeta(t('quotes.title'));
+  const { user, status } = useSession();
+  const dates = useDates();
+  const money = useMoney();
+  const { data, loading } = useQuery(MyQuotesDocument, { skip: !user, fetchPolicy: 'cache-and-network' });
+  if (status === 'unauthenticated') return <SignInRedirect />;
+  const quotes = data?.myQuotes;
+  return (
+    <div className="container section">
+      <h1>{t('quotes.title')}</h1>
+      <p className="lead">{t('quotes.intro')}</p>
+      {!quotes && loading ? (
+        <Skeleton rows={3} />
+      ) : !quotes?.length ? (
+        <p>
+          {t('quotes.none')} <Link to={ROUTES.cart}>{t('page.cart.title')}</Link>
+        </p>
+      ) : (
+        <table className="orders-table orders-table--cards">
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.quotes.number')}</th>
+              <th scope="col">{t('quotes.date')}</th>
+              <th scope="col">{t('quotes.status')}</th>
+              <th scope="col" className="num">
+                {t('quotes.total')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {quotes.map((q) => (
+              <tr key={q.id} data-testid="quote-row">
+                <td data-label={t('admin.quotes.number')}>
+                  <Link to={quotePagePath(q.id)}>{quoteNumberLabel(q.number)}</Link>
+                  {q.buyerEmail !== user?.emailAddress && (
+                    <small> · {t('quotes.by', { name: q.buyerName || q.buyerEmail })}</small>
+                  )}
+                </td>
+                <td data-label={t('quotes.date')}>{dates.day(q.createdAt)}</td>
+                <td data-label={t('quotes.status')}>
+                  <QuoteStatus status={q.status} />
+                </td>
+                <td className="num" data-label={t('quotes.total')}>
+                  {q.sent ? money(q.sent.total, q.currency) : '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+/** A quote's status as a badge. */
+function QuoteStatus({ status }: { status: string }) {
+  const t = useT();
+  const message = useMessage();
+  const known = ['requested', 'in_review', 'quoted', 'accepted', 'expired', 'declined', 'ordered'].includes(
+    status,
+  );
+  return (
+    <span className={`status status--quote-${status}`} data-testid="quote-status">
+      {known ? t(`quotes.status.${status}` as 'quotes.status.requested') : message(status)}
+    </span>
+  );
+}
+
+/** /user/account/quotes/:id: what was asked and, once sent, the quote: prices, freight, lead time, last day. */
+export function QuotePage() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const { user, status } = useSession();
+  const dates = useDates();
+  const { data, loading, error } = useQuery(QuoteDocument, {
+    variables: { id },
+    skip: !user,
+    fetchPolicy: 'cache-and-network',
+  });
+  const quote = data?.quote;
+  usePageMeta(quote ? t('quotes.number', { number: quoteNumberLabel(quote.number) }) : t('quotes.title'));
+  if (status === 'unauthenticated') return <SignInRedirect />;
+  if (!quote && (loading || status === 'loading')) return <Skeleton rows={4} />;
+  if (!quote) {
+    return (
+      <div className="container section">
+        <h1>{t('quotes.title')}</h1>
+        <p className="notice" role="status">
+          {error && failureOf(error).code === 'NOT_FOUND' ? t('quotes.notFound') : t('quotes.failed')}{' '}
+          <Link to={ROUTES.quotes}>{t('quotes.title')}</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="container section page">
+      <p>
+        <Link to={ROUTES.quotes}>{t('quotes.title')}</Link>
+      </p>
+      <h1>{t('quotes.number', { number: quoteNumberLabel(quote.number) })}</h1>
+      <p>
+        <QuoteStatus status={quote.status} /> {t('quotes.askedOn', { day: dates.day(quote.createdAt) })}
+        {quote.neededBy && ` · ${t('quotes.neededBy', { day: dates.calendarDay(quote.neededBy) })}`}
+      </p>
+      {(quote.status === 'requested' || quote.status === 'in_review') && (
+        <p className="notice notice--info" role="status">
+          {t('quotes.waiting')}
+        </p>
+      )}
+      {quote.status === 'declined' && (
+        <div className="notice notice--warning" role="status">
+          <p>{t('quotes.declined')}</p>
+          {quote.declineNote && <blockquote className="note">{quote.declineNote}</blockquote>}
+        </div>
+      )}
+      {quote.status === 'expired' && (
+        <p className="notice notice--warning" role="status">
+          {t('quotes.expired')}
+        </p>
+      )}
+      {quote.sent && <SentQuote quote={quote} sent={quote.sent} />}
+      <section aria-labelledby="asked-title">
+        <h2 id="asked-title">{t('quotes.asked')}</h2>
+        <QuoteLines lines={quote.lines} currency={quote.currency} priced={false} />
+        {quote.note && (
+          <>
+            <h3>{t('quotes.yourNote')}</h3>
+            <blockquote className="note">{quote.note}</blockquote>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function SentQuote({
+  quote,
+  sent,
+}: {
+  quote: QuoteFieldsFragment;
+  sent: NonNullable<QuoteFieldsFragment['sent']>;
+}) {
+  const t = useT();
+  const dates = useDates();
+  const money = useMoney(quote.currency);
+  return (
+    <section className="panel" aria-labelledby="quote-title" data-testid="sent-quote">
+      <h2 id="quote-title">{t('quotes.ourQuote')}</h2>
+      <QuoteLines lines={sent.lines} currency={quote.currency} priced />
+      <dl className="totals">
+        <div>
+          <dt>{t('quotes.subtotal')}</dt>
+          <dd>{money(sent.subTotal)}</dd>
+        </div>
+        <div>
+          <dt>{t('quotes.freight')}</dt>
+          <dd>{money(sent.freight)}</dd>
+        </div>
+        <div className="totals__total">
+          <dt>{t('quotes.total')}</dt>
+          <dd data-testid="quote-total">{money(sent.total)}</dd>
+        </div>
+      </dl>
+      <p>
+        {t('quotes.leadTime', { days: sent.leadTimeDays })}{' '}
+        {t('quotes.expiresOn', { day: dates.calendarDay(sent.expiresOn) })}
+      </p>
+      {sent.note && <blockquote className="note">{sent.note}</blockquote>}
+    </section>
+  );
+}
+
+/** A quote's lines: part, configuration, quantity (packs), and the catalogue's or the quoted price. */
+function QuoteLines({
+  lines,
+  currency,
+  priced,
+}: {
+  lines: readonly QuoteLineFieldsFragment[];
+  currency: string;
+  priced: boolean;
+}) {
+  const t = useT();
+  const money = useMoney(currency);
+  const describeConfig = useDescribeConfiguration();
+  const catalogLang = useCatalogLang();
+  return (
+    <div>
+      <table className="orders-table orders-table--cards">
+        <thead>
+          <tr>
+            <th scope="col">{t('quotes.part')}</th>
+            <th scope="col" className="num">
+              {t('quotes.quantity')}
+            </th>
+            <th scope="col" className="num">
+              {priced ? t('quotes.unitPrice') : t('quotes.cataloguePrice')}
+            </th>
+            {priced && (
+              <th scope="col" className="num">
+                {t('quotes.lineTotal')}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => {
+            const price = priced ? l.unitPrice : l.cataloguePrice;
+            return (
+              <tr key={l.id}>
+                <td data-label={t('quotes.part')}>
+                  {l.itemId ? (
+                    <Link to={productPath(l.itemId)} lang={catalogLang}>
+                      {l.description}
+                    </Link>
+                  ) : (
+                    l.description
+                  )}
+                  <br />
+                  <small>
+                    {l.itemId}
+                    {l.configurations.map((c) => ` · ${describeConfig(c)}`)}
+                  </small>
+                </td>
+                <td className="num" data-label={t('quotes.quantity')}>
+                  {l.packSize ? t('quotes.packs', { count: l.quantity, size: l.packSize }) : l.quantity}
+                </td>
+                <td className="num" data-label={priced ? t('quotes.unitPrice') : t('quotes.cataloguePrice')}>
+                  {price === null ? t('quotes.onRequest') : money(price)}
+                </td>
+                {priced && (
+                  <td className="num" data-label={t('quotes.lineTotal')}>
+                    {l.lineTotal === null ? '—' : money(l.lineTotal)}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** The quotes feature to the rest of the client (decision 049). */
+export { QuoteRequestPanel } from './QuoteRequest';

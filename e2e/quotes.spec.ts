@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { ROLES } from '../domain/roles';
+import { addFromProductPage } from './pages/CartPage';
+import { ShopPage } from './pages/ShopPage';
+import { registerAndSignIn } from './support/accounts';
+import { setRole, withDb } from './support/db';
+import { lastEmailTo, linkIn } from './support/outbox';
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+test('a buyer asks for a quote from the cart; staff refuse a missing price, then send it; the e-mailed link shows the quote', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const shop = new ShopPage(page);
+  await page.setViewportSize(DESKTOP);
+  const buyer = await registerAndSignIn(page, 'Quinn');
+  const unpriced = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string; name: string }>(
+          `select id, name from product p where price is null
+             and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+           order by id limit 1`,
+        )
+      ).rows[0]!,
+  );
+  await addFromProductPage(page, 'SFU1605-500', () =>
+    page.getByLabel('Quantity', { exact: true }).fill('400'),
+  );
+  // The part priced on request reaches the cart through quick order.
+  await page.goto('/cart');
+  await page.getByLabel('Part numbers and quantities, one a line').fill(`${unpriced.id} 3`);
+  await page.getByRole('button', { name: 'Add to Cart' }).last().click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+
+  const panel = page.getByTestId('quote-request');
+  await panel.getByText('Ask for a quote').click();
+  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  await panel.getByLabel('Needed by (optional)').fill(day);
+  await panel
+    .getByLabel('Note (quantities, tolerances, finish…)')
+    .fill('400 screws for a line build; can you beat the 250+ price?');
+  await panel.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Quote Q-\d+$/ })).toBeVisible();
+  await expect(page.getByTestId('quote-status')).toHaveText('Requested');
+  await expect(page.getByText('We are preparing your quote.')).toBeVisible();
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Quote ', '');
+  // The cart is left as it was.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const console = await context.newPage();
+  const staff = await registerAndSignIn(console, 'Sasha');
+  await setRole(staff, ROLES.Service);
+  await console.goto('/admin/quotes');
+  await console.getByRole('link', { name: number }).click();
+  await console.getByRole('button', { name: 'Take into review' }).click();
+  await expect(console.getByText('In review')).toBeVisible();
+  // The part priced on request has no price yet: sending is refused next to it.
+  await console.getByLabel('Freight').fill('45');
+  await console.getByLabel('Lead time (business days)').fill('8');
+  await console.getByRole('button', { name: 'Send the quote' }).click();
+  await expect(
+    console.locator('.ant-form-item', { has: console.getByLabel('Unit price, line 2') }),
+  ).toContainText('Enter a unit price of 0 or more.');
+  await console.getByLabel('Unit price, line 1').fill('11.25');
+  await console.getByLabel('Unit price, line 2').fill('86.40');
+  await console.getByLabel('Note to the buyer').fill('Screws ship from Reno.');
+  await console.getByRole('button', { name: 'Send the quote' }).click();
+  await expect(console.getByText('Quote sent: the buyer was e-mailed.')).toBeVisible();
+  await console.screenshot({ path: 'test-results/screenshots/console-quote.png', fullPage: true });
+  await context.close();
+
+  // 400 × 11.25 + 3 × 86.40 = 4,500 + 259.20; freight 45.
+  const mail = await lastEmailTo(buyer, new RegExp(`Your quote ${number}`));
+  expect(mail).toContain('$4,804.20');
+  await page.goto(linkIn(mail));
+  await expect(page.getByTestId('quote-status')).toHaveText('Quoted');
+  const sent = page.getByTestId('sent-quote');
+  await expect(sent.getByTestId('quote-total')).toHaveText('$4,804.20');
+  await expect(sent).toContainText('Ships 8 business days after the order.');
+  await expect(sent).toContainText('Screws ship from Reno.');
+  await shop.screenshot('quote-desktop');
+
+  // The buyer's list, then the quote on a phone in French.
+  await page.goto('/user/account/quotes');
+  await expect(page.getByTestId('quote-row').filter({ hasText: number })).toContainText('$4,804.20');
+  await page.setViewportSize(PHONE);
+  await page.context().addCookies([{ name: 'locale', value: 'fr-CA', url: new URL('/', page.url()).href }]);
+  await page.goto(linkIn(mail));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Soumission ${number}`);
+  await expect(page.getByTestId('quote-status')).toHaveText('Prix établi');
+  await expect(page.getByTestId('sent-quote')).toContainText('Notre soumission');
+  await shop.screenshot('quote-phone-fr');
+});
