@@ -114,9 +114,15 @@ export const quoteAnswerSchema = object({
 });
 export type QuoteAnswerInput = InferType<typeof quoteAnswerSchema>;
 
+/** The store's day `days` from now. */
+export const storeDayAhead = (days: number, now = new Date()) =>
+  storeDay(new Date(now.getTime() + days * 86_400_000));
+
 /** The last day a quote sent today may stay open. */
-export const lastQuoteDay = (now = new Date()) =>
-  storeDay(new Date(now.getTime() + MAX_QUOTE_DAYS * 86_400_000));
+export const lastQuoteDay = (now = new Date()) => storeDayAhead(MAX_QUOTE_DAYS, now);
+
+/** The last day the console proposes: a month ahead. */
+export const proposedQuoteDay = (now = new Date()) => storeDayAhead(30, now);
 
 /** Staff decline a request or a quote with a note the buyer reads. */
 export const quoteDeclineSchema = object({

@@ -1,12 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import {
-  lastQuoteDay,
+  proposedQuoteDay,
   QUOTE_STATUSES,
   quoteDeclineSchema,
   quoteNumberLabel,
   quoteAnswerSchema,
 } from '@domain/quotes';
-import { storeDay } from '@domain/company';
 import { ROUTES } from '@domain/routes';
 import {
   Alert,
@@ -26,7 +25,7 @@ import {
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { QuoteFieldsFragment } from '../features/quotes/graphql/quotes.generated';
+import type { QuoteFieldsFragment } from '../features/quotes';
 import { useT } from '../i18n';
 import { useDescribeConfiguration } from '../lib/configuration';
 import { useDates } from '../lib/dates';
@@ -247,8 +246,8 @@ function AnswerForm({ quote, onReload }: { quote: QuoteFieldsFragment; onReload:
   const [conflict, setConflict] = useState<string | null>(null);
   const [send] = useMutation(SendQuoteDocument, { refetchQueries: ['AdminQuotes'] });
   const previous = new Map((quote.sent?.lines ?? []).map((l) => [l.lineNo, l.unitPrice]));
-  // A month ahead, within the longest a quote may stay open.
-  const month = storeDay(new Date(Date.now() + 30 * 86_400_000));
+  // A month ahead: read once, when the form opens.
+  const [proposedDay] = useState(() => proposedQuoteDay());
   const initial: AnswerValues = {
     lines: quote.lines.map((l) => ({
       lineNo: l.lineNo,
@@ -256,7 +255,7 @@ function AnswerForm({ quote, onReload }: { quote: QuoteFieldsFragment; onReload:
     })),
     freight: quote.sent?.freight ?? null,
     leadTimeDays: quote.sent?.leadTimeDays ?? null,
-    expiresOn: month <= lastQuoteDay() ? month : lastQuoteDay(),
+    expiresOn: proposedDay,
     note: '',
   };
   const submit = async (values: AnswerValues, helpers: FormikHelpers<AnswerValues>) => {

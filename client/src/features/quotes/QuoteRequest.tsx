@@ -63,7 +63,7 @@ export function QuoteRequestPanel({ lines }: { lines: readonly CartLineChoice[] 
           }}
         >
           {({ values, errors, submitCount, isSubmitting, setFieldValue }) => (
-            <Form className="form" noValidate aria-label={t('quotes.request.title')}>
+            <Form method="post" className="form" noValidate aria-label={t('quotes.request.title')}>
               <FocusFirstError />
               <FormError message={failure} />
               <p>{t('quotes.request.intro')}</p>

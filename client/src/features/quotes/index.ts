@@ -1,2 +1,3 @@
 /** The quotes feature to the rest of the client (decision 049). */
 export { QuoteRequestPanel } from './QuoteRequest';
+export type { QuoteFieldsFragment } from './graphql/quotes.generated';
