@@ -125,13 +125,15 @@ export interface OrderedLineFacts {
 }
 
 /**
- * Staff edit a configured line by its base and option prices, unless a quantity tier priced it (decision 048): the
- * tier's discount is on the whole piece, so such a line is edited by its unit price, its options kept as ordered.
+ * Staff edit a configured line by its base and option prices, unless a quantity tier (decision 048) or a quote
+ * (decision 049) priced it: that price is for the whole piece, so such a line is edited by its unit price, its
+ * options kept as ordered.
  */
 export const editsByBaseAndOptions = (line: {
   configurations: readonly unknown[];
   tierMinQuantity: number;
-}) => line.configurations.length > 0 && line.tierMinQuantity < 2;
+  quoted?: boolean;
+}) => line.configurations.length > 0 && line.tierMinQuantity < 2 && !line.quoted;
 
 /**
  * An edited line's unit price and total. For configured lines `price` is the base price: the unit price adds

@@ -158,18 +158,24 @@ export interface CartTotals {
  */
 export function cartTotals(
   lines: readonly (CartLine & { lineTotal?: number })[],
-  tax: { country?: Country; components?: readonly TaxComponent[]; exempt?: boolean } = {},
+  tax: {
+    country?: Country;
+    components?: readonly TaxComponent[];
+    exempt?: boolean;
+    /** A quote's agreed freight replaces the freight table (decision 049). */
+    freight?: number;
+  } = {},
 ): CartTotals {
   const country = tax.country ?? 'US';
   // A line the server priced carries its total (its quantity tier applied: decision 048); others are priced here.
   const subTotal = round2(lines.reduce((sum, l) => sum + (l.lineTotal ?? lineTotal(l)), 0));
-  const freightAmt = freight(subTotal, country);
+  const freightAmt = tax.freight === undefined ? freight(subTotal, country) : round2(tax.freight);
   const taxes = tax.exempt ? [] : taxLines(tax.components ?? [], { subTotal, freight: freightAmt });
   const taxAmount = taxTotal(taxes);
   return {
     subTotal,
     freightAmt,
-    freightRule: freightBand(subTotal, country).label,
+    freightRule: tax.freight === undefined ? freightBand(subTotal, country).label : 'Freight as quoted',
     taxPct: combinedPct(taxes),
     taxAmount,
     taxes,

@@ -273,6 +273,38 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Dites pourquoi la soumission est refusée.',
     'Indique por qué se rechaza la cotización.',
   ],
+  'Only the buyer who asked for this quote can accept and order it.': [
+    'Seul l’acheteur qui a demandé cette soumission peut l’accepter et la commander.',
+    'Solo el comprador que pidió esta cotización puede aceptarla y pedirla.',
+  ],
+  'This quote was revised: read the new revision before accepting it.': [
+    'Cette soumission a été révisée : lisez la nouvelle révision avant de l’accepter.',
+    'Esta cotización fue revisada: lea la nueva revisión antes de aceptarla.',
+  ],
+  'This quote has expired: ask us for a new one.': [
+    'Cette soumission a expiré : demandez-nous-en une nouvelle.',
+    'Esta cotización venció: pídanos una nueva.',
+  ],
+  'This quote cannot be accepted now.': [
+    'Cette soumission ne peut pas être acceptée maintenant.',
+    'Esta cotización no se puede aceptar ahora.',
+  ],
+  'Accept the quote before checking out.': [
+    'Acceptez la soumission avant de passer la commande.',
+    'Acepte la cotización antes de pagar.',
+  ],
+  'This quote was already ordered.': [
+    'Cette soumission a déjà été commandée.',
+    'Esta cotización ya se pidió.',
+  ],
+  'A part of this quote is no longer sold: ask us for a new revision.': [
+    'Une pièce de cette soumission n’est plus vendue : demandez-nous une nouvelle révision.',
+    'Una pieza de esta cotización ya no se vende: pídanos una nueva revisión.',
+  ],
+  'This quote is priced in another currency: check out on the site it was asked on.': [
+    'Cette soumission est établie dans une autre devise : commandez sur le site où elle a été demandée.',
+    'Esta cotización está en otra moneda: pague en el sitio donde la pidió.',
+  ],
   'This product has no price on this list.': [
     'Ce produit n’a pas de prix sur cette liste.',
     'Este producto no tiene precio en esta lista.',

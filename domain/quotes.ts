@@ -42,6 +42,14 @@ export const QUOTE_MESSAGES = {
   neededBy: 'Choose a day from today on.',
   note: 'Notes are limited to 2,000 characters.',
   staffOnly: 'Only customer accounts ask for quotes.',
+  notYours: 'Only the buyer who asked for this quote can accept and order it.',
+  revised: 'This quote was revised: read the new revision before accepting it.',
+  expired: 'This quote has expired: ask us for a new one.',
+  notQuoted: 'This quote cannot be accepted now.',
+  acceptFirst: 'Accept the quote before checking out.',
+  ordered: 'This quote was already ordered.',
+  partGone: 'A part of this quote is no longer sold: ask us for a new revision.',
+  otherCurrency: 'This quote is priced in another currency: check out on the site it was asked on.',
 } as const;
 
 /** A quote asked from the cart: some or all of its lines, the day they are needed by, a note. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { QUOTE_ANSWER_MESSAGES, QUOTE_MESSAGES } from '../../domain/quotes';
 import { ROLES } from '../../domain/roles';
-import { companyMember, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import { authorisedCard, checkoutBody, companyMember, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
 
 /** Quotes, slice 1 (issue 32, decision 049): asked from the cart, read by the buyer, their company and staff. */
@@ -332,5 +332,185 @@ describe('quotes from the cart', () => {
       { id: quote.id },
     );
     expect(late.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+  });
+});
+
+/** A quote asked by `c` for these cart items, sent by staff at these prices (revision 1). */
+async function sentQuote(
+  c: Client,
+  items: { itemId: string; qty: number }[],
+  prices: number[],
+  freight = 60,
+): Promise<{ id: string; number: string; send: (prices: number[], version: number) => Promise<unknown> }> {
+  const lines = await cartLines(c, items);
+  const wanted = lines.filter((l) => items.some((i) => i.itemId === l.id)).map((l) => l.cartLineId);
+  const quote = (await c.gql<{ requestQuote: QuoteAnswer }>(REQUEST, { input: { cartLineIds: wanted } }))
+    .data!.requestQuote;
+  const staffEmail = `quotes.price.${randomUUID()}@plant.example`;
+  await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.Service });
+  const staff = await t.client();
+  await staff.signIn(staffEmail, FIXTURE_PASSWORD);
+  const send = async (unitPrices: number[], version: number) => {
+    const res = await staff.gql(
+      `mutation($id: ID!, $version: Int!, $input: QuoteAnswerInput!) { sendQuote(id: $id, version: $version, input: $input) { version } }`,
+      {
+        id: quote.id,
+        version,
+        input: {
+          lines: unitPrices.map((unitPrice, i) => ({ lineNo: i + 1, unitPrice })),
+          freight,
+          leadTimeDays: 5,
+          expiresOn: tomorrow(),
+        },
+      },
+    );
+    return res;
+  };
+  const first = (await send(prices, 1)) as { errors?: unknown };
+  expect(first.errors).toBeUndefined();
+  return { id: quote.id, number: quote.number, send };
+}
+
+const ACCEPT = `mutation($id: ID!, $revision: Int!) { acceptQuote(id: $id, revision: $revision) { status acceptedRevision } }`;
+const PLACE = `mutation($input: PlaceOrderInput!, $key: String!, $quoteId: ID, $revision: Int) {
+  placeOrder(input: $input, idempotencyKey: $key, quoteId: $quoteId, quoteRevision: $revision) {
+    order { id status subTotal freightAmt lines { itemId name quantity price lineTotal quoted } }
+    paymentError
+  }
+}`;
+
+interface Placed {
+  placeOrder: {
+    order: {
+      id: string;
+      status: number;
+      subTotal: number;
+      freightAmt: number;
+      lines: { itemId: string; quantity: number; price: number; lineTotal: number; quoted: boolean }[];
+    };
+  };
+}
+
+describe('quotes to orders', () => {
+  it('the buyer accepts the revision sent and checks out with exactly its lines, prices and freight; the cart is left alone; once', async () => {
+    const { c, email } = await customer();
+    const quote = await sentQuote(
+      c,
+      [
+        { itemId: products[0]!.id, qty: 100 },
+        { itemId: quoteOnly, qty: 2 },
+      ],
+      [9.5, 120],
+    );
+    // Something else in the cart stays there.
+    await cartLines(c, [{ itemId: products[1]!.id, qty: 1 }]);
+    const accepted = await c.gql<{ acceptQuote: { status: string; acceptedRevision: number } }>(ACCEPT, {
+      id: quote.id,
+      revision: 1,
+    });
+    expect(accepted.data!.acceptQuote).toEqual({ status: 'accepted', acceptedRevision: 1 });
+    // Accepted: no revision may be sent over it, and it is not accepted twice.
+    expect(
+      ((await quote.send([1, 1], 3)) as { errors?: { extensions: { code: string } }[] }).errors?.[0]
+        ?.extensions.code,
+    ).toBe('CONFLICT');
+    expect((await c.gql(ACCEPT, { id: quote.id, revision: 1 })).errors?.[0]?.extensions?.code).toBe(
+      'CONFLICT',
+    );
+
+    const key = randomUUID();
+    const input = checkoutBody(email, await authorisedCard(c));
+    const placed = await c.gql<Placed>(PLACE, { input, key, quoteId: quote.id, revision: 1 });
+    expect(placed.errors).toBeUndefined();
+    const order = placed.data!.placeOrder.order;
+    expect(order.lines.map((l) => [l.itemId, l.quantity, l.price, l.lineTotal, l.quoted])).toEqual([
+      [products[0]!.id, 100, 9.5, 950, true],
+      [quoteOnly, 2, 120, 240, true],
+    ]);
+    // The quote's freight, not the freight table's (free from $200).
+    expect(order).toMatchObject({ subTotal: 1190, freightAmt: 60 });
+    const read = await c.gql<{ quote: { status: string; orderId: string } }>(
+      `query($id: ID!) { quote(id: $id) { status orderId } }`,
+      { id: quote.id },
+    );
+    expect(read.data!.quote).toEqual({ status: 'ordered', orderId: order.id });
+    const cart = (await c.agent.get('/api/user/cart').expect(200)).body;
+    expect(cart.orderLines.map((l: { id: string }) => l.id).sort()).toEqual(
+      [products[0]!.id, products[1]!.id, quoteOnly].sort(),
+    );
+    // The same key answers the same order; another key is refused: a quote is ordered once.
+    const again = await c.gql<Placed>(PLACE, { input, key, quoteId: quote.id, revision: 1 });
+    expect(again.data!.placeOrder.order.id).toBe(order.id);
+    const other = await c.gql(PLACE, { input, key: randomUUID(), quoteId: quote.id, revision: 1 });
+    expect(other.errors?.[0]).toMatchObject({
+      message: QUOTE_MESSAGES.ordered,
+      extensions: { code: 'CONFLICT' },
+    });
+  });
+
+  it('a stale revision, an expired quote or a quote not accepted is refused; another buyer reads it as missing', async () => {
+    const { c, email } = await customer();
+    const quote = await sentQuote(c, [{ itemId: products[0]!.id, qty: 60 }], [10]);
+    // Staff improve it while the buyer reads revision 1.
+    expect(((await quote.send([9.75], 2)) as { errors?: unknown }).errors).toBeUndefined();
+    const stale = await c.gql(ACCEPT, { id: quote.id, revision: 1 });
+    expect(stale.errors?.[0]).toMatchObject({
+      message: QUOTE_MESSAGES.revised,
+      extensions: { code: 'CONFLICT' },
+    });
+    const input = checkoutBody(email, await authorisedCard(c));
+    const early = await c.gql(PLACE, { input, key: randomUUID(), quoteId: quote.id, revision: 2 });
+    expect(early.errors?.[0]?.message).toBe(QUOTE_MESSAGES.acceptFirst);
+    const { c: stranger } = await customer();
+    expect((await stranger.gql(ACCEPT, { id: quote.id, revision: 2 })).errors?.[0]?.extensions?.code).toBe(
+      'NOT_FOUND',
+    );
+    await db.execute(`update quote_revision set expires_on = current_date - 2 where quote_id = ?`, [
+      quote.id,
+    ]);
+    const expired = await c.gql(ACCEPT, { id: quote.id, revision: 2 });
+    expect(expired.errors?.[0]).toMatchObject({
+      message: QUOTE_MESSAGES.expired,
+      extensions: { code: 'CONFLICT' },
+    });
+  });
+
+  it('two acceptances at once, then two checkouts at once with different keys: one acceptance, one order', async () => {
+    const { c, email } = await customer();
+    const quote = await sentQuote(c, [{ itemId: products[1]!.id, qty: 30 }], [15]);
+    const accepts = await Promise.all([1, 2].map(() => c.gql(ACCEPT, { id: quote.id, revision: 1 })));
+    expect(accepts.filter((r) => !r.errors).length).toBe(1);
+    expect(accepts.filter((r) => r.errors?.[0]?.extensions?.code === 'CONFLICT').length).toBe(1);
+    const input = checkoutBody(email, await authorisedCard(c));
+    const places = await Promise.all(
+      [1, 2].map(() => c.gql<Placed>(PLACE, { input, key: randomUUID(), quoteId: quote.id, revision: 1 })),
+    );
+    expect(places.filter((r) => !r.errors).length).toBe(1);
+    const [orders] = await db.execute<{ n: number }[]>(
+      `select count(*)::int as n from customer_order where idempotency_scope = ?`,
+      [`quote:${quote.id}`],
+    );
+    expect(orders!.n).toBe(1);
+  });
+
+  it("a company buyer's quote order over their limit waits for approval like any order", async () => {
+    const [account] = await db.execute<{ id: string }[]>(
+      `insert into business_account (company) values ('Quoted Limits Co') returning id`,
+    );
+    const buyer = await companyMember(t, account!.id, 'Buyer', { orderLimit: 100 });
+    const approver = await companyMember(t, account!.id, 'Approver');
+    const quote = await sentQuote(buyer.c, [{ itemId: products[0]!.id, qty: 40 }], [12]);
+    // The approver sees the quote but only its buyer accepts it.
+    const notTheirs = await approver.c.gql(ACCEPT, { id: quote.id, revision: 1 });
+    expect(notTheirs.errors?.[0]?.message).toBe(QUOTE_MESSAGES.notYours);
+    expect((await buyer.c.gql(ACCEPT, { id: quote.id, revision: 1 })).errors).toBeUndefined();
+    const placed = await buyer.c.gql<Placed>(PLACE, {
+      input: checkoutBody(buyer.email, await authorisedCard(buyer.c)),
+      key: randomUUID(),
+      quoteId: quote.id,
+      revision: 1,
+    });
+    expect(placed.errors).toBeUndefined();
+    expect(placed.data!.placeOrder.order.status).toBe(19);
   });
 });

@@ -122,6 +122,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.requestQuote': 'signed-in',
   'Query.myQuotes': 'signed-in',
   'Query.quote': 'signed-in',
+  'Mutation.acceptQuote': 'signed-in',
   'Mutation.saveAdminCompany': CONSOLE_ACCESS.companies,
   'Mutation.recordTermsPayment': CONSOLE_ACCESS.companies,
   'Mutation.decideCompanyCredit': CONSOLE_ACCESS.companies,

@@ -40,6 +40,7 @@ import {
 } from '../company/company-limits';
 import { companyShipping } from '../company/company-addresses';
 import { overCreditLimit } from '../../../../domain/company';
+import { markQuoteOrdered, quoteForOrder } from '../quote/quote.service';
 
 /** What the shopper must do next after placing (or paying) an order. */
 export interface PlaceOrderResult {
@@ -145,17 +146,28 @@ export const checkoutService = {
    * the card is charged (authorised, declined -> 14, authentication -> 15) or the purchase order recorded.
    * Entry point: the checkout as sent (domain/checkout.schema.ts, by the site's country) and the key.
    */
-  async placeOrder(ctx: Ctx, body: unknown, idempotencyKey: unknown): Promise<PlaceOrderResult> {
+  async placeOrder(
+    ctx: Ctx,
+    body: unknown,
+    idempotencyKey: unknown,
+    /** Checkout of an accepted quote (decision 049): its lines, prices and freight, the cart left alone. */
+    fromQuote: { quoteId: string; revision: number } | null = null,
+  ): Promise<PlaceOrderResult> {
     assertOrdersScope(ctx);
     const key = checkIdempotencyKey(idempotencyKey);
     const input: PlaceOrderInput = validate(placeOrderSchemaFor(siteCountry(ctx.site)), body);
-    const cart = await cartService.find(ctx);
-    const scope = ctx.user ? `user:${ctx.user.id}` : `guest:${ctx.req.session?.cartId ?? 'none'}`;
-    const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+    if (fromQuote && !ctx.user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+    const cart = fromQuote ? null : await cartService.find(ctx);
+    const scope = fromQuote
+      ? `quote:${fromQuote.quoteId}`
+      : ctx.user
+        ? `user:${ctx.user.id}`
+        : `guest:${ctx.req.session?.cartId ?? 'none'}`;
+    const hash = createHash('sha256').update(JSON.stringify({ input, fromQuote })).digest('hex');
 
     const existing = await this.orderIdByKey(ctx, scope, key, hash);
     if (existing) return this.resume(ctx, await orderService.load(ctx, existing), input);
-    if (!cart) throw emptyCart();
+    if (!cart && !fromQuote) throw emptyCart();
 
     const pricing = await pricingOf(ctx);
     // A company member's card may be kept for an approval: their provider customer is made before the transaction
@@ -165,8 +177,12 @@ export const checkoutService = {
     // The card kept at the provider for an order that waits for approval (see holdCard).
     const hold: { card: HeldForApproval | null } = { card: null };
     const placing = ctx.db.transactional(async (trx): Promise<string | PayableOrder> => {
-      // One checkout of a cart at a time: a concurrent call with the same key waits here, then finds the order.
-      await prepared('select id from cart where id = ? for update').all(ctx.db, [cart.id], trx);
+      // One checkout of a cart (or a quote) at a time: a concurrent call with the same key waits here, then finds
+      // the order; another key finds the quote ordered.
+      const quote = fromQuote
+        ? await quoteForOrder(ctx, trx, fromQuote.quoteId, fromQuote.revision, pricing.currency)
+        : null;
+      if (cart) await prepared('select id from cart where id = ? for update').all(ctx.db, [cart.id], trx);
       const again = await this.orderIdByKey(ctx, scope, key, hash, trx);
       if (again) return again;
       const [buyer] = ctx.user
@@ -179,7 +195,7 @@ export const checkoutService = {
             trx,
           )
         : [];
-      const lines = await pricedLines(ctx.db, cart.id, pricing, trx);
+      const lines = quote ? quote.lines : await pricedLines(ctx.db, cart!.id, pricing, trx);
       const country = siteCountry(ctx.site);
       checkLines(lines, input.shippingAddress.state, country);
       if (input.payment.kind === 'purchaseOrder' && !buyer?.netTermsDays) throw poNotAllowed();
@@ -188,6 +204,7 @@ export const checkoutService = {
         country,
         components: taxation.components,
         exempt: buyer?.taxExempt ?? false,
+        freight: quote?.freight,
       });
       const purchase = ctx.user
         ? await companyPurchase(ctx, trx, ctx.user.id, {
@@ -270,28 +287,38 @@ export const checkoutService = {
         line_total: l.lineTotal,
         tier_min_quantity: l.tier?.minQuantity ?? 1,
         unit_price_for_one: l.tier && l.tier.minQuantity > 1 ? l.priceTiers[0]!.unitPrice : null,
+        quoted: Boolean(quote),
       }));
       await prepared(
         `insert into order_line (order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure,
            image, quantity, minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total,
-           tier_min_quantity, unit_price_for_one)
+           tier_min_quantity, unit_price_for_one, quoted)
          select order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure, image, quantity,
            minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total,
-           tier_min_quantity, unit_price_for_one
+           tier_min_quantity, unit_price_for_one, quoted
          from jsonb_to_recordset(?::jsonb) as r(order_id uuid, line_no smallint, product_id text, name text,
            manufacturer_part_number text, unit_of_measure text, image text, quantity int,
            minimum_purchase_quantity int, min_transfer int, price numeric, base_price numeric,
-           configurations jsonb, line_total numeric, tier_min_quantity int, unit_price_for_one numeric)`,
+           configurations jsonb, line_total numeric, tier_min_quantity int, unit_price_for_one numeric,
+           quoted boolean)`,
       ).all(ctx.db, [JSON.stringify(rows)], trx);
       await prepared(
         `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, null, 0, ?)`,
-      ).all(ctx.db, [order!.id, ctx.user?.id ?? null, 'Order placed'], trx);
-      // Only the lines ordered leave the cart (a line added meanwhile stays for the next order).
-      await prepared('delete from cart_line where id = any(?::uuid[])').all(
+      ).all(
         ctx.db,
-        [lines.map((l) => l.cartLineId)],
+        [order!.id, ctx.user?.id ?? null, quote ? 'Order placed from a quote' : 'Order placed'],
         trx,
       );
+      if (quote) {
+        await markQuoteOrdered(ctx, trx, quote.id, order!.id);
+      } else {
+        // Only the lines ordered leave the cart (a line added meanwhile stays for the next order).
+        await prepared('delete from cart_line where id = any(?::uuid[])').all(
+          ctx.db,
+          [lines.map((l) => l.cartLineId)],
+          trx,
+        );
+      }
       if (purchase?.reason) {
         // Over the buyer's limit: the order waits for an approver, and nothing is charged until then. The card is
         // kept for it at the provider (one that declines is refused now, and the cart stays as it was).

@@ -232,6 +232,10 @@ export class OrderLine {
   @Property({ type: 'jsonb', default: '[]' })
   configurations: OrderedConfiguration[] = [];
 
+  /** Priced by an accepted quote (decision 049): its unit price is the quote's, edited as one price. */
+  @Property({ type: 'boolean', default: false })
+  quoted: boolean = false;
+
   /** The quantity tier the price came from (decision 048): 1 is the price for one. */
   @Property({ type: 'integer', default: 1 })
   tierMinQuantity: number = 1;

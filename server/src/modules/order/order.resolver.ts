@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Int, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AWAITING_PAYMENT } from '../../../../domain/order-status';
 import { unpaidCancelAt } from '../../../../domain/checkout';
 import type { Ctx as RequestCtx } from '../../context';
@@ -51,6 +51,17 @@ export class OrderResolver {
     @Arg('input', () => PlaceOrderInputGql) input: PlaceOrderInputGql,
     @Arg('idempotencyKey', () => String) idempotencyKey: string,
     @Ctx() ctx: RequestCtx,
+    @Arg('quoteId', () => ID, {
+      nullable: true,
+      description:
+        'An accepted quote to order instead of the cart (its lines, prices and freight; the cart is left alone)',
+    })
+    quoteId?: string | null,
+    @Arg('quoteRevision', () => Int, {
+      nullable: true,
+      description: 'The revision the buyer accepted and read: a quote changed since is refused',
+    })
+    quoteRevision?: number | null,
   ) {
     const body = {
       ...input,
@@ -58,7 +69,12 @@ export class OrderResolver {
       shippingDetails: withoutNulls(input.shippingDetails),
       payment: withoutNulls(input.payment),
     };
-    return checkoutService.placeOrder(ctx, body, idempotencyKey);
+    return checkoutService.placeOrder(
+      ctx,
+      body,
+      idempotencyKey,
+      quoteId ? { quoteId, revision: quoteRevision ?? -1 } : null,
+    );
   }
 
   @Mutation(() => PlaceOrderResultGql, {

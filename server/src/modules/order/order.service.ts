@@ -48,6 +48,8 @@ export interface OrderLineView {
   /** The quantity tier the price came from (1: the price for one), and that price for one when a tier lowered it. */
   tierMinQuantity: number;
   unitPriceForOne: number | null;
+  /** Priced by an accepted quote (decision 049). */
+  quoted: boolean;
   /** How much of the line has shipped and been delivered, and its status once all of it has. */
   fulfilment: LineFulfilment;
 }
@@ -141,7 +143,7 @@ const ORDER_SQL = `
       'manufacturerPartNumber', l.manufacturer_part_number, 'unitOfMeasure', l.unit_of_measure, 'image', l.image,
       'quantity', l.quantity, 'minimumPurchaseQuantity', l.minimum_purchase_quantity, 'minTransfer', l.min_transfer,
       'price', l.price::float8, 'basePrice', l.base_price::float8, 'configurations', l.configurations,
-      'lineTotal', l.line_total::float8, 'tierMinQuantity', l.tier_min_quantity,
+      'lineTotal', l.line_total::float8, 'tierMinQuantity', l.tier_min_quantity, 'quoted', l.quoted,
       'unitPriceForOne', l.unit_price_for_one::float8) order by l.line_no)
       from order_line l where l.order_id = o.id), '[]'::json) as lines,
     coalesce((select json_agg(json_build_object('id', s.id, 'carrier', s.carrier,

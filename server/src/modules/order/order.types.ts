@@ -76,6 +76,7 @@ export class OrderLineGql {
   tierMinQuantity!: number;
   @Field(() => Float, { nullable: true, description: 'The price for one a quantity tier lowered, else null' })
   unitPriceForOne!: number | null;
+  @Field(() => Boolean, { description: 'Priced by an accepted quote' }) quoted!: boolean;
   @Field(() => LineFulfilmentGql) fulfilment!: LineFulfilmentGql;
 }
 

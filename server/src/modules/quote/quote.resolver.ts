@@ -128,6 +128,19 @@ export class QuoteResolver {
   }
 
   @Authorized()
+  @Mutation(() => QuoteGql, {
+    description:
+      'Accepts the revision the buyer read, once, before its last day; then placeOrder(quoteId, quoteRevision) orders it',
+  })
+  acceptQuote(
+    @Arg('id', () => ID) id: string,
+    @Arg('revision', () => Int) revision: number,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return quoteService.accept(ctx, id, revision);
+  }
+
+  @Authorized()
   @Query(() => [QuoteGql], {
     description: "The caller's quotes and, for roles that see its orders, their company's",
   })

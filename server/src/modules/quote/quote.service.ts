@@ -26,7 +26,7 @@ import { recordAudit } from '../audit/audit';
 import { assertAccess } from '../auth/permissions';
 import { hit } from '../auth/rate-limit';
 import { requireUser } from '../auth/session-auth';
-import { cartService } from '../cart/cart.service';
+import { cartService, type CartLineView } from '../cart/cart.service';
 
 /** Quotes a person may ask for in a day (each one reaches staff's queue). */
 const QUOTES_PER_DAY = 20;
@@ -411,6 +411,41 @@ export const quoteService = {
     return this.adminGet(ctx, id);
   },
 
+  /**
+   * The buyer accepts the revision they read, once, before its last day: a revision sent since, an expired quote or
+   * a second acceptance (two tabs at once: the row is locked) is refused with CONFLICT.
+   */
+  async accept(ctx: Ctx, id: string, revision: number): Promise<QuoteView> {
+    const me = requireUser(ctx);
+    await ctx.db.transactional(async (trx) => {
+      const quote = await lockForBuyer(ctx, trx, id);
+      if (quote.userId !== me.id) throw new AppError('UNPROCESSABLE', QUOTE_MESSAGES.notYours);
+      if (quote.status === 'accepted' || quote.status === 'ordered') {
+        throw new AppError(
+          'CONFLICT',
+          quote.status === 'ordered' ? QUOTE_MESSAGES.ordered : QUOTE_MESSAGES.notQuoted,
+        );
+      }
+      if (quote.status !== 'quoted') throw new AppError('CONFLICT', QUOTE_MESSAGES.notQuoted);
+      if (quote.sentRevision !== revision) throw new AppError('CONFLICT', QUOTE_MESSAGES.revised);
+      if (quote.expired) throw new AppError('CONFLICT', QUOTE_MESSAGES.expired);
+      await ctx.db.execute(
+        `update quote set status = 'accepted', accepted_revision = ?, version = version + 1, updated_at = now()
+         where id = ?`,
+        [revision, quote.id],
+        'run',
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'quote.accepted',
+        targetType: 'quote',
+        targetId: quote.id,
+        after: { revision },
+      });
+    });
+    return this.get(ctx, id);
+  },
+
   async adminGet(ctx: Ctx, id: string): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
     if (!isUuid(id)) throw notFound('Quote');
@@ -459,4 +494,163 @@ function moveTo(from: QuoteStatus, to: QuoteStatus): void {
       `A quote that is ${from.replace('_', ' ')} cannot become ${to.replace('_', ' ')}.`,
     );
   }
+}
+
+interface BuyerQuote {
+  id: string;
+  userId: string;
+  accountId: string | null;
+  status: QuoteStatus;
+  currency: string;
+  sentRevision: number | null;
+  acceptedRevision: number | null;
+  orderId: string | null;
+  freight: number | null;
+  /** Past the sent revision's last day (the store's day). */
+  expired: boolean;
+}
+
+/** The quote a buyer acts on, locked for the transaction; another buyer's (or a malformed id) is NOT_FOUND. */
+async function lockForBuyer(ctx: Ctx, trx: Transaction, id: string): Promise<BuyerQuote> {
+  if (!isUuid(id)) throw notFound('Quote');
+  const [quote] = await ctx.db.execute<BuyerQuote[]>(
+    `select q.id, q.user_id as "userId", q.account_id as "accountId", q.status, q.currency, q.sent_revision as "sentRevision",
+       q.accepted_revision as "acceptedRevision", q.order_id as "orderId", r.freight::float8 as freight,
+       coalesce(r.expires_on < (now() at time zone '${STORE_TIME_ZONE}')::date, false) as expired
+     from quote q
+     left join quote_revision r on r.quote_id = q.id and r.revision = q.sent_revision
+     where q.id = ? for update of q`,
+    [id],
+    'all',
+    trx,
+  );
+  const [reader, account, seesOrders] = await readerOf(ctx);
+  if (
+    !quote ||
+    !(quote.userId === reader || (seesOrders && account !== null && quote.accountId === account))
+  ) {
+    throw notFound('Quote');
+  }
+  return quote;
+}
+
+/** An accepted quote's revision as checkout's lines (priced by the quote, not the catalogue) and its freight. */
+export interface QuoteForOrder {
+  id: string;
+  currency: string;
+  freight: number;
+  lines: CartLineView[];
+}
+
+/**
+ * Checkout of an accepted quote (decision 049), inside the order's transaction: the quote locked, re-checked (the
+ * caller's, accepted, the revision they accepted still the one sent, not expired, not ordered, in the site's
+ * currency), and its lines as ordered: the quote's prices, a pack line as packs at the pack's price.
+ */
+export async function quoteForOrder(
+  ctx: Ctx,
+  trx: Transaction,
+  id: string,
+  revision: number,
+  currency: string,
+): Promise<QuoteForOrder> {
+  const quote = await lockForBuyer(ctx, trx, id);
+  if (quote.userId !== ctx.user?.id) throw new AppError('UNPROCESSABLE', QUOTE_MESSAGES.notYours);
+  if (quote.status === 'ordered' || quote.orderId) throw new AppError('CONFLICT', QUOTE_MESSAGES.ordered);
+  if (quote.status !== 'accepted') throw new AppError('CONFLICT', QUOTE_MESSAGES.acceptFirst);
+  if (quote.acceptedRevision !== revision || quote.sentRevision !== revision) {
+    throw new AppError('CONFLICT', QUOTE_MESSAGES.revised);
+  }
+  if (quote.expired) throw new AppError('CONFLICT', QUOTE_MESSAGES.expired);
+  if (quote.currency !== currency) throw new AppError('CONFLICT', QUOTE_MESSAGES.otherCurrency);
+  const rows = await ctx.db.execute<
+    {
+      lineNo: number;
+      id: string | null;
+      description: string;
+      quantity: number;
+      packSize: number | null;
+      configurations: {
+        id: string;
+        name: string | null;
+        unit: string | null;
+        value: number;
+        metadata?: string | null;
+      }[];
+      unitPrice: number;
+      lineTotal: number;
+      manufacturerPartNumber: string | null;
+      unitOfMeasure: string | null;
+      image: string | null;
+      allowedStates: string[] | null;
+      sold: boolean;
+    }[]
+  >(
+    `select l.line_no as "lineNo", l.product_id as id, l.description, l.quantity, l.pack_size as "packSize",
+       l.configurations, l.unit_price::float8 as "unitPrice", l.line_total::float8 as "lineTotal",
+       p.manufacturer_part_number as "manufacturerPartNumber", p.unit_of_measure as "unitOfMeasure",
+       p.images[1] as image, p.allowed_states as "allowedStates", p.id is not null as sold
+     from quote_line l left join product p on p.id = l.product_id
+     where l.quote_id = ? and l.revision = ? order by l.line_no`,
+    [quote.id, revision],
+    'all',
+    trx,
+  );
+  if (rows.some((r) => !r.sold || !r.id)) throw new AppError('CONFLICT', QUOTE_MESSAGES.partGone);
+  return {
+    id: quote.id,
+    currency: quote.currency,
+    freight: quote.freight ?? 0,
+    lines: rows.map((r) => ({
+      id: r.id!,
+      cartLineId: '',
+      cartId: '',
+      dateAdded: new Date().toISOString(),
+      categoryId: null,
+      // A pack line is ordered as packs at the quoted pack price.
+      name: r.packSize ? `${r.description} (pack of ${r.packSize})` : r.description,
+      manufacturerPartNumber: r.manufacturerPartNumber,
+      unitOfMeasure: r.packSize ? 'PK' : (r.unitOfMeasure ?? 'EA'),
+      image: r.image,
+      quantity: r.quantity,
+      minimumPurchaseQuantity: 1,
+      minTransfer: 1,
+      price: r.unitPrice,
+      basePrice: null,
+      allowedStates: r.allowedStates ?? [],
+      configurations: r.configurations.map((c) => ({
+        id: c.id,
+        name: c.name,
+        unit: c.unit,
+        value: c.value,
+        price: null,
+        type: null,
+        metadata: c.metadata ?? null,
+      })),
+      lineTotal: r.lineTotal,
+      tier: null,
+      priceTiers: [],
+    })),
+  };
+}
+
+/** The order placed from the quote: the quote is ordered, once (quote.order_id is unique). */
+export async function markQuoteOrdered(
+  ctx: Ctx,
+  trx: Transaction,
+  quoteId: string,
+  orderId: string,
+): Promise<void> {
+  await ctx.db.execute(
+    `update quote set status = 'ordered', order_id = ?, version = version + 1, updated_at = now() where id = ?`,
+    [orderId, quoteId],
+    'run',
+    trx,
+  );
+  await recordAudit(ctx, trx, {
+    action: 'quote.ordered',
+    targetType: 'quote',
+    targetId: quoteId,
+    after: { orderId },
+  });
 }
