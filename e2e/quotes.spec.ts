@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ROLES } from '../domain/roles';
+import { TEST_CARDS } from '../domain/checkout';
 import { addFromProductPage } from './pages/CartPage';
+import { CheckoutPage } from './pages/CheckoutPage';
 import { ShopPage } from './pages/ShopPage';
 import { registerAndSignIn } from './support/accounts';
 import { setRole, withDb } from './support/db';
@@ -9,7 +11,7 @@ import { lastEmailTo, linkIn } from './support/outbox';
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-test('a buyer asks for a quote from the cart; staff refuse a missing price, then send it; the e-mailed link shows the quote', async ({
+test('a buyer asks for a quote from the cart; staff refuse a missing price, then send it; the e-mailed link opens it; accepted, it is ordered', async ({
   page,
   browser,
 }) => {
@@ -86,6 +88,31 @@ test('a buyer asks for a quote from the cart; staff refuse a missing price, then
   await expect(sent).toContainText('Screws ship from Reno.');
   await shop.screenshot('quote-desktop');
 
+  // Accepted, it is checked out: exactly its lines, prices and freight; the cart is left alone.
+  await page.getByRole('button', { name: 'Accept and check out' }).click();
+  await expect(page).toHaveURL(/\/checkout\?quote=/);
+  const checkout = new CheckoutPage(page);
+  await checkout.useNewAddress({
+    name: 'Dock 9',
+    line1: '400 Mill St',
+    city: 'Mooresville',
+    state: 'NC',
+    zip: '28115',
+    email: 'dock@plant.example',
+  });
+  await expect(page.getByTestId('checkout-subtotal')).toHaveText('$4,759.20');
+  await expect(page.getByTestId('checkout-freight')).toHaveText('$45.00');
+  await checkout.chooseShipping();
+  await checkout.payWith(TEST_CARDS.authorised);
+  await checkout.placeOrder();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
+  await page.goto(linkIn(mail));
+  await expect(page.getByTestId('quote-status')).toHaveText('Ordered');
+  await page.getByRole('link', { name: 'This quote was ordered: view the order.' }).click();
+  await expect(page.locator('.order-line').first()).toContainText('400 × $11.25 each');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+
   // The buyer's list, then the quote on a phone in French.
   await page.goto('/user/account/quotes');
   await expect(page.getByTestId('quote-row').filter({ hasText: number })).toContainText('$4,804.20');
@@ -93,7 +120,7 @@ test('a buyer asks for a quote from the cart; staff refuse a missing price, then
   await page.context().addCookies([{ name: 'locale', value: 'fr-CA', url: new URL('/', page.url()).href }]);
   await page.goto(linkIn(mail));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Soumission ${number}`);
-  await expect(page.getByTestId('quote-status')).toHaveText('Prix établi');
+  await expect(page.getByTestId('quote-status')).toHaveText('Commandée');
   await expect(page.getByTestId('sent-quote')).toContainText('Notre soumission');
   await shop.screenshot('quote-phone-fr');
 });

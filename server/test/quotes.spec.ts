@@ -418,6 +418,20 @@ describe('quotes to orders', () => {
       'CONFLICT',
     );
 
+    // Checkout shows the quote as a cart: its lines and prices, its freight, North Carolina's tax.
+    const shown = await c.gql<{
+      quoteCheckout: {
+        subTotal: number;
+        freightAmt: number;
+        taxState: string;
+        orderLines: { itemId: string; price: number }[];
+      };
+    }>(
+      `query($id: ID!) { quoteCheckout(id: $id, revision: 1, state: "NC") { subTotal freightAmt taxState orderLines { itemId price } } }`,
+      { id: quote.id },
+    );
+    expect(shown.data!.quoteCheckout).toMatchObject({ subTotal: 1190, freightAmt: 60, taxState: 'NC' });
+    expect(shown.data!.quoteCheckout.orderLines.map((l) => l.price)).toEqual([9.5, 120]);
     const key = randomUUID();
     const input = checkoutBody(email, await authorisedCard(c));
     const placed = await c.gql<Placed>(PLACE, { input, key, quoteId: quote.id, revision: 1 });

@@ -1,16 +1,17 @@
 import { useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
-import { confirmationPath, ROUTES } from '@domain/routes';
+import { confirmationPath, quotePagePath, ROUTES } from '@domain/routes';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
-import { useT } from '../../i18n';
+import { useMessage, useT } from '../../i18n';
 import { track, type CheckoutStep } from '../../lib/analytics';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../account';
 import { CartTotals, type CartFieldsFragment, trackedLine } from '../cart';
 import { OrderTotalsList } from '../orders';
-import { CheckoutCartDocument } from './graphql/checkout.generated';
+import { CheckoutCartDocument, QuoteCheckoutDocument } from './graphql/checkout.generated';
+import { errorMessage } from '../../lib/failure';
 import { OrderPayment } from './OrderPayment';
 import { AddressStep } from './steps/AddressStep';
 import { PaymentStep } from './steps/PaymentStep';
@@ -46,6 +47,7 @@ function reportStep(
 
 export function CheckoutPage() {
   const t = useT();
+  const message = useMessage();
   usePageMeta(t('checkout.title'));
   const { user, status } = useSession();
   // The steps done so far live in the tab's draft: a reload comes back to them (decision 038). The card does not.
@@ -56,20 +58,35 @@ export function CheckoutPage() {
   const setStep = (to: Step) => updateDraft({ step: to });
   const placedCart = useRef<CartFieldsFragment | null>(null);
   const navigate = useNavigate();
+  // /checkout?quote=…&revision=…: an accepted quote is checked out instead of the cart (decision 049).
+  const [params] = useSearchParams();
+  const quoteId = params.get('quote');
+  const quote = quoteId ? { quoteId, revision: Number(params.get('revision')) || 0 } : null;
   const payment = usePlaceOrder({
+    quote,
     failedMessage: t('checkout.failed'),
     onDone: (order) => {
       if (placedCart.current) reportStep('checkout completed', placedCart.current, order);
       navigate(confirmationPath(order.id));
     },
   });
-  const { data, previousData, loading } = useQuery(CheckoutCartDocument, {
+  const cartQuery = useQuery(CheckoutCartDocument, {
     variables: { state: address?.state ?? null },
     fetchPolicy: 'cache-and-network',
+    skip: Boolean(quote),
   });
+  const quoteQuery = useQuery(QuoteCheckoutDocument, {
+    variables: { id: quote?.quoteId ?? '', revision: quote?.revision ?? 0, state: address?.state ?? null },
+    fetchPolicy: 'cache-and-network',
+    skip: !quote,
+  });
+  const loading = quote ? quoteQuery.loading : cartQuery.loading;
   // While the cart is re-read for the chosen state (its tax), the last answer stays on screen: the next step shows
   // at once and its heading takes the focus, instead of a skeleton.
-  const cart = (data ?? previousData)?.cart ?? null;
+  const cart = quote
+    ? ((quoteQuery.data ?? quoteQuery.previousData)?.quoteCheckout ?? null)
+    : ((cartQuery.data ?? cartQuery.previousData)?.cart ?? null);
+  const quoteRefused = quote && quoteQuery.error ? errorMessage(quoteQuery.error, t('quotes.failed')) : null;
   const started = useRef(false);
   useEffect(() => {
     if (!cart || cart.orderLines.length === 0) return;
@@ -117,6 +134,17 @@ export function CheckoutPage() {
             <OrderTotalsList order={state.order} testId="checkout-total" />
           </aside>
         </div>
+      </div>
+    );
+  }
+  if (quoteRefused) {
+    return (
+      <div className="container section page--narrow">
+        <h1>{t('checkout.title')}</h1>
+        <p className="notice notice--warning" role="alert">
+          {message(quoteRefused)}
+        </p>
+        <Link to={quotePagePath(quote!.quoteId)}>{t('quotes.backToQuote')}</Link>
       </div>
     );
   }

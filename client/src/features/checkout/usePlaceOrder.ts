@@ -51,11 +51,14 @@ export function settled(result: PlaceOrderFieldsFragment): PaymentState {
  */
 export function usePlaceOrder({
   order = null,
+  quote = null,
   failedMessage,
   onDone,
 }: {
   /** A saved order waiting for its payment (Pay now). */
   order?: Order | null;
+  /** An accepted quote checked out instead of the cart (decision 049). */
+  quote?: { quoteId: string; revision: number } | null;
   /** The message when an attempt fails without the server's reason (the network). */
   failedMessage: string;
   onDone: (order: Order) => void;
@@ -79,7 +82,13 @@ export function usePlaceOrder({
     setState({ step: 'placing' });
     key.current ??= crypto.randomUUID();
     try {
-      const { data } = await placeOrder({ variables: { idempotencyKey: key.current, input } });
+      const { data } = await placeOrder({
+        variables: {
+          idempotencyKey: key.current,
+          input,
+          ...(quote ? { quoteId: quote.quoteId, quoteRevision: quote.revision } : {}),
+        },
+      });
       if (!data) throw new Error(failedMessage);
       // The ordered lines have left the cart: the header's count follows.
       void client.refetchQueries({ include: ['Cart'] });

@@ -1,16 +1,18 @@
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { quoteNumberLabel } from '@domain/quotes';
-import { productPath, quotePagePath, ROUTES } from '@domain/routes';
-import { Link, useParams } from 'react-router-dom';
+import { orderPath, productPath, quotePagePath, ROUTES } from '@domain/routes';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import { useCatalogLang, useMessage, useT } from '../../i18n';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { useDates } from '../../lib/dates';
-import { failureOf } from '../../lib/failure';
+import { errorMessage, failureOf } from '../../lib/failure';
 import { useMoney } from '../../lib/money';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { SignInRedirect, useSession } from '../account';
 import {
+  AcceptQuoteDocument,
   MyQuotesDocument,
   QuoteDocument,
   type QuoteFieldsFragment,
@@ -188,7 +190,56 @@ function SentQuote({
         {t('quotes.expiresOn', { day: dates.calendarDay(sent.expiresOn) })}
       </p>
       {sent.note && <blockquote className="note">{sent.note}</blockquote>}
+      <QuoteActions quote={quote} revision={sent.revision} />
     </section>
+  );
+}
+
+/** Accept (the revision shown) and check out; an accepted quote's checkout; an ordered quote's order. */
+function QuoteActions({ quote, revision }: { quote: QuoteFieldsFragment; revision: number }) {
+  const t = useT();
+  const message = useMessage();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [accept, { loading }] = useMutation(AcceptQuoteDocument);
+  const checkout = `${ROUTES.checkout}?quote=${encodeURIComponent(quote.id)}&revision=${revision}`;
+  if (quote.status === 'ordered' && quote.orderId) {
+    return (
+      <p>
+        <Link to={orderPath(quote.orderId)}>{t('quotes.ordered')}</Link>
+      </p>
+    );
+  }
+  if (quote.status === 'accepted') {
+    return (
+      <Link className="btn btn--primary" to={checkout}>
+        {t('quotes.checkout')}
+      </Link>
+    );
+  }
+  if (quote.status !== 'quoted') return null;
+  return (
+    <div className="quote-actions">
+      <p className="field__hint">{t('quotes.acceptNote')}</p>
+      {failure && (
+        <p className="notice notice--warning" role="alert">
+          {message(failure)}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn--primary btn--large"
+        disabled={loading}
+        onClick={() =>
+          void accept({ variables: { id: quote.id, revision } }).then(
+            () => navigate(checkout),
+            (err: unknown) => setFailure(errorMessage(err, t('quotes.failed'))),
+          )
+        }
+      >
+        {t('quotes.accept')}
+      </button>
+    </div>
   );
 }
 

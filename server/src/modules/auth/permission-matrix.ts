@@ -123,6 +123,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.myQuotes': 'signed-in',
   'Query.quote': 'signed-in',
   'Mutation.acceptQuote': 'signed-in',
+  'Query.quoteCheckout': 'signed-in',
   'Mutation.saveAdminCompany': CONSOLE_ACCESS.companies,
   'Mutation.recordTermsPayment': CONSOLE_ACCESS.companies,
   'Mutation.decideCompanyCredit': CONSOLE_ACCESS.companies,

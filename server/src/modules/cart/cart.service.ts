@@ -271,10 +271,30 @@ export async function pricedListItems(
 
 const emptyView = (buyer: Buyer): CartView => view(null, [], buyer);
 
+/**
+ * Lines priced elsewhere (an accepted quote's: decision 049) as a cart view for the caller: their tax for the state
+ * shipped to (else the primary address's), the freight given.
+ */
+export async function linesView(
+  ctx: Ctx,
+  lines: CartLineView[],
+  shipTo: string | null,
+  freight: number,
+): Promise<CartView> {
+  const found = await buyerOf(ctx);
+  const buyer =
+    shipTo && addressRules(found.country).isRegion(shipTo.toUpperCase())
+      ? { ...found, state: shipTo.toUpperCase() }
+      : found;
+  return view(null, lines, buyer, freight);
+}
+
 function view(
   cart: { id: string; note: string; createdAt: Date; updatedAt: Date } | null,
   lines: CartLineView[],
   buyer: Buyer,
+  /** A quote's agreed freight (decision 049). */
+  freight?: number,
 ): CartView {
   const taxation = taxationFor(buyer.country, buyer.state);
   return {
@@ -289,6 +309,7 @@ function view(
       country: buyer.country,
       components: taxation.components,
       exempt: buyer.taxExempt,
+      freight,
     }),
     taxGeoCode: taxation.geoCode,
     taxState: taxation.region,

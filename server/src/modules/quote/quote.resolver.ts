@@ -15,6 +15,8 @@ import {
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import type { Ctx as RequestCtx } from '../../context';
 import { quoteService } from './quote.service';
+import { cartGql } from '../cart/cart.resolver';
+import { CartGql } from '../cart/cart.types';
 
 @ObjectType('QuoteConfiguration', { description: "A configuration of a quote's line (option, value)" })
 class QuoteConfigurationGql {
@@ -125,6 +127,20 @@ export class QuoteResolver {
     @Ctx() ctx: RequestCtx,
   ) {
     return quoteService.requestFromCart(ctx, input);
+  }
+
+  @Authorized()
+  @Query(() => CartGql, {
+    description:
+      "An accepted quote as checkout shows it: its lines at the quote's prices, its freight, tax for the state shipped to",
+  })
+  async quoteCheckout(
+    @Arg('id', () => ID) id: string,
+    @Arg('revision', () => Int) revision: number,
+    @Arg('state', () => String, { nullable: true }) state: string | null,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return cartGql(await quoteService.checkout(ctx, id, revision, state));
   }
 
   @Authorized()

@@ -26,7 +26,8 @@ import { recordAudit } from '../audit/audit';
 import { assertAccess } from '../auth/permissions';
 import { hit } from '../auth/rate-limit';
 import { requireUser } from '../auth/session-auth';
-import { cartService, type CartLineView } from '../cart/cart.service';
+import { cartService, linesView, type CartLineView, type CartView } from '../cart/cart.service';
+import { pricingOf } from '../catalog/pricing';
 
 /** Quotes a person may ask for in a day (each one reaches staff's queue). */
 const QUOTES_PER_DAY = 20;
@@ -444,6 +445,17 @@ export const quoteService = {
       });
     });
     return this.get(ctx, id);
+  },
+
+  /**
+   * An accepted quote as checkout shows it: its lines at the quote's prices, its freight, tax for the state shipped
+   * to; refused as placing it would be (another revision, expired, ordered, another currency).
+   */
+  async checkout(ctx: Ctx, id: string, revision: number, shipTo: string | null): Promise<CartView> {
+    requireUser(ctx);
+    const { currency } = await pricingOf(ctx);
+    const quote = await ctx.db.transactional((trx) => quoteForOrder(ctx, trx, id, revision, currency));
+    return linesView(ctx, quote.lines, shipTo, quote.freight);
   },
 
   async adminGet(ctx: Ctx, id: string): Promise<QuoteView> {
