@@ -305,6 +305,11 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Cette soumission est établie dans une autre devise : commandez sur le site où elle a été demandée.',
     'Esta cotización está en otra moneda: pague en el sitio donde la pidió.',
   ],
+  'Write a message.': ['Écrivez un message.', 'Escriba un mensaje.'],
+  'Messages are limited to 2,000 characters.': [
+    'Les messages sont limités à 2 000 caractères.',
+    'Los mensajes se limitan a 2,000 caracteres.',
+  ],
   'This product has no price on this list.': [
     'Ce produit n’a pas de prix sur cette liste.',
     'Este producto no tiene precio en esta lista.',

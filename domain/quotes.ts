@@ -145,3 +145,8 @@ export function quoteTotals(lines: readonly { lineTotal: number }[], freight: nu
   const subTotal = round2(lines.reduce((sum, l) => sum + l.lineTotal, 0));
   return { subTotal, freight: round2(freight), total: round2(subTotal + freight) };
 }
+
+/** A message on a quote, from the buyer's side or staff's. */
+export const quoteMessageSchema = object({
+  body: string().trim().required('Write a message.').max(2000, 'Messages are limited to 2,000 characters.'),
+});

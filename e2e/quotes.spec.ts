@@ -86,6 +86,12 @@ test('a buyer asks for a quote from the cart; staff refuse a missing price, then
   await expect(sent.getByTestId('quote-total')).toHaveText('$4,804.20');
   await expect(sent).toContainText('Ships 8 business days after the order.');
   await expect(sent).toContainText('Screws ship from Reno.');
+  // A question on the quote reaches staff's mailbox and stays on the page.
+  const messages = page.getByTestId('quote-messages');
+  await messages.getByLabel('Your message').fill('Can you ship half now and half in January?');
+  await messages.getByRole('button', { name: 'Send' }).click();
+  await expect(messages.locator('.messages li')).toHaveCount(1);
+  await expect(messages).toContainText('half in January');
   await shop.screenshot('quote-desktop');
 
   // Accepted, it is checked out: exactly its lines, prices and freight; the cart is left alone.

@@ -1,3 +1,4 @@
+import { Migration20261127071322 } from './Migration20261127071322';
 import { Migration20261127070443 } from './Migration20261127070443';
 import { Migration20261127064107 } from './Migration20261127064107';
 import { Migration20261127061616 } from './Migration20261127061616';
@@ -89,4 +90,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127061616', class: Migration20261127061616 },
   { name: 'Migration20261127064107', class: Migration20261127064107 },
   { name: 'Migration20261127070443', class: Migration20261127070443 },
+  { name: 'Migration20261127071322', class: Migration20261127071322 },
 ];

@@ -276,6 +276,7 @@ describe('console access', () => {
       'Mutation.reviewQuote': `mutation { reviewQuote(id: "${NIL}", version: 1) { id } }`,
       'Mutation.sendQuote': `mutation { sendQuote(id: "${NIL}", version: 1, input: { lines: [], freight: 0, leadTimeDays: 1, expiresOn: "2099-01-01" }) { id } }`,
       'Mutation.declineQuote': `mutation { declineQuote(id: "${NIL}", version: 1, note: "No") { id } }`,
+      'Mutation.sendQuoteStaffMessage': `mutation { sendQuoteStaffMessage(id: "${NIL}", body: "Hi") { id } }`,
       'Query.adminCompany': `{ adminCompany(id: "${NIL}") { id } }`,
       'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
       'Mutation.recordTermsPayment': `mutation { recordTermsPayment(orderId: "${NIL}", input: { amount: 1, paidOn: "2026-01-02", reference: "R" }) { id } }`,

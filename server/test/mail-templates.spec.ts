@@ -105,6 +105,13 @@ const SAMPLES: { [K in MessageKind]: Extract<Message, { kind: K }> } = {
     note: 'Anodized in one lot.',
     url: 'https://shop.example/user/account/quotes/00000000-0000-4000-8000-000000000000',
   },
+  'quote-message': {
+    kind: 'quote-message',
+    number: 'Q-100003',
+    from: 'Axisline Supply',
+    body: 'Can you take 450 instead of 400?',
+    url: 'https://shop.example/user/account/quotes/00000000-0000-4000-8000-000000000000',
+  },
   'quote-declined': {
     kind: 'quote-declined',
     number: 'Q-100002',

@@ -137,6 +137,10 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { acceptQuote(id: "00000000-0000-4000-8000-000000000000", revision: 1) { id } }',
       'Query.quoteCheckout':
         '{ quoteCheckout(id: "00000000-0000-4000-8000-000000000000", revision: 1) { cartId } }',
+      'Mutation.sendQuoteMessage':
+        'mutation { sendQuoteMessage(id: "00000000-0000-4000-8000-000000000000", body: "Hi") { id } }',
+      'Mutation.sendQuoteStaffMessage':
+        'mutation { sendQuoteStaffMessage(id: "00000000-0000-4000-8000-000000000000", body: "Hi") { id } }',
       'Query.adminCompany': '{ adminCompany(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
       'Mutation.recordTermsPayment':

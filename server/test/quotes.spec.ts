@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { QUOTE_ANSWER_MESSAGES, QUOTE_MESSAGES } from '../../domain/quotes';
+import { BRAND } from '../../domain/constants';
 import { ROLES } from '../../domain/roles';
 import { authorisedCard, checkoutBody, companyMember, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
@@ -526,5 +527,39 @@ describe('quotes to orders', () => {
     });
     expect(placed.errors).toBeUndefined();
     expect(placed.data!.placeOrder.order.status).toBe(19);
+  });
+
+  it('buyer and staff exchange messages on a quote; each side is e-mailed a link to it; strangers cannot write', async () => {
+    const { c, email } = await customer();
+    const quote = await sentQuote(c, [{ itemId: products[0]!.id, qty: 75 }], [10.5]);
+    const WRITE = `mutation($id: ID!, $body: String!) { sendQuoteMessage(id: $id, body: $body) { messages { staff body } } }`;
+    const blank = await c.gql(WRITE, { id: quote.id, body: ' ' });
+    expect(blank.errors?.[0]?.extensions?.fields).toEqual([{ field: 'body', message: 'Write a message.' }]);
+    const asked = await c.gql<{ sendQuoteMessage: { messages: { staff: boolean; body: string }[] } }>(WRITE, {
+      id: quote.id,
+      body: 'Can you ship half now and half in January?',
+    });
+    expect(asked.data!.sendQuoteMessage.messages).toEqual([
+      { staff: false, body: 'Can you ship half now and half in January?' },
+    ]);
+    const toStaff = await t.mail(BRAND.email.help, { subject: new RegExp(`quote Q-${quote.number}`) });
+    expect(toStaff.text).toContain('half in January');
+    expect(linkIn(toStaff).pathname).toBe(`/admin/quotes/${quote.id}`);
+    const staffEmail = `quotes.msg.${randomUUID()}@plant.example`;
+    await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.CustomerService });
+    const staff = await t.client();
+    await staff.signIn(staffEmail, FIXTURE_PASSWORD);
+    const answered = await staff.gql<{ sendQuoteStaffMessage: { messages: { staff: boolean }[] } }>(
+      `mutation($id: ID!, $body: String!) { sendQuoteStaffMessage(id: $id, body: $body) { messages { staff } } }`,
+      { id: quote.id, body: 'Yes: two shipments, same prices.' },
+    );
+    expect(answered.data!.sendQuoteStaffMessage.messages.map((m) => m.staff)).toEqual([false, true]);
+    const toBuyer = await t.mail(email, { subject: new RegExp(`quote Q-${quote.number}`) });
+    expect(toBuyer.text).toContain('two shipments');
+    expect(linkIn(toBuyer).pathname).toBe(`/user/account/quotes/${quote.id}`);
+    const { c: stranger } = await customer();
+    expect((await stranger.gql(WRITE, { id: quote.id, body: 'Hello' })).errors?.[0]?.extensions?.code).toBe(
+      'NOT_FOUND',
+    );
   });
 });

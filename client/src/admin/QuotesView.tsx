@@ -38,6 +38,7 @@ import {
   DeclineQuoteDocument,
   ReviewQuoteDocument,
   SendQuoteDocument,
+  SendQuoteStaffMessageDocument,
 } from './graphql/admin.generated';
 import { ResponsiveTable } from './ResponsiveTable';
 
@@ -213,6 +214,7 @@ export function QuoteView() {
           )}
         </Space>
       </Card>
+      <StaffMessages quote={quote} />
       {open && (
         <Card title={t('admin.quotes.price')}>
           <AnswerForm quote={quote} onReload={() => void refetch()} />
@@ -365,6 +367,67 @@ function AnswerFields({ formik, quote }: { formik: FormikProps<AnswerValues>; qu
         {t('admin.quotes.send')}
       </Button>
     </ConsoleForm>
+  );
+}
+
+/** The messages on the quote, and staff's answer (the buyer is e-mailed a link to the quote). */
+function StaffMessages({ quote }: { quote: QuoteFieldsFragment }) {
+  const t = useT();
+  const dates = useDates();
+  const { message } = App.useApp();
+  const [body, setBody] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [send, { loading }] = useMutation(SendQuoteStaffMessageDocument);
+  return (
+    <Card title={t('quotes.messages')}>
+      {quote.messages.length === 0 ? (
+        <Typography.Paragraph type="secondary">{t('admin.quotes.noMessages')}</Typography.Paragraph>
+      ) : (
+        <ol style={{ paddingLeft: 18 }}>
+          {quote.messages.map((m) => (
+            <li key={m.id} style={{ marginBottom: 8 }}>
+              <Typography.Text type="secondary">
+                {t('quotes.messageMeta', {
+                  author: m.staff ? t('quotes.fromStore') : m.author || quote.buyerName,
+                  when: dates.moment(m.createdAt),
+                })}
+              </Typography.Text>
+              <div style={{ whiteSpace: 'pre-line' }}>{m.body}</div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Form layout="vertical" component="div">
+        <Form.Item
+          label={t('admin.quotes.answer')}
+          htmlFor="quote-message"
+          validateStatus={problem ? 'error' : undefined}
+          help={problem ?? undefined}
+        >
+          <Input.TextArea
+            id="quote-message"
+            rows={3}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
+        </Form.Item>
+        <Button
+          loading={loading}
+          onClick={() =>
+            void send({ variables: { id: quote.id, body } }).then(
+              () => {
+                setBody('');
+                setProblem(null);
+                message.success(t('quotes.messageSent'));
+              },
+              (err: unknown) => setProblem(errorMessage(err, t('admin.saveFailed'))),
+            )
+          }
+        >
+          {t('quotes.send')}
+        </Button>
+      </Form>
+    </Card>
   );
 }
 

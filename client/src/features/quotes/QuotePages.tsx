@@ -1,13 +1,16 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { quoteNumberLabel } from '@domain/quotes';
+import { quoteMessageSchema, quoteNumberLabel } from '@domain/quotes';
+import { Form, Formik } from 'formik';
+import { FormError, TextAreaField } from '../../components/form';
+import { notify } from '../../lib/toast';
 import { orderPath, productPath, quotePagePath, ROUTES } from '@domain/routes';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import { useCatalogLang, useMessage, useT } from '../../i18n';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { useDates } from '../../lib/dates';
-import { errorMessage, failureOf } from '../../lib/failure';
+import { errorMessage, failureOf, formFailure } from '../../lib/failure';
 import { useMoney } from '../../lib/money';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { SignInRedirect, useSession } from '../account';
@@ -15,6 +18,7 @@ import {
   AcceptQuoteDocument,
   MyQuotesDocument,
   QuoteDocument,
+  SendQuoteMessageDocument,
   type QuoteFieldsFragment,
   type QuoteLineFieldsFragment,
 } from './graphql/quotes.generated';
@@ -143,6 +147,7 @@ export function QuotePage() {
         </p>
       )}
       {quote.sent && <SentQuote quote={quote} sent={quote.sent} />}
+      <QuoteMessages quote={quote} />
       <section aria-labelledby="asked-title">
         <h2 id="asked-title">{t('quotes.asked')}</h2>
         <QuoteLines lines={quote.lines} currency={quote.currency} priced={false} />
@@ -191,6 +196,62 @@ function SentQuote({
       </p>
       {sent.note && <blockquote className="note">{sent.note}</blockquote>}
       <QuoteActions quote={quote} revision={sent.revision} />
+    </section>
+  );
+}
+
+/** The messages between the buyer's side and staff, and a box to write one (staff are e-mailed). */
+function QuoteMessages({ quote }: { quote: QuoteFieldsFragment }) {
+  const t = useT();
+  const dates = useDates();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [send] = useMutation(SendQuoteMessageDocument);
+  return (
+    <section className="panel" aria-labelledby="messages-title" data-testid="quote-messages">
+      <h2 id="messages-title">{t('quotes.messages')}</h2>
+      {quote.messages.length === 0 ? (
+        <p>{t('quotes.noMessages')}</p>
+      ) : (
+        <ol className="messages">
+          {quote.messages.map((m) => (
+            <li key={m.id} className={m.staff ? 'messages__staff' : undefined}>
+              <p className="messages__meta">
+                {t('quotes.messageMeta', {
+                  author: m.staff ? t('quotes.fromStore') : m.author || quote.buyerName,
+                  when: dates.moment(m.createdAt),
+                })}
+              </p>
+              <p className="messages__body">{m.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Formik
+        initialValues={{ body: '' }}
+        validationSchema={quoteMessageSchema}
+        onSubmit={async (values, helpers) => {
+          try {
+            await send({ variables: { id: quote.id, body: values.body } });
+            setFailure(null);
+            helpers.resetForm();
+            void notify('success', t('quotes.messageSent'));
+          } catch (err) {
+            const { fields, message: problem } = formFailure(err, t('quotes.failed'));
+            helpers.setErrors(fields);
+            setFailure(problem);
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form method="post" className="form" noValidate aria-label={t('quotes.messages')}>
+            <FormError message={failure} />
+            <TextAreaField name="body" label={t('quotes.messageLabel')} maxLength={2000} />
+            <button type="submit" className="btn btn--outline-primary" disabled={isSubmitting}>
+              {t('quotes.send')}
+            </button>
+          </Form>
+        )}
+      </Formik>
     </section>
   );
 }

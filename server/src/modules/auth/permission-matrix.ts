@@ -124,6 +124,8 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.quote': 'signed-in',
   'Mutation.acceptQuote': 'signed-in',
   'Query.quoteCheckout': 'signed-in',
+  'Mutation.sendQuoteMessage': 'signed-in',
+  'Mutation.sendQuoteStaffMessage': CONSOLE_ACCESS.quotes,
   'Mutation.saveAdminCompany': CONSOLE_ACCESS.companies,
   'Mutation.recordTermsPayment': CONSOLE_ACCESS.companies,
   'Mutation.decideCompanyCredit': CONSOLE_ACCESS.companies,

@@ -44,7 +44,7 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
     }
     await db.execute(
       // Carts, saved lists and price lists name products: a new demo catalogue starts them afresh (orders are demo ones).
-      `truncate cart_line, saved_list_item, price_list_item, price_break, quote_line, quote_revision, quote, return_line, return_request, shipment_line, shipment, order_line, order_event, order_access, company_approval, terms_payment, customer_order, product_search,
+      `truncate cart_line, saved_list_item, price_list_item, price_break, quote_line, quote_revision, quote_message, quote, return_line, return_request, shipment_line, shipment, order_line, order_event, order_access, company_approval, terms_payment, customer_order, product_search,
          product_configuration_option, product, category, brand`,
       [],
       'run',

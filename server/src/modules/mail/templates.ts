@@ -95,7 +95,9 @@ export type Message =
       url: string;
     }
   /** Staff declined a quote request, with their reason. */
-  | { kind: 'quote-declined'; number: string; note: string; url: string };
+  | { kind: 'quote-declined'; number: string; note: string; url: string }
+  /** A message on a quote: to the buyer from staff (link to the quote), or to staff from the buyer (console link). */
+  | { kind: 'quote-message'; number: string; from: string; body: string; url: string };
 
 export type MessageKind = Message['kind'];
 
@@ -270,6 +272,20 @@ const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> }
     'es-MX': {
       subject: `Su solicitud de cotización ${m.number} en Axisline Supply`,
       text: `No podemos cotizar su solicitud ${m.number}.${note(m.note)}\n\nSu solicitud sigue disponible aquí:\n${m.url}\n`,
+    },
+  }),
+  'quote-message': (m) => ({
+    'en-US': {
+      subject: `New message on quote ${m.number}`,
+      text: `${m.from} wrote about quote ${m.number}:\n\n${m.body}\n\nRead and answer it here:\n${m.url}\n`,
+    },
+    'fr-CA': {
+      subject: `Nouveau message sur la soumission ${m.number}`,
+      text: `${m.from} a écrit au sujet de la soumission ${m.number} :\n\n${m.body}\n\nLisez-le et répondez ici :\n${m.url}\n`,
+    },
+    'es-MX': {
+      subject: `Nuevo mensaje sobre la cotización ${m.number}`,
+      text: `${m.from} escribió sobre la cotización ${m.number}:\n\n${m.body}\n\nLéalo y responda aquí:\n${m.url}\n`,
     },
   }),
   'company-application-decided': (m) =>

@@ -172,3 +172,27 @@ export class QuoteRevision {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   sentAt: Date = new Date();
 }
+
+/** A message on a quote between its buyer (or a colleague who sees it) and staff; each side is e-mailed. */
+@Entity({ tableName: 'quote_message' })
+@Index({ properties: ['quote', 'createdAt'] })
+export class QuoteMessage {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @ManyToOne(() => Quote, { mapToPk: true, deleteRule: 'cascade' })
+  quote!: string;
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  author: string | null = null;
+
+  /** Written by staff (else by the buyer's side). */
+  @Property({ type: 'boolean', default: false })
+  staff: boolean = false;
+
+  @Property({ type: 'text' })
+  body!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -65,6 +65,17 @@ class QuoteRevisionGql {
   @Field(() => [QuoteLineGql]) lines!: QuoteLineGql[];
 }
 
+@ObjectType('QuoteMessage', { description: "A message between the quote's buyer and staff" })
+class QuoteMessageGql {
+  @Field(() => ID) id!: string;
+  @Field(() => Boolean, { description: 'From staff (shown as the store), else from the buyer’s side' })
+  staff!: boolean;
+  @Field(() => String, { nullable: true, description: "The buyer's side's author; null for staff" })
+  author!: string | null;
+  @Field(() => String) body!: string;
+  @Field(() => String, { description: 'ISO 8601' }) createdAt!: string;
+}
+
 @ObjectType('Quote', { description: 'A request for prices and its answer (decision 049)' })
 class QuoteGql {
   @Field(() => ID) id!: string;
@@ -93,6 +104,7 @@ class QuoteGql {
   @Field(() => String, { description: "Staff's reason, when declined" }) declineNote!: string;
   @Field(() => QuoteRevisionGql, { nullable: true, description: 'The priced answer the buyer was sent last' })
   sent!: QuoteRevisionGql | null;
+  @Field(() => [QuoteMessageGql], { description: 'Oldest first' }) messages!: QuoteMessageGql[];
 }
 
 @InputType('QuoteLinePriceInput')
@@ -177,6 +189,30 @@ export class QuoteResolver {
     @Ctx() ctx: RequestCtx,
   ) {
     return quoteService.list(ctx, status);
+  }
+
+  @Authorized()
+  @Mutation(() => QuoteGql, {
+    description: 'Writes to staff about a quote the caller may read (staff are e-mailed)',
+  })
+  sendQuoteMessage(
+    @Arg('id', () => ID) id: string,
+    @Arg('body', () => String) body: string,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return quoteService.message(ctx, id, { body });
+  }
+
+  @Authorized(...CONSOLE_ACCESS.quotes)
+  @Mutation(() => QuoteGql, {
+    description: 'Writes to the buyer about a quote (staff); the buyer is e-mailed',
+  })
+  sendQuoteStaffMessage(
+    @Arg('id', () => ID) id: string,
+    @Arg('body', () => String) body: string,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return quoteService.staffMessage(ctx, id, { body });
   }
 
   @Authorized(...CONSOLE_ACCESS.quotes)

@@ -9,11 +9,14 @@ import {
   quoteDeclineSchema,
   quoteLineTotal,
   quoteNumberLabel,
+  quoteMessageSchema,
   quoteRequestSchema,
   quoteTotals,
   type QuoteStatus,
 } from '../../../../domain/quotes';
-import { quotePagePath } from '../../../../domain/routes';
+import { quotePagePath, ROUTES } from '../../../../domain/routes';
+import { BRAND } from '../../../../domain/constants';
+import { personName } from '../company/company-access';
 import { lineTerms, packSizeOf } from '../../../../domain/price-terms';
 import type { Transaction } from '@mikro-orm/core';
 import { localeOr, sendMessage } from '../mail/mailer';
@@ -80,6 +83,8 @@ export interface QuoteView {
   declineNote: string;
   /** The priced answer the buyer was sent last, or null. */
   sent: QuoteRevisionView | null;
+  /** Messages between the buyer's side and staff, oldest first (staff's name is not shown: "Axisline Supply"). */
+  messages: { id: string; staff: boolean; author: string | null; body: string; createdAt: string }[];
 }
 
 export interface QuoteRevisionView {
@@ -123,7 +128,11 @@ const QUOTES_SQL = `
             'cataloguePrice', l.catalogue_price::float8, 'unitPrice', l.unit_price::float8,
             'lineTotal', l.line_total::float8) order by l.line_no)
           from quote_line l where l.quote_id = q.id and l.revision = r.revision), '[]'::json))
-      from quote_revision r where r.quote_id = q.id and r.revision = q.sent_revision) as sent
+      from quote_revision r where r.quote_id = q.id and r.revision = q.sent_revision) as sent,
+    coalesce((select json_agg(json_build_object('id', m.id, 'staff', m.staff, 'body', m.body,
+        'author', case when m.staff then null else trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')) end,
+        'createdAt', to_char(m.created_at at time zone 'UTC', ${ISO})) order by m.created_at, m.id)
+      from quote_message m left join app_user a on a.id = m.author_id where m.quote_id = q.id), '[]'::json) as messages
   from quote q
   join app_user u on u.id = q.user_id
   left join business_account ba on ba.id = q.account_id`;
@@ -458,6 +467,79 @@ export const quoteService = {
     return linesView(ctx, quote.lines, shipTo, quote.freight);
   },
 
+  /** The buyer (or a colleague who sees the quote) writes to staff; the help mailbox is e-mailed a console link. */
+  async message(ctx: Ctx, id: string, body: unknown): Promise<QuoteView> {
+    const me = requireUser(ctx);
+    const input = validate(quoteMessageSchema, body);
+    const limit = await hit(ctx.db, { key: `quote-message:${me.id}`, max: 50, windowMs: 24 * 3600_000 });
+    if (!limit.allowed)
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many requests sent. Please try again later.');
+    await ctx.db.transactional(async (trx) => {
+      const quote = await lockForBuyer(ctx, trx, id);
+      const [row] = await ctx.db.execute<{ number: string }[]>(
+        'select number::text as number from quote where id = ?',
+        [quote.id],
+        'all',
+        trx,
+      );
+      await ctx.db.execute(
+        'insert into quote_message (quote_id, author_id, staff, body) values (?, ?, false, ?)',
+        [quote.id, me.id, input.body],
+        'run',
+        trx,
+      );
+      await sendMessage(
+        ctx.db,
+        ctx.log,
+        {
+          to: BRAND.email.help,
+          locale: 'en-US',
+          message: {
+            kind: 'quote-message',
+            number: quoteNumberLabel(row!.number),
+            from: personName(me.firstName, me.lastName, me.email),
+            body: input.body,
+            url: `${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote.id}`,
+          },
+        },
+        trx,
+      );
+    });
+    return this.get(ctx, id);
+  },
+
+  /** Staff write to the buyer, who is e-mailed a link to the quote. */
+  async staffMessage(ctx: Ctx, id: string, body: unknown): Promise<QuoteView> {
+    assertAccess(ctx, CONSOLE_ACCESS.quotes);
+    const input = validate(quoteMessageSchema, body);
+    await ctx.db.transactional(async (trx) => {
+      const quote = await lockQuote(ctx, trx, id, null);
+      await ctx.db.execute(
+        'insert into quote_message (quote_id, author_id, staff, body) values (?, ?, true, ?)',
+        [quote.id, ctx.user!.id, input.body],
+        'run',
+        trx,
+      );
+      await sendMessage(
+        ctx.db,
+        ctx.log,
+        {
+          to: quote.email,
+          locale: localeOr(quote.locale),
+          message: {
+            kind: 'quote-message',
+            number: quoteNumberLabel(quote.number),
+            from: BRAND.name,
+            body: input.body,
+            url: `${ctx.app.auth.publicUrl}${quotePagePath(quote.id)}`,
+          },
+        },
+        trx,
+      );
+    });
+    return this.adminGet(ctx, id);
+  },
+
   async adminGet(ctx: Ctx, id: string): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
     if (!isUuid(id)) throw notFound('Quote');
@@ -482,7 +564,12 @@ interface LockedQuote {
  * The quote staff act on, locked for the transaction: NOT_FOUND when missing, CONFLICT when the page was stale
  * (`version` is what the page showed).
  */
-async function lockQuote(ctx: Ctx, trx: Transaction, id: string, version: number): Promise<LockedQuote> {
+async function lockQuote(
+  ctx: Ctx,
+  trx: Transaction,
+  id: string,
+  version: number | null,
+): Promise<LockedQuote> {
   if (!isUuid(id)) throw notFound('Quote');
   const [quote] = await ctx.db.execute<LockedQuote[]>(
     `select q.id, q.number::text as number, q.status, q.currency, q.sent_revision as "sentRevision", q.version,
@@ -493,7 +580,7 @@ async function lockQuote(ctx: Ctx, trx: Transaction, id: string, version: number
     trx,
   );
   if (!quote) throw notFound('Quote');
-  if (quote.version !== version) {
+  if (version !== null && quote.version !== version) {
     throw new AppError('CONFLICT', 'This quote was changed meanwhile: reload it to see what changed.');
   }
   return quote;
