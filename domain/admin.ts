@@ -164,10 +164,15 @@ export const editedSubtotal = (lineTotals: readonly number[]) =>
  */
 export function proposedCharges(
   subTotal: number,
-  order: { country: string; taxes: readonly { kind: string; pct: number }[] },
+  order: {
+    country: string;
+    taxes: readonly { kind: string; pct: number }[];
+    /** Agreed freight (an order from a quote: decision 049), kept whatever the subtotal. */
+    freight?: number;
+  },
 ): { shippingCharges: number; taxAmount: number } {
   const country = isCountry(order.country) ? order.country : 'US';
-  const shippingCharges = freight(subTotal, country);
+  const shippingCharges = order.freight ?? freight(subTotal, country);
   const components = order.taxes.flatMap((t): TaxComponent[] =>
     isTaxKind(t.kind) ? [{ kind: t.kind, pct: t.pct }] : [],
   );

@@ -301,9 +301,9 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Une pièce de cette soumission n’est plus vendue : demandez-nous une nouvelle révision.',
     'Una pieza de esta cotización ya no se vende: pídanos una nueva revisión.',
   ],
-  'This quote is priced in another currency: check out on the site it was asked on.': [
-    'Cette soumission est établie dans une autre devise : commandez sur le site où elle a été demandée.',
-    'Esta cotización está en otra moneda: pague en el sitio donde la pidió.',
+  'This quote was asked on another of our sites: accept and order it there.': [
+    'Cette soumission a été demandée sur un autre de nos sites : acceptez-la et commandez-la là-bas.',
+    'Esta cotización se pidió en otro de nuestros sitios: acéptela y pídala allí.',
   ],
   'Write a message.': ['Écrivez un message.', 'Escriba un mensaje.'],
   'Messages are limited to 2,000 characters.': [

@@ -25,10 +25,11 @@ export const QUOTE_TRANSITIONS: Record<QuoteStatus, readonly QuoteStatus[]> = {
   in_review: ['quoted', 'declined'],
   // A new revision sent while quoted stays quoted; the buyer accepts one revision.
   quoted: ['quoted', 'accepted', 'expired', 'declined'],
-  accepted: ['ordered', 'expired'],
-  expired: ['quoted'],
+  // An order cancelled puts its quote back to accepted (it may be checked out again while open).
+  accepted: ['ordered', 'expired', 'declined'],
+  expired: ['quoted', 'declined'],
   declined: [],
-  ordered: [],
+  ordered: ['accepted'],
 };
 
 export const canMoveQuote = (from: QuoteStatus, to: QuoteStatus) => QUOTE_TRANSITIONS[from].includes(to);
@@ -49,7 +50,7 @@ export const QUOTE_MESSAGES = {
   acceptFirst: 'Accept the quote before checking out.',
   ordered: 'This quote was already ordered.',
   partGone: 'A part of this quote is no longer sold: ask us for a new revision.',
-  otherCurrency: 'This quote is priced in another currency: check out on the site it was asked on.',
+  otherSite: 'This quote was asked on another of our sites: accept and order it there.',
 } as const;
 
 /** A quote asked from the cart: some or all of its lines, the day they are needed by, a note. */

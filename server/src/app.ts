@@ -38,6 +38,7 @@ import { orderRoutes } from './modules/order/order.routes';
 import { savedListRoutes } from './modules/saved-list/saved-list.routes';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { companyRoutes } from './modules/company/company.routes';
+import { quotePdfAttachment, quoteRoutes } from './modules/quote/quote.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -70,6 +71,7 @@ export const REST_ROUTERS: [string, () => express.Router][] = [
   ['/', savedListRoutes],
   ['/', formsRoutes],
   ['/', companyRoutes],
+  ['/', quoteRoutes],
   ['/', returnsRoutes],
   ['/', adminRoutes],
 ];
@@ -231,6 +233,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         options.smtpUrl,
         options.mailFrom ?? 'Axisline Supply <help@axisline.example>',
         options.outboxIntervalMs || undefined,
+        { 'quote-pdf': (ref) => quotePdfAttachment(orm.em.getConnection(), ref) },
       )
     : null;
   if (options.outboxIntervalMs !== 0) outbox?.start();

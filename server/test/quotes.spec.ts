@@ -265,6 +265,19 @@ describe('quotes from the cart', () => {
     });
     const mail = await t.mail(email, { subject: new RegExp(`Your quote Q-${quote.number}`) });
     expect(mail.text).toContain('$11,495.00');
+    // The revision as a PDF, attached when the e-mail was delivered, and on the quote's page.
+    expect(mail.attachments).toEqual([
+      {
+        filename: `quote-Q-${quote.number}.pdf`,
+        contentType: 'application/pdf',
+        size: expect.any(Number),
+        head: expect.stringMatching(/^%PDF-/),
+      },
+    ]);
+    const pdf = await c.agent.get(`/api/quotes/${quote.id}/quote.pdf`).expect(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { c: stranger } = await customer();
+    await stranger.agent.get(`/api/quotes/${quote.id}/quote.pdf`).expect(404);
     const link = linkIn(mail);
     expect(link.pathname).toBe(`/user/account/quotes/${quote.id}`);
     const read = await c.gql<{
@@ -488,6 +501,9 @@ describe('quotes to orders', () => {
       message: QUOTE_MESSAGES.expired,
       extensions: { code: 'CONFLICT' },
     });
+    // Staff find it among the expired and send it again: a new revision the buyer may accept.
+    expect(((await quote.send([9.9], 3)) as { errors?: unknown }).errors).toBeUndefined();
+    expect((await c.gql(ACCEPT, { id: quote.id, revision: 3 })).errors).toBeUndefined();
   });
 
   it('two acceptances at once, then two checkouts at once with different keys: one acceptance, one order', async () => {
@@ -502,8 +518,8 @@ describe('quotes to orders', () => {
     );
     expect(places.filter((r) => !r.errors).length).toBe(1);
     const [orders] = await db.execute<{ n: number }[]>(
-      `select count(*)::int as n from customer_order where idempotency_scope = ?`,
-      [`quote:${quote.id}`],
+      `select count(*)::int as n from customer_order where idempotency_scope like ?`,
+      [`%:quote:${quote.id}`],
     );
     expect(orders!.n).toBe(1);
   });
@@ -527,6 +543,17 @@ describe('quotes to orders', () => {
     });
     expect(placed.errors).toBeUndefined();
     expect(placed.data!.placeOrder.order.status).toBe(19);
+    // Rejected, the order is cancelled and the quote is accepted again: the buyer may order it anew.
+    const rejected = await approver.c.gql(
+      `mutation($id: ID!) { decideCompanyOrder(orderId: $id, approve: false, note: "Wait for Q1 budget") { decision } }`,
+      { id: placed.data!.placeOrder.order.id },
+    );
+    expect(rejected.errors).toBeUndefined();
+    const reopened = await buyer.c.gql<{ quote: { status: string; orderId: string | null } }>(
+      `query($id: ID!) { quote(id: $id) { status orderId } }`,
+      { id: quote.id },
+    );
+    expect(reopened.data!.quote).toEqual({ status: 'accepted', orderId: null });
   });
 
   it('buyer and staff exchange messages on a quote; each side is e-mailed a link to it; strangers cannot write', async () => {

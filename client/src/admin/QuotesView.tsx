@@ -191,6 +191,10 @@ export function QuoteView() {
                 revision: quote.sent.revision,
                 day: dates.moment(quote.sent.sentAt),
               })}
+              {' · '}
+              <a href={`/api/admin/quotes/${quote.id}/quote.pdf`} target="_blank" rel="noopener">
+                {t('quotes.pdf', { number: quoteNumberLabel(quote.number) })}
+              </a>
             </Descriptions.Item>
           )}
         </Descriptions>

@@ -13,11 +13,51 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** Files attached (a quote's PDF): name, type, size and the first bytes (`%PDF-`). */
+  attachments: { filename: string; contentType: string; size: number; head: string }[];
   receivedAt: string;
 }
 
-/** Decodes a single-part text message as nodemailer writes it (7bit, quoted-printable or base64; UTF-8). */
-export function decodeMessage(raw: string): { headers: Record<string, string>; text: string } {
+type Attachment = ReceivedMail['attachments'][number];
+
+/**
+ * Decodes a message as nodemailer writes it: a text part (7bit, quoted-printable or base64; UTF-8), or a
+ * multipart/mixed one whose first text part is the text and whose other parts are attachments.
+ */
+export function decodeMessage(raw: string): {
+  headers: Record<string, string>;
+  text: string;
+  attachments: Attachment[];
+} {
+  const part = decodePart(raw);
+  const boundary = /^multipart\/[a-z]+;.*boundary="?([^";]+)"?/i.exec(
+    part.headers['content-type'] ?? '',
+  )?.[1];
+  if (!boundary) return { headers: part.headers, text: part.text, attachments: [] };
+  const parts = part.body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((p) => !p.startsWith('--'))
+    .map((p) => decodePart(p.replace(/^\r?\n/, '')));
+  const text = parts.find((p) => (p.headers['content-type'] ?? 'text/plain').startsWith('text/plain'));
+  const attachments = parts
+    .filter((p) => p !== text)
+    .map((p) => {
+      const content = Buffer.from(p.body.replace(/\s+/g, ''), 'base64');
+      const named = /name="?([^";]+)"?/i.exec(
+        p.headers['content-disposition'] ?? p.headers['content-type'] ?? '',
+      );
+      return {
+        filename: named?.[1] ?? '',
+        contentType: (p.headers['content-type'] ?? '').split(';')[0]!,
+        size: content.length,
+        head: content.subarray(0, 8).toString('latin1'),
+      };
+    });
+  return { headers: part.headers, text: text?.text ?? '', attachments };
+}
+
+function decodePart(raw: string): { headers: Record<string, string>; text: string; body: string } {
   const split = raw.search(/\r?\n\r?\n/);
   const head = split < 0 ? raw : raw.slice(0, split);
   const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
@@ -31,7 +71,7 @@ export function decodeMessage(raw: string): { headers: Record<string, string>; t
   if (encoding === 'quoted-printable') text = Buffer.from(unquote(body), 'latin1').toString('utf8');
   else if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   else text = body;
-  return { headers, text: text.replace(/\r\n/g, '\n').replace(/\n$/, '') };
+  return { headers, text: text.replace(/\r\n/g, '\n').replace(/\n$/, ''), body };
 }
 
 function unquote(qp: string): string {
@@ -75,13 +115,14 @@ export class Mailbox {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          const { headers, text } = decodeMessage(Buffer.concat(chunks).toString('latin1'));
+          const { headers, text, attachments } = decodeMessage(Buffer.concat(chunks).toString('latin1'));
           const mail: ReceivedMail = {
             id: this.nextId++,
             from: headers.from ?? '',
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: headers.subject ?? '',
             text,
+            attachments,
             receivedAt: new Date().toISOString(),
           };
           this.messages.push(mail);

@@ -100,7 +100,12 @@ export function useOrderEdit(order: AdminOrderFieldsFragment, onSaved: (saved: b
     const subTotal = editedSubtotal(
       next.map((l, j) => editedLine(counted(l), factsOf(order.lines[j]!)).lineTotal),
     );
-    const charges = proposedCharges(subTotal, { country: countryOf(order), taxes: order.taxes });
+    const charges = proposedCharges(subTotal, {
+      country: countryOf(order),
+      taxes: order.taxes,
+      // An order from a quote keeps its agreed freight.
+      freight: order.lines.some((l) => l.quoted) ? order.freightAmt : undefined,
+    });
     void setValues({
       ...values,
       lines: next,

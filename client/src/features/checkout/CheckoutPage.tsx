@@ -77,7 +77,8 @@ export function CheckoutPage() {
   });
   const quoteQuery = useQuery(QuoteCheckoutDocument, {
     variables: { id: quote?.quoteId ?? '', revision: quote?.revision ?? 0, state: address?.state ?? null },
-    fetchPolicy: 'cache-and-network',
+    // Never into the cache: the quote is shown as a Cart, which would stand in for the buyer's own cart there.
+    fetchPolicy: 'no-cache',
     skip: !quote,
   });
   const loading = quote ? quoteQuery.loading : cartQuery.loading;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { quoteMessageSchema, quoteNumberLabel } from '@domain/quotes';
 import { Form, Formik } from 'formik';
@@ -195,6 +195,11 @@ function SentQuote({
         {t('quotes.expiresOn', { day: dates.calendarDay(sent.expiresOn) })}
       </p>
       {sent.note && <blockquote className="note">{sent.note}</blockquote>}
+      <p>
+        <a href={`/api/quotes/${quote.id}/quote.pdf`} target="_blank" rel="noopener">
+          {t('quotes.pdf', { number: quoteNumberLabel(quote.number) })}
+        </a>
+      </p>
       <QuoteActions quote={quote} revision={sent.revision} />
     </section>
   );
@@ -261,6 +266,8 @@ function QuoteActions({ quote, revision }: { quote: QuoteFieldsFragment; revisio
   const t = useT();
   const message = useMessage();
   const navigate = useNavigate();
+  const apollo = useApolloClient();
+  const { user } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
   const [accept, { loading }] = useMutation(AcceptQuoteDocument);
   const checkout = `${ROUTES.checkout}?quote=${encodeURIComponent(quote.id)}&revision=${revision}`;
@@ -271,6 +278,8 @@ function QuoteActions({ quote, revision }: { quote: QuoteFieldsFragment; revisio
       </p>
     );
   }
+  // Colleagues read the company's quotes; only the buyer who asked accepts and orders one.
+  if (user?.emailAddress !== quote.buyerEmail) return null;
   if (quote.status === 'accepted') {
     return (
       <Link className="btn btn--primary" to={checkout}>
@@ -294,7 +303,11 @@ function QuoteActions({ quote, revision }: { quote: QuoteFieldsFragment; revisio
         onClick={() =>
           void accept({ variables: { id: quote.id, revision } }).then(
             () => navigate(checkout),
-            (err: unknown) => setFailure(errorMessage(err, t('quotes.failed'))),
+            (err: unknown) => {
+              setFailure(errorMessage(err, t('quotes.failed')));
+              // Revised or expired meanwhile: the page shows the quote as it now stands.
+              void apollo.refetchQueries({ include: [QuoteDocument] });
+            },
           )
         }
       >

@@ -224,6 +224,8 @@ export const REST_ACCESS: Record<string, Access> = {
   // Company account applications carry a file (decision 047): a customer sends one, staff download its certificate.
   'POST /api/company/applications': 'signed-in',
   'GET /api/admin/company-applications/:id/certificate': CONSOLE_ACCESS.companies,
+  'GET /api/quotes/:id/quote.pdf': 'signed-in',
+  'GET /api/admin/quotes/:id/quote.pdf': CONSOLE_ACCESS.quotes,
   'GET /api/admin/orders.csv': CONSOLE_ACCESS.orders,
   'POST /api/returns': 'signed-in',
   'GET /api/returns': 'signed-in',

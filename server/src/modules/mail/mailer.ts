@@ -22,11 +22,17 @@ export interface Email {
   text: string;
   /** A one-time link made when the e-mail is delivered: for the user or registration `ref`, valid until `expiresAt`. */
   link?: { kind: LinkKind; ref: string; expiresAt: Date };
+  /** A file the sender makes at delivery (AttachmentMakers): its kind and what it is made from. */
+  attachment?: { kind: AttachmentKind; ref: string };
 }
 
+/** Files the sender attaches, made from the database when the e-mail is delivered. */
+export type AttachmentKind = 'quote-pdf';
+
 const QUEUE_EMAIL = new Prepared(
-  `insert into email_outbox (to_address, kind, subject, text_body, link_kind, link_ref, link_expires_at)
-   values (?, ?, ?, ?, ?, ?, ?)`,
+  `insert into email_outbox (to_address, kind, subject, text_body, link_kind, link_ref, link_expires_at,
+     attachment_kind, attachment_ref)
+   values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 );
 
 /**
@@ -52,6 +58,8 @@ export async function queueEmail(
       email.link?.kind ?? null,
       email.link?.ref ?? null,
       email.link?.expiresAt ?? null,
+      email.attachment?.kind ?? null,
+      email.attachment?.ref ?? null,
     ],
     trx,
   );
@@ -69,11 +77,22 @@ export const localeOr = (value: string | null | undefined): Locale =>
 export async function sendMessage(
   db: SqlConnection,
   log: Logger,
-  email: { to: string; locale: Locale; message: Message; link?: Email['link'] },
+  email: {
+    to: string;
+    locale: Locale;
+    message: Message;
+    link?: Email['link'];
+    attachment?: Email['attachment'];
+  },
   trx?: Transaction,
 ): Promise<void> {
   const { subject, text } = render(email.message, email.locale);
-  await queueEmail(db, log, { to: email.to, kind: email.message.kind, subject, text, link: email.link }, trx);
+  await queueEmail(
+    db,
+    log,
+    { to: email.to, kind: email.message.kind, subject, text, link: email.link, attachment: email.attachment },
+    trx,
+  );
 }
 
 /** An outbox text as staff may read it: the place of a one-time token says so, with no token. */

@@ -2,7 +2,15 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { SqlConnection } from '../../context';
 import { newToken, tokenHash } from '../account/tokens';
-import { LINK_TOKEN, type LinkKind } from './mailer';
+import { LINK_TOKEN, type AttachmentKind, type LinkKind } from './mailer';
+
+/** Makes an attachment's file at delivery from its reference (a quote's PDF); null when it cannot be made. */
+export type AttachmentMakers = Partial<
+  Record<
+    AttachmentKind,
+    (ref: string) => Promise<{ filename: string; content: Buffer; contentType: string } | null>
+  >
+>;
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
@@ -19,6 +27,8 @@ interface Due {
   linkKind: LinkKind | null;
   linkRef: string | null;
   linkExpiresAt: Date | null;
+  attachmentKind: AttachmentKind | null;
+  attachmentRef: string | null;
 }
 
 /**
@@ -41,6 +51,7 @@ export class OutboxSender {
     smtpUrl: string,
     private readonly from: string,
     private readonly intervalMs = 2000,
+    private readonly attachments: AttachmentMakers = {},
   ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
@@ -76,7 +87,8 @@ export class OutboxSender {
            where sent_at is null and attempts < ? and next_attempt_at <= now()
            order by created_at limit ? for update skip locked)
          returning id, to_address as "to", subject, text_body as "text", attempts,
-           link_kind as "linkKind", link_ref as "linkRef", link_expires_at as "linkExpiresAt"`,
+           link_kind as "linkKind", link_ref as "linkRef", link_expires_at as "linkExpiresAt",
+           attachment_kind as "attachmentKind", attachment_ref as "attachmentRef"`,
         [MAX_ATTEMPTS, BATCH],
       );
       if (rows.length === 0) return sent;
@@ -92,7 +104,17 @@ export class OutboxSender {
             continue;
           }
           const text = row.linkKind ? row.text.split(LINK_TOKEN).join(await this.mint(row)) : row.text;
-          await this.transport.sendMail({ from: this.from, to: row.to, subject: row.subject, text });
+          const file =
+            row.attachmentKind && row.attachmentRef
+              ? await this.attachments[row.attachmentKind]?.(row.attachmentRef)
+              : null;
+          await this.transport.sendMail({
+            from: this.from,
+            to: row.to,
+            subject: row.subject,
+            text,
+            ...(file ? { attachments: [file] } : {}),
+          });
           await this.db.execute('update email_outbox set sent_at = now(), error = null where id = ?', [
             row.id,
           ]);

@@ -55,4 +55,14 @@ export class OutboxEmail {
 
   @Property({ type: 'timestamptz', nullable: true })
   linkExpiresAt: Date | null = null;
+
+  /**
+   * A file made when the e-mail is delivered (never stored): 'quote-pdf' (attachmentRef: `<quote id>:<revision>`),
+   * rendered from the database by the maker the sender was given.
+   */
+  @Property({ type: 'text', nullable: true })
+  attachmentKind: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  attachmentRef: string | null = null;
 }

@@ -41,6 +41,7 @@ import {
 import { companyShipping } from '../company/company-addresses';
 import { overCreditLimit } from '../../../../domain/company';
 import { markQuoteOrdered, quoteForOrder } from '../quote/quote.service';
+import { isUuid } from '../../../../domain/ids';
 
 /** What the shopper must do next after placing (or paying) an order. */
 export interface PlaceOrderResult {
@@ -159,11 +160,14 @@ export const checkoutService = {
     if (fromQuote && !ctx.user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
     const cart = fromQuote ? null : await cartService.find(ctx);
     const scope = fromQuote
-      ? `quote:${fromQuote.quoteId}`
+      ? `user:${ctx.user!.id}:quote:${fromQuote.quoteId}`
       : ctx.user
         ? `user:${ctx.user.id}`
         : `guest:${ctx.req.session?.cartId ?? 'none'}`;
-    const hash = createHash('sha256').update(JSON.stringify({ input, fromQuote })).digest('hex');
+    // A cart order's hash is its input's, as before quotes (a retry of an earlier order still matches).
+    const hash = createHash('sha256')
+      .update(JSON.stringify(fromQuote ? { input, fromQuote } : input))
+      .digest('hex');
 
     const existing = await this.orderIdByKey(ctx, scope, key, hash);
     if (existing) return this.resume(ctx, await orderService.load(ctx, existing), input);
@@ -179,12 +183,15 @@ export const checkoutService = {
     const placing = ctx.db.transactional(async (trx): Promise<string | PayableOrder> => {
       // One checkout of a cart (or a quote) at a time: a concurrent call with the same key waits here, then finds
       // the order; another key finds the quote ordered.
-      const quote = fromQuote
-        ? await quoteForOrder(ctx, trx, fromQuote.quoteId, fromQuote.revision, pricing.currency)
-        : null;
+      if (fromQuote && isUuid(fromQuote.quoteId)) {
+        await prepared('select id from quote where id = ? for update').all(ctx.db, [fromQuote.quoteId], trx);
+      }
       if (cart) await prepared('select id from cart where id = ? for update').all(ctx.db, [cart.id], trx);
       const again = await this.orderIdByKey(ctx, scope, key, hash, trx);
       if (again) return again;
+      const quote = fromQuote
+        ? await quoteForOrder(ctx, trx, fromQuote.quoteId, fromQuote.revision, ctx.site, pricing.currency)
+        : null;
       const [buyer] = ctx.user
         ? await ctx.db.execute<BuyerRow[]>(
             `select (ba.tax_exempt and (ba.tax_certificate_expires is null

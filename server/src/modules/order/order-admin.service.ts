@@ -1,3 +1,4 @@
+import { reopenQuoteOf } from './order.events';
 import { isUuid } from '../../../../domain/ids';
 import {
   adminOrderFilterSchema,
@@ -357,7 +358,11 @@ export const adminOrderService = {
         problems.push({ field: 'address.country', message: addressRules(country).shipsWithin });
       // Each tax follows the new amounts while staff keep the proposed freight and tax; a tax typed by hand is
       // kept as one amount (orderTaxes).
-      const proposed = proposedCharges(subTotal, { country, taxes: current.taxes });
+      const proposed = proposedCharges(subTotal, {
+        country,
+        taxes: current.taxes,
+        freight: current.lines.some((l) => l.quoted) ? current.freightAmt : undefined,
+      });
       const taxes =
         proposed.shippingCharges === round2(edit.shippingCharges) &&
         proposed.taxAmount === round2(edit.taxAmount)
@@ -468,6 +473,7 @@ export const adminOrderService = {
         }
         await queueOrderEmail(mailDeps(ctx), id, cancellationMail('store', released.money));
         held = await cancelApproval(ctx, trx, id);
+        await reopenQuoteOf(ctx, trx, id);
       }
       await recordAudit(ctx, trx, { action: 'order.edit', targetType: 'order', targetId: id, ...changes });
     });

@@ -1,6 +1,7 @@
 import type { Transaction } from '@mikro-orm/core';
 import type { Ctx } from '../../context';
 import { Prepared } from '../../db/prepared';
+import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
 
 const RECORD_STATUS_CHANGE = new Prepared(
   `with changed as (
@@ -44,6 +45,21 @@ export async function recordStatusChange(
       change.to,
       change.note,
     ],
+    trx,
+  );
+  if (change.to === ORDER_STATUS_CODE.OrderCancelled) await reopenQuoteOf(ctx, trx, change.orderId);
+}
+
+/**
+ * An order placed from a quote is cancelled (rejected by an approver, refused credit, unpaid, by the buyer or the
+ * store): its quote is accepted again, so the buyer may check it out anew while it is open (decision 049).
+ */
+export async function reopenQuoteOf(ctx: Pick<Ctx, 'db'>, trx: Transaction, orderId: string): Promise<void> {
+  await ctx.db.execute(
+    `update quote set status = 'accepted', order_id = null, version = version + 1, updated_at = now()
+     where order_id = ?`,
+    [orderId],
+    'run',
     trx,
   );
 }

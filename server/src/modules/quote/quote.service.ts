@@ -24,7 +24,7 @@ import { isUuid } from '../../../../domain/ids';
 import { ROLES } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
-import type { Ctx } from '../../context';
+import type { Ctx, SqlConnection } from '../../context';
 import { recordAudit } from '../audit/audit';
 import { assertAccess } from '../auth/permissions';
 import { hit } from '../auth/rate-limit';
@@ -101,33 +101,37 @@ export interface QuoteRevisionView {
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
+/** A quote's status as it stands (`q`): quoted or accepted but past the sent revision's last day reads expired. */
+const EFFECTIVE_STATUS = `case when q.status in ('quoted', 'accepted') and exists (select 1 from quote_revision r
+    where r.quote_id = q.id and r.revision = q.sent_revision
+      and r.expires_on < (now() at time zone '${STORE_TIME_ZONE}')::date)
+  then 'expired' else q.status end`;
+
+/** A quote line as JSON (QuoteLineView), for `l`. */
+const LINE_JSON = `json_build_object('id', l.id, 'lineNo', l.line_no, 'itemId', l.product_id,
+  'description', l.description, 'quantity', l.quantity, 'packSize', l.pack_size, 'configurations', l.configurations,
+  'cataloguePrice', l.catalogue_price::float8, 'unitPrice', l.unit_price::float8, 'lineTotal', l.line_total::float8)`;
+
+/** A sent revision `r` as JSON (QuoteRevisionView), its lines with it. */
+const REVISION_JSON = `json_build_object('revision', r.revision, 'freight', r.freight::float8,
+  'subTotal', r.sub_total::float8, 'total', r.total::float8, 'leadTimeDays', r.lead_time_days,
+  'expiresOn', to_char(r.expires_on, 'YYYY-MM-DD'), 'note', r.note, 'sentAt', to_char(r.sent_at at time zone 'UTC', ${ISO}),
+  'lines', coalesce((select json_agg(${LINE_JSON} order by l.line_no)
+    from quote_line l where l.quote_id = r.quote_id and l.revision = r.revision), '[]'::json))`;
+
 /** Quotes with their request's lines, in one statement; the caller adds the where clause and order. */
 const QUOTES_SQL = `
-  select q.id, q.number::text as number,
-    case when q.status in ('quoted', 'accepted') and exists (select 1 from quote_revision r
-        where r.quote_id = q.id and r.revision = q.sent_revision
-          and r.expires_on < (now() at time zone '${STORE_TIME_ZONE}')::date)
-      then 'expired' else q.status end as status,
+  select q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status,
     q.site, q.currency, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy",
     q.note, q.source, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as "buyerName",
     u.email as "buyerEmail", ba.company as "companyName", q.sent_revision as "sentRevision",
     q.accepted_revision as "acceptedRevision", q.order_id as "orderId", q.version,
     to_char(q.created_at at time zone 'UTC', ${ISO}) as "createdAt",
     to_char(q.updated_at at time zone 'UTC', ${ISO}) as "updatedAt",
-    coalesce((select json_agg(json_build_object('id', l.id, 'lineNo', l.line_no, 'itemId', l.product_id,
-        'description', l.description, 'quantity', l.quantity, 'packSize', l.pack_size, 'configurations', l.configurations,
-        'cataloguePrice', l.catalogue_price::float8, 'unitPrice', l.unit_price::float8,
-        'lineTotal', l.line_total::float8) order by l.line_no)
+    coalesce((select json_agg(${LINE_JSON} order by l.line_no)
       from quote_line l where l.quote_id = q.id and l.revision = 0), '[]'::json) as lines,
     q.decline_note as "declineNote",
-    (select json_build_object('revision', r.revision, 'freight', r.freight::float8, 'subTotal', r.sub_total::float8,
-        'total', r.total::float8, 'leadTimeDays', r.lead_time_days, 'expiresOn', to_char(r.expires_on, 'YYYY-MM-DD'),
-        'note', r.note, 'sentAt', to_char(r.sent_at at time zone 'UTC', ${ISO}),
-        'lines', coalesce((select json_agg(json_build_object('id', l.id, 'lineNo', l.line_no, 'itemId', l.product_id,
-            'description', l.description, 'quantity', l.quantity, 'packSize', l.pack_size, 'configurations', l.configurations,
-            'cataloguePrice', l.catalogue_price::float8, 'unitPrice', l.unit_price::float8,
-            'lineTotal', l.line_total::float8) order by l.line_no)
-          from quote_line l where l.quote_id = q.id and l.revision = r.revision), '[]'::json))
+    (select ${REVISION_JSON}
       from quote_revision r where r.quote_id = q.id and r.revision = q.sent_revision) as sent,
     coalesce((select json_agg(json_build_object('id', m.id, 'staff', m.staff, 'body', m.body,
         'author', case when m.staff then null else trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')) end,
@@ -140,11 +144,13 @@ const QUOTES_SQL = `
 /** Who may read a quote: its buyer, and the members of its company who see the company's orders. */
 const READABLE = `(q.user_id = ? or (q.account_id is not null and q.account_id = ? and ?::boolean))`;
 
-async function readerOf(ctx: Ctx): Promise<[string, string | null, boolean]> {
+async function readerOf(ctx: Ctx, trx?: Transaction): Promise<[string, string | null, boolean]> {
   const me = requireUser(ctx);
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
     'select account_id as "accountId", company_role as role from app_user where id = ?',
     [me.id],
+    'all',
+    trx,
   );
   return [me.id, row?.accountId ?? null, COMPANY_CAN.seeOrders(row?.role)];
 }
@@ -249,9 +255,10 @@ export const quoteService = {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
     const known = QUOTE_STATUSES.find((s) => s === status);
     return known
-      ? ctx.db.execute<QuoteView[]>(`${QUOTES_SQL} where q.status = ? order by q.created_at desc limit 200`, [
-          known,
-        ])
+      ? ctx.db.execute<QuoteView[]>(
+          `${QUOTES_SQL} where ${EFFECTIVE_STATUS} = ? order by q.created_at desc limit 200`,
+          [known],
+        )
       : ctx.db.execute<QuoteView[]>(
           `${QUOTES_SQL} where q.status in ('requested', 'in_review') order by q.created_at limit 200`,
         );
@@ -375,6 +382,8 @@ export const quoteService = {
             note: answer.note,
             url: `${ctx.app.auth.publicUrl}${quotePagePath(quote.id)}`,
           },
+          // The revision as a PDF, made when the e-mail is delivered.
+          attachment: { kind: 'quote-pdf', ref: `${quote.id}:${revision}` },
         },
         trx,
       );
@@ -437,6 +446,7 @@ export const quoteService = {
         );
       }
       if (quote.status !== 'quoted') throw new AppError('CONFLICT', QUOTE_MESSAGES.notQuoted);
+      if (quote.site !== ctx.site) throw new AppError('CONFLICT', QUOTE_MESSAGES.otherSite);
       if (quote.sentRevision !== revision) throw new AppError('CONFLICT', QUOTE_MESSAGES.revised);
       if (quote.expired) throw new AppError('CONFLICT', QUOTE_MESSAGES.expired);
       await ctx.db.execute(
@@ -463,7 +473,9 @@ export const quoteService = {
   async checkout(ctx: Ctx, id: string, revision: number, shipTo: string | null): Promise<CartView> {
     requireUser(ctx);
     const { currency } = await pricingOf(ctx);
-    const quote = await ctx.db.transactional((trx) => quoteForOrder(ctx, trx, id, revision, currency));
+    const quote = await ctx.db.transactional((trx) =>
+      quoteForOrder(ctx, trx, id, revision, ctx.site, currency),
+    );
     return linesView(ctx, quote.lines, shipTo, quote.freight);
   },
 
@@ -572,7 +584,8 @@ async function lockQuote(
 ): Promise<LockedQuote> {
   if (!isUuid(id)) throw notFound('Quote');
   const [quote] = await ctx.db.execute<LockedQuote[]>(
-    `select q.id, q.number::text as number, q.status, q.currency, q.sent_revision as "sentRevision", q.version,
+    `select q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status, q.currency,
+       q.sent_revision as "sentRevision", q.version,
        u.email, u.locale
      from quote q join app_user u on u.id = q.user_id where q.id = ? for update of q`,
     [id],
@@ -599,6 +612,7 @@ interface BuyerQuote {
   id: string;
   userId: string;
   accountId: string | null;
+  site: string;
   status: QuoteStatus;
   currency: string;
   sentRevision: number | null;
@@ -613,7 +627,7 @@ interface BuyerQuote {
 async function lockForBuyer(ctx: Ctx, trx: Transaction, id: string): Promise<BuyerQuote> {
   if (!isUuid(id)) throw notFound('Quote');
   const [quote] = await ctx.db.execute<BuyerQuote[]>(
-    `select q.id, q.user_id as "userId", q.account_id as "accountId", q.status, q.currency, q.sent_revision as "sentRevision",
+    `select q.id, q.user_id as "userId", q.account_id as "accountId", q.status, q.currency, q.site, q.sent_revision as "sentRevision",
        q.accepted_revision as "acceptedRevision", q.order_id as "orderId", r.freight::float8 as freight,
        coalesce(r.expires_on < (now() at time zone '${STORE_TIME_ZONE}')::date, false) as expired
      from quote q
@@ -623,7 +637,7 @@ async function lockForBuyer(ctx: Ctx, trx: Transaction, id: string): Promise<Buy
     'all',
     trx,
   );
-  const [reader, account, seesOrders] = await readerOf(ctx);
+  const [reader, account, seesOrders] = await readerOf(ctx, trx);
   if (
     !quote ||
     !(quote.userId === reader || (seesOrders && account !== null && quote.accountId === account))
@@ -651,6 +665,7 @@ export async function quoteForOrder(
   trx: Transaction,
   id: string,
   revision: number,
+  site: string,
   currency: string,
 ): Promise<QuoteForOrder> {
   const quote = await lockForBuyer(ctx, trx, id);
@@ -661,7 +676,9 @@ export async function quoteForOrder(
     throw new AppError('CONFLICT', QUOTE_MESSAGES.revised);
   }
   if (quote.expired) throw new AppError('CONFLICT', QUOTE_MESSAGES.expired);
-  if (quote.currency !== currency) throw new AppError('CONFLICT', QUOTE_MESSAGES.otherCurrency);
+  if (quote.site !== site || quote.currency !== currency) {
+    throw new AppError('CONFLICT', QUOTE_MESSAGES.otherSite);
+  }
   const rows = await ctx.db.execute<
     {
       lineNo: number;
@@ -702,7 +719,8 @@ export async function quoteForOrder(
     freight: quote.freight ?? 0,
     lines: rows.map((r) => ({
       id: r.id!,
-      cartLineId: '',
+      // Unique per line, so a client's cache keeps every line apart (never a cart line's id).
+      cartLineId: `quote:${quote.id}:${r.lineNo}`,
       cartId: '',
       dateAdded: new Date().toISOString(),
       categoryId: null,
@@ -752,4 +770,22 @@ export async function markQuoteOrdered(
     targetId: quoteId,
     after: { orderId },
   });
+}
+
+/**
+ * One sent revision of a quote with the quote, whoever asks (the outbox's attachment maker: the e-mail's recipient
+ * is the quote's buyer); null when either is gone.
+ */
+export async function quoteRevision(
+  db: SqlConnection,
+  quoteId: string,
+  revision: number,
+): Promise<{ quote: QuoteView; sent: QuoteRevisionView } | null> {
+  if (!isUuid(quoteId)) return null;
+  const [quote] = await db.execute<QuoteView[]>(`${QUOTES_SQL} where q.id = ?::uuid`, [quoteId]);
+  const [row] = await db.execute<{ sent: QuoteRevisionView }[]>(
+    `select ${REVISION_JSON} as sent from quote_revision r where r.quote_id = ? and r.revision = ?`,
+    [quoteId, revision],
+  );
+  return quote && row ? { quote, sent: row.sent } : null;
 }

@@ -1,0 +1,42 @@
+import { Router, type Response } from 'express';
+import { quoteNumberLabel } from '../../../../domain/quotes';
+import { notFound } from '../../common/errors';
+import type { SqlConnection } from '../../context';
+import { ctxOf } from '../../rest/ctx';
+import { quotePdf } from './quote.pdf';
+import { quoteRevision, quoteService, type QuoteView } from './quote.service';
+
+/** A quote's sent revision as its PDF answer (inline, never cached); NOT_FOUND before one was sent. */
+async function sendPdf(res: Response, quote: QuoteView): Promise<void> {
+  if (!quote.sent) throw notFound('Quote');
+  const pdf = await quotePdf(quote, quote.sent);
+  res
+    .type('application/pdf')
+    .set('Content-Disposition', `inline; filename="quote-${quoteNumberLabel(quote.number)}.pdf"`)
+    .set('Cache-Control', 'private, no-store')
+    .send(Buffer.from(pdf));
+}
+
+/** Quotes' documents (decision 049): the buyer's side and staff read the sent revision as a PDF. */
+export function quoteRoutes(): Router {
+  const router = Router();
+  router.get('/quotes/:id/quote.pdf', async (req, res) => {
+    await sendPdf(res, await quoteService.get(ctxOf(req), String(req.params.id)));
+  });
+  router.get('/admin/quotes/:id/quote.pdf', async (req, res) => {
+    await sendPdf(res, await quoteService.adminGet(ctxOf(req), String(req.params.id)));
+  });
+  return router;
+}
+
+/** The quote e-mail's attachment, made at delivery from `<quote id>:<revision>`. */
+export async function quotePdfAttachment(db: SqlConnection, ref: string) {
+  const [id = '', revision = ''] = ref.split(':');
+  const found = await quoteRevision(db, id, Number(revision));
+  if (!found) return null;
+  return {
+    filename: `quote-${quoteNumberLabel(found.quote.number)}.pdf`,
+    content: Buffer.from(await quotePdf(found.quote, found.sent)),
+    contentType: 'application/pdf',
+  };
+}
