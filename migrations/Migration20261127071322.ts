@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Quotes (issue 32, decision 049): messages between a quote's buyer and staff; e-mail attachments made at delivery. */
+/** Quotes (issue 32, decision 049): messages between a quote's buyer and staff. */
 export class Migration20261127071322 extends Migration {
 
   override async up(): Promise<void> {
@@ -9,14 +9,10 @@ export class Migration20261127071322 extends Migration {
 
     this.addSql(`alter table "quote_message" add constraint "quote_message_quote_id_foreign" foreign key ("quote_id") references "quote" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "quote_message" add constraint "quote_message_author_id_foreign" foreign key ("author_id") references "app_user" ("id") on update cascade on delete set null;`);
-
-    this.addSql(`alter table "email_outbox" add column "attachment_kind" text null, add column "attachment_ref" text null;`);
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "quote_message" cascade;`);
-
-    this.addSql(`alter table "email_outbox" drop column "attachment_kind", drop column "attachment_ref";`);
   }
 
 }

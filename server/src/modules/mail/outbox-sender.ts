@@ -57,7 +57,11 @@ export class OutboxSender {
   }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.drain(), this.intervalMs);
+    // A failing pass (the database restarting) is logged and tried again at the next tick, never thrown.
+    this.timer ??= setInterval(
+      () => void this.drain().catch((err: unknown) => this.log.warn({ err }, 'the outbox could not be read')),
+      this.intervalMs,
+    );
     this.timer.unref();
   }
 
