@@ -249,8 +249,21 @@ test('volume pricing on a phone in French: the table and the note read in fr-CA,
   await expect(page.getByTestId('tier-note')).toContainText(/^Achetez-en 10 à .+ chacun, économisez \d+ %$/);
   await shop.screenshot('product-volume-pricing-fr-phone');
 
-  // 2020-C carries breaks: the configurator shows each tier's discount and prices the piece at the tier reached.
-  await shop.goto('/product/detail/2020-C');
+  // A cut-to-length part with breaks: the configurator shows each tier's discount and prices the piece at the tier
+  // reached.
+  const cut = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string }>(
+          `select p.id from product p
+           where p.price > 0
+             and exists (select 1 from product_configuration_option o where o.product_id = p.id and o.code = 'CUT_LENGTH')
+             and exists (select 1 from price_break b where b.product_id = p.id and b.price_list_id = '' and b.min_quantity = 10)
+           order by p.id limit 1`,
+        )
+      ).rows[0]!.id,
+  );
+  await shop.goto(`/product/detail/${encodeURIComponent(cut)}`);
   await shop.hydrated();
   const unit = page.getByTestId('configured-unit-price');
   // fr-CA writes 12,34 $.

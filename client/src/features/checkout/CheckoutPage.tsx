@@ -50,18 +50,21 @@ export function CheckoutPage() {
   const message = useMessage();
   usePageMeta(t('checkout.title'));
   const { user, status } = useSession();
+  // /checkout?quote=…&revision=…: an accepted quote is checked out instead of the cart (decision 049).
+  const [params] = useSearchParams();
+  const quoteId = params.get('quote');
+  const quote = quoteId ? { quoteId, revision: Number(params.get('revision')) || 0 } : null;
   // The steps done so far live in the tab's draft: a reload comes back to them (decision 038). The card does not.
-  const [draft, updateDraft] = useCheckoutDraft(user?.id ?? null);
+  // A quote's checkout has its own draft, so it never resumes (or drops) the cart's.
+  const [draft, updateDraft] = useCheckoutDraft(
+    user ? (quote ? `${user.id}:quote:${quote.quoteId}` : user.id) : null,
+  );
   const { address, shipping } = draft;
   const [choice, setChoice] = useState<PaymentChoice | null>(null);
   const step: Step = draft.step === 'review' && !choice ? 'payment' : draft.step;
   const setStep = (to: Step) => updateDraft({ step: to });
   const placedCart = useRef<CartFieldsFragment | null>(null);
   const navigate = useNavigate();
-  // /checkout?quote=…&revision=…: an accepted quote is checked out instead of the cart (decision 049).
-  const [params] = useSearchParams();
-  const quoteId = params.get('quote');
-  const quote = quoteId ? { quoteId, revision: Number(params.get('revision')) || 0 } : null;
   const payment = usePlaceOrder({
     quote,
     failedMessage: t('checkout.failed'),

@@ -169,7 +169,7 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
 }
 
 /**
- * Volume price breaks on about three products in ten priced from $2 (decision 048): 5 % off from 10 pieces, 10 %
+ * Volume price breaks on about three products in ten priced from $1 (decision 048): 5 % off from 10 pieces, 10 %
  * from 50 and, on about half of them, 15 % from 250; packs from 5, 20 and 100 packs. Picked and varied by hashes of the part number, so a seed gives
  * the same tiers every time. Sites' own lists get the same tiers on their own prices.
  */
@@ -179,7 +179,7 @@ async function seedPriceBreaks(run: (sql: string) => Promise<unknown>): Promise<
      select '', p.id, case when p.min_transfer > 1 then t.packs else t.pieces end, round(p.price * t.factor, 2)
      from product p
      cross join (values (1, 10, 5, 0.95), (2, 50, 20, 0.90), (3, 250, 100, 0.85)) t(n, pieces, packs, factor)
-     where p.price >= 2 and abs(hashtext(p.id)) % 10 < 3 and t.n <= 2 + abs(hashtext(p.id || ':250')) % 2`,
+     where p.price >= 1 and abs(hashtext(p.id)) % 10 < 3 and t.n <= 2 + abs(hashtext(p.id || ':250')) % 2`,
   );
   await run(
     `insert into price_break (price_list_id, product_id, min_quantity, price)
