@@ -340,7 +340,15 @@ describe('quotes from the cart', () => {
     });
     const mail = await t.mail(email, { subject: /quote request Q-/ });
     expect(mail.text).toContain('We do not machine titanium.');
-    expect(linkIn(mail).pathname).toBe(`/user/account/quotes/${quote.id}`);
+    // The buyer opens the e-mailed link: the quote reads declined, with staff's note.
+    const declinedPage = await c.gql<{ quote: { status: string; declineNote: string } }>(
+      `query($id: ID!) { quote(id: $id) { status declineNote } }`,
+      { id: linkIn(mail).pathname.split('/').pop() },
+    );
+    expect(declinedPage.data!.quote).toEqual({
+      status: 'declined',
+      declineNote: 'We do not machine titanium.',
+    });
     const late = await staff.gql(
       `mutation($id: ID!) { sendQuote(id: $id, version: 2, input: { lines: [{ lineNo: 1, unitPrice: 1 }], freight: 0, leadTimeDays: 1, expiresOn: "${tomorrow()}" }) { id } }`,
       { id: quote.id },
@@ -571,19 +579,28 @@ describe('quotes to orders', () => {
     ]);
     const toStaff = await t.mail(BRAND.email.help, { subject: new RegExp(`quote Q-${quote.number}`) });
     expect(toStaff.text).toContain('half in January');
-    expect(linkIn(toStaff).pathname).toBe(`/admin/quotes/${quote.id}`);
+    const staffLink = linkIn(toStaff);
+    expect(staffLink.pathname).toBe(`/admin/quotes/${quote.id}`);
     const staffEmail = `quotes.msg.${randomUUID()}@plant.example`;
     await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.CustomerService });
     const staff = await t.client();
     await staff.signIn(staffEmail, FIXTURE_PASSWORD);
+    // Staff open the e-mailed console link's quote and answer there.
     const answered = await staff.gql<{ sendQuoteStaffMessage: { messages: { staff: boolean }[] } }>(
       `mutation($id: ID!, $body: String!) { sendQuoteStaffMessage(id: $id, body: $body) { messages { staff } } }`,
-      { id: quote.id, body: 'Yes: two shipments, same prices.' },
+      { id: staffLink.pathname.split('/').pop(), body: 'Yes: two shipments, same prices.' },
     );
     expect(answered.data!.sendQuoteStaffMessage.messages.map((m) => m.staff)).toEqual([false, true]);
     const toBuyer = await t.mail(email, { subject: new RegExp(`quote Q-${quote.number}`) });
     expect(toBuyer.text).toContain('two shipments');
-    expect(linkIn(toBuyer).pathname).toBe(`/user/account/quotes/${quote.id}`);
+    const buyerLink = linkIn(toBuyer);
+    expect(buyerLink.pathname).toBe(`/user/account/quotes/${quote.id}`);
+    // The buyer opens it, reads the answer and writes back.
+    const thread = await c.gql<{ sendQuoteMessage: { messages: { staff: boolean }[] } }>(WRITE, {
+      id: buyerLink.pathname.split('/').pop(),
+      body: 'Thank you, please do.',
+    });
+    expect(thread.data!.sendQuoteMessage.messages.map((m) => m.staff)).toEqual([false, true, false]);
     const { c: stranger } = await customer();
     expect((await stranger.gql(WRITE, { id: quote.id, body: 'Hello' })).errors?.[0]?.extensions?.code).toBe(
       'NOT_FOUND',

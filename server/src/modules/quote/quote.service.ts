@@ -19,7 +19,8 @@ import { BRAND } from '../../../../domain/constants';
 import { personName } from '../company/company-access';
 import { lineTerms, packSizeOf } from '../../../../domain/price-terms';
 import type { Transaction } from '@mikro-orm/core';
-import { localeOr, sendMessage } from '../mail/mailer';
+import { localeOr, sendMessage, type Email } from '../mail/mailer';
+import type { Message } from '../mail/templates';
 import { isUuid } from '../../../../domain/ids';
 import { ROLES } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
@@ -366,26 +367,20 @@ export const quoteService = {
         targetId: quote.id,
         after: { revision, ...totals, leadTimeDays: answer.leadTimeDays, expiresOn: answer.expiresOn },
       });
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: quote.email,
-          locale: localeOr(quote.locale),
-          message: {
-            kind: 'quote-sent',
-            number: quoteNumberLabel(quote.number),
-            total: { value: totals.total, currency: quote.currency },
-            // The store's day, read at noon so no time zone moves it.
-            expiresOn: new Date(`${answer.expiresOn}T17:00:00Z`),
-            leadTimeDays: answer.leadTimeDays,
-            note: answer.note,
-            url: `${ctx.app.auth.publicUrl}${quotePagePath(quote.id)}`,
-          },
-          // The revision as a PDF, made when the e-mail is delivered.
-          attachment: { kind: 'quote-pdf', ref: `${quote.id}:${revision}` },
-        },
+      await mailBuyer(
+        ctx,
         trx,
+        quote,
+        {
+          kind: 'quote-sent',
+          total: { value: totals.total, currency: quote.currency },
+          // The store's day, read at noon so no time zone moves it.
+          expiresOn: new Date(`${answer.expiresOn}T17:00:00Z`),
+          leadTimeDays: answer.leadTimeDays,
+          note: answer.note,
+        },
+        // The revision as a PDF, made when the e-mail is delivered.
+        { kind: 'quote-pdf', ref: `${quote.id}:${revision}` },
       );
     });
     return this.adminGet(ctx, id);
@@ -411,21 +406,7 @@ export const quoteService = {
         targetId: quote.id,
         after: { note },
       });
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: quote.email,
-          locale: localeOr(quote.locale),
-          message: {
-            kind: 'quote-declined',
-            number: quoteNumberLabel(quote.number),
-            note,
-            url: `${ctx.app.auth.publicUrl}${quotePagePath(quote.id)}`,
-          },
-        },
-        trx,
-      );
+      await mailBuyer(ctx, trx, quote, { kind: 'quote-declined', note });
     });
     return this.adminGet(ctx, id);
   },
@@ -532,22 +513,7 @@ export const quoteService = {
         'run',
         trx,
       );
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: quote.email,
-          locale: localeOr(quote.locale),
-          message: {
-            kind: 'quote-message',
-            number: quoteNumberLabel(quote.number),
-            from: BRAND.name,
-            body: input.body,
-            url: `${ctx.app.auth.publicUrl}${quotePagePath(quote.id)}`,
-          },
-        },
-        trx,
-      );
+      await mailBuyer(ctx, trx, quote, { kind: 'quote-message', from: BRAND.name, body: input.body });
     });
     return this.adminGet(ctx, id);
   },
@@ -597,6 +563,34 @@ async function lockQuote(
     throw new AppError('CONFLICT', 'This quote was changed meanwhile: reload it to see what changed.');
   }
   return quote;
+}
+
+type BuyerMail = Extract<Message, { kind: 'quote-sent' | 'quote-declined' | 'quote-message' }>;
+type WithoutLink<M> = M extends unknown ? Omit<M, 'number' | 'url'> : never;
+
+/** E-mails a quote's buyer, in their language, with its number and a link to its page (in the caller's transaction). */
+function mailBuyer(
+  ctx: Ctx,
+  trx: Transaction,
+  quote: LockedQuote,
+  message: WithoutLink<BuyerMail>,
+  attachment?: Email['attachment'],
+): Promise<void> {
+  return sendMessage(
+    ctx.db,
+    ctx.log,
+    {
+      to: quote.email,
+      locale: localeOr(quote.locale),
+      message: {
+        ...message,
+        number: quoteNumberLabel(quote.number),
+        url: `${ctx.app.auth.publicUrl}${quotePagePath(quote.id)}`,
+      } as BuyerMail,
+      attachment,
+    },
+    trx,
+  );
 }
 
 function moveTo(from: QuoteStatus, to: QuoteStatus): void {
