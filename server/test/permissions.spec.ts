@@ -7,6 +7,7 @@ import { CSRF } from '../../domain/constants';
 import { REST_ROUTERS } from '../src/app';
 import { getSchema } from '../src/graphql/schema';
 import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matrix';
+import { authorizedFor } from '../src/modules/auth/permissions';
 import { createTestApp, type TestApp } from './harness';
 
 const NIL = '00000000-0000-4000-8000-000000000000';
@@ -79,7 +80,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
           : access === 'signed-in'
             ? []
             : 'scope' in access
-              ? [...access.roles, `scope:${access.scope}`]
+              ? authorizedFor(access)
               : [...access];
       expect([op, roles]).toEqual([op, expected]);
     }

@@ -532,6 +532,50 @@ describe('quotes to orders', () => {
     expect(orders!.n).toBe(1);
   });
 
+  it("a partner key reads, accepts and orders its user's quote (orders:own); a catalogue key is refused", async () => {
+    const { c, email } = await customer();
+    const quote = await sentQuote(c, [{ itemId: products[0]!.id, qty: 40 }], [11]);
+    const [me] = await db.execute<{ id: string }[]>('select id from app_user where email = ?', [email]);
+    const adminEmail = `quotes.keys.${randomUUID()}@plant.example`;
+    await t.createUser({ email: adminEmail, password: FIXTURE_PASSWORD, role: ROLES.Admin });
+    const admin = await t.client();
+    await admin.signIn(adminEmail, FIXTURE_PASSWORD);
+    const bearer = async (scopes: string[]) => {
+      const made = await admin.gql<{ createApiKey: { key: string } }>(
+        `mutation($u: ID!, $s: [String!]!) { createApiKey(userId: $u, name: "Procurement", scopes: $s) { key } }`,
+        { u: me!.id, s: scopes },
+      );
+      const res = await t
+        .agent()
+        .post('/api/auth/token')
+        .send({ apiKey: made.data!.createApiKey.key })
+        .expect(200);
+      return { Authorization: `Bearer ${res.body.accessToken as string}` };
+    };
+    const asKey = async (auth: Record<string, string>, query: string, variables: object = {}) =>
+      (await t.agent().post('/graphql').set(auth).send({ query, variables }).expect(200)).body;
+
+    const catalogue = await bearer(['catalog:read']);
+    const refused = await asKey(catalogue, '{ myQuotes { id } }');
+    expect(refused.errors[0].extensions.code).toBe('FORBIDDEN');
+    await t.agent().get(`/api/quotes/${quote.id}/quote.pdf`).set(catalogue).expect(403);
+
+    const orders = await bearer(['orders:own']);
+    const listed = await asKey(orders, '{ myQuotes { id status sent { total } } }');
+    expect(listed.data.myQuotes).toEqual([{ id: quote.id, status: 'quoted', sent: { total: 500 } }]);
+    const pdf = await t.agent().get(`/api/quotes/${quote.id}/quote.pdf`).set(orders).expect(200);
+    expect(pdf.headers['content-type']).toMatch(/application\/pdf/);
+    expect((await asKey(orders, ACCEPT, { id: quote.id, revision: 1 })).data.acceptQuote).toEqual({
+      status: 'accepted',
+      acceptedRevision: 1,
+    });
+    const input = checkoutBody(email, await authorisedCard(c));
+    const placed = await asKey(orders, PLACE, { input, key: randomUUID(), quoteId: quote.id, revision: 1 });
+    expect(placed.errors).toBeUndefined();
+    expect(placed.data.placeOrder.order).toMatchObject({ subTotal: 440, freightAmt: 60 });
+    expect(placed.data.placeOrder.order.lines.map((l: { price: number }) => l.price)).toEqual([11]);
+  });
+
   it("a company buyer's quote order over their limit waits for approval like any order", async () => {
     const [account] = await db.execute<{ id: string }[]>(
       `insert into business_account (company) values ('Quoted Limits Co') returning id`,

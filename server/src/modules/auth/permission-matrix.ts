@@ -16,6 +16,15 @@ export const COMPANY_ORDERS: ScopedAccess = {
 };
 
 /**
+ * A buyer's quotes (decision 049): any signed-in user, or a partner key with orders:own (its user's quotes) or
+ * company:orders (also its user's company's quotes, where the user's role sees the company's orders).
+ */
+export const QUOTES_OWN: ScopedAccess = {
+  roles: Object.keys(ROLES) as RoleName[],
+  scope: ['orders:own', 'company:orders'],
+};
+
+/**
  * Who may call every GraphQL operation and REST route (docs/decisions/010-permissions.md). Enforcement lives in
  * `@Authorized` (GraphQL) and `requireUser` / `assertAccess` (REST, services); test/permissions.spec.ts checks
  * that every operation of schema.graphql and every REST route is listed here and guarded as listed, so nothing
@@ -118,13 +127,13 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.reviewQuote': CONSOLE_ACCESS.quotes,
   'Mutation.sendQuote': CONSOLE_ACCESS.quotes,
   'Mutation.declineQuote': CONSOLE_ACCESS.quotes,
-  // Quotes (decision 049): the buyer's own, and their company's for roles that see its orders.
-  'Mutation.requestQuote': 'signed-in',
-  'Query.myQuotes': 'signed-in',
-  'Query.quote': 'signed-in',
-  'Mutation.acceptQuote': 'signed-in',
-  'Query.quoteCheckout': 'signed-in',
-  'Mutation.sendQuoteMessage': 'signed-in',
+  // Quotes (decision 049): the buyer's own, and their company's for roles that see its orders; partner keys too.
+  'Mutation.requestQuote': QUOTES_OWN,
+  'Query.myQuotes': QUOTES_OWN,
+  'Query.quote': QUOTES_OWN,
+  'Mutation.acceptQuote': QUOTES_OWN,
+  'Query.quoteCheckout': QUOTES_OWN,
+  'Mutation.sendQuoteMessage': QUOTES_OWN,
   'Mutation.sendQuoteStaffMessage': CONSOLE_ACCESS.quotes,
   'Mutation.saveAdminCompany': CONSOLE_ACCESS.companies,
   'Mutation.recordTermsPayment': CONSOLE_ACCESS.companies,
@@ -224,7 +233,7 @@ export const REST_ACCESS: Record<string, Access> = {
   // Company account applications carry a file (decision 047): a customer sends one, staff download its certificate.
   'POST /api/company/applications': 'signed-in',
   'GET /api/admin/company-applications/:id/certificate': CONSOLE_ACCESS.companies,
-  'GET /api/quotes/:id/quote.pdf': 'signed-in',
+  'GET /api/quotes/:id/quote.pdf': QUOTES_OWN,
   'GET /api/admin/quotes/:id/quote.pdf': CONSOLE_ACCESS.quotes,
   'GET /api/admin/orders.csv': CONSOLE_ACCESS.orders,
   'POST /api/returns': 'signed-in',

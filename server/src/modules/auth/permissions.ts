@@ -12,7 +12,8 @@ export type Access = 'public' | 'signed-in' | readonly RoleName[] | ScopedAccess
 /** Roles of signed-in users; a partner token also needs `scope` on its key (and its user one of the roles). */
 export interface ScopedAccess {
   roles: readonly RoleName[];
-  scope: string;
+  /** The key's scope, or any one of several. */
+  scope: string | readonly string[];
 }
 
 /** `@Authorized(...)` entries for a scoped access: the roles, then `scope:<name>`. */
@@ -27,7 +28,7 @@ export function assertAccess(ctx: Ctx, access: Access): void {
   if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
   const scoped = typeof access === 'object' && 'scope' in access ? access : null;
   // Partner tokens reach public operations and those their key's scopes name; never a user's own account.
-  if (ctx.apiCaller && !(scoped && ctx.apiCaller.scopes.includes(scoped.scope))) {
+  if (ctx.apiCaller && !(scoped && scopesOf(scoped).some((s) => ctx.apiCaller!.scopes.includes(s)))) {
     throw new AppError('FORBIDDEN', 'This operation is not open to this API key.');
   }
   if (access === 'signed-in') return;
@@ -37,15 +38,24 @@ export function assertAccess(ctx: Ctx, access: Access): void {
   }
 }
 
+/** A scoped access's scopes (any one of them admits a key). */
+export const scopesOf = (access: ScopedAccess): readonly string[] => [access.scope].flat();
+
+/** `@Authorized(...)` entries for a scoped access: its roles, then `scope:<name>` for each scope. */
+export const authorizedFor = (access: ScopedAccess): string[] => [
+  ...access.roles,
+  ...scopesOf(access).map((s) => SCOPE_PREFIX + s),
+];
+
 /**
  * type-graphql's `@Authorized()` (any signed-in user) and `@Authorized('Admin', ...)` (those roles), checked
  * before the resolver runs.
  */
 export class AuthChecker implements AuthCheckerInterface<Ctx, string> {
   check({ context }: ResolverData<Ctx>, entries: string[]): boolean {
-    const scope = entries.find((e) => e.startsWith(SCOPE_PREFIX))?.slice(SCOPE_PREFIX.length);
+    const scope = entries.filter((e) => e.startsWith(SCOPE_PREFIX)).map((e) => e.slice(SCOPE_PREFIX.length));
     const roles = entries.filter((e) => !e.startsWith(SCOPE_PREFIX)) as RoleName[];
-    assertAccess(context, scope ? { roles, scope } : roles.length ? roles : 'signed-in');
+    assertAccess(context, scope.length ? { roles, scope } : roles.length ? roles : 'signed-in');
     return true;
   }
 }

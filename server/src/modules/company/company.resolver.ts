@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
 import { COMPANY_ORDERS } from '../auth/permission-matrix';
-import { SCOPE_PREFIX } from '../auth/permissions';
+import { authorizedFor } from '../auth/permissions';
 import { companyService, type CompanyInvitationView, type CompanyView } from './company.service';
 import {
   CompanyAddressGql,
@@ -36,7 +36,7 @@ const companyGql = (c: CompanyView): CompanyGql => ({ ...c, invitations: c.invit
 /** Company buying: the caller's company, its members and invitations (decision 043). */
 @Resolver(() => CompanyGql)
 export class CompanyResolver {
-  @Authorized(...COMPANY_ORDERS.roles, `${SCOPE_PREFIX}${COMPANY_ORDERS.scope}`)
+  @Authorized(...authorizedFor(COMPANY_ORDERS))
   @Query(() => CompanyGql, { nullable: true, description: "The caller's company; null without one" })
   async myCompany(@Ctx() ctx: RequestCtx) {
     const company = await companyService.mine(ctx);
@@ -119,7 +119,7 @@ export class CompanyResolver {
     return companyGql((await companyService.mine(ctx))!);
   }
 
-  @Authorized(...COMPANY_ORDERS.roles, `${SCOPE_PREFIX}${COMPANY_ORDERS.scope}`)
+  @Authorized(...authorizedFor(COMPANY_ORDERS))
   @Query(() => [CompanyApprovalGql], {
     description: "The company's orders waiting for approval, oldest first (its approvers and admins)",
   })
@@ -127,7 +127,7 @@ export class CompanyResolver {
     return approvalService.queue(ctx);
   }
 
-  @Authorized(...COMPANY_ORDERS.roles, `${SCOPE_PREFIX}${COMPANY_ORDERS.scope}`)
+  @Authorized(...authorizedFor(COMPANY_ORDERS))
   @Mutation(() => OrderApprovalGql, {
     description:
       'An approver approves an order of their company (it is then paid, or its purchase order taken) or rejects it with a note',
@@ -141,7 +141,7 @@ export class CompanyResolver {
     return approvalService.decide(ctx, orderId, { approve, note: note ?? undefined });
   }
 
-  @Authorized(...COMPANY_ORDERS.roles, `${SCOPE_PREFIX}${COMPANY_ORDERS.scope}`)
+  @Authorized(...authorizedFor(COMPANY_ORDERS))
   @Query(() => CompanyOrderPageGql, {
     description: "The company's orders, every member's or one buyer's (its admins, approvers and viewers)",
   })

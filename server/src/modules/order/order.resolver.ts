@@ -4,7 +4,7 @@ import { unpaidCancelAt } from '../../../../domain/checkout';
 import type { Ctx as RequestCtx } from '../../context';
 import { cartGql } from '../cart/cart.resolver';
 import { ORDERS_OWN } from '../auth/permission-matrix';
-import { SCOPE_PREFIX } from '../auth/permissions';
+import { authorizedFor } from '../auth/permissions';
 import { checkoutService } from './checkout.service';
 import { approvalService } from '../company/approval.service';
 import { OrderApprovalGql } from '../company/company.types';
@@ -30,7 +30,7 @@ export const payByOf = (order: Pick<OrderView, 'status' | 'unpaidSince'>, cancel
 /** Checkout and the caller's orders. Guests read the orders they placed in this session. */
 @Resolver(() => OrderGql)
 export class OrderResolver {
-  @Authorized(...ORDERS_OWN.roles, `${SCOPE_PREFIX}${ORDERS_OWN.scope}`)
+  @Authorized(...authorizedFor(ORDERS_OWN))
   @Query(() => OrderPageGql, { description: "The signed-in user's orders, newest first" })
   orders(
     @Arg('filter', () => OrderListInputGql, { nullable: true }) filter: OrderListInputGql | null,

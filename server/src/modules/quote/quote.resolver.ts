@@ -13,6 +13,8 @@ import {
   Resolver,
 } from 'type-graphql';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import { QUOTES_OWN } from '../auth/permission-matrix';
+import { authorizedFor } from '../auth/permissions';
 import type { Ctx as RequestCtx } from '../../context';
 import { quoteService } from './quote.service';
 import { cartGql } from '../cart/cart.resolver';
@@ -132,7 +134,7 @@ class QuoteRequestInputGql {
 
 @Resolver(() => QuoteGql)
 export class QuoteResolver {
-  @Authorized()
+  @Authorized(...authorizedFor(QUOTES_OWN))
   @Mutation(() => QuoteGql, { description: "Asks for a quote for some or all of the caller's cart lines" })
   requestQuote(
     @Arg('input', () => QuoteRequestInputGql) input: QuoteRequestInputGql,
@@ -141,7 +143,7 @@ export class QuoteResolver {
     return quoteService.requestFromCart(ctx, input);
   }
 
-  @Authorized()
+  @Authorized(...authorizedFor(QUOTES_OWN))
   @Query(() => CartGql, {
     description:
       "An accepted quote as checkout shows it: its lines at the quote's prices, its freight, tax for the state shipped to",
@@ -155,7 +157,7 @@ export class QuoteResolver {
     return cartGql(await quoteService.checkout(ctx, id, revision, state));
   }
 
-  @Authorized()
+  @Authorized(...authorizedFor(QUOTES_OWN))
   @Mutation(() => QuoteGql, {
     description:
       'Accepts the revision the buyer read, once, before its last day; then placeOrder(quoteId, quoteRevision) orders it',
@@ -168,7 +170,7 @@ export class QuoteResolver {
     return quoteService.accept(ctx, id, revision);
   }
 
-  @Authorized()
+  @Authorized(...authorizedFor(QUOTES_OWN))
   @Query(() => [QuoteGql], {
     description: "The caller's quotes and, for roles that see its orders, their company's",
   })
@@ -176,7 +178,7 @@ export class QuoteResolver {
     return quoteService.mine(ctx);
   }
 
-  @Authorized()
+  @Authorized(...authorizedFor(QUOTES_OWN))
   @Query(() => QuoteGql, { description: 'One of the quotes the caller may read' })
   quote(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
     return quoteService.get(ctx, id);
@@ -191,7 +193,7 @@ export class QuoteResolver {
     return quoteService.list(ctx, status);
   }
 
-  @Authorized()
+  @Authorized(...authorizedFor(QUOTES_OWN))
   @Mutation(() => QuoteGql, {
     description: 'Writes to staff about a quote the caller may read (staff are e-mailed)',
   })

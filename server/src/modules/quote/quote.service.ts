@@ -27,9 +27,10 @@ import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx, SqlConnection } from '../../context';
 import { recordAudit } from '../audit/audit';
-import { assertAccess } from '../auth/permissions';
+import { actsForCompany, assertAccess } from '../auth/permissions';
 import { hit } from '../auth/rate-limit';
-import { requireUser } from '../auth/session-auth';
+import type { SessionUser } from '../auth/session-user';
+import { QUOTES_OWN } from '../auth/permission-matrix';
 import { cartService, linesView, type CartLineView, type CartView } from '../cart/cart.service';
 import { pricingOf } from '../catalog/pricing';
 
@@ -145,15 +146,26 @@ const QUOTES_SQL = `
 /** Who may read a quote: its buyer, and the members of its company who see the company's orders. */
 const READABLE = `(q.user_id = ? or (q.account_id is not null and q.account_id = ? and ?::boolean))`;
 
+/** The buyer calling: a signed-in person, or a partner key acting as its user (QUOTES_OWN). */
+function quoteBuyer(ctx: Ctx): SessionUser {
+  assertAccess(ctx, QUOTES_OWN);
+  return ctx.user!;
+}
+
+/**
+ * Who reads: the caller, their company, and whether they see its quotes (their company role sees its orders; a
+ * partner key only with company:orders).
+ */
 async function readerOf(ctx: Ctx, trx?: Transaction): Promise<[string, string | null, boolean]> {
-  const me = requireUser(ctx);
+  const me = quoteBuyer(ctx);
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
     'select account_id as "accountId", company_role as role from app_user where id = ?',
     [me.id],
     'all',
     trx,
   );
-  return [me.id, row?.accountId ?? null, COMPANY_CAN.seeOrders(row?.role)];
+  const seesCompany = COMPANY_CAN.seeOrders(row?.role) && (!ctx.apiCaller || actsForCompany(ctx));
+  return [me.id, row?.accountId ?? null, seesCompany];
 }
 
 export const quoteService = {
@@ -162,7 +174,7 @@ export const quoteService = {
    * cart is left as it is: the buyer may still buy what they did not ask about.
    */
   async requestFromCart(ctx: Ctx, body: unknown): Promise<QuoteView> {
-    const me = requireUser(ctx);
+    const me = quoteBuyer(ctx);
     if (me.role !== ROLES.Customer) throw new AppError('FORBIDDEN', QUOTE_MESSAGES.staffOnly);
     const input = validate(quoteRequestSchema, body);
     const cart = await cartService.get(ctx);
@@ -416,7 +428,7 @@ export const quoteService = {
    * a second acceptance (two tabs at once: the row is locked) is refused with CONFLICT.
    */
   async accept(ctx: Ctx, id: string, revision: number): Promise<QuoteView> {
-    const me = requireUser(ctx);
+    const me = quoteBuyer(ctx);
     await ctx.db.transactional(async (trx) => {
       const quote = await lockForBuyer(ctx, trx, id);
       if (quote.userId !== me.id) throw new AppError('UNPROCESSABLE', QUOTE_MESSAGES.notYours);
@@ -452,7 +464,7 @@ export const quoteService = {
    * to; refused as placing it would be (another revision, expired, ordered, another currency).
    */
   async checkout(ctx: Ctx, id: string, revision: number, shipTo: string | null): Promise<CartView> {
-    requireUser(ctx);
+    quoteBuyer(ctx);
     const { currency } = await pricingOf(ctx);
     const quote = await ctx.db.transactional((trx) =>
       quoteForOrder(ctx, trx, id, revision, ctx.site, currency),
@@ -462,7 +474,7 @@ export const quoteService = {
 
   /** The buyer (or a colleague who sees the quote) writes to staff; the help mailbox is e-mailed a console link. */
   async message(ctx: Ctx, id: string, body: unknown): Promise<QuoteView> {
-    const me = requireUser(ctx);
+    const me = quoteBuyer(ctx);
     const input = validate(quoteMessageSchema, body);
     const limit = await hit(ctx.db, { key: `quote-message:${me.id}`, max: 50, windowMs: 24 * 3600_000 });
     if (!limit.allowed)
