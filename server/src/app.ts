@@ -1,3 +1,4 @@
+import { siteUrlOf } from './modules/site/site-urls';
 import { transactionBound } from './db/transactions';
 import 'reflect-metadata';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -243,7 +244,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const db = transactionBound(orm.em.getConnection());
   const unpaidOrders = options.unpaidOrders ?? UNPAID_ORDER_DEFAULTS;
   const publicUrl = options.publicUrl ?? 'http://localhost:4000';
-  const sweepUnpaid = () => sweepUnpaidOrders({ db, log, publicUrl, payments, policy: unpaidOrders });
+  const siteHosts = options.siteHosts ?? {};
+  const siteUrl = (site: string) => siteUrlOf(publicUrl, siteHosts, site);
+  const sweepUnpaid = () => sweepUnpaidOrders({ db, log, siteUrl, payments, policy: unpaidOrders });
   const sweepMs = options.unpaidSweepMs ?? 60_000;
   const unpaidSweep = every(sweepMs, Math.min(sweepMs, 30_000), 'look for unpaid orders', log, async () => {
     await sweepUnpaid();
@@ -255,6 +258,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     auth: {
       cookies,
       publicUrl,
+      siteUrl,
       tokenSecret: tokenSecret(sessionSecret),
     },
     payments,
@@ -266,7 +270,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     introspection: options.introspection ?? false,
     db,
     readDb,
-    siteHosts: options.siteHosts ?? {},
+    siteHosts,
     app: services,
     // The request state modules keep on the context: the session's user and a partner's key are read later
     // (sessionUser), the catalogue's loaders start empty.

@@ -92,6 +92,8 @@ export async function createTestApp(
     replica?: boolean;
     /** SITE_HOSTS: host name -> site. */
     siteHosts?: Record<string, SiteId>;
+    /** PUBLIC_URL: the address e-mailed links start with. */
+    publicUrl?: string;
     /** METRICS_TOKEN, and NODE_ENV=production for what depends on it. */
     metricsToken?: string;
     production?: boolean;
@@ -127,6 +129,7 @@ export async function createTestApp(
     unpaidSweepMs: 0, // unpaid orders are looked at when the test asks (sweepUnpaid)
     replica,
     siteHosts: options.siteHosts,
+    publicUrl: options.publicUrl,
     collectorEventsPerMinute: options.collectorEventsPerMinute,
     metricsToken: options.metricsToken,
     production: options.production,

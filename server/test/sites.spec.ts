@@ -3,7 +3,8 @@ import { DEMO_CAD_PER_USD } from '../src/modules/catalog/catalog.seed';
 import { authorisedCard, checkoutBody, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { freight, round2 } from '../../domain/money';
 import { taxationFor, taxLines } from '../../domain/tax';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, linkIn, type TestApp } from './harness';
+import { siteUrlOf } from '../src/modules/site/site-urls';
 
 /** Sites told apart by host name (decision 017), and pay-ca selling in CAD from its own price list. */
 let t: TestApp;
@@ -11,7 +12,10 @@ let products: { id: string; price: number }[];
 const PAY_CA = 'pay-ca.shop.example';
 
 beforeAll(async () => {
-  t = await createTestApp({ siteHosts: { 'boutique.example': 'foodgrade' } });
+  t = await createTestApp({
+    siteHosts: { 'boutique.example': 'foodgrade' },
+    publicUrl: 'https://shop.example',
+  });
   products = await plainProducts(t, 3);
 });
 afterAll(() => t.close());
@@ -135,5 +139,18 @@ describe('sites by host name', () => {
       [placed.body.order.id],
     );
     expect(row).toEqual({ site: 'pay-ca', currency: 'cad' });
+    // The confirmation's link opens the order on pay-ca's own address, where it is priced and shipped.
+    const mail = await t.mail(email, { subject: /order|commande/i });
+    expect(linkIn(mail).href).toBe(`https://${PAY_CA}/user/account/orders/${placed.body.order.id}`);
+  });
+
+  it("names each site's own address in e-mailed links: SITE_HOSTS first, else the site's label on the store's domain", () => {
+    const hosts = { 'boutique.example': 'foodgrade' } as const;
+    expect(siteUrlOf('https://shop.example', hosts, 'axl')).toBe('https://shop.example');
+    expect(siteUrlOf('https://shop.example', hosts, 'foodgrade')).toBe('https://boutique.example');
+    expect(siteUrlOf('https://shop.example:8443/', hosts, 'pay-ca')).toBe('https://pay-ca.shop.example:8443');
+    // An IP address or a one-label host cannot carry a site: the store's own address.
+    expect(siteUrlOf('http://127.0.0.1:4000', hosts, 'pay-ca')).toBe('http://127.0.0.1:4000');
+    expect(siteUrlOf('http://localhost:4000', hosts, 'pay-ca')).toBe('http://localhost:4000');
   });
 });

@@ -11,8 +11,11 @@ import { assertAccess } from './permissions';
 
 declare module '../../context' {
   interface AppServices {
-    /** Cookie settings for sign-in and sign-out, the public address for e-mailed links, the token secret. */
-    auth: { cookies: AuthCookies; publicUrl: string; tokenSecret: Buffer };
+    /**
+     * Cookie settings for sign-in and sign-out, the public address for e-mailed links (and each site's: a buyer's
+     * order or quote opens on the site it belongs to), the token secret.
+     */
+    auth: { cookies: AuthCookies; publicUrl: string; siteUrl: (site: string) => string; tokenSecret: Buffer };
   }
 }
 

@@ -9,18 +9,18 @@ import type { Message, Money } from '../mail/templates';
 /** How long the link in a guest's order e-mail opens the order (its details, invoice, Pay now, cancel). */
 export const GUEST_ORDER_LINK_DAYS = 90;
 
-/** What the store's order e-mails need: where to send, to whom, and the order's public address. */
+/** What the store's order e-mails need: where to send, to whom, and the public address of the order's site. */
 export interface MailDeps {
   db: SqlConnection;
   log: Logger;
-  publicUrl: string;
+  siteUrl: (site: string) => string;
 }
 
 /** A request's order e-mail needs. */
 export const mailDeps = (ctx: Pick<Ctx, 'db' | 'log' | 'app'>): MailDeps => ({
   db: ctx.db,
   log: ctx.log,
-  publicUrl: ctx.app.auth.publicUrl,
+  siteUrl: ctx.app.auth.siteUrl,
 });
 
 interface OrderForMail {
@@ -32,12 +32,13 @@ interface OrderForMail {
   currencyCode: string;
   status: number;
   locale: string;
+  site: string;
   lines: string;
 }
 
 const ORDER_FOR_MAIL = new Prepared<OrderForMail>(
   `select o.id, o.order_number::text as "orderNumber", o.user_id as "userId", o.contact_email as "contactEmail",
-     o.total::float8 as total, o.currency_code as "currencyCode", o.status, o.locale,
+     o.total::float8 as total, o.currency_code as "currencyCode", o.status, o.locale, o.site,
      (select string_agg(l.quantity || ' x ' || l.name || ' (' || l.product_id || ')  ' ||
         to_char(l.line_total, 'FM999999990.00'), E'\\n' order by l.line_no)
       from order_line l where l.order_id = o.id) as lines
@@ -49,9 +50,10 @@ const ORDER_FOR_MAIL = new Prepared<OrderForMail>(
  * opens it in any browser (a token minted at delivery, decision 026), since the session that placed it may be gone.
  */
 function orderLink(deps: MailDeps, order: OrderForMail): Pick<Email, 'link'> & { url: string } {
-  if (order.userId) return { url: `${deps.publicUrl}/user/account/orders/${order.id}` };
+  const site = deps.siteUrl(order.site);
+  if (order.userId) return { url: `${site}/user/account/orders/${order.id}` };
   return {
-    url: `${deps.publicUrl}/api/orders/access?token=${LINK_TOKEN}`,
+    url: `${site}/api/orders/access?token=${LINK_TOKEN}`,
     link: {
       kind: 'order-access',
       ref: order.id,

@@ -543,6 +543,7 @@ interface LockedQuote {
   id: string;
   number: string;
   status: QuoteStatus;
+  site: string;
   currency: string;
   sentRevision: number | null;
   version: number;
@@ -562,7 +563,7 @@ async function lockQuote(
 ): Promise<LockedQuote> {
   if (!isUuid(id)) throw notFound('Quote');
   const [quote] = await ctx.db.execute<LockedQuote[]>(
-    `select q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status, q.currency,
+    `select q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status, q.site, q.currency,
        q.sent_revision as "sentRevision", q.version,
        u.email, u.locale
      from quote q join app_user u on u.id = q.user_id where q.id = ? for update of q`,
@@ -597,7 +598,7 @@ function mailBuyer(
       message: {
         ...message,
         number: quoteNumberLabel(quote.number),
-        url: `${ctx.app.auth.publicUrl}${quotePagePath(quote.id)}`,
+        url: `${ctx.app.auth.siteUrl(quote.site)}${quotePagePath(quote.id)}`,
       } as BuyerMail,
       attachment,
     },
