@@ -1,4 +1,4 @@
-import { array, boolean, object, string, type InferType } from 'yup';
+import { array, boolean, number, object, string, type InferType } from 'yup';
 import { PHONE_PATTERN } from './account.schema';
 
 /* The store's forms (spec section 5: contact form and quote form, messages verbatim; the service request is ours). */
@@ -64,9 +64,23 @@ export function contactSchema(validation: ContactValidation = CONTACT_VALIDATION
 }
 export type ContactInput = InferType<ReturnType<typeof contactSchema>>;
 
-/** Quote form: item, firstName, lastName, email, phone, company, comments. */
+/** The most pieces the quote form asks a price for. */
+export const MAX_QUOTE_FORM_QUANTITY = 100_000;
+const QUOTE_QUANTITY = 'Enter a quantity from 1 to 100,000.';
+
+/**
+ * Quote form: item, firstName, lastName, email, phone, company, comments, and ours: the quantity (1 when not
+ * given) and drawings (multipart `drawings`, as a service request's).
+ */
 export const quoteSchema = object({
   item: string().trim().required('Item is required').max(2000),
+  quantity: number()
+    .transform((v, raw) => (raw === '' || raw === null ? undefined : v))
+    .typeError(QUOTE_QUANTITY)
+    .integer(QUOTE_QUANTITY)
+    .min(1, QUOTE_QUANTITY)
+    .max(MAX_QUOTE_FORM_QUANTITY, QUOTE_QUANTITY)
+    .optional(),
   firstName: string().trim().max(64).nullable().optional(),
   lastName: string().trim().max(64).nullable().optional(),
   email: email(),

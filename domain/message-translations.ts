@@ -269,6 +269,18 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Indiquez un prix pour chaque ligne de la demande.',
     'Ponga precio a cada línea de la solicitud.',
   ],
+  'Give the part number this line is ordered and invoiced as.': [
+    'Indiquez le numéro de pièce sous lequel cette ligne est commandée et facturée.',
+    'Indique el número de pieza con el que esta línea se pide y se factura.',
+  ],
+  'No part in the catalogue has this number.': [
+    'Aucune pièce du catalogue ne porte ce numéro.',
+    'Ninguna pieza del catálogo tiene este número.',
+  ],
+  'Enter a quantity from 1 to 100,000.': [
+    'Entrez une quantité de 1 à 100 000.',
+    'Ingrese una cantidad de 1 a 100.000.',
+  ],
   'Say why the quote is declined.': [
     'Dites pourquoi la soumission est refusée.',
     'Indique por qué se rechaza la cotización.',

@@ -81,6 +81,8 @@ export const QUOTE_ANSWER_MESSAGES = {
   expiresOn: `Choose a last day from today to ${MAX_QUOTE_DAYS} days ahead.`,
   everyLine: 'Price every line of the request.',
   declineNote: 'Say why the quote is declined.',
+  partNeeded: 'Give the part number this line is ordered and invoiced as.',
+  unknownPart: 'No part in the catalogue has this number.',
 } as const;
 
 /**
@@ -96,6 +98,8 @@ export const quoteAnswerSchema = object({
         .min(0, QUOTE_ANSWER_MESSAGES.unitPrice)
         .max(10_000_000, QUOTE_ANSWER_MESSAGES.unitPrice)
         .required(QUOTE_ANSWER_MESSAGES.unitPrice),
+      /** For work described in words: the catalogue part (a custom-work part) it is ordered and invoiced as. */
+      itemId: string().trim().max(64, QUOTE_ANSWER_MESSAGES.unknownPart).nullable().optional(),
     }),
   )
     .min(1, QUOTE_ANSWER_MESSAGES.everyLine)

@@ -1,3 +1,4 @@
+import { Migration20261127101939 } from './Migration20261127101939';
 import { Migration20261127072546 } from './Migration20261127072546';
 import { Migration20261127071322 } from './Migration20261127071322';
 import { Migration20261127070443 } from './Migration20261127070443';
@@ -93,4 +94,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127070443', class: Migration20261127070443 },
   { name: 'Migration20261127071322', class: Migration20261127071322 },
   { name: 'Migration20261127072546', class: Migration20261127072546 },
+  { name: 'Migration20261127101939', class: Migration20261127101939 },
 ];

@@ -69,7 +69,13 @@ const SAMPLES: { [K in MessageKind]: Extract<Message, { kind: K }> } = {
   'return-shipped': { kind: 'return-shipped', reference: 'RMA-100123-1' },
   'return-processing': { kind: 'return-processing', reference: 'RMA-100123-1' },
   'return-completed': { kind: 'return-completed', reference: 'RMA-100123-1', amount: total, to: 'card' },
-  'form-received': { kind: 'form-received', form: 'quote', reference: 'f-1', phone: '1-800-555-0142' },
+  'form-received': {
+    kind: 'form-received',
+    form: 'quote',
+    reference: 'Q-1001',
+    phone: '1-800-555-0142',
+    url: 'https://shop.example/user/account/quotes/q-1',
+  },
   'approval-requested': {
     kind: 'approval-requested',
     company: 'Northwind Fabrication',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { QUOTE_ANSWER_MESSAGES, QUOTE_MESSAGES } from '../../domain/quotes';
-import { BRAND } from '../../domain/constants';
+import { BRAND, CSRF } from '../../domain/constants';
+import { CUSTOM_WORK_PART } from '../src/modules/catalog/seed/generator';
 import { ROLES } from '../../domain/roles';
 import { authorisedCard, checkoutBody, companyMember, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
@@ -649,5 +650,161 @@ describe('quotes to orders', () => {
     expect((await stranger.gql(WRITE, { id: quote.id, body: 'Hello' })).errors?.[0]?.extensions?.code).toBe(
       'NOT_FOUND',
     );
+  });
+});
+
+describe('quotes from the quote form', () => {
+  const PDF = Buffer.from('%PDF-1.7\n% bracket, rev B\n');
+  const sendForm = (c: Client, fields: Record<string, string>, drawing?: [Buffer, string]) => {
+    const req = c.agent.post('/api/forms/quote').set(CSRF.header, c.token);
+    for (const [k, v] of Object.entries(fields)) req.field(k, v);
+    return drawing ? req.attach('drawings', drawing[0], drawing[1]) : req;
+  };
+  const staffClient = async () => {
+    const staffEmail = `quotes.form.${randomUUID()}@plant.example`;
+    await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.Service });
+    const staff = await t.client();
+    await staff.signIn(staffEmail, FIXTURE_PASSWORD);
+    return staff;
+  };
+  const SEND = `mutation($id: ID!, $version: Int!, $input: QuoteAnswerInput!) {
+    sendQuote(id: $id, version: $version, input: $input) { version status sent { lines { itemId description } } }
+  }`;
+
+  it("makes a signed-in buyer's form a quote with its drawings; staff name the part a line in words is ordered as; it is ordered as that part in the buyer's words", async () => {
+    const { c, email } = await customer();
+    const sent = await sendForm(
+      c,
+      {
+        item: 'Motor bracket to drawing MB-7, rev B',
+        quantity: '40',
+        email,
+        phone: '704-555-0188',
+        comments: 'Anodized black.',
+      },
+      [PDF, 'bracket.pdf'],
+    ).expect(201);
+    const quoteId: string = sent.body.quote.id;
+    expect(sent.body).toEqual({ id: quoteId, quote: { id: quoteId, number: expect.any(String) } });
+
+    // The buyer's e-mail links to the quote's page; the page reads the request, its drawing downloads.
+    const mail = await t.mail(email, { subject: /received/ });
+    expect(mail.text).toContain(`Reference: Q-${sent.body.quote.number}`);
+    expect(linkIn(mail).pathname).toBe(`/user/account/quotes/${quoteId}`);
+    const read = await c.gql<{
+      quote: {
+        source: string;
+        note: string;
+        phone: string;
+        lines: { itemId: string | null; description: string; quantity: number }[];
+        attachments: { id: string; filename: string; kind: string; size: number }[];
+      };
+    }>(
+      `query($id: ID!) { quote(id: $id) { source note phone lines { itemId description quantity } attachments { id filename kind size } } }`,
+      { id: quoteId },
+    );
+    const quote = read.data!.quote;
+    expect(quote).toMatchObject({
+      source: 'form',
+      note: 'Anodized black.',
+      phone: '704-555-0188',
+      lines: [{ itemId: null, description: 'Motor bracket to drawing MB-7, rev B', quantity: 40 }],
+      attachments: [{ filename: 'bracket.pdf', kind: 'pdf', size: PDF.length, id: expect.any(String) }],
+    });
+    const file = `/api/quotes/${quoteId}/attachments/${quote.attachments[0]!.id}`;
+    const download = await c.agent.get(file).buffer(true).expect(200);
+    expect(Buffer.from(download.body as Buffer).equals(PDF)).toBe(true);
+    const { c: stranger } = await customer();
+    await stranger.agent.get(file).expect(404);
+    const staff = await staffClient();
+    await staff.agent.get(`/api/admin/quotes/${quoteId}/attachments/${quote.attachments[0]!.id}`).expect(200);
+    const toStaff = await t.mail(BRAND.email.help, { subject: new RegExp(`Q-${sent.body.quote.number}`) });
+    expect(linkIn(toStaff).pathname).toBe(`/admin/quotes/${quoteId}`);
+
+    // A line in words needs the catalogue part it is ordered as: missing or unknown is refused next to it.
+    const answer = (itemId?: string) => ({
+      lines: [{ lineNo: 1, unitPrice: 18.5, ...(itemId === undefined ? {} : { itemId }) }],
+      freight: 25,
+      leadTimeDays: 10,
+      expiresOn: tomorrow(),
+    });
+    const missing = await staff.gql(SEND, { id: quoteId, version: 1, input: answer() });
+    expect(missing.errors?.[0]?.extensions?.fields).toEqual([
+      { field: 'lines[0].itemId', message: QUOTE_ANSWER_MESSAGES.partNeeded },
+    ]);
+    const unknown = await staff.gql(SEND, { id: quoteId, version: 1, input: answer('NO-SUCH-PART') });
+    expect(unknown.errors?.[0]?.extensions?.fields).toEqual([
+      { field: 'lines[0].itemId', message: QUOTE_ANSWER_MESSAGES.unknownPart },
+    ]);
+    const priced = await staff.gql<{ sendQuote: { status: string; sent: { lines: object[] } } }>(SEND, {
+      id: quoteId,
+      version: 1,
+      input: answer(CUSTOM_WORK_PART.toLowerCase()),
+    });
+    expect(priced.data!.sendQuote).toMatchObject({
+      status: 'quoted',
+      sent: { lines: [{ itemId: CUSTOM_WORK_PART, description: 'Motor bracket to drawing MB-7, rev B' }] },
+    });
+
+    expect((await c.gql(ACCEPT, { id: quoteId, revision: 1 })).errors).toBeUndefined();
+    const input = checkoutBody(email, await authorisedCard(c));
+    const placed = await c.gql<Placed>(PLACE, { input, key: randomUUID(), quoteId, revision: 1 });
+    expect(placed.errors).toBeUndefined();
+    expect(placed.data!.placeOrder.order).toMatchObject({
+      subTotal: 740,
+      freightAmt: 25,
+      lines: [
+        {
+          itemId: CUSTOM_WORK_PART,
+          name: 'Motor bracket to drawing MB-7, rev B',
+          quantity: 40,
+          price: 18.5,
+          quoted: true,
+        },
+      ],
+    });
+  });
+
+  it("names the catalogue part when the item is its part number; refuses a bad quantity or file; a guest's form reaches staff's inbox", async () => {
+    const { c, email } = await customer();
+    const [part] = await db.execute<{ id: string; name: string }[]>(
+      `select id, name from product where id = ?`,
+      [products[0]!.id],
+    );
+    const named = await sendForm(c, { item: ` ${part!.id.toLowerCase()} `, email }).expect(201);
+    const read = await c.gql<{
+      quote: { lines: { itemId: string; description: string; quantity: number }[] };
+    }>(`query($id: ID!) { quote(id: $id) { lines { itemId description quantity } } }`, {
+      id: named.body.quote.id,
+    });
+    expect(read.data!.quote.lines).toEqual([{ itemId: part!.id, description: part!.name, quantity: 1 }]);
+
+    const [before] = await db.execute<{ n: number }[]>('select count(*)::int as n from quote');
+    const badQuantity = await sendForm(c, { item: 'Plates', quantity: '0', email }).expect(400);
+    expect(badQuantity.body.error.fields).toEqual([
+      { field: 'quantity', message: 'Enter a quantity from 1 to 100,000.' },
+    ]);
+    const badFile = await sendForm(c, { item: 'Plates', email }, [
+      Buffer.from('MZ not a drawing'),
+      'plates.pdf',
+    ]).expect(400);
+    expect(badFile.body.error.fields[0].field).toBe('drawings');
+    const [after] = await db.execute<{ n: number }[]>('select count(*)::int as n from quote');
+    expect(after!.n).toBe(before!.n);
+
+    // A guest's request is not a quote (a quote is ordered from an account): it reaches staff's inbox with its file.
+    const guest = await t.client();
+    const guestEmail = `guest.${randomUUID()}@plant.example`;
+    const inbox = await sendForm(guest, { item: 'Guard frame', email: guestEmail }, [
+      PDF,
+      'guard.pdf',
+    ]).expect(201);
+    expect(inbox.body.quote).toBeUndefined();
+    const [kept] = await db.execute<{ kind: string; files: number }[]>(
+      `select kind, (select count(*)::int from form_attachment a where a.submission_id = s.id) as files
+       from form_submission s where id = ?`,
+      [inbox.body.id],
+    );
+    expect(kept).toEqual({ kind: 'quote', files: 1 });
   });
 });

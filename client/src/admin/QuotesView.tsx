@@ -25,7 +25,7 @@ import {
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { QuoteFieldsFragment } from '../features/quotes';
+import { QuoteDrawings, type QuoteFieldsFragment } from '../features/quotes';
 import { useT } from '../i18n';
 import { useDescribeConfiguration } from '../lib/configuration';
 import { useDates } from '../lib/dates';
@@ -172,6 +172,7 @@ export function QuoteView() {
           <Descriptions.Item label={t('admin.quotes.asked')}>
             {dates.moment(quote.createdAt)}
           </Descriptions.Item>
+          {quote.phone && <Descriptions.Item label={t('form.phone')}>{quote.phone}</Descriptions.Item>}
           <Descriptions.Item label={t('admin.quotes.neededBy')}>
             {quote.neededBy ? dates.calendarDay(quote.neededBy) : '—'}
           </Descriptions.Item>
@@ -198,6 +199,7 @@ export function QuoteView() {
             </Descriptions.Item>
           )}
         </Descriptions>
+        <QuoteDrawings quote={quote} href={(file) => `/api/admin/quotes/${quote.id}/attachments/${file}`} />
         <Space wrap>
           {quote.status === 'requested' && (
             <Button
@@ -238,7 +240,8 @@ export function QuoteView() {
 }
 
 interface AnswerValues {
-  lines: { lineNo: number; unitPrice: number | null }[];
+  /** `itemId`: for a line in words, the part it is ordered as. */
+  lines: { lineNo: number; unitPrice: number | null; itemId: string }[];
   freight: number | null;
   leadTimeDays: number | null;
   expiresOn: string;
@@ -251,13 +254,14 @@ function AnswerForm({ quote, onReload }: { quote: QuoteFieldsFragment; onReload:
   const { message } = App.useApp();
   const [conflict, setConflict] = useState<string | null>(null);
   const [send] = useMutation(SendQuoteDocument, { refetchQueries: ['AdminQuotes'] });
-  const previous = new Map((quote.sent?.lines ?? []).map((l) => [l.lineNo, l.unitPrice]));
+  const previous = new Map((quote.sent?.lines ?? []).map((l) => [l.lineNo, l]));
   // A month ahead: read once, when the form opens.
   const [proposedDay] = useState(() => proposedQuoteDay());
   const initial: AnswerValues = {
     lines: quote.lines.map((l) => ({
       lineNo: l.lineNo,
-      unitPrice: previous.get(l.lineNo) ?? l.cataloguePrice ?? null,
+      unitPrice: previous.get(l.lineNo)?.unitPrice ?? l.cataloguePrice ?? null,
+      itemId: l.itemId ? '' : (previous.get(l.lineNo)?.itemId ?? ''),
     })),
     freight: quote.sent?.freight ?? null,
     leadTimeDays: quote.sent?.leadTimeDays ?? null,
@@ -273,7 +277,11 @@ function AnswerForm({ quote, onReload }: { quote: QuoteFieldsFragment; onReload:
           id: quote.id,
           version: quote.version,
           input: {
-            lines: values.lines.map((l) => ({ lineNo: l.lineNo, unitPrice: l.unitPrice ?? -1 })),
+            lines: values.lines.map((l, i) => ({
+              lineNo: l.lineNo,
+              unitPrice: l.unitPrice ?? -1,
+              itemId: quote.lines[i]?.itemId ? null : l.itemId.trim() || null,
+            })),
             freight: values.freight ?? -1,
             leadTimeDays: values.leadTimeDays ?? -1,
             expiresOn: values.expiresOn,
@@ -344,6 +352,19 @@ function AnswerFields({ formik, quote }: { formik: FormikProps<AnswerValues>; qu
             precision: 2,
             step: 0.01,
           })}
+          {!l.itemId && (
+            <Form.Item
+              {...item(`lines[${i}].itemId`, t('admin.quotes.orderedAs', { line: l.lineNo }))}
+              extra={t('admin.quotes.orderedAsHint')}
+            >
+              <Input
+                id={`answer-lines[${i}].itemId`}
+                value={formik.values.lines[i]?.itemId ?? ''}
+                onChange={(e) => void formik.setFieldValue(`lines[${i}].itemId`, e.target.value)}
+                onBlur={() => void formik.setFieldTouched(`lines[${i}].itemId`, true, false)}
+              />
+            </Form.Item>
+          )}
         </Card>
       ))}
       <Space wrap align="start">

@@ -15,7 +15,13 @@ import {
 } from '../modules/account/account.entity';
 import { AuditEntry } from '../modules/audit/audit.entity';
 import { Cart, CartLine, PriceBreak, PriceListItem } from '../modules/cart/cart.entity';
-import { Quote, QuoteLine, QuoteMessage, QuoteRevision } from '../modules/quote/quote.entity';
+import {
+  Quote,
+  QuoteAttachment,
+  QuoteLine,
+  QuoteMessage,
+  QuoteRevision,
+} from '../modules/quote/quote.entity';
 import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entity';
 import { FormAttachment, FormSubmission } from '../modules/forms/forms.entity';
 import { ReturnLine, ReturnRequest } from '../modules/returns/returns.entity';
@@ -88,6 +94,7 @@ export const ENTITIES = [
   QuoteLine,
   QuoteRevision,
   QuoteMessage,
+  QuoteAttachment,
   CustomerOrder,
   OrderLine,
   OrderEvent,

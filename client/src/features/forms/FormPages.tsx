@@ -12,7 +12,9 @@ import {
 } from '@domain/forms.schema';
 import { Form, Formik } from 'formik';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { quoteNumberLabel } from '@domain/quotes';
+import { quotePagePath, ROUTES } from '@domain/routes';
 import { useMessage, useT } from '../../i18n';
 import { post } from '../../lib/http';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -161,26 +163,39 @@ export function ContactPage() {
   );
 }
 
-/** /quote?item=...: a quote for parts priced on request (from their product page or the cart). */
+/** /quote?item=...: a quote for parts priced on request (from their product page or the cart), with drawings. */
 export function QuotePage() {
   const t = useT();
   usePageMeta(t('forms.quoteTitle'));
   const [params] = useSearchParams();
   const { user } = useSession();
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<FormReceipt | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
   const fail = useFailure();
+  const here = `${ROUTES.quote}${params.size ? `?${params}` : ''}`;
   return (
     <div className="container section page--narrow">
       <header className="page-header">
         <h1>{t('forms.quoteTitle')}</h1>
         <p className="lead">{t('forms.quoteText')}</p>
       </header>
-      {sent ? (
+      {sent?.quote ? (
+        <div className="notice" role="status">
+          <h2>{t('forms.sentTitle')}</h2>
+          <p>{t('forms.quoteFollow', { number: quoteNumberLabel(sent.quote.number) })}</p>
+          <p>
+            <Link className="btn btn--primary" to={quotePagePath(sent.quote.id)}>
+              {t('forms.quoteOpen', { number: quoteNumberLabel(sent.quote.number) })}
+            </Link>
+          </p>
+        </div>
+      ) : sent ? (
         <Sent title={t('forms.sentTitle')} text={t('forms.quoteSent')} />
       ) : (
         <Formik
           initialValues={{
             item: params.get('item') ?? '',
+            quantity: '',
             firstName: user?.firstName ?? '',
             lastName: user?.lastName ?? '',
             email: user?.emailAddress ?? '',
@@ -190,20 +205,31 @@ export function QuotePage() {
           }}
           validationSchema={quoteSchema}
           onSubmit={async (values, helpers) => {
+            const refused = drawingsRefused(files);
+            if (refused) return helpers.setErrors({ drawings: refused } as never);
             try {
-              await post('/api/forms/quote', { ...values, phone: values.phone || null });
-              setSent(true);
+              setSent(await post<FormReceipt>('/api/forms/quote', multipart(values, files)));
             } catch (err) {
               fail(err, helpers);
             }
           }}
         >
-          {({ isSubmitting, status }) => (
+          {({ isSubmitting, status, errors }) => (
             <Form method="post" className="form" noValidate aria-label={t('forms.quoteTitle')}>
               <FocusFirstError />
+              {!user && (
+                <p className="notice">
+                  {t('forms.quoteSignIn')}{' '}
+                  <Link to={`${ROUTES.signIn}?callbackUrl=${encodeURIComponent(here)}`}>
+                    {t('footer.signIn')}
+                  </Link>
+                </p>
+              )}
               <TextAreaField name="item" label={t('forms.item')} />
+              <Field name="quantity" label={t('forms.quantity')} type="number" inputMode="numeric" min={1} />
               <PersonFields company />
               <TextAreaField name="comments" label={t('forms.comments')} rows={5} />
+              <DrawingsField onChange={setFiles} error={(errors as { drawings?: string }).drawings} />
               <FormError message={status ?? null} />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
                 {t('forms.requestQuote')}
@@ -216,16 +242,58 @@ export function QuotePage() {
   );
 }
 
+/** What a sent form answers: for a signed-in buyer's quote form, the quote it made. */
+interface FormReceipt {
+  id: string;
+  quote?: { id: string; number: string };
+}
+
+/** The message for files over the count or size limits (the server checks their content), or null. */
+const drawingsRefused = (files: File[]) =>
+  files.length > ATTACHMENT_LIMITS.files || files.some((f) => f.size > ATTACHMENT_LIMITS.bytes)
+    ? ATTACHMENT_REFUSED
+    : null;
+
+/** A form's filled-in values and its drawings, as one multipart body. */
+function multipart(values: Record<string, string>, files: File[]): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(values)) if (v) form.append(k, v);
+  for (const f of files) form.append('drawings', f);
+  return form;
+}
+
+/** Drawings to attach: PDF, DXF or STEP, with the limits as a hint, or the refusal in their place. */
+function DrawingsField({ onChange, error }: { onChange: (files: File[]) => void; error?: string }) {
+  const t = useT();
+  const message = useMessage();
+  const fileId = useId();
+  return (
+    <div className="field">
+      <label htmlFor={fileId}>{t('forms.drawings')}</label>
+      <input
+        id={fileId}
+        type="file"
+        multiple
+        accept=".pdf,.dxf,.step,.stp,application/pdf"
+        onChange={(e) => onChange([...(e.target.files ?? [])])}
+        aria-describedby={`${fileId}-hint`}
+        aria-invalid={error ? true : undefined}
+      />
+      <p id={`${fileId}-hint`} className={error ? 'field__error' : 'field__hint'}>
+        {message(error ?? t('forms.drawingsHint'))}
+      </p>
+    </div>
+  );
+}
+
 /** /services/service-request: a fabrication request with drawings (PDF, DXF, STEP). */
 export function ServiceRequestPage() {
-  const message = useMessage();
   const t = useT();
   usePageMeta(t('page.serviceRequest.title'));
   const { user } = useSession();
   const [sent, setSent] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const fail = useFailure();
-  const fileId = useId();
   return (
     <div className="container section page--narrow">
       <header className="page-header">
@@ -247,14 +315,10 @@ export function ServiceRequestPage() {
           }}
           validationSchema={serviceRequestSchema}
           onSubmit={async (values, helpers) => {
-            const tooMany = files.length > ATTACHMENT_LIMITS.files;
-            const tooBig = files.some((f) => f.size > ATTACHMENT_LIMITS.bytes);
-            if (tooMany || tooBig) return helpers.setErrors({ drawings: ATTACHMENT_REFUSED } as never);
-            const form = new FormData();
-            for (const [k, v] of Object.entries(values)) if (v) form.append(k, v);
-            for (const f of files) form.append('drawings', f);
+            const refused = drawingsRefused(files);
+            if (refused) return helpers.setErrors({ drawings: refused } as never);
             try {
-              await post('/api/forms/service-request', form);
+              await post('/api/forms/service-request', multipart(values, files));
               setSent(true);
             } catch (err) {
               fail(err, helpers);
@@ -272,23 +336,7 @@ export function ServiceRequestPage() {
                 options={SERVICES.map((s) => ({ value: s, label: t(`forms.service.${s}`) }))}
               />
               <TextAreaField name="description" label={t('forms.description')} rows={6} />
-              <div className="field">
-                <label htmlFor={fileId}>{t('forms.drawings')}</label>
-                <input
-                  id={fileId}
-                  type="file"
-                  multiple
-                  accept=".pdf,.dxf,.step,.stp,application/pdf"
-                  onChange={(e) => setFiles([...(e.target.files ?? [])])}
-                  aria-describedby={`${fileId}-hint`}
-                />
-                <p
-                  id={`${fileId}-hint`}
-                  className={(errors as { drawings?: string }).drawings ? 'field__error' : 'field__hint'}
-                >
-                  {message((errors as { drawings?: string }).drawings ?? t('forms.drawingsHint'))}
-                </p>
-              </div>
+              <DrawingsField onChange={setFiles} error={(errors as { drawings?: string }).drawings} />
               <FormError message={status ?? null} />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
                 {t('forms.send')}

@@ -157,6 +157,7 @@ export function QuotePage() {
             <blockquote className="note">{quote.note}</blockquote>
           </>
         )}
+        <QuoteDrawings quote={quote} href={(file) => `/api/quotes/${quote.id}/attachments/${file}`} />
       </section>
     </div>
   );
@@ -202,6 +203,36 @@ function SentQuote({
       </p>
       <QuoteActions quote={quote} revision={sent.revision} />
     </section>
+  );
+}
+
+/** The drawings sent with a request, each a download (the shop's or the console's address). */
+export function QuoteDrawings({
+  quote,
+  href,
+}: {
+  quote: Pick<QuoteFieldsFragment, 'attachments'>;
+  href: (attachmentId: string) => string;
+}) {
+  const t = useT();
+  if (quote.attachments.length === 0) return null;
+  return (
+    <>
+      <h3>{t('forms.drawings')}</h3>
+      <ul className="drawings">
+        {quote.attachments.map((a) => (
+          <li key={a.id}>
+            <a href={href(a.id)} download={a.filename}>
+              {t('quotes.drawing', {
+                filename: a.filename,
+                kind: a.kind.toUpperCase(),
+                kb: Math.max(1, Math.ceil(a.size / 1024)),
+              })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

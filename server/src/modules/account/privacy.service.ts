@@ -71,7 +71,9 @@ export const privacyService = {
       ),
       db.execute(
         `select q.number::text as number, q.status, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy", q.note,
-           q.created_at as "createdAt",
+           q.phone, q.company_name as "companyName", q.created_at as "createdAt",
+           coalesce((select json_agg(a.filename order by a.created_at) from quote_attachment a
+             where a.quote_id = q.id), '[]'::json) as drawings,
            coalesce((select json_agg(json_build_object('revision', l.revision, 'productId', l.product_id,
              'description', l.description, 'quantity', l.quantity, 'unitPrice', l.unit_price)
              order by l.revision, l.line_no) from quote_line l where l.quote_id = q.id), '[]'::json) as lines

@@ -235,6 +235,8 @@ export const REST_ACCESS: Record<string, Access> = {
   'GET /api/admin/company-applications/:id/certificate': CONSOLE_ACCESS.companies,
   'GET /api/quotes/:id/quote.pdf': QUOTES_OWN,
   'GET /api/admin/quotes/:id/quote.pdf': CONSOLE_ACCESS.quotes,
+  'GET /api/quotes/:id/attachments/:file': QUOTES_OWN,
+  'GET /api/admin/quotes/:id/attachments/:file': CONSOLE_ACCESS.quotes,
   'GET /api/admin/orders.csv': CONSOLE_ACCESS.orders,
   'POST /api/returns': 'signed-in',
   'GET /api/returns': 'signed-in',

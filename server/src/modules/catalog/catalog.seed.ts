@@ -3,7 +3,13 @@ import { DEMO_ORDER_SCOPE } from '../order/demo-orders';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { refreshSearchIndex } from '../search/search.index';
-import { catalogBrands, catalogCategories, generateProducts, type ProductSeed } from './seed/generator';
+import {
+  catalogBrands,
+  catalogCategories,
+  customWorkProduct,
+  generateProducts,
+  type ProductSeed,
+} from './seed/generator';
 
 export interface SeedResult {
   brands: number;
@@ -44,7 +50,7 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
     }
     await db.execute(
       // Carts, saved lists and price lists name products: a new demo catalogue starts them afresh (orders are demo ones).
-      `truncate cart_line, saved_list_item, price_list_item, price_break, quote_line, quote_revision, quote_message, quote, return_line, return_request, shipment_line, shipment, order_line, order_event, order_access, company_approval, terms_payment, customer_order, product_search,
+      `truncate cart_line, saved_list_item, price_list_item, price_break, quote_attachment, quote_line, quote_revision, quote_message, quote, return_line, return_request, shipment_line, shipment, order_line, order_event, order_access, company_approval, terms_payment, customer_order, product_search,
          product_configuration_option, product, category, brand`,
       [],
       'run',
@@ -148,6 +154,7 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
       batch.push(product);
       if (batch.length >= BATCH) await flush();
     }
+    batch.push(customWorkProduct());
     await flush();
     // Sites selling in their own currency get their own price list: the demo one follows an exchange rate.
     await db.execute(

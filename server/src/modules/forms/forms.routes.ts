@@ -21,8 +21,8 @@ export function formsRoutes(): Router {
     res.status(201).json(await formsService.submit(ctxOf(req), 'contact', req.body));
   });
 
-  router.post('/forms/quote', async (req, res) => {
-    res.status(201).json(await formsService.submit(ctxOf(req), 'quote', req.body));
+  router.post('/forms/quote', ...drawings, async (req, res) => {
+    res.status(201).json(await formsService.submit(ctxOf(req), 'quote', req.body, uploadedFiles(req)));
   });
 
   router.post('/forms/service-request', ...drawings, async (req, res) => {

@@ -1,14 +1,17 @@
 import { isUuid } from '../../../../domain/ids';
 import {
   ATTACHMENT_KINDS,
-  ATTACHMENT_LIMITS,
-  ATTACHMENT_REFUSED,
-  attachmentKind,
   contactSchema,
   quoteSchema,
   serviceRequestSchema,
   type AttachmentKind,
+  type QuoteInput,
 } from '../../../../domain/forms.schema';
+import { quoteNumberLabel } from '../../../../domain/quotes';
+import { ROLES } from '../../../../domain/roles';
+import { quotePagePath, ROUTES } from '../../../../domain/routes';
+import { quoteService } from '../quote/quote.service';
+import { checkAttachments, type Drawing } from './drawings';
 import { BRAND } from '../../../../domain/constants';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -19,6 +22,12 @@ import { hit } from '../auth/rate-limit';
 import { queueEmail, sendMessage } from '../mail/mailer';
 
 export type FormKind = 'contact' | 'quote' | 'service';
+
+/** What a sent form answers: its reference, and for a signed-in buyer's quote form the quote it made. */
+export interface FormReceipt {
+  id: string;
+  quote?: { id: string; number: string };
+}
 
 /** A file as the transport received it; its content is read only once the form's fields are valid. */
 export interface FormSubmissionView {
@@ -72,10 +81,14 @@ export const formsService = {
    * Entry point: a form's fields as sent (and, for a service request, its drawings), checked with the form's
    * schema before the address is charged (admit) or a file is read.
    */
-  async submit(ctx: Ctx, kind: FormKind, body: unknown, files: UploadedFile[] = []): Promise<{ id: string }> {
+  async submit(ctx: Ctx, kind: FormKind, body: unknown, files: UploadedFile[] = []): Promise<FormReceipt> {
     const input = validate(SCHEMAS[kind], body);
     await this.admit(ctx);
     const drawings = await checkAttachments(files);
+    // A signed-in buyer's quote form is a quote they follow, accept and order on their account (decision 049).
+    if (kind === 'quote' && ctx.user?.role === ROLES.Customer && !ctx.apiCaller) {
+      return this.quote(ctx, input as QuoteInput, drawings);
+    }
     return ctx.db.transactional(async (trx) => {
       const [row] = await ctx.db.execute<{ id: string }[]>(
         'insert into form_submission (kind, email, payload, user_id) values (?, ?, ?::jsonb, ?) returning id',
@@ -120,6 +133,48 @@ export const formsService = {
     });
   },
 
+  /** The quote form as a quote: staff are e-mailed a console link, the buyer a link to the quote's page. */
+  async quote(ctx: Ctx, input: QuoteInput, drawings: Drawing[]): Promise<FormReceipt> {
+    return ctx.db.transactional(async (trx) => {
+      const quote = await quoteService.requestFromForm(ctx, trx, input, drawings);
+      const label = quoteNumberLabel(quote.number);
+      const lines = [
+        `item: ${input.item}`,
+        `quantity: ${input.quantity ?? 1}`,
+        ...(input.comments ? [`comments: ${input.comments}`] : []),
+        ...(drawings.length ? [`drawings: ${drawings.map((d) => d.filename).join(', ')}`] : []),
+      ];
+      await queueEmail(
+        ctx.db,
+        ctx.log,
+        {
+          to: BRAND.email.help,
+          kind: 'form-quote',
+          subject: `${SUBJECTS.quote} ${label} from ${input.email}`,
+          text: `${lines.join('\n')}\n\nPrice it in the console:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote.id}\n`,
+        },
+        trx,
+      );
+      await sendMessage(
+        ctx.db,
+        ctx.log,
+        {
+          to: ctx.user!.email,
+          locale: ctx.locale,
+          message: {
+            kind: 'form-received',
+            form: 'quote',
+            reference: label,
+            phone: BRAND.phones.tollFree,
+            url: `${ctx.app.auth.siteUrl(ctx.site)}${quotePagePath(quote.id)}`,
+          },
+        },
+        trx,
+      );
+      return { id: quote.id, quote };
+    });
+  },
+
   /** Staff's inbox: newest first, of one kind (contact, quote, service) or, for anything else, of all. */
   async list(ctx: Ctx, kind: string | null, limit = 100): Promise<FormSubmissionView[]> {
     assertAccess(ctx, STAFF);
@@ -152,24 +207,3 @@ export const formsService = {
     return { ...row, contentType: ATTACHMENT_KINDS[row.kind].contentType };
   },
 };
-
-/** Every file must be a PDF, DXF or STEP drawing by its content, within the count and size limits. */
-async function checkAttachments(files: UploadedFile[]) {
-  if (files.length > ATTACHMENT_LIMITS.files) refuse();
-  const buffers = await Promise.all(files.map((f) => (f.size <= ATTACHMENT_LIMITS.bytes ? f.read() : null)));
-  return files.map((f, i) => {
-    const buffer = buffers[i];
-    const kind = buffer ? attachmentKind(f.originalname, buffer) : null;
-    if (!kind) refuse(f.originalname);
-    return {
-      filename: f.originalname.replace(/[^\w. -]/g, '_').slice(0, 120),
-      kind: kind!,
-      buffer: buffer!,
-    };
-  });
-}
-
-function refuse(filename?: string): never {
-  const message = filename ? `${filename}: ${ATTACHMENT_REFUSED}` : ATTACHMENT_REFUSED;
-  throw new AppError('BAD_USER_INPUT', message, [{ field: 'drawings', message }]);
-}

@@ -59,7 +59,14 @@ export type Message =
   | { kind: 'return-shipped'; reference: string }
   | { kind: 'return-processing'; reference: string }
   | { kind: 'return-completed'; reference: string; amount: Money; to: 'card' | 'invoice' }
-  | { kind: 'form-received'; form: 'contact' | 'quote' | 'service'; reference: string; phone: string }
+  | {
+      kind: 'form-received';
+      form: 'contact' | 'quote' | 'service';
+      reference: string;
+      phone: string;
+      /** A signed-in buyer's quote: its page, where it is answered and accepted. */
+      url?: string;
+    }
   | { kind: 'company-invitation'; company: string; invitedBy: string; role: CompanyRoleName; url: string }
   | {
       kind: 'approval-requested';
@@ -605,15 +612,15 @@ const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> }
   'form-received': (m) => ({
     'en-US': {
       subject: `We received your ${FORM_NAMES[m.form]['en-US']}`,
-      text: `Thank you. Our team answers within one business day; for anything urgent call ${m.phone}.\n\nReference: ${m.reference}\n`,
+      text: `Thank you. Our team answers within one business day; for anything urgent call ${m.phone}.\n\nReference: ${m.reference}\n${m.url ? `\nFollow it, read our answer and accept it on your account:\n${m.url}\n` : ''}`,
     },
     'fr-CA': {
       subject: `Nous avons reçu votre ${FORM_NAMES[m.form]['fr-CA']}`,
-      text: `Merci. Notre équipe répond en un jour ouvrable; pour toute urgence, appelez le ${m.phone}.\n\nRéférence : ${m.reference}\n`,
+      text: `Merci. Notre équipe répond en un jour ouvrable; pour toute urgence, appelez le ${m.phone}.\n\nRéférence : ${m.reference}\n${m.url ? `\nSuivez-la, lisez notre réponse et acceptez-la dans votre compte :\n${m.url}\n` : ''}`,
     },
     'es-MX': {
       subject: `Recibimos su ${FORM_NAMES[m.form]['es-MX']}`,
-      text: `Gracias. Nuestro equipo responde en un día hábil; para algo urgente llame al ${m.phone}.\n\nReferencia: ${m.reference}\n`,
+      text: `Gracias. Nuestro equipo responde en un día hábil; para algo urgente llame al ${m.phone}.\n\nReferencia: ${m.reference}\n${m.url ? `\nSígala, lea nuestra respuesta y acéptela en su cuenta:\n${m.url}\n` : ''}`,
     },
   }),
 };

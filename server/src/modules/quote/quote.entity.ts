@@ -60,6 +60,13 @@ export class Quote {
   @Property({ type: 'text', default: 'cart' })
   source: string = 'cart';
 
+  /** The phone number and company name given on the quote form, if any. */
+  @Property({ type: 'text', default: '' })
+  phone: string = '';
+
+  @Property({ type: 'text', default: '' })
+  companyName: string = '';
+
   /** The revision the buyer was sent last, and the one they accepted. */
   @Property({ type: 'integer', nullable: true })
   sentRevision: number | null = null;
@@ -192,6 +199,33 @@ export class QuoteMessage {
 
   @Property({ type: 'text' })
   body!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/** A drawing sent with a quote request (PDF, DXF or STEP, checked by content): its buyer's side and staff read it. */
+@Entity({ tableName: 'quote_attachment' })
+export class QuoteAttachment {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @Index()
+  @ManyToOne(() => Quote, { mapToPk: true, deleteRule: 'cascade' })
+  quote!: string;
+
+  @Property({ type: 'text' })
+  filename!: string;
+
+  /** pdf, dxf or step (domain/forms.schema.ts). */
+  @Property({ type: 'text' })
+  kind!: string;
+
+  @Property({ type: 'integer' })
+  size!: number;
+
+  @Property({ type: 'blob' })
+  data!: Buffer;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -78,6 +78,14 @@ class QuoteMessageGql {
   @Field(() => String, { description: 'ISO 8601' }) createdAt!: string;
 }
 
+@ObjectType('QuoteAttachment', { description: 'A drawing sent with a quote request (PDF, DXF or STEP)' })
+class QuoteAttachmentGql {
+  @Field(() => ID) id!: string;
+  @Field(() => String) filename!: string;
+  @Field(() => String, { description: 'pdf, dxf or step' }) kind!: string;
+  @Field(() => Int, { description: 'Bytes' }) size!: number;
+}
+
 @ObjectType('Quote', { description: 'A request for prices and its answer (decision 049)' })
 class QuoteGql {
   @Field(() => ID) id!: string;
@@ -95,6 +103,12 @@ class QuoteGql {
   @Field(() => String) buyerName!: string;
   @Field(() => String) buyerEmail!: string;
   @Field(() => String, { nullable: true }) companyName!: string | null;
+  @Field(() => String, { description: "The phone number given on the quote form ('' otherwise)" })
+  phone!: string;
+  @Field(() => [QuoteAttachmentGql], {
+    description: 'Drawings sent with the request: GET /api/quotes/<id>/attachments/<attachment id>',
+  })
+  attachments!: QuoteAttachmentGql[];
   @Field(() => Int, { nullable: true }) sentRevision!: number | null;
   @Field(() => Int, { nullable: true }) acceptedRevision!: number | null;
   @Field(() => ID, { nullable: true }) orderId!: string | null;
@@ -114,6 +128,11 @@ class QuoteLinePriceInputGql {
   @Field(() => Int) lineNo!: number;
   @Field(() => Float, { description: 'Per unit as the line counts them (pieces, or packs)' })
   unitPrice!: number;
+  @Field(() => String, {
+    nullable: true,
+    description: 'For a line in words: the catalogue part (id or part number) it is ordered and invoiced as',
+  })
+  itemId?: string | null;
 }
 
 @InputType('QuoteAnswerInput')

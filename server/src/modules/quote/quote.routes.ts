@@ -3,6 +3,7 @@ import { quoteNumberLabel } from '../../../../domain/quotes';
 import { notFound } from '../../common/errors';
 import type { SqlConnection } from '../../context';
 import { ctxOf } from '../../rest/ctx';
+import { sendDownload } from '../../rest/multipart';
 import { quotePdf } from './quote.pdf';
 import { quoteRevision, quoteService, type QuoteView } from './quote.service';
 
@@ -25,6 +26,15 @@ export function quoteRoutes(): Router {
   });
   router.get('/admin/quotes/:id/quote.pdf', async (req, res) => {
     await sendPdf(res, await quoteService.adminGet(ctxOf(req), String(req.params.id)));
+  });
+  // The drawings sent with a request, to its buyer's side and to staff.
+  router.get('/quotes/:id/attachments/:file', async (req, res) => {
+    const { id, file } = req.params;
+    sendDownload(res, await quoteService.attachment(ctxOf(req), String(id), String(file), false));
+  });
+  router.get('/admin/quotes/:id/attachments/:file', async (req, res) => {
+    const { id, file } = req.params;
+    sendDownload(res, await quoteService.attachment(ctxOf(req), String(id), String(file), true));
   });
   return router;
 }

@@ -22,6 +22,7 @@ import type { Transaction } from '@mikro-orm/core';
 import { localeOr, sendMessage, type Email } from '../mail/mailer';
 import type { Message } from '../mail/templates';
 import { isUuid } from '../../../../domain/ids';
+import { ATTACHMENT_KINDS, type AttachmentKind, type QuoteInput } from '../../../../domain/forms.schema';
 import { ROLES } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -33,6 +34,7 @@ import type { SessionUser } from '../auth/session-user';
 import { QUOTES_OWN } from '../auth/permission-matrix';
 import { cartService, linesView, type CartLineView, type CartView } from '../cart/cart.service';
 import { pricingOf } from '../catalog/pricing';
+import type { Drawing } from '../forms/drawings';
 
 /** Quotes a person may ask for in a day (each one reaches staff's queue). */
 const QUOTES_PER_DAY = 20;
@@ -72,6 +74,10 @@ export interface QuoteView {
   buyerName: string;
   buyerEmail: string;
   companyName: string | null;
+  /** The phone number given on the quote form ('' otherwise). */
+  phone: string;
+  /** Drawings sent with the request. */
+  attachments: QuoteAttachmentView[];
   sentRevision: number | null;
   acceptedRevision: number | null;
   orderId: string | null;
@@ -87,6 +93,13 @@ export interface QuoteView {
   sent: QuoteRevisionView | null;
   /** Messages between the buyer's side and staff, oldest first (staff's name is not shown: "Axisline Supply"). */
   messages: { id: string; staff: boolean; author: string | null; body: string; createdAt: string }[];
+}
+
+export interface QuoteAttachmentView {
+  id: string;
+  filename: string;
+  kind: string;
+  size: number;
 }
 
 export interface QuoteRevisionView {
@@ -126,7 +139,10 @@ const QUOTES_SQL = `
   select q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status,
     q.site, q.currency, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy",
     q.note, q.source, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as "buyerName",
-    u.email as "buyerEmail", ba.company as "companyName", q.sent_revision as "sentRevision",
+    u.email as "buyerEmail", coalesce(ba.company, nullif(q.company_name, '')) as "companyName", q.phone,
+    coalesce((select json_agg(json_build_object('id', a.id, 'filename', a.filename, 'kind', a.kind, 'size', a.size)
+      order by a.created_at, a.filename) from quote_attachment a where a.quote_id = q.id), '[]'::json) as attachments,
+    q.sent_revision as "sentRevision",
     q.accepted_revision as "acceptedRevision", q.order_id as "orderId", q.version,
     to_char(q.created_at at time zone 'UTC', ${ISO}) as "createdAt",
     to_char(q.updated_at at time zone 'UTC', ${ISO}) as "updatedAt",
@@ -156,6 +172,14 @@ function quoteBuyer(ctx: Ctx): SessionUser {
  * Who reads: the caller, their company, and whether they see its quotes (their company role sees its orders; a
  * partner key only with company:orders).
  */
+/** Charges the buyer one of their QUOTES_PER_DAY requests. */
+async function chargeQuote(ctx: Ctx, userId: string): Promise<void> {
+  const limit = await hit(ctx.db, { key: `quote:${userId}`, max: QUOTES_PER_DAY, windowMs: 24 * 3600_000 });
+  if (!limit.allowed) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many requests sent. Please try again later.');
+  }
+}
+
 async function readerOf(ctx: Ctx, trx?: Transaction): Promise<[string, string | null, boolean]> {
   const me = quoteBuyer(ctx);
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
@@ -184,10 +208,7 @@ export const quoteService = {
     );
     if (missing.length) throw new AppError('BAD_USER_INPUT', missing[0]!.message, missing);
     const lines = [...new Set(input.cartLineIds)].map((id) => byId.get(id)!);
-    const limit = await hit(ctx.db, { key: `quote:${me.id}`, max: QUOTES_PER_DAY, windowMs: 24 * 3600_000 });
-    if (!limit.allowed) {
-      throw new AppError('TOO_MANY_REQUESTS', 'Too many requests sent. Please try again later.');
-    }
+    await chargeQuote(ctx, me.id);
     const id = await ctx.db.transactional(async (trx) => {
       const [quote] = await ctx.db.execute<{ id: string }[]>(
         `insert into quote (number, site, currency, user_id, account_id, needed_by, note, source)
@@ -240,6 +261,80 @@ export const quoteService = {
       return quote!.id;
     });
     return (await this.get(ctx, id))!;
+  },
+
+  /**
+   * The quote form of a signed-in buyer (decision 049): one line for the item as they wrote it (the catalogue part
+   * when the text is a part number sold on the site), the quantity, their comments as the note, and the drawings,
+   * in the caller's transaction. Staff price it as any request; a line in words is ordered as the part staff name.
+   */
+  async requestFromForm(
+    ctx: Ctx,
+    trx: Transaction,
+    input: QuoteInput,
+    drawings: Drawing[],
+  ): Promise<{ id: string; number: string }> {
+    const me = quoteBuyer(ctx);
+    await chargeQuote(ctx, me.id);
+    const { currency } = await pricingOf(ctx);
+    const [part] = await ctx.db.execute<
+      { id: string; name: string; minTransfer: number; minimumPurchaseQuantity: number }[]
+    >(
+      `select id, name, min_transfer as "minTransfer", minimum_purchase_quantity as "minimumPurchaseQuantity"
+       from product where (upper(id) = upper(?) or upper(manufacturer_part_number) = upper(?)) and ? = any(sites)
+       order by (upper(id) = upper(?)) desc limit 1`,
+      [input.item, input.item, ctx.site, input.item],
+      'all',
+      trx,
+    );
+    const [quote] = await ctx.db.execute<{ id: string; number: string }[]>(
+      `insert into quote (number, site, currency, user_id, account_id, note, source, phone, company_name)
+       values (nextval('quote_number_seq'), ?, ?, ?, (select account_id from app_user where id = ?), ?, 'form', ?, ?)
+       returning id, number::text as number`,
+      [ctx.site, currency, me.id, me.id, input.comments ?? '', input.phone ?? '', input.company ?? ''],
+      'all',
+      trx,
+    );
+    await ctx.db.execute(
+      `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size)
+       values (?, 0, 1, ?, ?, ?, ?)`,
+      [
+        quote!.id,
+        part?.id ?? null,
+        part?.name ?? input.item,
+        input.quantity ?? 1,
+        part ? packSizeOf(part) : null,
+      ],
+      'run',
+      trx,
+    );
+    for (const d of drawings) {
+      await ctx.db.execute(
+        'insert into quote_attachment (quote_id, filename, kind, size, data) values (?, ?, ?, ?, ?)',
+        [quote!.id, d.filename, d.kind, d.buffer.length, d.buffer],
+        'run',
+        trx,
+      );
+    }
+    await recordAudit(ctx, trx, {
+      action: 'quote.requested',
+      targetType: 'quote',
+      targetId: quote!.id,
+      after: { source: 'form', part: part?.id ?? null, drawings: drawings.length },
+    });
+    return quote!;
+  },
+
+  /** A drawing sent with a quote, to its buyer's side (or staff: `staff`); another's reads as missing. */
+  async attachment(ctx: Ctx, quoteId: string, id: string, staff: boolean) {
+    const quote = staff ? await this.adminGet(ctx, quoteId) : await this.get(ctx, quoteId);
+    if (!isUuid(id) || !quote.attachments.some((a) => a.id === id)) throw notFound('Attachment');
+    const [row] = await ctx.db.execute<{ filename: string; kind: AttachmentKind; data: Buffer }[]>(
+      'select filename, kind, data from quote_attachment where id = ? and quote_id = ?',
+      [id, quote.id],
+    );
+    if (!row) throw notFound('Attachment');
+    return { ...row, contentType: ATTACHMENT_KINDS[row.kind].contentType };
   },
 
   /** The caller's quotes, and their company's where their role sees its orders; newest first. */
@@ -309,13 +404,14 @@ export const quoteService = {
     await ctx.db.transactional(async (trx) => {
       const quote = await lockQuote(ctx, trx, id, version);
       moveTo(quote.status, 'quoted');
-      const asked = await ctx.db.execute<{ lineNo: number; quantity: number }[]>(
-        'select line_no as "lineNo", quantity from quote_line where quote_id = ? and revision = 0 order by line_no',
+      const asked = await ctx.db.execute<{ lineNo: number; quantity: number; itemId: string | null }[]>(
+        `select line_no as "lineNo", quantity, product_id as "itemId" from quote_line
+         where quote_id = ? and revision = 0 order by line_no`,
         [quote.id],
         'all',
         trx,
       );
-      const prices = new Map(answer.lines.map((l) => [l.lineNo, l.unitPrice]));
+      const prices = new Map(answer.lines.map((l) => [l.lineNo, l]));
       const unpriced = asked.findIndex((l) => !prices.has(l.lineNo));
       if (unpriced >= 0 || prices.size !== asked.length) {
         const field = unpriced >= 0 ? `lines[${unpriced}].unitPrice` : 'lines';
@@ -323,9 +419,15 @@ export const quoteService = {
           { field, message: QUOTE_ANSWER_MESSAGES.everyLine },
         ]);
       }
+      const parts = await orderedAs(ctx, trx, quote.site, asked, prices);
       const lines = asked.map((l) => {
-        const unitPrice = prices.get(l.lineNo)!;
-        return { lineNo: l.lineNo, unitPrice, lineTotal: quoteLineTotal(unitPrice, l.quantity) };
+        const { unitPrice } = prices.get(l.lineNo)!;
+        return {
+          lineNo: l.lineNo,
+          unitPrice,
+          lineTotal: quoteLineTotal(unitPrice, l.quantity),
+          itemId: l.itemId ?? parts.get(l.lineNo)!,
+        };
       });
       const totals = quoteTotals(lines, answer.freight);
       const revision = (quote.sentRevision ?? 0) + 1;
@@ -350,16 +452,22 @@ export const quoteService = {
       await ctx.db.execute(
         `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size,
            configurations, catalogue_price, unit_price, line_total)
-         select l.quote_id, ?, l.line_no, l.product_id, l.description, l.quantity, l.pack_size, l.configurations,
+         select l.quote_id, ?, l.line_no, p.product_id, l.description, l.quantity, l.pack_size, l.configurations,
            l.catalogue_price, p.unit_price, p.line_total
          from quote_line l
-         join jsonb_to_recordset(?::jsonb) as p(line_no smallint, unit_price numeric, line_total numeric)
+         join jsonb_to_recordset(?::jsonb)
+           as p(line_no smallint, product_id text, unit_price numeric, line_total numeric)
            on p.line_no = l.line_no
          where l.quote_id = ? and l.revision = 0`,
         [
           revision,
           JSON.stringify(
-            lines.map((l) => ({ line_no: l.lineNo, unit_price: l.unitPrice, line_total: l.lineTotal })),
+            lines.map((l) => ({
+              line_no: l.lineNo,
+              product_id: l.itemId,
+              unit_price: l.unitPrice,
+              line_total: l.lineTotal,
+            })),
           ),
           quote.id,
         ],
@@ -604,6 +712,44 @@ function mailBuyer(
     },
     trx,
   );
+}
+
+/**
+ * The catalogue part each line in words is ordered and invoiced as (an order line is always a part: a custom-work
+ * part for work to a drawing), from staff's answer: required, and sold on the quote's site. By line number.
+ */
+async function orderedAs(
+  ctx: Ctx,
+  trx: Transaction,
+  site: string,
+  asked: { lineNo: number; itemId: string | null }[],
+  answer: Map<number, { itemId?: string | null }>,
+): Promise<Map<number, string>> {
+  const inWords = asked.map((l, i) => ({ ...l, i })).filter((l) => !l.itemId);
+  const named = inWords.map((l) => answer.get(l.lineNo)?.itemId?.trim() ?? '');
+  if (inWords.length === 0) return new Map();
+  const known = new Map(
+    (
+      await ctx.db.execute<{ id: string; asked: string }[]>(
+        `select p.id, a.asked from jsonb_array_elements_text(?::jsonb) as a(asked)
+         join product p on (upper(p.id) = upper(a.asked) or upper(p.manufacturer_part_number) = upper(a.asked))
+           and ? = any(p.sites)`,
+        [JSON.stringify(named.filter(Boolean)), site],
+        'all',
+        trx,
+      )
+    ).map((r) => [r.asked, r.id]),
+  );
+  const problems = inWords.flatMap((l, k) => {
+    const message = !named[k]
+      ? QUOTE_ANSWER_MESSAGES.partNeeded
+      : known.has(named[k]!)
+        ? null
+        : QUOTE_ANSWER_MESSAGES.unknownPart;
+    return message ? [{ field: `lines[${l.i}].itemId`, message }] : [];
+  });
+  if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
+  return new Map(inWords.map((l, k) => [l.lineNo, known.get(named[k]!)!]));
 }
 
 function moveTo(from: QuoteStatus, to: QuoteStatus): void {

@@ -969,6 +969,44 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
   };
 }
 
+/**
+ * The demo's custom-work part (decision 049): work to a buyer's drawing, priced only by quote. A quote line in words
+ * is ordered and invoiced as a catalogue part; staff name this one for cutting, machining and assembly to print.
+ */
+export const CUSTOM_WORK_PART = 'FAB-CUSTOM';
+
+export function customWorkProduct(): ProductSeed {
+  return {
+    id: CUSTOM_WORK_PART,
+    name: 'Custom Fabrication to Your Drawing',
+    description:
+      'Cutting, machining, tapping and assembly to your drawing, priced by quote. Send your drawings with the quote form: we answer with a price per piece, a lead time and freight.',
+    brandHandle: 'axisline',
+    categoryHandle: 't-slot-extrusion',
+    price: null,
+    basePrice: null,
+    marketPrice: null,
+    manufacturerPartNumber: null,
+    minimumPurchaseQuantity: 1,
+    minTransfer: 1,
+    unitOfMeasure: 'EA',
+    inStock: true,
+    allowedStates: [],
+    images: ['/images/products/extrusion.svg'],
+    cadFiles: [],
+    displayKind: 'regular',
+    measureKind: null,
+    attributes: [
+      { name: 'Service', value: 'Cutting, machining, tapping, assembly' },
+      { name: 'Drawings', value: 'PDF, DXF or STEP' },
+    ],
+    weightKg: 0,
+    sites: ['axl', 'pay-us', 'pay-ca'],
+    popularity: 0,
+    configurationOptions: [],
+  };
+}
+
 /** Number of distinct base parts (a catalogue larger than this repeats them as revisions). */
 export function baseCatalogSize(): number {
   return baseFamilies().reduce((n, f) => n + f.length, 0);
