@@ -130,3 +130,66 @@ test('a buyer asks for a quote from the cart; staff refuse a missing price, then
   await expect(page.getByTestId('sent-quote')).toContainText('Notre soumission');
   await shop.screenshot('quote-phone-fr');
 });
+
+test('a buyer sends the quote form with a drawing; staff read it and name the part it is ordered as; the quote page answers; a guest is asked to sign in first', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const shop = new ShopPage(page);
+  await page.setViewportSize(DESKTOP);
+  // A guest reads why to sign in first, with a way back to the form.
+  await page.goto('/quote?item=Guard%20frame');
+  await expect(page.getByText('Sign in first to follow your quote on your account')).toBeVisible();
+  await registerAndSignIn(page, 'Frankie');
+  await page.goto('/quote');
+  const form = page.getByRole('form', { name: 'Request a Quote' });
+  await expect(form.getByText('Sign in first')).toHaveCount(0);
+  await form
+    .getByLabel('Items and quantities')
+    .fill('Motor plate to drawing MP-12 rev C, 6 mm 6061, black anodized');
+  await form.getByLabel('Quantity').fill('0');
+  await form.getByRole('button', { name: 'Request Quote' }).click();
+  await expect(form.getByText('Enter a quantity from 1 to 100,000.')).toBeVisible();
+  await form.getByLabel('Quantity').fill('25');
+  await form.getByLabel('Drawings (optional)').setInputFiles({
+    name: 'MP-12.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n% motor plate MP-12 rev C\n'),
+  });
+  await form.getByRole('button', { name: 'Request Quote' }).click();
+  const open = page.getByRole('link', { name: /^Open quote Q-\d+$/ });
+  await expect(open).toBeVisible();
+  const number = (await open.textContent())!.replace('Open quote ', '');
+  await open.click();
+  await expect(page.getByRole('heading', { level: 1, name: `Quote ${number}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: /MP-12\.pdf \(PDF, 1 KB\)/ })).toBeVisible();
+  await expect(page.locator('main')).toContainText('Motor plate to drawing MP-12 rev C');
+
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const console = await context.newPage();
+  const staff = await registerAndSignIn(console, 'Morgan');
+  await setRole(staff, ROLES.Service);
+  await console.goto('/admin/quotes');
+  await console.getByRole('link', { name: number }).click();
+  await expect(console.getByRole('link', { name: /MP-12\.pdf/ })).toBeVisible();
+  await console.getByLabel('Unit price, line 1').fill('42.80');
+  await console.getByLabel('Freight').fill('30');
+  await console.getByLabel('Lead time (business days)').fill('12');
+  await console.getByRole('button', { name: 'Send the quote' }).click();
+  const orderedAs = console.locator('.ant-form-item', {
+    has: console.getByLabel('Line 1 ordered as (part number)'),
+  });
+  await expect(orderedAs).toContainText('Give the part number this line is ordered and invoiced as.');
+  await console.getByLabel('Line 1 ordered as (part number)').fill('FAB-CUSTOM');
+  await console.getByRole('button', { name: 'Send the quote' }).click();
+  await expect(console.getByText('Quote sent: the buyer was e-mailed.')).toBeVisible();
+  await context.close();
+
+  await page.reload();
+  await expect(page.getByTestId('quote-status')).toHaveText('Quoted');
+  // 25 × 42.80 + 30 freight.
+  await expect(page.getByTestId('sent-quote').getByTestId('quote-total')).toHaveText('$1,100.00');
+  await page.setViewportSize(PHONE);
+  await shop.screenshot('quote-form-phone');
+});

@@ -11,7 +11,11 @@ const UPLOAD_DIR = path.join(os.tmpdir(), 'axisline-uploads');
 const FILE_LIMITS = new Set(['LIMIT_FILE_COUNT', 'LIMIT_FILE_SIZE', 'LIMIT_UNEXPECTED_FILE']);
 
 /** The routes that read a multipart body, whose CSRF token may be its first field (rest/csrf.ts). */
-export const MULTIPART_PATHS = new Set(['/api/forms/service-request', '/api/company/applications']);
+export const MULTIPART_PATHS = new Set([
+  '/api/forms/service-request',
+  '/api/forms/quote',
+  '/api/company/applications',
+]);
 
 /** A file of a multipart request, as the services read it. */
 export interface UploadedFile {

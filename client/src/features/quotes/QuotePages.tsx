@@ -218,7 +218,7 @@ export function QuoteDrawings({
   if (quote.attachments.length === 0) return null;
   return (
     <>
-      <h3>{t('forms.drawings')}</h3>
+      <h3>{t('quotes.drawings')}</h3>
       <ul className="drawings">
         {quote.attachments.map((a) => (
           <li key={a.id}>
