@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { QUOTE_ANSWER_MESSAGES, QUOTE_MESSAGES } from '../../domain/quotes';
 import { BRAND, CSRF } from '../../domain/constants';
 import { CUSTOM_WORK_PART } from '../src/modules/catalog/seed/generator';
@@ -8,6 +8,9 @@ import { authorisedCard, checkoutBody, companyMember, FIXTURE_PASSWORD, plainPro
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
 
 /** Quotes, slice 1 (issue 32, decision 049): asked from the cart, read by the buyer, their company and staff. */
+// A quote's walk is many requests (ask, price, send, accept, order): seconds on a loaded 2-core machine.
+jest.setTimeout(30_000);
+
 let t: TestApp;
 let db: ReturnType<TestApp['orm']['em']['getConnection']>;
 let products: { id: string; price: number }[];

@@ -102,15 +102,16 @@ describe('typeahead (POST /api/search/typeAhead)', () => {
   });
 
   it('treats SQL, regex and tsquery characters as plain text, and calls nothing for blank text', async () => {
+    const count = () => t.orm.em.getConnection().execute('select count(*)::int as n from product');
+    const before = await count();
+    expect(before[0].n).toBeGreaterThan(1000);
     for (const term of ["x'); drop table product; --", '.*', '(a | b) & !c', ':*', '\\']) {
       const res = await post('/api/search/typeAhead', { term });
       expect(res.status).toBe(200);
     }
     const blank = await typeAhead('   ');
     expect(blank.results).toEqual([]);
-    expect(await t.orm.em.getConnection().execute('select count(*)::int as n from product')).toEqual([
-      { n: 2000 },
-    ]);
+    expect(await count()).toEqual(before);
   });
 
   it('refuses terms over 200 characters with 400', async () => {

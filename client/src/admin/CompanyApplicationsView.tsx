@@ -1,15 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { applicationDeclineSchema, type ApplicationStatus } from '@domain/company';
 import { ROUTES } from '@domain/routes';
-import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Space, Tag, Typography } from 'antd';
-import { Formik, type FormikProps } from 'formik';
+import { Alert, Button, Card, Descriptions, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
-import { errorMessage, failureOf } from '../lib/failure';
+import { errorMessage } from '../lib/failure';
 import { RecordForm } from './CompanyRecordForm';
-import { ConsoleForm, nestedErrors, useFieldItems } from './forms';
+import { DeclineNoteForm } from './forms';
 import {
   AdminCompanyApplicationDocument,
   AdminCompanyApplicationsDocument,
@@ -194,48 +193,17 @@ function DeclineForm({
   onDone: () => void;
 }) {
   const t = useT();
-  const { message } = App.useApp();
   const [decline] = useMutation(DeclineCompanyApplicationDocument, {
     refetchQueries: ['AdminCompanyApplications'],
   });
   return (
-    <Formik
-      initialValues={{ note: '' }}
-      validationSchema={applicationDeclineSchema}
-      onSubmit={async (values, helpers) => {
-        helpers.setStatus(null);
-        try {
-          await decline({ variables: { id: application.id, note: values.note } });
-          message.success(t('admin.applications.declined'));
-          onDone();
-        } catch (err) {
-          helpers.setErrors(nestedErrors<{ note: string }>(failureOf(err).fields));
-          helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
-        }
-      }}
-    >
-      {(formik) => <DeclineFields formik={formik} />}
-    </Formik>
-  );
-}
-
-function DeclineFields({ formik }: { formik: FormikProps<{ note: string }> }) {
-  const t = useT();
-  const { item } = useFieldItems(formik, 'decline-');
-  return (
-    <ConsoleForm formik={formik}>
-      <Form.Item {...item('note', t('admin.applications.declineNote'))}>
-        <Input.TextArea
-          id="decline-note"
-          rows={4}
-          value={formik.values.note}
-          onChange={(e) => void formik.setFieldValue('note', e.target.value)}
-          onBlur={() => void formik.setFieldTouched('note', true, false)}
-        />
-      </Form.Item>
-      <Button danger type="primary" htmlType="submit" loading={formik.isSubmitting}>
-        {t('admin.applications.decline')}
-      </Button>
-    </ConsoleForm>
+    <DeclineNoteForm
+      schema={applicationDeclineSchema}
+      label={t('admin.applications.declineNote')}
+      button={t('admin.applications.decline')}
+      declined={t('admin.applications.declined')}
+      decline={(note) => decline({ variables: { id: application.id, note } })}
+      onDone={onDone}
+    />
   );
 }

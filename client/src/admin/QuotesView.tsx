@@ -31,7 +31,7 @@ import { useDescribeConfiguration } from '../lib/configuration';
 import { useDates } from '../lib/dates';
 import { errorMessage, failureOf } from '../lib/failure';
 import { useMoney } from '../lib/money';
-import { ConsoleForm, FormProblems, nestedErrors, useFieldItems } from './forms';
+import { ConsoleForm, DeclineNoteForm, FormProblems, nestedErrors, useFieldItems } from './forms';
 import {
   AdminQuoteDocument,
   AdminQuotesDocument,
@@ -458,46 +458,15 @@ function StaffMessages({ quote }: { quote: QuoteFieldsFragment }) {
 
 function DeclineForm({ quote, onDone }: { quote: QuoteFieldsFragment; onDone: () => void }) {
   const t = useT();
-  const { message } = App.useApp();
   const [decline] = useMutation(DeclineQuoteDocument, { refetchQueries: ['AdminQuotes'] });
   return (
-    <Formik
-      initialValues={{ note: '' }}
-      validationSchema={quoteDeclineSchema}
-      onSubmit={async (values, helpers) => {
-        helpers.setStatus(null);
-        try {
-          await decline({ variables: { id: quote.id, version: quote.version, note: values.note } });
-          message.success(t('admin.quotes.declined'));
-          onDone();
-        } catch (err) {
-          helpers.setErrors(nestedErrors<{ note: string }>(failureOf(err).fields));
-          helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
-        }
-      }}
-    >
-      {(formik) => <DeclineFields formik={formik} />}
-    </Formik>
-  );
-}
-
-function DeclineFields({ formik }: { formik: FormikProps<{ note: string }> }) {
-  const t = useT();
-  const { item } = useFieldItems(formik, 'decline-');
-  return (
-    <ConsoleForm formik={formik}>
-      <Form.Item {...item('note', t('admin.quotes.declineNote'))}>
-        <Input.TextArea
-          id="decline-note"
-          rows={4}
-          value={formik.values.note}
-          onChange={(e) => void formik.setFieldValue('note', e.target.value)}
-          onBlur={() => void formik.setFieldTouched('note', true, false)}
-        />
-      </Form.Item>
-      <Button danger type="primary" htmlType="submit" loading={formik.isSubmitting}>
-        {t('admin.quotes.decline')}
-      </Button>
-    </ConsoleForm>
+    <DeclineNoteForm
+      schema={quoteDeclineSchema}
+      label={t('admin.quotes.declineNote')}
+      button={t('admin.quotes.decline')}
+      declined={t('admin.quotes.declined')}
+      decline={(note) => decline({ variables: { id: quote.id, version: quote.version, note } })}
+      onDone={onDone}
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Form } from 'antd';
-import { getIn, setIn, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { Formik, getIn, setIn, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
+import type { Schema } from 'yup';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMessage, useT } from '../i18n';
 import { errorMessage, failureOf } from '../lib/failure';
@@ -113,4 +114,75 @@ export function useFieldItems<V>(formik: FormikProps<V>, idPrefix = '') {
     help: error(name),
   });
   return { error, item };
+}
+
+/**
+ * A refusal with a note the other side reads (a quote, a company application): the note, checked with the domain's
+ * schema, then the danger button; the server's field errors next to the note, its message above.
+ */
+export function DeclineNoteForm({
+  schema,
+  label,
+  button,
+  declined,
+  decline,
+  onDone,
+}: {
+  schema: Schema;
+  label: string;
+  button: string;
+  /** The toast once declined. */
+  declined: string;
+  decline: (note: string) => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const t = useT();
+  const { message } = App.useApp();
+  return (
+    <Formik
+      initialValues={{ note: '' }}
+      validationSchema={schema}
+      onSubmit={async (values, helpers) => {
+        helpers.setStatus(null);
+        try {
+          await decline(values.note);
+          message.success(declined);
+          onDone();
+        } catch (err) {
+          helpers.setErrors(nestedErrors<{ note: string }>(failureOf(err).fields));
+          helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
+        }
+      }}
+    >
+      {(formik) => <DeclineNoteFields formik={formik} label={label} button={button} />}
+    </Formik>
+  );
+}
+
+function DeclineNoteFields({
+  formik,
+  label,
+  button,
+}: {
+  formik: FormikProps<{ note: string }>;
+  label: string;
+  button: string;
+}) {
+  const { item } = useFieldItems(formik, 'decline-');
+  return (
+    <ConsoleForm formik={formik}>
+      <Form.Item {...item('note', label)}>
+        <Input.TextArea
+          id="decline-note"
+          rows={4}
+          value={formik.values.note}
+          onChange={(e) => void formik.setFieldValue('note', e.target.value)}
+          onBlur={() => void formik.setFieldTouched('note', true, false)}
+        />
+      </Form.Item>
+      <Button danger type="primary" htmlType="submit" loading={formik.isSubmitting}>
+        {button}
+      </Button>
+    </ConsoleForm>
+  );
 }

@@ -4,7 +4,9 @@ import {
   attachmentKind,
   type AttachmentKind,
 } from '../../../../domain/forms.schema';
+import type { Transaction } from '@mikro-orm/core';
 import { AppError } from '../../common/errors';
+import type { Ctx } from '../../context';
 import type { UploadedFile } from '../../rest/multipart';
 
 /** A drawing sent with a form, checked and read. */
@@ -33,4 +35,23 @@ export async function checkAttachments(files: UploadedFile[]): Promise<Drawing[]
 function refuse(filename?: string): never {
   const message = filename ? `${filename}: ${ATTACHMENT_REFUSED}` : ATTACHMENT_REFUSED;
   throw new AppError('BAD_USER_INPUT', message, [{ field: 'drawings', message }]);
+}
+
+/** Where drawings are kept: a form submission's (staff's inbox) or a quote's. */
+const KEPT = {
+  form: 'insert into form_attachment (submission_id, filename, kind, size, data) values (?, ?, ?, ?, ?)',
+  quote: 'insert into quote_attachment (quote_id, filename, kind, size, data) values (?, ?, ?, ?, ?)',
+} as const;
+
+/** Keeps the drawings of a form submission or a quote (`ownerId`), in the caller's transaction. */
+export async function keepDrawings(
+  ctx: Ctx,
+  trx: Transaction,
+  owner: keyof typeof KEPT,
+  ownerId: string,
+  drawings: Drawing[],
+): Promise<void> {
+  for (const d of drawings) {
+    await ctx.db.execute(KEPT[owner], [ownerId, d.filename, d.kind, d.buffer.length, d.buffer], 'run', trx);
+  }
 }

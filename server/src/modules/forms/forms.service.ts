@@ -11,7 +11,7 @@ import { quoteNumberLabel } from '../../../../domain/quotes';
 import { ROLES } from '../../../../domain/roles';
 import { quotePagePath, ROUTES } from '../../../../domain/routes';
 import { quoteService } from '../quote/quote.service';
-import { checkAttachments, type Drawing } from './drawings';
+import { checkAttachments, keepDrawings, type Drawing } from './drawings';
 import { BRAND } from '../../../../domain/constants';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -96,14 +96,7 @@ export const formsService = {
         'all',
         trx,
       );
-      for (const d of drawings) {
-        await ctx.db.execute(
-          'insert into form_attachment (submission_id, filename, kind, size, data) values (?, ?, ?, ?, ?)',
-          [row!.id, d.filename, d.kind, d.buffer.length, d.buffer],
-          'run',
-          trx,
-        );
-      }
+      await keepDrawings(ctx, trx, 'form', row!.id, drawings);
       const lines = Object.entries(input)
         .filter(([, v]) => v !== null && v !== undefined && v !== '')
         .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`);

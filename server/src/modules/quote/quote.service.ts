@@ -34,7 +34,7 @@ import type { SessionUser } from '../auth/session-user';
 import { QUOTES_OWN } from '../auth/permission-matrix';
 import { cartService, linesView, type CartLineView, type CartView } from '../cart/cart.service';
 import { pricingOf } from '../catalog/pricing';
-import type { Drawing } from '../forms/drawings';
+import { keepDrawings, type Drawing } from '../forms/drawings';
 
 /** Quotes a person may ask for in a day (each one reaches staff's queue). */
 const QUOTES_PER_DAY = 20;
@@ -308,14 +308,7 @@ export const quoteService = {
       'run',
       trx,
     );
-    for (const d of drawings) {
-      await ctx.db.execute(
-        'insert into quote_attachment (quote_id, filename, kind, size, data) values (?, ?, ?, ?, ?)',
-        [quote!.id, d.filename, d.kind, d.buffer.length, d.buffer],
-        'run',
-        trx,
-      );
-    }
+    await keepDrawings(ctx, trx, 'quote', quote!.id, drawings);
     await recordAudit(ctx, trx, {
       action: 'quote.requested',
       targetType: 'quote',
