@@ -269,6 +269,14 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Indiquez un prix pour chaque ligne de la demande.',
     'Ponga precio a cada línea de la solicitud.',
   ],
+  '{label}: only {n} in stock, and it is not sold on backorder. Lower the quantity or remove it.': [
+    '{label} : seulement {n} en stock, et cet article n’est pas vendu en commande différée. Réduisez la quantité ou retirez-le.',
+    '{label}: solo {n} en existencia, y no se vende bajo pedido. Reduzca la cantidad o quítelo.',
+  ],
+  '{label} is out of stock and not sold on backorder. Remove it, or ask to be told when it is back.': [
+    '{label} est en rupture de stock et n’est pas vendu en commande différée. Retirez-le, ou demandez à être averti de son retour.',
+    '{label} está agotado y no se vende bajo pedido. Quítelo, o pida que le avisemos cuando vuelva.',
+  ],
   'Give the part number this line is ordered and invoiced as.': [
     'Indiquez le numéro de pièce sous lequel cette ligne est commandée et facturée.',
     'Indique el número de pieza con el que esta línea se pide y se factura.',

@@ -230,3 +230,13 @@ export function shipLabel(plan: ShipPlan, now: Date): ShipLabel {
   const days = (new Date(`${plan.shipOn}T12:00:00Z`).getTime() - now.getTime()) / 86_400_000;
   return days < 6 ? { kind: 'weekday', day: plan.shipOn } : { kind: 'date', day: plan.shipOn };
 }
+
+/** Work-centre cuts a piece of a line needs: a configured piece (cut to length, machined) is cut once. */
+export const cutsPerPiece = (configurations: readonly unknown[]): number =>
+  configurations.length > 0 ? 1 : 0;
+
+/** A line that cannot be filled because its part is not sold on backorder (place order refuses the order). */
+export const stockShortMessage = (name: string, available: number): string =>
+  available > 0
+    ? `${name}: only ${available} in stock, and it is not sold on backorder. Lower the quantity or remove it.`
+    : `${name} is out of stock and not sold on backorder. Remove it, or ask to be told when it is back.`;

@@ -1,3 +1,4 @@
+import { Migration20261127104402 } from './Migration20261127104402';
 import { Migration20261127101939 } from './Migration20261127101939';
 import { Migration20261127072546 } from './Migration20261127072546';
 import { Migration20261127071322 } from './Migration20261127071322';
@@ -95,4 +96,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127071322', class: Migration20261127071322 },
   { name: 'Migration20261127072546', class: Migration20261127072546 },
   { name: 'Migration20261127101939', class: Migration20261127101939 },
+  { name: 'Migration20261127104402', class: Migration20261127104402 },
 ];

@@ -22,6 +22,7 @@ import {
   QuoteMessage,
   QuoteRevision,
 } from '../modules/quote/quote.entity';
+import { StockLevel, StockReservation, WorkCentreDay } from '../modules/stock/stock.entity';
 import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entity';
 import { FormAttachment, FormSubmission } from '../modules/forms/forms.entity';
 import { ReturnLine, ReturnRequest } from '../modules/returns/returns.entity';
@@ -95,6 +96,9 @@ export const ENTITIES = [
   QuoteRevision,
   QuoteMessage,
   QuoteAttachment,
+  StockLevel,
+  StockReservation,
+  WorkCentreDay,
   CustomerOrder,
   OrderLine,
   OrderEvent,

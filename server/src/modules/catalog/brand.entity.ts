@@ -12,4 +12,8 @@ export class Brand {
 
   @Property({ type: 'text' })
   name!: string;
+
+  /** Business days the maker takes to ship a backorder, for its parts that do not say (decision 050). */
+  @Property({ type: 'integer', nullable: true })
+  leadTimeDays: number | null = null;
 }

@@ -50,7 +50,7 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
     }
     await db.execute(
       // Carts, saved lists and price lists name products: a new demo catalogue starts them afresh (orders are demo ones).
-      `truncate cart_line, saved_list_item, price_list_item, price_break, quote_attachment, quote_line, quote_revision, quote_message, quote, return_line, return_request, shipment_line, shipment, order_line, order_event, order_access, company_approval, terms_payment, customer_order, product_search,
+      `truncate stock_reservation, stock_level, work_centre_day, cart_line, saved_list_item, price_list_item, price_break, quote_attachment, quote_line, quote_revision, quote_message, quote, return_line, return_request, shipment_line, shipment, order_line, order_event, order_access, company_approval, terms_payment, customer_order, product_search,
          product_configuration_option, product, category, brand`,
       [],
       'run',
@@ -168,9 +168,12 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
       em.getTransactionContext(),
     );
     await seedPriceBreaks((sql) => db.execute(sql, [], 'run', em.getTransactionContext()));
+    await seedStock((sql) => db.execute(sql, [], 'run', em.getTransactionContext()));
     await refreshSearchIndex(em);
   });
-  await orm.em.getConnection().execute('analyze brand, category, product, product_configuration_option');
+  await orm.em
+    .getConnection()
+    .execute('analyze brand, category, product, product_configuration_option, stock_level');
   await seedTranslations(orm);
   return { brands: brands.length, categories: categories.length, products, ms: Date.now() - started };
 }
@@ -197,6 +200,28 @@ async function seedPriceBreaks(run: (sql: string) => Promise<unknown>): Promise<
      join site s on s.price_list_id = pli.price_list_id
      where b.price_list_id = ''`,
   );
+}
+
+/**
+ * The demo's stock (decision 050), from hashes of the part number so a seed gives the same every time: a part in
+ * stock has 20–499 in Mooresville and, three times in four, 5–204 in Reno; a part out of stock has none, and about
+ * one in three of those is not sold on backorder (it offers the back-in-stock notice instead). Makers take 5 to 20
+ * business days on backorders.
+ */
+async function seedStock(run: (sql: string) => Promise<unknown>): Promise<void> {
+  await run(
+    `insert into stock_level (product_id, warehouse_id, on_hand)
+     select p.id, w.id, case
+       when not p.in_stock then 0
+       when w.id = 'MOO' then 20 + abs(hashtext(p.id || ':MOO')) % 480
+       when abs(hashtext(p.id || ':RNO')) % 4 = 0 then 0
+       else 5 + abs(hashtext(p.id || ':RNO')) % 200 end
+     from product p cross join (values ('MOO'), ('RNO')) w(id)`,
+  );
+  await run(
+    `update product set backorder_allowed = false where not in_stock and abs(hashtext(id || ':bo')) % 3 = 0`,
+  );
+  await run(`update brand set lead_time_days = 5 + abs(hashtext(handle)) % 16`);
 }
 
 /** The demo catalogue's CAD price list is the USD list at this rate. */

@@ -77,8 +77,17 @@ export class Product {
   @Property({ type: 'text', default: 'EA' })
   unitOfMeasure: string = 'EA';
 
+  /** Some warehouse has a piece a buyer may take (kept from stock_level by the stock module, decision 050). */
   @Property({ type: 'boolean', default: true })
   inStock: boolean = true;
+
+  /** A line beyond the stock is taken on backorder (shipped after the lead time); else it is refused. */
+  @Property({ type: 'boolean', default: true })
+  backorderAllowed: boolean = true;
+
+  /** Business days a backorder takes; null: the brand's, else DEFAULT_LEAD_TIME_DAYS. */
+  @Property({ type: 'integer', nullable: true })
+  leadTimeDays: number | null = null;
 
   /** Two-letter state codes this product may ship to; empty means anywhere. */
   @Property({ type: ArrayType, columnType: 'text[]', default: '{}' })

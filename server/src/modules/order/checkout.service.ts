@@ -41,6 +41,8 @@ import {
 import { companyShipping } from '../company/company-addresses';
 import { overCreditLimit } from '../../../../domain/company';
 import { markQuoteOrdered, quoteForOrder } from '../quote/quote.service';
+import { reserveOrderStock } from '../stock/stock.service';
+import { cutsPerPiece } from '../../../../domain/ship-dates';
 import { isUuid } from '../../../../domain/ids';
 
 /** What the shopper must do next after placing (or paying) an order. */
@@ -296,7 +298,7 @@ export const checkoutService = {
         unit_price_for_one: l.tier && l.tier.minQuantity > 1 ? l.priceTiers[0]!.unitPrice : null,
         quoted: Boolean(quote),
       }));
-      await prepared(
+      const inserted = await prepared<{ id: string; lineNo: number }>(
         `insert into order_line (order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure,
            image, quantity, minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total,
            tier_min_quantity, unit_price_for_one, quoted)
@@ -307,8 +309,22 @@ export const checkoutService = {
            manufacturer_part_number text, unit_of_measure text, image text, quantity int,
            minimum_purchase_quantity int, min_transfer int, price numeric, base_price numeric,
            configurations jsonb, line_total numeric, tier_min_quantity int, unit_price_for_one numeric,
-           quoted boolean)`,
+           quoted boolean)
+         returning id, line_no as "lineNo"`,
       ).all(ctx.db, [JSON.stringify(rows)], trx);
+      // Stock is reserved in the order's transaction: a line that cannot be filled refuses the whole order.
+      const lineIds = new Map(inserted.map((r) => [r.lineNo, r.id]));
+      await reserveOrderStock(ctx, trx, {
+        id: order!.id,
+        state: address.state,
+        lines: lines.map((l, i) => ({
+          lineId: lineIds.get(i + 1)!,
+          productId: l.id,
+          name: l.name,
+          quantity: l.quantity,
+          cutsPerPiece: cutsPerPiece(l.configurations),
+        })),
+      });
       await prepared(
         `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, null, 0, ?)`,
       ).all(

@@ -1,3 +1,4 @@
+import { consumeShippedStock } from '../stock/stock.service';
 import { isUuid } from '../../../../domain/ids';
 import type { Transaction } from '@mikro-orm/core';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
@@ -165,6 +166,13 @@ export const fulfilmentService = {
         [made!.id, JSON.stringify(parts)],
         'run',
         trx,
+      );
+      // The pieces that left are no longer on hand nor reserved.
+      await consumeShippedStock(
+        ctx,
+        trx,
+        orderId,
+        parts.map((p) => ({ orderLineId: p.lineId, quantity: p.quantity })),
       );
       const after = fulfilmentOf({
         lines: order.lines,

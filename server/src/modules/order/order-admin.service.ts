@@ -1,4 +1,6 @@
-import { reopenQuoteOf } from './order.events';
+import { onOrderCancelled } from './order.events';
+import { releaseOrderStock, reserveOrderStock } from '../stock/stock.service';
+import { cutsPerPiece } from '../../../../domain/ship-dates';
 import { isUuid } from '../../../../domain/ids';
 import {
   adminOrderFilterSchema,
@@ -453,6 +455,34 @@ export const adminOrderService = {
         'run',
         trx,
       );
+      // A line whose quantity changed holds its stock anew (what it held goes back first).
+      const requantified = lines.filter(
+        (l) => current.lines.find((c) => c.id === l!.id)?.quantity !== l!.quantity,
+      );
+      if (requantified.length && edit.status !== ORDER_STATUS_CODE.OrderCancelled) {
+        await releaseOrderStock(
+          ctx,
+          trx,
+          id,
+          requantified.map((l) => l!.id),
+        );
+        await reserveOrderStock(ctx, trx, {
+          id,
+          state: after.shippingAddress.state,
+          lines: requantified
+            .filter((l) => l!.quantity > 0)
+            .map((l) => {
+              const was = current.lines.find((c) => c.id === l!.id)!;
+              return {
+                lineId: was.id,
+                productId: was.itemId,
+                name: was.name,
+                quantity: l!.quantity,
+                cutsPerPiece: cutsPerPiece(l!.configurations),
+              };
+            }),
+        });
+      }
       if (edit.status !== current.status) {
         await ctx.db.execute(
           'insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, ?, ?, ?)',
@@ -473,7 +503,7 @@ export const adminOrderService = {
         }
         await queueOrderEmail(mailDeps(ctx), id, cancellationMail('store', released.money));
         held = await cancelApproval(ctx, trx, id);
-        await reopenQuoteOf(ctx, trx, id);
+        await onOrderCancelled(ctx, trx, id);
       }
       await recordAudit(ctx, trx, { action: 'order.edit', targetType: 'order', targetId: id, ...changes });
     });

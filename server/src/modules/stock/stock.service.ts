@@ -1,0 +1,395 @@
+import type { Transaction } from '@mikro-orm/core';
+import { planShipment, stockShortMessage, type ShipPart, type StockAt } from '../../../../domain/ship-dates';
+import { DEFAULT_LEAD_TIME_DAYS } from '../../../../domain/warehouses';
+import { AppError } from '../../common/errors';
+import type { SqlConnection } from '../../context';
+import { forgetTypeaheadAnswers } from '../search/search.ahead';
+import { bumpIndexVersion } from '../search/search.index';
+
+/*
+ * Stock and reservations (issue 33, decision 050). Every writer locks stock_level rows in (product, warehouse) order,
+ * so concurrent orders for the same parts wait for each other and never deadlock; a reservation takes only what is
+ * available (on hand less reserved) under that lock, so nothing is oversold.
+ */
+
+type Db = { db: SqlConnection };
+
+/** A part's stock by warehouse and its backorder terms, as the ship-date rule reads them. */
+export interface PartStock {
+  productId: string;
+  stock: StockAt[];
+  backorder: { allowed: boolean; leadTimeDays: number };
+}
+
+const STOCK_SQL = `select p.id as "productId", p.backorder_allowed as allowed,
+    coalesce(p.lead_time_days, b.lead_time_days, ${DEFAULT_LEAD_TIME_DAYS}) as "leadTimeDays",
+    coalesce((select json_agg(json_build_object('warehouseId', s.warehouse_id,
+      'available', greatest(s.on_hand - s.reserved, 0)) order by s.warehouse_id)
+      from stock_level s where s.product_id = p.id), '[]'::json) as stock
+  from product p join brand b on b.id = p.brand_id where p.id in (?)`;
+
+/** The parts' stock and backorder terms (no lock: for showing ship dates). */
+export async function partStock(
+  ctx: Db,
+  productIds: readonly string[],
+  trx?: Transaction,
+): Promise<Map<string, PartStock>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await ctx.db.execute<
+    { productId: string; allowed: boolean; leadTimeDays: number; stock: StockAt[] }[]
+  >(STOCK_SQL, [[...new Set(productIds)]], 'all', trx);
+  return new Map(
+    rows.map((r) => [
+      r.productId,
+      {
+        productId: r.productId,
+        stock: r.stock,
+        backorder: { allowed: r.allowed, leadTimeDays: r.leadTimeDays },
+      },
+    ]),
+  );
+}
+
+/** Cuts booked at the work centres from yesterday on (a cut-off day boundary can fall either side of UTC's). */
+async function bookedCuts(ctx: Db, trx: Transaction | undefined, lock: boolean) {
+  const rows = await ctx.db.execute<{ warehouseId: string; day: string; cuts: number }[]>(
+    `select warehouse_id as "warehouseId", to_char(day, 'YYYY-MM-DD') as day, cuts from work_centre_day
+     where day >= current_date - 1 order by warehouse_id, day ${lock ? 'for update' : ''}`,
+    [],
+    'all',
+    trx,
+  );
+  const byKey = new Map(rows.map((r) => [`${r.warehouseId}:${r.day}`, r.cuts]));
+  return (warehouseId: string, day: string) => byKey.get(`${warehouseId}:${day}`) ?? 0;
+}
+
+/** An order line as reservations read it: pieces in the part's selling unit, and the cuts each piece needs. */
+export interface LineToReserve {
+  lineId: string;
+  productId: string;
+  name: string;
+  quantity: number;
+  cutsPerPiece: number;
+}
+
+/**
+ * Reserves an order's lines inside its transaction (decision 050): the stock rows of its parts locked in order,
+ * each line planned by the domain's rule (nearest warehouse first, then the others, the rest on backorder where the
+ * part allows it), the plan's pieces reserved, its cuts booked. A line that cannot be filled is refused with its name
+ * and what is left (BAD_USER_INPUT on `cart`: the whole order rolls back). Returns each line's ship day.
+ */
+export async function reserveOrderStock(
+  ctx: Db,
+  trx: Transaction,
+  order: { id: string; state: string; lines: readonly LineToReserve[] },
+  now = new Date(),
+): Promise<Map<string, string>> {
+  const productIds = [...new Set(order.lines.map((l) => l.productId))].sort();
+  if (productIds.length === 0) return new Map();
+  await ctx.db.execute(
+    `select 1 from stock_level where product_id in (?) order by product_id, warehouse_id for update`,
+    [productIds],
+    'all',
+    trx,
+  );
+  const parts = await partStock(ctx, productIds, trx);
+  const cutting = order.lines.some((l) => l.cutsPerPiece > 0);
+  const booked = cutting ? await bookedCuts(ctx, trx, true) : () => 0;
+  const extraCuts = new Map<string, number>();
+  const bookedNow = (w: string, day: string) => booked(w, day) + (extraCuts.get(`${w}:${day}`) ?? 0);
+  // Two lines of one part (two lengths, say) share its stock: what the first takes, the second does not see.
+  const taken = new Map<string, number>();
+  const reservations: (ShipPart & { lineId: string; productId: string })[] = [];
+  const shipDays = new Map<string, string>();
+  for (const line of order.lines) {
+    const part = parts.get(line.productId)!;
+    const stock = part.stock.map((s) => ({
+      warehouseId: s.warehouseId,
+      available: s.available - (taken.get(`${line.productId}:${s.warehouseId}`) ?? 0),
+    }));
+    const plan = planShipment({
+      quantity: line.quantity,
+      stock,
+      state: order.state,
+      backorder: part.backorder,
+      cutsPerPiece: line.cutsPerPiece,
+      booked: bookedNow,
+      now,
+    });
+    if (!plan.fillable) {
+      const message = stockShortMessage(line.name, plan.available);
+      throw new AppError('BAD_USER_INPUT', message, [{ field: 'cart', message }]);
+    }
+    for (const p of plan.parts) {
+      if (!p.backordered) {
+        const key = `${line.productId}:${p.warehouseId}`;
+        taken.set(key, (taken.get(key) ?? 0) + p.quantity);
+      }
+      for (const c of p.cuts) {
+        const key = `${p.warehouseId}:${c.day}`;
+        extraCuts.set(key, (extraCuts.get(key) ?? 0) + c.cuts);
+      }
+      reservations.push({ ...p, lineId: line.lineId, productId: line.productId });
+    }
+    shipDays.set(line.lineId, plan.shipOn);
+  }
+  await ctx.db.execute(
+    `insert into stock_reservation (order_id, order_line_id, product_id, warehouse_id, quantity, backordered, ship_on,
+       cuts)
+     select ?, r.line_id, r.product_id, r.warehouse_id, r.quantity, r.backordered, r.ship_on, r.cuts
+     from jsonb_to_recordset(?::jsonb) as r(line_id uuid, product_id text, warehouse_id text, quantity int,
+       backordered boolean, ship_on date, cuts jsonb)`,
+    [
+      order.id,
+      JSON.stringify(
+        reservations.map((r) => ({
+          line_id: r.lineId,
+          product_id: r.productId,
+          warehouse_id: r.warehouseId,
+          quantity: r.quantity,
+          backordered: r.backordered,
+          ship_on: r.shipOn,
+          cuts: r.cuts,
+        })),
+      ),
+    ],
+    'run',
+    trx,
+  );
+  await moveReserved(
+    ctx,
+    trx,
+    reservations.filter((r) => !r.backordered),
+    1,
+  );
+  await bookCuts(
+    ctx,
+    trx,
+    reservations.flatMap((r) => r.cuts.map((c) => ({ ...c, warehouseId: r.warehouseId }))),
+    1,
+  );
+  await syncInStock(ctx, trx, productIds);
+  return shipDays;
+}
+
+/** Adds (`sign` 1) or gives back (-1) reserved pieces, row by row in lock order. */
+async function moveReserved(
+  ctx: Db,
+  trx: Transaction,
+  rows: readonly { productId: string; warehouseId: string; quantity: number }[],
+  sign: 1 | -1,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await ctx.db.execute(
+    `update stock_level s set reserved = greatest(s.reserved + ? * m.quantity, 0), updated_at = now()
+     from (select r.product_id, r.warehouse_id, sum(r.quantity)::int as quantity
+       from jsonb_to_recordset(?::jsonb) as r(product_id text, warehouse_id text, quantity int)
+       group by r.product_id, r.warehouse_id) m
+     where s.product_id = m.product_id and s.warehouse_id = m.warehouse_id`,
+    [
+      sign,
+      JSON.stringify(
+        rows.map((r) => ({ product_id: r.productId, warehouse_id: r.warehouseId, quantity: r.quantity })),
+      ),
+    ],
+    'run',
+    trx,
+  );
+}
+
+/** Books (1) or gives back (-1) work-centre cuts. */
+async function bookCuts(
+  ctx: Db,
+  trx: Transaction,
+  cuts: readonly { warehouseId: string; day: string; cuts: number }[],
+  sign: 1 | -1,
+): Promise<void> {
+  if (cuts.length === 0) return;
+  const days = JSON.stringify(cuts.map((c) => ({ warehouse_id: c.warehouseId, day: c.day, cuts: c.cuts })));
+  const summed = `select r.warehouse_id, r.day, sum(r.cuts)::int as cuts
+    from jsonb_to_recordset(?::jsonb) as r(warehouse_id text, day date, cuts int) group by r.warehouse_id, r.day`;
+  await ctx.db.execute(
+    sign === 1
+      ? `insert into work_centre_day (warehouse_id, day, cuts) ${summed}
+         on conflict (warehouse_id, day) do update set cuts = work_centre_day.cuts + excluded.cuts`
+      : `update work_centre_day w set cuts = greatest(w.cuts - m.cuts, 0) from (${summed}) m
+         where w.warehouse_id = m.warehouse_id and w.day = m.day`,
+    [days],
+    'run',
+    trx,
+  );
+}
+
+interface HeldReservation {
+  id: string;
+  productId: string;
+  warehouseId: string;
+  quantity: number;
+  backordered: boolean;
+  cuts: { day: string; cuts: number }[];
+}
+
+/** The reservations an order (or some of its lines) still holds, their stock rows locked in order. */
+async function held(
+  ctx: Db,
+  trx: Transaction,
+  orderId: string,
+  lineIds: readonly string[] | null,
+): Promise<HeldReservation[]> {
+  const rows = await ctx.db.execute<HeldReservation[]>(
+    `select r.id, r.product_id as "productId", r.warehouse_id as "warehouseId", r.quantity, r.backordered, r.cuts
+     from stock_reservation r
+     where r.order_id = ? and r.status = 'reserved' and (?::boolean or r.order_line_id::text in (?))
+     order by r.product_id, r.warehouse_id, r.created_at, r.id for update of r`,
+    [orderId, lineIds === null, lineIds?.length ? lineIds : ['']],
+    'all',
+    trx,
+  );
+  const productIds = [...new Set(rows.map((r) => r.productId))].sort();
+  if (productIds.length) {
+    await ctx.db.execute(
+      'select 1 from stock_level where product_id in (?) order by product_id, warehouse_id for update',
+      [productIds],
+      'all',
+      trx,
+    );
+  }
+  return rows;
+}
+
+/**
+ * Gives back what an order holds (cancelled, by anyone or for an unpaid payment), or some of its lines (the console
+ * changed them): pieces and cuts return, the reservations read `released`.
+ */
+export async function releaseOrderStock(
+  ctx: Db,
+  trx: Transaction,
+  orderId: string,
+  lineIds: readonly string[] | null = null,
+): Promise<void> {
+  const rows = await held(ctx, trx, orderId, lineIds);
+  if (rows.length === 0) return;
+  await moveReserved(
+    ctx,
+    trx,
+    rows.filter((r) => !r.backordered),
+    -1,
+  );
+  await bookCuts(
+    ctx,
+    trx,
+    rows.flatMap((r) => r.cuts.map((c) => ({ ...c, warehouseId: r.warehouseId }))),
+    -1,
+  );
+  await ctx.db.execute(
+    `update stock_reservation set status = 'released' where id in (?)`,
+    [rows.map((r) => r.id)],
+    'run',
+    trx,
+  );
+  await syncInStock(ctx, trx, [...new Set(rows.map((r) => r.productId))]);
+}
+
+/**
+ * A shipment left with these lines' pieces: the reservations they held are consumed (on hand and reserved both
+ * fall), oldest first; a part of a reservation left for a later shipment stays reserved.
+ */
+export async function consumeShippedStock(
+  ctx: Db,
+  trx: Transaction,
+  orderId: string,
+  shipped: readonly { orderLineId: string; quantity: number }[],
+): Promise<void> {
+  const rows = await ctx.db.execute<(HeldReservation & { lineId: string })[]>(
+    `select r.id, r.order_line_id as "lineId", r.product_id as "productId", r.warehouse_id as "warehouseId",
+       r.quantity, r.backordered, r.cuts
+     from stock_reservation r where r.order_id = ? and r.status = 'reserved'
+     order by r.backordered, r.ship_on, r.created_at, r.id for update of r`,
+    [orderId],
+    'all',
+    trx,
+  );
+  const productIds = [...new Set(rows.map((r) => r.productId))].sort();
+  if (productIds.length === 0) return;
+  await ctx.db.execute(
+    'select 1 from stock_level where product_id in (?) order by product_id, warehouse_id for update',
+    [productIds],
+    'all',
+    trx,
+  );
+  const left = new Map(shipped.map((s) => [s.orderLineId, s.quantity]));
+  const consumed: { productId: string; warehouseId: string; quantity: number }[] = [];
+  for (const r of rows) {
+    const take = Math.min(left.get(r.lineId) ?? 0, r.quantity);
+    if (take <= 0) continue;
+    left.set(r.lineId, (left.get(r.lineId) ?? 0) - take);
+    if (!r.backordered) consumed.push({ productId: r.productId, warehouseId: r.warehouseId, quantity: take });
+    if (take === r.quantity) {
+      await ctx.db.execute(
+        `update stock_reservation set status = 'shipped' where id = ?`,
+        [r.id],
+        'run',
+        trx,
+      );
+    } else {
+      await ctx.db.execute(
+        `with rest as (update stock_reservation set quantity = quantity - ? where id = ? returning *)
+         insert into stock_reservation (order_id, order_line_id, product_id, warehouse_id, quantity, backordered,
+           ship_on, cuts, status)
+         select order_id, order_line_id, product_id, warehouse_id, ?, backordered, ship_on, '[]', 'shipped' from rest`,
+        [take, r.id, take],
+        'run',
+        trx,
+      );
+    }
+  }
+  if (consumed.length === 0) return;
+  await ctx.db.execute(
+    `update stock_level s set on_hand = greatest(s.on_hand - m.quantity, 0),
+       reserved = greatest(s.reserved - m.quantity, 0), updated_at = now()
+     from (select r.product_id, r.warehouse_id, sum(r.quantity)::int as quantity
+       from jsonb_to_recordset(?::jsonb) as r(product_id text, warehouse_id text, quantity int)
+       group by r.product_id, r.warehouse_id) m
+     where s.product_id = m.product_id and s.warehouse_id = m.warehouse_id`,
+    [
+      JSON.stringify(
+        consumed.map((c) => ({ product_id: c.productId, warehouse_id: c.warehouseId, quantity: c.quantity })),
+      ),
+    ],
+    'run',
+    trx,
+  );
+}
+
+/**
+ * Keeps `product.in_stock` (and the search rows' copy) true while some warehouse has a piece available. Only a flip
+ * writes: the typeahead's answers that may show the part are then forgotten, as for any stock change.
+ */
+export async function syncInStock(
+  ctx: Db,
+  trx: Transaction,
+  productIds: readonly string[],
+): Promise<string[]> {
+  if (productIds.length === 0) return [];
+  const flipped = await ctx.db.execute<{ id: string; inStock: boolean }[]>(
+    `update product p set in_stock = n.in_stock, updated_at = now()
+     from (select q.id, exists (select 1 from stock_level s where s.product_id = q.id and s.on_hand > s.reserved)
+       as in_stock from product q where q.id in (?)) n
+     where p.id = n.id and p.in_stock is distinct from n.in_stock
+     returning p.id, p.in_stock as "inStock"`,
+    [[...productIds]],
+    'all',
+    trx,
+  );
+  if (flipped.length === 0) return [];
+  const ids = flipped.map((f) => f.id);
+  await ctx.db.execute(
+    `update product_search s set in_stock = p.in_stock from product p where p.id = s.product_id and p.id in (?)`,
+    [ids],
+    'run',
+    trx,
+  );
+  await forgetTypeaheadAnswers(ctx.db, ids, trx);
+  await bumpIndexVersion(ctx.db, trx);
+  return flipped.filter((f) => f.inStock).map((f) => f.id);
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { ROLES } from '../../domain/roles';
+import { stockShortMessage } from '../../domain/ship-dates';
+import {
+  authorisedCard,
+  cardOrder,
+  checkoutBody,
+  FIXTURE_PASSWORD,
+  orderEditInput,
+  plainProducts,
+} from './fixtures';
+import { createTestApp, type Client, type TestApp } from './harness';
+
+/** Stock and reservations at place order (issue 33, decision 050). */
+jest.setTimeout(60_000);
+
+let t: TestApp;
+let db: ReturnType<TestApp['orm']['em']['getConnection']>;
+let products: { id: string; price: number }[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.orm.em.getConnection();
+  products = await plainProducts(t, 6);
+});
+afterAll(() => t.close());
+
+/** Sets a part's stock at both warehouses and whether it is sold on backorder. */
+async function stockOf(id: string, moo: number, rno: number, backorder = true): Promise<void> {
+  await db.execute(
+    `update stock_level set on_hand = case warehouse_id when 'MOO' then ? else ? end, reserved = 0
+    where product_id = ?`,
+    [moo, rno, id],
+  );
+  await db.execute(`update product set backorder_allowed = ?, in_stock = ? where id = ?`, [
+    backorder,
+    moo + rno > 0,
+    id,
+  ]);
+}
+
+const levels = (id: string) =>
+  db.execute<{ warehouseId: string; onHand: number; reserved: number }[]>(
+    `select warehouse_id as "warehouseId", on_hand as "onHand", reserved from stock_level where product_id = ?
+     order by warehouse_id`,
+    [id],
+  );
+
+const reservations = (orderId: string) =>
+  db.execute<{ warehouseId: string; quantity: number; backordered: boolean; status: string }[]>(
+    `select warehouse_id as "warehouseId", quantity, backordered, status from stock_reservation where order_id = ?
+     order by backordered, warehouse_id`,
+    [orderId],
+  );
+
+async function guestWithCart(id: string, qty: number): Promise<{ c: Client; email: string; card: string }> {
+  const c = await t.client();
+  await c.send('post', '/api/user/cart/upsert', { items: [{ itemId: id, qty }] }).expect(200);
+  return { c, email: `guest.${randomUUID()}@plant.example`, card: await authorisedCard(c) };
+}
+
+describe('reservations at place order', () => {
+  it('20 buyers at once for the last 5 units, backorders off: exactly 5 orders, the others told, nothing oversold', async () => {
+    const id = products[0]!.id;
+    await stockOf(id, 5, 0, false);
+    const [name] = await db.execute<{ name: string }[]>('select name from product where id = ?', [id]);
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => guestWithCart(id, 1)));
+    const answers = await Promise.all(
+      buyers.map((b) =>
+        b.c
+          .send('post', '/api/checkout/place-order', checkoutBody(b.email, b.card))
+          .set('Idempotency-Key', randomUUID()),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(400)]);
+    for (const refused of answers.filter((a) => a.status === 400)) {
+      expect(refused.body.error.fields).toEqual([
+        { field: 'cart', message: stockShortMessage(name!.name, 0) },
+      ]);
+    }
+    expect(await levels(id)).toEqual([
+      { warehouseId: 'MOO', onHand: 5, reserved: 5 },
+      { warehouseId: 'RNO', onHand: 0, reserved: 0 },
+    ]);
+    const [held] = await db.execute<{ n: number }[]>(
+      `select coalesce(sum(quantity), 0)::int as n from stock_reservation where product_id = ? and status = 'reserved'`,
+      [id],
+    );
+    expect(held!.n).toBe(5);
+    // The last unit gone, the part reads out of stock in search too.
+    const [flag] = await db.execute<{ product: boolean; search: boolean }[]>(
+      `select p.in_stock as product, s.in_stock as search from product p join product_search s on s.product_id = p.id
+       where p.id = ?`,
+      [id],
+    );
+    expect(flag).toEqual({ product: false, search: false });
+  });
+
+  it('names what is left when a line asks for more than the stock of a part not sold on backorder', async () => {
+    const id = products[1]!.id;
+    await stockOf(id, 2, 1, false);
+    const [name] = await db.execute<{ name: string }[]>('select name from product where id = ?', [id]);
+    const b = await guestWithCart(id, 4);
+    const refused = await b.c
+      .send('post', '/api/checkout/place-order', checkoutBody(b.email, b.card))
+      .set('Idempotency-Key', randomUUID())
+      .expect(400);
+    expect(refused.body.error.message).toBe(stockShortMessage(name!.name, 3));
+    expect(refused.body.error.message).toContain(': only 3 in stock');
+    // Nothing was kept: no order, no reservation.
+    expect(await levels(id)).toEqual([
+      { warehouseId: 'MOO', onHand: 2, reserved: 0 },
+      { warehouseId: 'RNO', onHand: 1, reserved: 0 },
+    ]);
+  });
+
+  it('takes the nearest warehouse first, then the other, backorders the rest; cancelling gives it all back', async () => {
+    const id = products[2]!.id;
+    await stockOf(id, 2, 1);
+    const { c, order } = await cardOrder(t, [{ itemId: id, qty: 5 }]);
+    // Shipped to North Carolina: Mooresville first.
+    expect(await reservations(order.id)).toEqual([
+      { warehouseId: 'MOO', quantity: 2, backordered: false, status: 'reserved' },
+      { warehouseId: 'RNO', quantity: 1, backordered: false, status: 'reserved' },
+      { warehouseId: 'MOO', quantity: 2, backordered: true, status: 'reserved' },
+    ]);
+    expect(await levels(id)).toEqual([
+      { warehouseId: 'MOO', onHand: 2, reserved: 2 },
+      { warehouseId: 'RNO', onHand: 1, reserved: 1 },
+    ]);
+    await c.send('post', `/api/orders/${order.id}/cancel`).expect(200);
+    expect((await reservations(order.id)).map((r) => r.status)).toEqual(['released', 'released', 'released']);
+    expect(await levels(id)).toEqual([
+      { warehouseId: 'MOO', onHand: 2, reserved: 0 },
+      { warehouseId: 'RNO', onHand: 1, reserved: 0 },
+    ]);
+    const [flag] = await db.execute<{ inStock: boolean }[]>(
+      'select in_stock as "inStock" from product where id = ?',
+      [id],
+    );
+    expect(flag!.inStock).toBe(true);
+  });
+
+  it('a shipment consumes what it carries, part by part; the console changing a quantity holds stock anew', async () => {
+    const id = products[3]!.id;
+    await stockOf(id, 10, 0);
+    const { order } = await cardOrder(t, [{ itemId: id, qty: 4 }]);
+    const email = `stock.staff.${randomUUID()}@axisline.example`;
+    await t.createUser({ email, password: FIXTURE_PASSWORD, role: ROLES.CustomerService });
+    const staff = await t.client();
+    await staff.signIn(email, FIXTURE_PASSWORD);
+    const today = new Date().toISOString().slice(0, 10);
+    const [line] = await db.execute<{ id: string }[]>('select id from order_line where order_id = ?', [
+      order.id,
+    ]);
+    const shipped = await staff.gql<{ shipOrder: { version: number } }>(
+      `mutation($id: ID!, $version: Int!, $input: ShipmentInput!) { shipOrder(id: $id, version: $version, input: $input) { version } }`,
+      {
+        id: order.id,
+        version: order.version,
+        input: {
+          carrier: 'ups',
+          trackingNumber: '1Z999AA10123456784',
+          shippedOn: today,
+          lines: [{ lineId: line!.id, quantity: 3 }],
+        },
+      },
+    );
+    expect(shipped.errors).toBeUndefined();
+    expect(await levels(id)).toEqual([
+      { warehouseId: 'MOO', onHand: 7, reserved: 1 },
+      { warehouseId: 'RNO', onHand: 0, reserved: 0 },
+    ]);
+    expect(await reservations(order.id)).toEqual([
+      { warehouseId: 'MOO', quantity: 1, backordered: false, status: 'reserved' },
+      { warehouseId: 'MOO', quantity: 3, backordered: false, status: 'shipped' },
+    ]);
+
+    // Another order's quantity lowered in the console: its reservation follows.
+    const other = await cardOrder(t, [{ itemId: id, qty: 4 }]);
+    expect((await levels(id))[0]).toEqual({ warehouseId: 'MOO', onHand: 7, reserved: 5 });
+    const price = other.order.lines[0]!.price;
+    const edited = await staff.gql(
+      `mutation($id: ID!, $version: Int!, $input: AdminOrderInput!) { updateOrder(id: $id, version: $version, input: $input) { version } }`,
+      {
+        id: other.order.id,
+        version: other.order.version,
+        input: orderEditInput(other.order, {
+          totalAmount: Math.round((price * 2 + other.order.freightAmt + other.order.taxAmount) * 100) / 100,
+          lines: [{ id: other.order.lines[0]!.id, quantity: 2, price, configurations: [] }],
+        }),
+      },
+    );
+    expect(edited.errors).toBeUndefined();
+    expect((await levels(id))[0]).toEqual({ warehouseId: 'MOO', onHand: 7, reserved: 3 });
+  });
+});
