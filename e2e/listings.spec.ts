@@ -11,7 +11,9 @@ test('every listing card carries the stock line, as the product page does: home,
     async (db) =>
       (
         await db.query<{ id: string; name: string }>(
-          'select id, name from product where not in_stock and price is not null order by id limit 1',
+          `select id, name from product where not in_stock and backorder_allowed and price is not null
+             and not exists (select 1 from product_configuration_option o where o.product_id = product.id)
+           order by id limit 1`,
         )
       ).rows[0]!,
   );
@@ -20,7 +22,7 @@ test('every listing card carries the stock line, as the product page does: home,
   await expect(featured.first()).toBeVisible();
   for (const card of await featured.all()) {
     await expect(card.getByTestId('stock-line')).toHaveText(
-      /^(✓ Available to Order|Backordered: ships when back in stock)$/,
+      /^(✓ Available to Order|Not available to order)$/,
     );
   }
   await expect(featured.first().getByTestId('stock-line').locator('[aria-hidden="true"]')).toHaveText('✓');
@@ -39,13 +41,32 @@ test('every listing card carries the stock line, as the product page does: home,
   await expect(cards.first().getByTestId('stock-line')).toBeVisible();
   expect(await cards.getByTestId('stock-line').count()).toBe(await cards.count());
 
-  // A backordered part says so on its card and on its page, in the same words.
+  // A part out of stock but sold on backorder can still be ordered: its card and page say so in the same words,
+  // and the page says when it ships.
   await shop.goto(`/search?q=${encodeURIComponent(id)}`);
   const card = page.locator('.tile', { hasText: id }).first();
-  await expect(card.getByTestId('stock-line')).toHaveText('Backordered: ships when back in stock');
+  await expect(card.getByTestId('stock-line')).toHaveText('✓ Available to Order');
   await card.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-  await expect(page.getByTestId('stock-line').first()).toHaveText('Backordered: ships when back in stock');
+  await expect(page.getByTestId('stock-line').first()).toHaveText('✓ Available to Order');
+  await expect(page.getByTestId('ship-date')).toHaveText(/^Backordered, ships about [A-Z][a-z]{2} \d{1,2}$/);
+  await expect(page.getByTestId('warehouse-stock')).toHaveText(/Mooresville, NC: none in stock/);
+
+  // A part out of stock and not sold on backorder cannot be ordered: it says so and offers the notice.
+  const gone = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string }>(
+          `select id from product where not in_stock and not backorder_allowed and price is not null
+             and not exists (select 1 from product_configuration_option o where o.product_id = product.id)
+           order by id limit 1`,
+        )
+      ).rows[0]!.id,
+  );
+  await shop.goto(`/product/detail/${encodeURIComponent(gone)}`);
+  await expect(page.getByTestId('stock-line').first()).toHaveText('Not available to order');
+  await expect(page.getByTestId('ship-date')).toHaveText('Out of stock and not sold on backorder');
+  await expect(page.getByLabel('E-mail me when this item is back in stock')).toBeVisible();
 });
 
 test.describe('a category on a phone', () => {

@@ -13,6 +13,11 @@ export function useDates() {
       /** A calendar day as stored (YYYY-MM-DD: a ship or delivery day), the same day in every time zone. */
       calendarDay: (day: string) =>
         intl.formatDate(`${day}T12:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }),
+      /** A calendar day's weekday ("Thursday"). */
+      weekday: (day: string) => intl.formatDate(`${day}T12:00:00Z`, { weekday: 'long', timeZone: 'UTC' }),
+      /** A calendar day without its year ("Dec 12", "12 déc."). */
+      dayMonth: (day: string) =>
+        intl.formatDate(`${day}T12:00:00Z`, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
       moment: (value: string | number | Date) =>
         intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short' }),
     }),

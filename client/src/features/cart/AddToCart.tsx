@@ -1,6 +1,7 @@
 import type { CartItem } from '@domain/cart';
 import { configurationProblem } from '@domain/configuration';
 import { packSizeOf, productTiers, type PricedProduct } from '@domain/price-terms';
+import { ShipDate, type PartStockFields } from '../../components/ShipDate';
 import { useId, useState } from 'react';
 import { PriceTiers } from '../../components/Price';
 import { useT } from '../../i18n';
@@ -61,7 +62,11 @@ export function PurchaseActions({
 }
 
 /** Quantity and add-to-cart for a product without options, with its volume pricing for the quantity entered. */
-export function QuantityAddToCart({ product }: { product: PricedProduct & { id: string; name: string } }) {
+export function QuantityAddToCart({
+  product,
+}: {
+  product: PricedProduct & { id: string; name: string; stock?: PartStockFields };
+}) {
   const t = useT();
   const id = useId();
   const minimum = product.minTransfer > 1 ? 1 : Math.max(1, product.minimumPurchaseQuantity);
@@ -93,6 +98,7 @@ export function QuantityAddToCart({ product }: { product: PricedProduct & { id: 
         quantity={problem ? minimum : Number(quantity)}
         packSize={packSizeOf(product)}
       />
+      {product.stock && !problem && <ShipDate stock={product.stock} quantity={Number(quantity)} />}
       <PurchaseActions
         items={[{ itemId: product.id, qty: Number(quantity) }]}
         name={product.name}

@@ -4,6 +4,7 @@ import { lineSubtotal } from '@domain/money';
 import { tierAt } from '@domain/price-breaks';
 import { packSizeOf } from '@domain/price-terms';
 import { StockLine } from '../../components/StockLine';
+import { ShipDate } from '../../components/ShipDate';
 import { CartTotals } from './CartTotals';
 import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
 import { orderNumberLabel } from '@domain/checkout';
@@ -153,7 +154,8 @@ function CartLineRow({ line }: { line: CartLineData }) {
             ))}
           </ul>
         )}
-        <StockLine inStock={line.inStock} />
+        <StockLine orderable={line.inStock || line.stock.backorderAllowed} />
+        <ShipDate stock={line.stock} quantity={quantity} configured={line.configurations.length > 0} />
         {line.priceTiers.length > 1 && (
           <TierNote tiers={line.priceTiers} quantity={quantity} packSize={packSize} />
         )}

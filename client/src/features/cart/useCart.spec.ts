@@ -21,6 +21,14 @@ const line = (itemId: string, quantity: number, cartLineId = itemId) => ({
   quantity,
   image: null,
   inStock: true,
+  stock: {
+    __typename: 'PartStock' as const,
+    backorderAllowed: true,
+    leadTimeDays: 10,
+    warehouses: [
+      { __typename: 'WarehouseStock' as const, warehouseId: 'MOO', name: 'Mooresville, NC', available: 40 },
+    ],
+  },
   manufacturerPartNumber: null,
   minimumPurchaseQuantity: 1,
   minTransfer: 1,

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ProductDetailQuery } from './graphql/catalog.generated';
 import { PriceTiers, TierNote } from '../../components/Price';
+import { ShipDate } from '../../components/ShipDate';
 import { useT } from '../../i18n';
 import { PurchaseActions } from '../cart';
 import { useMoney } from '../../lib/money';
@@ -205,6 +206,7 @@ export function Configurator({ product }: { product: Product }) {
       </div>
       {valid && <PriceTiers tiers={tiers} quantity={qty} discountOnly />}
       {valid && tiers.length > 1 && <TierNote tiers={tiers} quantity={qty} />}
+      {valid && product.stock && <ShipDate stock={product.stock} quantity={qty} configured />}
       <dl className="configurator__price" aria-live="polite">
         <div>
           <dt>{t('configurator.unitPrice')}</dt>

@@ -44,7 +44,7 @@ export function Recommendations({
               <span className="tile__price">
                 <CardPriceOf product={p} />
               </span>
-              <StockLine inStock={p.inStock} as="span" />
+              <StockLine orderable={p.orderable} as="span" />
             </Link>
           </li>
         ))}

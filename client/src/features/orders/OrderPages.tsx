@@ -3,6 +3,7 @@ import { LineProgress, Shipments } from './Shipments';
 import { SignInRedirect, useSession } from '../account';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { LinePrice, TierApplied } from '../../components/Price';
+import { PlannedShipDate } from '../../components/ShipDate';
 import { OrderTotalsList } from './OrderTotals';
 import { useQuery } from '@apollo/client/react';
 import { useCancelOrder, useReorder } from './useOrderActions';
@@ -309,6 +310,7 @@ function OrderDetail({
                   </ul>
                 )}
                 <LineProgress line={l} />
+                {l.shipOn && <PlannedShipDate day={l.shipOn} backordered={l.backordered > 0} />}
               </div>
               <span>
                 {l.quantity} × <LinePrice line={l} currency={order.currencyCode} />

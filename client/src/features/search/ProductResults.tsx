@@ -155,7 +155,7 @@ export function ProductResults({
                   <span className="tile__price">
                     {termsOf.has(p.id) ? <CardPrice terms={termsOf.get(p.id)!} /> : ' '}
                   </span>
-                  {termsOf.has(p.id) && <StockLine inStock={termsOf.get(p.id)!.inStock} as="span" />}
+                  {termsOf.has(p.id) && <StockLine orderable={termsOf.get(p.id)!.orderable} as="span" />}
                 </Link>
               </li>
             ))}

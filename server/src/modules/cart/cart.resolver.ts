@@ -1,3 +1,6 @@
+import { PartStockGql, partStockGql, ShipDateGql, shipDateGql } from '../stock/stock.types';
+import { shipPlan } from '../stock/stock.read';
+import { cutsPerPiece } from '../../../../domain/ship-dates';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
 import { cartService, type CartLineView, type CartView } from './cart.service';
@@ -45,6 +48,21 @@ export class CartLineResolver {
     const tree = await ctx.catalog.categoryTree();
     const category = tree.byId.get(line.categoryId);
     return category ? tree.breadcrumbs(category).map((c) => c.name) : [];
+  }
+
+  @FieldResolver(() => PartStockGql, { description: "The part's stock by warehouse and backorder terms" })
+  async stock(@Root() line: CartLineGql, @Ctx() ctx: RequestCtx): Promise<PartStockGql> {
+    return partStockGql(await ctx.catalog.stock(line.itemId));
+  }
+
+  @FieldResolver(() => ShipDateGql, { description: "When the line's quantity ships, to a state or province" })
+  async shipDate(
+    @Root() line: CartLineGql,
+    @Arg('state', () => String, { nullable: true }) state: string | null,
+    @Ctx() ctx: RequestCtx,
+  ): Promise<ShipDateGql> {
+    const cuts = cutsPerPiece(line.configurations);
+    return shipDateGql(await shipPlan(ctx, line.itemId, line.quantity, state, cuts));
   }
 }
 

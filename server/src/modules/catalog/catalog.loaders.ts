@@ -2,6 +2,7 @@ import type { Ctx, SqlConnection } from '../../context';
 import type { ReferenceCache } from '../../common/reference-cache';
 import type { SiteView } from '../site/site.directory';
 import type { CategoryView } from './catalog.views';
+import { partStock, type PartStock } from '../stock/stock.read';
 
 declare module '../../context' {
   interface Ctx {
@@ -98,6 +99,25 @@ export class CatalogLoaders {
   categoryTree(): Promise<CategoryTree> {
     this.tree ??= this.ctx.app.categoryTrees?.get() ?? loadCategoryTree(this.ctx.readDb);
     return this.tree;
+  }
+
+  private stockBatch?: { ids: Set<string>; loaded: Promise<Map<string, PartStock>> };
+
+  /**
+   * A part's stock and backorder terms; the parts asked for in one turn (a page of products, a cart's lines) are
+   * read in one query.
+   */
+  stock(productId: string): Promise<PartStock | undefined> {
+    if (!this.stockBatch) {
+      const ids = new Set<string>();
+      const loaded = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        this.stockBatch = undefined;
+        return partStock({ db: this.ctx.readDb }, [...ids]);
+      });
+      this.stockBatch = { ids, loaded };
+    }
+    this.stockBatch.ids.add(productId);
+    return this.stockBatch.loaded.then((parts) => parts.get(productId));
   }
 
   /** The request's site (from the process's directory: no query). */

@@ -1,3 +1,5 @@
+import { PartStockGql, partStockGql, ShipDateGql, shipDateGql } from '../stock/stock.types';
+import { shipPlan } from '../stock/stock.read';
 import {
   Arg,
   Ctx,
@@ -26,8 +28,11 @@ class ProductPriceGql {
   @Field(() => Number, { nullable: true })
   price!: number | null;
 
-  @Field(() => Boolean, { description: 'In stock (Available to Order), else backordered' })
+  @Field(() => Boolean, { description: 'Some warehouse has it in stock' })
   inStock!: boolean;
+
+  @Field(() => Boolean, { description: 'In stock, or sold on backorder (Available to Order)' })
+  orderable!: boolean;
 
   @Field(() => Number, {
     nullable: true,
@@ -179,6 +184,36 @@ export class ProductResolver {
     @Ctx() ctx: RequestCtx,
   ): Promise<BackInStockAnswerGql> {
     return catalogService.notifyBackInStock(ctx, { email, itemId });
+  }
+
+  @FieldResolver(() => PartStockGql, { description: 'Stock by warehouse and backorder terms (decision 050)' })
+  async stock(@Root() product: ProductView, @Ctx() ctx: RequestCtx): Promise<PartStockGql> {
+    return partStockGql(await ctx.catalog.stock(product.id));
+  }
+
+  @FieldResolver(() => ShipDateGql, {
+    description: 'When a quantity ships, to a state or province (decision 050)',
+  })
+  async shipDate(
+    @Root() product: ProductView,
+    @Arg('quantity', () => Int, {
+      defaultValue: 1,
+      description: 'Pieces, or packs for a part sold by the pack',
+    })
+    quantity: number,
+    @Arg('state', () => String, {
+      nullable: true,
+      description: 'Ship-to state or province: nearest warehouse',
+    })
+    state: string | null,
+    @Arg('configured', () => Boolean, {
+      defaultValue: false,
+      description: 'Cut or machined to a configuration',
+    })
+    configured: boolean,
+    @Ctx() ctx: RequestCtx,
+  ): Promise<ShipDateGql> {
+    return shipDateGql(await shipPlan(ctx, product.id, Math.max(1, quantity), state, configured ? 1 : 0));
   }
 
   @FieldResolver(() => CategoryGql)

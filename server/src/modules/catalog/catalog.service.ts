@@ -143,13 +143,14 @@ export const catalogService = {
     if (wanted.length === 0) return [];
     const pricing = await pricingOf(ctx);
     const rows = await ctx.readDb.execute<
-      ({ id: string; inStock: boolean } & PriceColumns &
+      ({ id: string; inStock: boolean; orderable: boolean } & PriceColumns &
         Pick<
           ProductView,
           'minTransfer' | 'minimumPurchaseQuantity' | 'unitOfMeasure' | 'configurationOptions'
         >)[]
     >(
-      `select p.id, p.in_stock as "inStock", ${PRICE_COLUMNS}, p.min_transfer as "minTransfer",
+      `select p.id, p.in_stock as "inStock", (p.in_stock or p.backorder_allowed) as orderable, ${PRICE_COLUMNS},
+         p.min_transfer as "minTransfer",
          p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.unit_of_measure as "unitOfMeasure",
          ${OPTIONS_JSON}
        from product p ${PRICE_LIST_JOIN}
@@ -174,6 +175,7 @@ export const catalogService = {
           id: row.id,
           price,
           inStock: row.inStock,
+          orderable: row.orderable,
           fromPrice: fromPrice(priced),
           priceKind: terms.kind,
           packSize: terms.kind === 'pack' ? terms.packSize : null,
@@ -271,6 +273,8 @@ export interface PriceView {
   price: number | null;
   /** For listings (GraphQL); the spec's REST answer is id and price only. */
   inStock: boolean;
+  /** In stock, or sold on backorder (decision 050): "Available to Order". */
+  orderable: boolean;
   /** The lowest price a buyer can pay for one unit (a pack, a configured piece: domain/price-terms.ts). */
   fromPrice: number | null;
   priceKind: PriceTerms['kind'];
@@ -314,6 +318,7 @@ const PRODUCTS_BY_IDS = new Prepared<ProductView & PriceColumns>(`
     ${PRICE_COLUMNS}, p.market_price::float8 as "marketPrice",
     p.manufacturer_part_number as "manufacturerPartNumber", p.minimum_purchase_quantity as "minimumPurchaseQuantity",
     p.min_transfer as "minTransfer", p.unit_of_measure as "unitOfMeasure", p.in_stock as "inStock",
+    (p.in_stock or p.backorder_allowed) as orderable,
     p.allowed_states as "allowedStates", p.images, p.cad_files as "cadFiles", p.display_kind as "displayKind",
     p.measure_kind as "measureKind", p.attributes, p.weight_kg::float8 as "weightKg",
     json_build_object('id', b.id, 'handle', b.handle, 'name', b.name) as brand,

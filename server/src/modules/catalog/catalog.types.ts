@@ -214,6 +214,9 @@ export class ProductGql {
   @Field(() => Boolean)
   inStock!: boolean;
 
+  @Field(() => Boolean, { description: 'In stock, or sold on backorder: it can be ordered (decision 050)' })
+  orderable!: boolean;
+
   @Field(() => [String], { description: 'State codes the product ships to; empty means anywhere' })
   allowedStates!: string[];
 

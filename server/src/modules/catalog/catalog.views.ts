@@ -50,6 +50,8 @@ export interface ProductView {
   minTransfer: number;
   unitOfMeasure: string;
   inStock: boolean;
+  /** In stock, or sold on backorder (decision 050): "Available to Order". */
+  orderable: boolean;
   allowedStates: string[];
   images: string[];
   cadFiles: CadFileValue[];

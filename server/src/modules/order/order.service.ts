@@ -50,6 +50,9 @@ export interface OrderLineView {
   unitPriceForOne: number | null;
   /** Priced by an accepted quote (decision 049). */
   quoted: boolean;
+  /** The day what is still to ship is planned to ship (YYYY-MM-DD), and how much of it waits on a backorder. */
+  shipOn: string | null;
+  backordered: number;
   /** How much of the line has shipped and been delivered, and its status once all of it has. */
   fulfilment: LineFulfilment;
 }
@@ -144,7 +147,11 @@ const ORDER_SQL = `
       'quantity', l.quantity, 'minimumPurchaseQuantity', l.minimum_purchase_quantity, 'minTransfer', l.min_transfer,
       'price', l.price::float8, 'basePrice', l.base_price::float8, 'configurations', l.configurations,
       'lineTotal', l.line_total::float8, 'tierMinQuantity', l.tier_min_quantity, 'quoted', l.quoted,
-      'unitPriceForOne', l.unit_price_for_one::float8) order by l.line_no)
+      'unitPriceForOne', l.unit_price_for_one::float8,
+      'shipOn', (select to_char(max(r.ship_on), 'YYYY-MM-DD') from stock_reservation r
+        where r.order_line_id = l.id and r.status = 'reserved'),
+      'backordered', (select coalesce(sum(r.quantity), 0) from stock_reservation r
+        where r.order_line_id = l.id and r.status = 'reserved' and r.backordered)) order by l.line_no)
       from order_line l where l.order_id = o.id), '[]'::json) as lines,
     coalesce((select json_agg(json_build_object('id', s.id, 'carrier', s.carrier,
       'trackingNumber', s.tracking_number, 'shippedOn', s.shipped_on, 'deliveredOn', s.delivered_on,

@@ -77,6 +77,12 @@ export class OrderLineGql {
   @Field(() => Float, { nullable: true, description: 'The price for one a quantity tier lowered, else null' })
   unitPriceForOne!: number | null;
   @Field(() => Boolean, { description: 'Priced by an accepted quote' }) quoted!: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description: 'YYYY-MM-DD: the day what is still to ship is planned to ship (null once all of it shipped)',
+  })
+  shipOn!: string | null;
+  @Field(() => Int, { description: 'Pieces still to ship that wait on a backorder' }) backordered!: number;
   @Field(() => LineFulfilmentGql) fulfilment!: LineFulfilmentGql;
 }
 

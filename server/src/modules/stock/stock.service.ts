@@ -1,6 +1,6 @@
 import type { Transaction } from '@mikro-orm/core';
-import { planShipment, stockShortMessage, type ShipPart, type StockAt } from '../../../../domain/ship-dates';
-import { DEFAULT_LEAD_TIME_DAYS } from '../../../../domain/warehouses';
+import { planShipment, stockShortMessage, type ShipPart } from '../../../../domain/ship-dates';
+import { bookedCuts, partStock } from './stock.read';
 import { AppError } from '../../common/errors';
 import type { SqlConnection } from '../../context';
 import { forgetTypeaheadAnswers } from '../search/search.ahead';
@@ -13,55 +13,6 @@ import { bumpIndexVersion } from '../search/search.index';
  */
 
 type Db = { db: SqlConnection };
-
-/** A part's stock by warehouse and its backorder terms, as the ship-date rule reads them. */
-export interface PartStock {
-  productId: string;
-  stock: StockAt[];
-  backorder: { allowed: boolean; leadTimeDays: number };
-}
-
-const STOCK_SQL = `select p.id as "productId", p.backorder_allowed as allowed,
-    coalesce(p.lead_time_days, b.lead_time_days, ${DEFAULT_LEAD_TIME_DAYS}) as "leadTimeDays",
-    coalesce((select json_agg(json_build_object('warehouseId', s.warehouse_id,
-      'available', greatest(s.on_hand - s.reserved, 0)) order by s.warehouse_id)
-      from stock_level s where s.product_id = p.id), '[]'::json) as stock
-  from product p join brand b on b.id = p.brand_id where p.id in (?)`;
-
-/** The parts' stock and backorder terms (no lock: for showing ship dates). */
-export async function partStock(
-  ctx: Db,
-  productIds: readonly string[],
-  trx?: Transaction,
-): Promise<Map<string, PartStock>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await ctx.db.execute<
-    { productId: string; allowed: boolean; leadTimeDays: number; stock: StockAt[] }[]
-  >(STOCK_SQL, [[...new Set(productIds)]], 'all', trx);
-  return new Map(
-    rows.map((r) => [
-      r.productId,
-      {
-        productId: r.productId,
-        stock: r.stock,
-        backorder: { allowed: r.allowed, leadTimeDays: r.leadTimeDays },
-      },
-    ]),
-  );
-}
-
-/** Cuts booked at the work centres from yesterday on (a cut-off day boundary can fall either side of UTC's). */
-async function bookedCuts(ctx: Db, trx: Transaction | undefined, lock: boolean) {
-  const rows = await ctx.db.execute<{ warehouseId: string; day: string; cuts: number }[]>(
-    `select warehouse_id as "warehouseId", to_char(day, 'YYYY-MM-DD') as day, cuts from work_centre_day
-     where day >= current_date - 1 order by warehouse_id, day ${lock ? 'for update' : ''}`,
-    [],
-    'all',
-    trx,
-  );
-  const byKey = new Map(rows.map((r) => [`${r.warehouseId}:${r.day}`, r.cuts]));
-  return (warehouseId: string, day: string) => byKey.get(`${warehouseId}:${day}`) ?? 0;
-}
 
 /** An order line as reservations read it: pieces in the part's selling unit, and the cuts each piece needs. */
 export interface LineToReserve {

@@ -1,6 +1,7 @@
 import { quotePath } from '@domain/routes';
 import { ProductPrice } from '../../../components/Price';
 import { StockLine } from '../../../components/StockLine';
+import { WarehouseStock } from '../../../components/ShipDate';
 import { PLACEHOLDER_IMAGE } from '@domain/constants';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
@@ -100,7 +101,8 @@ export function ProductPage() {
               <ProductPrice product={product} />
             )}
           </div>
-          <StockLine inStock={product.inStock} />
+          <StockLine orderable={product.orderable} />
+          <WarehouseStock stock={product.stock} />
           {!product.inStock && <BackInStockForm itemId={product.id} />}
           <p className="product__description" lang={catalogLang}>
             {product.description}

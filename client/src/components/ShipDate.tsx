@@ -1,0 +1,97 @@
+import { planShipment, shipLabel, type ShipLabel } from '@domain/ship-dates';
+import { useT } from '../i18n';
+import { useDates } from '../lib/dates';
+import { useNow } from '../lib/now';
+
+/** A part's stock as GraphQL gives it (Product.stock, CartLine.stock). */
+export interface PartStockFields {
+  backorderAllowed: boolean;
+  leadTimeDays: number;
+  warehouses: readonly { warehouseId: string; name: string; available: number }[];
+}
+
+/** The text of a ship label: "Ships today if ordered within 2 h 13 m", "Ships Thursday", "Backordered, ships about Dec 12". */
+export function useShipText() {
+  const t = useT();
+  const dates = useDates();
+  return (label: ShipLabel, available = 0): string => {
+    switch (label.kind) {
+      case 'today':
+        return t('ship.today', {
+          hours: Math.floor(label.minutesLeft / 60),
+          minutes: label.minutesLeft % 60,
+        });
+      case 'weekday':
+        return t('ship.weekday', { day: dates.weekday(label.day) });
+      case 'date':
+        return t('ship.date', { day: dates.dayMonth(label.day) });
+      case 'backordered':
+        return t('ship.backordered', { day: dates.dayMonth(label.day) });
+      case 'unavailable':
+        return available > 0 ? t('ship.onlyLeft', { count: available }) : t('ship.unavailable');
+    }
+  };
+}
+
+/**
+ * When a quantity ships (decision 050), by the domain's rule on the buyer's clock (counting down to the cut-off):
+ * from the warehouse nearest `state` first. Nothing until the browser has its clock (server rendering).
+ */
+export function ShipDate({
+  stock,
+  quantity,
+  state = null,
+  configured = false,
+}: {
+  stock: PartStockFields;
+  quantity: number;
+  state?: string | null;
+  configured?: boolean;
+}) {
+  const now = useNow();
+  const text = useShipText();
+  if (!now || !(quantity > 0)) return null;
+  const plan = planShipment({
+    quantity,
+    stock: stock.warehouses,
+    state,
+    backorder: { allowed: stock.backorderAllowed, leadTimeDays: stock.leadTimeDays },
+    cutsPerPiece: configured ? 1 : 0,
+    now,
+  });
+  const label = shipLabel(plan, now);
+  return (
+    <p className={`ship-date ship-date--${label.kind}`} data-testid="ship-date" aria-live="polite">
+      {text(label, plan.fillable ? 0 : plan.available)}
+    </p>
+  );
+}
+
+/** Stock by warehouse: "Mooresville, NC: 120 in stock · Reno, NV: 35 in stock". */
+export function WarehouseStock({ stock }: { stock: PartStockFields }) {
+  const t = useT();
+  if (stock.warehouses.length === 0) return null;
+  return (
+    <ul className="warehouse-stock" data-testid="warehouse-stock" aria-label={t('ship.byWarehouse')}>
+      {stock.warehouses.map((w) => (
+        <li key={w.warehouseId}>{t('ship.atWarehouse', { name: w.name, count: w.available })}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The day an order line's remaining pieces are planned to ship (from its reservations), read as a ship label. */
+export function PlannedShipDate({ day, backordered }: { day: string; backordered: boolean }) {
+  const now = useNow();
+  const text = useShipText();
+  if (!now) return null;
+  const label = shipLabel(
+    { fillable: true, parts: [], shipOn: day, backordered: backordered ? 1 : 0, orderBy: null },
+    now,
+  );
+  return (
+    <p className={`ship-date ship-date--${label.kind}`} data-testid="ship-date">
+      {text(label)}
+    </p>
+  );
+}

@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { TEST_CARDS } from '../domain/checkout';
+import { CheckoutPage } from './pages/CheckoutPage';
+import { ShopPage } from './pages/ShopPage';
+import { registerAndSignIn } from './support/accounts';
+import { withDb } from './support/db';
+
+/** Stock by warehouse and ship dates (issue 33, decision 050), walked as a buyer. */
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** A plain priced part (no options, no pack, ships anywhere), the `n`-th from the end, with its stock set. */
+async function partWithStock(n: number, stock: { moo: number; rno: number; backorder: boolean }) {
+  return withDb(async (db) => {
+    const { rows } = await db.query<{ id: string; name: string }>(
+      `select id, name from product p where price between 10 and 100 and allowed_states = '{}'
+         and min_transfer = 1 and minimum_purchase_quantity = 1 and 'axl' = any(sites)
+         and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+       order by id desc limit 1 offset $1`,
+      [n],
+    );
+    const part = rows[0]!;
+    await db.query(
+      `update stock_level set on_hand = case warehouse_id when 'MOO' then $2::int else $3::int end, reserved = 0
+       where product_id = $1`,
+      [part.id, stock.moo, stock.rno],
+    );
+    await db.query(`update product set in_stock = $2, backorder_allowed = $3 where id = $1`, [
+      part.id,
+      stock.moo + stock.rno > 0,
+      stock.backorder,
+    ]);
+    return part;
+  });
+}
+
+const quantityOf = (page: Page) => page.locator('.product__summary').getByLabel('Quantity', { exact: true });
+
+test('the product page shows stock by warehouse and when the quantity entered ships; the cart line follows its quantity', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(DESKTOP);
+  const shop = new ShopPage(page);
+  const part = await partWithStock(7, { moo: 6, rno: 0, backorder: true });
+  await shop.goto(`/product/detail/${encodeURIComponent(part.id)}`);
+  await expect(page.getByTestId('warehouse-stock')).toHaveText(
+    /Mooresville, NC: 6 in stock\s*Reno, NV: none in stock/,
+  );
+  const shipDate = page.locator('.product__summary').getByTestId('ship-date');
+  await expect(shipDate).toHaveText(
+    /^Ships (today if ordered within \d+ h \d+ m|Monday|Tuesday|Wednesday|Thursday|Friday)$/,
+  );
+  await quantityOf(page).fill('10');
+  await expect(shipDate).toHaveText(/^Backordered, ships about [A-Z][a-z]{2} \d{1,2}$/);
+  await shop.screenshot('ship-date-desktop');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(/was added to your cart/).last()).toBeVisible();
+
+  await shop.goto('/cart');
+  const line = page.getByTestId('cart-line').filter({ hasText: part.id });
+  await expect(line.getByTestId('ship-date')).toHaveText(/^Backordered, ships about/);
+  // Down to what Mooresville has: it ships from stock.
+  const quantity = line.getByRole('spinbutton', { name: /Quantity of/ });
+  await quantity.fill('4');
+  await quantity.press('Tab');
+  await expect(line.getByTestId('ship-date')).toHaveText(/^Ships /);
+  await expect(line.getByTestId('ship-date')).not.toHaveText(/Backordered/);
+
+  // On a phone in French, the same facts in French.
+  await page.setViewportSize(PHONE);
+  await page.context().addCookies([{ name: 'locale', value: 'fr-CA', url: new URL('/', page.url()).href }]);
+  await shop.goto(`/product/detail/${encodeURIComponent(part.id)}`);
+  await expect(page.getByTestId('warehouse-stock')).toContainText('Mooresville, NC : 6 en stock');
+  await page.locator('.product__summary').getByLabel('Quantité', { exact: true }).fill('10');
+  await expect(page.locator('.product__summary').getByTestId('ship-date')).toHaveText(
+    /^En commande différée, expédié vers le \d{1,2} [a-zéû]+\.?$/,
+  );
+  await shop.screenshot('ship-date-phone-fr');
+});
+
+test('a part not sold on backorder: more than the stock is refused before and at Place Order, naming the line', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(DESKTOP);
+  const shop = new ShopPage(page);
+  const part = await partWithStock(9, { moo: 1, rno: 1, backorder: false });
+  await registerAndSignIn(page, 'Stockton');
+  await shop.goto(`/product/detail/${encodeURIComponent(part.id)}`);
+  await quantityOf(page).fill('3');
+  const summary = page.locator('.product__summary');
+  await expect(summary.getByTestId('ship-date')).toHaveText('Only 2 in stock: lower the quantity');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(/was added to your cart/).last()).toBeVisible();
+
+  await shop.goto('/checkout');
+  const checkout = new CheckoutPage(page);
+  await checkout.useNewAddress({
+    name: 'Dock 4',
+    line1: '400 Mill St',
+    city: 'Mooresville',
+    state: 'NC',
+    zip: '28115',
+    email: 'dock@plant.example',
+  });
+  await checkout.chooseShipping();
+  await checkout.payWith(TEST_CARDS.authorised);
+  await checkout.placeOrder();
+  await expect(
+    page.getByText(
+      `${part.name}: only 2 in stock, and it is not sold on backorder. Lower the quantity or remove it.`,
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout/);
+  await shop.screenshot('stock-refused');
+});
