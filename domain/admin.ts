@@ -35,6 +35,8 @@ export const CONSOLE_ACCESS = {
   prices: ['Admin', 'Service'],
   /** Buyers' quote requests, answered with prices (decision 049). */
   quotes: STAFF_ROLES,
+  /** Stock counts by warehouse, adjusted with a reason, and the low-stock view (decision 050). */
+  stock: ['Admin', 'Service'],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type ConsoleSection = keyof typeof CONSOLE_ACCESS;

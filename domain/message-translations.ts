@@ -277,6 +277,19 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     '{label} est en rupture de stock et n’est pas vendu en commande différée. Retirez-le, ou demandez à être averti de son retour.',
     '{label} está agotado y no se vende bajo pedido. Quítelo, o pida que le avisemos cuando vuelva.',
   ],
+  'Choose a warehouse.': ['Choisissez un entrepôt.', 'Elija un almacén.'],
+  'Enter a count from 0 to 10,000,000.': [
+    'Entrez un compte de 0 à 10 000 000.',
+    'Ingrese una cantidad de 0 a 10.000.000.',
+  ],
+  'Give the count of at least one warehouse.': [
+    'Indiquez le compte d’au moins un entrepôt.',
+    'Indique la cantidad de al menos un almacén.',
+  ],
+  'Say why the stock changes (a count, a delivery, damage…).': [
+    'Dites pourquoi le stock change (un inventaire, une livraison, un bris…).',
+    'Diga por qué cambian las existencias (un conteo, una entrega, un daño…).',
+  ],
   'Give the part number this line is ordered and invoiced as.': [
     'Indiquez le numéro de pièce sous lequel cette ligne est commandée et facturée.',
     'Indique el número de pieza con el que esta línea se pide y se factura.',

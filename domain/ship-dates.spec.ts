@@ -102,6 +102,18 @@ describe('planShipment', () => {
     expect(shipLabel(plan, tuesday('15:00:00'))).toEqual({ kind: 'backordered', day: '2026-12-15' });
   });
 
+  it('counts down to the earliest cut-off of a line split between warehouses', () => {
+    // Oregon: Reno first (cut-off 14:00 PT, 22:00 UTC), the rest from Mooresville (15:00 ET, 20:00 UTC).
+    const split = planShipment(line({ state: 'OR', quantity: 8, now: tuesday('16:00:00') }));
+    expect(split).toMatchObject({
+      parts: [
+        { warehouseId: 'RNO', quantity: 3 },
+        { warehouseId: 'MOO', quantity: 5 },
+      ],
+      orderBy: '2026-12-01T20:00:00.000Z',
+    });
+  });
+
   it('is not fillable past the stock when backorders are off, at the last unit exactly', () => {
     const off = { allowed: false, leadTimeDays: 10 };
     expect(planShipment(line({ quantity: 13, backorder: off }))).toMatchObject({

@@ -12,7 +12,7 @@ export interface StockAt {
 }
 
 export interface ShipInput {
-  /** Pieces the line needs (packs × pack size). */
+  /** What the line needs, in the part's selling unit (packs for a part sold by the pack), as stock counts. */
   quantity: number;
   stock: readonly StockAt[];
   /** The ship-to state or province (nearest warehouse first); unknown: Mooresville first. */
@@ -174,7 +174,9 @@ export function planShipment(input: ShipInput): ShipPlan {
   let left = input.quantity;
   const place = (w: Warehouse, quantity: number, backordered: boolean, from: string) => {
     const work = perPiece > 0 ? bookCuts(w, from, quantity * perPiece, bookedSoFar) : null;
-    for (const c of work?.cuts ?? []) bookedHere.set(`${w.id}:${c.day}`, bookedSoFar(w.id, c.day) + c.cuts);
+    for (const c of work?.cuts ?? []) {
+      bookedHere.set(`${w.id}:${c.day}`, (bookedHere.get(`${w.id}:${c.day}`) ?? 0) + c.cuts);
+    }
     parts.push({
       warehouseId: w.id,
       quantity,
@@ -199,15 +201,19 @@ export function planShipment(input: ShipInput): ShipPlan {
     );
   }
   const shipOn = parts.reduce((last, p) => (p.shipOn > last ? p.shipOn : last), '');
-  const first = parts[0];
-  const today = first ? localTime(warehouseById(first.warehouseId)!, input.now).day : '';
-  const allToday = parts.length > 0 && parts.every((p) => p.shipOn === today);
+  // Ships today when every part ships on its warehouse's today: order before the earliest of their cut-offs.
+  const cutoffs = parts.map((p) => {
+    const w = warehouseById(p.warehouseId)!;
+    const today = localTime(w, input.now).day;
+    return p.shipOn === today ? cutoffInstant(w, today) : null;
+  });
+  const allToday = cutoffs.length > 0 && cutoffs.every((c) => c !== null);
   return {
     fillable: true,
     parts,
     shipOn,
     backordered: left,
-    orderBy: allToday ? cutoffInstant(warehouseById(first!.warehouseId)!, today) : null,
+    orderBy: allToday ? cutoffs.reduce((a, b) => (b! < a! ? b : a))! : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { Migration20261127110740 } from './Migration20261127110740';
 import { Migration20261127104402 } from './Migration20261127104402';
 import { Migration20261127101939 } from './Migration20261127101939';
 import { Migration20261127072546 } from './Migration20261127072546';
@@ -97,4 +98,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127072546', class: Migration20261127072546 },
   { name: 'Migration20261127101939', class: Migration20261127101939 },
   { name: 'Migration20261127104402', class: Migration20261127104402 },
+  { name: 'Migration20261127110740', class: Migration20261127110740 },
 ];

@@ -69,6 +69,12 @@ const SAMPLES: { [K in MessageKind]: Extract<Message, { kind: K }> } = {
   'return-shipped': { kind: 'return-shipped', reference: 'RMA-100123-1' },
   'return-processing': { kind: 'return-processing', reference: 'RMA-100123-1' },
   'return-completed': { kind: 'return-completed', reference: 'RMA-100123-1', amount: total, to: 'card' },
+  'back-in-stock': {
+    kind: 'back-in-stock',
+    name: 'SFU1605 Ball Screw, 500 mm',
+    partNumber: 'SFU1605-500',
+    url: 'https://shop.example/product/detail/SFU1605-500',
+  },
   'form-received': {
     kind: 'form-received',
     form: 'quote',

@@ -326,6 +326,38 @@ describe("Supplier scope: its own brand's products and stock", () => {
       `mutation { setProductStock(id: "${other!.id}", inStock: false) { id } }`,
     );
     expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
+
+    // Counts per warehouse (decision 050): the stock flag follows them; another brand's part reads as missing.
+    const levels = (id: string, moo: number, rno: number) =>
+      asPartner(
+        access,
+        `mutation { setProductStockLevels(id: "${id}", levels: [{ warehouseId: "MOO", onHand: ${moo} }, { warehouseId: "RNO", onHand: ${rno} }]) { id inStock } }`,
+      );
+    expect((await levels(ids[0], 12, 3)).body.data.setProductStockLevels).toEqual({
+      id: ids[0],
+      inStock: true,
+    });
+    expect(
+      await db.execute(
+        `select warehouse_id as "warehouseId", on_hand as "onHand" from stock_level where product_id = ? order by 1`,
+        [ids[0]],
+      ),
+    ).toEqual([
+      { warehouseId: 'MOO', onHand: 12 },
+      { warehouseId: 'RNO', onHand: 3 },
+    ]);
+    expect((await levels(ids[0], 0, 0)).body.data.setProductStockLevels).toEqual({
+      id: ids[0],
+      inStock: false,
+    });
+    const bad = await asPartner(
+      access,
+      `mutation { setProductStockLevels(id: "${ids[0]}", levels: [{ warehouseId: "LAX", onHand: 1 }]) { id } }`,
+    );
+    expect(bad.body.errors[0].extensions.fields).toEqual([
+      { field: 'levels[0].warehouseId', message: 'Choose a warehouse.' },
+    ]);
+    expect((await levels(other!.id, 1, 1)).body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
 
   it('is FORBIDDEN to a key without the scope', async () => {

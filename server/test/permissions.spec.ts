@@ -205,6 +205,11 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Mutation.moveSavedItemsToCart': `mutation { moveSavedItemsToCart(listId: "${NIL}") { totalQuantity } }`,
       'Mutation.saveForLater': `mutation { saveForLater(cartLineIds: ["${NIL}"]) { totalQuantity } }`,
       'Mutation.setProductStock': 'mutation { setProductStock(id: "X", inStock: true) { id } }',
+      'Mutation.setProductStockLevels':
+        'mutation { setProductStockLevels(id: "X", levels: [{ warehouseId: "MOO", onHand: 1 }]) { id } }',
+      'Query.adminStock': '{ adminStock { productId } }',
+      'Mutation.adjustStock':
+        'mutation { adjustStock(productId: "X", input: { levels: [{ warehouseId: "MOO", onHand: 1 }], reason: "count" }) { productId } }',
     };
     const guarded = Object.entries(GRAPHQL_ACCESS)
       .filter(([, a]) => a !== 'public')

@@ -10,7 +10,7 @@ import {
   orderEditInput,
   plainProducts,
 } from './fixtures';
-import { createTestApp, type Client, type TestApp } from './harness';
+import { createTestApp, linkIn, type Client, type TestApp } from './harness';
 
 /** Stock and reservations at place order (issue 33, decision 050). */
 jest.setTimeout(60_000);
@@ -195,5 +195,96 @@ describe('reservations at place order', () => {
     );
     expect(edited.errors).toBeUndefined();
     expect((await levels(id))[0]).toEqual({ warehouseId: 'MOO', onHand: 7, reserved: 3 });
+  });
+});
+
+describe('restocks: counts by staff and suppliers, backorders first, back-in-stock notices once', () => {
+  it('staff set counts with a reason; waiting backorders take the delivery first; the back-in-stock request is e-mailed once', async () => {
+    const id = products[4]!.id;
+    await stockOf(id, 0, 0);
+    const email = `stock.admin.${randomUUID()}@axisline.example`;
+    await t.createUser({ email, password: FIXTURE_PASSWORD, role: ROLES.Service });
+    const staff = await t.client();
+    await staff.signIn(email, FIXTURE_PASSWORD);
+    const ADJUST = `mutation($id: ID!, $input: StockAdjustmentInput!) {
+      adjustStock(productId: $id, input: $input) { productId warehouses { warehouseId onHand reserved available } }
+    }`;
+
+    // A buyer orders 3 on backorder; a visitor asks to hear when it is back.
+    const { order } = await cardOrder(t, [{ itemId: id, qty: 3 }]);
+    expect(await reservations(order.id)).toEqual([
+      { warehouseId: 'MOO', quantity: 3, backordered: true, status: 'reserved' },
+    ]);
+    const watcher = `restock.${randomUUID()}@plant.example`;
+    const c = await t.client();
+    const asked = await c.gql(
+      `mutation($e: String!, $i: ID!) { notifyBackInStock(email: $e, itemId: $i) { created } }`,
+      {
+        e: watcher,
+        i: id,
+      },
+    );
+    expect(asked.errors).toBeUndefined();
+
+    // A reason is required, a count is a whole number; nothing changes when refused.
+    const refused = await staff.gql(ADJUST, {
+      id,
+      input: { levels: [{ warehouseId: 'MOO', onHand: -1 }], reason: '' },
+    });
+    expect(refused.errors?.[0]?.extensions?.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'levels[0].onHand', message: 'Enter a count from 0 to 10,000,000.' },
+        { field: 'reason', message: 'Say why the stock changes (a count, a delivery, damage…).' },
+      ]),
+    );
+    // 10 arrive in Mooresville: the backorder takes 3 first, 7 are left to sell.
+    const delivered = await staff.gql<{ adjustStock: { warehouses: object[] } }>(ADJUST, {
+      id,
+      input: { levels: [{ warehouseId: 'MOO', onHand: 10 }], reason: 'Delivery PO 4471' },
+    });
+    expect(delivered.errors).toBeUndefined();
+    expect(delivered.data!.adjustStock.warehouses).toEqual([
+      { warehouseId: 'MOO', onHand: 10, reserved: 3, available: 7 },
+      { warehouseId: 'RNO', onHand: 0, reserved: 0, available: 0 },
+    ]);
+    expect(await reservations(order.id)).toEqual([
+      { warehouseId: 'MOO', quantity: 3, backordered: false, status: 'reserved' },
+    ]);
+    const [audit] = await db.execute<{ after: { reason: string } }[]>(
+      `select after from audit_log where action = 'stock.adjust' and target_id = ? order by id desc limit 1`,
+      [id],
+    );
+    expect(audit!.after.reason).toBe('Delivery PO 4471');
+
+    // The request is answered once, with a link that opens the part's page.
+    const mail = await t.mail(watcher, { subject: /Back in stock/ });
+    const link = linkIn(mail);
+    expect(decodeURIComponent(link.pathname)).toBe(`/product/detail/${id}`);
+    // The page the link opens reads the part, in stock again.
+    const opened = await c.gql<{ product: { id: string; inStock: boolean; orderable: boolean } }>(
+      `query($id: ID!) { product(id: $id) { id inStock orderable } }`,
+      { id: decodeURIComponent(link.pathname.split('/').pop()!) },
+    );
+    expect(opened.data!.product).toEqual({ id, inStock: true, orderable: true });
+    await staff.gql(ADJUST, { id, input: { levels: [{ warehouseId: 'MOO', onHand: 3 }], reason: 'Count' } });
+    await staff.gql(ADJUST, {
+      id,
+      input: { levels: [{ warehouseId: 'MOO', onHand: 12 }], reason: 'Delivery' },
+    });
+    const [sent] = await db.execute<{ n: number }[]>(
+      `select count(*)::int as n from email_outbox where to_address = ? and kind = 'back-in-stock'`,
+      [watcher],
+    );
+    expect(sent!.n).toBe(1);
+
+    // The low-stock view lists a part with 10 or fewer available; a search finds any part by its number.
+    await staff.gql(ADJUST, { id, input: { levels: [{ warehouseId: 'MOO', onHand: 5 }], reason: 'Count' } });
+    const low = await staff.gql<{ adminStock: { productId: string }[] }>('{ adminStock { productId } }');
+    expect(low.data!.adminStock.map((r) => r.productId)).toContain(id);
+    const found = await staff.gql<{ adminStock: { productId: string }[] }>(
+      `query($s: String) { adminStock(search: $s) { productId } }`,
+      { s: id },
+    );
+    expect(found.data!.adminStock[0]!.productId).toBe(id);
   });
 });

@@ -7,6 +7,7 @@ import { CompaniesAdminResolver } from '../modules/company/companies-admin.resol
 import { CompanyApplicationsResolver } from '../modules/company/company-applications.resolver';
 import { PriceBreaksResolver } from '../modules/catalog/price-breaks.resolver';
 import { QuoteResolver } from '../modules/quote/quote.resolver';
+import { StockResolver } from '../modules/stock/stock.resolver';
 import { ApiKeysResolver } from '../modules/admin/api-keys.resolver';
 import { AuthChecker } from '../modules/auth/permissions';
 import { CartLineResolver, CartResolver } from '../modules/cart/cart.resolver';
@@ -53,6 +54,7 @@ export const RESOLVERS = [
   CompanyApplicationsResolver,
   PriceBreaksResolver,
   QuoteResolver,
+  StockResolver,
 ] as const;
 
 let schema: GraphQLSchema | undefined;

@@ -161,6 +161,10 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   // Suppliers: their own brand's products and stock (session, or a key with the supplier:products scope).
   'Query.supplierProducts': SUPPLIER_ACCESS,
   'Mutation.setProductStock': SUPPLIER_ACCESS,
+  'Mutation.setProductStockLevels': SUPPLIER_ACCESS,
+  // Stock (decision 050): counts by warehouse, adjusted with a reason.
+  'Query.adminStock': CONSOLE_ACCESS.stock,
+  'Mutation.adjustStock': CONSOLE_ACCESS.stock,
 };
 
 export const REST_ACCESS: Record<string, Access> = {

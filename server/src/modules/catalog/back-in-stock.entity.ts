@@ -17,7 +17,14 @@ export class BackInStockRequest {
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  /** Set when the notice went out (stock arrives through the admin work). */
+  /** The language and site the request was made in: the notice is written in it and links to that site. */
+  @Property({ type: 'text', default: 'en-US' })
+  locale: string = 'en-US';
+
+  @Property({ type: 'text', default: 'axl' })
+  site: string = 'axl';
+
+  /** Set when the notice went out, once (decision 050): a new request after it arms it again. */
   @Property({ type: 'timestamptz', nullable: true })
   notifiedAt: Date | null = null;
 }

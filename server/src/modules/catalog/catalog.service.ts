@@ -254,10 +254,14 @@ export const catalogService = {
   ): Promise<{ email: string; itemId: string; created: boolean }> {
     const { email, itemId } = validate(backInStockSchema, body);
     await this.requireProduct(ctx, itemId);
+    // One request per e-mail and item; a request already answered is armed again (a new notice next restock).
     const rows = await ctx.db.execute<{ created: boolean }[]>(
-      `insert into back_in_stock_request (email, product_id) values (?, ?)
-       on conflict (email, product_id) do nothing returning true as created`,
-      [email.toLowerCase(), itemId],
+      `insert into back_in_stock_request (email, product_id, locale, site) values (?, ?, ?, ?)
+       on conflict (email, product_id) do update set notified_at = null, created_at = now(),
+         locale = excluded.locale, site = excluded.site
+       where back_in_stock_request.notified_at is not null
+       returning true as created`,
+      [email.toLowerCase(), itemId, ctx.locale, ctx.site],
     );
     return { email, itemId, created: rows.length > 0 };
   },

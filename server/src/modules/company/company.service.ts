@@ -1,3 +1,4 @@
+import { lockStockOfOrders } from '../stock/stock.service';
 import type { Transaction } from '@mikro-orm/core';
 import {
   COMPANY_CAN,
@@ -474,6 +475,11 @@ export const companyService = {
         [userId, accountId, ORDER_STATUS_CODE.AwaitingApproval],
         'all',
         trx,
+      );
+      await lockStockOfOrders(
+        ctx,
+        trx,
+        waiting.map((w) => w.id),
       );
       for (const { id } of waiting) {
         await recordStatusChange(ctx, trx, {

@@ -60,6 +60,13 @@ export type Message =
   | { kind: 'return-processing'; reference: string }
   | { kind: 'return-completed'; reference: string; amount: Money; to: 'card' | 'invoice' }
   | {
+      kind: 'back-in-stock';
+      name: string;
+      partNumber: string;
+      /** The part's page. */
+      url: string;
+    }
+  | {
       kind: 'form-received';
       form: 'contact' | 'quote' | 'service';
       reference: string;
@@ -607,6 +614,20 @@ const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> }
         m.to === 'card'
           ? `Recibimos su devolución y reembolsamos ${f.money(m.amount)} a su método de pago original.`
           : `Recibimos su devolución y acreditamos ${f.money(m.amount)} a la factura de su orden de compra.`,
+    },
+  }),
+  'back-in-stock': (m) => ({
+    'en-US': {
+      subject: `Back in stock: ${m.name}`,
+      text: `${m.name} (part ${m.partNumber}) is back in stock and ready to order:\n${m.url}\n\nYou asked us to tell you once; we will not write about it again.\n`,
+    },
+    'fr-CA': {
+      subject: `De retour en stock : ${m.name}`,
+      text: `${m.name} (pièce ${m.partNumber}) est de retour en stock et prêt à commander :\n${m.url}\n\nVous nous avez demandé de vous prévenir une fois; nous ne vous écrirons plus à ce sujet.\n`,
+    },
+    'es-MX': {
+      subject: `De nuevo en existencia: ${m.name}`,
+      text: `${m.name} (pieza ${m.partNumber}) está de nuevo en existencia y listo para pedir:\n${m.url}\n\nNos pidió avisarle una vez; no le escribiremos más sobre ello.\n`,
     },
   }),
   'form-received': (m) => ({

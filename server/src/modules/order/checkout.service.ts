@@ -312,19 +312,21 @@ export const checkoutService = {
            quoted boolean)
          returning id, line_no as "lineNo"`,
       ).all(ctx.db, [JSON.stringify(rows)], trx);
-      // Stock is reserved in the order's transaction: a line that cannot be filled refuses the whole order.
+      // Stock is reserved in the order's transaction, as its last step (its rows stay locked the shortest time): a
+      // line that cannot be filled refuses the whole order.
       const lineIds = new Map(inserted.map((r) => [r.lineNo, r.id]));
-      await reserveOrderStock(ctx, trx, {
-        id: order!.id,
-        state: address.state,
-        lines: lines.map((l, i) => ({
-          lineId: lineIds.get(i + 1)!,
-          productId: l.id,
-          name: l.name,
-          quantity: l.quantity,
-          cutsPerPiece: cutsPerPiece(l.configurations),
-        })),
-      });
+      const reserveStock = () =>
+        reserveOrderStock(ctx, trx, {
+          id: order!.id,
+          state: address.state,
+          lines: lines.map((l, i) => ({
+            lineId: lineIds.get(i + 1)!,
+            productId: l.id,
+            name: l.name,
+            quantity: l.quantity,
+            cutsPerPiece: cutsPerPiece(l.configurations),
+          })),
+        });
       await prepared(
         `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, null, 0, ?)`,
       ).all(
@@ -374,8 +376,10 @@ export const checkoutService = {
           currency: pricing.currency,
           card: hold.card,
         });
+        await reserveStock();
         return order!.id;
       }
+      await reserveStock();
       // What paying needs, as just written: the order is read whole once paid.
       return {
         id: order!.id,

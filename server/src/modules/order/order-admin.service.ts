@@ -1,5 +1,5 @@
 import { onOrderCancelled } from './order.events';
-import { releaseOrderStock, reserveOrderStock } from '../stock/stock.service';
+import { lockStock, releaseOrderStock, reserveOrderStock } from '../stock/stock.service';
 import { cutsPerPiece } from '../../../../domain/ship-dates';
 import { isUuid } from '../../../../domain/ids';
 import {
@@ -459,7 +459,14 @@ export const adminOrderService = {
       const requantified = lines.filter(
         (l) => current.lines.find((c) => c.id === l!.id)?.quantity !== l!.quantity,
       );
-      if (requantified.length && edit.status !== ORDER_STATUS_CODE.OrderCancelled) {
+      const closed: number[] = [ORDER_STATUS_CODE.OrderCancelled, ORDER_STATUS_CODE.OrderDeleted];
+      if (requantified.length && !closed.includes(edit.status) && !closed.includes(current.status)) {
+        // Every part of the changed lines locked at once, in order, before what they hold is given back.
+        await lockStock(
+          ctx,
+          trx,
+          requantified.map((l) => current.lines.find((c) => c.id === l!.id)!.itemId),
+        );
         await releaseOrderStock(
           ctx,
           trx,

@@ -2,7 +2,7 @@ import type { Transaction } from '@mikro-orm/core';
 import type { Ctx } from '../../context';
 import { Prepared } from '../../db/prepared';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
-import { releaseOrderStock } from '../stock/stock.service';
+import { releaseOrderStock, type StockDeps } from '../stock/stock.service';
 
 const RECORD_STATUS_CHANGE = new Prepared(
   `with changed as (
@@ -20,7 +20,7 @@ const RECORD_STATUS_CHANGE = new Prepared(
  * one statement.
  */
 export async function recordStatusChange(
-  ctx: Pick<Ctx, 'db' | 'user'>,
+  ctx: Pick<Ctx, 'user'> & StockDeps,
   trx: Transaction,
   change: {
     orderId: string;
@@ -52,11 +52,7 @@ export async function recordStatusChange(
 }
 
 /** An order was cancelled (by anyone, or for an unpaid payment): its stock goes back, its quote reopens. */
-export async function onOrderCancelled(
-  ctx: Pick<Ctx, 'db'>,
-  trx: Transaction,
-  orderId: string,
-): Promise<void> {
+export async function onOrderCancelled(ctx: StockDeps, trx: Transaction, orderId: string): Promise<void> {
   await releaseOrderStock(ctx, trx, orderId);
   await reopenQuoteOf(ctx, trx, orderId);
 }

@@ -2,6 +2,7 @@ import { unpaidCancelAt, type UnpaidOrderPolicy } from '../../../../domain/check
 import { AWAITING_PAYMENT, ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import type { PaymentProvider } from '../payment/payment.provider';
 import { recordStatusChange } from './order.events';
+import { lockStockOfOrders } from '../stock/stock.service';
 import { cancellationMail, paymentReminderMail, queueOrderEmail, type MailDeps } from './order-mail';
 
 declare module '../../context' {
@@ -47,10 +48,17 @@ export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: nu
         'all',
         trx,
       );
+      // Their stock goes back: every part of the batch locked at once, in order, as placing an order locks them.
+      await lockStockOfOrders(
+        deps,
+        trx,
+        rows.map((r) => r.id),
+      );
       for (const row of rows) {
         if (row.intentId) await deps.payments.cancel(row.intentId);
         const days = deps.policy.cancelAfterDays;
-        await recordStatusChange({ db: deps.db, user: null }, trx, {
+        const actor = { db: deps.db, log: deps.log, app: { auth: { siteUrl: deps.siteUrl } }, user: null };
+        await recordStatusChange(actor, trx, {
           orderId: row.id,
           from: row.status,
           to: ORDER_STATUS_CODE.OrderCancelled,

@@ -52,7 +52,7 @@ export class StockReservation {
   @Property({ type: 'text' })
   warehouseId!: string;
 
-  /** Pieces (packs × pack size). */
+  /** In the part's selling unit (packs for a part sold by the pack), as stock and cart quantities count. */
   @Property({ type: 'integer' })
   quantity!: number;
 

@@ -40,10 +40,10 @@ export async function partStock(
 }
 
 /** Cuts booked at the work centres from yesterday on (a cut-off day boundary can fall either side of UTC's). */
-export async function bookedCuts(ctx: { db: SqlConnection }, trx: Transaction | undefined, lock: boolean) {
+export async function bookedCuts(ctx: { db: SqlConnection }, trx?: Transaction) {
   const rows = await ctx.db.execute<{ warehouseId: string; day: string; cuts: number }[]>(
     `select warehouse_id as "warehouseId", to_char(day, 'YYYY-MM-DD') as day, cuts from work_centre_day
-     where day >= current_date - 1 order by warehouse_id, day ${lock ? 'for update' : ''}`,
+     where day >= current_date - 1 order by warehouse_id, day`,
     [],
     'all',
     trx,
@@ -66,7 +66,7 @@ export async function shipPlan(
   now = new Date(),
 ): Promise<ShipPlan> {
   const part = await ctx.catalog.stock(productId);
-  const booked = cutsPerPiece > 0 ? await bookedCuts({ db: ctx.readDb }, undefined, false) : undefined;
+  const booked = cutsPerPiece > 0 ? await bookedCuts({ db: ctx.readDb }) : undefined;
   return planShipment({
     quantity,
     stock: part?.stock ?? [],

@@ -1,7 +1,11 @@
 import type { Transaction } from '@mikro-orm/core';
 import { planShipment, stockShortMessage, type ShipPart } from '../../../../domain/ship-dates';
 import { bookedCuts, partStock } from './stock.read';
-import { AppError } from '../../common/errors';
+import { WAREHOUSES } from '../../../../domain/warehouses';
+import type { Logger } from 'pino';
+import { productPath } from '../../../../domain/routes';
+import { AppError, notFound } from '../../common/errors';
+import { localeOr, sendMessage } from '../mail/mailer';
 import type { SqlConnection } from '../../context';
 import { forgetTypeaheadAnswers } from '../search/search.ahead';
 import { bumpIndexVersion } from '../search/search.index';
@@ -13,6 +17,61 @@ import { bumpIndexVersion } from '../search/search.index';
  */
 
 type Db = { db: SqlConnection };
+
+/**
+ * What a writer that may put stock back needs besides the database: the mailer's log and each site's address, for
+ * the back-in-stock notices a restock sends (a request's Ctx has both).
+ */
+export interface StockDeps {
+  db: SqlConnection;
+  log: Logger;
+  app: { auth: { siteUrl(site: string): string } };
+}
+
+/**
+ * Locks the parts' stock rows in (product, warehouse) order: every writer takes them through here, before any other
+ * stock lock, and a transaction that touches several orders locks all their parts at once first (lockStockOfOrders).
+ */
+export async function lockStock(ctx: Db, trx: Transaction, productIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(productIds)].sort();
+  if (ids.length === 0) return;
+  await ctx.db.execute(
+    'select 1 from stock_level where product_id in (?) order by product_id, warehouse_id for update',
+    [ids],
+    'all',
+    trx,
+  );
+}
+
+/** Locks the stock rows of every part these orders hold (before cancelling several orders in one transaction). */
+export async function lockStockOfOrders(
+  ctx: Db,
+  trx: Transaction,
+  orderIds: readonly string[],
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  const rows = await ctx.db.execute<{ productId: string }[]>(
+    `select distinct product_id as "productId" from stock_reservation where order_id in (?) and status = 'reserved'`,
+    [[...orderIds]],
+    'all',
+    trx,
+  );
+  await lockStock(
+    ctx,
+    trx,
+    rows.map((r) => r.productId),
+  );
+}
+
+/**
+ * The work centres' bookings are changed by one transaction at a time (a transaction-scoped lock per warehouse,
+ * taken in warehouse order, after the stock rows): two orders cannot both fill the last hours of a day.
+ */
+async function lockWorkCentres(ctx: Db, trx: Transaction): Promise<void> {
+  for (const w of WAREHOUSES.map((x) => x.id).sort()) {
+    await ctx.db.execute('select pg_advisory_xact_lock(hashtext(?))', [`work_centre:${w}`], 'all', trx);
+  }
+}
 
 /** An order line as reservations read it: pieces in the part's selling unit, and the cuts each piece needs. */
 export interface LineToReserve {
@@ -30,22 +89,18 @@ export interface LineToReserve {
  * and what is left (BAD_USER_INPUT on `cart`: the whole order rolls back). Returns each line's ship day.
  */
 export async function reserveOrderStock(
-  ctx: Db,
+  ctx: StockDeps,
   trx: Transaction,
   order: { id: string; state: string; lines: readonly LineToReserve[] },
   now = new Date(),
 ): Promise<Map<string, string>> {
   const productIds = [...new Set(order.lines.map((l) => l.productId))].sort();
   if (productIds.length === 0) return new Map();
-  await ctx.db.execute(
-    `select 1 from stock_level where product_id in (?) order by product_id, warehouse_id for update`,
-    [productIds],
-    'all',
-    trx,
-  );
+  await lockStock(ctx, trx, productIds);
   const parts = await partStock(ctx, productIds, trx);
   const cutting = order.lines.some((l) => l.cutsPerPiece > 0);
-  const booked = cutting ? await bookedCuts(ctx, trx, true) : () => 0;
+  if (cutting) await lockWorkCentres(ctx, trx);
+  const booked = cutting ? await bookedCuts(ctx, trx) : () => 0;
   const extraCuts = new Map<string, number>();
   const bookedNow = (w: string, day: string) => booked(w, day) + (extraCuts.get(`${w}:${day}`) ?? 0);
   // Two lines of one part (two lengths, say) share its stock: what the first takes, the second does not see.
@@ -187,6 +242,8 @@ async function held(
   orderId: string,
   lineIds: readonly string[] | null,
 ): Promise<HeldReservation[]> {
+  // Stock rows first, then the reservations (the order every writer follows).
+  await lockStock(ctx, trx, await reservedParts(ctx, trx, orderId));
   const rows = await ctx.db.execute<HeldReservation[]>(
     `select r.id, r.product_id as "productId", r.warehouse_id as "warehouseId", r.quantity, r.backordered, r.cuts
      from stock_reservation r
@@ -196,16 +253,19 @@ async function held(
     'all',
     trx,
   );
-  const productIds = [...new Set(rows.map((r) => r.productId))].sort();
-  if (productIds.length) {
-    await ctx.db.execute(
-      'select 1 from stock_level where product_id in (?) order by product_id, warehouse_id for update',
-      [productIds],
-      'all',
-      trx,
-    );
-  }
+  if (rows.some((r) => r.cuts.length > 0)) await lockWorkCentres(ctx, trx);
   return rows;
+}
+
+/** The parts an order's reservations hold (read without a lock, to lock their stock rows first). */
+async function reservedParts(ctx: Db, trx: Transaction, orderId: string): Promise<string[]> {
+  const rows = await ctx.db.execute<{ productId: string }[]>(
+    `select distinct product_id as "productId" from stock_reservation where order_id = ? and status = 'reserved'`,
+    [orderId],
+    'all',
+    trx,
+  );
+  return rows.map((r) => r.productId);
 }
 
 /**
@@ -213,7 +273,7 @@ async function held(
  * changed them): pieces and cuts return, the reservations read `released`.
  */
 export async function releaseOrderStock(
-  ctx: Db,
+  ctx: StockDeps,
   trx: Transaction,
   orderId: string,
   lineIds: readonly string[] | null = null,
@@ -251,6 +311,7 @@ export async function consumeShippedStock(
   orderId: string,
   shipped: readonly { orderLineId: string; quantity: number }[],
 ): Promise<void> {
+  await lockStock(ctx, trx, await reservedParts(ctx, trx, orderId));
   const rows = await ctx.db.execute<(HeldReservation & { lineId: string })[]>(
     `select r.id, r.order_line_id as "lineId", r.product_id as "productId", r.warehouse_id as "warehouseId",
        r.quantity, r.backordered, r.cuts
@@ -260,14 +321,7 @@ export async function consumeShippedStock(
     'all',
     trx,
   );
-  const productIds = [...new Set(rows.map((r) => r.productId))].sort();
-  if (productIds.length === 0) return;
-  await ctx.db.execute(
-    'select 1 from stock_level where product_id in (?) order by product_id, warehouse_id for update',
-    [productIds],
-    'all',
-    trx,
-  );
+  if (rows.length === 0) return;
   const left = new Map(shipped.map((s) => [s.orderLineId, s.quantity]));
   const consumed: { productId: string; warehouseId: string; quantity: number }[] = [];
   for (const r of rows) {
@@ -317,11 +371,11 @@ export async function consumeShippedStock(
  * writes: the typeahead's answers that may show the part are then forgotten, as for any stock change.
  */
 export async function syncInStock(
-  ctx: Db,
+  ctx: StockDeps,
   trx: Transaction,
   productIds: readonly string[],
-): Promise<string[]> {
-  if (productIds.length === 0) return [];
+): Promise<void> {
+  if (productIds.length === 0) return;
   const flipped = await ctx.db.execute<{ id: string; inStock: boolean }[]>(
     `update product p set in_stock = n.in_stock, updated_at = now()
      from (select q.id, exists (select 1 from stock_level s where s.product_id = q.id and s.on_hand > s.reserved)
@@ -332,7 +386,7 @@ export async function syncInStock(
     'all',
     trx,
   );
-  if (flipped.length === 0) return [];
+  if (flipped.length === 0) return;
   const ids = flipped.map((f) => f.id);
   await ctx.db.execute(
     `update product_search s set in_stock = p.in_stock from product p where p.id = s.product_id and p.id in (?)`,
@@ -342,5 +396,132 @@ export async function syncInStock(
   );
   await forgetTypeaheadAnswers(ctx.db, ids, trx);
   await bumpIndexVersion(ctx.db, trx);
-  return flipped.filter((f) => f.inStock).map((f) => f.id);
+  await noticeBackInStock(
+    ctx,
+    trx,
+    flipped.filter((f) => f.inStock).map((f) => f.id),
+  );
+}
+
+/**
+ * Parts back in stock: each back-in-stock request not yet answered is e-mailed once (in its language, with a link
+ * on its site) and marked, in the caller's transaction, so a rolled-back restock sends nothing.
+ */
+async function noticeBackInStock(
+  ctx: StockDeps,
+  trx: Transaction,
+  productIds: readonly string[],
+): Promise<void> {
+  if (productIds.length === 0) return;
+  const due = await ctx.db.execute<
+    { email: string; locale: string; site: string; productId: string; name: string }[]
+  >(
+    `update back_in_stock_request r set notified_at = now() from product p
+     where p.id = r.product_id and r.product_id in (?) and r.notified_at is null
+     returning r.email, r.locale, r.site, r.product_id as "productId", p.name`,
+    [[...productIds]],
+    'all',
+    trx,
+  );
+  for (const d of due) {
+    await sendMessage(
+      ctx.db,
+      ctx.log,
+      {
+        to: d.email,
+        locale: localeOr(d.locale),
+        message: {
+          kind: 'back-in-stock',
+          name: d.name,
+          partNumber: d.productId,
+          url: `${ctx.app.auth.siteUrl(d.site)}${productPath(d.productId)}`,
+        },
+      },
+      trx,
+    );
+  }
+}
+
+/**
+ * New on-hand counts of a part (a count, a delivery, a supplier's feed), its rows locked in order; a restock
+ * e-mails the back-in-stock requests. Returns the counts before. NOT_FOUND for an unknown part.
+ */
+export async function setOnHand(
+  ctx: StockDeps,
+  trx: Transaction,
+  productId: string,
+  levels: readonly { warehouseId: string; onHand: number }[],
+): Promise<{ warehouseId: string; onHand: number }[]> {
+  // Not locked: stock rows first, the product row after (syncInStock), as orders take them.
+  const [part] = await ctx.db.execute<{ id: string }[]>(
+    'select id from product where id = ?',
+    [productId],
+    'all',
+    trx,
+  );
+  if (!part) throw notFound(`Product ${productId}`);
+  const before = await ctx.db.execute<{ warehouseId: string; onHand: number }[]>(
+    `select warehouse_id as "warehouseId", on_hand as "onHand" from stock_level where product_id = ?
+     order by warehouse_id for update`,
+    [productId],
+    'all',
+    trx,
+  );
+  await ctx.db.execute(
+    `insert into stock_level (product_id, warehouse_id, on_hand)
+     select ?, r.warehouse_id, r.on_hand from jsonb_to_recordset(?::jsonb) as r(warehouse_id text, on_hand int)
+     order by r.warehouse_id
+     on conflict (product_id, warehouse_id) do update set on_hand = excluded.on_hand, updated_at = now()`,
+    [productId, JSON.stringify(levels.map((l) => ({ warehouse_id: l.warehouseId, on_hand: l.onHand })))],
+    'run',
+    trx,
+  );
+  await allocateBackorders(ctx, trx, productId);
+  await syncInStock(ctx, trx, [productId]);
+  return before;
+}
+
+/**
+ * Stock that arrives goes to the part's backorders first, oldest first at each warehouse (whole reservations, in
+ * order: a later backorder never overtakes an earlier one), then to buyers. The part's stock rows are locked.
+ */
+async function allocateBackorders(ctx: Db, trx: Transaction, productId: string): Promise<void> {
+  const waiting = await ctx.db.execute<{ id: string; warehouseId: string; quantity: number }[]>(
+    `select id, warehouse_id as "warehouseId", quantity from stock_reservation
+     where product_id = ? and status = 'reserved' and backordered order by created_at, id for update`,
+    [productId],
+    'all',
+    trx,
+  );
+  if (waiting.length === 0) return;
+  const levels = await ctx.db.execute<{ warehouseId: string; available: number }[]>(
+    `select warehouse_id as "warehouseId", greatest(on_hand - reserved, 0) as available from stock_level
+     where product_id = ?`,
+    [productId],
+    'all',
+    trx,
+  );
+  const free = new Map(levels.map((l) => [l.warehouseId, l.available]));
+  const blocked = new Set<string>();
+  const filled = waiting.filter((r) => {
+    if (blocked.has(r.warehouseId) || (free.get(r.warehouseId) ?? 0) < r.quantity) {
+      blocked.add(r.warehouseId);
+      return false;
+    }
+    free.set(r.warehouseId, free.get(r.warehouseId)! - r.quantity);
+    return true;
+  });
+  if (filled.length === 0) return;
+  await ctx.db.execute(
+    'update stock_reservation set backordered = false where id in (?)',
+    [filled.map((r) => r.id)],
+    'run',
+    trx,
+  );
+  await moveReserved(
+    ctx,
+    trx,
+    filled.map((r) => ({ productId, warehouseId: r.warehouseId, quantity: r.quantity })),
+    1,
+  );
 }

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { ShipPlan } from '../../../../domain/ship-dates';
 import { warehouseById } from '../../../../domain/warehouses';
 import type { PartStock } from './stock.read';
@@ -52,3 +52,18 @@ export const shipDateGql = (plan: ShipPlan): ShipDateGql =>
   plan.fillable
     ? { fillable: true, shipOn: plan.shipOn, backordered: plan.backordered, orderBy: plan.orderBy }
     : { fillable: false, shipOn: null, backordered: 0, orderBy: null };
+
+@ObjectType('StockCount', { description: "A part's counts at one warehouse" })
+export class StockCountGql {
+  @Field(() => ID) warehouseId!: string;
+  @Field(() => String) name!: string;
+  @Field(() => Int) onHand!: number;
+  @Field(() => Int, { description: 'Held by orders not yet shipped' }) reserved!: number;
+  @Field(() => Int, { description: 'On hand less reserved' }) available!: number;
+}
+
+@InputType('StockCountInput', { description: 'A new on-hand count at a warehouse' })
+export class StockCountInputGql {
+  @Field(() => ID, { description: 'MOO or RNO' }) warehouseId!: string;
+  @Field(() => Int) onHand!: number;
+}

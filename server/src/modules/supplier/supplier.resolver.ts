@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
 import { supplierService } from './supplier.service';
+import { StockCountInputGql } from '../stock/stock.types';
 
 @ObjectType('SupplierProduct', { description: "A product of the Supplier's own brand, with its stock flag" })
 class SupplierProductGql {
@@ -27,7 +28,24 @@ export class SupplierResolver {
   }
 
   @Authorized('Supplier', 'scope:supplier:products')
-  @Mutation(() => SupplierProductGql, { description: "Sets the stock flag of one of your brand's products" })
+  @Mutation(() => SupplierProductGql, {
+    description:
+      "Sets the on-hand counts of one of your brand's products at the store's warehouses (MOO, RNO)",
+  })
+  setProductStockLevels(
+    @Arg('id', () => ID) id: string,
+    @Arg('levels', () => [StockCountInputGql]) levels: StockCountInputGql[],
+    @Ctx() ctx: RequestCtx,
+  ): Promise<SupplierProductGql> {
+    return supplierService.setStockLevels(ctx, id, { levels });
+  }
+
+  @Authorized('Supplier', 'scope:supplier:products')
+  @Mutation(() => SupplierProductGql, {
+    description: "Sets the stock flag of one of your brand's products",
+    deprecationReason:
+      'Stock is counted per warehouse: use setProductStockLevels (the flag is recomputed from the counts)',
+  })
   setProductStock(
     @Arg('id', () => ID) id: string,
     @Arg('inStock', () => Boolean) inStock: boolean,

@@ -1,5 +1,8 @@
 import { SUPPLIER_ACCESS, supplierPageSchema, supplierStockSchema } from '../../../../domain/admin';
+import { stockLevelsSchema } from '../../../../domain/warehouses';
 import { AppError, notFound } from '../../common/errors';
+import { recordAudit } from '../audit/audit';
+import { setOnHand } from '../stock/stock.service';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth/permissions';
@@ -54,6 +57,41 @@ export const supplierService = {
       await forgetTypeaheadAnswers(ctx.db, [id]);
       await bumpIndexVersion(ctx.db);
       return row;
+    });
+  },
+
+  /**
+   * Sets the on-hand counts of one of the brand's products at its warehouses (decision 050): backorders take what
+   * arrives first, the stock flag follows, a restock e-mails the back-in-stock requests. Audited.
+   */
+  async setStockLevels(ctx: Ctx, id: string, body: unknown): Promise<SupplierProductView> {
+    assertAccess(ctx, SUPPLIER_ACCESS);
+    const { levels } = validate(stockLevelsSchema, body);
+    const brandId = await supplierBrand(ctx);
+    return ctx.db.transactional(async (trx) => {
+      const [own] = await ctx.db.execute<{ id: string }[]>(
+        'select id from product where id = ? and brand_id = ?',
+        [id, brandId],
+        'all',
+        trx,
+      );
+      // Another brand's product answers exactly like a missing one.
+      if (!own) throw notFound(`Product ${id}`);
+      const before = await setOnHand(ctx, trx, id, levels);
+      await recordAudit(ctx, trx, {
+        action: 'stock.supplier',
+        targetType: 'product',
+        targetId: id,
+        before: { levels: before },
+        after: { levels },
+      });
+      const [row] = await ctx.db.execute<SupplierProductView[]>(
+        'select id, name, in_stock as "inStock" from product where id = ?',
+        [id],
+        'all',
+        trx,
+      );
+      return row!;
     });
   },
 };
