@@ -106,6 +106,7 @@ test('the console pages have no serious accessibility violations and fit a phone
     '/admin/api-keys',
     '/admin/quotes',
     '/admin/prices',
+    '/admin/stock',
     '/admin/sites',
   ]) {
     await admin.page.goto(path);

@@ -59,6 +59,7 @@ test('every console page can be walked with Tab: no trap, every control reached,
     '/admin/api-keys',
     '/admin/quotes',
     '/admin/prices',
+    '/admin/stock',
     '/admin/sites',
   ])
     await walk(page, path);

@@ -3,6 +3,8 @@ import { TEST_CARDS } from '../domain/checkout';
 import { CheckoutPage } from './pages/CheckoutPage';
 import { ShopPage } from './pages/ShopPage';
 import { registerAndSignIn } from './support/accounts';
+import { setRole } from './support/db';
+import { ROLES } from '../domain/roles';
 import { withDb } from './support/db';
 
 /** Stock by warehouse and ship dates (issue 33, decision 050), walked as a buyer. */
@@ -114,4 +116,31 @@ test('a part not sold on backorder: more than the stock is refused before and at
   ).toBeVisible();
   await expect(page).toHaveURL(/\/checkout/);
   await shop.screenshot('stock-refused');
+});
+
+test('staff count a part in the console: a reason is required, the counts and what orders hold are shown', async ({
+  browser,
+}) => {
+  const part = await partWithStock(11, { moo: 4, rno: 2, backorder: true });
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const console = await context.newPage();
+  const staff = await registerAndSignIn(console, 'Quincy');
+  await setRole(staff, ROLES.Service);
+  await console.goto('/admin/stock');
+  await expect(console.getByText(/^Running low: parts with 10 or fewer available/)).toBeVisible();
+  await console.getByLabel('Part number').fill(part.id);
+  await console.getByRole('button', { name: 'Show' }).click();
+  const row = console.locator(`tr[data-row-key="${part.id}"]`);
+  await expect(row).toContainText('4 available (4 on hand, 0 reserved)');
+  await row.getByRole('button', { name: `Adjust the stock of ${part.id}` }).click();
+  const dialog = console.getByRole('dialog');
+  await dialog.getByLabel('On hand in Mooresville, NC').fill('40');
+  await dialog.getByRole('button', { name: 'Save the counts' }).click();
+  await expect(dialog.getByText('Say why the stock changes (a count, a delivery, damage…).')).toBeVisible();
+  await dialog.getByLabel('Reason (a count, a delivery, damage…)').fill('Delivery PO 5120');
+  await dialog.getByRole('button', { name: 'Save the counts' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('40 available (40 on hand, 0 reserved)');
+  await console.screenshot({ path: 'test-results/screenshots/console-stock.png', fullPage: true });
+  await context.close();
 });

@@ -285,6 +285,9 @@ describe('console access', () => {
       'Query.adminCompanyApplication': `{ adminCompanyApplication(id: "${NIL}") { id } }`,
       'Mutation.approveCompanyApplication': `mutation { approveCompanyApplication(id: "${NIL}", input: { name: "Acme" }) { id } }`,
       'Mutation.declineCompanyApplication': `mutation { declineCompanyApplication(id: "${NIL}", note: "No") { id } }`,
+      'Query.adminStock': '{ adminStock { productId } }',
+      'Mutation.adjustStock':
+        'mutation { adjustStock(productId: "X", input: { levels: [{ warehouseId: "MOO", onHand: 1 }], reason: "count" }) { productId } }',
     };
     // Every operation only staff may call is in this list.
     const staffOnly = Object.entries(GRAPHQL_ACCESS)

@@ -29,6 +29,7 @@ import { ReturnsView } from './ReturnsView';
 import { PricesView } from './PricesView';
 import { QuoteView, QuotesView } from './QuotesView';
 import { SitesView } from './SitesView';
+import { StockView } from './StockView';
 
 /** antd's own texts (pagination, date pickers, empty tables) and dayjs in the console's language. */
 const ANTD_LOCALES = { 'en-US': enUS, 'fr-CA': frCA, 'es-MX': esES } as const;
@@ -46,6 +47,7 @@ const SECTIONS: { key: ConsoleSection; path: string; title: MessageId }[] = [
   { key: 'apiKeys', path: 'api-keys', title: 'admin.apiKeys' },
   { key: 'quotes', path: 'quotes', title: 'admin.quotes' },
   { key: 'prices', path: 'prices', title: 'admin.prices' },
+  { key: 'stock', path: 'stock', title: 'admin.stock' },
   { key: 'sites', path: 'sites', title: 'admin.sites' },
 ];
 
@@ -60,6 +62,7 @@ const VIEWS: Partial<Record<ConsoleSection, () => React.JSX.Element>> = {
   apiKeys: ApiKeysView,
   quotes: QuotesView,
   prices: PricesView,
+  stock: StockView,
   sites: SitesView,
 };
 
