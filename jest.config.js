@@ -18,6 +18,9 @@ const swcClient = {
 };
 
 module.exports = {
+  // Integration tests make many requests against PostgreSQL on a shared 2-core machine (CI runs them twice, next to
+  // the e2e server): a walk that takes 1 s alone can take 6 under load. Timing is measured by bench/, never here.
+  testTimeout: 20_000,
   projects: [
     {
       displayName: 'domain',
