@@ -50,7 +50,9 @@ export function ShipDate({
 }) {
   const now = useNow();
   const text = useShipText();
-  if (!now || !(quantity > 0)) return null;
+  if (!(quantity > 0)) return null;
+  // Until the browser has its clock, the line's place is kept (no shift under a buyer's pointer after hydration).
+  if (!now) return <ShipDatePlaceholder />;
   const plan = planShipment({
     quantity,
     stock: stock.warehouses,
@@ -84,7 +86,7 @@ export function WarehouseStock({ stock }: { stock: PartStockFields }) {
 export function PlannedShipDate({ day, backordered }: { day: string; backordered: boolean }) {
   const now = useNow();
   const text = useShipText();
-  if (!now) return null;
+  if (!now) return <ShipDatePlaceholder />;
   const label = shipLabel(
     { fillable: true, parts: [], shipOn: day, backordered: backordered ? 1 : 0, orderBy: null },
     now,
@@ -92,6 +94,15 @@ export function PlannedShipDate({ day, backordered }: { day: string; backordered
   return (
     <p className={`ship-date ship-date--${label.kind}`} data-testid="ship-date">
       {text(label)}
+    </p>
+  );
+}
+
+/** The ship date's line, empty, while the page is rendered on the server and hydrated. */
+function ShipDatePlaceholder() {
+  return (
+    <p className="ship-date" aria-hidden="true">
+      {'\u00a0'}
     </p>
   );
 }
