@@ -1,13 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { savingPct } from '@domain/price-breaks';
-import { Alert, App, Button, Card, Empty, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, InputNumber, Space, Typography } from 'antd';
 import { FieldArray, Formik, type FormikHelpers, type FormikProps } from 'formik';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useT } from '../i18n';
 import { errorMessage, failureOf } from '../lib/failure';
 import { useMoney } from '../lib/money';
-import { ConsoleForm, nestedErrors, useFieldItems } from './forms';
+import { ConsoleForm, nestedErrors, PartSearchForm, useFieldItems, usePartSearch } from './forms';
 import {
   AdminProductPricesDocument,
   SetPriceBreaksDocument,
@@ -22,9 +20,7 @@ type PriceList = ProductPricesFieldsFragment['lists'][number];
  */
 export function PricesView() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
-  const productId = params.get('product') ?? '';
-  const [draft, setDraft] = useState(productId);
+  const { value: productId, search } = usePartSearch('product');
   const { data, error, loading } = useQuery(AdminProductPricesDocument, {
     variables: { productId },
     skip: !productId,
@@ -33,22 +29,13 @@ export function PricesView() {
   const product = data?.adminProductPrices;
   return (
     <>
-      <Form
-        layout="inline"
-        component="form"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onSubmitCapture={(e) => {
-          e.preventDefault();
-          setParams(draft.trim() ? { product: draft.trim() } : {});
-        }}
-      >
-        <Form.Item label={t('admin.prices.partNumber')} htmlFor="prices-product">
-          <Input id="prices-product" value={draft} onChange={(e) => setDraft(e.target.value)} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={loading}>
-          {t('admin.prices.show')}
-        </Button>
-      </Form>
+      <PartSearchForm
+        id="prices-product"
+        value={productId}
+        onSearch={search}
+        button={t('admin.prices.show')}
+        loading={loading}
+      />
       {!productId && <Typography.Paragraph>{t('admin.prices.intro')}</Typography.Paragraph>}
       {productId && error && <Alert type="error" showIcon role="alert" message={errorMessage(error, '')} />}
       {productId && product && (

@@ -3,10 +3,9 @@ import { stockAdjustmentSchema, WAREHOUSES } from '@domain/warehouses';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Space, Tag, Typography } from 'antd';
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useT } from '../i18n';
 import { errorMessage, failureOf } from '../lib/failure';
-import { ConsoleForm, nestedErrors, useFieldItems } from './forms';
+import { ConsoleForm, nestedErrors, PartSearchForm, useFieldItems, usePartSearch } from './forms';
 import {
   AdjustStockDocument,
   AdminStockDocument,
@@ -20,9 +19,7 @@ import { ResponsiveTable } from './ResponsiveTable';
  */
 export function StockView() {
   const t = useT();
-  const [params, setParams] = useSearchParams();
-  const search = params.get('part') ?? '';
-  const [draft, setDraft] = useState(search);
+  const { value: search, search: setSearch } = usePartSearch('part');
   const [editing, setEditing] = useState<StockRowFieldsFragment | null>(null);
   const { data, error, loading } = useQuery(AdminStockDocument, {
     variables: { search: search || null },
@@ -38,22 +35,13 @@ export function StockView() {
   };
   return (
     <>
-      <Form
-        layout="inline"
-        component="form"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onSubmitCapture={(e) => {
-          e.preventDefault();
-          setParams(draft.trim() ? { part: draft.trim() } : {});
-        }}
-      >
-        <Form.Item label={t('admin.prices.partNumber')} htmlFor="stock-part">
-          <Input id="stock-part" value={draft} onChange={(e) => setDraft(e.target.value)} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={loading}>
-          {t('admin.stock.show')}
-        </Button>
-      </Form>
+      <PartSearchForm
+        id="stock-part"
+        value={search}
+        onSearch={setSearch}
+        button={t('admin.stock.show')}
+        loading={loading}
+      />
       <Typography.Paragraph>
         {search ? t('admin.stock.found', { search }) : t('admin.stock.low')}
       </Typography.Paragraph>

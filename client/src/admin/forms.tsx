@@ -2,6 +2,7 @@ import { Alert, App, Button, Form, Input } from 'antd';
 import { Formik, getIn, setIn, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
 import type { Schema } from 'yup';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useMessage, useT } from '../i18n';
 import { errorMessage, failureOf } from '../lib/failure';
 
@@ -184,5 +185,50 @@ function DeclineNoteFields({
         {button}
       </Button>
     </ConsoleForm>
+  );
+}
+
+/**
+ * The console's part-number search (Prices, Stock): the number typed is kept in the address (`?<param>=`), so a
+ * page can be reloaded or shared as it is.
+ */
+export function usePartSearch(param: string) {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(param) ?? '';
+  return { value, search: (next: string) => setParams(next.trim() ? { [param]: next.trim() } : {}) };
+}
+
+export function PartSearchForm({
+  id,
+  value,
+  onSearch,
+  button,
+  loading,
+}: {
+  id: string;
+  value: string;
+  onSearch: (next: string) => void;
+  button: string;
+  loading: boolean;
+}) {
+  const t = useT();
+  const [draft, setDraft] = useState(value);
+  return (
+    <Form
+      layout="inline"
+      component="form"
+      style={{ marginBottom: 16, rowGap: 8 }}
+      onSubmitCapture={(e) => {
+        e.preventDefault();
+        onSearch(draft);
+      }}
+    >
+      <Form.Item label={t('admin.prices.partNumber')} htmlFor={id}>
+        <Input id={id} value={draft} onChange={(e) => setDraft(e.target.value)} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={loading}>
+        {button}
+      </Button>
+    </Form>
   );
 }
