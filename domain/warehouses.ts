@@ -1,5 +1,3 @@
-import { array, number, object, string, type InferType } from 'yup';
-
 /*
  * The store's warehouses (issue 33, decision 050): committed configuration, read by the server (reservations, ship
  * dates) and the browser (ship dates on product pages) alike. A change here is a reviewed commit.
@@ -88,41 +86,3 @@ export const DEFAULT_LEAD_TIME_DAYS = 10;
 
 /** Stock at or below this many pieces counts as low (the console's low-stock view). */
 export const LOW_STOCK_PIECES = 10;
-
-export const MAX_ON_HAND = 10_000_000;
-
-export const STOCK_MESSAGES = {
-  warehouse: 'Choose a warehouse.',
-  onHand: 'Enter a count from 0 to 10,000,000.',
-  levels: 'Give the count of at least one warehouse.',
-  reason: 'Say why the stock changes (a count, a delivery, damage…).',
-} as const;
-
-/** New on-hand counts of a part at one or more warehouses (a supplier's feed; staff add a reason). */
-export const stockLevelsSchema = object({
-  levels: array(
-    object({
-      warehouseId: string()
-        .oneOf(
-          WAREHOUSES.map((w) => w.id),
-          STOCK_MESSAGES.warehouse,
-        )
-        .required(STOCK_MESSAGES.warehouse),
-      onHand: number()
-        .typeError(STOCK_MESSAGES.onHand)
-        .integer(STOCK_MESSAGES.onHand)
-        .min(0, STOCK_MESSAGES.onHand)
-        .max(MAX_ON_HAND, STOCK_MESSAGES.onHand)
-        .required(STOCK_MESSAGES.onHand),
-    }),
-  )
-    .min(1, STOCK_MESSAGES.levels)
-    .max(WAREHOUSES.length, STOCK_MESSAGES.levels)
-    .required(STOCK_MESSAGES.levels),
-});
-export type StockLevelsInput = InferType<typeof stockLevelsSchema>;
-
-/** Staff's adjustment: the counts and why (kept in the audit trail). */
-export const stockAdjustmentSchema = stockLevelsSchema.shape({
-  reason: string().trim().required(STOCK_MESSAGES.reason).max(500, STOCK_MESSAGES.reason),
-});

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { stockAdjustmentSchema, WAREHOUSES } from '@domain/warehouses';
+import { stockAdjustmentSchema } from '@domain/stock.schema';
+import { WAREHOUSES } from '@domain/warehouses';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Space, Tag, Typography } from 'antd';
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { useState } from 'react';

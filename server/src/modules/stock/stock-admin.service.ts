@@ -1,10 +1,6 @@
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
-import {
-  DEFAULT_LEAD_TIME_DAYS,
-  LOW_STOCK_PIECES,
-  stockAdjustmentSchema,
-  warehouseById,
-} from '../../../../domain/warehouses';
+import { stockAdjustmentSchema } from '../../../../domain/stock.schema';
+import { DEFAULT_LEAD_TIME_DAYS, LOW_STOCK_PIECES, warehouseById } from '../../../../domain/warehouses';
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx, SqlConnection } from '../../context';

@@ -1,5 +1,5 @@
 import { SUPPLIER_ACCESS, supplierPageSchema, supplierStockSchema } from '../../../../domain/admin';
-import { stockLevelsSchema } from '../../../../domain/warehouses';
+import { stockLevelsSchema } from '../../../../domain/stock.schema';
 import { AppError, notFound } from '../../common/errors';
 import { recordAudit } from '../audit/audit';
 import { setOnHand } from '../stock/stock.service';
