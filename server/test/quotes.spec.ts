@@ -694,6 +694,8 @@ describe('quotes from the quote form', () => {
     const mail = await t.mail(email, { subject: /received/ });
     expect(mail.text).toContain(`Reference: Q-${sent.body.quote.number}`);
     expect(linkIn(mail).pathname).toBe(`/user/account/quotes/${quoteId}`);
+    // The buyer acts on the quote the link names (its page reads it by that id).
+    const fromLink = linkIn(mail).pathname.split('/').pop()!;
     const read = await c.gql<{
       quote: {
         source: string;
@@ -704,7 +706,7 @@ describe('quotes from the quote form', () => {
       };
     }>(
       `query($id: ID!) { quote(id: $id) { source note phone lines { itemId description quantity } attachments { id filename kind size } } }`,
-      { id: quoteId },
+      { id: fromLink },
     );
     const quote = read.data!.quote;
     expect(quote).toMatchObject({
@@ -723,6 +725,13 @@ describe('quotes from the quote form', () => {
     await staff.agent.get(`/api/admin/quotes/${quoteId}/attachments/${quote.attachments[0]!.id}`).expect(200);
     const toStaff = await t.mail(BRAND.email.help, { subject: new RegExp(`Q-${sent.body.quote.number}`) });
     expect(linkIn(toStaff).pathname).toBe(`/admin/quotes/${quoteId}`);
+    // Staff price the quote their e-mail's console link opens.
+    const consoleId = linkIn(toStaff).pathname.split('/').pop()!;
+    const opened = await staff.gql<{ adminQuote: { number: string; source: string } }>(
+      `query($id: ID!) { adminQuote(id: $id) { number source } }`,
+      { id: consoleId },
+    );
+    expect(opened.data!.adminQuote).toEqual({ number: sent.body.quote.number, source: 'form' });
 
     // A line in words needs the catalogue part it is ordered as: missing or unknown is refused next to it.
     const answer = (itemId?: string) => ({
@@ -731,16 +740,16 @@ describe('quotes from the quote form', () => {
       leadTimeDays: 10,
       expiresOn: tomorrow(),
     });
-    const missing = await staff.gql(SEND, { id: quoteId, version: 1, input: answer() });
+    const missing = await staff.gql(SEND, { id: consoleId, version: 1, input: answer() });
     expect(missing.errors?.[0]?.extensions?.fields).toEqual([
       { field: 'lines[0].itemId', message: QUOTE_ANSWER_MESSAGES.partNeeded },
     ]);
-    const unknown = await staff.gql(SEND, { id: quoteId, version: 1, input: answer('NO-SUCH-PART') });
+    const unknown = await staff.gql(SEND, { id: consoleId, version: 1, input: answer('NO-SUCH-PART') });
     expect(unknown.errors?.[0]?.extensions?.fields).toEqual([
       { field: 'lines[0].itemId', message: QUOTE_ANSWER_MESSAGES.unknownPart },
     ]);
     const priced = await staff.gql<{ sendQuote: { status: string; sent: { lines: object[] } } }>(SEND, {
-      id: quoteId,
+      id: consoleId,
       version: 1,
       input: answer(CUSTOM_WORK_PART.toLowerCase()),
     });
@@ -749,9 +758,9 @@ describe('quotes from the quote form', () => {
       sent: { lines: [{ itemId: CUSTOM_WORK_PART, description: 'Motor bracket to drawing MB-7, rev B' }] },
     });
 
-    expect((await c.gql(ACCEPT, { id: quoteId, revision: 1 })).errors).toBeUndefined();
+    expect((await c.gql(ACCEPT, { id: fromLink, revision: 1 })).errors).toBeUndefined();
     const input = checkoutBody(email, await authorisedCard(c));
-    const placed = await c.gql<Placed>(PLACE, { input, key: randomUUID(), quoteId, revision: 1 });
+    const placed = await c.gql<Placed>(PLACE, { input, key: randomUUID(), quoteId: fromLink, revision: 1 });
     expect(placed.errors).toBeUndefined();
     expect(placed.data!.placeOrder.order).toMatchObject({
       subTotal: 740,

@@ -141,7 +141,14 @@ describe('sites by host name', () => {
     expect(row).toEqual({ site: 'pay-ca', currency: 'cad' });
     // The confirmation's link opens the order on pay-ca's own address, where it is priced and shipped.
     const mail = await t.mail(email, { subject: /order|commande/i });
-    expect(linkIn(mail).href).toBe(`https://${PAY_CA}/user/account/orders/${placed.body.order.id}`);
+    const link = linkIn(mail);
+    expect(link.href).toBe(`https://${PAY_CA}/user/account/orders/${placed.body.order.id}`);
+    // The page the link opens reads the order on the link's host: pay-ca, in CAD.
+    const opened = await c.agent
+      .get(`/api/orders/${link.pathname.split('/').pop()}`)
+      .set('Host', link.host)
+      .expect(200);
+    expect(opened.body).toMatchObject({ id: placed.body.order.id, currencyCode: 'cad' });
   });
 
   it("names each site's own address in e-mailed links: SITE_HOSTS first, else the site's label on the store's domain", () => {

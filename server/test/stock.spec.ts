@@ -266,6 +266,11 @@ describe('restocks: counts by staff and suppliers, backorders first, back-in-sto
       { id: decodeURIComponent(link.pathname.split('/').pop()!) },
     );
     expect(opened.data!.product).toEqual({ id, inStock: true, orderable: true });
+    // …and the reader orders it from there: the part goes into their cart.
+    const cart = await c
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: opened.data!.product.id, qty: 2 }] })
+      .expect(200);
+    expect(cart.body.orderLines.map((l: { id: string }) => l.id)).toEqual([id]);
     await staff.gql(ADJUST, { id, input: { levels: [{ warehouseId: 'MOO', onHand: 3 }], reason: 'Count' } });
     await staff.gql(ADJUST, {
       id,
