@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   addShipDays,
   cutoffInstant,
+  cutsPerPiece,
   firstShipDay,
   planShipment,
   shipLabel,
@@ -147,6 +148,15 @@ describe('planShipment', () => {
       { day: '2026-12-03', cuts: 190 },
     ]);
     expect(large).toMatchObject({ shipOn: '2026-12-03' });
+  });
+
+  it('cuts a configured piece once, whether the configurations or a configurator says it is configured', () => {
+    expect([
+      cutsPerPiece([]),
+      cutsPerPiece([{ id: 'LEN', value: 612 }]),
+      cutsPerPiece(false),
+      cutsPerPiece(true),
+    ]).toEqual([0, 1, 0, 1]);
   });
 
   it('reads a later ship day as a weekday within the week, then as a date', () => {

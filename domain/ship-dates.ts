@@ -237,9 +237,12 @@ export function shipLabel(plan: ShipPlan, now: Date): ShipLabel {
   return days < 6 ? { kind: 'weekday', day: plan.shipOn } : { kind: 'date', day: plan.shipOn };
 }
 
-/** Work-centre cuts a piece of a line needs: a configured piece (cut to length, machined) is cut once. */
-export const cutsPerPiece = (configurations: readonly unknown[]): number =>
-  configurations.length > 0 ? 1 : 0;
+/**
+ * Work-centre cuts a piece of a line needs: a configured piece (cut to length, machined) is cut once. Given the
+ * line's configurations, or whether the piece is configured (a product page's configurator).
+ */
+export const cutsPerPiece = (configured: boolean | readonly unknown[]): number =>
+  (typeof configured === 'boolean' ? configured : configured.length > 0) ? 1 : 0;
 
 /** A line that cannot be filled because its part is not sold on backorder (place order refuses the order). */
 export const stockShortMessage = (name: string, available: number): string =>

@@ -1,4 +1,4 @@
-import { planShipment, shipLabel, type ShipLabel } from '@domain/ship-dates';
+import { cutsPerPiece, planShipment, shipLabel, type ShipLabel } from '@domain/ship-dates';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
 import { useNow } from '../lib/now';
@@ -58,7 +58,7 @@ export function ShipDate({
     stock: stock.warehouses,
     state,
     backorder: { allowed: stock.backorderAllowed, leadTimeDays: stock.leadTimeDays },
-    cutsPerPiece: configured ? 1 : 0,
+    cutsPerPiece: cutsPerPiece(configured),
     now,
   });
   const label = shipLabel(plan, now);

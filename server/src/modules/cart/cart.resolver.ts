@@ -1,6 +1,5 @@
 import { PartStockGql, partStockGql, ShipDateGql, shipDateGql } from '../stock/stock.types';
 import { shipPlan } from '../stock/stock.read';
-import { cutsPerPiece } from '../../../../domain/ship-dates';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
 import { cartService, type CartLineView, type CartView } from './cart.service';
@@ -61,8 +60,7 @@ export class CartLineResolver {
     @Arg('state', () => String, { nullable: true }) state: string | null,
     @Ctx() ctx: RequestCtx,
   ): Promise<ShipDateGql> {
-    const cuts = cutsPerPiece(line.configurations);
-    return shipDateGql(await shipPlan(ctx, line.itemId, line.quantity, state, cuts));
+    return shipDateGql(await shipPlan(ctx, line.itemId, line.quantity, state, line.configurations));
   }
 }
 

@@ -213,7 +213,7 @@ export class ProductResolver {
     configured: boolean,
     @Ctx() ctx: RequestCtx,
   ): Promise<ShipDateGql> {
-    return shipDateGql(await shipPlan(ctx, product.id, Math.max(1, quantity), state, configured ? 1 : 0));
+    return shipDateGql(await shipPlan(ctx, product.id, Math.max(1, quantity), state, configured));
   }
 
   @FieldResolver(() => CategoryGql)

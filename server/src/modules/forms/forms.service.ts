@@ -7,11 +7,9 @@ import {
   type AttachmentKind,
   type QuoteInput,
 } from '../../../../domain/forms.schema';
-import { quoteNumberLabel } from '../../../../domain/quotes';
 import { ROLES } from '../../../../domain/roles';
-import { quotePagePath, ROUTES } from '../../../../domain/routes';
 import { quoteService } from '../quote/quote.service';
-import { checkAttachments, keepDrawings, type Drawing } from './drawings';
+import { checkAttachments, keepDrawings } from './drawings';
 import { BRAND } from '../../../../domain/constants';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -87,7 +85,8 @@ export const formsService = {
     const drawings = await checkAttachments(files);
     // A signed-in buyer's quote form is a quote they follow, accept and order on their account (decision 049).
     if (kind === 'quote' && ctx.user?.role === ROLES.Customer && !ctx.apiCaller) {
-      return this.quote(ctx, input as QuoteInput, drawings);
+      const quote = await quoteService.requestFromForm(ctx, input as QuoteInput, drawings);
+      return { id: quote.id, quote };
     }
     return ctx.db.transactional(async (trx) => {
       const [row] = await ctx.db.execute<{ id: string }[]>(
@@ -123,48 +122,6 @@ export const formsService = {
         trx,
       );
       return { id: row!.id };
-    });
-  },
-
-  /** The quote form as a quote: staff are e-mailed a console link, the buyer a link to the quote's page. */
-  async quote(ctx: Ctx, input: QuoteInput, drawings: Drawing[]): Promise<FormReceipt> {
-    return ctx.db.transactional(async (trx) => {
-      const quote = await quoteService.requestFromForm(ctx, trx, input, drawings);
-      const label = quoteNumberLabel(quote.number);
-      const lines = [
-        `item: ${input.item}`,
-        `quantity: ${input.quantity ?? 1}`,
-        ...(input.comments ? [`comments: ${input.comments}`] : []),
-        ...(drawings.length ? [`drawings: ${drawings.map((d) => d.filename).join(', ')}`] : []),
-      ];
-      await queueEmail(
-        ctx.db,
-        ctx.log,
-        {
-          to: BRAND.email.help,
-          kind: 'form-quote',
-          subject: `${SUBJECTS.quote} ${label} from ${input.email}`,
-          text: `${lines.join('\n')}\n\nPrice it in the console:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote.id}\n`,
-        },
-        trx,
-      );
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: ctx.user!.email,
-          locale: ctx.locale,
-          message: {
-            kind: 'form-received',
-            form: 'quote',
-            reference: label,
-            phone: BRAND.phones.tollFree,
-            url: `${ctx.app.auth.siteUrl(ctx.site)}${quotePagePath(quote.id)}`,
-          },
-        },
-        trx,
-      );
-      return { id: quote.id, quote };
     });
   },
 

@@ -36,6 +36,8 @@ const UNPAID_SINCE = `(select min(e.at) from order_event e where e.order_id = o.
  * (the order is paid and no longer unpaid) or finds the order cancelled.
  */
 export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: number; cancelled: number }> {
+  // The store cancels: no user; stock given back may answer back-in-stock requests, linked on their sites.
+  const actor = { db: deps.db, log: deps.log, app: { auth: { siteUrl: deps.siteUrl } }, user: null };
   let reminded = 0;
   let cancelled = 0;
   for (;;) {
@@ -57,7 +59,6 @@ export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: nu
       for (const row of rows) {
         if (row.intentId) await deps.payments.cancel(row.intentId);
         const days = deps.policy.cancelAfterDays;
-        const actor = { db: deps.db, log: deps.log, app: { auth: { siteUrl: deps.siteUrl } }, user: null };
         await recordStatusChange(actor, trx, {
           orderId: row.id,
           from: row.status,

@@ -19,7 +19,7 @@ import { BRAND } from '../../../../domain/constants';
 import { personName } from '../company/company-access';
 import { lineTerms, packSizeOf } from '../../../../domain/price-terms';
 import type { Transaction } from '@mikro-orm/core';
-import { localeOr, sendMessage, type Email } from '../mail/mailer';
+import { localeOr, queueEmail, sendMessage, type Email } from '../mail/mailer';
 import type { Message } from '../mail/templates';
 import { isUuid } from '../../../../domain/ids';
 import { ATTACHMENT_KINDS, type AttachmentKind, type QuoteInput } from '../../../../domain/forms.schema';
@@ -265,57 +265,93 @@ export const quoteService = {
 
   /**
    * The quote form of a signed-in buyer (decision 049): one line for the item as they wrote it (the catalogue part
-   * when the text is a part number sold on the site), the quantity, their comments as the note, and the drawings,
-   * in the caller's transaction. Staff price it as any request; a line in words is ordered as the part staff name.
+   * when the text is a part number sold on the site), the quantity, their comments as the note, and the drawings.
+   * Staff's mailbox gets a console link, the buyer a link to the quote's page. Staff price it as any request; a line
+   * in words is ordered as the part staff name.
    */
   async requestFromForm(
     ctx: Ctx,
-    trx: Transaction,
     input: QuoteInput,
     drawings: Drawing[],
   ): Promise<{ id: string; number: string }> {
     const me = quoteBuyer(ctx);
     await chargeQuote(ctx, me.id);
     const { currency } = await pricingOf(ctx);
-    const [part] = await ctx.db.execute<
-      { id: string; name: string; minTransfer: number; minimumPurchaseQuantity: number }[]
-    >(
-      `select id, name, min_transfer as "minTransfer", minimum_purchase_quantity as "minimumPurchaseQuantity"
-       from product where (upper(id) = upper(?) or upper(manufacturer_part_number) = upper(?)) and ? = any(sites)
-       order by (upper(id) = upper(?)) desc limit 1`,
-      [input.item, input.item, ctx.site, input.item],
-      'all',
-      trx,
-    );
-    const [quote] = await ctx.db.execute<{ id: string; number: string }[]>(
-      `insert into quote (number, site, currency, user_id, account_id, note, source, phone, company_name)
-       values (nextval('quote_number_seq'), ?, ?, ?, (select account_id from app_user where id = ?), ?, 'form', ?, ?)
-       returning id, number::text as number`,
-      [ctx.site, currency, me.id, me.id, input.comments ?? '', input.phone ?? '', input.company ?? ''],
-      'all',
-      trx,
-    );
-    await ctx.db.execute(
-      `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size)
-       values (?, 0, 1, ?, ?, ?, ?)`,
-      [
-        quote!.id,
-        part?.id ?? null,
-        part?.name ?? input.item,
-        input.quantity ?? 1,
-        part ? packSizeOf(part) : null,
-      ],
-      'run',
-      trx,
-    );
-    await keepDrawings(ctx, trx, 'quote', quote!.id, drawings);
-    await recordAudit(ctx, trx, {
-      action: 'quote.requested',
-      targetType: 'quote',
-      targetId: quote!.id,
-      after: { source: 'form', part: part?.id ?? null, drawings: drawings.length },
+    return ctx.db.transactional(async (trx) => {
+      const [part] = await ctx.db.execute<
+        { id: string; name: string; minTransfer: number; minimumPurchaseQuantity: number }[]
+      >(
+        `select id, name, min_transfer as "minTransfer", minimum_purchase_quantity as "minimumPurchaseQuantity"
+         from product where (upper(id) = upper(?) or upper(manufacturer_part_number) = upper(?)) and ? = any(sites)
+         order by (upper(id) = upper(?)) desc limit 1`,
+        [input.item, input.item, ctx.site, input.item],
+        'all',
+        trx,
+      );
+      const [quote] = await ctx.db.execute<{ id: string; number: string }[]>(
+        `insert into quote (number, site, currency, user_id, account_id, note, source, phone, company_name)
+         values (nextval('quote_number_seq'), ?, ?, ?, (select account_id from app_user where id = ?), ?, 'form', ?, ?)
+         returning id, number::text as number`,
+        [ctx.site, currency, me.id, me.id, input.comments ?? '', input.phone ?? '', input.company ?? ''],
+        'all',
+        trx,
+      );
+      await ctx.db.execute(
+        `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size)
+         values (?, 0, 1, ?, ?, ?, ?)`,
+        [
+          quote!.id,
+          part?.id ?? null,
+          part?.name ?? input.item,
+          input.quantity ?? 1,
+          part ? packSizeOf(part) : null,
+        ],
+        'run',
+        trx,
+      );
+      await keepDrawings(ctx, trx, 'quote', quote!.id, drawings);
+      await recordAudit(ctx, trx, {
+        action: 'quote.requested',
+        targetType: 'quote',
+        targetId: quote!.id,
+        after: { source: 'form', part: part?.id ?? null, drawings: drawings.length },
+      });
+      const label = quoteNumberLabel(quote!.number);
+      const asked = [
+        `item: ${input.item}`,
+        `quantity: ${input.quantity ?? 1}`,
+        ...(input.comments ? [`comments: ${input.comments}`] : []),
+        ...(drawings.length ? [`drawings: ${drawings.map((d) => d.filename).join(', ')}`] : []),
+      ];
+      await queueEmail(
+        ctx.db,
+        ctx.log,
+        {
+          to: BRAND.email.help,
+          kind: 'form-quote',
+          subject: `Quote request ${label} from ${input.email}`,
+          text: `${asked.join('\n')}\n\nPrice it in the console:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote!.id}\n`,
+        },
+        trx,
+      );
+      await sendMessage(
+        ctx.db,
+        ctx.log,
+        {
+          to: me.email,
+          locale: ctx.locale,
+          message: {
+            kind: 'form-received',
+            form: 'quote',
+            reference: label,
+            phone: BRAND.phones.tollFree,
+            url: `${ctx.app.auth.siteUrl(ctx.site)}${quotePagePath(quote!.id)}`,
+          },
+        },
+        trx,
+      );
+      return quote!;
     });
-    return quote!;
   },
 
   /** A drawing sent with a quote, to its buyer's side (or staff: `staff`); another's reads as missing. */

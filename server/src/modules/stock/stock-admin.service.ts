@@ -42,7 +42,7 @@ const named = (row: StockRowView): StockRowView => ({
 });
 
 /** One part's counts (its stock row), or null. */
-export async function stockRow(
+async function stockRow(
   db: SqlConnection,
   productId: string,
   trx?: Transaction,

@@ -1,5 +1,5 @@
 import type { Transaction } from '@mikro-orm/core';
-import { planShipment, type ShipPlan, type StockAt } from '../../../../domain/ship-dates';
+import { cutsPerPiece, planShipment, type ShipPlan, type StockAt } from '../../../../domain/ship-dates';
 import { DEFAULT_LEAD_TIME_DAYS } from '../../../../domain/warehouses';
 import type { SqlConnection } from '../../context';
 
@@ -62,17 +62,19 @@ export async function shipPlan(
   productId: string,
   quantity: number,
   state: string | null,
-  cutsPerPiece: number,
+  /** Cut or machined to a configuration (its configurations, or a flag): the work centre counts. */
+  configured: boolean | readonly unknown[],
   now = new Date(),
 ): Promise<ShipPlan> {
   const part = await ctx.catalog.stock(productId);
-  const booked = cutsPerPiece > 0 ? await bookedCuts({ db: ctx.readDb }) : undefined;
+  const cuts = cutsPerPiece(configured);
+  const booked = cuts > 0 ? await bookedCuts({ db: ctx.readDb }) : undefined;
   return planShipment({
     quantity,
     stock: part?.stock ?? [],
     state,
     backorder: part?.backorder ?? { allowed: true, leadTimeDays: DEFAULT_LEAD_TIME_DAYS },
-    cutsPerPiece,
+    cutsPerPiece: cuts,
     booked,
     now,
   });
