@@ -22,6 +22,20 @@ export const returnItems = {
   clear: (): ReturnItem[] => [],
 };
 
+/**
+ * Returned pieces that go back on the shelf when their return completes (decision 050): parts the buyer no longer
+ * wants or ordered by mistake. A defective or damaged piece is not stock again, and a wrongly shipped item is not the
+ * line's part (staff count it in Console → Stock).
+ */
+export const RESTOCKED_RETURN_REASONS: readonly ReturnReason[] = [
+  'CUSTOMER_CANCELLED',
+  'CUSTOMER_ORDER_MISTAKE',
+];
+
+/** Whether a return's pieces go back to stock (its reason says they are sellable). */
+export const returnRestocks = (reason: string): boolean =>
+  (RESTOCKED_RETURN_REASONS as readonly string[]).includes(reason);
+
 /** Whether a delivery on `deliveredAt` may still be returned on `now` (within the window, to the day). */
 export function withinReturnWindow(deliveredAt: Date | string, now = new Date()): boolean {
   const delivered = new Date(deliveredAt).getTime();

@@ -108,6 +108,10 @@ test('a part not sold on backorder: more than the stock is refused before and at
   });
   await checkout.chooseShipping();
   await checkout.payWith(TEST_CARDS.authorised);
+  // The review says so on the line before the order is placed.
+  await expect(page.locator('.review__lines').getByTestId('ship-date')).toHaveText(
+    'Only 2 in stock: lower the quantity',
+  );
   await checkout.placeOrder();
   await expect(
     page.getByText(
@@ -116,6 +120,48 @@ test('a part not sold on backorder: more than the stock is refused before and at
   ).toBeVisible();
   await expect(page).toHaveURL(/\/checkout/);
   await shop.screenshot('stock-refused');
+});
+
+test('listing cards show where a part is stocked and when one ships; the review shows a backorder’s later day before Place Order', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(PHONE);
+  const shop = new ShopPage(page);
+  const part = await partWithStock(13, { moo: 0, rno: 5, backorder: true });
+  await registerAndSignIn(page, 'Lister');
+  await shop.goto(`/search?q=${encodeURIComponent(part.id)}`);
+  const card = page.locator('.tile', { hasText: part.id }).first();
+  await expect(card.getByTestId('stock-line')).toHaveText('✓ Available to Order');
+  await expect(card.getByTestId('warehouse-stock')).toHaveText('Reno, NV: 5 in stock');
+  await expect(card.getByTestId('ship-date')).toHaveText(
+    /^Ships (today if ordered within \d+ h \d+ m|Monday|Tuesday|Wednesday|Thursday|Friday|[A-Z][a-z]{2} \d{1,2})$/,
+  );
+  await shop.screenshot('listing-card-stock-phone');
+
+  // 8 wanted, 5 in Reno: the review step, for the address chosen, says the line is backordered and until when.
+  await card.click();
+  await quantityOf(page).fill('8');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(/was added to your cart/).last()).toBeVisible();
+  await page.setViewportSize(DESKTOP);
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.useNewAddress({
+    name: 'Dock 9',
+    line1: '1 Commerce St',
+    city: 'Reno',
+    state: 'NV',
+    zip: '89501',
+    email: 'dock@plant.example',
+  });
+  await checkout.chooseShipping();
+  await checkout.payWith(TEST_CARDS.authorised);
+  const line = page.locator('.review__lines li', { hasText: part.name });
+  await expect(line.getByTestId('ship-date')).toHaveText(/^Backordered, ships about [A-Z][a-z]{2} \d{1,2}$/);
+  await shop.screenshot('review-ship-date');
+  await checkout.placeOrder();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\//);
 });
 
 test('staff count a part in the console: a reason is required, the counts and what orders hold are shown', async ({

@@ -1,4 +1,5 @@
 import { Migration20261127110740 } from './Migration20261127110740';
+import { Migration20261127145055 } from './Migration20261127145055';
 import { Migration20261127104402 } from './Migration20261127104402';
 import { Migration20261127101939 } from './Migration20261127101939';
 import { Migration20261127072546 } from './Migration20261127072546';
@@ -99,4 +100,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127101939', class: Migration20261127101939 },
   { name: 'Migration20261127104402', class: Migration20261127104402 },
   { name: 'Migration20261127110740', class: Migration20261127110740 },
+  { name: 'Migration20261127145055', class: Migration20261127145055 },
 ];

@@ -45,7 +45,11 @@ export const authorisedCard = (c: Client) => testCard(c);
 /** A new customer who bought `items` with the test card (authorised: status 18) to North Carolina. */
 export async function cardOrder(
   t: TestApp,
-  items: { itemId: string; qty: number }[],
+  items: {
+    itemId: string;
+    qty: number;
+    configurations?: { productConfigurationId: string; value: number }[];
+  }[],
 ): Promise<{ c: Client; email: string; order: OrderView }> {
   const email = `buyer.${randomUUID()}@plant.example`;
   await t.createUser({ email, password: FIXTURE_PASSWORD });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CSRF, SEARCH } from '../../domain/constants';
+import { GRAPHQL_LIMITS } from '../src/graphql/server';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -147,6 +148,29 @@ describe('GraphQL limits', () => {
     const res = await gql({ query: `{ parentCategories { ${selection} } }` });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body.errors)).toMatch(/depth/i);
+  });
+
+  it('counts the depth of the fields asked, fragments or not: the same query passes or fails whether written inline or in fragments', async () => {
+    /** parentCategories and `levels` more fields nested under it, inline or one fragment a level. */
+    const nested = (levels: number, fragments: boolean) => {
+      if (!fragments) {
+        let selection = 'handle';
+        for (let i = 1; i < levels; i++) selection = `parent { ${selection} }`;
+        return `{ parentCategories { ${selection} } }`;
+      }
+      const defs = [`fragment F${levels - 1} on Category { handle }`];
+      for (let i = levels - 2; i >= 0; i--)
+        defs.push(`fragment F${i} on Category { parent { ...F${i + 1} } }`);
+      return `{ parentCategories { ...F0 } } ${defs.join(' ')}`;
+    };
+    for (const fragments of [false, true]) {
+      const fits = await gql({ query: nested(GRAPHQL_LIMITS.maxDepth - 1, fragments) });
+      expect([fragments, fits.status, JSON.stringify(fits.body.errors)]).toEqual([fragments, 200, undefined]);
+      expect(fits.body.errors).toBeUndefined();
+      const deep = await gql({ query: nested(GRAPHQL_LIMITS.maxDepth, fragments) });
+      expect(deep.status).toBe(400);
+      expect(JSON.stringify(deep.body.errors)).toMatch(/depth/i);
+    }
   });
 
   it('does not suggest field names', async () => {

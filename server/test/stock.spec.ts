@@ -11,6 +11,7 @@ import {
   plainProducts,
 } from './fixtures';
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
+import { holdOpenOrders } from '../src/modules/stock/open-orders';
 
 /** Stock and reservations at place order (issue 33, decision 050). */
 jest.setTimeout(60_000);
@@ -22,7 +23,7 @@ let products: { id: string; price: number }[];
 beforeAll(async () => {
   t = await createTestApp();
   db = t.orm.em.getConnection();
-  products = await plainProducts(t, 6);
+  products = await plainProducts(t, 7);
 });
 afterAll(() => t.close());
 
@@ -291,5 +292,155 @@ describe('restocks: counts by staff and suppliers, backorders first, back-in-sto
       { s: id },
     );
     expect(found.data!.adminStock[0]!.productId).toBe(id);
+  });
+});
+
+describe('returns put sellable pieces back on the shelf', () => {
+  it('a completed return for an order mistake restocks the warehouse that shipped it (not cut pieces); a defective one does not', async () => {
+    const id = products[5]!.id;
+    const [cut] = await db.execute<{ id: string; option: string }[]>(
+      `select p.id, o.id as option from product p join product_configuration_option o on o.product_id = p.id
+       where p.price is not null and p.id like '%-CUT' and o.code = 'CUT_LENGTH' and p.allowed_states = '{}'
+         and p.min_transfer <= 1 and p.minimum_purchase_quantity <= 1 order by p.id limit 1`,
+    );
+    // The last 6 of the part are in Reno (the buyer is in North Carolina); it is not sold on backorder.
+    await stockOf(id, 0, 6, false);
+    await stockOf(cut!.id, 10, 0);
+    const email = `returns.staff.${randomUUID()}@axisline.example`;
+    await t.createUser({ email, password: FIXTURE_PASSWORD, role: ROLES.CustomerService });
+    const staff = await t.client();
+    await staff.signIn(email, FIXTURE_PASSWORD);
+
+    /** A buyer's order of the 6 and 2 cut pieces, shipped whole and delivered. */
+    async function deliveredOrder() {
+      const placed = await cardOrder(t, [
+        { itemId: id, qty: 6 },
+        { itemId: cut!.id, qty: 2, configurations: [{ productConfigurationId: cut!.option, value: 500 }] },
+      ]);
+      const { order } = placed;
+      const shipped = await staff.gql(
+        `mutation($id: ID!, $version: Int!, $input: ShipmentInput!) { shipOrder(id: $id, version: $version, input: $input) { version } }`,
+        {
+          id: order.id,
+          version: order.version,
+          input: {
+            carrier: 'ups',
+            trackingNumber: '1Z999AA10123456784',
+            shippedOn: new Date().toISOString().slice(0, 10),
+            lines: order.lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
+          },
+        },
+      );
+      expect(shipped.errors).toBeUndefined();
+      await db.execute(
+        `update customer_order set status = 4, shipment_status = 'SHIPPED', delivery_status = 'DELIVERED',
+           delivered_at = now() - interval '2 days' where id = ?`,
+        [order.id],
+      );
+      return placed;
+    }
+    /** The buyer returns 4 of the part and both cut pieces for `reason`; staff take it to Return Completed. */
+    async function completedReturn(placed: Awaited<ReturnType<typeof deliveredOrder>>, reason: string) {
+      const [part, piece] = placed.order.lines;
+      const asked = await placed.c
+        .send('post', '/api/returns', {
+          orderId: placed.order.id,
+          reason,
+          comment: '',
+          items: [
+            { id: part!.id, quantity: 4 },
+            { id: piece!.id, quantity: 2 },
+          ],
+        })
+        .expect(201);
+      await staff
+        .send('post', `/api/admin/returns/${asked.body.id}/decision`, { decision: 'RETURN_ACCEPTED' })
+        .expect(200);
+      for (const status of [8, 9, 10]) {
+        await staff.send('post', `/api/admin/returns/${asked.body.id}/status`, { status }).expect(200);
+      }
+    }
+
+    const first = await deliveredOrder();
+    expect(await levels(id)).toEqual([
+      { warehouseId: 'MOO', onHand: 0, reserved: 0 },
+      { warehouseId: 'RNO', onHand: 0, reserved: 0 },
+    ]);
+    expect((await levels(cut!.id))[0]).toEqual({ warehouseId: 'MOO', onHand: 8, reserved: 0 });
+    // Sold out: a visitor asks to hear when it is back.
+    const watcher = `returned.${randomUUID()}@plant.example`;
+    const asked = await (
+      await t.client()
+    ).gql(`mutation($e: String!, $i: ID!) { notifyBackInStock(email: $e, itemId: $i) { created } }`, {
+      e: watcher,
+      i: id,
+    });
+    expect(asked.errors).toBeUndefined();
+
+    // Ordered by mistake: the 4 go back to Reno, where they shipped from; the cut pieces were made for the buyer.
+    await completedReturn(first, 'CUSTOMER_ORDER_MISTAKE');
+    expect(await levels(id)).toEqual([
+      { warehouseId: 'MOO', onHand: 0, reserved: 0 },
+      { warehouseId: 'RNO', onHand: 4, reserved: 0 },
+    ]);
+    expect((await levels(cut!.id))[0]).toEqual({ warehouseId: 'MOO', onHand: 8, reserved: 0 });
+    const [flag] = await db.execute<{ inStock: boolean }[]>(
+      'select in_stock as "inStock" from product where id = ?',
+      [id],
+    );
+    expect(flag!.inStock).toBe(true);
+    const mail = await t.mail(watcher, { subject: /Back in stock/ });
+    expect(decodeURIComponent(linkIn(mail).pathname)).toBe(`/product/detail/${id}`);
+
+    // Defective pieces are not stock again.
+    await stockOf(id, 0, 6, false);
+    const second = await deliveredOrder();
+    await completedReturn(second, 'DEFECTIVE_PRODUCT');
+    expect(await levels(id)).toEqual([
+      { warehouseId: 'MOO', onHand: 0, reserved: 0 },
+      { warehouseId: 'RNO', onHand: 0, reserved: 0 },
+    ]);
+  });
+});
+
+describe('open orders placed before stock was kept', () => {
+  it('hold their pieces on upgrade: backordered at the nearest warehouse, served first by the first count', async () => {
+    const id = products[6]!.id;
+    await stockOf(id, 0, 0);
+    const { order } = await cardOrder(t, [{ itemId: id, qty: 3 }]);
+    // As before the change: no reservation, no stock counted for the part.
+    await db.execute('delete from stock_reservation where order_id = ?', [order.id]);
+    await db.execute('delete from stock_level where product_id = ?', [id]);
+    const run = <T extends object[]>(sql: string, params: unknown[] = []) => db.execute<T>(sql, params);
+
+    expect(await holdOpenOrders(run)).toBeGreaterThanOrEqual(1);
+    expect(await reservations(order.id)).toEqual([
+      { warehouseId: 'MOO', quantity: 3, backordered: true, status: 'reserved' },
+    ]);
+    // Once only.
+    await holdOpenOrders(run);
+    expect(await reservations(order.id)).toHaveLength(1);
+
+    // The first count of the part serves the order before anyone else.
+    const email = `stock.upgrade.${randomUUID()}@axisline.example`;
+    await t.createUser({ email, password: FIXTURE_PASSWORD, role: ROLES.Service });
+    const staff = await t.client();
+    await staff.signIn(email, FIXTURE_PASSWORD);
+    const counted = await staff.gql<{ adjustStock: { warehouses: object[] } }>(
+      `mutation($id: ID!, $input: StockAdjustmentInput!) {
+        adjustStock(productId: $id, input: $input) { warehouses { warehouseId onHand reserved available } }
+      }`,
+      { id, input: { levels: [{ warehouseId: 'MOO', onHand: 5 }], reason: 'First count' } },
+    );
+    expect(counted.errors).toBeUndefined();
+    expect(counted.data!.adjustStock.warehouses).toContainEqual({
+      warehouseId: 'MOO',
+      onHand: 5,
+      reserved: 3,
+      available: 2,
+    });
+    expect(await reservations(order.id)).toEqual([
+      { warehouseId: 'MOO', quantity: 3, backordered: false, status: 'reserved' },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
+import { returnRestocks } from '@domain/returns';
 import { ROUTES } from '@domain/routes';
 import { Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -69,7 +70,13 @@ export function ReturnsView() {
             title: t('returns.reason'),
             dataIndex: 'reason',
             render: (v: string) => (
-              <Tag>{t(`returns.reason.${v}` as 'returns.reason.DEFECTIVE_PRODUCT')}</Tag>
+              <Space direction="vertical" size={2}>
+                <Tag>{t(`returns.reason.${v}` as 'returns.reason.DEFECTIVE_PRODUCT')}</Tag>
+                {/* Whether completing it puts the pieces back on the shelf (decision 050). */}
+                <Typography.Text type="secondary">
+                  {t(returnRestocks(v) ? 'admin.returnRestocks' : 'admin.returnNotRestocked')}
+                </Typography.Text>
+              </Space>
             ),
           },
           { title: t('orders.status'), dataIndex: 'statusLabel' },

@@ -42,17 +42,20 @@ export function ShipDate({
   quantity,
   state = null,
   configured = false,
+  card = false,
 }: {
   stock: PartStockFields;
   quantity: number;
   state?: string | null;
   configured?: boolean;
+  /** On a listing card (a `span` inside the card's link): read with the card, not announced as it changes. */
+  card?: boolean;
 }) {
   const now = useNow();
   const text = useShipText();
   if (!(quantity > 0)) return null;
   // Until the browser has its clock, the line's place is kept (no shift under a buyer's pointer after hydration).
-  if (!now) return <ShipDatePlaceholder />;
+  if (!now) return <ShipDatePlaceholder card={card} />;
   const plan = planShipment({
     quantity,
     stock: stock.warehouses,
@@ -62,21 +65,40 @@ export function ShipDate({
     now,
   });
   const label = shipLabel(plan, now);
+  const Tag = card ? 'span' : 'p';
   return (
-    <p className={`ship-date ship-date--${label.kind}`} data-testid="ship-date" aria-live="polite">
+    <Tag
+      className={`ship-date ship-date--${label.kind}`}
+      data-testid="ship-date"
+      aria-live={card ? undefined : 'polite'}
+    >
       {text(label, plan.fillable ? 0 : plan.available)}
-    </p>
+    </Tag>
   );
 }
 
-/** Stock by warehouse: "Mooresville, NC: 120 in stock · Reno, NV: 35 in stock". */
-export function WarehouseStock({ stock }: { stock: PartStockFields }) {
+/**
+ * Stock by warehouse: "Mooresville, NC: 120 in stock · Reno, NV: 35 in stock". On a listing card (inside its link)
+ * only the warehouses holding some, one per line.
+ */
+export function WarehouseStock({ stock, card = false }: { stock: PartStockFields; card?: boolean }) {
   const t = useT();
-  if (stock.warehouses.length === 0) return null;
+  const shown = card ? stock.warehouses.filter((w) => w.available > 0) : stock.warehouses;
+  if (shown.length === 0) return null;
+  const lines = shown.map((w) => t('ship.atWarehouse', { name: w.name, count: w.available }));
+  if (card) {
+    return (
+      <span className="warehouse-stock warehouse-stock--card" data-testid="warehouse-stock">
+        {lines.map((line, i) => (
+          <span key={shown[i]!.warehouseId}>{line}</span>
+        ))}
+      </span>
+    );
+  }
   return (
     <ul className="warehouse-stock" data-testid="warehouse-stock" aria-label={t('ship.byWarehouse')}>
-      {stock.warehouses.map((w) => (
-        <li key={w.warehouseId}>{t('ship.atWarehouse', { name: w.name, count: w.available })}</li>
+      {lines.map((line, i) => (
+        <li key={shown[i]!.warehouseId}>{line}</li>
       ))}
     </ul>
   );
@@ -99,10 +121,11 @@ export function PlannedShipDate({ day, backordered }: { day: string; backordered
 }
 
 /** The ship date's line, empty, while the page is rendered on the server and hydrated. */
-function ShipDatePlaceholder() {
+function ShipDatePlaceholder({ card = false }: { card?: boolean }) {
+  const Tag = card ? 'span' : 'p';
   return (
-    <p className="ship-date" aria-hidden="true">
+    <Tag className="ship-date" aria-hidden="true">
       {'\u00a0'}
-    </p>
+    </Tag>
   );
 }

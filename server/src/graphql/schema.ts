@@ -16,7 +16,7 @@ import { AdminOrderResolver } from '../modules/order/order-admin.resolver';
 import { SavedListResolver } from '../modules/saved-list/saved-list.resolver';
 import { FormsResolver } from '../modules/forms/forms.resolver';
 import { ReturnsResolver } from '../modules/returns/returns.resolver';
-import { CategoryResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
+import { CategoryResolver, ProductPriceResolver, ProductResolver } from '../modules/catalog/catalog.resolver';
 import {
   CategoryNameResolver,
   ConfigurationOptionResolver,
@@ -40,6 +40,7 @@ export const RESOLVERS = [
   ReturnsResolver,
   ApiKeysResolver,
   CategoryResolver,
+  ProductPriceResolver,
   CategoryNameResolver,
   ConfigurationOptionResolver,
   NavigationResolver,

@@ -156,12 +156,15 @@ export function formatError(production = false) {
 
 export async function createApolloServer(production = false): Promise<ApolloServer<Ctx>> {
   const armor = new ApolloArmor({
-    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true },
+    // Depth and cost of the fields asked: a fragment spread is not a level of its own (a query split into fragments,
+    // as the shop's generated ones are, is as deep and costs about as much as written inline); its fields count
+    // where it is used.
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, flattenFragments: true },
     maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
     // Counted in tokenLimit() below: armor's parser hook makes Apollo answer 500 instead of 400.
     maxTokens: { enabled: false },
     maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
-    costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ignoreIntrospection: true },
+    costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ignoreIntrospection: true, flattenFragments: true },
     blockFieldSuggestion: { enabled: true },
   }).protect();
   const server = new ApolloServer<Ctx>({

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { CardPrice } from '../../components/Price';
+import { ShipDate, WarehouseStock } from '../../components/ShipDate';
 import { StockLine } from '../../components/StockLine';
 import { productPath } from '@domain/routes';
 import {
@@ -17,6 +18,7 @@ import { Skeleton } from '../../components/Skeleton';
 import {
   ProductPricesDocument,
   SearchProductsDocument,
+  type ProductPricesQuery,
   type SearchAnswerFieldsFragment,
 } from './graphql/search.generated';
 import { useCatalogLang, useT } from '../../i18n';
@@ -155,7 +157,7 @@ export function ProductResults({
                   <span className="tile__price">
                     {termsOf.has(p.id) ? <CardPrice terms={termsOf.get(p.id)!} /> : ' '}
                   </span>
-                  {termsOf.has(p.id) && <StockLine orderable={termsOf.get(p.id)!.orderable} as="span" />}
+                  {termsOf.has(p.id) && <CardStock terms={termsOf.get(p.id)!} />}
                 </Link>
               </li>
             ))}
@@ -184,6 +186,20 @@ export function ProductResults({
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * A card's stock (decision 050): "Available to Order", when one piece ships (to the buyer's clock, nearest warehouse
+ * first for an unknown address) and the warehouses holding it.
+ */
+function CardStock({ terms }: { terms: ProductPricesQuery['productRefreshDetails'][number] }) {
+  return (
+    <>
+      <StockLine orderable={terms.orderable} as="span" />
+      {terms.orderable && <ShipDate stock={terms.stock} quantity={1} card />}
+      <WarehouseStock stock={terms.stock} card />
+    </>
   );
 }
 

@@ -63,6 +63,15 @@ class ProductPriceGql {
   tiered!: boolean;
 }
 
+/** A listing's stock line: each warehouse's pieces and the backorder terms, read in one batch for the page. */
+@Resolver(() => ProductPriceGql)
+export class ProductPriceResolver {
+  @FieldResolver(() => PartStockGql, { description: "The part's stock by warehouse and backorder terms" })
+  async stock(@Root() product: ProductPriceGql, @Ctx() ctx: RequestCtx): Promise<PartStockGql> {
+    return partStockGql(await ctx.catalog.stock(product.id));
+  }
+}
+
 @ObjectType('BackInStockAnswer')
 class BackInStockAnswerGql {
   @Field(() => String)

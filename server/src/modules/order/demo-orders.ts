@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { freight, round2 } from '../../../../domain/money';
 import { siteCountry } from '../../../../domain/regions';
 import { combinedPct, taxationFor, taxLines, taxTotal } from '../../../../domain/tax';
+import { holdOpenOrders } from '../stock/open-orders';
 
 /** Demo orders are marked so a new demo catalogue may replace them (real orders keep their products). */
 export const DEMO_ORDER_SCOPE = 'demo';
@@ -184,6 +185,8 @@ export async function insertDemoOrders(
       );
     }
     await insertDemoShipments(run, first, last);
+    // The open ones hold their pieces, as orders placed in the shop do; the demo's stock counts them.
+    await holdOpenOrders(run, { counted: true, numbers: [first, last] });
     await run(
       `select setval('order_number_seq', greatest((select max(order_number) from customer_order), 100000))`,
     );

@@ -7,6 +7,7 @@ import {
   returnAdvanceSchema,
   returnDecisionSchema,
   returnRequestSchema,
+  returnRestocks,
   withinReturnWindow,
   type ReturnRequestInput,
 } from '../../../../domain/returns';
@@ -19,6 +20,7 @@ import { requireUser } from '../auth/session-auth';
 import { localeOr, sendMessage } from '../mail/mailer';
 import type { Message } from '../mail/templates';
 import { recordStatusChange } from '../order/order.events';
+import { restockReturned } from '../stock/stock.service';
 import { orderService, type OrderView } from '../order/order.service';
 import type { Transaction } from '@mikro-orm/core';
 
@@ -228,7 +230,8 @@ export const returnsService = {
 
   /**
    * Staff follow an accepted return: shipped, processing, completed. Completing refunds the returned lines
-   * (with their tax) through the payment provider: refunded or partially refunded.
+   * (with their tax) through the payment provider: refunded or partially refunded; and, when the reason says they
+   * are sellable, puts the stocked pieces back on the shelf (restockReturned).
    */
   async advance(ctx: Ctx, id: string, body: unknown) {
     assertAccess(ctx, CONSOLE_ACCESS.returns);
@@ -270,6 +273,14 @@ export const returnsService = {
           trx,
         );
         const whole = all!.returned >= all!.ordered;
+        if (returnRestocks(current.reason)) {
+          await restockReturned(
+            ctx,
+            trx,
+            { id: order.id, state: order.shippingAddress.state },
+            current.lines,
+          );
+        }
         await ctx.db.execute(
           `update customer_order set return_status = ?,
              payment_status = case when payment_kind = 'card' then ? else payment_status end

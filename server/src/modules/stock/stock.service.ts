@@ -1,7 +1,7 @@
 import type { Transaction } from '@mikro-orm/core';
-import { planShipment, stockShortMessage, type ShipPart } from '../../../../domain/ship-dates';
+import { cutsPerPiece, planShipment, stockShortMessage, type ShipPart } from '../../../../domain/ship-dates';
 import { bookedCuts, partStock } from './stock.read';
-import { WAREHOUSES } from '../../../../domain/warehouses';
+import { WAREHOUSES, warehousesFor } from '../../../../domain/warehouses';
 import type { Logger } from 'pino';
 import { productPath } from '../../../../domain/routes';
 import { AppError, notFound } from '../../common/errors';
@@ -524,4 +524,58 @@ async function allocateBackorders(ctx: Db, trx: Transaction, productId: string):
     filled.map((r) => ({ productId, warehouseId: r.warehouseId, quantity: r.quantity })),
     1,
   );
+}
+
+/**
+ * Returned pieces back on the shelf (a return completed: received, inspected, refunded). A stocked part goes back
+ * to the warehouse that shipped most of its line (the ship-to's nearest for a line shipped before reservations were
+ * kept); a configured piece (cut to length, machined) was made for the buyer and is not stock again. What comes back
+ * serves the part's backorders first, then buyers, and a part out of stock e-mails its back-in-stock requests.
+ */
+export async function restockReturned(
+  ctx: StockDeps,
+  trx: Transaction,
+  order: { id: string; state: string },
+  returned: readonly { orderLineId: string; quantity: number }[],
+): Promise<void> {
+  if (returned.length === 0) return;
+  const lines = await ctx.db.execute<
+    { lineId: string; productId: string; configurations: unknown[]; shippedFrom: string | null }[]
+  >(
+    `select l.id as "lineId", l.product_id as "productId", l.configurations,
+       (select r.warehouse_id from stock_reservation r where r.order_line_id = l.id and r.status = 'shipped'
+        group by r.warehouse_id order by sum(r.quantity) desc, r.warehouse_id limit 1) as "shippedFrom"
+     from order_line l where l.order_id = ? and l.id in (?)`,
+    [order.id, returned.map((r) => r.orderLineId)],
+    'all',
+    trx,
+  );
+  const nearest = warehousesFor(order.state)[0]!.id;
+  const back = new Map<string, { product_id: string; warehouse_id: string; quantity: number }>();
+  for (const line of lines) {
+    if (cutsPerPiece(line.configurations) > 0) continue;
+    const quantity = returned
+      .filter((r) => r.orderLineId === line.lineId)
+      .reduce((n, r) => n + r.quantity, 0);
+    const warehouseId = line.shippedFrom ?? nearest;
+    const key = `${line.productId}:${warehouseId}`;
+    const at = back.get(key) ?? { product_id: line.productId, warehouse_id: warehouseId, quantity: 0 };
+    back.set(key, { ...at, quantity: at.quantity + quantity });
+  }
+  if (back.size === 0) return;
+  const productIds = [...new Set([...back.values()].map((b) => b.product_id))].sort();
+  await lockStock(ctx, trx, productIds);
+  await ctx.db.execute(
+    `insert into stock_level (product_id, warehouse_id, on_hand)
+     select r.product_id, r.warehouse_id, r.quantity
+     from jsonb_to_recordset(?::jsonb) as r(product_id text, warehouse_id text, quantity int)
+     order by r.product_id, r.warehouse_id
+     on conflict (product_id, warehouse_id) do update set on_hand = stock_level.on_hand + excluded.on_hand,
+       updated_at = now()`,
+    [JSON.stringify([...back.values()])],
+    'run',
+    trx,
+  );
+  for (const id of productIds) await allocateBackorders(ctx, trx, id);
+  await syncInStock(ctx, trx, productIds);
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { CARRIERS } from '@domain/checkout';
 import { approvalReason } from '@domain/company';
 import { AddressLines } from '../../../components/AddressLines';
+import { ShipDate } from '../../../components/ShipDate';
 import { useMessage, useT } from '../../../i18n';
 import { useDescribeConfiguration } from '../../../lib/configuration';
 import { useMoney } from '../../../lib/money';
@@ -110,6 +111,13 @@ export function ReviewStep({
               {l.configurations.length > 0 && (
                 <small> ({l.configurations.map((c) => describeConfig(c)).join(', ')})</small>
               )}
+              {/* When it ships to this address (its nearest warehouse first), a backorder's later day included. */}
+              <ShipDate
+                stock={l.stock}
+                quantity={l.quantity}
+                state={address.state}
+                configured={l.configurations.length > 0}
+              />
             </span>
             <span>{money(l.lineTotal)}</span>
           </li>
