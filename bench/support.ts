@@ -42,11 +42,15 @@ export async function benchDatabase(options: { products: number; database?: stri
   };
 }
 
-/** Plain priced products anyone may order anywhere (no options, no pack rule), spread over the catalogue. */
+/**
+ * Plain priced products anyone may order anywhere (no options, no pack rule), spread over the catalogue; sold on
+ * backorder, so a run's thousands of orders never exhaust one (a refusal would be measured as an error).
+ */
 export async function plainProductIds(orm: Orm, limit: number): Promise<string[]> {
   const rows = await orm.em.getConnection().execute<{ id: string }[]>(
     `select id from product p where price is not null and min_transfer <= 1 and minimum_purchase_quantity <= 1
-       and allowed_states = '{}' and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+       and allowed_states = '{}' and backorder_allowed
+       and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
      order by md5(id) limit ?`,
     [limit],
   );

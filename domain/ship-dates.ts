@@ -58,18 +58,29 @@ interface LocalTime {
   minutes: number;
 }
 
-/** The warehouse's own date and minutes past midnight at `at`. */
-function localTime(w: Warehouse, at: Date): LocalTime {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: w.timeZone,
+/** One clock reader per time zone: making an Intl.DateTimeFormat costs far more than using one. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+const clockOf = (timeZone: string): Intl.DateTimeFormat => {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+};
+
+/** The warehouse's own date and minutes past midnight at `at`. */
+function localTime(w: Warehouse, at: Date): LocalTime {
+  const parts = Object.fromEntries(
+    clockOf(w.timeZone)
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );

@@ -1,6 +1,7 @@
 import type { Transaction } from '@mikro-orm/core';
 import { cutsPerPiece, planShipment, type ShipPlan, type StockAt } from '../../../../domain/ship-dates';
 import { DEFAULT_LEAD_TIME_DAYS } from '../../../../domain/warehouses';
+import { prepared } from '../../db/prepared';
 import type { SqlConnection } from '../../context';
 
 /** A part's stock by warehouse and its backorder terms, as the ship-date rule reads them. */
@@ -34,6 +35,48 @@ export async function partStock(
         productId: r.productId,
         stock: r.stock,
         backorder: { allowed: r.allowed, leadTimeDays: r.leadTimeDays },
+      },
+    ]),
+  );
+}
+
+const LOCKED_STOCK = prepared<{
+  productId: string;
+  allowed: boolean;
+  inStock: boolean;
+  leadTimeDays: number;
+  stock: StockAt[];
+}>(
+  `with locked as materialized (
+     select product_id, warehouse_id, greatest(on_hand - reserved, 0) as available from stock_level
+     where product_id = any(?::text[]) order by product_id, warehouse_id for update)
+   select p.id as "productId", p.backorder_allowed as allowed, p.in_stock as "inStock",
+     coalesce(p.lead_time_days, b.lead_time_days, ${DEFAULT_LEAD_TIME_DAYS}) as "leadTimeDays",
+     coalesce((select json_agg(json_build_object('warehouseId', l.warehouse_id, 'available', l.available)
+       order by l.warehouse_id) from locked l where l.product_id = p.id), '[]'::json) as stock
+   from product p join brand b on b.id = p.brand_id where p.id = any(?::text[])`,
+);
+
+/**
+ * The parts' stock rows locked in (product, warehouse) order and read in the same statement, with each part's terms
+ * and its `in_stock` flag: a reservation's one round trip before it writes (decision 050, "Cost, measured").
+ */
+export async function lockedPartStock(
+  ctx: { db: SqlConnection },
+  trx: Transaction,
+  productIds: readonly string[],
+): Promise<Map<string, PartStock & { inStock: boolean }>> {
+  const ids = [...new Set(productIds)].sort();
+  if (ids.length === 0) return new Map();
+  const rows = await LOCKED_STOCK.all(ctx.db, [ids, ids], trx);
+  return new Map(
+    rows.map((r) => [
+      r.productId,
+      {
+        productId: r.productId,
+        stock: r.stock,
+        backorder: { allowed: r.allowed, leadTimeDays: r.leadTimeDays },
+        inStock: r.inStock,
       },
     ]),
   );

@@ -1,10 +1,11 @@
 import type { Transaction } from '@mikro-orm/core';
 import { cutsPerPiece, planShipment, stockShortMessage, type ShipPart } from '../../../../domain/ship-dates';
-import { bookedCuts, partStock } from './stock.read';
+import { bookedCuts, lockedPartStock } from './stock.read';
 import { WAREHOUSES, warehousesFor } from '../../../../domain/warehouses';
 import type { Logger } from 'pino';
 import { productPath } from '../../../../domain/routes';
 import { AppError, notFound } from '../../common/errors';
+import { prepared } from '../../db/prepared';
 import { localeOr, sendMessage } from '../mail/mailer';
 import type { SqlConnection } from '../../context';
 import { forgetTypeaheadAnswers } from '../search/search.ahead';
@@ -29,8 +30,8 @@ export interface StockDeps {
 }
 
 /**
- * Locks the parts' stock rows in (product, warehouse) order: every writer takes them through here, before any other
- * stock lock, and a transaction that touches several orders locks all their parts at once first (lockStockOfOrders).
+ * Locks the parts' stock rows in (product, warehouse) order: every writer takes them through here (a reservation
+ * through lockedPartStock, in the same order), before any other stock lock, and a transaction that touches several orders locks all their parts at once first (lockStockOfOrders).
  */
 export async function lockStock(ctx: Db, trx: Transaction, productIds: readonly string[]): Promise<void> {
   const ids = [...new Set(productIds)].sort();
@@ -82,6 +83,19 @@ export interface LineToReserve {
   cutsPerPiece: number;
 }
 
+/** An order's reservations and what they hold of each stock row, in one statement (prepared: a hot path). */
+const RESERVE = prepared(
+  `with r as (select * from jsonb_to_recordset(?::jsonb) as r(line_id uuid, product_id text, warehouse_id text,
+       quantity int, backordered boolean, ship_on date, cuts jsonb)),
+   held as (insert into stock_reservation (order_id, order_line_id, product_id, warehouse_id, quantity,
+       backordered, ship_on, cuts)
+     select ?::uuid, r.line_id, r.product_id, r.warehouse_id, r.quantity, r.backordered, r.ship_on, r.cuts from r)
+   update stock_level s set reserved = s.reserved + m.quantity, updated_at = now()
+   from (select product_id, warehouse_id, sum(quantity)::int as quantity from r where not backordered
+     group by product_id, warehouse_id) m
+   where s.product_id = m.product_id and s.warehouse_id = m.warehouse_id`,
+);
+
 /**
  * Reserves an order's lines inside its transaction (decision 050): the stock rows of its parts locked in order,
  * each line planned by the domain's rule (nearest warehouse first, then the others, the rest on backorder where the
@@ -96,8 +110,8 @@ export async function reserveOrderStock(
 ): Promise<Map<string, string>> {
   const productIds = [...new Set(order.lines.map((l) => l.productId))].sort();
   if (productIds.length === 0) return new Map();
-  await lockStock(ctx, trx, productIds);
-  const parts = await partStock(ctx, productIds, trx);
+  // Locked and read in one statement (lockStock's order).
+  const parts = await lockedPartStock(ctx, trx, productIds);
   const cutting = order.lines.some((l) => l.cutsPerPiece > 0);
   if (cutting) await lockWorkCentres(ctx, trx);
   const booked = cutting ? await bookedCuts(ctx, trx) : () => 0;
@@ -139,14 +153,9 @@ export async function reserveOrderStock(
     }
     shipDays.set(line.lineId, plan.shipOn);
   }
-  await ctx.db.execute(
-    `insert into stock_reservation (order_id, order_line_id, product_id, warehouse_id, quantity, backordered, ship_on,
-       cuts)
-     select ?, r.line_id, r.product_id, r.warehouse_id, r.quantity, r.backordered, r.ship_on, r.cuts
-     from jsonb_to_recordset(?::jsonb) as r(line_id uuid, product_id text, warehouse_id text, quantity int,
-       backordered boolean, ship_on date, cuts jsonb)`,
+  await RESERVE.all(
+    ctx.db,
     [
-      order.id,
       JSON.stringify(
         reservations.map((r) => ({
           line_id: r.lineId,
@@ -158,15 +167,9 @@ export async function reserveOrderStock(
           cuts: r.cuts,
         })),
       ),
+      order.id,
     ],
-    'run',
     trx,
-  );
-  await moveReserved(
-    ctx,
-    trx,
-    reservations.filter((r) => !r.backordered),
-    1,
   );
   await bookCuts(
     ctx,
@@ -174,7 +177,13 @@ export async function reserveOrderStock(
     reservations.flatMap((r) => r.cuts.map((c) => ({ ...c, warehouseId: r.warehouseId }))),
     1,
   );
-  await syncInStock(ctx, trx, productIds);
+  // Only a part whose last pieces this order took flips its flag (most orders leave every part in stock).
+  const flipping = productIds.filter((id) => {
+    const part = parts.get(id)!;
+    const left = part.stock.reduce((n, s) => n + s.available - (taken.get(`${id}:${s.warehouseId}`) ?? 0), 0);
+    return part.inStock !== left > 0;
+  });
+  await syncInStock(ctx, trx, flipping);
   return shipDays;
 }
 
