@@ -149,7 +149,10 @@ export function ormConfig({ clientUrl, debug = false, poolMax = 10, onQuery }: O
     // The hot paths' named prepared statements (db/prepared.ts) keep one generic plan per connection: planned
     // per call, the product statement spent 0.35 ms planning for 0.1 ms of work. The ORM's own statements
     // carry their values inline (no parameters), so no plan of theirs is cached and this changes nothing there.
-    driverOptions: { connection: { options: '-c plan_cache_mode=force_generic_plan' } },
+    // No JIT: a store's statements are short, and PostgreSQL compiles a plan whose estimate passes jit_above_cost
+    // at every execution (an order's read, costed from stale statistics, spent 10-40 ms compiling for 1 ms of work
+    // and took place-order from 167 to 43 a second: decision 050, "Cost, measured").
+    driverOptions: { connection: { options: '-c plan_cache_mode=force_generic_plan -c jit=off' } },
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     // Observe (never rewrite) each statement: tests count statements per GraphQL request.
     onQuery: onQuery
