@@ -138,6 +138,14 @@ test('listing cards show where a part is stocked and when one ships; the review 
     /^Ships (today if ordered within \d+ h \d+ m|Monday|Tuesday|Wednesday|Thursday|Friday|[A-Z][a-z]{2} \d{1,2})$/,
   );
   await shop.screenshot('listing-card-stock-phone');
+  // In French, the same card in French.
+  await page.context().addCookies([{ name: 'locale', value: 'fr-CA', url: new URL('/', page.url()).href }]);
+  await shop.goto(`/search?q=${encodeURIComponent(part.id)}`);
+  await expect(card.getByTestId('warehouse-stock')).toHaveText('Reno, NV : 5 en stock');
+  await expect(card.getByTestId('ship-date')).toHaveText(/^Expédi/);
+  await shop.screenshot('listing-card-stock-phone-fr');
+  await page.context().addCookies([{ name: 'locale', value: 'en-US', url: new URL('/', page.url()).href }]);
+  await shop.goto(`/search?q=${encodeURIComponent(part.id)}`);
 
   // 8 wanted, 5 in Reno: the review step, for the address chosen, says the line is backordered and until when.
   await card.click();
