@@ -55,6 +55,28 @@ const reservations = (orderId: string) =>
     [orderId],
   );
 
+/** Staff ship these lines' pieces of the order today (UPS). */
+async function ship(
+  staff: Client,
+  order: { id: string; version: number },
+  lines: { lineId: string; quantity: number }[],
+): Promise<void> {
+  const shipped = await staff.gql(
+    `mutation($id: ID!, $version: Int!, $input: ShipmentInput!) { shipOrder(id: $id, version: $version, input: $input) { version } }`,
+    {
+      id: order.id,
+      version: order.version,
+      input: {
+        carrier: 'ups',
+        trackingNumber: '1Z999AA10123456784',
+        shippedOn: new Date().toISOString().slice(0, 10),
+        lines,
+      },
+    },
+  );
+  expect(shipped.errors).toBeUndefined();
+}
+
 async function guestWithCart(id: string, qty: number): Promise<{ c: Client; email: string; card: string }> {
   const c = await t.client();
   await c.send('post', '/api/user/cart/upsert', { items: [{ itemId: id, qty }] }).expect(200);
@@ -152,24 +174,7 @@ describe('reservations at place order', () => {
     await t.createUser({ email, password: FIXTURE_PASSWORD, role: ROLES.CustomerService });
     const staff = await t.client();
     await staff.signIn(email, FIXTURE_PASSWORD);
-    const today = new Date().toISOString().slice(0, 10);
-    const [line] = await db.execute<{ id: string }[]>('select id from order_line where order_id = ?', [
-      order.id,
-    ]);
-    const shipped = await staff.gql<{ shipOrder: { version: number } }>(
-      `mutation($id: ID!, $version: Int!, $input: ShipmentInput!) { shipOrder(id: $id, version: $version, input: $input) { version } }`,
-      {
-        id: order.id,
-        version: order.version,
-        input: {
-          carrier: 'ups',
-          trackingNumber: '1Z999AA10123456784',
-          shippedOn: today,
-          lines: [{ lineId: line!.id, quantity: 3 }],
-        },
-      },
-    );
-    expect(shipped.errors).toBeUndefined();
+    await ship(staff, order, [{ lineId: order.lines[0]!.id, quantity: 3 }]);
     expect(await levels(id)).toEqual([
       { warehouseId: 'MOO', onHand: 7, reserved: 1 },
       { warehouseId: 'RNO', onHand: 0, reserved: 0 },
@@ -318,20 +323,11 @@ describe('returns put sellable pieces back on the shelf', () => {
         { itemId: cut!.id, qty: 2, configurations: [{ productConfigurationId: cut!.option, value: 500 }] },
       ]);
       const { order } = placed;
-      const shipped = await staff.gql(
-        `mutation($id: ID!, $version: Int!, $input: ShipmentInput!) { shipOrder(id: $id, version: $version, input: $input) { version } }`,
-        {
-          id: order.id,
-          version: order.version,
-          input: {
-            carrier: 'ups',
-            trackingNumber: '1Z999AA10123456784',
-            shippedOn: new Date().toISOString().slice(0, 10),
-            lines: order.lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
-          },
-        },
+      await ship(
+        staff,
+        order,
+        order.lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
       );
-      expect(shipped.errors).toBeUndefined();
       await db.execute(
         `update customer_order set status = 4, shipment_status = 'SHIPPED', delivery_status = 'DELIVERED',
            delivered_at = now() - interval '2 days' where id = ?`,

@@ -11,47 +11,48 @@ export interface PartStock {
   backorder: { allowed: boolean; leadTimeDays: number };
 }
 
-const STOCK_SQL = `select p.id as "productId", p.backorder_allowed as allowed,
-    coalesce(p.lead_time_days, b.lead_time_days, ${DEFAULT_LEAD_TIME_DAYS}) as "leadTimeDays",
-    coalesce((select json_agg(json_build_object('warehouseId', s.warehouse_id,
-      'available', greatest(s.on_hand - s.reserved, 0)) order by s.warehouse_id)
-      from stock_level s where s.product_id = p.id), '[]'::json) as stock
-  from product p join brand b on b.id = p.brand_id where p.id in (?)`;
-
-/** The parts' stock and backorder terms (no lock: for showing ship dates). */
-export async function partStock(
-  ctx: { db: SqlConnection },
-  productIds: readonly string[],
-  trx?: Transaction,
-): Promise<Map<string, PartStock>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await ctx.db.execute<
-    { productId: string; allowed: boolean; leadTimeDays: number; stock: StockAt[] }[]
-  >(STOCK_SQL, [[...new Set(productIds)]], 'all', trx);
-  return new Map(
-    rows.map((r) => [
-      r.productId,
-      {
-        productId: r.productId,
-        stock: r.stock,
-        backorder: { allowed: r.allowed, leadTimeDays: r.leadTimeDays },
-      },
-    ]),
-  );
-}
-
-const LOCKED_STOCK = prepared<{
+/** A part's row as the stock statements read it. */
+interface StockRow {
   productId: string;
   allowed: boolean;
   inStock: boolean;
   leadTimeDays: number;
   stock: StockAt[];
-}>(
+}
+
+/** The part's terms: backorders allowed, lead time (the part's, else its brand's, else the store's). */
+const TERMS = `p.id as "productId", p.backorder_allowed as allowed, p.in_stock as "inStock",
+  coalesce(p.lead_time_days, b.lead_time_days, ${DEFAULT_LEAD_TIME_DAYS}) as "leadTimeDays"`;
+
+const partOf = (r: StockRow): PartStock & { inStock: boolean } => ({
+  productId: r.productId,
+  stock: r.stock,
+  backorder: { allowed: r.allowed, leadTimeDays: r.leadTimeDays },
+  inStock: r.inStock,
+});
+
+/** The parts' stock and backorder terms (no lock: for showing ship dates). */
+export async function partStock(
+  ctx: { db: SqlConnection },
+  productIds: readonly string[],
+): Promise<Map<string, PartStock>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await ctx.db.execute<StockRow[]>(
+    `select ${TERMS},
+       coalesce((select json_agg(json_build_object('warehouseId', s.warehouse_id,
+         'available', greatest(s.on_hand - s.reserved, 0)) order by s.warehouse_id)
+         from stock_level s where s.product_id = p.id), '[]'::json) as stock
+     from product p join brand b on b.id = p.brand_id where p.id in (?)`,
+    [[...new Set(productIds)]],
+  );
+  return new Map(rows.map((r) => [r.productId, partOf(r)]));
+}
+
+const LOCKED_STOCK = prepared<StockRow>(
   `with locked as materialized (
      select product_id, warehouse_id, greatest(on_hand - reserved, 0) as available from stock_level
      where product_id = any(?::text[]) order by product_id, warehouse_id for update)
-   select p.id as "productId", p.backorder_allowed as allowed, p.in_stock as "inStock",
-     coalesce(p.lead_time_days, b.lead_time_days, ${DEFAULT_LEAD_TIME_DAYS}) as "leadTimeDays",
+   select ${TERMS},
      coalesce((select json_agg(json_build_object('warehouseId', l.warehouse_id, 'available', l.available)
        order by l.warehouse_id) from locked l where l.product_id = p.id), '[]'::json) as stock
    from product p join brand b on b.id = p.brand_id where p.id = any(?::text[])`,
@@ -69,17 +70,7 @@ export async function lockedPartStock(
   const ids = [...new Set(productIds)].sort();
   if (ids.length === 0) return new Map();
   const rows = await LOCKED_STOCK.all(ctx.db, [ids, ids], trx);
-  return new Map(
-    rows.map((r) => [
-      r.productId,
-      {
-        productId: r.productId,
-        stock: r.stock,
-        backorder: { allowed: r.allowed, leadTimeDays: r.leadTimeDays },
-        inStock: r.inStock,
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.productId, partOf(r)]));
 }
 
 /** Cuts booked at the work centres from yesterday on (a cut-off day boundary can fall either side of UTC's). */
