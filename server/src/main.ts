@@ -4,6 +4,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app';
+import { drainer } from './drain';
 import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { resolveSessionSecret } from './config/secrets';
 import type { EmbeddedDatabase } from './db/embedded';
@@ -98,9 +99,9 @@ async function prepareDatabase(config: AppConfig, log: Logger, hold: Hold) {
 }
 
 /**
- * Serves HTTP until SIGTERM or SIGINT, then shuts down gracefully: /readyz answers 503 (load balancers stop
- * sending), the server stops accepting and closes idle keep-alive connections, in-flight requests finish (at
- * most SHUTDOWN_TIMEOUT_MS), background writers flush, pools close. `after` runs last (embedded database).
+ * Serves HTTP until SIGTERM or SIGINT, then shuts down gracefully (drain.ts): /readyz answers 503 while the process
+ * still serves for SHUTDOWN_DEREGISTER_MS (SIGTERM), then every response closes its connection, in-flight requests
+ * finish (at most SHUTDOWN_TIMEOUT_MS), background writers flush, pools close. `after` runs last (embedded database).
  */
 async function serve(
   config: AppConfig,
@@ -142,26 +143,23 @@ async function serve(
     : schedulePopularityRefresh(orm.em.getConnection(), log, config.popularityRefreshMs);
   // Every serving process computes typeahead answers ahead; they share the work (decision 042).
   const warming = scheduleTypeaheadWarming(orm.em.getConnection(), log, WARM_INTERVAL_MS);
+  const drain = drainer(server, readiness);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    readiness.draining = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      log.error(
-        { timeoutMs: config.shutdownTimeoutMs },
-        'in-flight requests did not finish in time; exiting',
-      );
-      server.closeAllConnections();
-      process.exit(1);
-    }, config.shutdownTimeoutMs);
-    force.unref();
+    // A load balancer takes the process out first (SIGTERM); a Ctrl-C at a terminal stops at once.
+    const deregisterMs = signal === 'SIGTERM' ? config.shutdownDeregisterMs : 0;
+    log.info({ signal, deregisterMs }, 'shutting down: /readyz answers 503, then in-flight requests finish');
     try {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      const drained = await drain({ deregisterMs, timeoutMs: config.shutdownTimeoutMs });
+      if (!drained) {
+        log.error(
+          { timeoutMs: config.shutdownTimeoutMs },
+          'in-flight requests did not finish in time; exiting',
+        );
+        process.exit(1);
+      }
       await popularity?.stop();
       await warming.stop();
       await close();
@@ -279,12 +277,16 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
         (w) =>
           new Promise<void>((resolve) => {
             if (w.isDead()) return resolve();
-            const kill = setTimeout(() => w.process.kill('SIGKILL'), config.shutdownTimeoutMs + 2_000);
+            // The worker stops as the primary was asked to (SIGTERM: it deregisters first).
+            const kill = setTimeout(
+              () => w.process.kill('SIGKILL'),
+              (signal === 'SIGTERM' ? config.shutdownDeregisterMs : 0) + config.shutdownTimeoutMs + 2_000,
+            );
             w.once('exit', () => {
               clearTimeout(kill);
               resolve();
             });
-            w.process.kill('SIGTERM');
+            w.process.kill(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
           }),
       ),
     );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { TEST_CARDS } from '../../domain/checkout';
 import { CSRF } from '../../domain/constants';
 import { createDatabase } from '../src/db/admin';
@@ -230,4 +231,83 @@ describe('the cluster (WORKERS=2)', () => {
     primary.child.kill('SIGTERM');
     expect(await stopped(primary.child)).toBe(0);
   }, 120_000);
+});
+
+describe('a stop under load (SIGTERM): deregister, drain, exit 0', () => {
+  /** One GET on a keep-alive connection of `agent`: its status, or how it failed (refused: never sent). */
+  const get = (agent: http.Agent, port: number, path: string) =>
+    new Promise<number | 'refused' | 'reset'>((resolve) => {
+      const req = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+        res.on('error', () => resolve('reset'));
+      });
+      req.on('error', (err: NodeJS.ErrnoException) =>
+        resolve(err.code === 'ECONNREFUSED' ? 'refused' : 'reset'),
+      );
+    });
+
+  it('keeps serving while /readyz says 503, closes busy keep-alive connections after their answer, loses no request', async () => {
+    const port = await freePort();
+    const store = await startStore(
+      env(port, { SHUTDOWN_DEREGISTER_MS: '1500', SHUTDOWN_TIMEOUT_MS: '10000' }),
+    );
+    children.push(store.child);
+    const product = `/api/products/${encodeURIComponent(products[0]!)}`;
+    // A health checker (as a balancer's: every 100 ms, out after three 503s) and 8 shoppers' keep-alive connections
+    // that stop sending once it is out; one more client keeps sending on its connection regardless.
+    let out = false;
+    let exited = false;
+    const readyz: { at: number; status: number | string }[] = [];
+    const served: { at: number; status: number | string }[] = [];
+    const stubborn: (number | string)[] = [];
+    let signalled = 0;
+    const checker = (async () => {
+      const agent = new http.Agent({ keepAlive: false });
+      let failing = 0;
+      while (!exited && !out) {
+        const status = await get(agent, port, '/readyz');
+        readyz.push({ at: Date.now(), status });
+        failing = status === 200 ? 0 : failing + 1;
+        if (failing === 3) out = true;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const shoppers = Array.from({ length: 8 }, async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      while (!out && !exited) served.push({ at: Date.now(), status: await get(agent, port, product) });
+      agent.destroy();
+    });
+    const pushy = (async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      while (!exited) {
+        const status = await get(agent, port, product);
+        stubborn.push(status);
+        if (status === 'refused') break;
+      }
+      agent.destroy();
+    })();
+
+    await new Promise((r) => setTimeout(r, 1000));
+    signalled = Date.now();
+    store.child.kill('SIGTERM');
+    const code = await stopped(store.child);
+    const tookMs = Date.now() - signalled;
+    exited = true;
+    await Promise.all([checker, pushy, ...shoppers]);
+
+    expect(code).toBe(0);
+    // Out of rotation for the deregistration delay, then drained at once (not the 10 s timeout).
+    expect(tookMs).toBeGreaterThanOrEqual(1500);
+    expect(tookMs).toBeLessThan(4000);
+    const afterSignal = readyz.filter((r) => r.at > signalled + 50);
+    expect(afterSignal[0]?.status).toBe(503);
+    // Meanwhile the shoppers were still served, and not one of their requests failed.
+    expect(served.filter((s) => s.at > signalled + 200 && s.status === 200).length).toBeGreaterThan(0);
+    expect(served.filter((s) => s.status !== 200)).toEqual([]);
+    // The client that kept sending was answered until the drain, then told to reconnect (Connection: close), and
+    // found the port closed: refused before anything was sent, which a balancer retries elsewhere.
+    expect(stubborn.filter((s) => s === 200).length).toBeGreaterThan(10);
+    expect(stubborn.at(-1)).toBe('refused');
+  }, 60_000);
 });

@@ -56,6 +56,11 @@ export interface AppConfig {
   dbPoolMax: number;
   /** How long a graceful shutdown waits for in-flight requests before exiting anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM, how long /readyz answers 503 while the process still serves, before it drains: longer than the load
+   * balancer's health-check interval times its fall count, so it stops sending first (SHUTDOWN_DEREGISTER_MS).
+   */
+  shutdownDeregisterMs: number;
   /** Host names of the sites (SITE_HOSTS, `host=site` pairs); a host whose first label is a site id needs none. */
   siteHosts: Record<string, SiteId>;
   /** The spec's consent test flag: region defaults of analytics consent apply only when TRUE. */
@@ -249,6 +254,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       100,
       600_000,
       'set SHUTDOWN_TIMEOUT_MS, e.g. 10000',
+    ),
+    shutdownDeregisterMs: int(
+      env,
+      'SHUTDOWN_DEREGISTER_MS',
+      nodeEnv === 'production' ? 5_000 : 0,
+      0,
+      600_000,
+      'set SHUTDOWN_DEREGISTER_MS to a little more than the load balancer needs to see /readyz fail, e.g. 5000',
     ),
     siteHosts: siteHostsOf(env.SITE_HOSTS),
     consentRegionDefaults: bool(env, 'CONSENT_REGION_DEFAULTS', false),
