@@ -12,7 +12,7 @@ import {
   type GraphQLFormattedError,
 } from 'graphql';
 import type { RequestHandler } from 'express';
-import { AppError } from '../common/errors';
+import { AppError, databaseUnavailable, RETRY_AFTER_SECONDS, unavailable } from '../common/errors';
 import type { Ctx } from '../context';
 import { getSchema } from './schema';
 
@@ -92,12 +92,32 @@ export function tokenLimit(max: number = GRAPHQL_LIMITS.maxTokens, production = 
   };
 }
 
-/** An error no resolver meant to throw (not an AppError, not a GraphQL validation error). */
+/** An error no resolver meant to throw (not an AppError, not a GraphQL validation error, not the database away). */
 const unexpected = (original: unknown, code: unknown) =>
   Boolean(original) &&
   !(original instanceof AppError) &&
   !(original instanceof GraphQLError) &&
+  !databaseUnavailable(original) &&
   (code === undefined || code === 'INTERNAL_SERVER_ERROR');
+
+/**
+ * The database away for a moment (decision 051): such errors read SERVICE_UNAVAILABLE (formatError), and an answer
+ * with no data is a 503 with Retry-After, as REST's, so clients and balancers retry it.
+ */
+const answerUnavailable: ApolloServerPlugin<Ctx> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind !== 'single') return;
+        const { data, errors } = response.body.singleResult;
+        if (!data && errors?.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE')) {
+          response.http.status = 503;
+          response.http.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+        }
+      },
+    };
+  },
+};
 
 /** Logs unexpected resolver errors with the request's logger (its request id) and the operation's name. */
 const logUnexpected: ApolloServerPlugin<Ctx> = {
@@ -142,6 +162,10 @@ export function formatError(production = false) {
       };
     }
     const code = formatted.extensions?.code;
+    if (!(original instanceof AppError) && databaseUnavailable(original)) {
+      const away = unavailable();
+      return { message: away.message, path: formatted.path, extensions: { code: away.code } };
+    }
     if (unexpected(original, code)) {
       return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL' } };
     }
@@ -172,7 +196,13 @@ export async function createApolloServer(production = false): Promise<ApolloServ
     ...armor,
     // No cache hints are used: Apollo's default cache-control plugin would only wrap every field's resolver to
     // compute a policy that is always "no-store" (app.ts sends that header for every /graphql answer).
-    plugins: [...armor.plugins, guardIntrospection, logUnexpected, ApolloServerPluginCacheControlDisabled()],
+    plugins: [
+      ...armor.plugins,
+      guardIntrospection,
+      logUnexpected,
+      answerUnavailable,
+      ApolloServerPluginCacheControlDisabled(),
+    ],
     introspection: true,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,

@@ -1,5 +1,11 @@
 import type { ErrorRequestHandler } from 'express';
-import { AppError, ERROR_STATUS } from '../common/errors';
+import {
+  AppError,
+  databaseUnavailable,
+  ERROR_STATUS,
+  RETRY_AFTER_SECONDS,
+  unavailable,
+} from '../common/errors';
 
 interface HttpError {
   status?: number;
@@ -16,6 +22,13 @@ interface HttpError {
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   let status: number;
   let body: { code: string; message: string; fields?: unknown };
+  if (!(err instanceof AppError) && databaseUnavailable(err)) {
+    req.log?.warn({ err }, 'database unavailable: answered 503');
+    err = unavailable();
+  }
+  if (err instanceof AppError && err.code === 'SERVICE_UNAVAILABLE' && !res.headersSent) {
+    res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  }
   if (err instanceof AppError) {
     status = err.status;
     body = { code: err.code, message: err.message, ...(err.fields.length ? { fields: err.fields } : {}) };
