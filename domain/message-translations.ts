@@ -738,6 +738,10 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Trop de demandes envoyées. Veuillez réessayer plus tard.',
     'Se enviaron demasiadas solicitudes. Inténtelo más tarde.',
   ],
+  'The store is briefly unavailable. Try again in a moment.': [
+    'La boutique est brièvement indisponible. Réessayez dans un instant.',
+    'La tienda no está disponible por un momento. Inténtelo de nuevo en un instante.',
+  ],
   'Please sign in.': ['Veuillez vous connecter.', 'Inicie sesión.'],
   'The e-mail or password is not correct.': [
     'Le courriel ou le mot de passe n’est pas correct.',
