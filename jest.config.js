@@ -35,6 +35,8 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/migrations'],
       testMatch: ['**/*.spec.ts'],
+      // Tests that need software beyond npm (HAProxy from Debian): `npm run test:ops` (jest.ops.config.js).
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/test-ops/'],
       transform: { '^.+\\.ts$': ['@swc/jest', swcNode] },
       globalSetup: '<rootDir>/server/test/global-setup.ts',
       globalTeardown: '<rootDir>/server/test/global-teardown.ts',

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { TEST_CARDS } from '../../domain/checkout';
+import { CSRF } from '../../domain/constants';
+import { PROJECT_ROOT } from '../src/config/env';
+import { createDatabase } from '../src/db/admin';
+import { initOrm, type Orm } from '../src/db/orm';
+import { TEST_ENV } from '../test/env';
+import { checkoutBody } from '../test/fixtures';
+import { Browser, freePort, startStore, stopped } from '../test/processes';
+
+/*
+ * A real load balancer (issue 34 item 2, decision 051): HAProxy from Debian in front of three stores on one
+ * database, under mixed load (browsing, search, add-to-cart, place order with Idempotency-Key) while every process
+ * is replaced one by one, with docs/deploy.md's configuration. `npm run test:ops` (CI installs haproxy).
+ */
+
+const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
+/** docs/deploy.md's HAProxy configuration, as shipped, on this machine's ports. */
+function haproxyConfig(front: number, stores: number[]): string {
+  const doc = fs.readFileSync(path.join(PROJECT_ROOT, 'docs/deploy.md'), 'utf8');
+  const cfg = /```haproxy\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!cfg) throw new Error('docs/deploy.md has no haproxy block');
+  let n = 0;
+  return cfg
+    .replace(/^  bind .*$/m, `  bind 127.0.0.1:${front}`)
+    .replace(/^  server (store\d+) \S+$/gm, (_, name: string) => `  server ${name} 127.0.0.1:${stores[n++]}`);
+}
+
+let databaseUrl: string;
+let orm: Orm;
+let dir: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  const server = process.env[TEST_ENV.serverUrl]!;
+  databaseUrl = await createDatabase(
+    server,
+    `${process.env[TEST_ENV.prefix]}_lb_${process.pid}`,
+    process.env[TEST_ENV.template],
+  );
+  orm = await initOrm({ clientUrl: databaseUrl, poolMax: 2 });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axl-lb-'));
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await orm.close(true);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const storeEnv = (port: number) => ({
+  DATABASE_URL: databaseUrl,
+  PORT: String(port),
+  SESSION_SECRET: 'three-stores-share-this-secret-0123456789',
+  SHUTDOWN_DEREGISTER_MS: '1500',
+  SEARCH_CACHE_TTL_MS: '0',
+});
+
+describe('three stores behind HAProxy, replaced one by one under load', () => {
+  it('fails no request, every old process exits 0, and no order is lost or doubled', async () => {
+    const ports = [await freePort(), await freePort(), await freePort()];
+    const stores = await Promise.all(ports.map((p) => startStore(storeEnv(p))));
+    children.push(...stores.map((s) => s.child));
+    const front = await freePort();
+    const cfg = path.join(dir, 'haproxy.cfg');
+    const config = haproxyConfig(front, ports);
+    expect(config.match(/127\.0\.0\.1:\d+$/gm)).toHaveLength(4);
+    fs.writeFileSync(cfg, config);
+    const lb = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
+    children.push(lb);
+    const base = `http://127.0.0.1:${front}`;
+    for (let i = 0; i < 100; i++) {
+      if (
+        (await fetch(`${base}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        )) === 200
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const products = (
+      await orm.em.getConnection().execute<{ id: string }[]>(
+        `select id from product p where price between 10 and 40 and allowed_states = '{}' and min_transfer <= 1
+           and minimum_purchase_quantity <= 1 and backorder_allowed
+           and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+         order by id limit 20`,
+      )
+    ).map((r) => r.id);
+
+    // Shoppers: browse a part, search, add it to the cart, place the order with a key, again and again.
+    const failures: string[] = [];
+    const keys: string[] = [];
+    let requests = 0;
+    let running = true;
+    const shopper = async (n: number) => {
+      const g = new Browser(CSRF.cookieName);
+      const call = async (method: string, url: string, body?: unknown, headers?: Record<string, string>) => {
+        requests++;
+        try {
+          const r = await g.call(base, method, url, body, headers);
+          if (r.status >= 400)
+            failures.push(`${method} ${url}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+          return r;
+        } catch (err) {
+          failures.push(`${method} ${url}: ${(err as Error).message}`);
+          return { status: 0, body: {} as Record<string, any> };
+        }
+      };
+      await call('GET', '/api/auth/csrf');
+      const card = await call('POST', '/api/payments/test/payment-methods', {
+        number: TEST_CARDS.authorised,
+        expiry: '12/39',
+        cvc: '123',
+        name: 'Rolling',
+      });
+      for (let round = 0; running; round++) {
+        const id = products[(n * 7 + round) % products.length]!;
+        await call('GET', `/api/products/${encodeURIComponent(id)}`);
+        await call('POST', '/graphql', {
+          query: 'query($q: String!) { search(query: $q, pageSize: 12) { total } }',
+          variables: { q: 'ball screw' },
+        });
+        await call('POST', '/api/user/cart/upsert', { items: [{ itemId: id, qty: 1 }] });
+        const key = randomUUID();
+        keys.push(key);
+        await call(
+          'POST',
+          '/api/checkout/place-order',
+          checkoutBody(`rolling.${n}.${round}@plant.example`, card.body.id as string),
+          { 'idempotency-key': key },
+        );
+      }
+    };
+    const load = Array.from({ length: 6 }, (_, n) => shopper(n));
+
+    // Each store in turn: SIGTERM (it deregisters, drains, exits), a new one on its port, back in rotation.
+    const exits: (number | null)[] = [];
+    const restartMs: number[] = [];
+    await new Promise((r) => setTimeout(r, 3000));
+    for (let i = 0; i < 3; i++) {
+      const t0 = Date.now();
+      stores[i]!.child.kill('SIGTERM');
+      exits.push(await stopped(stores[i]!.child));
+      const next = await startStore(storeEnv(ports[i]!));
+      children.push(next.child);
+      stores[i] = next;
+      restartMs.push(Date.now() - t0);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    running = false;
+    await Promise.all(load);
+
+    expect(failures).toEqual([]);
+    expect(exits).toEqual([0, 0, 0]);
+    expect(requests).toBeGreaterThan(200);
+    // Each key placed exactly one order, each with its line.
+    const rows = await orm.em.getConnection().execute<{ orders: number; keys: number; bare: number }[]>(
+      `select count(*)::int as orders, count(distinct idempotency_key)::int as keys,
+         count(*) filter (where not exists (select 1 from order_line l where l.order_id = o.id))::int as bare
+       from customer_order o where idempotency_key in (?)`,
+      [keys],
+    );
+    expect(rows[0]).toEqual({ orders: keys.length, keys: keys.length, bare: 0 });
+    console.log(
+      `rolling restart: ${requests} requests, ${keys.length} orders, 0 failed; per store (SIGTERM to back in): ${restartMs.join(', ')} ms`,
+    );
+
+    for (const s of stores) s.child.kill('SIGTERM');
+    expect(await Promise.all(stores.map((s) => stopped(s.child)))).toEqual([0, 0, 0]);
+    lb.kill('SIGTERM');
+  }, 180_000);
+});
