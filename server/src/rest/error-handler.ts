@@ -47,5 +47,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     body = { code: 'INTERNAL', message: `Internal server error (request ${String(req.id ?? '')})` };
   }
   if (res.headersSent) return;
+  // No cache keeps a refusal or a failure (a catalogue read marked public before it failed included).
+  res.set('Cache-Control', 'no-store');
   res.status(status).json({ error: body });
 };

@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { notFound } from '../../common/errors';
+import { cacheableRead } from '../../rest/cacheable';
 import { ctxOf } from '../../rest/ctx';
 import { crossSectionDxf } from './cad';
 import { catalogService } from './catalog.service';
@@ -17,11 +18,13 @@ export function catalogRoutes(): Router {
   const router = Router();
 
   router.get('/products/category/parent', async (req, res) => {
+    cacheableRead(req, res);
     const roots = await catalogService.parentCategories(ctxOf(req));
     res.json(roots.map((c) => ({ handle: c.handle, name: c.name })));
   });
 
   router.get('/products/category/*handle', async (req, res) => {
+    cacheableRead(req, res);
     const handle = ([] as string[]).concat(req.params.handle as string | string[]).join('/');
     const detail = await catalogService.categoryByHandle(ctxOf(req), handle);
     if (!detail) throw notFound(`Category ${handle}`);
@@ -38,11 +41,13 @@ export function catalogRoutes(): Router {
   });
 
   router.get('/products', async (req, res) => {
+    cacheableRead(req, res);
     res.json(await catalogService.productsByIds(ctxOf(req), idsFromQuery(req)));
   });
 
   /** Current prices (id, price) of the products asked, for merging onto cart lines by id. */
   router.get('/products/refreshDetails', async (req, res) => {
+    cacheableRead(req, res);
     const prices = await catalogService.refreshDetails(ctxOf(req), idsFromQuery(req));
     res.json(prices.map(({ id, price }) => ({ id, price })));
   });
@@ -55,6 +60,7 @@ export function catalogRoutes(): Router {
 
   // Part numbers may contain '/': clients send it encoded (%2F), so take the rest of the path.
   router.get('/products/*id', async (req, res) => {
+    cacheableRead(req, res);
     const id = ([] as string[]).concat(req.params.id as string | string[]).join('/');
     res.json(await catalogService.requireProduct(ctxOf(req), id));
   });
@@ -68,6 +74,7 @@ export function catalogRoutes(): Router {
   });
 
   router.get('/search/products/recommendations', async (req, res) => {
+    cacheableRead(req, res);
     // `?categories=a&categories=b&productId=X`: with the product being looked at, what was seen or bought with it
     // comes first.
     const { categories, productId } = req.query;
