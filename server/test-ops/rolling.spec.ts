@@ -27,8 +27,11 @@ function haproxyConfig(front: number, stores: number[]): string {
   if (!cfg) throw new Error('docs/deploy.md has no haproxy block');
   let n = 0;
   return cfg
-    .replace(/^  bind .*$/m, `  bind 127.0.0.1:${front}`)
-    .replace(/^  server (store\d+) \S+$/gm, (_, name: string) => `  server ${name} 127.0.0.1:${stores[n++]}`);
+    .replace(/^ {2}bind .*$/m, `  bind 127.0.0.1:${front}`)
+    .replace(
+      /^ {2}server (store\d+) \S+$/gm,
+      (_, name: string) => `  server ${name} 127.0.0.1:${stores[n++]}`,
+    );
 }
 
 let databaseUrl: string;
