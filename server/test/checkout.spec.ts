@@ -324,7 +324,10 @@ describe('idempotency and failures', () => {
     await holder.query('rollback');
     await holder.end();
     const failed = await pending;
-    expect(failed.status).toBe(500);
+    // The connection lost: a retryable 503 (decision 051), not a 500.
+    expect(failed.status).toBe(503);
+    expect(failed.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(failed.headers['retry-after']).toBe('2');
     expect(await orderCount('user_id = ?', [userId])).toBe(0);
     expect((await c.agent.get('/api/user/cart').expect(200)).body.orderLines[0].quantity).toBe(2);
 
