@@ -5,10 +5,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/env';
-import { createDatabase } from '../src/db/admin';
-import { initOrm, type Orm } from '../src/db/orm';
-import { TEST_ENV } from '../test/env';
-import { freePort, startStore, stopped } from '../test/processes';
+import type { Orm } from '../src/db/orm';
+import { freePort, startStore, stopped, storeDatabase } from '../test/processes';
 
 /*
  * A shared cache in front (issue 34 item 4, decision 051): nginx from Debian with docs/deploy.md's configuration,
@@ -57,13 +55,7 @@ ${http}
 }
 
 beforeAll(async () => {
-  const server = process.env[TEST_ENV.serverUrl]!;
-  databaseUrl = await createDatabase(
-    server,
-    `${process.env[TEST_ENV.prefix]}_cache_${process.pid}`,
-    process.env[TEST_ENV.template],
-  );
-  orm = await initOrm({ clientUrl: databaseUrl, poolMax: 2 });
+  ({ url: databaseUrl, orm } = await storeDatabase('cache'));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axl-nginx-'));
 }, 60_000);
 

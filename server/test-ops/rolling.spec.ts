@@ -7,11 +7,9 @@ import path from 'node:path';
 import { TEST_CARDS } from '../../domain/checkout';
 import { CSRF } from '../../domain/constants';
 import { PROJECT_ROOT } from '../src/config/env';
-import { createDatabase } from '../src/db/admin';
-import { initOrm, type Orm } from '../src/db/orm';
-import { TEST_ENV } from '../test/env';
+import type { Orm } from '../src/db/orm';
 import { checkoutBody } from '../test/fixtures';
-import { Browser, freePort, startStore, stopped } from '../test/processes';
+import { Browser, freePort, startStore, stopped, storeDatabase } from '../test/processes';
 
 /*
  * A real load balancer (issue 34 item 2, decision 051): HAProxy from Debian in front of three stores on one
@@ -40,13 +38,7 @@ let dir: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  const server = process.env[TEST_ENV.serverUrl]!;
-  databaseUrl = await createDatabase(
-    server,
-    `${process.env[TEST_ENV.prefix]}_lb_${process.pid}`,
-    process.env[TEST_ENV.template],
-  );
-  orm = await initOrm({ clientUrl: databaseUrl, poolMax: 2 });
+  ({ url: databaseUrl, orm } = await storeDatabase('lb'));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axl-lb-'));
 }, 60_000);
 

@@ -5,12 +5,10 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { TEST_CARDS } from '../../domain/checkout';
 import { CSRF } from '../../domain/constants';
-import { createDatabase } from '../src/db/admin';
-import { initOrm, type Orm } from '../src/db/orm';
+import type { Orm } from '../src/db/orm';
 import { hashPassword } from '../src/modules/auth/password';
-import { TEST_ENV } from './env';
 import { checkoutBody } from './fixtures';
-import { Browser, freePort, startStore, stopped } from './processes';
+import { Browser, freePort, startStore, stopped, storeDatabase } from './processes';
 
 /*
  * Many stateless processes on one PostgreSQL (issue 9): nothing a request needs lives in one process's memory.
@@ -42,13 +40,7 @@ async function user(): Promise<string> {
 }
 
 beforeAll(async () => {
-  const server = process.env[TEST_ENV.serverUrl]!;
-  databaseUrl = await createDatabase(
-    server,
-    `${process.env[TEST_ENV.prefix]}_procs_${process.pid}`,
-    process.env[TEST_ENV.template],
-  );
-  orm = await initOrm({ clientUrl: databaseUrl, poolMax: 2 });
+  ({ url: databaseUrl, orm } = await storeDatabase('procs'));
   products = (
     await orm.em.getConnection().execute<{ id: string }[]>(
       `select id from product p where price between 10 and 40 and allowed_states = '{}' and min_transfer <= 1

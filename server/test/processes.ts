@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/env';
+import { createDatabase } from '../src/db/admin';
+import { initOrm, type Orm } from '../src/db/orm';
+import { TEST_ENV } from './env';
 
 /** Runs server/src/main.ts from sources, as `npm start` runs its build, with only the given environment. */
 export function spawnStore(env: Record<string, string>): ChildProcess {
@@ -18,6 +21,19 @@ export function spawnStore(env: Record<string, string>): ChildProcess {
       },
     },
   );
+}
+
+/**
+ * A database of its own for a test file's store processes: the template (migrated, demo catalogue) cloned, and a
+ * small pool on it for the file's own checks.
+ */
+export async function storeDatabase(name: string): Promise<{ url: string; orm: Orm }> {
+  const url = await createDatabase(
+    process.env[TEST_ENV.serverUrl]!,
+    `${process.env[TEST_ENV.prefix]}_${name}_${process.pid}`,
+    process.env[TEST_ENV.template],
+  );
+  return { url, orm: await initOrm({ clientUrl: url, poolMax: 2 }) };
 }
 
 /** A free TCP port on this machine. */
