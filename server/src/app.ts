@@ -25,6 +25,7 @@ import { OutboxSender } from './modules/mail/outbox-sender';
 import type { Found } from './modules/search/search.service';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { userRoutes } from './modules/account/user.routes';
+import { MAIL_LIMITS } from './modules/account/account.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { tokenSecret } from './modules/auth/api-tokens';
@@ -118,6 +119,8 @@ export interface AppOptions {
   consentRegionDefaults?: boolean;
   /** Click-stream events one address may send a minute, per process (0 or unset: no limit). */
   collectorEventsPerMinute?: number;
+  /** E-mails one address may make the store send an hour (MAIL_LIMIT_PER_IP; MAIL_LIMITS.perIp by default). */
+  mailPerIp?: number;
   /** When unpaid orders are reminded and cancelled (PAYMENT_REMINDER_MINUTES, UNPAID_ORDER_CANCEL_DAYS). */
   unpaidOrders?: UnpaidOrderPolicy;
   /** How often this process looks for unpaid orders, in ms (default 60000); 0: only when the tests ask. */
@@ -260,6 +263,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       publicUrl,
       siteUrl,
       tokenSecret: tokenSecret(sessionSecret),
+      mailPerIp: options.mailPerIp ?? MAIL_LIMITS.perIp,
     },
     payments,
     unpaidOrders,

@@ -133,6 +133,7 @@ async function serve(
     siteHosts: config.siteHosts,
     consentRegionDefaults: config.consentRegionDefaults,
     collectorEventsPerMinute: config.collectorEventsPerMinute,
+    mailPerIp: config.mailPerIp,
     unpaidOrders: config.unpaidOrders,
     unpaidSweepMs: config.unpaidSweepMs,
   });

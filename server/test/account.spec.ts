@@ -463,6 +463,26 @@ describe('profile, addresses and passwords', () => {
     await c.send('put', '/api/user/security/forgotPassword', { email }).expect(429);
   });
 
+  it('limits the e-mails one address can ask for, to MAIL_LIMIT_PER_IP an hour whatever the recipients', async () => {
+    const limited = await createTestApp({ mailPerIp: 2 });
+    try {
+      const c = await limited.client();
+      for (let i = 0; i < 2; i++) {
+        await c
+          .send('put', '/api/user/security/forgotPassword', {
+            email: `plant.${i}.${Date.now()}@plant.example`,
+          })
+          .expect(202);
+      }
+      const refused = await c
+        .send('put', '/api/user/security/forgotPassword', { email: `plant.3.${Date.now()}@plant.example` })
+        .expect(429);
+      expect(refused.body.error.message).toBe('Too many e-mails asked for. Please try again later.');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers the caller IP', async () => {
     const res = await t.agent().get('/api/ip-address/get-ip-address').expect(200);
     expect(res.body.ip).toMatch(/127\.0\.0\.1|::1/);

@@ -82,6 +82,8 @@ export async function createTestApp(
   options: {
     clientDir?: string;
     introspection?: boolean;
+    /** E-mails one address may ask for an hour (MAIL_LIMIT_PER_IP). */
+    mailPerIp?: number;
     searchCacheTtlMs?: number;
     secureCookies?: boolean;
     trustProxy?: boolean;
@@ -131,6 +133,7 @@ export async function createTestApp(
     siteHosts: options.siteHosts,
     publicUrl: options.publicUrl,
     collectorEventsPerMinute: options.collectorEventsPerMinute,
+    mailPerIp: options.mailPerIp,
     metricsToken: options.metricsToken,
     production: options.production,
   });

@@ -56,6 +56,8 @@ export interface AppConfig {
   dbPoolMax: number;
   /** How long a graceful shutdown waits for in-flight requests before exiting anyway. */
   shutdownTimeoutMs: number;
+  /** E-mails one address may make the store send an hour (MAIL_LIMIT_PER_IP). */
+  mailPerIp: number;
   /**
    * On SIGTERM, how long /readyz answers 503 while the process still serves, before it drains: longer than the load
    * balancer's health-check interval times its fall count, so it stops sending first (SHUTDOWN_DEREGISTER_MS).
@@ -262,6 +264,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       0,
       600_000,
       'set SHUTDOWN_DEREGISTER_MS to a little more than the load balancer needs to see /readyz fail, e.g. 5000',
+    ),
+    mailPerIp: int(
+      env,
+      'MAIL_LIMIT_PER_IP',
+      60,
+      1,
+      1_000_000,
+      'set MAIL_LIMIT_PER_IP to the e-mails one address may ask for an hour, e.g. 60',
     ),
     siteHosts: siteHostsOf(env.SITE_HOSTS),
     consentRegionDefaults: bool(env, 'CONSENT_REGION_DEFAULTS', false),

@@ -92,14 +92,17 @@ export interface UserView {
   sessionExpires: string | -1;
 }
 
-/** E-mails a visitor can make the store send (registration, reset links): per address and per IP, each hour. */
+/**
+ * E-mails a visitor can make the store send (registration, reset links): per address and per IP, each hour. The
+ * per-IP figure is a default: a plant whose buyers share one address may need more (MAIL_LIMIT_PER_IP).
+ */
 export const MAIL_LIMITS = { perAddress: 3, perIp: 60, windowMs: 3600_000 } as const;
 
 /** Keeps the store from being used to flood someone's inbox (429 past the limits). */
 export async function limitMail(ctx: Ctx, kind: string, email: string): Promise<void> {
   const ip = ctx.req.ip ?? 'unknown';
   const checks = await Promise.all([
-    hit(ctx.db, { key: `${kind}:ip:${ip}`, max: MAIL_LIMITS.perIp, windowMs: MAIL_LIMITS.windowMs }),
+    hit(ctx.db, { key: `${kind}:ip:${ip}`, max: ctx.app.auth.mailPerIp, windowMs: MAIL_LIMITS.windowMs }),
     hit(ctx.db, {
       key: `${kind}:email:${email}`,
       max: MAIL_LIMITS.perAddress,

@@ -15,7 +15,14 @@ declare module '../../context' {
      * Cookie settings for sign-in and sign-out, the public address for e-mailed links (and each site's: a buyer's
      * order or quote opens on the site it belongs to), the token secret.
      */
-    auth: { cookies: AuthCookies; publicUrl: string; siteUrl: (site: string) => string; tokenSecret: Buffer };
+    auth: {
+      cookies: AuthCookies;
+      publicUrl: string;
+      siteUrl: (site: string) => string;
+      tokenSecret: Buffer;
+      /** E-mails (registration, reset, invitation links) one address may make the store send an hour. */
+      mailPerIp: number;
+    };
   }
 }
 
