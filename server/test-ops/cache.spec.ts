@@ -159,7 +159,9 @@ describe('nginx in front, with the tested configuration', () => {
     );
     expect(ratio).toBeGreaterThan(0.75);
 
-    nginx.kill('SIGQUIT');
+    // A fast stop: the master takes its workers and cache manager with it.
+    nginx.kill('SIGTERM');
+    await stopped(nginx);
     store.child.kill('SIGTERM');
     expect(await stopped(store.child)).toBe(0);
   }, 120_000);

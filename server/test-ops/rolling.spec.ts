@@ -170,5 +170,6 @@ describe('three stores behind HAProxy, replaced one by one under load', () => {
     for (const s of stores) s.child.kill('SIGTERM');
     expect(await Promise.all(stores.map((s) => stopped(s.child)))).toEqual([0, 0, 0]);
     lb.kill('SIGTERM');
+    await stopped(lb);
   }, 180_000);
 });
