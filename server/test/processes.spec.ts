@@ -252,7 +252,7 @@ describe('a stop under load (SIGTERM): deregister, drain, exit 0', () => {
     let exited = false;
     const readyz: { at: number; status: number | string }[] = [];
     const served: { at: number; status: number | string }[] = [];
-    const stubborn: (number | string)[] = [];
+    const pushyAnswers: (number | string)[] = [];
     let signalled = 0;
     const checker = (async () => {
       const agent = new http.Agent({ keepAlive: false });
@@ -274,7 +274,7 @@ describe('a stop under load (SIGTERM): deregister, drain, exit 0', () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       while (!exited) {
         const status = await get(agent, port, product);
-        stubborn.push(status);
+        pushyAnswers.push(status);
         if (status === 'refused') break;
       }
       agent.destroy();
@@ -299,7 +299,7 @@ describe('a stop under load (SIGTERM): deregister, drain, exit 0', () => {
     expect(served.filter((s) => s.status !== 200)).toEqual([]);
     // The client that kept sending was answered until the drain, then told to reconnect (Connection: close), and
     // found the port closed: refused before anything was sent, which a balancer retries elsewhere.
-    expect(stubborn.filter((s) => s === 200).length).toBeGreaterThan(10);
-    expect(stubborn.at(-1)).toBe('refused');
+    expect(pushyAnswers.filter((s) => s === 200).length).toBeGreaterThan(10);
+    expect(pushyAnswers.at(-1)).toBe('refused');
   }, 60_000);
 });

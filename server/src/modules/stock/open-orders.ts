@@ -1,8 +1,6 @@
 import { planShipment, type ShipPart } from '../../../../domain/ship-dates';
-import { DEFAULT_LEAD_TIME_DAYS, warehousesFor } from '../../../../domain/warehouses';
-
-/** Runs one statement in the caller's transaction and resolves with its rows. */
-type Run = <T extends object[] = object[]>(sql: string, params?: unknown[]) => Promise<T>;
+import { warehousesFor } from '../../../../domain/warehouses';
+import { partStockBy, type Run } from './stock.read';
 
 /** Orders still to ship (some of their pieces): open, processing, partly shipped, waiting for payment or approval. */
 const OPEN_ORDER_STATUSES = [0, 1, 2, 14, 15, 18, 19];
@@ -40,21 +38,7 @@ export async function holdOpenOrders(
   const due = lines.filter((l) => l.quantity > 0);
   if (due.length === 0) return 0;
   const productIds = [...new Set(due.map((l) => l.productId))];
-  const parts = await run<
-    {
-      productId: string;
-      leadTimeDays: number;
-      stock: { warehouseId: string; available: number }[];
-    }[]
-  >(
-    `select p.id as "productId", coalesce(p.lead_time_days, b.lead_time_days, ${DEFAULT_LEAD_TIME_DAYS}) as "leadTimeDays",
-       coalesce((select json_agg(json_build_object('warehouseId', s.warehouse_id,
-         'available', greatest(s.on_hand - s.reserved, 0)) order by s.warehouse_id)
-         from stock_level s where s.product_id = p.id), '[]'::json) as stock
-     from product p join brand b on b.id = p.brand_id where p.id in (?)`,
-    [productIds],
-  );
-  const byId = new Map(parts.map((p) => [p.productId, p]));
+  const byId = await partStockBy(run, productIds);
   const held: (ShipPart & { orderId: string; lineId: string; productId: string })[] = [];
   for (const line of due) {
     const part = byId.get(line.productId);
@@ -66,7 +50,7 @@ export async function holdOpenOrders(
         ? [{ warehouseId: warehousesFor(line.state)[0]!.id, available: line.quantity }]
         : part.stock,
       state: line.state,
-      backorder: { allowed: true, leadTimeDays: part.leadTimeDays },
+      backorder: { allowed: true, leadTimeDays: part.backorder.leadTimeDays },
       now,
     });
     // Backorders allowed: every plan is fillable.

@@ -31,13 +31,21 @@ const partOf = (r: StockRow): PartStock & { inStock: boolean } => ({
   inStock: r.inStock,
 });
 
+/** Runs one statement (a connection's `execute`, a migration's) and resolves with its rows. */
+export type Run = <T extends object[] = object[]>(sql: string, params?: unknown[]) => Promise<T>;
+
 /** The parts' stock and backorder terms (no lock: for showing ship dates). */
-export async function partStock(
+export function partStock(
   ctx: { db: SqlConnection },
   productIds: readonly string[],
 ): Promise<Map<string, PartStock>> {
+  return partStockBy((sql, params) => ctx.db.execute(sql, params), productIds);
+}
+
+/** partStock through any statement runner (the open-orders migration's). */
+export async function partStockBy(run: Run, productIds: readonly string[]): Promise<Map<string, PartStock>> {
   if (productIds.length === 0) return new Map();
-  const rows = await ctx.db.execute<StockRow[]>(
+  const rows = await run<StockRow[]>(
     `select ${TERMS},
        coalesce((select json_agg(json_build_object('warehouseId', s.warehouse_id,
          'available', greatest(s.on_hand - s.reserved, 0)) order by s.warehouse_id)
