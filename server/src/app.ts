@@ -51,7 +51,9 @@ import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 import { nulFieldIn, refuseMalformedPath, refuseNulCharacters } from './rest/bad-input';
 import { NUL_CHARACTER_MESSAGE } from '../../domain/constants';
-import { metricsMiddleware, mountOps, type Readiness } from './ops';
+import { metricsMiddleware, mountOps, readMovedToPrimary, replicaWaited, type Readiness } from './ops';
+import { ReadRouting, REPLICA_WAIT_MS } from './db/replica';
+import { readYourWrites } from './read-your-writes';
 import { requestLog } from './request-log';
 import { collectorRoutes, EventBudget, EventBuffer } from './modules/analytics/collector';
 import { SiteDirectory, storefrontOf } from './modules/site/site.directory';
@@ -111,6 +113,8 @@ export interface AppOptions {
   searchCache?: { ttlMs: number; entries: number };
   /** The read replica (DATABASE_READ_URL) for catalogue, search and reporting reads. */
   replica?: MikroORM;
+  /** How long a read waits for the replica to replay its writer's position before using the primary (ms). */
+  replicaWaitMs?: number;
   /** Shared with the process's shutdown: /readyz answers 503 once draining. */
   readiness?: Readiness;
   /** Host names of the sites beyond `<site-id>.<domain>` (SITE_HOSTS). */
@@ -206,7 +210,14 @@ export async function createApp(options: AppOptions): Promise<App> {
   );
   // The category tree is cached with the search answers (reference data: migrations and seeds change it, and
   // re-index the catalogue, which drops both).
-  const readDb = (options.replica ?? orm).em.getConnection();
+  const routing = options.replica
+    ? new ReadRouting(orm.em.getConnection(), options.replica.em.getConnection(), {
+        waitMs: options.replicaWaitMs ?? REPLICA_WAIT_MS,
+        moved: readMovedToPrimary,
+        waited: replicaWaited,
+      })
+    : null;
+  const readDb = routing?.replica ?? orm.em.getConnection();
   const categoryTrees =
     searchCache.ttlMs > 0 ? new ReferenceCache(() => loadCategoryTree(readDb), CATEGORY_TREE_TTL_MS) : null;
   // Without a cache there is nothing to drop: no polling (and no stray statement in a counted request).
@@ -308,6 +319,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       req.ctx = createCtx(req, res, shared);
       next();
     },
+    ...(routing ? [readYourWrites(routing, secureCookies, log)] : []),
     // Partner calls carry a bearer token and no cookies: nothing for a forged cross-site request to ride on.
     csrfProtection(
       csrfTokens,

@@ -33,7 +33,8 @@ export interface Ctx {
   /**
    * Catalogue, search and reporting reads: the replica (DATABASE_READ_URL) when there is one, except in a
    * request that writes (mutations, and REST calls other than GET and the read-only POSTs), which stays on the
-   * primary so it reads its own writes.
+   * primary so it reads its own writes, and in a read whose caller wrote at a position the replica has not replayed
+   * yet (read-your-writes.ts).
    */
   readonly readDb: SqlConnection;
   /** Set for requests that write: every read then goes to the primary. */
@@ -102,17 +103,28 @@ const READ_ONLY_POSTS = new Set([
 
 interface LazyState {
   replicaDb: SqlConnection;
+  /** Shared by the copies Apollo makes of the context, so the request sees what an operation marked. */
+  flags: { writes: boolean };
 }
 
 /**
  * The context's computed members, on its prototype: Apollo copies a context's own properties for each operation,
  * which would run own getters — fix `readDb` before a mutation sets `writes`, and make a child logger for a request
- * that logs nothing.
+ * that logs nothing. `writes` lives in an object the copies share: the request (read-your-writes.ts) sees that an
+ * operation wrote.
  */
 const computedMembers = Object.create(Object.prototype, {
   readDb: {
     get(this: Ctx & LazyState) {
-      return this.writes ? this.db : this.replicaDb;
+      return this.flags.writes ? this.db : this.replicaDb;
+    },
+  },
+  writes: {
+    get(this: LazyState) {
+      return this.flags.writes;
+    },
+    set(this: LazyState, writes: boolean) {
+      this.flags.writes = writes;
     },
   },
   // Read through: `req.log` makes the request's child logger on first use, and most requests never log.
@@ -123,16 +135,25 @@ const computedMembers = Object.create(Object.prototype, {
   },
 }) as object;
 
+/** Sends the request's reads to `db` (the primary, when the replica has not yet replayed the reader's writes). */
+export function readFrom(ctx: Ctx, db: SqlConnection): void {
+  (ctx as Ctx & LazyState).replicaDb = db;
+}
+
 /**
  * The request's context. Services read and write with SQL on `db` (decision 037): the ORM's entities describe the
  * schema (migrations, the drift test) and no request needs a unit of work.
  */
 export function createCtx(req: Request, res: Response, shared: AppShared): Ctx {
-  const state: LazyState = { replicaDb: shared.readDb };
+  const state: LazyState = {
+    replicaDb: shared.readDb,
+    flags: {
+      writes:
+        req.method !== 'GET' && req.method !== 'HEAD' && !READ_ONLY_POSTS.has(req.originalUrl.split('?')[0]!),
+    },
+  };
   const ctx = Object.assign(Object.create(computedMembers) as Ctx, state, {
     db: shared.db,
-    writes:
-      req.method !== 'GET' && req.method !== 'HEAD' && !READ_ONLY_POSTS.has(req.originalUrl.split('?')[0]!),
     req,
     res,
     requestId: String(req.id),

@@ -116,6 +116,7 @@ async function serve(
   const { app, close } = await createApp({
     orm,
     replica,
+    replicaWaitMs: config.replicaWaitMs,
     readiness,
     log,
     sessionSecret: resolveSessionSecret(config),

@@ -3,6 +3,7 @@ import type { Express, Request, RequestHandler } from 'express';
 import cluster from 'node:cluster';
 import crypto, { randomUUID } from 'node:crypto';
 import client from 'prom-client';
+import type { MoveReason } from './db/replica';
 
 /*
  * Operations endpoints (docs/deploy.md): /healthz (the process answers), /readyz (database reachable, every
@@ -30,6 +31,22 @@ const graphqlDuration = new client.Histogram({
   labelNames: ['operation'] as const,
   buckets: [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
 });
+
+const replicaReadsMoved = new client.Counter({
+  name: 'axl_replica_reads_moved_total',
+  help: "Reads meant for the replica served by the primary: lag (it had not replayed the reader's write), conflict (cancelled by recovery), unavailable",
+  labelNames: ['reason'] as const,
+});
+const replicaWait = new client.Histogram({
+  name: 'axl_replica_wait_seconds',
+  help: "Time a read waited for the replica to replay its writer's position before reading there",
+  buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05],
+});
+
+/** Counts a read moved from the replica to the primary (db/replica.ts). */
+export const readMovedToPrimary = (reason: MoveReason) => replicaReadsMoved.inc({ reason });
+/** Observes a read's wait for the replica to catch up with its writer. */
+export const replicaWaited = (seconds: number) => replicaWait.observe(seconds);
 
 /** Operation names become labels: only well-formed ones, and at most this many (then "other"). */
 const MAX_OPERATIONS = 300;

@@ -1,3 +1,4 @@
+import { READ_AFTER_COOKIE, READ_AFTER_HEADER } from '../src/db/replica';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pino from 'pino';
 import { createTestApp, type TestApp } from './harness';
@@ -110,8 +111,33 @@ describe('read replica', () => {
       });
     expect(added.body.errors).toBeUndefined();
     expect(added.body.data.addToCart.orderLines[0].name).toBe(name);
+
+    // The write's answer carries the primary's position after it; the cookie brings it back on the next read, which
+    // the replica may serve only once it has replayed that far. This one is no standby and cannot say: the primary
+    // answers, and the move is counted.
+    expect(added.headers[READ_AFTER_HEADER]).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+    expect(String(added.headers['set-cookie'])).toContain(`${READ_AFTER_COOKIE}=`);
+    const movedBefore = await readsMoved();
+    const again = await agent
+      .post('/graphql')
+      .set('x-csrf-token', token)
+      .send({ query: 'query($id: ID!) { product(id: $id) { name } }', variables: { id: productId } });
+    expect(again.body.data.product.name).toBe(name);
+    expect(await readsMoved()).toBe(movedBefore + 1);
+    // Another visitor still reads the replica; a partner's header that is no position is ignored.
+    const other = await t
+      .agent()
+      .get(`/api/products/${encodeURIComponent(productId)}`)
+      .set(READ_AFTER_HEADER, 'latest')
+      .expect(200);
+    expect(other.body.name).toBe('Old name on the replica');
   });
 });
+
+async function readsMoved(): Promise<number> {
+  const text = (await t.agent().get('/metrics').expect(200)).text;
+  return Number(/^axl_replica_reads_moved_total\{reason="lag"\} (\d+)/m.exec(text)?.[1] ?? 0);
+}
 
 describe('who may scrape /metrics (issue 26)', () => {
   it('wants the METRICS_TOKEN as a bearer token when one is set', async () => {

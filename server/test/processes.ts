@@ -96,6 +96,10 @@ export class Browser {
       this.cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
     }
     const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: text ? (JSON.parse(text) as Record<string, any>) : {},
+    };
   }
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SITE_IDS, type SiteId } from '../../../domain/constants';
+import { REPLICA_WAIT_MS } from '../db/replica';
 
 /** Raised for a configuration the server cannot start with; main prints `message` as one line and exits. */
 export class ConfigError extends Error {
@@ -52,6 +53,8 @@ export interface AppConfig {
   workers: number;
   /** Optional replica for catalogue, search and reporting reads; writes and read-after-write use the primary. */
   databaseReadUrl: string | undefined;
+  /** How long a read waits for the replica to replay its writer's position before reading from the primary. */
+  replicaWaitMs: number;
   /** Most database connections per process (per pool: primary, and replica when set). */
   dbPoolMax: number;
   /** How long a graceful shutdown waits for in-flight requests before exiting anyway. */
@@ -248,6 +251,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     workers: workersOf(env.WORKERS),
     databaseReadUrl,
+    replicaWaitMs: int(
+      env,
+      'REPLICA_WAIT_MS',
+      REPLICA_WAIT_MS,
+      0,
+      10_000,
+      'set REPLICA_WAIT_MS to the milliseconds a read may wait for the replica, e.g. 20',
+    ),
     dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 500, 'set DB_POOL_MAX to the connections per process, e.g. 10'),
     shutdownTimeoutMs: int(
       env,

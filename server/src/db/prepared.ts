@@ -1,5 +1,6 @@
 import type { Transaction } from '@mikro-orm/core';
 import { createHash } from 'node:crypto';
+import { fallbackOf, moveReason } from './replica';
 import type { SqlConnection } from './sql';
 import { currentTransaction, joinsTransactions } from './transactions';
 
@@ -40,18 +41,29 @@ export class Prepared<Row> {
     const within = trx ?? (joinsTransactions(db) ? currentTransaction() : undefined);
     const client = ((within as { client?: KnexClient } | undefined)?.client ??
       db.getKnex().client) as KnexClient;
-    const connection = await client.acquireConnection();
+    let failure: unknown;
     try {
-      const { rows } = await connection.query({ name: this.name, text: this.text, values: params });
-      return rows as Row[];
+      const connection = await client.acquireConnection();
+      try {
+        const { rows } = await connection.query({ name: this.name, text: this.text, values: params });
+        return rows as Row[];
+      } catch (err) {
+        throw db
+          .getPlatform()
+          .getExceptionConverter()
+          .convertException(err as Error);
+      } finally {
+        await client.releaseConnection(connection);
+      }
     } catch (err) {
-      throw db
-        .getPlatform()
-        .getExceptionConverter()
-        .convertException(err as Error);
-    } finally {
-      await client.releaseConnection(connection);
+      failure = err;
     }
+    // On the replica's connection, a statement cancelled by recovery or meeting the replica away runs on the primary.
+    const fallback = fallbackOf(db);
+    const reason = fallback && moveReason(failure);
+    if (!reason) throw failure;
+    fallback.moved(reason);
+    return this.all(fallback.primary, params);
   }
 }
 
