@@ -156,7 +156,16 @@ export function mountOps(
     if (readiness.draining) return void res.status(503).json({ status: 'draining' });
     try {
       await orms.primary.em.getConnection().execute('select 1');
-      if (orms.replica) await orms.replica.em.getConnection().execute('select 1');
+      // A replica away does not make the process unready: its reads go to the primary (db/replica.ts).
+      const replica = orms.replica
+        ? await orms.replica.em
+            .getConnection()
+            .execute('select 1')
+            .then(
+              () => 'reachable',
+              () => 'unreachable',
+            )
+        : undefined;
       if (!migrationsApplied) {
         const pending = await orms.primary.getMigrator().getPendingMigrations();
         if (pending.length) {
@@ -166,7 +175,7 @@ export function mountOps(
         }
         migrationsApplied = true;
       }
-      res.json({ status: 'ready' });
+      res.json({ status: 'ready', ...(replica && { replica }) });
     } catch {
       res.status(503).json({ status: 'unavailable', database: 'unreachable' });
     }

@@ -23,6 +23,7 @@ let primary: Client;
 let standby: Client;
 let productId: string;
 let partnerToken: string;
+let standbyClosed = false;
 
 const PASSWORD = 'Replica-Rail-99!';
 
@@ -72,7 +73,7 @@ afterAll(async () => {
     await new Promise((r) => store!.once('exit', r));
   }
   await primary?.end();
-  await standby?.end();
+  if (!standbyClosed) await standby?.end();
   await pair?.stop();
 });
 
@@ -253,5 +254,26 @@ describe('read-your-writes on a hot standby', () => {
       await standby.query(`alter system reset max_standby_streaming_delay`);
       await standby.query('select pg_reload_conf()');
     }
+  });
+
+  it('serves reads from the primary while the replica is away, and stays ready', async () => {
+    const visitor = new Browser(CSRF.cookieName);
+    await visitor.call(base, 'GET', '/api/auth/csrf');
+    const expected = await onHandSeen(visitor);
+    const before = await moved('unavailable');
+    await standby.end();
+    standbyClosed = true;
+    await pair.standby.stop();
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) expect(await onHandSeen(visitor)).toBe(expected);
+    const elapsed = performance.now() - started;
+    const categories = await visitor.call(base, 'GET', '/api/products/category/parent');
+    expect(categories.status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', replica: 'unreachable' });
+    // The first read found it away; the rest went straight to the primary while it rests.
+    expect(await moved('unavailable')).toBeGreaterThanOrEqual(before + 20);
+    console.log(`replica away: 20 product reads in ${elapsed.toFixed(0)} ms, all from the primary`);
   });
 });

@@ -39,6 +39,8 @@ export class Prepared<Row> {
     // A transaction's client hands out its own connection, and releasing it is a no-op. On the services'
     // connection, a statement inside a transaction runs in it, given or not (db/transactions.ts).
     const within = trx ?? (joinsTransactions(db) ? currentTransaction() : undefined);
+    const fallback = fallbackOf(db);
+    if (fallback?.resting()) return this.all(fallback.primary, params);
     const client = ((within as { client?: KnexClient } | undefined)?.client ??
       db.getKnex().client) as KnexClient;
     let failure: unknown;
@@ -59,7 +61,6 @@ export class Prepared<Row> {
       failure = err;
     }
     // On the replica's connection, a statement cancelled by recovery or meeting the replica away runs on the primary.
-    const fallback = fallbackOf(db);
     const reason = fallback && moveReason(failure);
     if (!reason) throw failure;
     fallback.moved(reason);

@@ -50,8 +50,14 @@ export function moveReason(err: unknown): MoveReason | null {
 
 const FALLBACK = Symbol('replica fallback');
 
+/** After the replica was found away, reads go straight to the primary this long before it is tried again. */
+export const REPLICA_RETRY_MS = 5000;
+
 interface Fallback {
   primary: SqlConnection;
+  /** Whether the replica is resting after it was found away (reads go to the primary meanwhile, counted). */
+  resting(): boolean;
+  /** Records why a statement moved to the primary. */
   moved(reason: MoveReason): void;
 }
 
@@ -65,14 +71,27 @@ export function withFallback(
   primary: SqlConnection,
   moved: (reason: MoveReason) => void,
 ): SqlConnection {
-  const fallback: Fallback = { primary, moved };
+  let restUntil = 0;
+  const fallback: Fallback = {
+    primary,
+    resting() {
+      if (Date.now() >= restUntil) return false;
+      moved('unavailable');
+      return true;
+    },
+    moved(reason) {
+      if (reason === 'unavailable') restUntil = Date.now() + REPLICA_RETRY_MS;
+      moved(reason);
+    },
+  };
   const execute: SqlConnection['execute'] = async (query, params, method) => {
+    if (fallback.resting()) return primary.execute(query, params, method);
     try {
       return await replica.execute(query, params, method);
     } catch (err) {
       const reason = moveReason(err);
       if (!reason) throw err;
-      moved(reason);
+      fallback.moved(reason);
       return primary.execute(query, params, method);
     }
   };
