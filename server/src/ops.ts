@@ -52,7 +52,9 @@ export const replicaWaited = (seconds: number) => replicaWait.observe(seconds);
 const MAX_OPERATIONS = 300;
 const operations = new Set<string>();
 function operationLabel(req: Request): string {
-  const name = (req.body as { operationName?: unknown } | undefined)?.operationName;
+  const name =
+    (req.body as { operationName?: unknown } | undefined)?.operationName ??
+    (req.query as { operationName?: unknown } | undefined)?.operationName;
   if (typeof name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) return 'anonymous';
   if (operations.has(name)) return name;
   if (operations.size >= MAX_OPERATIONS) return 'other';

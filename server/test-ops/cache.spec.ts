@@ -6,13 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/env';
 import type { Orm } from '../src/db/orm';
+import { PERSISTED_OPERATIONS } from '../src/graphql/persisted';
 import { freePort, startStore, stopped, storeDatabase } from '../test/processes';
 
 /*
  * A shared cache in front (issue 34 item 4, decision 051): nginx from Debian with docs/deploy.md's configuration,
  * read from that page, in front of a store. An anonymous product read is a MISS then a HIT; a session cookie or an
  * Authorization header BYPASSes it; the Canadian site's answer (CAD) is never served to a US host, nor an English
- * answer to a French reader.
+ * answer to a French reader. A partner's persisted GraphQL read is kept the same way.
  */
 
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
@@ -144,6 +145,21 @@ describe('nginx in front, with the tested configuration', () => {
     const fr = await get(product, { cookie: 'locale=fr-CA' });
     expect(fr.cache).toBe('MISS');
     expect((await get(product, { cookie: 'locale=fr-CA' })).cache).toBe('HIT');
+
+    // A partner's persisted catalogue read over GET (docs/persisted-operations.json) is kept the same way.
+    const { sha256Hash } = PERSISTED_OPERATIONS.find((op) => op.name === 'PartnerProduct')!;
+    const persisted = `/graphql?${new URLSearchParams({
+      operationName: 'PartnerProduct',
+      variables: JSON.stringify({ id }),
+      extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash } }),
+    })}`;
+    const preflight = { 'x-apollo-operation-name': 'PartnerProduct' };
+    const pFirst = await get(persisted, preflight);
+    expect([pFirst.status, pFirst.cache, pFirst.body.data.product.id]).toEqual([200, 'MISS', id]);
+    const pSecond = await get(persisted, preflight);
+    expect([pSecond.cache, pSecond.body]).toEqual(['HIT', pFirst.body]);
+    expect((await get(persisted, { ...preflight, 'x-site-id': 'pay-ca' })).cache).toBe('MISS');
+    expect((await get(persisted, { ...preflight, authorization: 'Bearer not-a-key' })).cache).toBe('BYPASS');
 
     // A browse: 400 anonymous reads of 40 parts, in English and French.
     const seen: Record<string, number> = {};

@@ -1,3 +1,5 @@
+import { cacheableRead } from '../rest/cacheable';
+import { isPersisted, persistedOperationStore } from './persisted';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
@@ -67,7 +69,9 @@ const guardIntrospection: ApolloServerPlugin<Ctx> = {
  */
 export function tokenLimit(max: number = GRAPHQL_LIMITS.maxTokens, production = false): RequestHandler {
   return (req, res, next) => {
-    const query = (req.body as { query?: unknown } | undefined)?.query;
+    // A POST's body, or a GET's query string (GET operations, persisted or not).
+    const query =
+      (req.body as { query?: unknown } | undefined)?.query ?? (req.query as { query?: unknown }).query;
     if (typeof query !== 'string') return next();
     let count = 0;
     try {
@@ -114,6 +118,23 @@ const answerUnavailable: ApolloServerPlugin<Ctx> = {
           response.http.status = 503;
           response.http.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
         }
+      },
+    };
+  },
+};
+
+/**
+ * A listed partner read (persisted.ts) sent with GET is cacheable as the catalogue's REST reads are (decision 051):
+ * public for an anonymous caller, private for a signed-in one or a partner's key; anything else stays no-store.
+ */
+const cacheablePersistedReads: ApolloServerPlugin<Ctx> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ request, response, contextValue, operation }) {
+        if (request.http?.method !== 'GET' || operation?.operation !== 'query') return;
+        if (!isPersisted(request.extensions?.persistedQuery?.sha256Hash)) return;
+        if (response.body.kind !== 'single' || response.body.singleResult.errors?.length) return;
+        cacheableRead(contextValue.req, contextValue.res);
       },
     };
   },
@@ -201,8 +222,11 @@ export async function createApolloServer(production = false): Promise<ApolloServ
       guardIntrospection,
       logUnexpected,
       answerUnavailable,
+      cacheablePersistedReads,
       ApolloServerPluginCacheControlDisabled(),
     ],
+    // Only the listed operations, the same in every process; nothing a client sends is kept.
+    persistedQueries: { cache: persistedOperationStore },
     introspection: true,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
