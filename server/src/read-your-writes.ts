@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from 'express';
+import { readCookieFrom } from '../../domain/cookies';
 import type { Logger } from 'pino';
 import { readFrom, type Ctx } from './context';
 import {
@@ -14,13 +15,9 @@ import {
  * writes"). Mounted after the request's context is made, only when the store has a replica.
  */
 
-const COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${READ_AFTER_COOKIE.replace('.', '\\.')}=([^;]+)`);
-
 /** The position a read must see: the header a partner sends back, else the browser's cookie. */
 function readAfter(header: string | undefined, cookies: string | undefined): bigint | null {
-  const cookie = cookies ? COOKIE_VALUE.exec(cookies)?.[1] : undefined;
-  // Express writes the cookie URI-encoded (`0%2F3000148`).
-  return parseLsn(header) ?? parseLsn(cookie?.replace(/%2F/i, '/'));
+  return parseLsn(header) ?? parseLsn(readCookieFrom(cookies, READ_AFTER_COOKIE));
 }
 
 /**
