@@ -27,7 +27,7 @@ describe('health, readiness and metrics', () => {
     expect(live.body).toEqual({ status: 'ok' });
     expect(live.headers['x-request-id']).toBeTruthy();
     const ready = await t.agent().get('/readyz').expect(200);
-    expect(ready.body).toEqual({ status: 'ready' });
+    expect(ready.body).toEqual({ status: 'ready', replica: 'reachable' });
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
