@@ -3,6 +3,7 @@ import type { Express, Request, RequestHandler } from 'express';
 import cluster from 'node:cluster';
 import crypto, { randomUUID } from 'node:crypto';
 import client from 'prom-client';
+import { databaseUnavailable } from './common/errors';
 import type { MoveReason } from './db/replica';
 
 /*
@@ -165,7 +166,11 @@ export function mountOps(
             .execute('select 1')
             .then(
               () => 'reachable',
-              () => 'unreachable',
+              // Away: its reads go to the primary. Any other failure (credentials, a missing database) is not ready.
+              (err: unknown) => {
+                if (databaseUnavailable(err)) return 'unreachable';
+                throw err;
+              },
             )
         : undefined;
       if (!migrationsApplied) {

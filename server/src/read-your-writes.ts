@@ -55,7 +55,11 @@ export function readYourWrites(routing: ReadRouting, secureCookies: boolean, log
           },
           (err: unknown) => log.warn({ err }, 'could not read the WAL position after a write'),
         )
-        .finally(answer);
+        .then(() => {
+          // Something else answered meanwhile (an error handler): nothing more to send.
+          if (!this.headersSent) answer();
+        })
+        .catch((err: unknown) => log.error({ err }, 'could not send the answer of a write'));
       return this;
     };
 

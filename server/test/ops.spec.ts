@@ -131,6 +131,14 @@ describe('read replica', () => {
       .set(READ_AFTER_HEADER, 'latest')
       .expect(200);
     expect(other.body.name).toBe('Old name on the replica');
+    // A position the primary never wrote (forged) makes nobody wait and moves nothing.
+    const forged = await t
+      .agent()
+      .get(`/api/products/${encodeURIComponent(productId)}`)
+      .set(READ_AFTER_HEADER, 'FFFFFFFF/FFFFFFFF')
+      .expect(200);
+    expect(forged.body.name).toBe('Old name on the replica');
+    expect(await readsMoved()).toBe(movedBefore + 1);
   });
 });
 

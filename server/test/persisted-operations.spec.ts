@@ -131,5 +131,13 @@ describe('persisted operations for partners', () => {
       .set('x-apollo-operation-name', 'x')
       .expect(400);
     expect(res.body.errors[0].message).toMatch(/Query too large/);
+    // Counted as Apollo reads a GET (the URL, every parameter), whatever body or parameters come first.
+    const hidden = await supertest(t.app)
+      .get(`/graphql?${'a&'.repeat(1000)}query=${encodeURIComponent(huge)}`)
+      .set('x-apollo-operation-name', 'x')
+      .set('content-type', 'application/json')
+      .send({ query: '{ __typename }' })
+      .expect(400);
+    expect(hidden.body.errors[0].message).toMatch(/Query too large/);
   });
 });

@@ -118,6 +118,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class ReadRouting {
   /** The highest position the replica is known to have replayed (it only grows): most checks need no query. */
   private replayed = 0n;
+  /** The highest position of the primary seen: a position beyond it, after asking again, was never written. */
+  private written = 0n;
   /** The replica's connection for reads (statements it cancels or fails run on the primary). */
   readonly replica: SqlConnection;
 
@@ -126,13 +128,31 @@ export class ReadRouting {
     private readonly standby: SqlConnection,
     private readonly options: ReadRoutingOptions,
   ) {
-    this.replica = withFallback(standby, primary, options.moved);
+    this.replica = withFallback(standby, primary, (reason) => {
+      // Back from away, it may be another standby, further behind: what it had replayed is asked again.
+      if (reason === 'unavailable') this.replayed = 0n;
+      options.moved(reason);
+    });
   }
 
-  /** The primary's WAL position now: after a request's commits, at or past every one of them. */
+  /**
+   * The primary's WAL position now (inserted, so at or past every commit of the request whatever
+   * `synchronous_commit` says).
+   */
   async position(): Promise<string> {
-    const [row] = await this.primary.execute<{ lsn: string }[]>('select pg_current_wal_lsn()::text as lsn');
+    const [row] = await this.primary.execute<{ lsn: string }[]>(
+      'select pg_current_wal_insert_lsn()::text as lsn',
+    );
+    const lsn = parseLsn(row!.lsn);
+    if (lsn !== null && lsn > this.written) this.written = lsn;
     return row!.lsn;
+  }
+
+  /** Whether the primary has written `after` (asked once more when it is past what this process has seen). */
+  private async wasWritten(after: bigint): Promise<boolean> {
+    if (after <= this.written) return true;
+    await this.position();
+    return after <= this.written;
   }
 
   /** The replica's replayed position, or null when it is no standby (promoted, or not a streaming replica). */
@@ -151,6 +171,10 @@ export class ReadRouting {
    */
   async readerFor(after: bigint): Promise<SqlConnection> {
     if (after <= this.replayed) return this.replica;
+    // Resting after it was found away: the primary, without asking it.
+    if (fallbackOf(this.replica)!.resting()) return this.primary;
+    // A position the primary never wrote (forged, or from another cluster) would only make the read wait: ignored.
+    if (!(await this.wasWritten(after))) return this.replica;
     const started = performance.now();
     let pause = 1;
     try {
@@ -169,7 +193,7 @@ export class ReadRouting {
     } catch (err) {
       // The replica cannot say (away, restarting): the primary answers.
       if (!databaseUnavailable(err)) throw err;
-      this.options.moved('unavailable');
+      fallbackOf(this.replica)!.moved('unavailable');
       return this.primary;
     }
     this.options.moved('lag');

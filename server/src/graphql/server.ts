@@ -69,10 +69,12 @@ const guardIntrospection: ApolloServerPlugin<Ctx> = {
  */
 export function tokenLimit(max: number = GRAPHQL_LIMITS.maxTokens, production = false): RequestHandler {
   return (req, res, next) => {
-    // A POST's body, or a GET's query string (GET operations, persisted or not).
+    // A POST's body; a GET's query string read as Apollo reads it (every `query` parameter, never the body).
     const query =
-      (req.body as { query?: unknown } | undefined)?.query ?? (req.query as { query?: unknown }).query;
-    if (typeof query !== 'string') return next();
+      req.method === 'GET'
+        ? new URLSearchParams(req.originalUrl.split('?')[1] ?? '').getAll('query').join(' ')
+        : (req.body as { query?: unknown } | undefined)?.query;
+    if (typeof query !== 'string' || !query) return next();
     let count = 0;
     try {
       const lexer = new Lexer(new Source(query));
