@@ -113,7 +113,11 @@ describe('order status transitions', () => {
     expect([18, 14, 15, 1, 16].every((to) => canTransition(19, to))).toBe(true);
     expect(canTransition(19, 0)).toBe(false);
     expect(canTransition(19, 3)).toBe(false);
-    expect(canTransition(14, 19)).toBe(false);
+    // Paid later over a limit, an unpaid order waits as a placed one does (issue 52); a paid one never goes back.
+    expect(canTransition(14, 19)).toBe(true);
+    expect(canTransition(15, 19)).toBe(true);
+    expect(canTransition(18, 19)).toBe(false);
+    expect(canTransition(1, 19)).toBe(false);
     expect(orderStatusGroup(19)).toBe('in-progress');
   });
 });

@@ -121,13 +121,14 @@ export type RecordValidity = keyof typeof RECORD_VALIDITY;
  * Returns and disputes follow a delivery. Cancelled orders
  * may be deleted. Company orders over a limit (decision 044): Open -> Awaiting Approval (19); approved, it is paid
  * as a placed order is (Payment Received, Payment Failed, Payment Requires Action, or Processing on a purchase
- * order); rejected, it is cancelled.
+ * order); rejected, it is cancelled. An order paid later waits the same way when its payment is over a limit
+ * (Payment Failed or Payment Requires Action -> Awaiting Approval, issue 52).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatusCode, readonly OrderStatusCode[]>> = {
   0: [18, 14, 15, 1, 16, 19],
   19: [18, 14, 15, 1, 16],
-  14: [18, 15, 14, 1, 16],
-  15: [18, 14, 1, 16],
+  14: [18, 15, 14, 1, 16, 19],
+  15: [18, 14, 1, 16, 19],
   18: [1, 2, 3, 16],
   1: [2, 3, 16],
   2: [3],

@@ -62,6 +62,7 @@ import { loadCategoryTree } from './modules/catalog/catalog.loaders';
 import { UNPAID_ORDER_DEFAULTS, type UnpaidOrderPolicy } from '../../domain/checkout';
 import { every } from './common/periodic';
 import { sweepUnpaidOrders } from './modules/order/unpaid-orders';
+import type { FxRates } from '../../domain/fx';
 
 /** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
 /** Every REST router and where it is mounted under /api (the permission test walks the same list). */
@@ -125,6 +126,8 @@ export interface AppOptions {
   collectorEventsPerMinute?: number;
   /** E-mails one address may make the store send an hour (MAIL_LIMIT_PER_IP; MAIL_LIMITS.perIp by default). */
   mailPerIp?: number;
+  /** Exchange rates for spending limits across sites (FX_RATES; none by default). */
+  fxRates?: FxRates;
   /** When unpaid orders are reminded and cancelled (PAYMENT_REMINDER_MINUTES, UNPAID_ORDER_CANCEL_DAYS). */
   unpaidOrders?: UnpaidOrderPolicy;
   /** How often this process looks for unpaid orders, in ms (default 60000); 0: only when the tests ask. */
@@ -279,6 +282,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     payments,
     unpaidOrders,
     consentRegionDefaults: options.consentRegionDefaults ?? false,
+    fxRates: options.fxRates ?? {},
     sites: new SiteDirectory(readDb),
   };
   const shared: AppShared = {

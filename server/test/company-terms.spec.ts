@@ -376,7 +376,7 @@ describe('terms invoices and credit', () => {
     expect(codeOf(twice)).toBe('NOT_FOUND');
   });
 
-  it('an unpaid card order is not moved to a purchase order over the credit limit', async () => {
+  it('an unpaid card order paid later by a purchase order over the credit limit waits for staff, as at placing', async () => {
     await buyer.c
       .send('post', '/api/user/cart/upsert', { items: [{ itemId: product.id, qty: 9 }] })
       .expect(200);
@@ -389,11 +389,13 @@ describe('terms invoices and credit', () => {
       .set('Idempotency-Key', randomUUID())
       .expect(200);
     expect(placed.body.order.statusLabel).toBe('Payment Requires Action');
-    const refused = await buyer.c
-      .send('post', `/api/orders/${placed.body.order.id}/pay`, { poNumber: 'PO-OVER' })
-      .expect(400);
-    expect(refused.body.error.message).toBe(
-      'This purchase order would take your company over its credit limit. Pay by card, or contact us.',
+    const orderId: string = placed.body.order.id;
+    const held = await buyer.c
+      .send('post', `/api/orders/${orderId}/pay`, { poNumber: 'PO-OVER' })
+      .expect(200);
+    expect(held.body.order).toMatchObject({ statusLabel: 'Awaiting Approval', poNumber: 'PO-OVER' });
+    expect((await get(company)).creditHolds).toEqual(
+      expect.arrayContaining([expect.objectContaining({ orderId, alsoSpending: false })]),
     );
   });
 

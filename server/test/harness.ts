@@ -101,6 +101,8 @@ export async function createTestApp(
     production?: boolean;
     /** COLLECTOR_EVENTS_PER_MINUTE (default: no limit). */
     collectorEventsPerMinute?: number;
+    /** FX_RATES, e.g. { CAD: 0.73 } (default: none). */
+    fxRates?: Record<string, number>;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
@@ -136,6 +138,7 @@ export async function createTestApp(
     mailPerIp: options.mailPerIp,
     metricsToken: options.metricsToken,
     production: options.production,
+    fxRates: options.fxRates,
   });
   const testApp: TestApp = {
     app,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SITE_IDS, type SiteId } from '../../../domain/constants';
+import { parseFxRates, type FxRates } from '../../../domain/fx';
 import { REPLICA_WAIT_MS } from '../db/replica';
 
 /** Raised for a configuration the server cannot start with; main prints `message` as one line and exits. */
@@ -72,6 +73,8 @@ export interface AppConfig {
   consentRegionDefaults: boolean;
   /** Click-stream events one client address may send a minute, per process; 0: no limit. */
   collectorEventsPerMinute: number;
+  /** Exchange rates for spending limits across sites (FX_RATES, decision 052): a currency's value in USD. */
+  fxRates: FxRates;
 }
 
 /** The repository root: the nearest folder above this file that holds package.json (works from src and dist). */
@@ -294,7 +297,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       10_000_000,
       'set COLLECTOR_EVENTS_PER_MINUTE, e.g. 600 (0: no limit)',
     ),
+    fxRates: fxRatesOf(env.FX_RATES),
   };
+}
+
+/** FX_RATES: `CAD=0.73,MXN=0.055`, each currency's value in US dollars. */
+function fxRatesOf(text: string | undefined): FxRates {
+  try {
+    return parseFxRates(text);
+  } catch (err) {
+    throw new ConfigError(`FX_RATES: ${(err as Error).message}`);
+  }
 }
 
 /** `shop.foodgrade.example=foodgrade,boutique.axisline.example=pay-ca` -> host -> site. */

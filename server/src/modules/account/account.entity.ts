@@ -47,6 +47,10 @@ export class BusinessAccount {
   @Property({ type: 'boolean', default: false })
   shipToLocationsOnly: boolean = false;
 
+  /** Its limits' currency: the currency of the site it was made on (decision 052). */
+  @Property({ type: 'text', default: 'USD' })
+  currencyCode = 'USD';
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

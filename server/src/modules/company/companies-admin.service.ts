@@ -25,6 +25,7 @@ import { mailDeps, queueOrderEmail } from '../order/order-mail';
 import { recordStatusChange } from '../order/order.events';
 import { personName } from './company-access';
 import { askApprovers, OPEN_TERMS_BALANCE } from './company-limits';
+import { pricingOf } from '../catalog/pricing';
 
 /*
  * Companies as staff keep them in the console (issue 31, decision 046): their record (ERP number and its check, tax
@@ -149,6 +150,8 @@ export async function writeCompanyRecord(
   trx: Transaction,
   id: string | null,
   input: CompanyRecordInput,
+  /** A new company's currency, its limits' (decision 052): by default the console's site's. */
+  currency?: string,
 ): Promise<string> {
   const me = requireUser(ctx).id;
   const [before] = id
@@ -200,10 +203,17 @@ export async function writeCompanyRecord(
              tax_certificate_expires = ?::date, net_terms_days = ?, credit_limit = ?, price_list_id = ?,
              erp_verified_at = ${verifiedAt}, erp_verified_by = ${verifiedBy} where id = ? returning id`
         : `insert into business_account (company, erp_account_id, tax_exempt, tax_certificate,
-             tax_certificate_expires, net_terms_days, credit_limit, price_list_id, erp_verified_at, erp_verified_by)
-           values (?, ?, ?, ?, ?::date, ?, ?, ?, ${verified === 'now' ? 'now()' : 'null'}, ${verified === 'now' ? '?::uuid' : 'null'})
+             tax_certificate_expires, net_terms_days, credit_limit, price_list_id, erp_verified_at, erp_verified_by,
+             currency_code)
+           values (?, ?, ?, ?, ?::date, ?, ?, ?, ${verified === 'now' ? 'now()' : 'null'}, ${verified === 'now' ? '?::uuid' : 'null'}, ?)
            returning id`,
-      [...values, ...(verified === 'now' ? [me] : []), ...(before ? [id] : [])],
+      before
+        ? [...values, ...(verified === 'now' ? [me] : []), id]
+        : [
+            ...values,
+            ...(verified === 'now' ? [me] : []),
+            (currency ?? (await pricingOf(ctx)).currency).toUpperCase(),
+          ],
       'all',
       trx,
     )
@@ -451,6 +461,7 @@ export const companiesAdminService = {
           orderNumber: string;
           total: number;
           currencyCode: string;
+          limitCurrency: string;
           buyerId: string | null;
           firstName: string;
           lastName: string;
@@ -459,9 +470,10 @@ export const companiesAdminService = {
       >(
         `select h.id as "approvalId", h.account_id as "accountId", h.reason, h.spending_limit::float8 as "spendingLimit",
            o.status, o.order_number::text as "orderNumber", o.total::float8 as total,
-           o.currency_code as "currencyCode", h.buyer_id as "buyerId", u.first_name as "firstName",
-           u.last_name as "lastName", u.email
-         from company_approval h join customer_order o on o.id = h.order_id left join app_user u on u.id = h.buyer_id
+           o.currency_code as "currencyCode", a.currency_code as "limitCurrency", h.buyer_id as "buyerId",
+           u.first_name as "firstName", u.last_name as "lastName", u.email
+         from company_approval h join customer_order o on o.id = h.order_id
+         join business_account a on a.id = h.account_id left join app_user u on u.id = h.buyer_id
          where h.order_id = ? and h.credit_hold and h.decision is null
          for update of o, h`,
         [orderId],
@@ -541,6 +553,7 @@ export const companiesAdminService = {
           reason: { kind: row.reason, limit: row.spendingLimit } as ApprovalReason,
           total: row.total,
           currency: row.currencyCode,
+          limitCurrency: row.limitCurrency,
         });
       }
       await recordAudit(ctx, trx, {

@@ -27,6 +27,7 @@ import { hit } from '../auth/rate-limit';
 import { requireUser } from '../auth/session-auth';
 import { localeOr, queueEmail, sendMessage } from '../mail/mailer';
 import { unshareLists } from '../saved-list/saved-list.service';
+import { pricingOf } from '../catalog/pricing';
 import { writeCompanyRecord } from './companies-admin.service';
 import { personName } from './company-access';
 
@@ -64,11 +65,13 @@ const COLUMNS = `c.id, c.status, c.company_name as name, c.erp_account_id as "er
   (select coalesce(nullif(trim(concat_ws(' ', d.first_name, d.last_name)), ''), d.email) from app_user d
    where d.id = c.decided_by_id) as "decidedBy", c.account_id as "companyId",
   u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
-  u.erp_account_claim as "erpAccountClaim"`;
+  u.erp_account_claim as "erpAccountClaim", c.currency_code as "currencyCode"`;
 
 type Row = Omit<CompanyApplicationView, 'applicant' | 'createdAt' | 'decidedAt'> & {
   createdAt: Date;
   decidedAt: Date | null;
+  /** The currency of the site it was made on: the company's once approved (decision 052). */
+  currencyCode: string;
   userId: string;
   firstName: string | null;
   lastName: string | null;
@@ -132,6 +135,8 @@ export const companyApplicationService = {
       certificateAttached: files.length > 0,
     });
     const file = await certificateFile(files);
+    // The company it becomes keeps its limits in this site's currency (decision 052).
+    const currency = (await pricingOf(ctx)).currency.toUpperCase();
     const id = await ctx.db.transactional(async (trx) => {
       const [person] = await ctx.db.execute<{ role: number; accountId: string | null }[]>(
         'select role, account_id as "accountId" from app_user where id = ? for update',
@@ -162,8 +167,8 @@ export const companyApplicationService = {
       }
       const [made] = await ctx.db.execute<{ id: string }[]>(
         `insert into company_application (user_id, company_name, erp_account_id, tax_certificate,
-           tax_certificate_expires, certificate_filename, certificate_kind, certificate_data)
-         values (?, ?, ?, ?, ?::date, ?, ?, ?) returning id`,
+           tax_certificate_expires, certificate_filename, certificate_kind, certificate_data, currency_code)
+         values (?, ?, ?, ?, ?::date, ?, ?, ?, ?) returning id`,
         [
           me.id,
           input.name,
@@ -173,6 +178,7 @@ export const companyApplicationService = {
           file?.filename ?? null,
           file?.kind ?? null,
           file?.buffer ?? null,
+          currency,
         ],
         'all',
         trx,
@@ -302,7 +308,7 @@ export const companyApplicationService = {
           'The applicant has joined a company since: decline the application with a note.',
         );
       }
-      const accountId = await writeCompanyRecord(ctx, trx, null, input);
+      const accountId = await writeCompanyRecord(ctx, trx, null, input, application.currencyCode);
       await unshareLists(ctx.db, application.userId, accountId, trx);
       await ctx.db.execute(
         `update app_user set account_id = ?, company_role = ?, order_limit = null, monthly_limit = null,

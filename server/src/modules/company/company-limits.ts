@@ -10,7 +10,8 @@ import {
 } from '../../../../domain/company';
 import { BRAND } from '../../../../domain/constants';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
-import { formatAmount } from '../../../../domain/money';
+import { formatAmount, round2 } from '../../../../domain/money';
+import { convertAmount, FX_REFERENCE, type FxRates } from '../../../../domain/fx';
 import { AppError } from '../../common/errors';
 import type { Ctx, SqlConnection } from '../../context';
 import { ROUTES } from '../../../../domain/routes';
@@ -29,22 +30,40 @@ const NOT_CANCELLED = [ORDER_STATUS_CODE.OrderCancelled, ORDER_STATUS_CODE.Order
 const MONTH_START = `(date_trunc('month', now() at time zone '${STORE_TIME_ZONE}') at time zone '${STORE_TIME_ZONE}')`;
 
 /**
- * What a member placed for their company this calendar month (the store's), not cancelled, in `currency` (limits
- * are in the currency of the site's orders).
+ * What a member placed for their company this calendar month (the store's), not cancelled, on every site, in the
+ * company's currency `currency` (decision 052): other currencies converted at `rates`; null when one has no rate.
+ * `except`: an order not to count (the one being paid).
  */
 export async function spentThisMonth(
   db: SqlConnection,
   member: { userId: string; accountId: string; currency: string },
+  rates: FxRates,
   trx?: Transaction,
-): Promise<number> {
-  const [row] = await db.execute<{ spent: number }[]>(
-    `select coalesce(sum(total), 0)::float8 as spent from customer_order
-     where user_id = ? and account_id = ? and currency_code = ? and status not in (?) and created_at >= ${MONTH_START}`,
-    [member.userId, member.accountId, member.currency, NOT_CANCELLED],
+  except: string | null = null,
+): Promise<number | null> {
+  const rows = await db.execute<{ currency: string; spent: number }[]>(
+    `select currency_code as currency, sum(total)::float8 as spent from customer_order
+     where user_id = ? and account_id = ? and status not in (?) and created_at >= ${MONTH_START}
+       and id is distinct from ?::uuid
+     group by currency_code`,
+    [member.userId, member.accountId, NOT_CANCELLED, except],
     'all',
     trx,
   );
-  return row?.spent ?? 0;
+  let total = 0;
+  for (const row of rows) {
+    const converted = convertAmount(row.spent, row.currency, member.currency, rates);
+    if (converted === null) return null;
+    total += converted;
+  }
+  return round2(total);
+}
+
+declare module '../../context' {
+  interface AppServices {
+    /** Exchange rates for spending limits across sites (FX_RATES, decision 052). */
+    fxRates: FxRates;
+  }
 }
 
 /**
@@ -56,6 +75,10 @@ export interface CompanyPurchase {
   reason: ApprovalReason | null;
   creditHold: boolean;
   openBalance: number | null;
+  /** The company's currency, its limits' (decision 052). */
+  limitCurrency: string;
+  /** The order's currency had no exchange rate into the company's: it waits for an approver. */
+  unconverted: string | null;
 }
 
 /**
@@ -91,16 +114,25 @@ export async function companyCredit(
   };
 }
 
+/** An order being paid later (decision 052): it was placed for `accountId` (null: for nobody's company). */
+export interface OrderPaidLater {
+  orderId: string;
+  accountId: string | null;
+}
+
 /**
- * In the placement's transaction: the buyer's company, whether their role buys, and whether an order of `total`
- * is over their limits. The buyer's row is locked until the order is written, so two orders of one buyer are
- * counted one after the other. Null when the buyer is not in a company.
+ * The one rule for a company member's purchase, placing an order or paying one later (issue 52): their company,
+ * whether their role buys, and whether an order of `total` is over their limits (in the company's currency) or a
+ * purchase order over the company's credit. Paying later, the order must be the payer's company's (a personal order
+ * is paid by card), the order itself is not counted twice, and an order an approver already approved is not asked
+ * for again. In the caller's transaction; the member's row is locked until the order is written, so two orders of
+ * one member count one after the other. Null when the order is nobody's company's.
  */
 export async function companyPurchase(
   ctx: Ctx,
   trx: Transaction,
   userId: string,
-  order: { total: number; currency: string; paymentKind: string },
+  order: { total: number; currency: string; paymentKind: string; paying?: OrderPaidLater },
 ): Promise<CompanyPurchase | null> {
   const [member] = await ctx.db.execute<
     {
@@ -108,31 +140,66 @@ export async function companyPurchase(
       role: number | null;
       orderLimit: string | null;
       monthlyLimit: string | null;
+      currency: string | null;
     }[]
   >(
-    `select account_id as "accountId", company_role as role, order_limit as "orderLimit",
-       monthly_limit as "monthlyLimit" from app_user where id = ? for no key update`,
+    `select u.account_id as "accountId", u.company_role as role, u.order_limit as "orderLimit",
+       u.monthly_limit as "monthlyLimit", a.currency_code as currency
+     from app_user u left join business_account a on a.id = u.account_id where u.id = ? for no key update of u`,
     [userId],
     'all',
     trx,
   );
+  const paying = order.paying;
+  if (paying) {
+    if (paying.accountId === null) {
+      // A personal order stays personal: it is paid by card, never on a company's terms.
+      if (order.paymentKind === 'purchaseOrder') throw personalOrderByCard();
+      return null;
+    }
+    if (member?.accountId !== paying.accountId) throw notYourCompanysOrder();
+  }
   if (!member?.accountId) return null;
   if (!COMPANY_CAN.buy(member.role)) {
     throw new AppError('UNPROCESSABLE', 'Viewers cannot place orders for your company.');
   }
+  const limitCurrency = member.currency ?? FX_REFERENCE;
   const limits = {
     orderLimit: member.orderLimit === null ? null : Number(member.orderLimit),
     monthlyLimit: member.monthlyLimit === null ? null : Number(member.monthlyLimit),
   };
+  const approved = paying ? await alreadyApproved(ctx, trx, paying.orderId) : false;
+  const hasLimit = limits.orderLimit !== null || limits.monthlyLimit !== null;
+  const total = convertAmount(order.total, order.currency, limitCurrency, ctx.app.fxRates);
   const spent =
-    limits.monthlyLimit === null
+    limits.monthlyLimit === null || approved || total === null
       ? 0
-      : await spentThisMonth(ctx.db, { userId, accountId: member.accountId, currency: order.currency }, trx);
-  const spending = approvalReason(order.total, limits, spent);
+      : await spentThisMonth(
+          ctx.db,
+          { userId, accountId: member.accountId, currency: limitCurrency },
+          ctx.app.fxRates,
+          trx,
+          paying?.orderId ?? null,
+        );
+  // An amount the store cannot convert is not counted as under a limit: the order waits for an approver.
+  const unconverted = approved || !hasLimit ? null : total === null ? order.currency : null;
+  const spending = approved
+    ? null
+    : total === null || spent === null
+      ? hasLimit
+        ? unconvertedReason(limits, spent)
+        : null
+      : approvalReason(total, limits, spent);
   // A purchase order is checked against the company's credit (its row locked: two at once count one by one).
   const credit =
     order.paymentKind === 'purchaseOrder' ? await companyCredit(ctx.db, trx, member.accountId) : null;
   const creditHold = Boolean(credit && overCreditLimit(order.total, credit.openBalance, credit.creditLimit));
+  if (creditHold && approved) {
+    // Its approval is decided (one per order): over the credit now, the buyer pays by card.
+    const message =
+      'This purchase order would take your company over its credit limit. Pay by card, or contact us.';
+    throw new AppError('BAD_USER_INPUT', message, [{ field: 'payment.kind', message }]);
+  }
   const reason: ApprovalReason | null =
     spending ??
     (creditHold ? { kind: 'credit', limit: credit!.creditLimit!, openBalance: credit!.openBalance } : null);
@@ -150,17 +217,64 @@ export async function companyPurchase(
       throw new AppError('BAD_USER_INPUT', message, [{ field: 'cart', message }]);
     }
   }
-  return { accountId: member.accountId, reason, creditHold, openBalance: credit ? credit.openBalance : null };
+  return {
+    accountId: member.accountId,
+    reason,
+    creditHold,
+    openBalance: credit ? credit.openBalance : null,
+    limitCurrency,
+    unconverted: spending ? unconverted : null,
+  };
 }
 
+/** Over which limit an order the store cannot convert waits: its order limit, else its monthly one. */
+function unconvertedReason(
+  limits: { orderLimit: number | null; monthlyLimit: number | null },
+  spent: number | null,
+): ApprovalReason {
+  return limits.orderLimit !== null
+    ? { kind: 'order', limit: limits.orderLimit }
+    : { kind: 'month', limit: limits.monthlyLimit!, spent: spent ?? 0 };
+}
+
+/** Whether an approver already approved this order (an order has one approval). */
+async function alreadyApproved(ctx: Ctx, trx: Transaction, orderId: string): Promise<boolean> {
+  const [row] = await ctx.db.execute<{ decision: string | null }[]>(
+    'select decision from company_approval where order_id = ?',
+    [orderId],
+    'all',
+    trx,
+  );
+  return row?.decision === 'approved';
+}
+
+const personalOrderByCard = () => {
+  const message =
+    'This order was placed without a company: a purchase order cannot pay it. Please pay by card.';
+  return new AppError('BAD_USER_INPUT', message, [{ field: 'payment.kind', message }]);
+};
+
+const notYourCompanysOrder = () =>
+  new AppError(
+    'UNPROCESSABLE',
+    'This order was placed for a company you no longer buy for: it can only be paid by that company.',
+  );
+
 /** The history's note for an order held for approval (the store's words, in English as every history note). */
-export function heldNote(reason: ApprovalReason, currency: string, creditHold = false): string {
+export function heldNote(
+  reason: ApprovalReason,
+  currency: string,
+  creditHold = false,
+  unconverted: string | null = null,
+): string {
   const limit = formatAmount(reason.limit, currency, 'en-US');
   const credit = creditHold ? '; over the company’s credit limit, for staff to approve first' : '';
   if (reason.kind === 'credit') return `Waiting for approval: over the company’s credit limit of ${limit}`;
-  return reason.kind === 'order'
-    ? `Waiting for approval: over the order limit of ${limit}${credit}`
-    : `Waiting for approval: over the monthly limit of ${limit}${credit}`;
+  const which = reason.kind === 'order' ? 'order limit' : 'monthly limit';
+  if (unconverted) {
+    return `Waiting for approval: no exchange rate from ${unconverted.toUpperCase()} to ${currency.toUpperCase()} to count against the ${which} of ${limit}${credit}`;
+  }
+  return `Waiting for approval: over the ${which} of ${limit}${credit}`;
 }
 
 /**
@@ -180,6 +294,8 @@ export async function requestApproval(
     openBalance: number | null;
     total: number;
     currency: string;
+    /** The company's currency, its limits' (decision 052). */
+    limitCurrency: string;
     card: { paymentMethodId: string; saveCard: boolean } | null;
   },
 ): Promise<void> {
@@ -250,6 +366,7 @@ export async function askApprovers(
     reason: ApprovalReason;
     total: number;
     currency: string;
+    limitCurrency: string;
   },
 ): Promise<void> {
   if (request.reason.kind === 'credit') return;
@@ -276,7 +393,7 @@ export async function askApprovers(
           label: orderNumberLabel(request.orderNumber),
           total: { value: request.total, currency: request.currency },
           reason: reason.kind,
-          limit: { value: reason.limit, currency: request.currency },
+          limit: { value: reason.limit, currency: request.limitCurrency },
           url: `${ctx.app.auth.publicUrl}${ROUTES.companyApprovals}`,
         },
       },

@@ -247,6 +247,10 @@ export class CompanyApplication {
   @Property({ type: 'text', nullable: true })
   erpAccountId: string | null = null;
 
+  /** The currency of the site it was made on: the company's, once approved (decision 052). */
+  @Property({ type: 'text', default: 'USD' })
+  currencyCode = 'USD';
+
   @Property({ type: 'text', default: '' })
   taxCertificate: string = '';
 

@@ -23,6 +23,7 @@ import { unshareLists } from '../saved-list/saved-list.service';
 import { companyAddresses, type CompanyAddressView } from './company-addresses';
 import { LINK_TOKEN, localeOr, sendMessage } from '../mail/mailer';
 import { approvalService } from './approval.service';
+import { fxFactor } from '../../../../domain/fx';
 import { cancelApproval, forgetHeldCard, spentThisMonth, type HeldCard } from './company-limits';
 import { pricingOf } from '../catalog/pricing';
 import { orderService } from '../order/order.service';
@@ -66,8 +67,15 @@ export interface CompanyView {
   members: CompanyMember[];
   /** Open invitations, for the company's admins. */
   invitations: CompanyInvitationView[];
-  /** What the caller placed for the company this calendar month, not cancelled. */
-  spentThisMonth: number;
+  /**
+   * What the caller placed for the company this calendar month, not cancelled, on every site, in the company's
+   * currency (decision 052); null when an order's currency has no exchange rate.
+   */
+  spentThisMonth: number | null;
+  /** The company's currency: its limits and what was spent are in it. */
+  currency: string;
+  /** One unit of this site's currency in the company's (FX_RATES); null when there is no rate. */
+  exchangeRate: number | null;
   /** Orders waiting for the caller's approval. */
   approvalsWaiting: number;
   /** Its locations (every member picks them at checkout). */
@@ -186,10 +194,11 @@ export const companyService = {
         erpAccountId: string | null;
         role: number | null;
         shipToLocationsOnly: boolean;
+        currency: string;
       }[]
     >(
       `select a.id, a.company as name, a.erp_account_id as "erpAccountId", u.company_role as role,
-         a.ship_to_locations_only as "shipToLocationsOnly"
+         a.ship_to_locations_only as "shipToLocationsOnly", a.currency_code as currency
        from app_user u join business_account a on a.id = u.account_id where u.id = ?`,
       [userId],
     );
@@ -226,11 +235,13 @@ export const companyService = {
       me: members.find((m) => m.userId === userId)!,
       members,
       invitations,
-      spentThisMonth: await spentThisMonth(ctx.db, {
-        userId,
-        accountId: company.id,
-        currency: (await pricingOf(ctx)).currency,
-      }),
+      spentThisMonth: await spentThisMonth(
+        ctx.db,
+        { userId, accountId: company.id, currency: company.currency },
+        ctx.app.fxRates,
+      ),
+      currency: company.currency,
+      exchangeRate: fxFactor((await pricingOf(ctx)).currency, company.currency, ctx.app.fxRates),
       approvalsWaiting: await approvalService.waiting(ctx, company.id, company.role),
       addresses: partner ? [] : await companyAddresses(ctx.db, company.id),
       shipToLocationsOnly: company.shipToLocationsOnly,

@@ -68,10 +68,19 @@ export class CompanyGql {
   @Field(() => [CompanyInvitationGql], { description: "Open invitations, for the company's admins" })
   invitations!: CompanyInvitationGql[];
   @Field(() => Float, {
+    nullable: true,
     description:
-      "What the caller placed for the company this calendar month (the store's time zone), not cancelled",
+      "What the caller placed for the company this calendar month (the store's time zone), not cancelled, on every site, in the company's currency; null when an order's currency has no exchange rate",
   })
-  spentThisMonth!: number;
+  spentThisMonth!: number | null;
+  @Field(() => String, { description: "The company's currency: its limits and spentThisMonth are in it" })
+  currency!: string;
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      "One unit of this site's currency in the company's currency (FX_RATES); 1 when they are the same, null when no rate is set",
+  })
+  exchangeRate!: number | null;
   @Field(() => Int, { description: "Orders waiting for the caller's approval (0 unless they approve)" })
   approvalsWaiting!: number;
   @Field(() => [CompanyAddressGql], { description: 'Its locations, the bill-to address first' })

@@ -31,15 +31,15 @@ import { ensureSession } from '../session/lazy-session';
 import { prepared } from '../../db/prepared';
 import {
   cancelApproval,
-  companyCredit,
   companyPurchase,
   forgetHeldCard,
+  type CompanyPurchase,
   heldNote,
   requestApproval,
   type HeldCard,
 } from '../company/company-limits';
 import { companyShipping } from '../company/company-addresses';
-import { overCreditLimit } from '../../../../domain/company';
+import type { ApprovalReason } from '../../../../domain/company';
 import { markQuoteOrdered, quoteForOrder } from '../quote/quote.service';
 import { reserveOrderStock } from '../stock/stock.service';
 import { cutsPerPiece } from '../../../../domain/ship-dates';
@@ -85,6 +85,9 @@ const paymentOf = (input: unknown) => {
         saveCard: body.saveCard ?? undefined,
       };
 };
+
+/** How an order is paid, as the checkout sends it. */
+type PaymentInput = PlaceOrderInput['payment'];
 
 interface BuyerRow {
   taxExempt: boolean | null;
@@ -347,34 +350,13 @@ export const checkoutService = {
       if (purchase?.reason) {
         // Over the buyer's limit: the order waits for an approver, and nothing is charged until then. The card is
         // kept for it at the provider (one that declines is refused now, and the cart stays as it was).
-        if (input.payment.kind === 'card' && paymentKey) {
-          hold.card = await this.holdCard(
-            ctx,
-            trx,
-            input.payment.paymentMethodId!,
-            paymentKey,
-            input.payment.saveCard,
-          );
-        }
-        await recordStatusChange(ctx, trx, {
-          orderId: order!.id,
-          from: ORDER_STATUS_CODE.Open,
-          to: ORDER_STATUS_CODE.AwaitingApproval,
-          note: heldNote(purchase.reason, pricing.currency, purchase.creditHold),
-          // The order shows the card it will be paid with.
-          card: hold.card?.method ?? null,
-        });
-        await requestApproval(ctx, trx, {
-          orderId: order!.id,
-          orderNumber: order!.orderNumber,
-          accountId: purchase.accountId,
-          buyer: ctx.user!,
-          reason: purchase.reason,
-          creditHold: purchase.creditHold,
-          openBalance: purchase.openBalance,
+        hold.card = await this.waitForApproval(ctx, trx, {
+          order: { id: order!.id, orderNumber: order!.orderNumber, status: ORDER_STATUS_CODE.Open },
+          purchase: { ...purchase, reason: purchase.reason },
           total: totals.total,
           currency: pricing.currency,
-          card: hold.card,
+          payment: input.payment,
+          paymentKey,
         });
         await reserveStock();
         return order!.id;
@@ -413,6 +395,52 @@ export const checkoutService = {
       typeof placed === 'string' ? await orderService.load(ctx, placed) : placed,
       input,
     );
+  },
+
+  /**
+   * An order over the buyer's limits (or a purchase order over the company's credit) waits for an approver (or
+   * staff): its status and history, the approval request and its e-mails, and the card to charge once approved kept
+   * at the provider (a card that declines is refused now). Placing and paying later both come here. The card kept.
+   */
+  async waitForApproval(
+    ctx: Ctx,
+    trx: Transaction,
+    wait: {
+      order: { id: string; orderNumber: string; status: number };
+      purchase: CompanyPurchase & { reason: ApprovalReason };
+      total: number;
+      currency: string;
+      payment: PaymentInput;
+      paymentKey: string | null;
+    },
+  ): Promise<HeldForApproval | null> {
+    const { order, purchase, payment } = wait;
+    const card =
+      payment.kind === 'card' && wait.paymentKey
+        ? await this.holdCard(ctx, trx, payment.paymentMethodId!, wait.paymentKey, payment.saveCard)
+        : null;
+    await recordStatusChange(ctx, trx, {
+      orderId: order.id,
+      from: order.status,
+      to: ORDER_STATUS_CODE.AwaitingApproval,
+      note: heldNote(purchase.reason, purchase.limitCurrency, purchase.creditHold, purchase.unconverted),
+      // The order shows the card it will be paid with.
+      card: card?.method ?? null,
+    });
+    await requestApproval(ctx, trx, {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      accountId: purchase.accountId,
+      buyer: ctx.user!,
+      reason: purchase.reason,
+      creditHold: purchase.creditHold,
+      openBalance: purchase.openBalance,
+      total: wait.total,
+      currency: wait.currency,
+      limitCurrency: purchase.limitCurrency,
+      card,
+    });
+    return card;
   },
 
   /**
@@ -481,34 +509,51 @@ export const checkoutService = {
 
   /**
    * Pays an order whose payment failed, waits for the bank's check or never started: with another card (a new
-   * challenge may follow), or by purchase order for an account on net terms (the order then goes to Processing
-   * as one placed so does, and the card payment is cancelled at the provider). Entry point: `{ paymentMethodId }`
-   * or `{ poNumber }` as sent.
+   * challenge may follow), or by purchase order for an account on net terms. Paying later runs the rule placing
+   * runs (companyPurchase, issue 52): the order must be the payer's company's (a personal order is paid by card),
+   * and the company's limits and credit apply: over them the order waits for an approver or staff, as a placed one
+   * does; else a purchase order takes it to Processing (its card payment cancelled at the provider). Entry point:
+   * `{ paymentMethodId }` or `{ poNumber }` as sent.
    */
   async payOrder(ctx: Ctx, orderId: string, body: unknown): Promise<PlaceOrderResult> {
-    const payment = validate(paymentSchema, paymentOf(body));
+    const payment = validate(paymentSchema, paymentOf(body)) as PaymentInput;
     const order = await orderService.get(ctx, orderId);
     const payable: number[] = [ORDER_STATUS_CODE.Open, ...AWAITING_PAYMENT];
     if (order.paymentKind !== 'card' || !payable.includes(order.status)) throw notAwaitingPayment(order);
-    if (payment.kind === 'card') return this.charge(ctx, order, payment.paymentMethodId!, payment.saveCard);
-    await assertNetTerms(ctx);
-    await ctx.db.transactional(async (trx) => {
+    if (payment.kind === 'purchaseOrder') await assertNetTerms(ctx);
+    // A card kept for an approval needs the buyer's provider customer, made before the transaction locks their row.
+    const paymentKey = ctx.user && payment.kind === 'card' ? await ensurePaymentKey(ctx, ctx.user) : null;
+    const hold: { card: HeldForApproval | null } = { card: null };
+    const paying = ctx.db.transactional(async (trx): Promise<'charge' | 'done'> => {
       const [row] = await prepared<{ status: number; accountId: string | null }>(
         'select status, account_id as "accountId" from customer_order where id = ? for update',
       ).all(ctx.db, [orderId], trx);
       if (!row || !payable.includes(row.status)) throw notAwaitingPayment(order);
-      // A purchase order counts against the company's credit (decision 046): over it, the buyer pays by card.
-      if (row.accountId) {
-        const credit = await companyCredit(ctx.db, trx, row.accountId);
-        if (overCreditLimit(order.total, credit.openBalance, credit.creditLimit)) {
-          const message =
-            'This purchase order would take your company over its credit limit. Pay by card, or contact us.';
-          throw new AppError('BAD_USER_INPUT', message, [{ field: 'payment.kind', message }]);
-        }
+      const purchase = ctx.user
+        ? await companyPurchase(ctx, trx, ctx.user.id, {
+            total: order.total,
+            currency: order.currencyCode,
+            paymentKind: payment.kind,
+            paying: { orderId, accountId: row.accountId },
+          })
+        : null;
+      if (payment.kind === 'purchaseOrder') {
+        await prepared(
+          "update customer_order set payment_kind = 'purchaseOrder', po_number = ? where id = ?",
+        ).all(ctx.db, [payment.poNumber, orderId], trx);
       }
-      await prepared(
-        "update customer_order set payment_kind = 'purchaseOrder', po_number = ? where id = ?",
-      ).all(ctx.db, [payment.poNumber, orderId], trx);
+      if (purchase?.reason) {
+        hold.card = await this.waitForApproval(ctx, trx, {
+          order: { id: orderId, orderNumber: order.orderNumber, status: row.status },
+          purchase: { ...purchase, reason: purchase.reason },
+          total: order.total,
+          currency: order.currencyCode,
+          payment,
+          paymentKey,
+        });
+        return 'done';
+      }
+      if (payment.kind === 'card') return 'charge';
       await this.moveLocked(
         ctx,
         trx,
@@ -518,8 +563,23 @@ export const checkoutService = {
         'PENDING',
         'Purchase order received',
       );
+      return 'done';
     });
-    if (order.paymentIntentId) await ctx.app.payments.cancel(order.paymentIntentId);
+    let next: 'charge' | 'done';
+    try {
+      next = await paying;
+    } catch (err) {
+      await forgetHeldCard(ctx, hold.card);
+      throw err;
+    }
+    if (next === 'charge') return this.charge(ctx, order, payment.paymentMethodId!, payment.saveCard);
+    if (hold.card?.saveCard && !hold.card.alreadySaved) {
+      await rememberSavedCard(ctx.db, hold.card.paymentKey, hold.card.method);
+    }
+    // A purchase order replaces the card payment; a card kept for an approval is charged on the order's intent.
+    if (payment.kind === 'purchaseOrder' && order.paymentIntentId) {
+      await ctx.app.payments.cancel(order.paymentIntentId);
+    }
     return this.result(ctx, await orderService.load(ctx, orderId));
   },
 
