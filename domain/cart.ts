@@ -233,6 +233,30 @@ export function reconcileLocal<L extends Pick<CartLine, 'id' | 'configurations' 
   return { lines, onlyLocal: local.filter((l) => !server.some((s) => sameLine(l, s))) };
 }
 
+/**
+ * The server cart a browser's kept copy was last saved from: its id and revision; 'unknown' for a copy saved from
+ * a server cart before carts had revisions; null for a copy that never saw this store's server (decision 055).
+ */
+export type KeptSync = { cartId: string; revision: number } | 'unknown' | null;
+
+/**
+ * Cart loading across devices (decision 055, narrowing the spec's rule, written for one device). The kept copy's
+ * lines are merged (`reconcileLocal`: kept quantities override, kept-only lines are priced and appended) only when
+ * the server never had them: the copy never saw this store's server, or the visitor has no server cart (a guest's
+ * cart that lapsed). A copy saved from the server cart at the revision it has now is that cart: nothing to merge.
+ * Any other (a later revision: an order took lines, another device changed them; another cart: merged at sign-in;
+ * a copy from before revisions) is stale: the server's lines win and the copy is replaced by them.
+ */
+export function keptCopyPlan(
+  synced: KeptSync,
+  server: { cartId: string | null; revision: number },
+): 'merge' | 'current' | 'stale' {
+  if (server.cartId === null || synced === null) return 'merge';
+  if (synced !== 'unknown' && synced.cartId === server.cartId && synced.revision === server.revision)
+    return 'current';
+  return 'stale';
+}
+
 /** The older stored form of a line (persisted state version 0). */
 export interface StoredLineV0 {
   itemId: string;

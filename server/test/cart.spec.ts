@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freight } from '../../domain/money';
+import { randomUUID } from 'node:crypto';
+import { authorisedCard, checkoutBody } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
 
 let t: TestApp;
@@ -397,5 +399,79 @@ describe('GraphQL', () => {
     );
     expect(expected!.names.length).toBeGreaterThanOrEqual(2);
     expect(added.data!.addToCart.orderLines[0]!.categories).toEqual(expected!.names);
+  });
+});
+
+describe("the cart's revision (decision 055)", () => {
+  const revisionOf = async (c: Client) => (await cartOf(c)).revision as number;
+
+  it('grows with every change to the lines: add, set, remove, empty; a read leaves it', async () => {
+    const c = await t.client();
+    expect(await revisionOf(c)).toBe(0);
+    const seen: number[] = [];
+    const added = await c
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: plain.id, qty: 2 }] })
+      .expect(200);
+    seen.push(added.body.revision);
+    seen.push(
+      (await c.send('post', '/api/user/cart/upsert', { items: [{ itemId: plain2.id, qty: 1 }] }).expect(200))
+        .body.revision,
+    );
+    seen.push(
+      (await c.send('put', '/api/user/cart/upsert', { items: [{ itemId: plain.id, qty: 5 }] }).expect(200))
+        .body.revision,
+    );
+    expect(await revisionOf(c)).toBe(seen.at(-1));
+    const lineId = (await cartOf(c)).orderLines[1].cartLineId as string;
+    seen.push(
+      (await c.send('put', '/api/user/cart/remove', { items: [{ cartLineId: lineId }] }).expect(200)).body
+        .revision,
+    );
+    seen.push((await c.send('delete', '/api/user/cart').expect(200)).body.revision);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
+    expect(seen[0]).toBeGreaterThan(0);
+    // GraphQL answers the same revision.
+    const gql = await c.gql<{ cart: { revision: number } }>('{ cart { revision } }');
+    expect(gql.data!.cart.revision).toBe(seen.at(-1));
+  });
+
+  it('grows when an order takes the lines, as another device of the account sees it', async () => {
+    const email = `revision.${randomUUID()}@plant.example`;
+    await t.createUser({ email, password: PASSWORD });
+    const desktop = await t.client();
+    await desktop.signIn(email, PASSWORD);
+    const before = (
+      await desktop
+        .send('post', '/api/user/cart/upsert', { items: [{ itemId: plain.id, qty: 3 }] })
+        .expect(200)
+    ).body.revision as number;
+
+    const phone = await t.client();
+    await phone.signIn(email, PASSWORD);
+    expect(await revisionOf(phone)).toBe(before);
+    await phone
+      .send('post', '/api/checkout/place-order', checkoutBody(email, await authorisedCard(phone)))
+      .set('Idempotency-Key', randomUUID())
+      .expect(200);
+
+    const after = await cartOf(desktop);
+    expect(after.orderLines).toEqual([]);
+    expect(after.revision).toBeGreaterThan(before);
+  });
+
+  it("grows when a visitor's cart merges into the user's at sign-in", async () => {
+    const email = `revision.merge.${randomUUID()}@plant.example`;
+    await t.createUser({ email, password: PASSWORD });
+    const earlier = await t.client();
+    await earlier.signIn(email, PASSWORD);
+    const before = (
+      await earlier
+        .send('post', '/api/user/cart/upsert', { items: [{ itemId: plain.id, qty: 1 }] })
+        .expect(200)
+    ).body.revision as number;
+    const c = await t.client();
+    await c.send('post', '/api/user/cart/upsert', { items: [{ itemId: plain2.id, qty: 2 }] }).expect(200);
+    await c.signIn(email, PASSWORD);
+    expect(await revisionOf(earlier)).toBeGreaterThan(before);
   });
 });

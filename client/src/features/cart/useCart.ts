@@ -1,7 +1,7 @@
 import { errorMessage } from '../../lib/failure';
 import type { ApolloClient } from '@apollo/client';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { mergeRefreshed, reconcileLocal, type CartItem } from '@domain/cart';
+import { keptCopyPlan, mergeRefreshed, reconcileLocal, type CartItem } from '@domain/cart';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '@domain/routes';
@@ -20,7 +20,7 @@ import { track, type TrackedItem } from '../../lib/analytics';
 import { useSite } from '../../lib/site';
 import { notify } from '../../lib/toast';
 import { SIGNED_OUT_EVENT } from '../account';
-import { loadLocalLines, localItem, saveLocalLines, type LocalLine } from './cartStorage';
+import { forgetLocalLines, loadKeptCart, localItem, saveLocalLines, type LocalLine } from './cartStorage';
 
 export type CartLineData = CartFieldsFragment['orderLines'][number];
 
@@ -44,14 +44,30 @@ const toLocal = (l: CartLineData): LocalLine => ({
 /** A line on the wire with another quantity. */
 const lineItem = (l: CartLineData, qty: number): CartItem => localItem({ ...toLocal(l), quantity: qty });
 
+/** The server cart a copy is saved from; a visitor without one has none ('-1'). */
+const serverCart = (cart: CartFieldsFragment) => ({
+  cartId: cart.cartId === '-1' ? null : cart.cartId,
+  revision: cart.revision,
+});
+
+/** Keeps the cart's lines in this browser with the cart and revision they came from. */
+const keepCart = (cart: CartFieldsFragment) =>
+  saveLocalLines(cart.orderLines.map(toLocal), { cartId: cart.cartId, revision: cart.revision });
+
 /**
- * Cart loading (spec section 4): quantities kept in this browser override the server's for lines on both
- * sides; lines only kept here are priced afresh (kept only when priced above 0) and appended. Then the
- * browser's copy follows the cart. Sign-out forgets it.
+ * Cart loading (spec section 4, narrowed by decision 055): lines the server never had — a copy that never saw
+ * it, or a visitor whose server cart lapsed — are merged: kept quantities override the server's for lines on
+ * both sides, kept-only lines are priced afresh (kept only when priced above 0) and appended. A copy saved from
+ * the server cart is never merged: at the cart's revision there is nothing to do; at an older one (an order or
+ * another device changed the cart since) it is replaced by the server's lines. Then the browser's copy follows
+ * the cart. Sign-out forgets it.
  */
 export async function loadCart(client: ApolloClient, cart: CartFieldsFragment): Promise<void> {
-  const local = loadLocalLines();
+  const { lines: local, synced } = loadKeptCart();
   if (local.length === 0) return;
+  const plan = keptCopyPlan(synced, serverCart(cart));
+  if (plan === 'current') return;
+  if (plan === 'stale') return keepCart(cart);
   const server = cart.orderLines.map((l) => ({ ...l, id: l.itemId, description: '' }));
   const { lines, onlyLocal } = reconcileLocal(server, local);
   const changed = cart.orderLines.flatMap((l, i) =>
@@ -85,10 +101,10 @@ export function useCartSync(): void {
       .finally(() => setLoaded(true));
   }, [cart, client]);
   useEffect(() => {
-    if (loaded && cart) saveLocalLines(cart.orderLines.map(toLocal));
+    if (loaded && cart) keepCart(cart);
   }, [cart, loaded]);
   useEffect(() => {
-    const forget = () => saveLocalLines([]);
+    const forget = () => forgetLocalLines();
     window.addEventListener(SIGNED_OUT_EVENT, forget);
     return () => window.removeEventListener(SIGNED_OUT_EVENT, forget);
   }, []);

@@ -44,6 +44,14 @@ export class Cart {
   @Property({ type: 'text', default: '' })
   note: string = '';
 
+  /**
+   * Bumped by every change to the cart's lines (added, quantity set, removed, emptied, taken by an order, merged
+   * at sign-in). A browser's kept copy of the lines names the revision it last saw: a higher one here means
+   * another device or an order changed the cart since, and the server's lines win (decision 055).
+   */
+  @Property({ type: 'integer', default: 0 })
+  revision: number = 0;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

@@ -73,6 +73,8 @@ export interface CartLineView extends CartLine {
 export interface CartView extends CartTotals {
   /** The cart's id, null while the visitor has none. */
   id: string | null;
+  /** Bumped by every change to the lines (decision 055); 0 while the visitor has none. */
+  revision: number;
   currencyCode: string;
   note: string;
   createdDate: string | null;
@@ -290,7 +292,7 @@ export async function linesView(
 }
 
 function view(
-  cart: { id: string; note: string; createdAt: Date; updatedAt: Date } | null,
+  cart: CartRow | null,
   lines: CartLineView[],
   buyer: Buyer,
   /** A quote's agreed freight (decision 049). */
@@ -299,6 +301,7 @@ function view(
   const taxation = taxationFor(buyer.country, buyer.state);
   return {
     id: cart?.id ?? null,
+    revision: cart?.revision ?? 0,
     currencyCode: buyer.pricing.currency,
     note: cart?.note ?? '',
     createdDate: cart ? new Date(cart.createdAt).toISOString() : null,
@@ -329,13 +332,14 @@ function view(
 
 interface CartRow {
   id: string;
+  revision: number;
   note: string;
   createdAt: Date;
   updatedAt: Date;
 }
 
 // The cart's stored currency_code is not read: a cart is priced in the currency of the site it is seen on.
-const CART_COLUMNS = `id, note, created_at as "createdAt", updated_at as "updatedAt"`;
+const CART_COLUMNS = `id, revision, note, created_at as "createdAt", updated_at as "updatedAt"`;
 
 export const cartService = {
   /** The caller's cart (an empty one when there is none yet). */
@@ -418,14 +422,15 @@ export const cartService = {
     const upsertCart = (cartId: string | null) =>
       ctx.user
         ? {
-            sql: `insert into cart (user_id, site) values (?, ?)
-                  on conflict (user_id) do update set updated_at = now()`,
+            sql: `insert into cart (user_id, site, revision) values (?, ?, 1)
+                  on conflict (user_id) do update set updated_at = now(), revision = cart.revision + 1`,
             params: [ctx.user.id, ctx.site],
           }
         : {
             // A pruned anonymous cart comes back under its id; one that became a user's is not touched.
-            sql: `insert into cart (id, site) values (coalesce(?::uuid, gen_random_uuid()), ?)
-                  on conflict (id) do update set updated_at = now() where cart.user_id is null`,
+            sql: `insert into cart (id, site, revision) values (coalesce(?::uuid, gen_random_uuid()), ?, 1)
+                  on conflict (id) do update set updated_at = now(), revision = cart.revision + 1
+                  where cart.user_id is null`,
             params: [cartId, ctx.site],
           };
     const run = async (cartId: string | null) => {
@@ -470,9 +475,7 @@ export const cartService = {
   async remove(ctx: Ctx, cartLineIds: string[]): Promise<CartView> {
     assertOrdersScope(ctx);
     const cart = await this.find(ctx);
-    if (cart && cartLineIds.length > 0) {
-      await ctx.db.execute('delete from cart_line where cart_id = ? and id in (?)', [cart.id, cartLineIds]);
-    }
+    if (cart && cartLineIds.length > 0) await takeLines(ctx.db, cart.id, cartLineIds);
     return this.get(ctx);
   },
 
@@ -480,7 +483,7 @@ export const cartService = {
   async clear(ctx: Ctx): Promise<CartView> {
     assertOrdersScope(ctx);
     const cart = await this.find(ctx);
-    if (cart) await ctx.db.execute('delete from cart_line where cart_id = ?', [cart.id]);
+    if (cart) await takeLines(ctx.db, cart.id, null);
     return this.get(ctx);
   },
 
@@ -499,8 +502,8 @@ export const cartService = {
       );
       if (!anonymous) return;
       const [mine] = await ctx.db.execute<{ id: string }[]>(
-        `insert into cart (user_id, site) values (?, ?)
-         on conflict (user_id) do update set updated_at = now() returning id`,
+        `insert into cart (user_id, site, revision) values (?, ?, 1)
+         on conflict (user_id) do update set updated_at = now(), revision = cart.revision + 1 returning id`,
         [userId, ctx.site],
         'all',
         trx,
@@ -517,6 +520,23 @@ export const cartService = {
     });
   },
 };
+
+/**
+ * Removes lines of a cart (all of them when `lineIds` is null) and bumps its revision when any went, in one
+ * statement: the cart's remove and clear, and an order taking the lines it bought (inside its transaction).
+ */
+export async function takeLines(
+  db: SqlConnection,
+  cartId: string,
+  lineIds: string[] | null,
+  trx?: Transaction,
+): Promise<void> {
+  await prepared(
+    `with gone as (delete from cart_line where cart_id = ? and (?::uuid[] is null or id = any(?::uuid[]))
+                   returning 1)
+     update cart set revision = revision + 1, updated_at = now() where id = ? and exists (select 1 from gone)`,
+  ).all(db, [cartId, lineIds, lineIds, cartId], trx);
+}
 
 export interface CheckedItem {
   itemId: string;

@@ -122,6 +122,13 @@ export class CartGql {
   @Field(() => ID, { description: 'The same as id' })
   cartId!: string;
 
+  @Field(() => Int, {
+    description:
+      "Bumped by every change to the cart's lines, an order taking them included; 0 while the visitor has none. " +
+      'A copy of the lines kept in a browser that saw an older revision gives way to these lines (decision 055)',
+  })
+  revision!: number;
+
   @Field(() => String, {
     description: 'The tax area: 9 digits, the state FIPS or province code then zeros; empty until known',
   })

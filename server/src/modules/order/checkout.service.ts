@@ -18,7 +18,7 @@ import { addressRules, siteCountry } from '../../../../domain/regions';
 import { taxationFor } from '../../../../domain/tax';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
-import { cartService, pricedLines } from '../cart/cart.service';
+import { cartService, pricedLines, takeLines } from '../cart/cart.service';
 import type { Money } from '../mail/templates';
 import { cancellationMail, confirmationMail, mailDeps, queueOrderEmail } from './order-mail';
 import type { CardMethod, PaymentIntent } from '../payment/payment.provider';
@@ -340,10 +340,12 @@ export const checkoutService = {
       if (quote) {
         await markQuoteOrdered(ctx, trx, quote.id, order!.id);
       } else {
-        // Only the lines ordered leave the cart (a line added meanwhile stays for the next order).
-        await prepared('delete from cart_line where id = any(?::uuid[])').all(
+        // Only the lines ordered leave the cart (a line added meanwhile stays for the next order), and its revision
+        // grows: a device still keeping them gives way (decision 055).
+        await takeLines(
           ctx.db,
-          [lines.map((l) => l.cartLineId)],
+          cart!.id,
+          lines.map((l) => l.cartLineId),
           trx,
         );
       }
