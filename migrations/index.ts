@@ -1,3 +1,4 @@
+import { Migration20261202005300 } from './Migration20261202005300';
 import { Migration20261127110740 } from './Migration20261127110740';
 import { Migration20261127145055 } from './Migration20261127145055';
 import { Migration20261127104402 } from './Migration20261127104402';
@@ -101,4 +102,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127104402', class: Migration20261127104402 },
   { name: 'Migration20261127110740', class: Migration20261127110740 },
   { name: 'Migration20261127145055', class: Migration20261127145055 },
+  { name: 'Migration20261202005300', class: Migration20261202005300 },
 ];
