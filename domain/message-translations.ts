@@ -730,6 +730,15 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Ce lien de réinitialisation n’est pas valide ou a expiré.',
     'Este enlace para restablecer no es válido o ha vencido.',
   ],
+  // Back-in-stock requests (decision 053).
+  'Signed in, you can ask for notices only at your own e-mail address.': [
+    'Connecté, vous pouvez demander des avis seulement à votre propre adresse courriel.',
+    'Con la sesión iniciada, solo puede pedir avisos a su propia dirección de correo.',
+  ],
+  'This e-mail address already waits for {n} items. We will write as each comes back in stock.': [
+    'Cette adresse courriel attend déjà {n} articles. Nous écrirons à mesure que chacun revient en stock.',
+    'Esta dirección de correo ya espera {n} artículos. Le escribiremos conforme cada uno vuelva a estar en existencia.',
+  ],
   'Too many e-mails asked for. Please try again later.': [
     'Trop de courriels demandés. Veuillez réessayer plus tard.',
     'Se pidieron demasiados correos. Inténtelo más tarde.',

@@ -1,3 +1,4 @@
+import { Migration20261202005300 } from './Migration20261202005300';
 import { Migration20261202055000 } from './Migration20261202055000';
 import { Migration20261127110740 } from './Migration20261127110740';
 import { Migration20261127145055 } from './Migration20261127145055';
@@ -103,6 +104,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127104402', class: Migration20261127104402 },
   { name: 'Migration20261127110740', class: Migration20261127110740 },
   { name: 'Migration20261127145055', class: Migration20261127145055 },
+  { name: 'Migration20261202005300', class: Migration20261202005300 },
   { name: 'Migration20261202010000', class: Migration20261202010000 },
   { name: 'Migration20261202055000', class: Migration20261202055000 },
 ];

@@ -224,11 +224,12 @@ describe('REST facade: prices, details, recommendations, back in stock', () => {
     expect(bad.body.error.fields).toEqual([{ field: 'email', message: 'Email must be valid' }]);
     const missing = await send({ itemId: sample[0]!.id }).expect(400);
     expect(missing.body.error.fields).toEqual([{ field: 'email', message: 'Email is required' }]);
-    expect((await send({ email: 'Buyer@Example.com', itemId: sample[0]!.id }).expect(201)).body.created).toBe(
-      true,
+    // Signed out: the address's owner confirms from an e-mail (decision 053); asking again sends a fresh link.
+    expect((await send({ email: 'Buyer@Example.com', itemId: sample[0]!.id }).expect(202)).body.status).toBe(
+      'confirmation_sent',
     );
-    expect((await send({ email: 'buyer@example.com', itemId: sample[0]!.id }).expect(200)).body.created).toBe(
-      false,
+    expect((await send({ email: 'buyer@example.com', itemId: sample[0]!.id }).expect(202)).body.status).toBe(
+      'confirmation_sent',
     );
     await send({ email: 'buyer@example.com', itemId: 'NOPE-404' }).expect(404);
     const rows = await t.orm.em

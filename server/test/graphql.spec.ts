@@ -126,10 +126,10 @@ describe('GraphQL catalogue queries', () => {
       { field: 'email', message: 'Email must be valid' },
     ]);
     const ok = await gql({
-      query: `mutation($id: ID!) { notifyBackInStock(email: "a@b.example", itemId: $id) { created itemId } }`,
+      query: `mutation($id: ID!) { notifyBackInStock(email: "a@b.example", itemId: $id) { status itemId } }`,
       variables: { id: ids[0] },
     });
-    expect(ok.body.data.notifyBackInStock).toEqual({ created: true, itemId: ids[0] });
+    expect(ok.body.data.notifyBackInStock).toEqual({ status: 'confirmation_sent', itemId: ids[0] });
   });
 });
 

@@ -75,6 +75,13 @@ const SAMPLES: { [K in MessageKind]: Extract<Message, { kind: K }> } = {
     partNumber: 'SFU1605-500',
     url: 'https://shop.example/product/detail/SFU1605-500',
   },
+  'back-in-stock-confirm': {
+    kind: 'back-in-stock-confirm',
+    name: 'SFU1605 Ball Screw, 500 mm',
+    partNumber: 'SFU1605-500',
+    url: 'https://shop.example/api/product/itemNotification/confirm?item=SFU1605-500&token=T',
+    days: 7,
+  },
   'form-received': {
     kind: 'form-received',
     form: 'quote',

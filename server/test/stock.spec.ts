@@ -41,6 +41,12 @@ async function stockOf(id: string, moo: number, rno: number, backorder = true): 
   ]);
 }
 
+/** A signed-out back-in-stock request is active once its address opens the e-mailed link (decision 053). */
+async function confirmFromMail(to: string): Promise<void> {
+  const link = linkIn(await t.mail(to, { subject: /Confirm/ }));
+  await t.agent().get(`${link.pathname}${link.search}`).expect(303);
+}
+
 const levels = (id: string) =>
   db.execute<{ warehouseId: string; onHand: number; reserved: number }[]>(
     `select warehouse_id as "warehouseId", on_hand as "onHand", reserved from stock_level where product_id = ?
@@ -224,13 +230,14 @@ describe('restocks: counts by staff and suppliers, backorders first, back-in-sto
     const watcher = `restock.${randomUUID()}@plant.example`;
     const c = await t.client();
     const asked = await c.gql(
-      `mutation($e: String!, $i: ID!) { notifyBackInStock(email: $e, itemId: $i) { created } }`,
+      `mutation($e: String!, $i: ID!) { notifyBackInStock(email: $e, itemId: $i) { status } }`,
       {
         e: watcher,
         i: id,
       },
     );
     expect(asked.errors).toBeUndefined();
+    await confirmFromMail(watcher);
 
     // A reason is required, a count is a whole number; nothing changes when refused.
     const refused = await staff.gql(ADJUST, {
@@ -367,11 +374,12 @@ describe('returns put sellable pieces back on the shelf', () => {
     const watcher = `returned.${randomUUID()}@plant.example`;
     const asked = await (
       await t.client()
-    ).gql(`mutation($e: String!, $i: ID!) { notifyBackInStock(email: $e, itemId: $i) { created } }`, {
+    ).gql(`mutation($e: String!, $i: ID!) { notifyBackInStock(email: $e, itemId: $i) { status } }`, {
       e: watcher,
       i: id,
     });
     expect(asked.errors).toBeUndefined();
+    await confirmFromMail(watcher);
 
     // Ordered by mistake: the 4 go back to Reno, where they shipped from; the cut pieces were made for the buyer.
     await completedReturn(first, 'CUSTOMER_ORDER_MISTAKE');

@@ -1,18 +1,32 @@
 import { failureOf } from '../../lib/failure';
 import { useMutation } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { NotifyBackInStockDocument } from './graphql/catalog.generated';
-import { useMessage, useT } from '../../i18n';
+import { useMessage, useT, type MessageId } from '../../i18n';
+import { useSession } from '../account';
+
+/** What the page says for each answer (decision 053). */
+const DONE: Record<string, MessageId> = {
+  created: 'backInStock.done',
+  confirmation_sent: 'backInStock.confirm',
+  already_requested: 'backInStock.already',
+};
 
 /**
  * "E-mail me when it is back": the shared schema checks the e-mail here and on the server. The schema (and yup
- * with it, ~13 kB gzip) loads on the first submit: the product page hydrates without it.
+ * with it, ~13 kB gzip) loads on the first submit: the product page hydrates without it. Signed out, the server
+ * e-mails a link to confirm first; signed in, it takes only the buyer's own address, filled in (decision 053). The
+ * confirmation link comes back here with `?backInStock=confirmed` (or `expired`).
  */
 export function BackInStockForm({ itemId }: { itemId: string }) {
   const message = useMessage();
   const t = useT();
   const id = useId();
-  const [email, setEmail] = useState('');
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const [typed, setEmail] = useState<string | null>(null);
+  const email = typed ?? user?.emailAddress ?? '';
   const [error, setError] = useState<string | null>(null);
   const [notify, { data, loading }] = useMutation(NotifyBackInStockDocument);
 
@@ -32,19 +46,32 @@ export function BackInStockForm({ itemId }: { itemId: string }) {
     try {
       await notify({ variables: { email: email.trim(), itemId } });
     } catch (err) {
-      setError(Object.values(failureOf(err).fields)[0] ?? t('backInStock.failed'));
+      // Next to the field: its own message, else the refusal's (too many e-mails asked for), else a failure.
+      const failure = failureOf(err);
+      setError(Object.values(failure.fields)[0] ?? failure.message ?? t('backInStock.failed'));
     }
   };
 
   if (data)
     return (
       <p className="back-in-stock__done" role="status">
-        {data.notifyBackInStock.created ? t('backInStock.done') : t('backInStock.already')}
+        {t(DONE[data.notifyBackInStock.status] ?? 'backInStock.done', {
+          email: data.notifyBackInStock.email,
+        })}
+      </p>
+    );
+
+  const link = params.get('backInStock');
+  if (link === 'confirmed')
+    return (
+      <p className="back-in-stock__done" role="status">
+        {t('backInStock.confirmed')}
       </p>
     );
 
   return (
     <form className="back-in-stock" method="post" onSubmit={submit} noValidate>
+      {link === 'expired' && <p role="status">{t('backInStock.expired')}</p>}
       <label htmlFor={`${id}-email`}>{t('backInStock.label')}</label>
       <div className="back-in-stock__row">
         <input

@@ -190,6 +190,7 @@ export const REST_ACCESS: Record<string, Access> = {
   'POST /api/product/get-product-detail-by-multi-id': 'public',
   'GET /api/search/products/recommendations': 'public',
   'POST /api/product/itemNotification': 'public',
+  'GET /api/product/itemNotification/confirm': 'public',
   'GET /api/cad/:file': 'public',
   'POST /api/search/typeAhead': 'public',
   'POST /api/search': 'public',

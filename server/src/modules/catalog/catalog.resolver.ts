@@ -16,6 +16,7 @@ import {
 import { SEARCH_PAGE_SIZE } from '../../../../domain/search';
 import type { Ctx as RequestCtx } from '../../context';
 import { SearchAnswerGql, SearchFiltersGql, SearchSortGql } from '../search/search.types';
+import { backInStockService, type BackInStockStatus } from './back-in-stock.service';
 import { catalogService } from './catalog.service';
 import { CategoryGql, ProductGql } from './catalog.types';
 import type { CategoryView, ProductView } from './catalog.views';
@@ -80,7 +81,16 @@ class BackInStockAnswerGql {
   @Field(() => ID)
   itemId!: string;
 
-  @Field(() => Boolean, { description: 'false when this e-mail already waits for the item' })
+  @Field(() => String, {
+    description:
+      'created (signed in, your own address: active now), confirmation_sent (signed out: nothing is sent until the address confirms from the e-mailed link), already_requested',
+  })
+  status!: BackInStockStatus;
+
+  @Field(() => Boolean, {
+    description: 'false when this e-mail already waits for the item',
+    deprecationReason: 'Read status: a signed-out request is active only once confirmed',
+  })
   created!: boolean;
 }
 
@@ -192,7 +202,7 @@ export class ProductResolver {
     @Arg('itemId', () => ID) itemId: string,
     @Ctx() ctx: RequestCtx,
   ): Promise<BackInStockAnswerGql> {
-    return catalogService.notifyBackInStock(ctx, { email, itemId });
+    return backInStockService.request(ctx, { email, itemId });
   }
 
   @FieldResolver(() => PartStockGql, { description: 'Stock by warehouse and backorder terms (decision 050)' })

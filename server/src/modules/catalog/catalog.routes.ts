@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { notFound } from '../../common/errors';
 import { cacheableRead } from '../../rest/cacheable';
 import { ctxOf } from '../../rest/ctx';
+import { backInStockService, type BackInStockStatus } from './back-in-stock.service';
 import { crossSectionDxf } from './cad';
 import { catalogService } from './catalog.service';
 import type { CategoryView } from './catalog.views';
@@ -12,6 +13,12 @@ const categorySummary = (c: CategoryView) => ({
   subtitle: c.subtitle,
   image: c.image,
 });
+
+const BACK_IN_STOCK_HTTP: Record<BackInStockStatus, number> = {
+  created: 201,
+  confirmation_sent: 202,
+  already_requested: 200,
+};
 
 /** REST facade of the catalogue (spec section 7). Same service as GraphQL. */
 export function catalogRoutes(): Router {
@@ -95,10 +102,22 @@ export function catalogRoutes(): Router {
       .send(drawing);
   });
 
-  /** Back-in-stock request: 201 when new, 200 when this e-mail already waits for the item. */
+  /**
+   * Back-in-stock request (decision 053): 201 `created` (signed in, own address), 202 `confirmation_sent` (signed
+   * out: the address's owner confirms from an e-mail), 200 `already_requested`.
+   */
   router.post('/product/itemNotification', async (req, res) => {
-    const answer = await catalogService.notifyBackInStock(ctxOf(req), req.body);
-    res.status(answer.created ? 201 : 200).json(answer);
+    const answer = await backInStockService.request(ctxOf(req), req.body);
+    res.status(BACK_IN_STOCK_HTTP[answer.status]).json(answer);
+  });
+
+  /** The link in the confirmation e-mail: confirms the request once, then opens the part's page saying so. */
+  router.get('/product/itemNotification/confirm', async (req, res) => {
+    const to = await backInStockService.confirm(ctxOf(req), {
+      token: String(req.query.token ?? ''),
+      item: String(req.query.item ?? ''),
+    });
+    res.set('Cache-Control', 'no-store').redirect(303, to);
   });
 
   return router;

@@ -1,9 +1,4 @@
-import {
-  backInStockSchema,
-  categoryHandleSchema,
-  productIdSchema,
-  productIdsSchema,
-} from '../../../../domain/catalog';
+import { categoryHandleSchema, productIdSchema, productIdsSchema } from '../../../../domain/catalog';
 import { searchRequestSchema } from '../../../../domain/search.schema';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -245,25 +240,6 @@ export const catalogService = {
       ctx,
       rows.map((r) => r.id),
     );
-  },
-
-  /** Entry point: back-in-stock request `{ email, itemId }`, one per e-mail and item; `created` when it is new. */
-  async notifyBackInStock(
-    ctx: Ctx,
-    body: unknown,
-  ): Promise<{ email: string; itemId: string; created: boolean }> {
-    const { email, itemId } = validate(backInStockSchema, body);
-    await this.requireProduct(ctx, itemId);
-    // One request per e-mail and item; a request already answered is armed again (a new notice next restock).
-    const rows = await ctx.db.execute<{ created: boolean }[]>(
-      `insert into back_in_stock_request (email, product_id, locale, site) values (?, ?, ?, ?)
-       on conflict (email, product_id) do update set notified_at = null, created_at = now(),
-         locale = excluded.locale, site = excluded.site
-       where back_in_stock_request.notified_at is not null
-       returning true as created`,
-      [email.toLowerCase(), itemId, ctx.locale, ctx.site],
-    );
-    return { email, itemId, created: rows.length > 0 };
   },
 };
 

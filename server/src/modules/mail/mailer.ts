@@ -6,7 +6,8 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../../domain/consta
 import { render, type Message } from './templates';
 
 /** Links whose token the sender mints at delivery: what they open. */
-export type LinkKind = 'password-reset' | 'registration' | 'order-access' | 'company-invitation';
+export type LinkKind =
+  'password-reset' | 'registration' | 'order-access' | 'company-invitation' | 'back-in-stock';
 
 /** Where an e-mail's one-time token goes in its text; the token itself is never stored. */
 export const LINK_TOKEN = '{{one-time-token}}';

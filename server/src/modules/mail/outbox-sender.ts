@@ -163,6 +163,14 @@ export class OutboxSender {
         [tokenHash(token), row.linkRef],
       );
       if (updated.length === 0) throw new Error('its invitation was accepted or revoked');
+    } else if (row.linkKind === 'back-in-stock') {
+      // A newer confirmation e-mail replaces the hash: only the last link delivered works (as registrations).
+      const updated = await this.db.execute(
+        `update back_in_stock_request set token_hash = ?, token_expires_at = ?
+         where id = ? and confirmed_at is null returning id`,
+        [tokenHash(token), row.linkExpiresAt, row.linkRef],
+      );
+      if (updated.length === 0) throw new Error('its back-in-stock request was confirmed or removed');
     } else {
       throw new Error(`unknown link kind ${String(row.linkKind)}`);
     }

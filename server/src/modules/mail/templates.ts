@@ -66,6 +66,15 @@ export type Message =
       /** The part's page. */
       url: string;
     }
+  /** A signed-out back-in-stock request waits for its address's owner (decision 053): the link confirms it. */
+  | {
+      kind: 'back-in-stock-confirm';
+      name: string;
+      partNumber: string;
+      /** The one-time confirmation link. */
+      url: string;
+      days: number;
+    }
   | {
       kind: 'form-received';
       form: 'contact' | 'quote' | 'service';
@@ -628,6 +637,20 @@ const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> }
     'es-MX': {
       subject: `De nuevo en existencia: ${m.name}`,
       text: `${m.name} (pieza ${m.partNumber}) está de nuevo en existencia y listo para pedir:\n${m.url}\n\nNos pidió avisarle una vez; no le escribiremos más sobre ello.\n`,
+    },
+  }),
+  'back-in-stock-confirm': (m) => ({
+    'en-US': {
+      subject: `Confirm your back-in-stock notice: ${m.name}`,
+      text: `Someone, we hope you, asked us to e-mail this address when ${m.name} (part ${m.partNumber}) is back in stock.\n\nTo get that e-mail, confirm here (the link works for ${m.days} days, once):\n${m.url}\n\nNot you? Ignore this e-mail: without your confirmation we will not write about it.\n`,
+    },
+    'fr-CA': {
+      subject: `Confirmez votre avis de retour en stock : ${m.name}`,
+      text: `Quelqu’un, vous sans doute, nous a demandé d’écrire à cette adresse quand ${m.name} (pièce ${m.partNumber}) sera de retour en stock.\n\nPour recevoir ce courriel, confirmez ici (le lien est valide ${m.days} jours, une seule fois) :\n${m.url}\n\nCe n’est pas vous? Ignorez ce courriel : sans votre confirmation, nous ne vous écrirons pas à ce sujet.\n`,
+    },
+    'es-MX': {
+      subject: `Confirme su aviso de nueva existencia: ${m.name}`,
+      text: `Alguien, esperamos que usted, nos pidió escribir a esta dirección cuando ${m.name} (pieza ${m.partNumber}) esté de nuevo en existencia.\n\nPara recibir ese correo, confirme aquí (el enlace es válido ${m.days} días, una sola vez):\n${m.url}\n\n¿No fue usted? Ignore este correo: sin su confirmación no le escribiremos sobre ello.\n`,
     },
   }),
   'form-received': (m) => ({

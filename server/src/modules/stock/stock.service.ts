@@ -413,7 +413,7 @@ export async function syncInStock(
 }
 
 /**
- * Parts back in stock: each back-in-stock request not yet answered is e-mailed once (in its language, with a link
+ * Parts back in stock: each confirmed back-in-stock request not yet answered (decision 053) is e-mailed once (in its language, with a link
  * on its site) and marked, in the caller's transaction, so a rolled-back restock sends nothing.
  */
 async function noticeBackInStock(
@@ -426,7 +426,7 @@ async function noticeBackInStock(
     { email: string; locale: string; site: string; productId: string; name: string }[]
   >(
     `update back_in_stock_request r set notified_at = now() from product p
-     where p.id = r.product_id and r.product_id in (?) and r.notified_at is null
+     where p.id = r.product_id and r.product_id in (?) and r.notified_at is null and r.confirmed_at is not null
      returning r.email, r.locale, r.site, r.product_id as "productId", p.name`,
     [[...productIds]],
     'all',
