@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { approvalDecisionSchema, approvalReason, COMPANY_CAN, COMPANY_ROLES } from './company';
+import {
+  approvalDecisionSchema,
+  approvalReason,
+  approvalReasonAcross,
+  COMPANY_CAN,
+  COMPANY_ROLES,
+} from './company';
 
 describe('spending limits (decision 044)', () => {
   const limits = { orderLimit: 500, monthlyLimit: 2000 };
@@ -52,5 +58,28 @@ describe('an approval decision', () => {
     expect(() => approvalDecisionSchema.validateSync({ approve: true, note: 'x'.repeat(1001) })).toThrow(
       'Keep the note under 1,000 characters.',
     );
+  });
+});
+
+describe('spending limits across currencies (decision 052)', () => {
+  const limits = { orderLimit: 500, monthlyLimit: 2000 };
+
+  it('converts the order into the limits’ currency before comparing', () => {
+    // 600 CAD at 0.73 is 438 USD: within a 500 USD order limit.
+    expect(approvalReasonAcross(600, 0.73, limits, 0)).toBeNull();
+    expect(approvalReasonAcross(700, 0.73, limits, 0)).toEqual({ kind: 'order', limit: 500 });
+    expect(approvalReasonAcross(600, 0.73, limits, 1600)).toMatchObject({ kind: 'month', limit: 2000 });
+  });
+
+  it('waits for an approver when an amount cannot be converted, never when there is no limit', () => {
+    expect(approvalReasonAcross(1, null, limits, 0)).toEqual({ kind: 'order', limit: 500 });
+    expect(approvalReasonAcross(1, 1, { orderLimit: null, monthlyLimit: 10 }, null)).toEqual({
+      kind: 'month',
+      limit: 10,
+      spent: 0,
+    });
+    // Only an order limit: what this month's orders were does not matter.
+    expect(approvalReasonAcross(1, 1, { orderLimit: 10, monthlyLimit: null }, null)).toBeNull();
+    expect(approvalReasonAcross(1, null, { orderLimit: null, monthlyLimit: null }, null)).toBeNull();
   });
 });

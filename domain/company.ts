@@ -3,6 +3,7 @@ import { STORE_TIME_ZONE } from './admin';
 import { addressSchema } from './account.schema';
 import { orderListSchema } from './checkout.schema';
 import { isDay } from './fulfilment';
+import { round2 } from './money';
 
 /* Company buying (issue 31, docs/decisions/043-companies.md): roles inside a company, invitations, limits. */
 
@@ -60,6 +61,27 @@ export function approvalReason(
     return { kind: 'month', limit: limits.monthlyLimit, spent };
   }
   return null;
+}
+
+/**
+ * The same rule across currencies (decision 052): `total` is in the order's currency and `factor` turns it into the
+ * limits' (the company's) currency, null when no exchange rate is set; `spent` is null when an order of the month
+ * could not be converted. What cannot be counted is never taken as under a limit: the order waits, over its order
+ * limit when it has one, else its monthly one.
+ */
+export function approvalReasonAcross(
+  total: number,
+  factor: number | null,
+  limits: { orderLimit: number | null; monthlyLimit: number | null },
+  spent: number | null,
+): ApprovalReason | null {
+  if (limits.orderLimit === null && limits.monthlyLimit === null) return null;
+  if (factor === null || (spent === null && limits.monthlyLimit !== null)) {
+    return limits.orderLimit !== null
+      ? { kind: 'order', limit: limits.orderLimit }
+      : { kind: 'month', limit: limits.monthlyLimit!, spent: spent ?? 0 };
+  }
+  return approvalReason(round2(total * factor), limits, spent ?? 0);
 }
 
 /** An approver's decision: a note is optional to approve and required to reject (the buyer reads it). */

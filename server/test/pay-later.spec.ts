@@ -260,7 +260,9 @@ describe('a monthly limit counts every site (issue 52, item 3)', () => {
       'select note from order_event where order_id = ? and to_status = 19',
       [held.id],
     );
-    expect(note!.note).toMatch(/^Waiting for approval: no exchange rate from USD to EUR to count against/);
+    expect(note!.note).toMatch(
+      /^Waiting for approval: no exchange rate to count an order in USD against the monthly limit of €/,
+    );
     // Without a limit there is nothing to convert: the order goes through.
     const free = await companyMember(t, account, 'Buyer');
     expect((await placeOn(free, null)).statusLabel).toBe('Payment Received');

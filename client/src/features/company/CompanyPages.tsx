@@ -17,6 +17,7 @@ import { useMessage, useT } from '../../i18n';
 import { useDates } from '../../lib/dates';
 import { errorMessage, formFailure } from '../../lib/failure';
 import { useMoney } from '../../lib/money';
+import { useSite } from '../../lib/site';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { SignInRedirect, useSession } from '../account';
@@ -92,7 +93,9 @@ export function CompanyPage() {
 
 function CompanyBody({ company }: { company: CompanyFieldsFragment }) {
   const t = useT();
-  const money = useMoney();
+  // Limits, and what was spent against them, are in the company's currency (decision 052).
+  const money = useMoney(company.currency);
+  const site = useSite();
   const admin = company.me.role === 'Admin';
   const limits = (m: { orderLimit?: number | null; monthlyLimit?: number | null }) =>
     [
@@ -109,8 +112,24 @@ function CompanyBody({ company }: { company: CompanyFieldsFragment }) {
       <h2 id="my-membership">{t('company.yourLimits')}</h2>
       <p>{limits(company.me)}</p>
       <p data-testid="spent-this-month">
-        {t('company.spentThisMonth', { amount: money(company.spentThisMonth) })}
+        {company.spentThisMonth === null
+          ? t('company.spentUncounted')
+          : t('company.spentThisMonth', { amount: money(company.spentThisMonth) })}
       </p>
+      {site.currency.toUpperCase() !== company.currency.toUpperCase() && (
+        <p data-testid="exchange-rate">
+          {company.exchangeRate === null
+            ? t('company.noExchangeRate', {
+                currency: company.currency.toUpperCase(),
+                site: site.currency.toUpperCase(),
+              })
+            : t('company.exchangeRate', {
+                currency: company.currency.toUpperCase(),
+                site: site.currency.toUpperCase(),
+                rate: company.exchangeRate,
+              })}
+        </p>
+      )}
       {!admin && <p>{t('company.askAdmin')}</p>}
       {COMPANY_CAN.seeOrders(COMPANY_ROLES[company.me.role as CompanyRoleName]) && (
         <p className="actions">

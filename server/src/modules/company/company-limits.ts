@@ -2,7 +2,7 @@ import type { Transaction } from '@mikro-orm/core';
 import { STORE_TIME_ZONE } from '../../../../domain/admin';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import {
-  approvalReason,
+  approvalReasonAcross,
   COMPANY_CAN,
   COMPANY_ROLES,
   overCreditLimit,
@@ -11,7 +11,7 @@ import {
 import { BRAND } from '../../../../domain/constants';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import { formatAmount, round2 } from '../../../../domain/money';
-import { convertAmount, FX_REFERENCE, type FxRates } from '../../../../domain/fx';
+import { convertAmount, FX_REFERENCE, fxFactor, type FxRates } from '../../../../domain/fx';
 import { AppError } from '../../common/errors';
 import type { Ctx, SqlConnection } from '../../context';
 import { ROUTES } from '../../../../domain/routes';
@@ -77,7 +77,7 @@ export interface CompanyPurchase {
   openBalance: number | null;
   /** The company's currency, its limits' (decision 052). */
   limitCurrency: string;
-  /** The order's currency had no exchange rate into the company's: it waits for an approver. */
+  /** What had no exchange rate into the company's currency ("an order in EUR"): it waits for an approver. */
   unconverted: string | null;
 }
 
@@ -169,10 +169,9 @@ export async function companyPurchase(
     monthlyLimit: member.monthlyLimit === null ? null : Number(member.monthlyLimit),
   };
   const approved = paying ? await alreadyApproved(ctx, trx, paying.orderId) : false;
-  const hasLimit = limits.orderLimit !== null || limits.monthlyLimit !== null;
-  const total = convertAmount(order.total, order.currency, limitCurrency, ctx.app.fxRates);
+  const factor = fxFactor(order.currency, limitCurrency, ctx.app.fxRates);
   const spent =
-    limits.monthlyLimit === null || approved || total === null
+    limits.monthlyLimit === null || approved || factor === null
       ? 0
       : await spentThisMonth(
           ctx.db,
@@ -181,15 +180,14 @@ export async function companyPurchase(
           trx,
           paying?.orderId ?? null,
         );
-  // An amount the store cannot convert is not counted as under a limit: the order waits for an approver.
-  const unconverted = approved || !hasLimit ? null : total === null ? order.currency : null;
-  const spending = approved
-    ? null
-    : total === null || spent === null
-      ? hasLimit
-        ? unconvertedReason(limits, spent)
-        : null
-      : approvalReason(total, limits, spent);
+  const spending = approved ? null : approvalReasonAcross(order.total, factor, limits, spent);
+  // What the store could not convert, for the order's history.
+  const unconverted =
+    factor === null
+      ? `an order in ${order.currency.toUpperCase()}`
+      : spent === null
+        ? 'this month’s orders'
+        : null;
   // A purchase order is checked against the company's credit (its row locked: two at once count one by one).
   const credit =
     order.paymentKind === 'purchaseOrder' ? await companyCredit(ctx.db, trx, member.accountId) : null;
@@ -227,16 +225,6 @@ export async function companyPurchase(
   };
 }
 
-/** Over which limit an order the store cannot convert waits: its order limit, else its monthly one. */
-function unconvertedReason(
-  limits: { orderLimit: number | null; monthlyLimit: number | null },
-  spent: number | null,
-): ApprovalReason {
-  return limits.orderLimit !== null
-    ? { kind: 'order', limit: limits.orderLimit }
-    : { kind: 'month', limit: limits.monthlyLimit!, spent: spent ?? 0 };
-}
-
 /** Whether an approver already approved this order (an order has one approval). */
 async function alreadyApproved(ctx: Ctx, trx: Transaction, orderId: string): Promise<boolean> {
   const [row] = await ctx.db.execute<{ decision: string | null }[]>(
@@ -272,7 +260,7 @@ export function heldNote(
   if (reason.kind === 'credit') return `Waiting for approval: over the company’s credit limit of ${limit}`;
   const which = reason.kind === 'order' ? 'order limit' : 'monthly limit';
   if (unconverted) {
-    return `Waiting for approval: no exchange rate from ${unconverted.toUpperCase()} to ${currency.toUpperCase()} to count against the ${which} of ${limit}${credit}`;
+    return `Waiting for approval: no exchange rate to count ${unconverted} against the ${which} of ${limit}${credit}`;
   }
   return `Waiting for approval: over the ${which} of ${limit}${credit}`;
 }

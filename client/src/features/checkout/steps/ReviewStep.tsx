@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { CARRIERS } from '@domain/checkout';
-import { approvalReason } from '@domain/company';
+import { approvalReasonAcross } from '@domain/company';
 import { AddressLines } from '../../../components/AddressLines';
 import { ShipDate } from '../../../components/ShipDate';
 import { useMessage, useT } from '../../../i18n';
@@ -159,5 +159,8 @@ function useApprovalReason(total: number) {
     fetchPolicy: 'cache-and-network',
   });
   const company = data?.myCompany;
-  return company ? approvalReason(total, company.me, company.spentThisMonth) : null;
+  // The company's limits are in its currency: this site's total converted as the server will (decision 052).
+  return company
+    ? approvalReasonAcross(total, company.exchangeRate, company.me, company.spentThisMonth)
+    : null;
 }
