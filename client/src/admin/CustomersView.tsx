@@ -1,9 +1,10 @@
 import { errorMessage, formFailure } from '../lib/failure';
 import { useQuery } from '@apollo/client/react';
 import { mayUse, RESET_ALL_CONFIRMATION } from '@domain/admin';
+import type { CompanyRoleName } from '@domain/company';
 import { ROLES, VALIDITY, type RoleName } from '@domain/roles';
 import { ROUTES } from '@domain/routes';
-import { App, Button, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession, useSignOut } from '../features/account';
@@ -76,7 +77,14 @@ export function CustomersView() {
             key: 'company',
             render: (_, u) => (
               <>
-                <div>{u.company ? `${u.company}${u.erpAccountId ? ` (${u.erpAccountId})` : ''}` : '—'}</div>
+                <div>
+                  {u.company ? `${u.company}${u.erpAccountId ? ` (${u.erpAccountId})` : ''}` : '—'}
+                  {u.companyRole && (
+                    <Tag style={{ marginLeft: 8 }}>
+                      {t(`company.role.${u.companyRole as CompanyRoleName}`)}
+                    </Tag>
+                  )}
+                </div>
                 {u.erpAccountClaim && (
                   // antd's warning colour is too light on white (WCAG AA): a darker amber.
                   <Typography.Text style={{ fontSize: 13, color: '#8a4b00' }}>

@@ -22,7 +22,8 @@ export function LockUserButton({ user, canNameAdmin }: { user: LockedUser; canNa
   const t = useT();
   const { message } = App.useApp();
   const { setLocked } = useCustomerActions();
-  const [setMemberRole] = useMutation(SetCompanyMemberRoleDocument);
+  // The new admin's row in Customers shows their new role.
+  const [setMemberRole] = useMutation(SetCompanyMemberRoleDocument, { refetchQueries: ['AdminUsers'] });
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
