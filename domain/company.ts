@@ -127,6 +127,12 @@ export const companyMemberSchema = object({
 });
 export type CompanyMemberInput = InferType<typeof companyMemberSchema>;
 
+/** A member's company role as staff set it in the console (naming another admin, issue 52). */
+export const companyMemberRoleSchema = object({
+  userId: string().required('Member was not found').uuid('Member was not found'),
+  role: role(),
+});
+
 /** An invitation: the e-mail of the person to invite, and the role and limits they will have. */
 export const companyInvitationSchema = companyMemberSchema.shape({
   email: string()

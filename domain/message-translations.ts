@@ -673,10 +673,15 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Seul un administrateur de votre entreprise peut faire ceci.',
     'Solo un administrador de su empresa puede hacer esto.',
   ],
-  'Your company must keep at least one admin.': [
-    'Votre entreprise doit garder au moins un administrateur.',
-    'Su empresa debe conservar al menos un administrador.',
+  'Your company must keep at least one active admin.': [
+    'Votre entreprise doit garder au moins un administrateur actif.',
+    'Su empresa debe conservar al menos un administrador activo.',
   ],
+  '{name} is the last active admin of {company}. Name another admin first.': [
+    '{name} est le dernier administrateur actif de {company}. Nommez d’abord un autre administrateur.',
+    '{name} es el último administrador activo de {company}. Nombre primero a otro administrador.',
+  ],
+  'Member was not found': ['Membre introuvable', 'No se encontró el miembro'],
   'You do not belong to a company.': [
     'Vous ne faites partie d’aucune entreprise.',
     'No pertenece a ninguna empresa.',

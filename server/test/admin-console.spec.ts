@@ -279,6 +279,7 @@ describe('console access', () => {
       'Mutation.sendQuoteStaffMessage': `mutation { sendQuoteStaffMessage(id: "${NIL}", body: "Hi") { id } }`,
       'Query.adminCompany': `{ adminCompany(id: "${NIL}") { id } }`,
       'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
+      'Mutation.setCompanyMemberRole': `mutation { setCompanyMemberRole(companyId: "${NIL}", userId: "${NIL}", role: "Admin") { id } }`,
       'Mutation.recordTermsPayment': `mutation { recordTermsPayment(orderId: "${NIL}", input: { amount: 1, paidOn: "2026-01-02", reference: "R" }) { id } }`,
       'Mutation.decideCompanyCredit': `mutation { decideCompanyCredit(orderId: "${NIL}", approve: true) { id } }`,
       'Query.adminCompanyApplications': '{ adminCompanyApplications { id } }',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { COMPANY_ROLES } from '../../domain/company';
+import { ROLES, VALIDITY } from '../../domain/roles';
 import { createTestApp, linkIn, type TestApp } from './harness';
 
 /**
@@ -47,6 +48,29 @@ const REMOVE = `mutation($userId: ID!) { removeCompanyMember(userId: $userId) }`
 
 const codeOf = (res: { errors?: { extensions?: Record<string, unknown> }[] }) =>
   res.errors?.[0]?.extensions?.code;
+
+/** A new company, by name. */
+async function newCompany(name: string): Promise<string> {
+  const [row] = await t.orm.em
+    .getConnection()
+    .execute<{ id: string }[]>('insert into business_account (company) values (?) returning id', [name]);
+  return row!.id;
+}
+
+/** Sets an account's validity as staff's lock (Locked) or closing one's account (Expired) leave it. */
+async function setValidity(userId: string, validity: number): Promise<void> {
+  await t.orm.em.getConnection().execute('update app_user set validity = ? where id = ?', [validity, userId]);
+}
+
+async function roleOf(userId: string) {
+  const [row] = await t.orm.em
+    .getConnection()
+    .execute<{ accountId: string | null; role: number | null }[]>(
+      'select account_id as "accountId", company_role as role from app_user where id = ?',
+      [userId],
+    );
+  return row;
+}
 
 /** The token of the newest invitation e-mailed to `email`, as delivered. */
 async function invitationToken(email: string): Promise<string> {
@@ -200,7 +224,7 @@ describe('members', () => {
     // The only admin can neither step down nor leave.
     const demote = await admin.c.gql(UPDATE, { userId: admin.id, input: { role: 'Buyer' } });
     expect(codeOf(demote)).toBe('CONFLICT');
-    expect(demote.errors![0]!.message).toBe('Your company must keep at least one admin.');
+    expect(demote.errors![0]!.message).toBe('Your company must keep at least one active admin.');
     expect(codeOf(await admin.c.gql(REMOVE, { userId: admin.id }))).toBe('CONFLICT');
 
     expect((await admin.c.gql(REMOVE, { userId: buyer.id })).data).toEqual({ removeCompanyMember: true });
@@ -213,6 +237,32 @@ describe('members', () => {
         [buyer.id],
       );
     expect(row).toEqual({ accountId: null, role: null });
+  });
+
+  it('counts only admins who can sign in: with the other admin locked or closed, the last active one can neither step down nor leave', async () => {
+    const company = await newCompany('Locked Out Ltd');
+    const a = await person({ accountId: company, role: COMPANY_ROLES.Admin });
+    const b = await person({ accountId: company, role: COMPANY_ROLES.Admin });
+    for (const validity of [VALIDITY.Locked, VALIDITY.Expired]) {
+      // Locked by staff, or closed by its owner (a closed account is anonymised and expired, its membership kept).
+      await setValidity(b.id, validity);
+      const demote = await a.c.gql(UPDATE, { userId: a.id, input: { role: 'Buyer' } });
+      expect(codeOf(demote)).toBe('CONFLICT');
+      expect(demote.errors![0]!.message).toBe('Your company must keep at least one active admin.');
+      const leave = await a.c.gql(REMOVE, { userId: a.id });
+      expect(codeOf(leave)).toBe('CONFLICT');
+      expect(await roleOf(a.id)).toEqual({ accountId: company, role: COMPANY_ROLES.Admin });
+    }
+    // Demoting or removing the locked admin stays possible: the company keeps its active one.
+    expect((await a.c.gql(UPDATE, { userId: b.id, input: { role: 'Buyer' } })).errors).toBeUndefined();
+    await setValidity(b.id, VALIDITY.Valid);
+    expect((await a.c.gql(UPDATE, { userId: b.id, input: { role: 'Admin' } })).errors).toBeUndefined();
+    // With the other admin active again, stepping down is allowed.
+    const stepDown = await a.c.gql<{ updateCompanyMember: unknown }>(UPDATE, {
+      userId: a.id,
+      input: { role: 'Buyer' },
+    });
+    expect(stepDown.data!.updateCompanyMember).toEqual({ role: 'Buyer', orderLimit: null });
   });
 
   it("never reaches another company's members or invitations: the same NOT_FOUND as a made-up id", async () => {
@@ -289,5 +339,124 @@ describe('staff attach a person to a company (decision 028)', () => {
       { id: first.id, role: COMPANY_ROLES.Admin },
       { id: second.id, role: COMPANY_ROLES.Buyer },
     ]);
+  });
+});
+
+describe("staff lock a company's admin (issue 52)", () => {
+  const LOCK = `mutation($id: ID!) { setUserLocked(userId: $id, locked: true) { validity } }`;
+  const SET_ROLE = `mutation($companyId: ID!, $userId: ID!, $role: String!) {
+    setCompanyMemberRole(companyId: $companyId, userId: $userId, role: $role) { people { userId role active } } }`;
+
+  async function staff(role: number = ROLES.Service) {
+    const email = `staff.${stamp()}@axisline.example`;
+    await t.createUser({ email, password: PASSWORD, role });
+    const c = await t.client();
+    await c.signIn(email, PASSWORD);
+    return c;
+  }
+
+  async function named(userId: string, first: string, last: string) {
+    await t.orm.em
+      .getConnection()
+      .execute('update app_user set first_name = ?, last_name = ? where id = ?', [first, last, userId]);
+  }
+
+  it('refuses to lock the last active admin of a company, naming both; with another active admin the lock goes through', async () => {
+    const service = await staff();
+    const company = await newCompany('Harbor Controls');
+    const a = await person({ accountId: company, role: COMPANY_ROLES.Admin });
+    await named(a.id, 'Ada', 'Marsh');
+    const b = await person({ accountId: company, role: COMPANY_ROLES.Admin });
+    for (const validity of [VALIDITY.Locked, VALIDITY.Expired]) {
+      await setValidity(b.id, validity);
+      const refused = await service.gql(LOCK, { id: a.id });
+      expect(codeOf(refused)).toBe('CONFLICT');
+      expect(refused.errors![0]!.message).toBe(
+        'Ada Marsh is the last active admin of Harbor Controls. Name another admin first.',
+      );
+      // Nothing happened: Ada is still signed in, and still the company's admin.
+      const still = await a.c.gql<{ myCompany: { me: { role: string } } }>(MY_COMPANY);
+      expect(still.data!.myCompany.me.role).toBe('Admin');
+    }
+    // A buyer of the company is locked as anyone else.
+    const buyer = await person({ accountId: company, role: COMPANY_ROLES.Buyer });
+    expect((await service.gql<{ setUserLocked: { validity: number } }>(LOCK, { id: buyer.id })).data).toEqual(
+      {
+        setUserLocked: { validity: VALIDITY.Locked },
+      },
+    );
+
+    // Staff name another admin (an active member), then the lock goes through and Ada's session ends.
+    const carol = await person({ accountId: company, role: COMPANY_ROLES.Buyer });
+    const promoted = await service.gql<{
+      setCompanyMemberRole: { people: { userId: string; role: string; active: boolean }[] };
+    }>(SET_ROLE, { companyId: company, userId: carol.id, role: 'Admin' });
+    expect(promoted.errors).toBeUndefined();
+    expect(promoted.data!.setCompanyMemberRole.people).toEqual(
+      expect.arrayContaining([
+        { userId: carol.id, role: 'Admin', active: true },
+        { userId: b.id, role: 'Admin', active: false },
+        { userId: buyer.id, role: 'Buyer', active: false },
+      ]),
+    );
+    const locked = await service.gql<{ setUserLocked: { validity: number } }>(LOCK, { id: a.id });
+    expect(locked.data!.setUserLocked.validity).toBe(VALIDITY.Locked);
+    expect(codeOf(await a.c.gql(MY_COMPANY))).toBe('UNAUTHENTICATED');
+    const audit = await t.orm.em
+      .getConnection()
+      .execute<{ action: string; before: object; after: object }[]>(
+        `select action, before, after from audit_log where target_type = 'user' and target_id = ? order by id`,
+        [carol.id],
+      );
+    expect(audit).toEqual([
+      { action: 'company.member-changed', before: { role: 'Buyer' }, after: { role: 'Admin' } },
+    ]);
+  });
+
+  it("staff set a member's company role, but never take away the last active admin nor reach another company's member", async () => {
+    const service = await staff();
+    const company = await newCompany('Quay Robotics');
+    const a = await person({ accountId: company, role: COMPANY_ROLES.Admin });
+    await named(a.id, 'Ben', 'Ode');
+    const b = await person({ accountId: company, role: COMPANY_ROLES.Admin });
+    await setValidity(b.id, VALIDITY.Locked);
+    const demote = await service.gql(SET_ROLE, { companyId: company, userId: a.id, role: 'Buyer' });
+    expect(codeOf(demote)).toBe('CONFLICT');
+    expect(demote.errors![0]!.message).toBe(
+      'Ben Ode is the last active admin of Quay Robotics. Name another admin first.',
+    );
+    expect(await roleOf(a.id)).toEqual({ accountId: company, role: COMPANY_ROLES.Admin });
+
+    const other = await person({ accountId: northwind, role: COMPANY_ROLES.Buyer });
+    const foreign = await service.gql(SET_ROLE, { companyId: company, userId: other.id, role: 'Admin' });
+    expect(codeOf(foreign)).toBe('NOT_FOUND');
+    expect(await roleOf(other.id)).toEqual({ accountId: northwind, role: COMPANY_ROLES.Buyer });
+    const bad = await service.gql(SET_ROLE, { companyId: company, userId: b.id, role: 'Owner' });
+    expect(codeOf(bad)).toBe('BAD_USER_INPUT');
+    expect(bad.errors![0]!.extensions!.fields).toEqual([{ field: 'role', message: 'Choose a role.' }]);
+
+    const cs = await staff(ROLES.CustomerService);
+    expect(codeOf(await cs.gql(SET_ROLE, { companyId: company, userId: b.id, role: 'Buyer' }))).toBe(
+      'FORBIDDEN',
+    );
+  });
+
+  it('an admin stepping down while staff lock the other admin: not both go through, the company keeps an active admin', async () => {
+    const service = await staff();
+    const company = await newCompany('Race Conditions Inc');
+    const a = await person({ accountId: company, role: COMPANY_ROLES.Admin });
+    const b = await person({ accountId: company, role: COMPANY_ROLES.Admin });
+    const [stepDown, lock] = await Promise.all([
+      a.c.gql(UPDATE, { userId: a.id, input: { role: 'Buyer' } }),
+      service.gql(LOCK, { id: b.id }),
+    ]);
+    expect([stepDown.errors, lock.errors].filter((e) => e === undefined).length).toBeLessThanOrEqual(1);
+    const [{ n }] = await t.orm.em
+      .getConnection()
+      .execute<[{ n: number }]>(
+        'select count(*)::int as n from app_user where account_id = ? and company_role = ? and validity = ?',
+        [company, COMPANY_ROLES.Admin, VALIDITY.Valid],
+      );
+    expect(n).toBeGreaterThanOrEqual(1);
   });
 });

@@ -144,6 +144,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { sendQuoteStaffMessage(id: "00000000-0000-4000-8000-000000000000", body: "Hi") { id } }',
       'Query.adminCompany': '{ adminCompany(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',
+      'Mutation.setCompanyMemberRole': `mutation { setCompanyMemberRole(companyId: "${NIL}", userId: "${NIL}", role: "Admin") { id } }`,
       'Mutation.recordTermsPayment':
         'mutation { recordTermsPayment(orderId: "00000000-0000-4000-8000-000000000000", input: { amount: 1, paidOn: "2026-01-02", reference: "CHQ 1" }) { id } }',
       'Mutation.decideCompanyCredit':

@@ -1,13 +1,15 @@
 import { errorMessage, formFailure } from '../lib/failure';
 import { useQuery } from '@apollo/client/react';
 import { mayUse, RESET_ALL_CONFIRMATION } from '@domain/admin';
+import type { CompanyRoleName } from '@domain/company';
 import { ROLES, VALIDITY, type RoleName } from '@domain/roles';
 import { ROUTES } from '@domain/routes';
-import { App, Button, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession, useSignOut } from '../features/account';
 import { AdminUsersDocument } from './graphql/admin.generated';
+import { LockUserButton } from './LockUser';
 import { useCustomerActions, useSavedNotice } from './useConsoleActions';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
@@ -75,7 +77,14 @@ export function CustomersView() {
             key: 'company',
             render: (_, u) => (
               <>
-                <div>{u.company ? `${u.company}${u.erpAccountId ? ` (${u.erpAccountId})` : ''}` : '—'}</div>
+                <div>
+                  {u.company ? `${u.company}${u.erpAccountId ? ` (${u.erpAccountId})` : ''}` : '—'}
+                  {u.companyRole && (
+                    <Tag style={{ marginLeft: 8 }}>
+                      {t(`company.role.${u.companyRole as CompanyRoleName}`)}
+                    </Tag>
+                  )}
+                </div>
                 {u.erpAccountClaim && (
                   // antd's warning colour is too light on white (WCAG AA): a darker amber.
                   <Typography.Text style={{ fontSize: 13, color: '#8a4b00' }}>
@@ -147,14 +156,7 @@ export function CustomersView() {
                 u.validity === VALIDITY.Locked ? (
                   <Button onClick={() => run(setLocked(u.id, false))}>{t('admin.unlock')}</Button>
                 ) : (
-                  <Popconfirm
-                    title={t('admin.lockConfirm', { email: u.email })}
-                    okText={t('admin.lock')}
-                    cancelText={t('admin.cancel')}
-                    onConfirm={() => run(setLocked(u.id, true))}
-                  >
-                    <Button danger>{t('admin.lock')}</Button>
-                  </Popconfirm>
+                  <LockUserButton user={u} canNameAdmin={canCompany} />
                 )
               ) : null,
           },

@@ -29,6 +29,9 @@ class AdminUserGql {
   @Field(() => String) roleName!: string;
   @Field(() => Int, { description: '0 Valid, 1 Locked, 2 Expired, 3 Pending' }) validity!: number;
   @Field(() => String, { nullable: true }) company!: string | null;
+  @Field(() => ID, { nullable: true, description: 'Their company (adminCompany)' }) companyId!: string | null;
+  @Field(() => String, { nullable: true, description: 'Their role in it: Admin, Approver, Buyer or Viewer' })
+  companyRole!: string | null;
   @Field(() => String, { nullable: true }) erpAccountId!: string | null;
   @Field(() => String, {
     nullable: true,

@@ -2,13 +2,14 @@ import { unshareLists } from '../saved-list/saved-list.service';
 import type { Transaction } from '@mikro-orm/core';
 import { array, boolean, number, object, string } from 'yup';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
-import { COMPANY_ROLES } from '../../../../domain/company';
+import { COMPANY_ROLES, companyRoleName, type CompanyRoleName } from '../../../../domain/company';
 import { ROLES, roleName, VALIDITY } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth/permissions';
 import { recordAudit } from '../audit/audit';
+import { keepsActiveAdmin, lastActiveAdmin, lockCompanyAdmins, personName } from '../company/company-access';
 
 export interface AdminUserRow {
   id: string;
@@ -20,6 +21,9 @@ export interface AdminUserRow {
   roleName: string;
   validity: number;
   company: string | null;
+  /** The user's company (business account) and their role in it. */
+  companyId: string | null;
+  companyRole: CompanyRoleName | null;
   erpAccountId: string | null;
   /** The ERP account number the user typed at registration, not yet verified by staff. */
   erpAccountClaim: string | null;
@@ -58,11 +62,12 @@ const companySchema = object({
 });
 
 const USER_COLUMNS = `u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.phone, u.role,
-  u.validity, a.company, a.erp_account_id as "erpAccountId", u.erp_account_claim as "erpAccountClaim",
+  u.validity, a.company, u.account_id as "companyId", u.company_role as "companyRole", a.erp_account_id as "erpAccountId", u.erp_account_claim as "erpAccountClaim",
   (select count(*)::int from customer_order o where o.user_id = u.id) as "orderCount",
   u.last_sign_in_at as "lastSignInAt", u.created_at as "createdAt"`;
 
-type Row = Omit<AdminUserRow, 'roleName' | 'lastSignInAt' | 'createdAt'> & {
+type Row = Omit<AdminUserRow, 'roleName' | 'companyRole' | 'lastSignInAt' | 'createdAt'> & {
+  companyRole: number | null;
   lastSignInAt: Date | null;
   createdAt: Date;
 };
@@ -70,6 +75,7 @@ type Row = Omit<AdminUserRow, 'roleName' | 'lastSignInAt' | 'createdAt'> & {
 const view = (r: Row): AdminUserRow => ({
   ...r,
   roleName: roleName(r.role) ?? String(r.role),
+  companyRole: r.companyRole === null ? null : (companyRoleName(r.companyRole) ?? null),
   lastSignInAt: r.lastSignInAt ? new Date(r.lastSignInAt).toISOString() : null,
   createdAt: new Date(r.createdAt).toISOString(),
 });
@@ -126,24 +132,52 @@ export const adminUserService = {
 
   /**
    * Locks or unlocks an account. A locked user's sessions end at once (and every request re-reads the user's
-   * validity), their partner keys stop working, and they cannot sign in.
+   * validity), their partner keys stop working, and they cannot sign in. A company's last admin who can sign in is
+   * not locked: staff name another admin first (issue 52).
    */
   async setLocked(ctx: Ctx, input: unknown): Promise<AdminUserRow> {
     assertAccess(ctx, CONSOLE_ACCESS.lockUsers);
     const { userId, locked } = validate(lockSchema, input);
     if (userId === ctx.user!.id) throw new AppError('FORBIDDEN', 'You cannot lock your own account.');
     const validity = locked ? VALIDITY.Locked : VALIDITY.Valid;
-    return change(
-      ctx,
-      userId,
-      locked ? 'user.lock' : 'user.unlock',
-      'validity = ?',
-      [validity],
-      (before) => ({
-        before: { locked: before.validity === VALIDITY.Locked },
-        after: { locked },
-      }),
-    );
+    return ctx.db.transactional(async (trx) => {
+      if (locked) {
+        // The company's admins are locked before the account itself, in the order every change of its admins
+        // takes them: two staff locking its two admins at once wait for each other.
+        const [target] = await ctx.db.execute<{ accountId: string | null }[]>(
+          'select account_id as "accountId" from app_user where id = ?',
+          [userId],
+          'all',
+          trx,
+        );
+        if (target?.accountId) await lockCompanyAdmins(ctx, target.accountId, trx);
+      }
+      return change(
+        ctx,
+        userId,
+        locked ? 'user.lock' : 'user.unlock',
+        'validity = ?',
+        [validity],
+        (before) => ({
+          before: { locked: before.validity === VALIDITY.Locked },
+          after: { locked },
+        }),
+        async (before, inner) => {
+          if (
+            locked &&
+            before.companyId &&
+            before.companyRole === COMPANY_ROLES.Admin &&
+            before.validity === VALIDITY.Valid &&
+            !(await keepsActiveAdmin(ctx, before.companyId, userId, inner))
+          ) {
+            throw lastActiveAdmin(
+              personName(before.firstName, before.lastName, before.email),
+              before.company!,
+            );
+          }
+        },
+      );
+    });
   },
 
   /**
@@ -255,11 +289,13 @@ async function change(
   set: string,
   params: unknown[],
   audit: (before: Row) => { before: object; after: object },
+  check?: (before: Row, trx: Transaction) => Promise<void>,
 ): Promise<AdminUserRow> {
   await ctx.db.transactional(async (trx) => {
     const before = await userRow(ctx, userId, trx);
     if (!before) throw notFound('User');
     assertOutranks(ctx, before);
+    await check?.(before, trx);
     await ctx.db.execute(
       `update app_user set ${set}, updated_at = now() where id = ?`,
       [...params, userId],

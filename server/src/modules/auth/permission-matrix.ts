@@ -136,6 +136,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.sendQuoteMessage': QUOTES_OWN,
   'Mutation.sendQuoteStaffMessage': CONSOLE_ACCESS.quotes,
   'Mutation.saveAdminCompany': CONSOLE_ACCESS.companies,
+  'Mutation.setCompanyMemberRole': CONSOLE_ACCESS.companies,
   'Mutation.recordTermsPayment': CONSOLE_ACCESS.companies,
   'Mutation.decideCompanyCredit': CONSOLE_ACCESS.companies,
   'Query.adminCompanyApplications': CONSOLE_ACCESS.companies,

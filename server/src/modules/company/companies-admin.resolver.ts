@@ -54,6 +54,20 @@ export class CompaniesAdminResolver {
 
   @Authorized(...CONSOLE_ACCESS.companies)
   @Mutation(() => AdminCompanyGql, {
+    description:
+      "Sets a member's company role (audited); the company keeps an admin who can sign in (CONFLICT otherwise)",
+  })
+  async setCompanyMemberRole(
+    @Arg('companyId', () => ID) companyId: string,
+    @Arg('userId', () => ID) userId: string,
+    @Arg('role', () => String, { description: 'Admin, Approver, Buyer or Viewer' }) role: string,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return companyGql(await companiesAdminService.setMemberRole(ctx, companyId, { userId, role }));
+  }
+
+  @Authorized(...CONSOLE_ACCESS.companies)
+  @Mutation(() => AdminCompanyGql, {
     description: 'Records a payment against a terms invoice (paid in full: the invoice is paid)',
   })
   async recordTermsPayment(

@@ -3,7 +3,10 @@ import { CONSOLE_ACCESS, STORE_TIME_ZONE } from '../../../../domain/admin';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import {
   approvalDecisionSchema,
+  COMPANY_ROLES,
+  companyMemberRoleSchema,
   companyRecordSchema,
+  companyRoleName,
   type CompanyRecordInput,
   invoiceDueDay,
   storeDay,
@@ -15,6 +18,7 @@ import { BRAND } from '../../../../domain/constants';
 import { isUuid } from '../../../../domain/ids';
 import { formatAmount } from '../../../../domain/money';
 import { ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
+import { VALIDITY } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
@@ -23,7 +27,7 @@ import { assertAccess } from '../auth/permissions';
 import { requireUser } from '../auth/session-auth';
 import { mailDeps, queueOrderEmail } from '../order/order-mail';
 import { recordStatusChange } from '../order/order.events';
-import { personName } from './company-access';
+import { keepsActiveAdmin, lastActiveAdmin, personName } from './company-access';
 import { askApprovers, OPEN_TERMS_BALANCE } from './company-limits';
 import { pricingOf } from '../catalog/pricing';
 
@@ -57,7 +61,8 @@ export interface CompanyRecord extends CompanySummary {
   /** Whether its exemption applies today (exempt, and the certificate not expired). */
   taxExemptToday: boolean;
   createdAt: string;
-  people: { userId: string; name: string; email: string; role: number | null }[];
+  /** Its members; `active`: they can sign in (not locked, not closed). */
+  people: { userId: string; name: string; email: string; role: number | null; active: boolean }[];
   invoices: TermsInvoice[];
   creditHolds: CreditHold[];
 }
@@ -273,11 +278,19 @@ export const companiesAdminService = {
     );
     if (!row) throw notFound('Company');
     const people = await ctx.db.execute<
-      { userId: string; firstName: string; lastName: string; email: string; role: number | null }[]
+      {
+        userId: string;
+        firstName: string;
+        lastName: string;
+        email: string;
+        role: number | null;
+        active: boolean;
+      }[]
     >(
-      `select id as "userId", first_name as "firstName", last_name as "lastName", email, company_role as role
+      `select id as "userId", first_name as "firstName", last_name as "lastName", email, company_role as role,
+         validity = ? as active
        from app_user where account_id = ? order by company_role nulls last, lower(last_name), email`,
-      [id],
+      [VALIDITY.Valid, id],
     );
     const invoices = await ctx.db.execute<
       (Omit<TermsInvoice, 'dueOn' | 'overdue' | 'statusLabel' | 'placedAt'> & { placedAt: Date })[]
@@ -329,10 +342,55 @@ export const companiesAdminService = {
         name: personName(p.firstName, p.lastName, p.email),
         email: p.email,
         role: p.role,
+        active: p.active,
       })),
       invoices: invoiceViews,
       creditHolds: await this.creditHolds(ctx, id),
     };
+  },
+
+  /**
+   * Staff set a member's company role (naming another admin before locking one, issue 52), audited. The company
+   * keeps an admin who can sign in; another company's member answers NOT_FOUND, as a made-up one.
+   */
+  async setMemberRole(ctx: Ctx, companyId: string, body: unknown): Promise<CompanyRecord> {
+    assertAccess(ctx, CONSOLE_ACCESS.companies);
+    const { userId, role } = validate(companyMemberRoleSchema, body);
+    if (!isUuid(companyId)) throw notFound('Member');
+    await ctx.db.transactional(async (trx) => {
+      const [before] = await ctx.db.execute<
+        { firstName: string; lastName: string; email: string; role: number; company: string }[]
+      >(
+        `select u.first_name as "firstName", u.last_name as "lastName", u.email, u.company_role as role, a.company
+         from app_user u join business_account a on a.id = u.account_id
+         where u.id = ? and u.account_id = ? and u.company_role is not null for update of u`,
+        [userId, companyId],
+        'all',
+        trx,
+      );
+      if (!before) throw notFound('Member');
+      if (
+        before.role === COMPANY_ROLES.Admin &&
+        role !== 'Admin' &&
+        !(await keepsActiveAdmin(ctx, companyId, userId, trx))
+      ) {
+        throw lastActiveAdmin(personName(before.firstName, before.lastName, before.email), before.company);
+      }
+      await ctx.db.execute(
+        'update app_user set company_role = ?, updated_at = now() where id = ?',
+        [COMPANY_ROLES[role], userId],
+        'run',
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'company.member-changed',
+        targetType: 'user',
+        targetId: userId,
+        before: { role: companyRoleName(before.role) },
+        after: { role },
+      });
+    });
+    return this.get(ctx, companyId);
   },
 
   /** The company's purchase orders waiting for a credit decision, oldest first. */

@@ -1,5 +1,6 @@
 import type { Transaction } from '@mikro-orm/core';
-import { COMPANY_CAN } from '../../../../domain/company';
+import { COMPANY_CAN, COMPANY_ROLES } from '../../../../domain/company';
+import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import type { SessionUser } from '../auth/session-user';
@@ -46,3 +47,32 @@ export async function adminOf(ctx: Ctx, trx?: Transaction): Promise<string> {
 /** A person as the company's pages and e-mails name them: first and last name, else their e-mail. */
 export const personName = (first: string | null, last: string | null, email: string | null) =>
   `${first ?? ''} ${last ?? ''}`.trim() || email || '';
+
+/** The company's admins with their validity, their rows locked in id order (as every change of its admins locks them). */
+export function lockCompanyAdmins(ctx: Ctx, accountId: string, trx: Transaction) {
+  return ctx.db.execute<{ id: string; validity: number }[]>(
+    'select id, validity from app_user where account_id = ? and company_role = ? order by id for update',
+    [accountId, COMPANY_ROLES.Admin],
+    'all',
+    trx,
+  );
+}
+
+/**
+ * Whether the company keeps an admin who can sign in (not locked, not closed) once `leaving` stops being one, for
+ * its admins stepping down or leaving and for staff demoting or locking one (issue 52). The company's admins are
+ * locked first, so two such changes at once cannot both succeed.
+ */
+export async function keepsActiveAdmin(
+  ctx: Ctx,
+  accountId: string,
+  leaving: string,
+  trx: Transaction,
+): Promise<boolean> {
+  const admins = await lockCompanyAdmins(ctx, accountId, trx);
+  return admins.some((a) => a.id !== leaving && a.validity === VALIDITY.Valid);
+}
+
+/** Staff's refusal to take away a company's last active admin: who they are, which company, what to do. */
+export const lastActiveAdmin = (name: string, company: string) =>
+  new AppError('CONFLICT', `${name} is the last active admin of ${company}. Name another admin first.`);

@@ -18,7 +18,7 @@ import { limitMail } from '../account/account.service';
 import { newToken, tokenHash } from '../account/tokens';
 import { recordAudit } from '../audit/audit';
 import { requireUser } from '../auth/session-auth';
-import { adminOf, companyCaller, membership } from './company-access';
+import { adminOf, companyCaller, keepsActiveAdmin, membership } from './company-access';
 import { unshareLists } from '../saved-list/saved-list.service';
 import { companyAddresses, type CompanyAddressView } from './company-addresses';
 import { LINK_TOKEN, localeOr, sendMessage } from '../mail/mailer';
@@ -133,19 +133,10 @@ async function memberOf(ctx: Ctx, accountId: string, userId: string, trx: Transa
   return row;
 }
 
-/**
- * Refuses a change that would leave the company without an admin: `leaving` stops being one. The company's
- * admins are locked first, so two admins demoting each other at once cannot both succeed.
- */
+/** Refuses a change that would leave the company without an admin who can sign in: `leaving` stops being one. */
 async function keepAnAdmin(ctx: Ctx, accountId: string, leaving: string, trx: Transaction): Promise<void> {
-  const admins = await ctx.db.execute<{ id: string }[]>(
-    'select id from app_user where account_id = ? and company_role = ? order by id for update',
-    [accountId, COMPANY_ROLES.Admin],
-    'all',
-    trx,
-  );
-  if (admins.every((a) => a.id === leaving)) {
-    throw new AppError('CONFLICT', 'Your company must keep at least one admin.');
+  if (!(await keepsActiveAdmin(ctx, accountId, leaving, trx))) {
+    throw new AppError('CONFLICT', 'Your company must keep at least one active admin.');
   }
 }
 

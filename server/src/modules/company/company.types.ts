@@ -219,6 +219,7 @@ export class AdminCompanyPersonGql {
   @Field(() => String) email!: string;
   @Field(() => String, { nullable: true, description: 'Admin, Approver, Buyer or Viewer' }) role!:
     string | null;
+  @Field(() => Boolean, { description: 'They can sign in (not locked, not closed)' }) active!: boolean;
 }
 
 @ObjectType('TermsPayment', { description: 'A payment recorded against a terms invoice' })
