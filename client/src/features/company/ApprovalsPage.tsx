@@ -109,7 +109,7 @@ function ApprovalCard({ approval: a }: { approval: Approval }) {
       </p>
       <p className="approval__reason">
         {t(a.reason === 'month' ? 'company.approvals.overMonth' : 'company.approvals.overOrder', {
-          amount: money(a.spendingLimit),
+          amount: money(a.spendingLimit, a.limitCurrency),
         })}
       </p>
       <p>

@@ -352,7 +352,7 @@ function Approval({
 }) {
   const t = useT();
   const money = useMoney(order.currencyCode);
-  const limit = money(approval.spendingLimit);
+  const limit = money(approval.spendingLimit, approval.limitCurrency);
   if (order.status === ORDER_STATUS_CODE.AwaitingApproval) {
     return (
       <section

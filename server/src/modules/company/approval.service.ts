@@ -39,6 +39,8 @@ export interface ApprovalView {
   /** 'order' or 'month': which limit the order went over. */
   reason: string;
   spendingLimit: number;
+  /** The limit's currency: the company's (decision 052). */
+  limitCurrency: string;
   paymentKind: string;
   poNumber: string | null;
   shipTo: string;
@@ -50,6 +52,8 @@ export interface ApprovalView {
 export interface ApprovalOutcome {
   reason: string;
   spendingLimit: number;
+  /** The limit's currency: the company's (decision 052). */
+  limitCurrency: string;
   /** Waiting for staff's credit decision first (decision 046). */
   creditHold: boolean;
   decision: string | null;
@@ -112,6 +116,7 @@ export const approvalService = {
       `select o.id as "orderId", o.order_number::text as "orderNumber", u.first_name as "firstName",
          u.last_name as "lastName", coalesce(u.email, o.contact_email) as email, o.total::float8 as total,
          o.currency_code as "currencyCode", a.reason, a.spending_limit::float8 as "spendingLimit",
+         (select c.currency_code from business_account c where c.id = a.account_id) as "limitCurrency",
          o.payment_kind as "paymentKind", o.po_number as "poNumber", o.shipping_address as "shippingAddress",
          a.requested_at as "requestedAt",
          (select json_agg(json_build_object('itemId', l.product_id, 'name', l.name,
@@ -302,7 +307,8 @@ export const approvalService = {
         decidedAt: Date | string | null;
       })[]
     >(
-      `select a.reason, a.spending_limit::float8 as "spendingLimit", a.credit_hold as "creditHold", a.decision, a.note, a.decided_at as "decidedAt",
+      `select a.reason, a.spending_limit::float8 as "spendingLimit",
+         (select c.currency_code from business_account c where c.id = a.account_id) as "limitCurrency", a.credit_hold as "creditHold", a.decision, a.note, a.decided_at as "decidedAt",
          u.first_name as "firstName", u.last_name as "lastName", u.email, u.role as "deciderRole"
        from company_approval a left join app_user u on u.id = a.decided_by_id where a.order_id = ?`,
       [orderId],

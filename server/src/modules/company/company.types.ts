@@ -135,6 +135,8 @@ export class CompanyApprovalGql {
   @Field(() => String, { description: 'order (over the order limit) or month (over the monthly limit)' })
   reason!: string;
   @Field(() => Float, { description: 'The limit the order went over' }) spendingLimit!: number;
+  @Field(() => String, { description: "The limit's currency: the company's (decision 052)" })
+  limitCurrency!: string;
   @Field(() => String, { description: 'card or purchaseOrder' }) paymentKind!: string;
   @Field(() => String, { nullable: true }) poNumber!: string | null;
   @Field(() => String, { description: 'Name, city and state of the shipping address' }) shipTo!: string;
@@ -151,6 +153,8 @@ export class OrderApprovalGql {
   reason!: string;
   @Field(() => Float, { description: 'The limit the order went over (the credit limit for credit)' })
   spendingLimit!: number;
+  @Field(() => String, { description: "The limit's currency: the company's (decision 052)" })
+  limitCurrency!: string;
   @Field(() => Boolean, {
     description:
       "Waiting for Axisline Supply's credit decision first (a purchase order over the credit limit)",
