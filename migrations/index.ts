@@ -1,5 +1,6 @@
 import { Migration20261127110740 } from './Migration20261127110740';
 import { Migration20261127145055 } from './Migration20261127145055';
+import { Migration20261202010054 } from './Migration20261202010054';
 import { Migration20261127104402 } from './Migration20261127104402';
 import { Migration20261127101939 } from './Migration20261127101939';
 import { Migration20261127072546 } from './Migration20261127072546';
@@ -101,4 +102,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127104402', class: Migration20261127104402 },
   { name: 'Migration20261127110740', class: Migration20261127110740 },
   { name: 'Migration20261127145055', class: Migration20261127145055 },
+  { name: 'Migration20261202010054', class: Migration20261202010054 },
 ];

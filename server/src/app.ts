@@ -60,6 +60,7 @@ import { SiteDirectory, storefrontOf } from './modules/site/site.directory';
 import { ReferenceCache } from './common/reference-cache';
 import { loadCategoryTree } from './modules/catalog/catalog.loaders';
 import { UNPAID_ORDER_DEFAULTS, type UnpaidOrderPolicy } from '../../domain/checkout';
+import { DEFAULT_STAFF_DISCOUNT_LIMIT_PCT } from '../../domain/price-approval';
 import { every } from './common/periodic';
 import { sweepUnpaidOrders } from './modules/order/unpaid-orders';
 
@@ -125,6 +126,8 @@ export interface AppOptions {
   collectorEventsPerMinute?: number;
   /** E-mails one address may make the store send an hour (MAIL_LIMIT_PER_IP; MAIL_LIMITS.perIp by default). */
   mailPerIp?: number;
+  /** How far below the catalogue price CustomerService may price (STAFF_DISCOUNT_LIMIT_PCT; default 15). */
+  staffDiscountLimitPct?: number;
   /** When unpaid orders are reminded and cancelled (PAYMENT_REMINDER_MINUTES, UNPAID_ORDER_CANCEL_DAYS). */
   unpaidOrders?: UnpaidOrderPolicy;
   /** How often this process looks for unpaid orders, in ms (default 60000); 0: only when the tests ask. */
@@ -279,6 +282,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     payments,
     unpaidOrders,
     consentRegionDefaults: options.consentRegionDefaults ?? false,
+    staffDiscountLimitPct: options.staffDiscountLimitPct ?? DEFAULT_STAFF_DISCOUNT_LIMIT_PCT,
     sites: new SiteDirectory(readDb),
   };
   const shared: AppShared = {

@@ -135,6 +135,7 @@ async function serve(
     consentRegionDefaults: config.consentRegionDefaults,
     collectorEventsPerMinute: config.collectorEventsPerMinute,
     mailPerIp: config.mailPerIp,
+    staffDiscountLimitPct: config.staffDiscountLimitPct,
     unpaidOrders: config.unpaidOrders,
     unpaidSweepMs: config.unpaidSweepMs,
   });

@@ -129,6 +129,10 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { reviewQuote(id: "00000000-0000-4000-8000-000000000000", version: 1) { id } }',
       'Mutation.sendQuote':
         'mutation { sendQuote(id: "00000000-0000-4000-8000-000000000000", version: 1, input: { lines: [], freight: 0, leadTimeDays: 1, expiresOn: "2099-01-01" }) { id } }',
+      'Mutation.saveQuoteDraft':
+        'mutation { saveQuoteDraft(id: "00000000-0000-4000-8000-000000000000", version: 1, input: { lines: [], freight: 0, leadTimeDays: 1, expiresOn: "2099-01-01" }) { id } }',
+      'Mutation.sendQuoteDraft':
+        'mutation { sendQuoteDraft(id: "00000000-0000-4000-8000-000000000000", version: 1) { id } }',
       'Mutation.declineQuote':
         'mutation { declineQuote(id: "00000000-0000-4000-8000-000000000000", version: 1, note: "No") { id } }',
       'Mutation.requestQuote': 'mutation { requestQuote(input: { cartLineIds: [] }) { id } }',

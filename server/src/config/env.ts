@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SITE_IDS, type SiteId } from '../../../domain/constants';
+import { DEFAULT_STAFF_DISCOUNT_LIMIT_PCT } from '../../../domain/price-approval';
 import { REPLICA_WAIT_MS } from '../db/replica';
 
 /** Raised for a configuration the server cannot start with; main prints `message` as one line and exits. */
@@ -72,6 +73,11 @@ export interface AppConfig {
   consentRegionDefaults: boolean;
   /** Click-stream events one client address may send a minute, per process; 0: no limit. */
   collectorEventsPerMinute: number;
+  /**
+   * How far below the catalogue price (percent) staff without a Service or Admin role may price a quote's line or
+   * an order line (STAFF_DISCOUNT_LIMIT_PCT, decision 054).
+   */
+  staffDiscountLimitPct: number;
 }
 
 /** The repository root: the nearest folder above this file that holds package.json (works from src and dist). */
@@ -293,6 +299,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       0,
       10_000_000,
       'set COLLECTOR_EVENTS_PER_MINUTE, e.g. 600 (0: no limit)',
+    ),
+    staffDiscountLimitPct: int(
+      env,
+      'STAFF_DISCOUNT_LIMIT_PCT',
+      DEFAULT_STAFF_DISCOUNT_LIMIT_PCT,
+      0,
+      100,
+      'set STAFF_DISCOUNT_LIMIT_PCT to a whole percent from 0 to 100, e.g. 15',
     ),
   };
 }
