@@ -17,7 +17,16 @@ export const DEFAULT_STAFF_DISCOUNT_LIMIT_PCT = 15;
 export function needsPriceApproval(price: number, cataloguePrice: number | null, limitPct: number): boolean {
   if (round2(price) <= 0) return true;
   if (cataloguePrice === null || cataloguePrice <= 0) return false;
-  return round2(price) < round2((cataloguePrice * (100 - limitPct)) / 100);
+  return Math.round(price * 100) < Math.round(lowestPriceWithoutApproval(cataloguePrice, limitPct) * 100);
+}
+
+/**
+ * The lowest price `limitPct` percent below `cataloguePrice` allows, to the cent above (in whole cents, so no
+ * binary fraction moves it): 15% off 10.50 is 8.925, so 8.93 stands and 8.92 is held.
+ */
+export function lowestPriceWithoutApproval(cataloguePrice: number, limitPct: number): number {
+  const cents = Math.round(cataloguePrice * 100) * (100 - limitPct);
+  return Math.ceil(cents / 100 - 1e-9) / 100;
 }
 
 /** The refusal next to such a price (translated in domain/message-translations.ts). */

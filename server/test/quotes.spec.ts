@@ -4,6 +4,7 @@ import { QUOTE_ANSWER_MESSAGES, QUOTE_MESSAGES } from '../../domain/quotes';
 import { BRAND, CSRF } from '../../domain/constants';
 import { CUSTOM_WORK_PART } from '../src/modules/catalog/seed/generator';
 import { ROLES } from '../../domain/roles';
+import { lowestPriceWithoutApproval } from '../../domain/price-approval';
 import { authorisedCard, checkoutBody, companyMember, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
 
@@ -856,7 +857,7 @@ describe('prices below the catalogue (issue 52, decision 054)', () => {
     expect(catalogue).toBeGreaterThan(0);
     expect(quote.lines[1]!.cataloguePrice).toBeNull();
     // The lowest price CustomerService may give: 15% off, to the cent.
-    const floor = Math.round(catalogue * 85) / 100;
+    const floor = lowestPriceWithoutApproval(catalogue, 15);
     return { buyer, quote, catalogue, floor };
   }
 
