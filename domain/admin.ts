@@ -35,6 +35,11 @@ export const CONSOLE_ACCESS = {
   prices: ['Admin', 'Service'],
   /** Buyers' quote requests, answered with prices (decision 049). */
   quotes: STAFF_ROLES,
+  /**
+   * Send a quote or save an order with a price more than STAFF_DISCOUNT_LIMIT_PCT below the catalogue's, or at zero;
+   * send a quote's draft (decision 054). Others save such a quote as a draft for them.
+   */
+  belowCataloguePrices: ['Admin', 'Service'],
   /** Stock counts by warehouse, adjusted with a reason, and the low-stock view (decision 050). */
   stock: ['Admin', 'Service'],
 } as const satisfies Record<string, readonly RoleName[]>;

@@ -330,6 +330,15 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Cette soumission a déjà été commandée.',
     'Esta cotización ya se pidió.',
   ],
+  // Prices below the catalogue's (decision 054).
+  'More than {n}% below the catalogue price, or zero: this price needs a Service or Admin role.': [
+    'Plus de {n} % sous le prix du catalogue, ou nul : ce prix exige un rôle Service ou Admin.',
+    'Más de {n} % por debajo del precio de catálogo, o cero: este precio requiere un rol Service o Admin.',
+  ],
+  'This quote has no draft to send: reload it.': [
+    'Cette soumission n’a pas de brouillon à envoyer : rechargez-la.',
+    'Esta cotización no tiene borrador que enviar: vuelva a cargarla.',
+  ],
   'A part of this quote is no longer sold: ask us for a new revision.': [
     'Une pièce de cette soumission n’est plus vendue : demandez-nous une nouvelle révision.',
     'Una pieza de esta cotización ya no se vende: pídanos una nueva revisión.',

@@ -3,6 +3,7 @@ import { Migration20261202055000 } from './Migration20261202055000';
 import { Migration20261127110740 } from './Migration20261127110740';
 import { Migration20261127145055 } from './Migration20261127145055';
 import { Migration20261202010000 } from './Migration20261202010000';
+import { Migration20261202010054 } from './Migration20261202010054';
 import { Migration20261127104402 } from './Migration20261127104402';
 import { Migration20261127101939 } from './Migration20261127101939';
 import { Migration20261127072546 } from './Migration20261127072546';
@@ -106,5 +107,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127145055', class: Migration20261127145055 },
   { name: 'Migration20261202005300', class: Migration20261202005300 },
   { name: 'Migration20261202010000', class: Migration20261202010000 },
+  { name: 'Migration20261202010054', class: Migration20261202010054 },
   { name: 'Migration20261202055000', class: Migration20261202055000 },
 ];

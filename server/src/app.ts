@@ -60,6 +60,7 @@ import { SiteDirectory, storefrontOf } from './modules/site/site.directory';
 import { ReferenceCache } from './common/reference-cache';
 import { loadCategoryTree } from './modules/catalog/catalog.loaders';
 import { UNPAID_ORDER_DEFAULTS, type UnpaidOrderPolicy } from '../../domain/checkout';
+import { DEFAULT_STAFF_DISCOUNT_LIMIT_PCT } from '../../domain/price-approval';
 import { every } from './common/periodic';
 import { sweepUnpaidOrders } from './modules/order/unpaid-orders';
 import type { FxRates } from '../../domain/fx';
@@ -128,6 +129,8 @@ export interface AppOptions {
   mailPerIp?: number;
   /** Exchange rates for spending limits across sites (FX_RATES; none by default). */
   fxRates?: FxRates;
+  /** How far below the catalogue price CustomerService may price (STAFF_DISCOUNT_LIMIT_PCT; default 15). */
+  staffDiscountLimitPct?: number;
   /** When unpaid orders are reminded and cancelled (PAYMENT_REMINDER_MINUTES, UNPAID_ORDER_CANCEL_DAYS). */
   unpaidOrders?: UnpaidOrderPolicy;
   /** How often this process looks for unpaid orders, in ms (default 60000); 0: only when the tests ask. */
@@ -283,6 +286,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     unpaidOrders,
     consentRegionDefaults: options.consentRegionDefaults ?? false,
     fxRates: options.fxRates ?? {},
+    staffDiscountLimitPct: options.staffDiscountLimitPct ?? DEFAULT_STAFF_DISCOUNT_LIMIT_PCT,
     sites: new SiteDirectory(readDb),
   };
   const shared: AppShared = {

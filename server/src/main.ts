@@ -136,6 +136,7 @@ async function serve(
     collectorEventsPerMinute: config.collectorEventsPerMinute,
     mailPerIp: config.mailPerIp,
     fxRates: config.fxRates,
+    staffDiscountLimitPct: config.staffDiscountLimitPct,
     unpaidOrders: config.unpaidOrders,
     unpaidSweepMs: config.unpaidSweepMs,
   });

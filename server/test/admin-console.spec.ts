@@ -3,6 +3,7 @@ import { taxationFor, taxLines, type TaxLine } from '../../domain/tax';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { editedTotal, proposedCharges } from '../../domain/admin';
+import { lowestPriceWithoutApproval } from '../../domain/price-approval';
 import { clickstreamPath } from '../../domain/clickstream';
 import { freight, round2 } from '../../domain/money';
 import { fulfilmentOf, fulfilmentStatusCode, type FulfilmentFacts } from '../../domain/fulfilment';
@@ -117,6 +118,73 @@ describe('admin order edit', () => {
         { field: 'subTotal', before: order.subTotal, after: subTotal },
       ]),
     );
+  });
+
+  it('refuses CustomerService a line price lowered more than 15% below the catalogue price or to zero; Service gives it, named in the audit trail (decision 054)', async () => {
+    const cs = await staffMember(ROLES.CustomerService);
+    const service = await staffMember(ROLES.Service);
+    const { order } = await cardOrder(t, [
+      { itemId: products[0]!.id, qty: 2 },
+      { itemId: products[1]!.id, qty: 1 },
+    ]);
+    const catalogue = order.lines[0]!.price;
+    const floor = lowestPriceWithoutApproval(catalogue, 15);
+    const HELD =
+      'More than 15% below the catalogue price, or zero: this price needs a Service or Admin role.';
+    for (const price of [0, round2(floor - 0.01)]) {
+      const refused = await cs.c.gql(UPDATE, {
+        id: order.id,
+        version: order.version,
+        input: form(order, price),
+      });
+      expect([price, refused.errors?.[0]?.extensions]).toEqual([
+        price,
+        expect.objectContaining({ code: 'FORBIDDEN', fields: [{ field: 'lines[0].price', message: HELD }] }),
+      ]);
+    }
+    const [unchanged] = await t.orm.em.getConnection().execute<{ version: number; price: number }[]>(
+      `select o.version, l.price::float8 as price from customer_order o join order_line l on l.order_id = o.id
+         where o.id = ? and l.line_no = 1`,
+      [order.id],
+    );
+    expect(unchanged).toEqual({ version: order.version, price: catalogue });
+
+    // Down to 15% off is CustomerService's to give.
+    const atFloor = await cs.c.gql<{ updateOrder: OrderView }>(UPDATE, {
+      id: order.id,
+      version: order.version,
+      input: form(order, floor),
+    });
+    expect(atFloor.errors).toBeUndefined();
+    // Service gives $0; the trail names the line, its catalogue price, the price and who gave it.
+    const free = await service.c.gql<{ updateOrder: OrderView }>(UPDATE, {
+      id: order.id,
+      version: atFloor.data!.updateOrder.version,
+      input: form(atFloor.data!.updateOrder as OrderView, 0),
+    });
+    expect(free.errors).toBeUndefined();
+    expect(free.data!.updateOrder.lines[0]).toMatchObject({ price: 0, lineTotal: 0 });
+    const audit = await cs.c.gql<{
+      orderAudit: { actorEmail: string; changes: { field: string; before: unknown; after: unknown }[] }[];
+    }>(`query($id: ID!) { orderAudit(orderId: $id) { actorEmail changes { field before after } } }`, {
+      id: order.id,
+    });
+    const [entry] = audit.data!.orderAudit;
+    expect(entry!.actorEmail).toBe(service.email);
+    expect(entry!.changes).toEqual(
+      expect.arrayContaining([
+        { field: `line 1 (${products[0]!.id}) price`, before: floor, after: 0 },
+        { field: `line 1 (${products[0]!.id}) catalogue price`, before: catalogue, after: catalogue },
+        { field: 'price below catalogue given by', before: null, after: `Test Buyer <${service.email}>` },
+      ]),
+    );
+    // A price left as it is stands: CustomerService still edits the rest of the order.
+    const other = await cs.c.gql<{ updateOrder: OrderView }>(UPDATE, {
+      id: order.id,
+      version: free.data!.updateOrder.version,
+      input: { ...form(free.data!.updateOrder as OrderView, 0), erpOrderId: 'ERP-77002' },
+    });
+    expect(other.errors).toBeUndefined();
   });
 
   it('refuses a stale edit with a conflict naming who changed the order, and keeps their change', async () => {
@@ -276,6 +344,8 @@ describe('console access', () => {
       'Mutation.reviewQuote': `mutation { reviewQuote(id: "${NIL}", version: 1) { id } }`,
       'Mutation.sendQuote': `mutation { sendQuote(id: "${NIL}", version: 1, input: { lines: [], freight: 0, leadTimeDays: 1, expiresOn: "2099-01-01" }) { id } }`,
       'Mutation.declineQuote': `mutation { declineQuote(id: "${NIL}", version: 1, note: "No") { id } }`,
+      'Mutation.saveQuoteDraft': `mutation { saveQuoteDraft(id: "${NIL}", version: 1, input: { lines: [], freight: 0, leadTimeDays: 1, expiresOn: "2099-01-01" }) { id } }`,
+      'Mutation.sendQuoteDraft': `mutation { sendQuoteDraft(id: "${NIL}", version: 1) { id } }`,
       'Mutation.sendQuoteStaffMessage': `mutation { sendQuoteStaffMessage(id: "${NIL}", body: "Hi") { id } }`,
       'Query.adminCompany': `{ adminCompany(id: "${NIL}") { id } }`,
       'Mutation.saveAdminCompany': 'mutation { saveAdminCompany(input: { name: "Acme" }) { id } }',

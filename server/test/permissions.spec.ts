@@ -8,6 +8,9 @@ import { REST_ROUTERS } from '../src/app';
 import { getSchema } from '../src/graphql/schema';
 import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matrix';
 import { authorizedFor } from '../src/modules/auth/permissions';
+import { randomUUID } from 'node:crypto';
+import { ROLES } from '../../domain/roles';
+import { FIXTURE_PASSWORD } from './fixtures';
 import { createTestApp, type TestApp } from './harness';
 
 const NIL = '00000000-0000-4000-8000-000000000000';
@@ -129,6 +132,10 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { reviewQuote(id: "00000000-0000-4000-8000-000000000000", version: 1) { id } }',
       'Mutation.sendQuote':
         'mutation { sendQuote(id: "00000000-0000-4000-8000-000000000000", version: 1, input: { lines: [], freight: 0, leadTimeDays: 1, expiresOn: "2099-01-01" }) { id } }',
+      'Mutation.saveQuoteDraft':
+        'mutation { saveQuoteDraft(id: "00000000-0000-4000-8000-000000000000", version: 1, input: { lines: [], freight: 0, leadTimeDays: 1, expiresOn: "2099-01-01" }) { id } }',
+      'Mutation.sendQuoteDraft':
+        'mutation { sendQuoteDraft(id: "00000000-0000-4000-8000-000000000000", version: 1) { id } }',
       'Mutation.declineQuote':
         'mutation { declineQuote(id: "00000000-0000-4000-8000-000000000000", version: 1, note: "No") { id } }',
       'Mutation.requestQuote': 'mutation { requestQuote(input: { cartLineIds: [] }) { id } }',
@@ -222,6 +229,30 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       // No data: none at all, or a nullable field's null.
       expect([op, Object.values(res.body.data ?? {}).filter((v) => v !== null)]).toEqual([op, []]);
     }
+  });
+
+  it('lets every staff role save a quote draft and only Service and Admin send one (decision 054)', async () => {
+    expect(GRAPHQL_ACCESS['Mutation.saveQuoteDraft']).toEqual(['Admin', 'Service', 'CustomerService']);
+    expect(GRAPHQL_ACCESS['Mutation.sendQuoteDraft']).toEqual(['Admin', 'Service']);
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const save = `mutation { saveQuoteDraft(id: "${NIL}", version: 1, input: { lines: [{ lineNo: 1, unitPrice: 0 }], freight: 0, leadTimeDays: 1, expiresOn: "${day}" }) { id } }`;
+    const send = `mutation { sendQuoteDraft(id: "${NIL}", version: 1) { id } }`;
+    const codes: Record<string, [string, string]> = {};
+    for (const role of ['Admin', 'Service', 'CustomerService', 'Customer'] as const) {
+      const email = `permissions.${role}.${randomUUID()}@axisline.example`;
+      await t.createUser({ email, password: FIXTURE_PASSWORD, role: ROLES[role] });
+      const c = await t.client();
+      await c.signIn(email, FIXTURE_PASSWORD);
+      const code = async (query: string) => String((await c.gql(query)).errors?.[0]?.extensions?.code);
+      // Past the guard, the missing quote answers NOT_FOUND.
+      codes[role] = [await code(save), await code(send)];
+    }
+    expect(codes).toEqual({
+      Admin: ['NOT_FOUND', 'NOT_FOUND'],
+      Service: ['NOT_FOUND', 'NOT_FOUND'],
+      CustomerService: ['NOT_FOUND', 'FORBIDDEN'],
+      Customer: ['FORBIDDEN', 'FORBIDDEN'],
+    });
   });
 
   it('answers every guarded REST route with 401 when signed out', async () => {

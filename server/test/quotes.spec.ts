@@ -4,6 +4,7 @@ import { QUOTE_ANSWER_MESSAGES, QUOTE_MESSAGES } from '../../domain/quotes';
 import { BRAND, CSRF } from '../../domain/constants';
 import { CUSTOM_WORK_PART } from '../src/modules/catalog/seed/generator';
 import { ROLES } from '../../domain/roles';
+import { lowestPriceWithoutApproval } from '../../domain/price-approval';
 import { authorisedCard, checkoutBody, companyMember, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
 
@@ -818,5 +819,215 @@ describe('quotes from the quote form', () => {
       [inbox.body.id],
     );
     expect(kept).toEqual({ kind: 'quote', files: 1 });
+  });
+});
+
+describe('prices below the catalogue (issue 52, decision 054)', () => {
+  const ANSWER_FIELDS = `status version sent { revision lines { lineNo unitPrice } }
+    draft { lines { lineNo unitPrice itemId } freight leadTimeDays expiresOn note savedBy savedAt heldLines }`;
+  const SEND = `mutation($id: ID!, $version: Int!, $input: QuoteAnswerInput!) {
+    sendQuote(id: $id, version: $version, input: $input) { ${ANSWER_FIELDS} } }`;
+  const SAVE = `mutation($id: ID!, $version: Int!, $input: QuoteAnswerInput!) {
+    saveQuoteDraft(id: $id, version: $version, input: $input) { ${ANSWER_FIELDS} } }`;
+  const SEND_DRAFT = `mutation($id: ID!, $version: Int!) { sendQuoteDraft(id: $id, version: $version) { ${ANSWER_FIELDS} } }`;
+  const HELD = 'More than 15% below the catalogue price, or zero: this price needs a Service or Admin role.';
+
+  async function staffOf(role: number, name: string) {
+    const email = `quotes.${name}.${randomUUID()}@axisline.example`;
+    const id = await t.createUser({ email, password: FIXTURE_PASSWORD, role });
+    await db.execute(`update app_user set first_name = ?, last_name = 'Staff' where id = ?`, [name, id]);
+    const c = await t.client();
+    await c.signIn(email, FIXTURE_PASSWORD);
+    return { c, email, id };
+  }
+
+  /** A buyer's request for one of a catalogue part and two of a part priced on request. */
+  async function asked() {
+    const buyer = await customer();
+    const lines = await cartLines(buyer.c, [
+      { itemId: products[0]!.id, qty: 1 },
+      { itemId: quoteOnly, qty: 2 },
+    ]);
+    const quote = (
+      await buyer.c.gql<{ requestQuote: QuoteAnswer }>(REQUEST, {
+        input: { cartLineIds: lines.map((l) => l.cartLineId) },
+      })
+    ).data!.requestQuote;
+    const catalogue = quote.lines[0]!.cataloguePrice!;
+    expect(catalogue).toBeGreaterThan(0);
+    expect(quote.lines[1]!.cataloguePrice).toBeNull();
+    // The lowest price CustomerService may give: 15% off, to the cent.
+    const floor = lowestPriceWithoutApproval(catalogue, 15);
+    return { buyer, quote, catalogue, floor };
+  }
+
+  const answer = (prices: number[]) => ({
+    lines: prices.map((unitPrice, i) => ({ lineNo: i + 1, unitPrice })),
+    freight: 20,
+    leadTimeDays: 5,
+    expiresOn: tomorrow(),
+    note: 'Two lots.',
+  });
+
+  const mailsTo = async (email: string) =>
+    (
+      await db.execute<{ n: number }[]>('select count(*)::int as n from email_outbox where to_address = ?', [
+        email,
+      ])
+    )[0]!.n;
+
+  it('CustomerService cannot send a line at $0 or more than 15% off; they save a draft the buyer never sees; Service sends it; both are in the audit trail', async () => {
+    const { buyer, quote, catalogue, floor } = await asked();
+    const cs = await staffOf(ROLES.CustomerService, 'Casey');
+    const service = await staffOf(ROLES.Service, 'Sam');
+    const mailsBefore = await mailsTo(buyer.email);
+
+    // $0 for the part priced on request, a cent under 15% off the catalogue part: refused next to each price.
+    const refused = await cs.c.gql(SEND, { id: quote.id, version: 1, input: answer([floor - 0.01, 0]) });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({
+      code: 'FORBIDDEN',
+      fields: [
+        { field: 'lines[0].unitPrice', message: HELD },
+        { field: 'lines[1].unitPrice', message: HELD },
+      ],
+    });
+    const [{ revisions }] = (await db.execute<{ revisions: number }[]>(
+      'select count(*)::int as revisions from quote_revision where quote_id = ?',
+      [quote.id],
+    )) as [{ revisions: number }];
+    expect(revisions).toBe(0);
+
+    // Saved as a draft: the console shows it, who saved it and the lines held.
+    const saved = await cs.c.gql<{ saveQuoteDraft: Record<string, unknown> }>(SAVE, {
+      id: quote.id,
+      version: 1,
+      input: answer([floor - 0.01, 0]),
+    });
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data!.saveQuoteDraft).toMatchObject({
+      status: 'requested',
+      version: 2,
+      sent: null,
+      draft: {
+        lines: [
+          { lineNo: 1, unitPrice: floor - 0.01, itemId: null },
+          { lineNo: 2, unitPrice: 0, itemId: null },
+        ],
+        freight: 20,
+        note: 'Two lots.',
+        savedBy: 'Casey Staff',
+        heldLines: [1, 2],
+      },
+    });
+    // The buyer sees nothing of it, and is not e-mailed.
+    const read = await buyer.c.gql<{ quote: { status: string; sent: unknown; draft: unknown } }>(
+      `query($id: ID!) { quote(id: $id) { status sent { revision } draft { savedBy } } }`,
+      { id: quote.id },
+    );
+    expect(read.data!.quote).toEqual({ status: 'requested', sent: null, draft: null });
+    const mine = await buyer.c.gql<{ myQuotes: { draft: unknown }[] }>('{ myQuotes { draft { savedBy } } }');
+    expect(mine.data!.myQuotes).toEqual([{ draft: null }]);
+    expect(await mailsTo(buyer.email)).toBe(mailsBefore);
+
+    // CustomerService may not send the draft; Service does, as saved.
+    const notYours = await cs.c.gql(SEND_DRAFT, { id: quote.id, version: 2 });
+    expect(notYours.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const sent = await service.c.gql<{ sendQuoteDraft: Record<string, unknown> }>(SEND_DRAFT, {
+      id: quote.id,
+      version: 2,
+    });
+    expect(sent.errors).toBeUndefined();
+    expect(sent.data!.sendQuoteDraft).toMatchObject({
+      status: 'quoted',
+      draft: null,
+      sent: {
+        revision: 1,
+        lines: [
+          { lineNo: 1, unitPrice: floor - 0.01 },
+          { lineNo: 2, unitPrice: 0 },
+        ],
+      },
+    });
+    const mail = await t.mail(buyer.email, { subject: new RegExp(`Your quote Q-${quote.number}`) });
+    expect(mail.text).toContain('Two lots.');
+    const seen = await buyer.c.gql<{ quote: { status: string; sent: { revision: number } } }>(
+      `query($id: ID!) { quote(id: $id) { status sent { revision } } }`,
+      { id: quote.id },
+    );
+    expect(seen.data!.quote).toEqual({ status: 'quoted', sent: { revision: 1 } });
+    const [revision] = await db.execute<{ sentBy: string; draftedBy: string }[]>(
+      `select sent_by_id as "sentBy", drafted_by_id as "draftedBy" from quote_revision where quote_id = ?`,
+      [quote.id],
+    );
+    expect(revision).toEqual({ sentBy: service.id, draftedBy: cs.id });
+
+    // The trail names who saved and who sent, the lines, their catalogue prices and the prices given.
+    const trail = await db.execute<{ action: string; actor: string; after: Record<string, unknown> }[]>(
+      `select action, actor_user_id as actor, after from audit_log
+       where target_type = 'quote' and target_id = ? and action in ('quote.draft-saved', 'quote.sent') order by id`,
+      [quote.id],
+    );
+    const held = [
+      { line: 1, itemId: products[0]!.id, cataloguePrice: catalogue, price: floor - 0.01 },
+      { line: 2, itemId: quoteOnly, cataloguePrice: null, price: 0 },
+    ];
+    expect(trail).toEqual([
+      {
+        action: 'quote.draft-saved',
+        actor: cs.id,
+        after: expect.objectContaining({
+          savedBy: { id: cs.id, name: 'Casey Staff', email: cs.email },
+          belowCatalogue: held,
+        }),
+      },
+      {
+        action: 'quote.sent',
+        actor: service.id,
+        after: expect.objectContaining({
+          revision: 1,
+          sentBy: { id: service.id, name: 'Sam Staff', email: service.email },
+          savedBy: { id: cs.id, name: 'Casey Staff', email: cs.email },
+          belowCatalogue: held,
+        }),
+      },
+    ]);
+  });
+
+  it('CustomerService sends prices down to 15% off; Service sends $0 itself; a quote with no draft has none to send', async () => {
+    const { quote, floor } = await asked();
+    const cs = await staffOf(ROLES.CustomerService, 'Casey');
+    const service = await staffOf(ROLES.Service, 'Sam');
+    const none = await service.c.gql(SEND_DRAFT, { id: quote.id, version: 1 });
+    expect(none.errors?.[0]).toMatchObject({
+      message: 'This quote has no draft to send: reload it.',
+      extensions: { code: 'CONFLICT' },
+    });
+    const atFloor = await cs.c.gql<{ sendQuote: { sent: { revision: number } } }>(SEND, {
+      id: quote.id,
+      version: 1,
+      input: answer([floor, 0.01]),
+    });
+    expect(atFloor.errors).toBeUndefined();
+    expect(atFloor.data!.sendQuote.sent.revision).toBe(1);
+    const free = await service.c.gql<{ sendQuote: { sent: { revision: number } } }>(SEND, {
+      id: quote.id,
+      version: 2,
+      input: answer([0, 0]),
+    });
+    expect(free.errors).toBeUndefined();
+    expect(free.data!.sendQuote.sent.revision).toBe(2);
+    const [entry] = await db.execute<{ after: Record<string, unknown> }[]>(
+      `select after from audit_log where target_type = 'quote' and target_id = ? and action = 'quote.sent'
+       order by id desc limit 1`,
+      [quote.id],
+    );
+    expect(entry!.after).toMatchObject({
+      sentBy: { id: service.id, email: service.email },
+      belowCatalogue: [
+        { line: 1, price: 0 },
+        { line: 2, price: 0 },
+      ],
+    });
+    expect(entry!.after).not.toHaveProperty('savedBy');
   });
 });

@@ -6,6 +6,7 @@ import {
   quoteNumberLabel,
   quoteAnswerSchema,
 } from '@domain/quotes';
+import { mayUse } from '@domain/admin';
 import { ROUTES } from '@domain/routes';
 import {
   Alert,
@@ -23,8 +24,9 @@ import {
   Typography,
 } from 'antd';
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useSession } from '../features/account';
 import { QuoteDrawings, type QuoteFieldsFragment } from '../features/quotes';
 import { useT } from '../i18n';
 import { useDescribeConfiguration } from '../lib/configuration';
@@ -37,15 +39,22 @@ import {
   AdminQuotesDocument,
   DeclineQuoteDocument,
   ReviewQuoteDocument,
+  SaveQuoteDraftDocument,
   SendQuoteDocument,
+  SendQuoteDraftDocument,
   SendQuoteStaffMessageDocument,
+  type QuoteDraftFieldsFragment,
 } from './graphql/admin.generated';
 import { ResponsiveTable } from './ResponsiveTable';
 
 /*
  * Quotes (decision 049): staff's queue (those waiting for an answer first) and each quote's page, where staff take
- * it into review, price every line and send a revision (the buyer is e-mailed), or decline it with a note.
+ * it into review, price every line and send a revision (the buyer is e-mailed), or decline it with a note. Any staff
+ * member may save the answer as a draft; a price far below the catalogue's (or zero) is sent by a Service or Admin
+ * user (decision 054), who sends such a draft.
  */
+
+type StaffQuote = QuoteFieldsFragment & QuoteDraftFieldsFragment;
 
 const quoteAdminPath = (id: string) => `${ROUTES.admin}/quotes/${id}`;
 
@@ -59,9 +68,14 @@ const STATUS_COLOR: Record<string, string> = {
   declined: 'red',
 };
 
-function StatusTag({ status }: { status: string }) {
+function StatusTag({ status, draft = false }: { status: string; draft?: boolean }) {
   const t = useT();
-  return <Tag color={STATUS_COLOR[status]}>{t(`quotes.status.${status}` as 'quotes.status.requested')}</Tag>;
+  return (
+    <>
+      <Tag color={STATUS_COLOR[status]}>{t(`quotes.status.${status}` as 'quotes.status.requested')}</Tag>
+      {draft && <Tag color="purple">{t('admin.quotes.draft')}</Tag>}
+    </>
+  );
 }
 
 /** /admin/quotes: the quotes of one status, or those waiting for an answer (oldest first). */
@@ -105,20 +119,20 @@ export function QuotesView() {
           {
             title: t('admin.quotes.number'),
             key: 'number',
-            render: (_: unknown, q: QuoteFieldsFragment) => (
+            render: (_: unknown, q: StaffQuote) => (
               <Link to={quoteAdminPath(q.id)}>{quoteNumberLabel(q.number)}</Link>
             ),
           },
           {
             title: t('admin.quotes.buyer'),
             key: 'buyer',
-            render: (_: unknown, q: QuoteFieldsFragment) =>
+            render: (_: unknown, q: StaffQuote) =>
               [q.buyerName || q.buyerEmail, q.companyName].filter(Boolean).join(' · '),
           },
           {
             title: t('admin.quotes.lines'),
             key: 'lines',
-            render: (_: unknown, q: QuoteFieldsFragment) => q.lines.length,
+            render: (_: unknown, q: StaffQuote) => q.lines.length,
           },
           {
             title: t('admin.quotes.asked'),
@@ -132,8 +146,8 @@ export function QuotesView() {
           },
           {
             title: t('admin.quotes.status'),
-            dataIndex: 'status',
-            render: (s: string) => <StatusTag status={s} />,
+            key: 'status',
+            render: (_: unknown, q: StaffQuote) => <StatusTag status={q.status} draft={Boolean(q.draft)} />,
           },
         ]}
       />
@@ -162,7 +176,8 @@ export function QuoteView() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Link to={`${ROUTES.admin}/quotes`}>{t('admin.quotes.back')}</Link>
       <Typography.Title level={2} style={{ margin: 0 }}>
-        {t('quotes.number', { number: quoteNumberLabel(quote.number) })} <StatusTag status={quote.status} />
+        {t('quotes.number', { number: quoteNumberLabel(quote.number) })}{' '}
+        <StatusTag status={quote.status} draft={Boolean(quote.draft)} />
       </Typography.Title>
       <Card>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
@@ -220,6 +235,7 @@ export function QuoteView() {
           )}
         </Space>
       </Card>
+      {open && quote.draft && <DraftCard quote={quote} draft={quote.draft} />}
       <StaffMessages quote={quote} />
       {open && (
         <Card title={t('admin.quotes.price')}>
@@ -239,6 +255,52 @@ export function QuoteView() {
   );
 }
 
+/** The saved, unsent answer: who saved it, the lines held, and (Service or Admin) its Send. */
+function DraftCard({
+  quote,
+  draft,
+}: {
+  quote: StaffQuote;
+  draft: NonNullable<QuoteDraftFieldsFragment['draft']>;
+}) {
+  const t = useT();
+  const dates = useDates();
+  const { message } = App.useApp();
+  const { user } = useSession();
+  const [sendDraft, sending] = useMutation(SendQuoteDraftDocument, { refetchQueries: ['AdminQuotes'] });
+  return (
+    <Alert
+      type="info"
+      showIcon
+      message={t('admin.quotes.draftBy', {
+        name: draft.savedBy ?? t('admin.system'),
+        when: dates.moment(draft.savedAt),
+      })}
+      description={
+        draft.heldLines.length > 0
+          ? t('admin.quotes.draftHeld', { count: draft.heldLines.length, lines: draft.heldLines.join(', ') })
+          : undefined
+      }
+      action={
+        mayUse(user?.role, 'belowCataloguePrices') && (
+          <Button
+            type="primary"
+            loading={sending.loading}
+            onClick={() =>
+              void sendDraft({ variables: { id: quote.id, version: quote.version } }).then(
+                () => message.success(t('admin.quotes.draftSent')),
+                (err: unknown) => message.error(errorMessage(err, t('admin.saveFailed'))),
+              )
+            }
+          >
+            {t('admin.quotes.sendDraft')}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
 interface AnswerValues {
   /** `itemId`: for a line in words, the part it is ordered as. */
   lines: { lineNo: number; unitPrice: number | null; itemId: string }[];
@@ -249,12 +311,22 @@ interface AnswerValues {
 }
 
 /** Prices every line (from the revision sent last, else the catalogue's), freight, lead time, last day, note. */
-function AnswerForm({ quote, onReload }: { quote: QuoteFieldsFragment; onReload: () => void }) {
+function AnswerForm({ quote, onReload }: { quote: StaffQuote; onReload: () => void }) {
   const t = useT();
   const { message } = App.useApp();
   const [conflict, setConflict] = useState<string | null>(null);
   const [send] = useMutation(SendQuoteDocument, { refetchQueries: ['AdminQuotes'] });
-  const previous = new Map((quote.sent?.lines ?? []).map((l) => [l.lineNo, l]));
+  const [saveDraft] = useMutation(SaveQuoteDraftDocument, { refetchQueries: ['AdminQuotes'] });
+  // Which button submitted the form: Send, or Save as draft.
+  const intent = useRef<'send' | 'draft'>('send');
+  // The draft saved, else the revision sent last, else the catalogue's prices.
+  const draft = quote.draft;
+  const previous = new Map(
+    (draft?.lines ?? quote.sent?.lines ?? []).map((l) => [
+      l.lineNo,
+      l as { unitPrice: number | null; itemId?: string | null },
+    ]),
+  );
   // A month ahead: read once, when the form opens.
   const [proposedDay] = useState(() => proposedQuoteDay());
   const initial: AnswerValues = {
@@ -263,16 +335,18 @@ function AnswerForm({ quote, onReload }: { quote: QuoteFieldsFragment; onReload:
       unitPrice: previous.get(l.lineNo)?.unitPrice ?? l.cataloguePrice ?? null,
       itemId: l.itemId ? '' : (previous.get(l.lineNo)?.itemId ?? ''),
     })),
-    freight: quote.sent?.freight ?? null,
-    leadTimeDays: quote.sent?.leadTimeDays ?? null,
-    expiresOn: proposedDay,
-    note: '',
+    freight: draft?.freight ?? quote.sent?.freight ?? null,
+    leadTimeDays: draft?.leadTimeDays ?? quote.sent?.leadTimeDays ?? null,
+    expiresOn: draft?.expiresOn ?? proposedDay,
+    note: draft?.note ?? '',
   };
   const submit = async (values: AnswerValues, helpers: FormikHelpers<AnswerValues>) => {
     helpers.setStatus(null);
     setConflict(null);
+    const asDraft = intent.current === 'draft';
+    intent.current = 'send';
     try {
-      await send({
+      await (asDraft ? saveDraft : send)({
         variables: {
           id: quote.id,
           version: quote.version,
@@ -289,12 +363,15 @@ function AnswerForm({ quote, onReload }: { quote: QuoteFieldsFragment; onReload:
           },
         },
       });
-      message.success(t('admin.quotes.sent'));
+      message.success(t(asDraft ? 'admin.quotes.draftSaved' : 'admin.quotes.sent'));
     } catch (err) {
       const { code, fields } = failureOf(err);
       if (code === 'CONFLICT') return setConflict(errorMessage(err, t('admin.conflict')));
       helpers.setErrors(nestedErrors<AnswerValues>(fields));
-      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
+      // Prices only a Service or Admin user sends: the way on is a draft.
+      helpers.setStatus(
+        code === 'FORBIDDEN' ? t('admin.quotes.heldHint') : errorMessage(err, t('admin.saveFailed')),
+      );
     }
   };
   return (
@@ -307,14 +384,29 @@ function AnswerForm({ quote, onReload }: { quote: QuoteFieldsFragment; onReload:
       {(formik) => (
         <>
           <FormProblems conflict={conflict} status={null} onReload={onReload} />
-          <AnswerFields formik={formik} quote={quote} />
+          <AnswerFields
+            formik={formik}
+            quote={quote}
+            onSaveDraft={() => {
+              intent.current = 'draft';
+              void formik.submitForm();
+            }}
+          />
         </>
       )}
     </Formik>
   );
 }
 
-function AnswerFields({ formik, quote }: { formik: FormikProps<AnswerValues>; quote: QuoteFieldsFragment }) {
+function AnswerFields({
+  formik,
+  quote,
+  onSaveDraft,
+}: {
+  formik: FormikProps<AnswerValues>;
+  quote: QuoteFieldsFragment;
+  onSaveDraft: () => void;
+}) {
   const t = useT();
   const money = useMoney(quote.currency);
   const describeConfig = useDescribeConfiguration();
@@ -388,9 +480,14 @@ function AnswerFields({ formik, quote }: { formik: FormikProps<AnswerValues>; qu
           onChange={(e) => void formik.setFieldValue('note', e.target.value)}
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={formik.isSubmitting}>
-        {t('admin.quotes.send')}
-      </Button>
+      <Space wrap>
+        <Button type="primary" htmlType="submit" loading={formik.isSubmitting}>
+          {t('admin.quotes.send')}
+        </Button>
+        <Button htmlType="button" disabled={formik.isSubmitting} onClick={onSaveDraft}>
+          {t('admin.quotes.saveDraft')}
+        </Button>
+      </Space>
     </ConsoleForm>
   );
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SITE_IDS, type SiteId } from '../../../domain/constants';
 import { parseFxRates, type FxRates } from '../../../domain/fx';
+import { DEFAULT_STAFF_DISCOUNT_LIMIT_PCT } from '../../../domain/price-approval';
 import { REPLICA_WAIT_MS } from '../db/replica';
 
 /** Raised for a configuration the server cannot start with; main prints `message` as one line and exits. */
@@ -75,6 +76,11 @@ export interface AppConfig {
   collectorEventsPerMinute: number;
   /** Exchange rates for spending limits across sites (FX_RATES, decision 052): a currency's value in USD. */
   fxRates: FxRates;
+  /**
+   * How far below the catalogue price (percent) staff without a Service or Admin role may price a quote's line or
+   * an order line (STAFF_DISCOUNT_LIMIT_PCT, decision 054).
+   */
+  staffDiscountLimitPct: number;
 }
 
 /** The repository root: the nearest folder above this file that holds package.json (works from src and dist). */
@@ -298,6 +304,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'set COLLECTOR_EVENTS_PER_MINUTE, e.g. 600 (0: no limit)',
     ),
     fxRates: fxRatesOf(env.FX_RATES),
+    staffDiscountLimitPct: int(
+      env,
+      'STAFF_DISCOUNT_LIMIT_PCT',
+      DEFAULT_STAFF_DISCOUNT_LIMIT_PCT,
+      0,
+      100,
+      'set STAFF_DISCOUNT_LIMIT_PCT to a whole percent from 0 to 100, e.g. 15',
+    ),
   };
 }
 

@@ -125,7 +125,10 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.adminQuotes': CONSOLE_ACCESS.quotes,
   'Query.adminQuote': CONSOLE_ACCESS.quotes,
   'Mutation.reviewQuote': CONSOLE_ACCESS.quotes,
+  // A price far below the catalogue's needs Service or Admin to send; others save a draft (decision 054).
   'Mutation.sendQuote': CONSOLE_ACCESS.quotes,
+  'Mutation.saveQuoteDraft': CONSOLE_ACCESS.quotes,
+  'Mutation.sendQuoteDraft': CONSOLE_ACCESS.belowCataloguePrices,
   'Mutation.declineQuote': CONSOLE_ACCESS.quotes,
   // Quotes (decision 049): the buyer's own, and their company's for roles that see its orders; partner keys too.
   'Mutation.requestQuote': QUOTES_OWN,

@@ -300,19 +300,21 @@ export const checkoutService = {
         tier_min_quantity: l.tier?.minQuantity ?? 1,
         unit_price_for_one: l.tier && l.tier.minQuantity > 1 ? l.priceTiers[0]!.unitPrice : null,
         quoted: Boolean(quote),
+        // What the catalogue charged (a quoted line: its quote's catalogue price): staff edits are held against it.
+        catalogue_price: quote ? (quote.cataloguePrices[i] ?? null) : l.price,
       }));
       const inserted = await prepared<{ id: string; lineNo: number }>(
         `insert into order_line (order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure,
            image, quantity, minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total,
-           tier_min_quantity, unit_price_for_one, quoted)
+           tier_min_quantity, unit_price_for_one, quoted, catalogue_price)
          select order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure, image, quantity,
            minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total,
-           tier_min_quantity, unit_price_for_one, quoted
+           tier_min_quantity, unit_price_for_one, quoted, catalogue_price
          from jsonb_to_recordset(?::jsonb) as r(order_id uuid, line_no smallint, product_id text, name text,
            manufacturer_part_number text, unit_of_measure text, image text, quantity int,
            minimum_purchase_quantity int, min_transfer int, price numeric, base_price numeric,
            configurations jsonb, line_total numeric, tier_min_quantity int, unit_price_for_one numeric,
-           quoted boolean)
+           quoted boolean, catalogue_price numeric)
          returning id, line_no as "lineNo"`,
       ).all(ctx.db, [JSON.stringify(rows)], trx);
       // Stock is reserved in the order's transaction, as its last step (its rows stay locked the shortest time): a

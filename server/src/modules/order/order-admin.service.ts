@@ -30,6 +30,7 @@ import type { Ctx } from '../../context';
 import { assertAccess } from '../auth/permissions';
 import { orderService, type OrderView } from './order.service';
 import { recordAudit } from '../audit/audit';
+import { heldPrices, refuseHeldPrices, staffNamed, type HeldPrice } from '../auth/price-approval';
 
 /** A row of the console's orders table. */
 export interface AdminOrderRow {
@@ -409,6 +410,46 @@ export const adminOrderService = {
         });
       }
       if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
+      // A price lowered more than the store's share below the catalogue's (or to zero) needs a Service or Admin
+      // role (decision 054); the edit has no draft: it is refused, next to the price.
+      const catalogue = new Map(
+        (
+          await ctx.db.execute<{ id: string; cataloguePrice: number | null }[]>(
+            'select id, catalogue_price::float8 as "cataloguePrice" from order_line where order_id = ?',
+            [id],
+            'all',
+            trx,
+          )
+        ).map((r) => [r.id, r.cataloguePrice]),
+      );
+      const lowered = heldPrices(
+        ctx,
+        lines.flatMap((l, i): HeldPrice[] => {
+          const was = byId.get(l!.id)!;
+          return l!.price < was.price
+            ? [
+                {
+                  line: was.lineNo,
+                  itemId: was.itemId,
+                  cataloguePrice: catalogue.get(was.id) ?? null,
+                  price: l!.price,
+                  field: `lines[${i}].price`,
+                },
+              ]
+            : [];
+        }),
+      );
+      refuseHeldPrices(ctx, lowered);
+      if (lowered.length) {
+        // The trail names the line, its catalogue price and who gave the price.
+        const by = await staffNamed(ctx, trx, ctx.user!.id);
+        for (const h of lowered) {
+          const key = `line ${h.line} (${h.itemId}) catalogue price`;
+          changes.before[key] = h.cataloguePrice;
+          changes.after[key] = h.cataloguePrice;
+        }
+        changes.after['price below catalogue given by'] = by ? `${by.name || by.email} <${by.email}>` : null;
+      }
 
       await ctx.db.execute(
         `update customer_order set contact_email = ?, shipping_address = shipping_address || ?::jsonb,

@@ -244,6 +244,13 @@ export class OrderLine {
   @Property({ ...money(), nullable: true })
   unitPriceForOne: number | null = null;
 
+  /**
+   * The catalogue's unit price for the line when ordered (a quoted line: its quote's catalogue price; null when the
+   * catalogue had none): a staff edit that lowers the price far below it needs a Service or Admin role (decision 054).
+   */
+  @Property({ ...money(), nullable: true })
+  cataloguePrice: number | null = null;
+
   @Property(money())
   lineTotal!: number;
 }

@@ -86,6 +86,19 @@ export class Quote {
   @Property({ type: 'integer', default: 1 })
   version: number = 1;
 
+  /**
+   * Staff's answer saved, not sent (decision 054): as sendQuote takes it; a Service or Admin user sends it. The buyer
+   * never sees it.
+   */
+  @Property({ type: 'jsonb', nullable: true })
+  draft: Record<string, unknown> | null = null;
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  draftBy: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  draftAt: Date | null = null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
@@ -175,6 +188,10 @@ export class QuoteRevision {
 
   @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
   sentBy: string | null = null;
+
+  /** Who saved it as a draft, when another sent it (decision 054). */
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  draftedBy: string | null = null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   sentAt: Date = new Date();

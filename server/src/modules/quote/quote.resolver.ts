@@ -86,6 +86,31 @@ class QuoteAttachmentGql {
   @Field(() => Int, { description: 'Bytes' }) size!: number;
 }
 
+@ObjectType('QuoteDraftLine', { description: "A line's price in a saved, unsent answer" })
+class QuoteDraftLineGql {
+  @Field(() => Int) lineNo!: number;
+  @Field(() => Float) unitPrice!: number;
+  @Field(() => String, { nullable: true }) itemId!: string | null;
+}
+
+@ObjectType('QuoteDraft', {
+  description: "Staff's answer saved, not sent (decision 054); a Service or Admin user sends it",
+})
+class QuoteDraftGql {
+  @Field(() => [QuoteDraftLineGql]) lines!: QuoteDraftLineGql[];
+  @Field(() => Float) freight!: number;
+  @Field(() => Int) leadTimeDays!: number;
+  @Field(() => String, { description: 'YYYY-MM-DD' }) expiresOn!: string;
+  @Field(() => String) note!: string;
+  @Field(() => String, { nullable: true, description: 'The staff member who saved it' }) savedBy!:
+    string | null;
+  @Field(() => String, { description: 'ISO 8601' }) savedAt!: string;
+  @Field(() => [Int], {
+    description: 'Lines priced more than STAFF_DISCOUNT_LIMIT_PCT below the catalogue price, or at zero',
+  })
+  heldLines!: number[];
+}
+
 @ObjectType('Quote', { description: 'A request for prices and its answer (decision 049)' })
 class QuoteGql {
   @Field(() => ID) id!: string;
@@ -121,6 +146,11 @@ class QuoteGql {
   @Field(() => QuoteRevisionGql, { nullable: true, description: 'The priced answer the buyer was sent last' })
   sent!: QuoteRevisionGql | null;
   @Field(() => [QuoteMessageGql], { description: 'Oldest first' }) messages!: QuoteMessageGql[];
+  @Field(() => QuoteDraftGql, {
+    nullable: true,
+    description: "Staff's saved, unsent answer (staff's queries only; always null for the buyer's side)",
+  })
+  draft!: QuoteDraftGql | null;
 }
 
 @InputType('QuoteLinePriceInput')
@@ -259,6 +289,32 @@ export class QuoteResolver {
     @Ctx() ctx: RequestCtx,
   ) {
     return quoteService.send(ctx, id, version, input);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.quotes)
+  @Mutation(() => QuoteGql, {
+    description:
+      "Saves the answer as the quote's draft without sending it (staff); a Service or Admin user sends it (sendQuoteDraft)",
+  })
+  saveQuoteDraft(
+    @Arg('id', () => ID) id: string,
+    @Arg('version', () => Int) version: number,
+    @Arg('input', () => QuoteAnswerInputGql) input: QuoteAnswerInputGql,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return quoteService.saveDraft(ctx, id, version, input);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.belowCataloguePrices)
+  @Mutation(() => QuoteGql, {
+    description: "Sends the quote's saved draft as the next revision, by e-mail (Service or Admin)",
+  })
+  sendQuoteDraft(
+    @Arg('id', () => ID) id: string,
+    @Arg('version', () => Int) version: number,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return quoteService.sendDraft(ctx, id, version);
   }
 
   @Authorized(...CONSOLE_ACCESS.quotes)

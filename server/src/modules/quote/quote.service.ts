@@ -2,6 +2,7 @@ import { CONSOLE_ACCESS, STORE_TIME_ZONE } from '../../../../domain/admin';
 import { COMPANY_CAN } from '../../../../domain/company';
 import {
   canMoveQuote,
+  type QuoteAnswerInput,
   QUOTE_ANSWER_MESSAGES,
   QUOTE_MESSAGES,
   QUOTE_STATUSES,
@@ -32,6 +33,14 @@ import { actsForCompany, assertAccess } from '../auth/permissions';
 import { hit } from '../auth/rate-limit';
 import type { SessionUser } from '../auth/session-user';
 import { QUOTES_OWN } from '../auth/permission-matrix';
+import {
+  heldForAudit,
+  heldPrices,
+  refuseHeldPrices,
+  staffNamed,
+  type HeldPrice,
+} from '../auth/price-approval';
+import { PRICE_APPROVAL_MESSAGES } from '../../../../domain/price-approval';
 import { cartService, linesView, type CartLineView, type CartView } from '../cart/cart.service';
 import { pricingOf } from '../catalog/pricing';
 import { keepDrawings, type Drawing } from '../forms/drawings';
@@ -93,6 +102,21 @@ export interface QuoteView {
   sent: QuoteRevisionView | null;
   /** Messages between the buyer's side and staff, oldest first (staff's name is not shown: "Axisline Supply"). */
   messages: { id: string; staff: boolean; author: string | null; body: string; createdAt: string }[];
+  /** Staff's answer saved, not sent (decision 054): staff only; always null for the buyer's side. */
+  draft: QuoteDraftView | null;
+}
+
+/** A saved, unsent answer: as sendQuote takes it, who saved it and when, the lines held for a Service or Admin user. */
+export interface QuoteDraftView {
+  lines: { lineNo: number; unitPrice: number; itemId: string | null }[];
+  freight: number;
+  leadTimeDays: number;
+  expiresOn: string;
+  note: string;
+  savedBy: string | null;
+  savedAt: string;
+  /** Lines priced more than STAFF_DISCOUNT_LIMIT_PCT below the catalogue's, or at zero, when saved. */
+  heldLines: number[];
 }
 
 export interface QuoteAttachmentView {
@@ -134,9 +158,15 @@ const REVISION_JSON = `json_build_object('revision', r.revision, 'freight', r.fr
   'lines', coalesce((select json_agg(${LINE_JSON} order by l.line_no)
     from quote_line l where l.quote_id = r.quote_id and l.revision = r.revision), '[]'::json))`;
 
+/** The draft `q` holds, with who saved it (QuoteDraftView), for staff. */
+const DRAFT_JSON = `case when q.draft is null then null else q.draft::jsonb || jsonb_build_object(
+    'savedBy', (select coalesce(nullif(trim(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), ''), d.email)
+      from app_user d where d.id = q.draft_by_id),
+    'savedAt', to_char(q.draft_at at time zone 'UTC', ${ISO})) end`;
+
 /** Quotes with their request's lines, in one statement; the caller adds the where clause and order. */
-const QUOTES_SQL = `
-  select q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status,
+const quotesSql = (staff: boolean) => `
+  select ${staff ? DRAFT_JSON : 'null::jsonb'} as draft, q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status,
     q.site, q.currency, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy",
     q.note, q.source, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as "buyerName",
     u.email as "buyerEmail", coalesce(ba.company, nullif(q.company_name, '')) as "companyName", q.phone,
@@ -158,6 +188,10 @@ const QUOTES_SQL = `
   from quote q
   join app_user u on u.id = q.user_id
   left join business_account ba on ba.id = q.account_id`;
+
+/** The buyer's side's reading: never a draft. */
+const QUOTES_SQL = quotesSql(false);
+const STAFF_QUOTES_SQL = quotesSql(true);
 
 /** Who may read a quote: its buyer, and the members of its company who see the company's orders. */
 const READABLE = `(q.user_id = ? or (q.account_id is not null and q.account_id = ? and ?::boolean))`;
@@ -393,11 +427,11 @@ export const quoteService = {
     const known = QUOTE_STATUSES.find((s) => s === status);
     return known
       ? ctx.db.execute<QuoteView[]>(
-          `${QUOTES_SQL} where ${EFFECTIVE_STATUS} = ? order by q.created_at desc limit 200`,
+          `${STAFF_QUOTES_SQL} where ${EFFECTIVE_STATUS} = ? order by q.created_at desc limit 200`,
           [known],
         )
       : ctx.db.execute<QuoteView[]>(
-          `${QUOTES_SQL} where q.status in ('requested', 'in_review') order by q.created_at limit 200`,
+          `${STAFF_QUOTES_SQL} where q.status in ('requested', 'in_review') order by q.created_at limit 200`,
         );
   },
 
@@ -425,7 +459,9 @@ export const quoteService = {
 
   /**
    * Staff price every line of the request and send it: the next revision (never changed once sent), the quote
-   * `quoted`, and the buyer e-mailed a link to it. A stale page (another revision sent meanwhile) is refused.
+   * `quoted`, and the buyer e-mailed a link to it. A stale page (another revision sent meanwhile) is refused. A price
+   * more than STAFF_DISCOUNT_LIMIT_PCT below the catalogue's, or zero, needs a Service or Admin role (decision 054):
+   * others save the answer as a draft (`saveDraft`) for one of them to send.
    */
   async send(ctx: Ctx, id: string, version: number, body: unknown): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
@@ -433,104 +469,78 @@ export const quoteService = {
     await ctx.db.transactional(async (trx) => {
       const quote = await lockQuote(ctx, trx, id, version);
       moveTo(quote.status, 'quoted');
-      const asked = await ctx.db.execute<{ lineNo: number; quantity: number; itemId: string | null }[]>(
-        `select line_no as "lineNo", quantity, product_id as "itemId" from quote_line
-         where quote_id = ? and revision = 0 order by line_no`,
-        [quote.id],
-        'all',
-        trx,
-      );
-      const prices = new Map(answer.lines.map((l) => [l.lineNo, l]));
-      const unpriced = asked.findIndex((l) => !prices.has(l.lineNo));
-      if (unpriced >= 0 || prices.size !== asked.length) {
-        const field = unpriced >= 0 ? `lines[${unpriced}].unitPrice` : 'lines';
-        throw new AppError('BAD_USER_INPUT', QUOTE_ANSWER_MESSAGES.everyLine, [
-          { field, message: QUOTE_ANSWER_MESSAGES.everyLine },
-        ]);
-      }
-      const parts = await orderedAs(ctx, trx, quote.site, asked, prices);
-      const lines = asked.map((l) => {
-        const { unitPrice } = prices.get(l.lineNo)!;
-        return {
+      const priced = await priceAnswer(ctx, trx, quote, answer);
+      refuseHeldPrices(ctx, priced.held);
+      await sendRevision(ctx, trx, quote, answer, priced, null);
+    });
+    return this.adminGet(ctx, id);
+  },
+
+  /**
+   * Staff save their answer without sending it (decision 054): checked as a send is (every line priced, the parts
+   * named, the quote open), kept as the quote's one draft with who saved it; not e-mailed, never shown to the buyer.
+   * Any staff member may save one; a Service or Admin user sends it (`sendDraft`).
+   */
+  async saveDraft(ctx: Ctx, id: string, version: number, body: unknown): Promise<QuoteView> {
+    assertAccess(ctx, CONSOLE_ACCESS.quotes);
+    const answer = validate(quoteAnswerSchema, body);
+    await ctx.db.transactional(async (trx) => {
+      const quote = await lockQuote(ctx, trx, id, version);
+      moveTo(quote.status, 'quoted');
+      const priced = await priceAnswer(ctx, trx, quote, answer);
+      const draft = {
+        lines: answer.lines.map((l, i) => ({
           lineNo: l.lineNo,
-          unitPrice,
-          lineTotal: quoteLineTotal(unitPrice, l.quantity),
-          itemId: l.itemId ?? parts.get(l.lineNo)!,
-        };
-      });
-      const totals = quoteTotals(lines, answer.freight);
-      const revision = (quote.sentRevision ?? 0) + 1;
+          unitPrice: l.unitPrice,
+          itemId: priced.asked[i]?.itemId ? null : (l.itemId?.trim() ?? null),
+        })),
+        freight: answer.freight,
+        leadTimeDays: answer.leadTimeDays,
+        expiresOn: answer.expiresOn,
+        note: answer.note,
+        heldLines: priced.held.map((h) => h.line),
+      };
       await ctx.db.execute(
-        `insert into quote_revision (quote_id, revision, freight, sub_total, total, lead_time_days, expires_on, note,
-           sent_by_id)
-         values (?, ?, ?, ?, ?, ?, ?::date, ?, ?)`,
-        [
-          quote.id,
-          revision,
-          totals.freight,
-          totals.subTotal,
-          totals.total,
-          answer.leadTimeDays,
-          answer.expiresOn,
-          answer.note,
-          ctx.user!.id,
-        ],
-        'run',
-        trx,
-      );
-      await ctx.db.execute(
-        `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size,
-           configurations, catalogue_price, unit_price, line_total)
-         select l.quote_id, ?, l.line_no, p.product_id, l.description, l.quantity, l.pack_size, l.configurations,
-           l.catalogue_price, p.unit_price, p.line_total
-         from quote_line l
-         join jsonb_to_recordset(?::jsonb)
-           as p(line_no smallint, product_id text, unit_price numeric, line_total numeric)
-           on p.line_no = l.line_no
-         where l.quote_id = ? and l.revision = 0`,
-        [
-          revision,
-          JSON.stringify(
-            lines.map((l) => ({
-              line_no: l.lineNo,
-              product_id: l.itemId,
-              unit_price: l.unitPrice,
-              line_total: l.lineTotal,
-            })),
-          ),
-          quote.id,
-        ],
-        'run',
-        trx,
-      );
-      await ctx.db.execute(
-        `update quote set status = 'quoted', sent_revision = ?, version = version + 1, updated_at = now()
-         where id = ?`,
-        [revision, quote.id],
+        `update quote set draft = ?::jsonb, draft_by_id = ?, draft_at = now(), version = version + 1,
+           updated_at = now() where id = ?`,
+        [JSON.stringify(draft), ctx.user!.id, quote.id],
         'run',
         trx,
       );
       await recordAudit(ctx, trx, {
-        action: 'quote.sent',
+        action: 'quote.draft-saved',
         targetType: 'quote',
         targetId: quote.id,
-        after: { revision, ...totals, leadTimeDays: answer.leadTimeDays, expiresOn: answer.expiresOn },
-      });
-      await mailBuyer(
-        ctx,
-        trx,
-        quote,
-        {
-          kind: 'quote-sent',
-          total: { value: totals.total, currency: quote.currency },
-          // The store's day, read at noon so no time zone moves it.
-          expiresOn: new Date(`${answer.expiresOn}T17:00:00Z`),
-          leadTimeDays: answer.leadTimeDays,
-          note: answer.note,
+        after: {
+          savedBy: await staffNamed(ctx, trx, ctx.user!.id),
+          ...priced.totals,
+          belowCatalogue: heldForAudit(priced.held),
         },
-        // The revision as a PDF, made when the e-mail is delivered.
-        { kind: 'quote-pdf', ref: `${quote.id}:${revision}` },
+      });
+    });
+    return this.adminGet(ctx, id);
+  },
+
+  /**
+   * A Service or Admin user sends the draft as it was saved (decision 054): the next revision, e-mailed as any, naming
+   * who saved it; re-checked as a send is (a last day now past is refused next to it).
+   */
+  async sendDraft(ctx: Ctx, id: string, version: number): Promise<QuoteView> {
+    assertAccess(ctx, CONSOLE_ACCESS.belowCataloguePrices);
+    await ctx.db.transactional(async (trx) => {
+      const quote = await lockQuote(ctx, trx, id, version);
+      const [saved] = await ctx.db.execute<{ draft: QuoteDraftView | null; draftBy: string | null }[]>(
+        'select draft, draft_by_id as "draftBy" from quote where id = ?',
+        [quote.id],
+        'all',
+        trx,
       );
+      if (!saved?.draft) throw new AppError('CONFLICT', PRICE_APPROVAL_MESSAGES.noDraft);
+      moveTo(quote.status, 'quoted');
+      const { lines, freight, leadTimeDays, expiresOn, note } = saved.draft;
+      const answer = validate(quoteAnswerSchema, { lines, freight, leadTimeDays, expiresOn, note });
+      const priced = await priceAnswer(ctx, trx, quote, answer);
+      await sendRevision(ctx, trx, quote, answer, priced, saved.draftBy);
     });
     return this.adminGet(ctx, id);
   },
@@ -543,7 +553,8 @@ export const quoteService = {
       const quote = await lockQuote(ctx, trx, id, version);
       moveTo(quote.status, 'declined');
       await ctx.db.execute(
-        `update quote set status = 'declined', decline_note = ?, version = version + 1, updated_at = now()
+        `update quote set status = 'declined', decline_note = ?, draft = null, draft_by_id = null, draft_at = null,
+           version = version + 1, updated_at = now()
          where id = ?`,
         [note, quote.id],
         'run',
@@ -670,7 +681,7 @@ export const quoteService = {
   async adminGet(ctx: Ctx, id: string): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
     if (!isUuid(id)) throw notFound('Quote');
-    const [row] = await ctx.db.execute<QuoteView[]>(`${QUOTES_SQL} where q.id = ?::uuid`, [id]);
+    const [row] = await ctx.db.execute<QuoteView[]>(`${STAFF_QUOTES_SQL} where q.id = ?::uuid`, [id]);
     if (!row) throw notFound('Quote');
     return row;
   },
@@ -781,6 +792,160 @@ async function orderedAs(
   return new Map(inWords.map((l, k) => [l.lineNo, known.get(named[k]!)!]));
 }
 
+/** An answer checked against the request: its lines priced and totalled, and the prices held (decision 054). */
+interface PricedAnswer {
+  asked: { lineNo: number; quantity: number; itemId: string | null; cataloguePrice: number | null }[];
+  lines: { lineNo: number; unitPrice: number; lineTotal: number; itemId: string }[];
+  totals: ReturnType<typeof quoteTotals>;
+  held: HeldPrice[];
+}
+
+/**
+ * Staff's answer against the request: every line priced (next to the first missing), each line in words named as a
+ * catalogue part, the totals, and the lines priced more than the store's share below their catalogue price or at
+ * zero (the catalogue price the buyer's line recorded when they asked).
+ */
+async function priceAnswer(
+  ctx: Ctx,
+  trx: Transaction,
+  quote: LockedQuote,
+  answer: QuoteAnswerInput,
+): Promise<PricedAnswer> {
+  const asked = await ctx.db.execute<PricedAnswer['asked']>(
+    `select line_no as "lineNo", quantity, product_id as "itemId", catalogue_price::float8 as "cataloguePrice"
+     from quote_line where quote_id = ? and revision = 0 order by line_no`,
+    [quote.id],
+    'all',
+    trx,
+  );
+  const prices = new Map(answer.lines.map((l) => [l.lineNo, l]));
+  const unpriced = asked.findIndex((l) => !prices.has(l.lineNo));
+  if (unpriced >= 0 || prices.size !== asked.length) {
+    const field = unpriced >= 0 ? `lines[${unpriced}].unitPrice` : 'lines';
+    throw new AppError('BAD_USER_INPUT', QUOTE_ANSWER_MESSAGES.everyLine, [
+      { field, message: QUOTE_ANSWER_MESSAGES.everyLine },
+    ]);
+  }
+  const parts = await orderedAs(ctx, trx, quote.site, asked, prices);
+  const lines = asked.map((l) => {
+    const { unitPrice } = prices.get(l.lineNo)!;
+    return {
+      lineNo: l.lineNo,
+      unitPrice,
+      lineTotal: quoteLineTotal(unitPrice, l.quantity),
+      itemId: l.itemId ?? parts.get(l.lineNo)!,
+    };
+  });
+  const held = heldPrices(
+    ctx,
+    asked.map((l, i) => ({
+      line: l.lineNo,
+      itemId: lines[i]!.itemId,
+      cataloguePrice: l.cataloguePrice,
+      price: lines[i]!.unitPrice,
+      field: `lines[${i}].unitPrice`,
+    })),
+  );
+  return { asked, lines, totals: quoteTotals(lines, answer.freight), held };
+}
+
+/**
+ * Writes the next revision of a priced answer (never changed once sent), makes the quote `quoted`, clears its draft,
+ * writes the audit entry (who sent it, who saved it when a draft, the prices below the catalogue's) and e-mails the
+ * buyer with the revision as a PDF.
+ */
+async function sendRevision(
+  ctx: Ctx,
+  trx: Transaction,
+  quote: LockedQuote,
+  answer: QuoteAnswerInput,
+  { lines, totals, held }: PricedAnswer,
+  draftedBy: string | null,
+): Promise<void> {
+  const revision = (quote.sentRevision ?? 0) + 1;
+  await ctx.db.execute(
+    `insert into quote_revision (quote_id, revision, freight, sub_total, total, lead_time_days, expires_on, note,
+       sent_by_id, drafted_by_id)
+     values (?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?)`,
+    [
+      quote.id,
+      revision,
+      totals.freight,
+      totals.subTotal,
+      totals.total,
+      answer.leadTimeDays,
+      answer.expiresOn,
+      answer.note,
+      ctx.user!.id,
+      draftedBy,
+    ],
+    'run',
+    trx,
+  );
+  await ctx.db.execute(
+    `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size,
+       configurations, catalogue_price, unit_price, line_total)
+     select l.quote_id, ?, l.line_no, p.product_id, l.description, l.quantity, l.pack_size, l.configurations,
+       l.catalogue_price, p.unit_price, p.line_total
+     from quote_line l
+     join jsonb_to_recordset(?::jsonb)
+       as p(line_no smallint, product_id text, unit_price numeric, line_total numeric)
+       on p.line_no = l.line_no
+     where l.quote_id = ? and l.revision = 0`,
+    [
+      revision,
+      JSON.stringify(
+        lines.map((l) => ({
+          line_no: l.lineNo,
+          product_id: l.itemId,
+          unit_price: l.unitPrice,
+          line_total: l.lineTotal,
+        })),
+      ),
+      quote.id,
+    ],
+    'run',
+    trx,
+  );
+  await ctx.db.execute(
+    `update quote set status = 'quoted', sent_revision = ?, draft = null, draft_by_id = null, draft_at = null,
+       version = version + 1, updated_at = now()
+     where id = ?`,
+    [revision, quote.id],
+    'run',
+    trx,
+  );
+  await recordAudit(ctx, trx, {
+    action: 'quote.sent',
+    targetType: 'quote',
+    targetId: quote.id,
+    after: {
+      revision,
+      ...totals,
+      leadTimeDays: answer.leadTimeDays,
+      expiresOn: answer.expiresOn,
+      sentBy: await staffNamed(ctx, trx, ctx.user!.id),
+      ...(draftedBy ? { savedBy: await staffNamed(ctx, trx, draftedBy) } : {}),
+      ...(held.length ? { belowCatalogue: heldForAudit(held) } : {}),
+    },
+  });
+  await mailBuyer(
+    ctx,
+    trx,
+    quote,
+    {
+      kind: 'quote-sent',
+      total: { value: totals.total, currency: quote.currency },
+      // The store's day, read at noon so no time zone moves it.
+      expiresOn: new Date(`${answer.expiresOn}T17:00:00Z`),
+      leadTimeDays: answer.leadTimeDays,
+      note: answer.note,
+    },
+    // The revision as a PDF, made when the e-mail is delivered.
+    { kind: 'quote-pdf', ref: `${quote.id}:${revision}` },
+  );
+}
+
 function moveTo(from: QuoteStatus, to: QuoteStatus): void {
   if (!canMoveQuote(from, to)) {
     throw new AppError(
@@ -835,6 +1000,8 @@ export interface QuoteForOrder {
   currency: string;
   freight: number;
   lines: CartLineView[];
+  /** Each line's catalogue price when asked (decision 054: the order line keeps it). */
+  cataloguePrices: (number | null)[];
 }
 
 /**
@@ -877,6 +1044,7 @@ export async function quoteForOrder(
       }[];
       unitPrice: number;
       lineTotal: number;
+      cataloguePrice: number | null;
       manufacturerPartNumber: string | null;
       unitOfMeasure: string | null;
       image: string | null;
@@ -886,7 +1054,7 @@ export async function quoteForOrder(
   >(
     `select l.line_no as "lineNo", l.product_id as id, l.description, l.quantity, l.pack_size as "packSize",
        l.configurations, l.unit_price::float8 as "unitPrice", l.line_total::float8 as "lineTotal",
-       p.manufacturer_part_number as "manufacturerPartNumber", p.unit_of_measure as "unitOfMeasure",
+       l.catalogue_price::float8 as "cataloguePrice", p.manufacturer_part_number as "manufacturerPartNumber", p.unit_of_measure as "unitOfMeasure",
        p.images[1] as image, p.allowed_states as "allowedStates", p.id is not null as sold
      from quote_line l left join product p on p.id = l.product_id
      where l.quote_id = ? and l.revision = ? order by l.line_no`,
@@ -899,6 +1067,7 @@ export async function quoteForOrder(
     id: quote.id,
     currency: quote.currency,
     freight: quote.freight ?? 0,
+    cataloguePrices: rows.map((r) => r.cataloguePrice),
     lines: rows.map((r) => ({
       id: r.id!,
       // Unique per line, so a client's cache keeps every line apart (never a cart line's id).
