@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, jest } from '@jest/globals';
-import type { UserFieldsFragment } from '../features/account/graphql/session.generated';
+import type { MockedResponse } from '@apollo/client/testing';
+import { MeDocument, type UserFieldsFragment } from '../features/account/graphql/session.generated';
 
 /** A signed-in customer as the session's `me` answers it; `over` changes what a test needs. */
 export const signedInUser = (
@@ -16,6 +17,12 @@ export const signedInUser = (
   accounts: [],
   addresses: [],
   ...over,
+});
+
+/** The session's `me` query answered with a signed-in customer (for pages of other features). */
+export const signedInSession = (over: Partial<UserFieldsFragment> = {}): MockedResponse => ({
+  request: { query: MeDocument },
+  result: { data: { me: signedInUser(over) } },
 });
 
 /** A fetch answer with a JSON body (or another content type's). */
