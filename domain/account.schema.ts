@@ -1,6 +1,7 @@
 import { addressRules, COUNTRIES, type AddressRules, type Country } from './regions';
 import { boolean, object, ref, string, type InferType } from 'yup';
 import type { Locale } from './constants';
+import { oneLine } from './text.schema';
 
 /* Account forms (spec section 5), shared by the forms and the server. Messages are verbatim. */
 
@@ -64,13 +65,15 @@ export const registrationAccountSchema = object({
   firstName: string()
     .trim()
     .required('Please enter your first name.')
-    .max(64, 'First name must be less than 64 characters.'),
+    .max(64, 'First name must be less than 64 characters.')
+    .test(oneLine),
   lastName: string()
     .trim()
     .required('Please enter your last name.')
-    .max(64, 'Last name must be less than 64 characters.'),
+    .max(64, 'Last name must be less than 64 characters.')
+    .test(oneLine),
   termsAccepted: boolean().oneOf([true], 'You must accept the terms.').required('You must accept the terms.'),
-  erpAccountId: string().trim().max(64).nullable().optional(),
+  erpAccountId: string().trim().max(64).nullable().optional().test(oneLine),
 });
 export type RegistrationAccountInput = InferType<typeof registrationAccountSchema>;
 
@@ -112,11 +115,13 @@ export const profileSchema = object({
   firstName: string()
     .required('Please enter your first name.')
     .max(64, 'First name must be less than 64 characters.')
-    .test('no-padding', 'Name cannot include leading and trailing spaces', unpadded),
+    .test('no-padding', 'Name cannot include leading and trailing spaces', unpadded)
+    .test(oneLine),
   lastName: string()
     .required('Please enter your last name.')
     .max(64, 'Last name must be less than 64 characters.')
-    .test('no-padding', 'Name cannot include leading and trailing spaces', unpadded),
+    .test('no-padding', 'Name cannot include leading and trailing spaces', unpadded)
+    .test(oneLine),
   phone: phone(),
 });
 
@@ -156,10 +161,10 @@ export const countryFields = () => ({
  */
 export const addressSchema = object({
   id: string().uuid('Address not found').nullable().optional(),
-  name: string().required('Name is a required field').max(100),
-  addressLine1: noPadding('Address').required('Address line 1 is a required field').max(200),
-  addressLine2: string().max(200).nullable().optional(),
-  city: noPadding('City').required('City is a required field').max(100),
+  name: string().required('Name is a required field').max(100).test(oneLine),
+  addressLine1: noPadding('Address').required('Address line 1 is a required field').max(200).test(oneLine),
+  addressLine2: string().max(200).nullable().optional().test(oneLine),
+  city: noPadding('City').required('City is a required field').max(100).test(oneLine),
   ...countryFields(),
   email: string().trim().required('E-mail is a required field').email('E-mail must be a valid email'),
   phone: phone(),

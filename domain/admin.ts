@@ -6,6 +6,7 @@ import { isTaxKind, taxLines, taxTotal, type TaxComponent } from './tax';
 import { ORDER_STATUS_CODES } from './order-status';
 import { unitPrice } from './cart';
 import { ROLES, type RoleName } from './roles';
+import { oneLine } from './text.schema';
 
 /* The admin console's rules, shared by the server and the console (docs/decisions/013-admin-console.md). */
 
@@ -57,7 +58,11 @@ export type ApiScope = (typeof API_SCOPES)[number];
 /** A partner API key as an Admin issues it: for a user, a name, its scopes and its rate. */
 export const apiKeySchema = object({
   userId: string().uuid('User not found').required('User not found'),
-  name: string().trim().required('Name the key').max(100, 'Names are limited to 100 characters'),
+  name: string()
+    .trim()
+    .required('Name the key')
+    .max(100, 'Names are limited to 100 characters')
+    .test(oneLine),
   scopes: array(
     string()
       .oneOf([...API_SCOPES], 'Unknown scope')
@@ -100,9 +105,12 @@ export const adminOrderLineSchema = object({
 export const adminOrderSchema = object({
   contactEmail: string().trim().required('Email is required').email('Email must be valid'),
   address: object({
-    addressLine1: noPadding('Address line 1').required('Address line 1 is a required field').max(200),
-    addressLine2: noPadding('Address line 2').max(200).nullable().optional(),
-    city: noPadding('City').required('City is a required field').max(100),
+    addressLine1: noPadding('Address line 1')
+      .required('Address line 1 is a required field')
+      .max(200)
+      .test(oneLine),
+    addressLine2: noPadding('Address line 2').max(200).nullable().optional().test(oneLine),
+    city: noPadding('City').required('City is a required field').max(100).test(oneLine),
     // The order's country (it stays) and its address rules (decision 033).
     ...countryFields(),
   }),
@@ -112,7 +120,7 @@ export const adminOrderSchema = object({
     .required('Freight is a required field')
     .min(0, "Freight can't be a negative value"),
   totalAmount: amount('Total amount'),
-  erpOrderId: noPadding('ERP Order ID').required('ERP Order ID is a required field').max(64),
+  erpOrderId: noPadding('ERP Order ID').required('ERP Order ID is a required field').max(64).test(oneLine),
   status: number()
     .typeError('Status is a required field')
     .required('Status is a required field')

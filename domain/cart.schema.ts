@@ -1,17 +1,18 @@
 import { array, number, object, string, type InferType } from 'yup';
 import { CART_LIMITS } from './cart';
+import { oneLine } from './text.schema';
 
 /* Cart request schemas (yup): the upsert and remove calls, validated on the server and before sending. */
 
 const quantityMessage = `Quantity must be a whole number from 1 to ${CART_LIMITS.maxQuantity.toLocaleString('en-US')}`;
 
 const configurationSchema = object({
-  productConfigurationId: string().trim().required('Configuration is required').max(100),
+  productConfigurationId: string().trim().required('Configuration is required').max(100).test(oneLine),
   value: number()
     .typeError('Configuration value must be a number')
     .required('Configuration value is required'),
-  type: string().max(40).nullable().optional(),
-  metadata: string().max(500).nullable().optional(),
+  type: string().max(40).nullable().optional().test(oneLine),
+  metadata: string().max(500).nullable().optional().test(oneLine),
 });
 
 /** A line's quantity: a whole number from 1 to 100,000. */
@@ -24,7 +25,7 @@ export const cartQuantitySchema = number()
 
 /** One line on the wire: itemId, qty, configurations. */
 export const cartItemSchema = object({
-  itemId: string().trim().required('Item is required').max(200),
+  itemId: string().trim().required('Item is required').max(200).test(oneLine),
   qty: cartQuantitySchema,
   configurations: array(configurationSchema).max(20, 'At most 20 configurations per line').default([]),
 });

@@ -10,6 +10,7 @@ import {
   PAYMENT_KINDS,
   type PaymentKind,
 } from './checkout';
+import { oneLine, plainText } from './text.schema';
 
 /* Checkout schemas (yup): the checkout steps validate with them, and the place-order call on the server. */
 
@@ -23,7 +24,7 @@ function shippingAddressFor(country: Country) {
   return addressSchema
     .omit(['id'])
     .shape({
-      companyName: string().max(120).nullable().optional(),
+      companyName: string().max(120).nullable().optional().test(oneLine),
       country: string<Country>().oneOf([country], rules.shipsWithin).default(country),
       isResidential: boolean().default(true),
       state: regionField(rules),
@@ -57,11 +58,11 @@ export const shippingDetailsSchema = object({
       const carrier = CARRIERS.find((c) => c.id === this.parent.carrierId);
       return !carrier || (carrier.methods as readonly string[]).includes(method ?? '');
     }),
-  note: string().max(500, 'Notes are limited to 500 characters').default(''),
+  note: string().max(500, 'Notes are limited to 500 characters').default('').test(plainText),
 });
 
 const PO_REQUIRED = 'Enter your purchase order number';
-const poNumber = () => string().trim().max(40, 'PO numbers are limited to 40 characters');
+const poNumber = () => string().trim().max(40, 'PO numbers are limited to 40 characters').test(oneLine);
 
 /** The purchase order form (accounts approved on net terms). */
 export const purchaseOrderSchema = object({ poNumber: poNumber().required(PO_REQUIRED) });
@@ -73,6 +74,7 @@ export const paymentSchema = object({
   /** The card's payment method from the payment provider (never the card number). */
   paymentMethodId: string()
     .max(100)
+    .test(oneLine)
     .when('kind', {
       is: 'card',
       then: (s) => s.required('Enter your card details'),
@@ -96,7 +98,7 @@ export const savedCardIdSchema = object({
 
 /** A card to save from the account page: the provider's payment method for it. */
 export const saveCardSchema = object({
-  paymentMethodId: string().trim().max(100).required('Enter your card details'),
+  paymentMethodId: string().trim().max(100).required('Enter your card details').test(oneLine),
 });
 
 function placeOrderFor(country: Country) {
@@ -138,7 +140,7 @@ export const cardSchema = object({
   cvc: string()
     .required('Enter the security code')
     .matches(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
-  name: string().trim().required('Enter the name on the card').max(100),
+  name: string().trim().required('Enter the name on the card').max(100).test(oneLine),
 });
 
 /** The account's order list: status filter, date range, page (at most 50 a page). */

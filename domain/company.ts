@@ -4,6 +4,7 @@ import { addressSchema } from './account.schema';
 import { orderListSchema } from './checkout.schema';
 import { isDay } from './fulfilment';
 import { round2 } from './money';
+import { oneLine, plainText } from './text.schema';
 
 /* Company buying (issue 31, docs/decisions/043-companies.md): roles inside a company, invitations, limits. */
 
@@ -90,6 +91,7 @@ export const approvalDecisionSchema = object({
   note: string()
     .trim()
     .max(1000, 'Keep the note under 1,000 characters.')
+    .test(plainText)
     .when('approve', {
       is: false,
       then: (s) => s.required('Tell the buyer why the order is rejected.'),
@@ -161,7 +163,8 @@ export const companyAddressSchema = addressSchema.shape({
   label: string()
     .trim()
     .required('Name this location.')
-    .max(80, 'Location names are limited to 80 characters.'),
+    .max(80, 'Location names are limited to 80 characters.')
+    .test(oneLine),
   billTo: boolean().default(false),
 });
 export type CompanyAddressInput = InferType<typeof companyAddressSchema>;
@@ -237,23 +240,29 @@ const certificateLastDay = () =>
 
 /** A tax-exemption certificate's number, as it is written on it. */
 const certificateNumber = () =>
-  string().trim().max(64, 'Certificate numbers are limited to 64 characters.').default('');
+  string().trim().max(64, 'Certificate numbers are limited to 64 characters.').default('').test(oneLine);
+
+/** A company's name, as its people and staff write it (one line). */
+const companyName = () =>
+  string().trim().max(200, 'Company names are limited to 200 characters.').test(oneLine);
+
+/** A company's ERP account number (empty: none). */
+const erpAccountNumber = () =>
+  string()
+    .trim()
+    .max(64, 'ERP account numbers are limited to 64 characters.')
+    .test(oneLine)
+    .transform(emptyIsNull)
+    .nullable()
+    .default(null);
 
 /**
  * A company as staff keep it in the console: its name and ERP account number (checked against the ERP, or not),
  * its tax exemption with the certificate's number and last day, and its terms (net days; a credit limit needs them).
  */
 export const companyRecordSchema = object({
-  name: string()
-    .trim()
-    .required('Company is a required field')
-    .max(200, 'Company names are limited to 200 characters.'),
-  erpAccountId: string()
-    .trim()
-    .max(64, 'ERP account numbers are limited to 64 characters.')
-    .transform(emptyIsNull)
-    .nullable()
-    .default(null),
+  name: companyName().required('Company is a required field'),
+  erpAccountId: erpAccountNumber(),
   erpVerified: boolean()
     .default(false)
     .test('needs-number', 'Enter the ERP account number you checked.', function (verified) {
@@ -269,6 +278,7 @@ export const companyRecordSchema = object({
   priceListId: string()
     .trim()
     .max(64, 'Choose one of the price lists.')
+    .test(oneLine)
     .transform(emptyIsNull)
     .nullable()
     .default(null),
@@ -293,6 +303,16 @@ export const companyRecordSchema = object({
 });
 export type CompanyRecordInput = InferType<typeof companyRecordSchema>;
 
+/**
+ * Staff attach a customer to the company with an ERP account number (made with `company` as its name when the store
+ * has none yet); no number detaches them.
+ */
+export const userCompanySchema = object({
+  userId: string().required().uuid('User not found'),
+  erpAccountId: erpAccountNumber(),
+  company: companyName().transform(emptyIsNull).nullable().default(null),
+});
+
 /** A payment staff record against a terms invoice: the amount, the day it was paid (not after today), a reference. */
 export const termsPaymentSchema = object({
   amount: number()
@@ -314,7 +334,8 @@ export const termsPaymentSchema = object({
   reference: string()
     .trim()
     .required('Enter the payment’s reference (cheque or transfer number).')
-    .max(100, 'References are limited to 100 characters.'),
+    .max(100, 'References are limited to 100 characters.')
+    .test(oneLine),
 });
 export type TermsPaymentInput = InferType<typeof termsPaymentSchema>;
 
@@ -381,5 +402,6 @@ export const applicationDeclineSchema = object({
   note: string()
     .trim()
     .required('Tell the applicant why the application is declined.')
-    .max(1000, 'Keep the note under 1,000 characters.'),
+    .max(1000, 'Keep the note under 1,000 characters.')
+    .test(plainText),
 });

@@ -1,5 +1,6 @@
 import { array, boolean, number, object, string, type InferType } from 'yup';
 import { PHONE_PATTERN } from './account.schema';
+import { oneLine, plainText } from './text.schema';
 
 /* The store's forms (spec section 5: contact form and quote form, messages verbatim; the service request is ours). */
 
@@ -19,7 +20,8 @@ const name = (required: string) =>
   string()
     .required(required)
     .test('no-padding', 'Name cannot include leading and trailing spaces', unpadded)
-    .max(64, 'Names are limited to 64 characters');
+    .max(64, 'Names are limited to 64 characters')
+    .test(oneLine);
 const email = () => string().trim().required('Email is required').email('Email must be valid').max(254);
 const phone = () =>
   string()
@@ -43,16 +45,17 @@ export function contactSchema(validation: ContactValidation = CONTACT_VALIDATION
     lastName: name('Last Name is required'),
     email: email(),
     state: validation.state
-      ? string().required('State is required').length(2, 'State is required')
-      : string().nullable().optional(),
+      ? string().required('State is required').length(2, 'State is required').test(oneLine)
+      : string().nullable().optional().test(oneLine),
     city: validation.city
-      ? string().trim().required('City is required').max(100)
-      : string().trim().max(100).nullable().optional(),
+      ? string().trim().required('City is required').max(100).test(oneLine)
+      : string().trim().max(100).nullable().optional().test(oneLine),
     phone: phone(),
     comments: string()
       .required('A message is required')
       .test('not-blank', 'Your message cannot contain only blankspaces', (v) => !v || v.trim().length > 0)
-      .max(5000, 'Messages are limited to 5,000 characters'),
+      .max(5000, 'Messages are limited to 5,000 characters')
+      .test(plainText),
     requestTypes: array(
       string()
         .oneOf([...REQUEST_TYPES], 'Choose a request type')
@@ -73,7 +76,7 @@ const QUOTE_QUANTITY = 'Enter a quantity from 1 to 100,000.';
  * given) and drawings (multipart `drawings`, as a service request's).
  */
 export const quoteSchema = object({
-  item: string().trim().required('Item is required').max(2000),
+  item: string().trim().required('Item is required').max(2000).test(plainText),
   quantity: number()
     .transform((v, raw) => (raw === '' || raw === null ? undefined : v))
     .typeError(QUOTE_QUANTITY)
@@ -81,12 +84,16 @@ export const quoteSchema = object({
     .min(1, QUOTE_QUANTITY)
     .max(MAX_QUOTE_FORM_QUANTITY, QUOTE_QUANTITY)
     .optional(),
-  firstName: string().trim().max(64).nullable().optional(),
-  lastName: string().trim().max(64).nullable().optional(),
+  firstName: string().trim().max(64).nullable().optional().test(oneLine),
+  lastName: string().trim().max(64).nullable().optional().test(oneLine),
   email: email(),
   phone: phone(),
-  company: string().trim().max(120).nullable().optional(),
-  comments: string().max(5000, 'Messages are limited to 5,000 characters').nullable().optional(),
+  company: string().trim().max(120).nullable().optional().test(oneLine),
+  comments: string()
+    .max(5000, 'Messages are limited to 5,000 characters')
+    .nullable()
+    .optional()
+    .test(plainText),
 });
 export type QuoteInput = InferType<typeof quoteSchema>;
 
@@ -98,14 +105,15 @@ export const serviceRequestSchema = object({
   lastName: name('Last Name is required'),
   email: email(),
   phone: phone(),
-  company: string().trim().max(120).nullable().optional(),
+  company: string().trim().max(120).nullable().optional().test(oneLine),
   service: string()
     .oneOf([...SERVICES], 'Choose a service')
     .required('Choose a service'),
   description: string()
     .required('Describe the work')
     .test('not-blank', 'Describe the work', (v) => !!v?.trim())
-    .max(5000, 'Descriptions are limited to 5,000 characters'),
+    .max(5000, 'Descriptions are limited to 5,000 characters')
+    .test(plainText),
   ndaRequired: boolean().default(false),
 });
 export type ServiceRequestInput = InferType<typeof serviceRequestSchema>;

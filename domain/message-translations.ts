@@ -821,6 +821,14 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
   'Payment Received': ['Paiement reçu', 'Pago recibido'],
   'Awaiting Approval': ['En attente d’approbation', 'En espera de aprobación'],
   // Bad input.
+  'Use a single line here: no line breaks, tabs or hidden control characters.': [
+    'Une seule ligne ici : sans saut de ligne, tabulation ni caractère de contrôle caché.',
+    'Use una sola línea aquí: sin saltos de línea, tabulaciones ni caracteres de control ocultos.',
+  ],
+  'Remove the hidden control characters from this text.': [
+    'Retirez les caractères de contrôle cachés de ce texte.',
+    'Quite los caracteres de control ocultos de este texto.',
+  ],
   'Remove the invalid character (NUL) from this field.': [
     'Retirez le caractère invalide (NUL) de ce champ.',
     'Quite el carácter no válido (NUL) de este campo.',

@@ -7,6 +7,7 @@ import { array, number, object, string, type InferType } from 'yup';
 import { storeDay } from './company';
 import { isDay } from './fulfilment';
 import { round2 } from './money';
+import { oneLine, plainText } from './text.schema';
 
 export const QUOTE_STATUSES = [
   'requested',
@@ -63,7 +64,7 @@ export const quoteRequestSchema = object({
     .trim()
     .default('')
     .test('day', QUOTE_MESSAGES.neededBy, (v) => !v || (isDay(v) && v >= storeDay())),
-  note: string().trim().max(2000, QUOTE_MESSAGES.note).default(''),
+  note: string().trim().max(2000, QUOTE_MESSAGES.note).default('').test(plainText),
 });
 export type QuoteRequestInput = InferType<typeof quoteRequestSchema>;
 
@@ -99,7 +100,7 @@ export const quoteAnswerSchema = object({
         .max(10_000_000, QUOTE_ANSWER_MESSAGES.unitPrice)
         .required(QUOTE_ANSWER_MESSAGES.unitPrice),
       /** For work described in words: the catalogue part (a custom-work part) it is ordered and invoiced as. */
-      itemId: string().trim().max(64, QUOTE_ANSWER_MESSAGES.unknownPart).nullable().optional(),
+      itemId: string().trim().max(64, QUOTE_ANSWER_MESSAGES.unknownPart).nullable().optional().test(oneLine),
     }),
   )
     .min(1, QUOTE_ANSWER_MESSAGES.everyLine)
@@ -123,7 +124,7 @@ export const quoteAnswerSchema = object({
       QUOTE_ANSWER_MESSAGES.expiresOn,
       (v) => isDay(v) && v >= storeDay() && v <= lastQuoteDay(),
     ),
-  note: string().trim().max(2000, QUOTE_MESSAGES.note).default(''),
+  note: string().trim().max(2000, QUOTE_MESSAGES.note).default('').test(plainText),
 });
 export type QuoteAnswerInput = InferType<typeof quoteAnswerSchema>;
 
@@ -139,7 +140,11 @@ export const proposedQuoteDay = (now = new Date()) => storeDayAhead(30, now);
 
 /** Staff decline a request or a quote with a note the buyer reads. */
 export const quoteDeclineSchema = object({
-  note: string().trim().required(QUOTE_ANSWER_MESSAGES.declineNote).max(2000, QUOTE_MESSAGES.note),
+  note: string()
+    .trim()
+    .required(QUOTE_ANSWER_MESSAGES.declineNote)
+    .max(2000, QUOTE_MESSAGES.note)
+    .test(plainText),
 });
 
 /** A quoted line's total: unit price × quantity, to the cent. */
@@ -153,5 +158,9 @@ export function quoteTotals(lines: readonly { lineTotal: number }[], freight: nu
 
 /** A message on a quote, from the buyer's side or staff's. */
 export const quoteMessageSchema = object({
-  body: string().trim().required('Write a message.').max(2000, 'Messages are limited to 2,000 characters.'),
+  body: string()
+    .trim()
+    .required('Write a message.')
+    .max(2000, 'Messages are limited to 2,000 characters.')
+    .test(plainText),
 });

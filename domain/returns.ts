@@ -1,5 +1,6 @@
 import { array, number, object, string, type InferType } from 'yup';
 import { RETURN_DECISIONS, RETURN_REASONS, type ReturnReason } from './order-status';
+import { plainText } from './text.schema';
 
 /** Returns (spec sections 3 and 4): the window, the request form, the client's return items list. */
 
@@ -48,7 +49,7 @@ export const returnRequestSchema = object({
   reason: string<ReturnReason>()
     .oneOf([...RETURN_REASONS], 'Choose a reason for the return')
     .required('Choose a reason for the return'),
-  comment: string().trim().max(2000, 'Comments are limited to 2,000 characters').default(''),
+  comment: string().trim().max(2000, 'Comments are limited to 2,000 characters').default('').test(plainText),
   items: array(
     object({
       id: string().trim().required('Line is required').uuid('Line not found'),
@@ -70,7 +71,7 @@ export const returnDecisionSchema = object({
   decision: string<(typeof RETURN_DECISIONS)[number]>()
     .oneOf([...RETURN_DECISIONS], 'Choose a decision')
     .required('Choose a decision'),
-  note: string().trim().max(2000, 'Notes are limited to 2,000 characters').default(''),
+  note: string().trim().max(2000, 'Notes are limited to 2,000 characters').default('').test(plainText),
 });
 export type ReturnDecisionInput = InferType<typeof returnDecisionSchema>;
 

@@ -1,6 +1,7 @@
 import { array, number, object, string, type InferType } from 'yup';
 import { CART_LIMITS } from './cart';
 import { cartItemListSchema, cartQuantitySchema } from './cart.schema';
+import { oneLine, plainText } from './text.schema';
 
 /** Saved lists (spec section 3: id, name, description, items) and quick order, shared by server and client. */
 
@@ -17,8 +18,16 @@ export type SavedListSharing = (typeof SAVED_LIST_SHARING)[number];
 
 /** Create and edit a list (POST /product/create-save-list, /product/edit-saved-list); no sharing (or null): unchanged. */
 export const savedListSchema = object({
-  name: string().trim().required('List name is required').max(80, 'List names are limited to 80 characters'),
-  description: string().trim().max(500, 'Descriptions are limited to 500 characters').default(''),
+  name: string()
+    .trim()
+    .required('List name is required')
+    .max(80, 'List names are limited to 80 characters')
+    .test(oneLine),
+  description: string()
+    .trim()
+    .max(500, 'Descriptions are limited to 500 characters')
+    .default('')
+    .test(oneLine),
   sharing: string<SavedListSharing>()
     .nullable()
     .oneOf([...SAVED_LIST_SHARING, null], 'Choose who sees the list.')
@@ -126,7 +135,8 @@ export const quickOrderSchema = object({
   text: string()
     .required('Paste part numbers and quantities, one a line')
     .max(20_000, 'Paste at most 200 lines at once.')
-    .test('not-blank', 'Paste part numbers and quantities, one a line', (v) => !!v?.trim()),
+    .test('not-blank', 'Paste part numbers and quantities, one a line', (v) => !!v?.trim())
+    .test(plainText),
   savedListId: string().trim().uuid('List not found').nullable().default(null),
 });
 

@@ -1,4 +1,5 @@
 import { array, number, object, string, type InferType } from 'yup';
+import { oneLine } from './text.schema';
 import { WAREHOUSES } from './warehouses';
 
 /* Stock counts as staff and suppliers send them (decision 050); apart from warehouses.ts, which the shop's product
@@ -39,5 +40,5 @@ export type StockLevelsInput = InferType<typeof stockLevelsSchema>;
 
 /** Staff's adjustment: the counts and why (kept in the audit trail). */
 export const stockAdjustmentSchema = stockLevelsSchema.shape({
-  reason: string().trim().required(STOCK_MESSAGES.reason).max(500, STOCK_MESSAGES.reason),
+  reason: string().trim().required(STOCK_MESSAGES.reason).max(500, STOCK_MESSAGES.reason).test(oneLine),
 });

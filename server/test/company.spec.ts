@@ -89,7 +89,7 @@ describe('invitations', () => {
     });
     expect(invited.data!.inviteCompanyMember).toMatchObject({ email: invitee.email, role: 'Approver' });
 
-    const mail = await t.mail(invitee.email, { subject: /invites you to buy for Northwind Fabrication/ });
+    const mail = await t.mail(invitee.email, { subject: /invites you to buy for “Northwind Fabrication”/ });
     expect(mail.text).toMatch(/as an approver/);
     const token = linkIn(mail).searchParams.get('token')!;
     // The link shows what it offers to anyone who holds it.

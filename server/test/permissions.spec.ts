@@ -108,6 +108,9 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Mutation.revokeCompanyInvitation':
         'mutation { revokeCompanyInvitation(id: "00000000-0000-4000-8000-000000000000") }',
       'Mutation.acceptCompanyInvitation': 'mutation { acceptCompanyInvitation(token: "x") { id } }',
+      'Query.myCompanyInvitations': '{ myCompanyInvitations { id } }',
+      'Mutation.acceptMyCompanyInvitation':
+        'mutation { acceptMyCompanyInvitation(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Mutation.updateCompanyMember':
         'mutation { updateCompanyMember(userId: "00000000-0000-4000-8000-000000000000", input: { role: "Buyer" }) { role } }',
       'Mutation.removeCompanyMember':

@@ -23,9 +23,11 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { SignInRedirect, useSession } from '../account';
 import {
   AcceptCompanyInvitationDocument,
+  AcceptMyCompanyInvitationDocument,
   CompanyInvitationDocument,
   InviteCompanyMemberDocument,
   MyCompanyDocument,
+  MyCompanyInvitationsDocument,
   RemoveCompanyMemberDocument,
   RevokeCompanyInvitationDocument,
   UpdateCompanyMemberDocument,
@@ -81,6 +83,7 @@ export function CompanyPage() {
       ) : (
         <>
           <p className="lead">{t('company.none')}</p>
+          <InvitationsToMe />
           <CompanyApplicationPanel />
         </>
       )}
@@ -368,6 +371,52 @@ function Invitations({ company }: { company: CompanyFieldsFragment }) {
         ))}
       </ul>
     </>
+  );
+}
+
+/**
+ * The open invitations to the signed-in person's own address: where an invitation is checked, and accepted, without
+ * the e-mail's link (its e-mail says so).
+ */
+function InvitationsToMe() {
+  const t = useT();
+  const message = useMessage();
+  const roleLabel = useRoleLabel();
+  const dates = useDates();
+  const { data } = useQuery(MyCompanyInvitationsDocument, { fetchPolicy: 'cache-and-network' });
+  const [accept, accepting] = useMutation(AcceptMyCompanyInvitationDocument, {
+    refetchQueries: [MyCompanyDocument, MyCompanyInvitationsDocument],
+    awaitRefetchQueries: true,
+  });
+  const invitations = data?.myCompanyInvitations ?? [];
+  if (!invitations.length) return null;
+  return (
+    <section className="panel" aria-labelledby="invitations-to-me">
+      <h2 id="invitations-to-me">{t('company.invitationsToYou')}</h2>
+      <ul className="lists__items">
+        {invitations.map((i) => (
+          <li key={i.id} data-testid="invitation-to-me">
+            <span>
+              {t('company.offer', { invitedBy: i.invitedBy, company: i.company, role: roleLabel(i.role) })}{' '}
+              {t('company.expires', { date: dates.day(i.expiresAt) })}
+            </span>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={accepting.loading}
+              onClick={() =>
+                accept({ variables: { id: i.id } }).then(
+                  () => notify('success', t('company.joined', { company: i.company })),
+                  (err: unknown) => notify('error', message(errorMessage(err, t('company.failed')))),
+                )
+              }
+            >
+              {t('company.accept', { company: i.company })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

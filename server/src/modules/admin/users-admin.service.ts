@@ -2,7 +2,12 @@ import { unshareLists } from '../saved-list/saved-list.service';
 import type { Transaction } from '@mikro-orm/core';
 import { array, boolean, number, object, string } from 'yup';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
-import { COMPANY_ROLES, companyRoleName, type CompanyRoleName } from '../../../../domain/company';
+import {
+  COMPANY_ROLES,
+  companyRoleName,
+  userCompanySchema,
+  type CompanyRoleName,
+} from '../../../../domain/company';
 import { ROLES, roleName, VALIDITY } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -49,16 +54,6 @@ const roleSchema = object({
 const lockSchema = object({
   userId: string().required().uuid('User not found'),
   locked: boolean().required(),
-});
-
-const companySchema = object({
-  userId: string().required().uuid('User not found'),
-  erpAccountId: string()
-    .trim()
-    .max(64, 'ERP account id must be at most 64 characters')
-    .nullable()
-    .default(null),
-  company: string().trim().max(200, 'Company must be at most 200 characters').nullable().default(null),
 });
 
 const USER_COLUMNS = `u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.phone, u.role,
@@ -186,7 +181,7 @@ export const adminUserService = {
    */
   async setCompany(ctx: Ctx, input: unknown): Promise<AdminUserRow> {
     assertAccess(ctx, CONSOLE_ACCESS.companies);
-    const { userId, erpAccountId, company } = validate(companySchema, input);
+    const { userId, erpAccountId, company } = validate(userCompanySchema, input);
     await ctx.db.transactional(async (trx) => {
       const before = await userRow(ctx, userId, trx);
       if (!before) throw notFound('User');

@@ -102,6 +102,8 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.inviteCompanyMember': 'signed-in',
   'Mutation.revokeCompanyInvitation': 'signed-in',
   'Mutation.acceptCompanyInvitation': 'signed-in',
+  'Query.myCompanyInvitations': 'signed-in',
+  'Mutation.acceptMyCompanyInvitation': 'signed-in',
   'Mutation.updateCompanyMember': 'signed-in',
   'Mutation.removeCompanyMember': 'signed-in',
   'Query.companyApprovals': COMPANY_ORDERS,

@@ -10,6 +10,7 @@ import {
   CompanyInvitationGql,
   CompanyInvitationInputGql,
   CompanyInvitationPreviewGql,
+  CompanyInvitationToMeGql,
   CompanyMemberGql,
   CompanyMemberInputGql,
   CompanyApprovalGql,
@@ -52,6 +53,17 @@ export class CompanyResolver {
   }
 
   @Authorized()
+  @Query(() => [CompanyInvitationToMeGql], {
+    description: "Open invitations to the signed-in person's own address (checked without the e-mail's link)",
+  })
+  async myCompanyInvitations(@Ctx() ctx: RequestCtx): Promise<CompanyInvitationToMeGql[]> {
+    return (await companyService.invitationsToMe(ctx)).map(({ email: _email, ...i }) => ({
+      ...i,
+      expiresAt: new Date(i.expiresAt).toISOString(),
+    }));
+  }
+
+  @Authorized()
   @Mutation(() => CompanyInvitationGql, { description: 'A company admin invites someone by e-mail' })
   async inviteCompanyMember(
     @Arg('input', () => CompanyInvitationInputGql) input: CompanyInvitationInputGql,
@@ -73,6 +85,15 @@ export class CompanyResolver {
   })
   async acceptCompanyInvitation(@Arg('token', () => String) token: string, @Ctx() ctx: RequestCtx) {
     return companyGql(await companyService.accept(ctx, token));
+  }
+
+  @Authorized()
+  @Mutation(() => CompanyGql, {
+    description:
+      'The signed-in person joins a company from their company page: an invitation to their own address',
+  })
+  async acceptMyCompanyInvitation(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    return companyGql(await companyService.accept(ctx, { id }));
   }
 
   @Authorized()

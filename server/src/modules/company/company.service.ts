@@ -11,6 +11,7 @@ import {
   type CompanyRoleName,
 } from '../../../../domain/company';
 import { ROLES } from '../../../../domain/roles';
+import { isUuid } from '../../../../domain/ids';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
@@ -364,11 +365,31 @@ export const companyService = {
   },
 
   /**
-   * The signed-in person joins the company that invited their address, with the role and limits offered. The link
-   * works once. Someone else's account, or an account already in a company, cannot use it.
+   * The open invitations to the signed-in person's own address, as their company page shows them: the way to check an
+   * invitation without the e-mail's link (the address was proven when the account was registered).
    */
-  async accept(ctx: Ctx, token: string): Promise<CompanyView> {
+  async invitationsToMe(ctx: Ctx): Promise<(InvitationPreview & { id: string })[]> {
     const user = requireUser(ctx);
+    const rows = await ctx.db.execute<(Omit<InvitationPreview, 'role'> & { id: string; role: number })[]>(
+      `select i.id, a.company, i.email, i.role, i.expires_at as "expiresAt",
+         coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), a.company) as "invitedBy"
+       from company_invitation i join business_account a on a.id = i.account_id
+       left join app_user u on u.id = i.invited_by_id
+       where lower(i.email) = (select lower(email) from app_user where id = ?) and ${open('i.')}
+       order by i.created_at desc limit 20`,
+      [user.id],
+    );
+    return rows.map((row) => ({ ...row, role: companyRoleName(row.role) ?? 'Buyer' }));
+  },
+
+  /**
+   * The signed-in person joins the company that invited their address, with the role and limits offered: by the
+   * e-mail's link (`token`), or from their company page (`id`, an invitation to their own address). It works once.
+   * Someone else's account, or an account already in a company, cannot use it.
+   */
+  async accept(ctx: Ctx, by: string | { id: string }): Promise<CompanyView> {
+    const user = requireUser(ctx);
+    if (typeof by !== 'string' && !isUuid(by.id)) throw invalidInvitation();
     await ctx.db.transactional(async (trx) => {
       const [me] = await ctx.db.execute<{ email: string; role: number; accountId: string | null }[]>(
         'select email, role, account_id as "accountId" from app_user where id = ? for update',
@@ -387,10 +408,10 @@ export const companyService = {
         }[]
       >(
         `update company_invitation set accepted_at = now(), accepted_by_id = ?
-         where token_hash = ? and lower(email) = lower(?) and ${open()}
+         where ${typeof by === 'string' ? 'token_hash' : 'id'} = ? and lower(email) = lower(?) and ${open()}
          returning id, account_id as "accountId", email, role, order_limit as "orderLimit",
            monthly_limit as "monthlyLimit"`,
-        [user.id, tokenHash(token), me!.email],
+        [user.id, typeof by === 'string' ? tokenHash(by) : by.id, me!.email],
         'all',
         trx,
       );

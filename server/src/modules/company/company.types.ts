@@ -100,6 +100,17 @@ export class CompanyInvitationPreviewGql {
   @Field(() => String) expiresAt!: string;
 }
 
+@ObjectType('CompanyInvitationToMe', {
+  description: "An open invitation to the signed-in person's own address, as their company page shows it",
+})
+export class CompanyInvitationToMeGql {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'The company, as its admin wrote its name' }) company!: string;
+  @Field(() => String) role!: string;
+  @Field(() => String, { description: 'Who invited, as they wrote their name' }) invitedBy!: string;
+  @Field(() => String) expiresAt!: string;
+}
+
 @InputType('CompanyMemberInput')
 export class CompanyMemberInputGql {
   @Field(() => String, { description: 'Admin, Approver, Buyer or Viewer' }) role!: string;

@@ -166,6 +166,23 @@ const FORM_NAMES: Record<'contact' | 'quote' | 'service', Words> = {
 
 const note = (text: string) => (text ? `\n\n${text}` : '');
 
+/**
+ * A name someone else wrote (a company's, the person's who invites), shown as data: in quotation marks, on one line
+ * (a control character, line or paragraph separator or bidi control becomes a space, should one be stored from before
+ * the schemas refused them), its own quotation marks made plain so it cannot close the quote, and no web address in it
+ * a link.
+ */
+const asData = (text: string) =>
+  `“${text
+    .replace(/[\p{Cc}\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069]+/gu, ' ')
+    .replace(/[“”"]/g, "'")
+    // Nothing in it is a link a mail program would make clickable: "https[:]//evil[.]example", "acme[.]com".
+    .replace(LINK_LIKE, (link) => link.replace('://', '[:]//').replace(/\./g, '[.]'))
+    .trim()}”`;
+
+/** A web address or a host name in a text (a scheme, "www.", or dotted words ending in letters). */
+const LINK_LIKE = /\b(?:[a-z][a-z0-9+.-]*:\/\/\S*|www\.\S*|[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b\S*)/gi;
+
 const COMPANY_ROLE_WORDS: Record<CompanyRoleName, Words> = {
   Admin: {
     'en-US': 'a company admin',
@@ -182,20 +199,26 @@ const COMPANY_ROLE_WORDS: Record<CompanyRoleName, Words> = {
 };
 
 const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> } = {
-  'company-invitation': (m) => ({
-    'en-US': {
-      subject: `${m.invitedBy} invites you to buy for ${m.company} on Axisline Supply`,
-      text: `${m.invitedBy} invites you to join ${m.company} on Axisline Supply as ${COMPANY_ROLE_WORDS[m.role]['en-US']}.\n\nSign in or register with this e-mail address, then accept (the link works for 7 days, once):\n${m.url}\n\nNot expecting this? Ignore this e-mail.`,
-    },
-    'fr-CA': {
-      subject: `${m.invitedBy} vous invite à acheter pour ${m.company} sur Axisline Supply`,
-      text: `${m.invitedBy} vous invite à joindre ${m.company} sur Axisline Supply comme ${COMPANY_ROLE_WORDS[m.role]['fr-CA']}.\n\nConnectez-vous ou inscrivez-vous avec cette adresse courriel, puis acceptez (le lien est valide 7 jours, une seule fois) :\n${m.url}\n\nVous ne vous y attendiez pas? Ignorez ce courriel.`,
-    },
-    'es-MX': {
-      subject: `${m.invitedBy} lo invita a comprar para ${m.company} en Axisline Supply`,
-      text: `${m.invitedBy} lo invita a unirse a ${m.company} en Axisline Supply como ${COMPANY_ROLE_WORDS[m.role]['es-MX']}.\n\nInicie sesión o regístrese con esta dirección de correo y luego acepte (el enlace es válido 7 días, una sola vez):\n${m.url}\n\n¿No lo esperaba? Ignore este correo.`,
-    },
-  }),
+  'company-invitation': (m) => {
+    const company = asData(m.company);
+    const invitedBy = asData(m.invitedBy);
+    const { street, city, state, zip } = BRAND.address;
+    const store = `${BRAND.name}, ${street}, ${city}, ${state} ${zip} (${BRAND.phones.tollFree}, ${BRAND.email.help})`;
+    return {
+      'en-US': {
+        subject: `${BRAND.name} invites you to buy for ${company}`,
+        text: `This invitation comes from ${store}, the industrial parts store.\n\nAn admin of a company that buys on our store invited this e-mail address to buy for it as ${COMPANY_ROLE_WORDS[m.role]['en-US']}. As they wrote them:\nCompany: ${company}\nInvited by: ${invitedBy}\n\nTo check it without this e-mail's link: go to the ${BRAND.name} site yourself, sign in with this e-mail address (or register with it), and open your company page (Account, then Company): the invitation waits there, from the same company.\n\nOr accept it with this link (it works for 7 days, once):\n${m.url}\n\nNot expecting this? Ignore this e-mail: nothing changes unless you accept.`,
+      },
+      'fr-CA': {
+        subject: `${BRAND.name} vous invite à acheter pour ${company}`,
+        text: `Cette invitation vient d’${store}, le magasin de pièces industrielles.\n\nUn administrateur d’une entreprise qui achète chez nous a invité cette adresse courriel à acheter pour elle comme ${COMPANY_ROLE_WORDS[m.role]['fr-CA']}. Tels qu’il les a écrits :\nEntreprise : ${company}\nInvitation de : ${invitedBy}\n\nPour la vérifier sans le lien de ce courriel : allez vous-même sur le site ${BRAND.name}, connectez-vous avec cette adresse courriel (ou inscrivez-vous avec elle) et ouvrez la page de votre entreprise (Compte, puis Entreprise) : l’invitation vous y attend, de la même entreprise.\n\nOu acceptez-la avec ce lien (valide 7 jours, une seule fois) :\n${m.url}\n\nVous ne vous y attendiez pas? Ignorez ce courriel : rien ne change si vous n’acceptez pas.`,
+      },
+      'es-MX': {
+        subject: `${BRAND.name} lo invita a comprar para ${company}`,
+        text: `Esta invitación viene de ${store}, la tienda de piezas industriales.\n\nUn administrador de una empresa que compra en nuestra tienda invitó a esta dirección de correo a comprar para ella como ${COMPANY_ROLE_WORDS[m.role]['es-MX']}. Tal como los escribió:\nEmpresa: ${company}\nInvitación de: ${invitedBy}\n\nPara verificarla sin el enlace de este correo: entre usted mismo al sitio de ${BRAND.name}, inicie sesión con esta dirección de correo (o regístrese con ella) y abra la página de su empresa (Cuenta y luego Empresa): ahí lo espera la invitación, de la misma empresa.\n\nO acéptela con este enlace (válido 7 días, una sola vez):\n${m.url}\n\n¿No lo esperaba? Ignore este correo: nada cambia si no acepta.`,
+      },
+    };
+  },
   'approval-requested': (m, _l, f) => {
     const over: Words = {
       'en-US': m.reason === 'order' ? 'their order limit' : 'their monthly limit',
