@@ -82,3 +82,69 @@ describe('company page without a company', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe('company page: limits in the company’s currency (issue 52, item 3)', () => {
+  const member = {
+    __typename: 'CompanyMember' as const,
+    userId: 'u1',
+    email: 'buyer@plant.example',
+    firstName: 'Bea',
+    lastName: 'Buyer',
+    role: 'Buyer',
+    orderLimit: 500,
+    monthlyLimit: 2000,
+  };
+  const company = (over: Record<string, unknown>): MockedResponse => ({
+    request: { query: MyCompanyDocument },
+    result: {
+      data: {
+        myCompany: {
+          __typename: 'Company',
+          id: 'c1',
+          name: 'Euro Works',
+          erpAccountId: null,
+          me: member,
+          members: [member],
+          invitations: [],
+          spentThisMonth: 120,
+          currency: 'EUR',
+          exchangeRate: 0.9,
+          approvalsWaiting: 0,
+          shipToLocationsOnly: false,
+          addresses: [],
+          ...over,
+        },
+      },
+    },
+    maxUsageCount: 5,
+  });
+
+  it('formats the limits in the company’s currency and shows the rate this site’s orders count at', async () => {
+    renderRoute(<CompanyPage />, { path: '/user/account/company', mocks: [me, company({})] });
+    expect((await screen.findByTestId('spent-this-month')).textContent).toBe('Placed this month: €120.00');
+    expect(screen.getByText(/Up to €500\.00 an order/)).toBeTruthy();
+    expect(screen.getByTestId('exchange-rate').textContent).toBe(
+      'Limits are in EUR: your orders on this site count at 1 USD = 0.9000 EUR.',
+    );
+  });
+
+  it('says when nothing can be counted: no rate for this site’s currency', async () => {
+    renderRoute(<CompanyPage />, {
+      path: '/user/account/company',
+      mocks: [me, company({ spentThisMonth: null, exchangeRate: null })],
+    });
+    expect((await screen.findByTestId('spent-this-month')).textContent).toMatch(/not counted/);
+    expect(screen.getByTestId('exchange-rate').textContent).toBe(
+      'Limits are in EUR: no exchange rate is set for USD, so your orders on this site wait for approval.',
+    );
+  });
+
+  it('shows no rate when the company buys in this site’s currency', async () => {
+    renderRoute(<CompanyPage />, {
+      path: '/user/account/company',
+      mocks: [me, company({ currency: 'USD', exchangeRate: 1 })],
+    });
+    expect((await screen.findByTestId('spent-this-month')).textContent).toBe('Placed this month: $120.00');
+    expect(screen.queryByTestId('exchange-rate')).toBeNull();
+  });
+});
