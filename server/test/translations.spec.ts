@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CSRF } from '../../domain/constants';
+import { seedTranslations } from '../src/modules/catalog/seed/translations';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -112,6 +113,12 @@ describe('product descriptions and category blurbs in the shopper’s language (
     expect(es.description).toMatch(/^Perfil de aluminio con ranura en T 2020 de la serie 20 mm/);
     expect(es.descriptionLang).toBe('es-MX');
 
+    // A revision of a translated part (the test catalogue is larger than the base one) reads its family's text.
+    const base = (await gql({ query: PRODUCT, variables: { id: '1010-C' } }, 'fr-CA')).data.product;
+    const revision = (await gql({ query: PRODUCT, variables: { id: '1010-C-R1' } }, 'fr-CA')).data.product;
+    expect(base.description).toMatch(/^Profilé d’aluminium à rainure en T 1010 de la série 10 en pouces/);
+    expect(revision).toEqual({ ...base, id: '1010-C-R1' });
+
     const bearing = await untranslatedId();
     const englishBearing = (await gql({ query: PRODUCT, variables: { id: bearing } })).data.product;
     const frBearing = (await gql({ query: PRODUCT, variables: { id: bearing } }, 'fr-CA')).data.product;
@@ -126,6 +133,17 @@ describe('product descriptions and category blurbs in the shopper’s language (
     expect(results.length).toBeGreaterThan(5);
     expect(results.every((r: { descriptionLang: string }) => r.descriptionLang === 'fr-CA')).toBe(true);
     expect(t.queries.filter((q) => q.includes("kind = 'description'"))).toHaveLength(1);
+  });
+
+  it('a start adds the translations a catalogue seeded before them lacks, not to a description since edited', async () => {
+    const db = t.orm.em.getConnection();
+    await db.execute(`delete from translation where kind = 'description'`);
+    await db.execute(`update product set description = 'Our own words about this rail.' where id = 'MGN7-R'`);
+    expect(await seedTranslations(t.orm)).toBeGreaterThan(0);
+    const fr = async (id: string) =>
+      (await gql({ query: PRODUCT, variables: { id } }, 'fr-CA')).data.product.descriptionLang;
+    expect(await fr('2020-B')).toBe('fr-CA');
+    expect(await fr('MGN7-R')).toBe('en');
   });
 
   it('names the home page’s categories with their blurbs in French', async () => {

@@ -58,6 +58,8 @@ export interface ProductSeed {
   sites: string[];
   popularity: number;
   configurationOptions: ConfigurationOptionSeed[];
+  /** The description in fr-CA and es-MX, where the family has translated templates (decision 059). */
+  translatedDescription?: readonly [fr: string, es: string];
 }
 
 /** What a family describes; prices, stock, sites and the rest are derived deterministically. */
@@ -1014,6 +1016,7 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
     sites,
     popularity: Math.floor(rand() ** 2 * 1000 * (base.demand ?? 1) * (round === 0 ? 1 : 0.5)),
     configurationOptions: options,
+    ...(base.translated ? { translatedDescription: base.translated } : {}),
   };
 }
 
@@ -1058,13 +1061,14 @@ export function customWorkProduct(): ProductSeed {
     sites: ['axl', 'pay-us', 'pay-ca'],
     popularity: 0,
     configurationOptions: [],
+    translatedDescription: CUSTOM_WORK_FR_ES,
   };
 }
 
 /**
  * The demo's translated descriptions (decision 059): the base parts of the top categories (T-slot extrusion and
- * linear motion) and the custom-work part, with the English they translate. Revisions of a bench catalogue and the
- * other categories' parts stay in English.
+ * linear motion) and the custom-work part, with the English they translate: what a start adds to a catalogue seeded
+ * before them (a seed writes its revisions' too). The other categories' parts stay in English.
  */
 export function demoDescriptionTranslations(): { id: string; english: string; fr: string; es: string }[] {
   const custom = customWorkProduct();
