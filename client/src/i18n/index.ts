@@ -117,6 +117,23 @@ export function useCatalogLang(): 'en' | undefined {
   return useIntl().locale.startsWith('en') ? undefined : 'en';
 }
 
+/**
+ * The `lang` attribute of a piece of catalogue text the server tags with its language (a product's
+ * `descriptionLang`, decision 059): none when the text is in the page's language, its tag when it is not (an
+ * untranslated description on a fr-CA page reads `lang="en"`). Text without a tag is the catalogue's English.
+ */
+export function useTextLang(): (lang?: string | null) => string | undefined {
+  const { locale } = useIntl();
+  return useCallback(
+    (lang?: string | null) => {
+      const tag = lang || 'en';
+      const primary = (code: string) => code.split('-')[0]!.toLowerCase();
+      return tag === locale || (primary(tag) === 'en' && primary(locale) === 'en') ? undefined : tag;
+    },
+    [locale],
+  );
+}
+
 export function useT() {
   const intl = useIntl();
   return useCallback(

@@ -21,6 +21,8 @@ import {
   CategoryNameResolver,
   ConfigurationOptionResolver,
   NavigationResolver,
+  ProductDescriptionResolver,
+  SearchSuggestionDescriptionResolver,
   SpecAttributeResolver,
 } from '../modules/catalog/translation.resolver';
 import { SearchResolver } from '../modules/search/search.resolver';
@@ -45,6 +47,8 @@ export const RESOLVERS = [
   ConfigurationOptionResolver,
   NavigationResolver,
   SpecAttributeResolver,
+  ProductDescriptionResolver,
+  SearchSuggestionDescriptionResolver,
   ProductResolver,
   SearchResolver,
   OutboxResolver,

@@ -21,7 +21,7 @@ import {
   type ProductPricesQuery,
   type SearchAnswerFieldsFragment,
 } from './graphql/search.generated';
-import { useCatalogLang, useT } from '../../i18n';
+import { useCatalogLang, useT, useTextLang } from '../../i18n';
 import { useTrackView } from '../../lib/analytics';
 import { recordSearchClick } from '../../lib/attribution';
 
@@ -39,6 +39,7 @@ export function ProductResults({
 }) {
   const t = useT();
   const catalogLang = useCatalogLang();
+  const textLang = useTextLang();
   const [params, setParams] = useSearchParams();
   const state = parseSearchParams(params);
   const category = fixedCategory ?? state.category;
@@ -151,7 +152,7 @@ export function ProductResults({
                     {p.name}
                   </span>
                   <span className="tile__id">{p.id}</span>
-                  <span className="tile__text" lang={catalogLang}>
+                  <span className="tile__text" lang={textLang(p.descriptionLang)}>
                     {p.description}
                   </span>
                   <span className="tile__price">

@@ -3,6 +3,7 @@ import type { ReferenceCache } from '../../common/reference-cache';
 import type { SiteView } from '../site/site.directory';
 import type { CategoryView } from './catalog.views';
 import { partStock, type PartStock } from '../stock/stock.read';
+import { prepared } from '../../db/prepared';
 
 declare module '../../context' {
   interface Ctx {
@@ -73,6 +74,17 @@ export async function loadCategoryTree(db: SqlConnection): Promise<CategoryTree>
   return new CategoryTree(rows);
 }
 
+/** Translated descriptions of products (a hot path, decision 020: planned once per connection). */
+const DESCRIPTIONS = prepared<{ key: string; text: string }>(
+  `select key, text from translation where kind = 'description' and locale = ? and key = any(?::text[])`,
+);
+
+/** Catalogue text and the language it is written in (a BCP 47 tag: `en`, `fr-CA`). */
+export interface CatalogText {
+  text: string;
+  lang: string;
+}
+
 /** Per-request memoised loads shared by resolvers and routes, so nested fields never cost extra queries. */
 export class CatalogLoaders {
   private tree?: Promise<CategoryTree>;
@@ -84,15 +96,52 @@ export class CatalogLoaders {
    * attribute's or an option's label by its English label; the English text when there is no translation. An
    * English page reads nothing; another language reads its translations once per request.
    */
-  async translate(kind: 'category' | 'attribute' | 'option', key: string, english: string): Promise<string> {
+  async translate(
+    kind: 'category' | 'subtitle' | 'attribute' | 'option',
+    key: string,
+    english: string,
+  ): Promise<string> {
     if (this.ctx.locale === 'en-US') return english;
+    // Descriptions (one per product) are read by the products shown: see description().
     this.translations ??= this.ctx.readDb
       .execute<{ kind: string; key: string; text: string }[]>(
-        'select kind, key, text from translation where locale = ?',
+        `select kind, key, text from translation where locale = ? and kind <> 'description'`,
         [this.ctx.locale],
       )
       .then((rows) => new Map(rows.map((r) => [`${r.kind}:${r.key}`, r.text])));
     return (await this.translations).get(`${kind}:${key}`) ?? english;
+  }
+
+  private descriptionBatch?: { ids: Set<string>; loaded: Promise<Map<string, string>> };
+  private readonly descriptions = new Map<string, Promise<CatalogText>>();
+
+  /**
+   * A product's description in the request's language and the language it is in (decision 059): its translation
+   * (kind `description`, keyed by part number), else the English with lang `en`. The products asked for in one turn
+   * (a page of results, a product page) are read in one statement; an English page reads nothing.
+   */
+  description(productId: string, english: string): Promise<CatalogText> {
+    if (this.ctx.locale === 'en-US') return Promise.resolve({ text: english, lang: 'en' });
+    let known = this.descriptions.get(productId);
+    if (!known) {
+      if (!this.descriptionBatch) {
+        const ids = new Set<string>();
+        const loaded = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+          this.descriptionBatch = undefined;
+          const rows = await DESCRIPTIONS.all(this.ctx.readDb, [this.ctx.locale, [...ids]]);
+          return new Map(rows.map((r) => [r.key, r.text]));
+        });
+        this.descriptionBatch = { ids, loaded };
+      }
+      this.descriptionBatch.ids.add(productId);
+      const locale = this.ctx.locale;
+      known = this.descriptionBatch.loaded.then((texts) => {
+        const text = texts.get(productId);
+        return text === undefined ? { text: english, lang: 'en' } : { text, lang: locale };
+      });
+      this.descriptions.set(productId, known);
+    }
+    return known;
   }
 
   /** The process's cached tree when the catalogue caches are on, else one query per request. */

@@ -147,6 +147,24 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
           options,
         );
       }
+      // Descriptions translated from the family's templates, revisions included (decision 059).
+      const translated = batch.flatMap((p) =>
+        p.translatedDescription
+          ? [
+              { kind: 'description', key: p.id, locale: 'fr-CA', text: p.translatedDescription[0] },
+              { kind: 'description', key: p.id, locale: 'es-MX', text: p.translatedDescription[1] },
+            ]
+          : [],
+      );
+      if (translated.length > 0) {
+        await run(
+          `insert into translation (kind, key, locale, text)
+           select kind, key, locale, text
+           from jsonb_to_recordset(?::jsonb) as r(kind text, key text, locale text, text text)
+           on conflict do nothing`,
+          translated,
+        );
+      }
       products += batch.length;
       batch = [];
     };

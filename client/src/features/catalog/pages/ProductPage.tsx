@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { CadFileLinks } from '../../../components/CadFileLinks';
 import { Skeleton } from '../../../components/Skeleton';
-import { useCatalogLang, useT } from '../../../i18n';
+import { useCatalogLang, useT, useTextLang } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NotFoundContent } from '../../content';
 import { BackInStockForm } from '../BackInStockForm';
@@ -23,6 +23,7 @@ import { useSite } from '../../../lib/site';
 export function ProductPage() {
   const t = useT();
   const catalogLang = useCatalogLang();
+  const textLang = useTextLang();
   const intl = useIntl();
   const raw = useParams()['*'] ?? '';
   const id = safeDecode(raw);
@@ -104,7 +105,7 @@ export function ProductPage() {
           <StockLine orderable={product.orderable} />
           <WarehouseStock stock={product.stock} />
           {!product.inStock && <BackInStockForm itemId={product.id} />}
-          <p className="product__description" lang={catalogLang}>
+          <p className="product__description" lang={textLang(product.descriptionLang)}>
             {product.description}
           </p>
           {product.price !== null &&

@@ -58,6 +58,8 @@ export interface ProductSeed {
   sites: string[];
   popularity: number;
   configurationOptions: ConfigurationOptionSeed[];
+  /** The description in fr-CA and es-MX, where the family has translated templates (decision 059). */
+  translatedDescription?: readonly [fr: string, es: string];
 }
 
 /** What a family describes; prices, stock, sites and the rest are derived deterministically. */
@@ -79,6 +81,8 @@ interface Base {
   measureKind?: ProductSeed['measureKind'];
   /** Relative demand (1 by default): accessories and spares sell less than the parts they serve. */
   demand?: number;
+  /** The description in fr-CA and es-MX (decision 059): the top categories' parts, from translated templates. */
+  translated?: readonly [fr: string, es: string];
 }
 
 const CONTIGUOUS_STATES =
@@ -97,15 +101,28 @@ const PROFILES: Record<string, string[]> = {
   '40': ['4040', '4080', '40120'],
   '45': ['4545', '4590'],
 };
-const fits = (series: string) => {
+const fits = (series: string, and = 'and') => {
   const list = PROFILES[series] ?? [];
-  return list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}` : list.join('');
+  return list.length > 1 ? `${list.slice(0, -1).join(', ')} ${and} ${list[list.length - 1]}` : list.join('');
 };
 
 const FINISHES: [string, string][] = [
   ['C', 'Clear Anodized'],
   ['B', 'Black Anodized'],
 ];
+/** A finish in a French and a Spanish description. */
+const FINISH_FR_ES: Record<string, readonly [string, string]> = {
+  C: ['anodisé incolore', 'anodizado natural'],
+  B: ['anodisé noir', 'anodizado negro'],
+};
+/** A carriage's kind in a French and a Spanish description. */
+const BLOCK_FR_ES: Record<string, readonly [string, string]> = {
+  Standard: ['standard', 'estándar'],
+  Long: ['long', 'largo'],
+  Square: ['carré', 'cuadrado'],
+  'Square Long': ['carré long', 'cuadrado largo'],
+  Flanged: ['à bride', 'bridado'],
+};
 
 function extrusions(): Base[] {
   const out: Base[] = [];
@@ -139,10 +156,15 @@ function extrusions(): Base[] {
     const seriesName = series.split('-')[0]!;
     for (const [code, finish] of FINISHES) {
       const perMm = R(kgPerM * 0.0065 + 0.002);
+      const [finishFr, finishEs] = FINISH_FR_ES[code]!;
       out.push({
         id: `${profile}-${code}`,
         name: `${profile} ${isInch ? 'Inch' : 'Metric'} T-Slot Profile, ${finish}`,
         description: `${profile} T-slot aluminum extrusion from the ${seriesName} ${isInch ? 'inch' : 'mm'} series in 6105-T5 alloy, ${finish.toLowerCase()}. Cut to your length within ±0.25 mm, with optional end tapping and counterbores for anchor fasteners.`,
+        translated: [
+          `Profilé d’aluminium à rainure en T ${profile} de la série ${seriesName} ${isInch ? 'en pouces' : 'mm'}, en alliage 6105-T5, ${finishFr}. Coupé à votre longueur à ±0,25 mm près, avec taraudage des extrémités et lamages pour fixations d’ancrage en option.`,
+          `Perfil de aluminio con ranura en T ${profile} de la serie ${seriesName} ${isInch ? 'en pulgadas' : 'mm'}, en aleación 6105-T5, ${finishEs}. Cortado a su medida con una tolerancia de ±0.25 mm, con machuelado de extremos y avellanados para sujetadores de anclaje opcionales.`,
+        ],
         brand: code === 'B' ? 'profilcraft' : 'axisline',
         category: `t-slot-extrusion/${isInch ? 'inch' : 'metric'}-series/${series}`,
         image: '/images/products/extrusion.svg',
@@ -179,6 +201,10 @@ function extrusions(): Base[] {
           id: `${profile}-${code}-${stock}`,
           name: `${profile} T-Slot Profile, ${finish}, ${stock} mm Stock Length`,
           description: `${profile} T-slot aluminum extrusion, ${finish.toLowerCase()}, in a ${stock} mm stock length with saw-cut ends. For exact lengths and machining, order the cut-to-length ${profile}-${code}.`,
+          translated: [
+            `Profilé d’aluminium à rainure en T ${profile}, ${finishFr}, en longueur standard de ${stock} mm, extrémités sciées. Pour une longueur exacte et de l’usinage, commandez le ${profile}-${code} coupé sur mesure.`,
+            `Perfil de aluminio con ranura en T ${profile}, ${finishEs}, en tramo estándar de ${stock} mm con extremos cortados con sierra. Para medidas exactas y maquinado, pida el ${profile}-${code} cortado a la medida.`,
+          ],
           brand: code === 'B' ? 'profilcraft' : 'axisline',
           category: `t-slot-extrusion/${isInch ? 'inch' : 'metric'}-series/${series}`,
           image: '/images/products/extrusion.svg',
@@ -201,6 +227,10 @@ function extrusions(): Base[] {
       id: `EC-${series}-BLK`,
       name: `${series} Series End Cap, Black`,
       description: `Glass-filled nylon end cap that snaps onto ${series} series profiles (fits ${fits(series)}) to cover sharp ends.`,
+      translated: [
+        `Embout en nylon chargé de verre qui s’emboîte sur les profilés de la série ${series} (convient aux ${fits(series, 'et')}) pour couvrir les arêtes vives.`,
+        `Tapa de extremo de nylon con fibra de vidrio que se encaja en los perfiles de la serie ${series} (para ${fits(series, 'y')}) y cubre los bordes filosos.`,
+      ],
       brand: 'profilcraft',
       category: 't-slot-extrusion/end-caps-covers',
       image: '/images/products/end-cap.svg',
@@ -236,6 +266,10 @@ function linearMotion(): Base[] {
       id: `${rail}-R`,
       name: `${rail} Linear Guide Rail`,
       description: `${mini ? 'Miniature' : 'Heavy-load'} ${width} mm profile rail in hardened bearing steel, cut to length with standard end spacing.`,
+      translated: [
+        `Rail profilé ${mini ? 'miniature' : 'à charge lourde'} de ${width} mm en acier à roulements trempé, coupé à longueur avec un espacement standard aux extrémités.`,
+        `Riel de perfil ${mini ? 'miniatura' : 'para carga pesada'} de ${width} mm en acero para rodamientos templado, cortado a la medida con espaciado estándar en los extremos.`,
+      ],
       brand: mini ? 'linearis' : 'railtek',
       category: 'linear-motion/linear-rails',
       image: '/images/products/rail.svg',
@@ -256,6 +290,10 @@ function linearMotion(): Base[] {
         id: `${rail}-${length}`,
         name: `${rail} Linear Guide Rail, ${length} mm`,
         description: `${rail} profile rail in a ${length} mm pre-cut length with standard end spacing, ready to mount.`,
+        translated: [
+          `Rail profilé ${rail} en longueur précoupée de ${length} mm avec un espacement standard aux extrémités, prêt à monter.`,
+          `Riel de perfil ${rail} en tramo precortado de ${length} mm con espaciado estándar en los extremos, listo para montar.`,
+        ],
         brand: mini ? 'linearis' : 'railtek',
         category: 'linear-motion/linear-rails',
         image: '/images/products/rail.svg',
@@ -286,6 +324,10 @@ function linearMotion(): Base[] {
         id,
         name: `${id} ${kind} Carriage for ${rail}`,
         description: `${kind.toLowerCase()} ball carriage for the ${rail} rail with wipers and a grease nipple.`,
+        translated: [
+          `Chariot à billes ${BLOCK_FR_ES[kind]![0]} pour le rail ${rail}, avec racleurs et graisseur.`,
+          `Carro de bolas ${BLOCK_FR_ES[kind]![1]} para el riel ${rail}, con limpiadores y grasera.`,
+        ],
         brand: mini ? 'linearis' : 'railtek',
         category: 'linear-motion/carriages',
         image: '/images/products/carriage.svg',
@@ -304,6 +346,10 @@ function linearMotion(): Base[] {
       id: `LM${d}UU`,
       name: `LM${d}UU Linear Ball Bushing`,
       description: `Linear ball bushing for ${d} mm hardened shaft, steel sleeve with recirculating balls.`,
+      translated: [
+        `Douille à billes linéaire pour arbre trempé de ${d} mm, manchon en acier à billes recirculantes.`,
+        `Buje lineal de bolas para eje templado de ${d} mm, camisa de acero con bolas recirculantes.`,
+      ],
       brand: 'bearingworks',
       category: 'linear-motion/linear-bearings',
       image: '/images/products/bearing.svg',
@@ -318,6 +364,10 @@ function linearMotion(): Base[] {
       id: `SHAFT-${d}-H`,
       name: `${d} mm Hardened Linear Shaft`,
       description: `Case-hardened, ground and chromed ${d} mm shaft, cut to length.`,
+      translated: [
+        `Arbre de ${d} mm trempé en surface, rectifié et chromé, coupé à longueur.`,
+        `Eje de ${d} mm con temple superficial, rectificado y cromado, cortado a la medida.`,
+      ],
       brand: 'precisa',
       category: 'linear-motion/linear-bearings',
       image: '/images/products/shaft.svg',
@@ -966,6 +1016,7 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
     sites,
     popularity: Math.floor(rand() ** 2 * 1000 * (base.demand ?? 1) * (round === 0 ? 1 : 0.5)),
     configurationOptions: options,
+    ...(base.translated ? { translatedDescription: base.translated } : {}),
   };
 }
 
@@ -974,6 +1025,12 @@ function toProduct(base: Base, id: string, round: number, seed: number): Product
  * is ordered and invoiced as a catalogue part; staff name this one for cutting, machining and assembly to print.
  */
 export const CUSTOM_WORK_PART = 'FAB-CUSTOM';
+
+/** The custom-work part's description in fr-CA and es-MX. */
+const CUSTOM_WORK_FR_ES = [
+  'Coupe, usinage, taraudage et assemblage selon votre dessin, au prix de la soumission. Envoyez vos dessins avec le formulaire de soumission : nous répondons avec un prix unitaire, un délai et le coût du transport.',
+  'Corte, maquinado, machuelado y ensamble según su plano, con precio por cotización. Envíe sus planos con el formulario de cotización: le respondemos con un precio por pieza, un plazo de entrega y el flete.',
+] as const;
 
 export function customWorkProduct(): ProductSeed {
   return {
@@ -1004,7 +1061,25 @@ export function customWorkProduct(): ProductSeed {
     sites: ['axl', 'pay-us', 'pay-ca'],
     popularity: 0,
     configurationOptions: [],
+    translatedDescription: CUSTOM_WORK_FR_ES,
   };
+}
+
+/**
+ * The demo's translated descriptions (decision 059): the base parts of the top categories (T-slot extrusion and
+ * linear motion) and the custom-work part, with the English they translate: what a start adds to a catalogue seeded
+ * before them (a seed writes its revisions' too). The other categories' parts stay in English.
+ */
+export function demoDescriptionTranslations(): { id: string; english: string; fr: string; es: string }[] {
+  const custom = customWorkProduct();
+  return [
+    ...baseFamilies()
+      .flat()
+      .flatMap((b) =>
+        b.translated ? [{ id: b.id, english: b.description, fr: b.translated[0], es: b.translated[1] }] : [],
+      ),
+    { id: custom.id, english: custom.description, fr: CUSTOM_WORK_FR_ES[0], es: CUSTOM_WORK_FR_ES[1] },
+  ];
 }
 
 /** Number of distinct base parts (a catalogue larger than this repeats them as revisions). */

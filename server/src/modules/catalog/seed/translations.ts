@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { demoDescriptionTranslations } from './generator';
 import { catalogCategories } from './taxonomy';
 
 /** [English, fr-CA, es-MX]. */
@@ -43,6 +44,149 @@ const CATEGORIES: Record<string, readonly [fr: string, es: string]> = {
   'panels-enclosures': ['Panneaux et enceintes', 'Paneles y gabinetes'],
   panels: ['Panneaux', 'Paneles'],
   'doors-hardware': ['Quincaillerie de porte', 'Herrajes para puertas'],
+};
+
+/**
+ * The categories' blurbs (the subtitle under a category's name on the home page and atop its page), by handle:
+ * the shop's own words about its aisles (decision 059), in every language.
+ */
+const SUBTITLES: Record<string, readonly [fr: string, es: string]> = {
+  't-slot-extrusion': [
+    'Profilés en pouces et métriques, coupés à votre longueur et usinés selon votre dessin.',
+    'Perfiles en pulgadas y métricos, cortados a su medida y maquinados según su plano.',
+  ],
+  'inch-series': [
+    'Profilés des séries 10 et 15, anodisés incolores ou noirs.',
+    'Perfiles de las series 10 y 15, con anodizado natural o negro.',
+  ],
+  '10-series': [
+    'Profilés de 1 po pour cadres légers, protecteurs et postes de travail.',
+    'Perfiles de 1" para marcos ligeros, guardas y estaciones de trabajo.',
+  ],
+  '15-series': [
+    'Profilés de 1,5 po pour bâtis de machines et enceintes robustes.',
+    'Perfiles de 1.5" para bases de máquinas y gabinetes robustos.',
+  ],
+  'metric-series': [
+    'Profilés de 20, 30, 40 et 45 mm pour toutes les tailles de cadre.',
+    'Perfiles de 20, 30, 40 y 45 mm para cualquier tamaño de marco.',
+  ],
+  '20-series': [
+    'Profilés compacts pour imprimantes 3D, gabarits et petites machines.',
+    'Perfiles compactos para impresoras 3D, dispositivos de sujeción y máquinas pequeñas.',
+  ],
+  '30-series': [
+    'Une taille intermédiaire robuste pour protecteurs et bancs d’essai.',
+    'Un tamaño intermedio resistente para guardas y bancos de prueba.',
+  ],
+  '40-series': [
+    'Le profilé à tout faire des bâtis de machines et des convoyeurs.',
+    'El perfil de uso general para bastidores de máquinas y transportadores.',
+  ],
+  '45-series': [
+    'Profilés lourds pour portiques et grandes structures.',
+    'Perfiles pesados para pórticos y estructuras grandes.',
+  ],
+  'end-caps-covers': [
+    'Finissez les extrémités apparentes et gardez les copeaux hors des rainures ouvertes.',
+    'Cubra los extremos expuestos y mantenga la viruta fuera de las ranuras abiertas.',
+  ],
+  'linear-motion': [
+    'Rails profilés, chariots et roulements linéaires pour un déplacement fluide et précis.',
+    'Rieles de perfil, carros y rodamientos lineales para un desplazamiento suave y preciso.',
+  ],
+  'linear-rails': [
+    'Rails miniatures MGN et rails à charge lourde HGR, coupés à longueur.',
+    'Rieles miniatura MGN y rieles para carga pesada HGR, cortados a la medida.',
+  ],
+  carriages: [
+    'Patins à bride et carrés assortis à chaque taille de rail.',
+    'Patines bridados y cuadrados para cada tamaño de riel.',
+  ],
+  'linear-bearings': [
+    'Douilles à billes de série LM et arbres trempés.',
+    'Bujes de bolas de la serie LM y ejes templados.',
+  ],
+  'motion-control': [
+    'Vis à billes, moteurs pas à pas, pilotes et accouplements pour animer votre axe.',
+    'Husillos de bolas, motores a pasos, controladores y acoplamientos para mover su eje.',
+  ],
+  'ballscrews-accessories': [
+    'Vis à billes roulées, écrous, boîtiers et paliers d’extrémité.',
+    'Husillos de bolas laminados, tuercas, soportes y soportes de extremo.',
+  ],
+  'precision-rolled-ball-screws': [
+    'Vis à billes C7 de série SFU aux extrémités usinées.',
+    'Husillos de bolas C7 de la serie SFU con extremos maquinados.',
+  ],
+  'ball-nuts-housings': [
+    'Écrous de rechange et boîtiers d’écrou en aluminium.',
+    'Tuercas de repuesto y soportes de tuerca de aluminio.',
+  ],
+  'end-supports': [
+    'Paliers fixes BK et flottants BF, appariés par paires.',
+    'Soportes fijos BK y flotantes BF, en pares.',
+  ],
+  'stepper-motors': [
+    'Moteurs pas à pas hybrides NEMA 17, 23 et 34 à pas de 1,8 degré.',
+    'Motores a pasos híbridos NEMA 17, 23 y 34 con pasos de 1.8 grados.',
+  ],
+  'stepper-drivers': [
+    'Pilotes à micropas dimensionnés selon le courant de votre moteur.',
+    'Controladores de micropasos dimensionados para la corriente de su motor.',
+  ],
+  couplings: [
+    'Accouplements à mâchoires, à soufflet et rigides dans les paires d’alésages courantes.',
+    'Acoplamientos de mordaza, de fuelle y rígidos en los pares de diámetros más comunes.',
+  ],
+  bearings: [
+    'Roulements à gorge profonde, à collerette et paliers à semelle en stock.',
+    'Rodamientos rígidos, con pestaña y chumaceras de piso en existencia.',
+  ],
+  'ball-bearings': [
+    'Roulements blindés et étanches, du 608 au 6205.',
+    'Rodamientos blindados y sellados, del 608 al 6205.',
+  ],
+  'mounted-bearings': [
+    'Paliers à semelle et paliers à bride pour arbres à partir de 8 mm.',
+    'Chumaceras de piso y de brida para ejes desde 8 mm.',
+  ],
+  fasteners: [
+    'Écrous en T, vis et quincaillerie adaptés à chaque rainure.',
+    'Tuercas en T, tornillos y herrajes a la medida de cada ranura.',
+  ],
+  't-nuts': [
+    'Écrous à insertion, à rotation et à glissement, vendus en paquets.',
+    'Tuercas de inserción, giratorias y deslizables, en paquetes.',
+  ],
+  'screws-bolts': [
+    'Vis à tête cylindrique, à tête bombée et à tête basse, métriques et en pouces.',
+    'Tornillos de cabeza cilíndrica, de cabeza redonda y de cabeza baja, métricos y en pulgadas.',
+  ],
+  'brackets-connectors': [
+    'Équerres d’angle, goussets et plaques de jonction pour des cadres d’équerre et rigides.',
+    'Escuadras de esquina, cartelas y placas de unión para marcos rectos y rígidos.',
+  ],
+  'corner-brackets': [
+    'Équerres moulées et extrudées pour les assemblages à 90 degrés.',
+    'Escuadras fundidas y extruidas para uniones a 90 grados.',
+  ],
+  'joining-plates': [
+    'Plaques plates, en L et en T pour des assemblages solides et nets.',
+    'Placas planas, en L y en T para uniones firmes y limpias.',
+  ],
+  'panels-enclosures': [
+    'Panneaux en polycarbonate, en acrylique et composites pour fermer votre cadre.',
+    'Paneles de policarbonato, acrílico y compuestos para cerrar su marco.',
+  ],
+  panels: [
+    'Panneaux coupés sur mesure qui s’insèrent dans la rainure du profilé.',
+    'Paneles cortados a la medida que se insertan en la ranura del perfil.',
+  ],
+  'doors-hardware': [
+    'Charnières, poignées et loquets pour protecteurs et enceintes.',
+    'Bisagras, manijas y pestillos para guardas y gabinetes.',
+  ],
 };
 
 /** The specification attributes' labels (the table on a product page, the filters). */
@@ -123,6 +267,14 @@ export function demoTranslations(): { kind: string; key: string; locale: string;
         return names ? [[c.handle, names[0], names[1]]] : [];
       }),
     ),
+    // Keyed by the category's full handle, as its name.
+    ...rows(
+      'subtitle',
+      catalogCategories().flatMap((c): [string, string, string][] => {
+        const blurb = SUBTITLES[c.handle.split('/').pop()!];
+        return blurb ? [[c.handle, blurb[0], blurb[1]]] : [];
+      }),
+    ),
     ...rows(
       'attribute',
       ATTRIBUTES.map((r) => [...r]),
@@ -136,17 +288,29 @@ export function demoTranslations(): { kind: string; key: string; locale: string;
 
 /**
  * Writes the demo's translations where there are none yet (at every start: a store that has its own keeps them).
- * Returns how many were added.
+ * A product's description (kind `description`, keyed by its part number, decision 059) is written only where the
+ * product is there and still has the English the translation was made from. Returns how many were added.
  */
 export async function seedTranslations(orm: MikroORM): Promise<number> {
-  const rows = demoTranslations();
-  const added = await orm.em.getConnection().execute<{ n: number }[]>(
+  const db = orm.em.getConnection();
+  const added = await db.execute<{ n: number }[]>(
     `with added as (
        insert into translation (kind, key, locale, text)
        select kind, key, locale, text from jsonb_to_recordset(?::jsonb) as t(kind text, key text, locale text, text text)
        on conflict do nothing returning 1)
      select count(*)::int as n from added`,
-    [JSON.stringify(rows)],
+    [JSON.stringify(demoTranslations())],
   );
-  return added[0]?.n ?? 0;
+  const descriptions = await db.execute<{ n: number }[]>(
+    `with added as (
+       insert into translation (kind, key, locale, text)
+       select 'description', p.id, l.locale, case l.locale when 'fr-CA' then d.fr else d.es end
+       from jsonb_to_recordset(?::jsonb) as d(id text, english text, fr text, es text)
+       join product p on p.id = d.id and p.description = d.english
+       cross join (values ('fr-CA'), ('es-MX')) l(locale)
+       on conflict do nothing returning 1)
+     select count(*)::int as n from added`,
+    [JSON.stringify(demoDescriptionTranslations())],
+  );
+  return (added[0]?.n ?? 0) + (descriptions[0]?.n ?? 0);
 }
