@@ -1,7 +1,5 @@
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { LinePrice, TierNote } from '../../components/Price';
-import { lineSubtotal } from '@domain/money';
-import { tierAt } from '@domain/price-breaks';
 import { packSizeOf } from '@domain/price-terms';
 import { StockLine } from '../../components/StockLine';
 import { ShipDate } from '../../components/ShipDate';
@@ -113,21 +111,12 @@ function CartLineRow({ line }: { line: CartLineData }) {
   const money = useMoney();
   const actions = useCartActions();
   const [busy, setBusy] = useState(false);
-  // A quantity sent but not answered yet: the line re-prices at once by the tiers the server gave (decision 048).
-  const [pending, setPending] = useState<number | null>(null);
   const run = (work: Promise<unknown>) => {
     setBusy(true);
-    void work
-      .catch(() => undefined)
-      .finally(() => {
-        setBusy(false);
-        setPending(null);
-      });
+    void work.catch(() => undefined).finally(() => setBusy(false));
   };
-  const quantity = pending ?? line.quantity;
-  const price = pending === null ? line.price : (tierAt(line.priceTiers, quantity)?.unitPrice ?? line.price);
-  const total =
-    pending === null || price === null ? line.lineTotal : lineSubtotal({ ...line, price, quantity });
+  // A quantity sent but not answered yet is already in the cart, re-priced with its totals (useCartActions).
+  const { quantity, price, lineTotal: total } = line;
   const packSize = packSizeOf(line);
   const minimum = line.minTransfer > 1 ? 1 : Math.max(1, line.minimumPurchaseQuantity);
   return (
@@ -164,7 +153,7 @@ function CartLineRow({ line }: { line: CartLineData }) {
         {line.price === null ? (
           <span className="price price--quote">{t('product.quoteOnly')}</span>
         ) : (
-          <LinePrice line={{ ...line, price }} />
+          <LinePrice line={line} />
         )}
       </div>
       <QuantityStepper
@@ -172,10 +161,7 @@ function CartLineRow({ line }: { line: CartLineData }) {
         value={quantity}
         min={minimum}
         disabled={busy}
-        onChange={(qty) => {
-          setPending(qty);
-          run(actions.setQuantity(line, qty));
-        }}
+        onChange={(qty) => run(actions.setQuantity(line, qty))}
       />
       <div className="cart-line__total" data-testid="line-total">
         {price === null ? '—' : money(total)}

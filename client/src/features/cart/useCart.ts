@@ -17,9 +17,10 @@ import {
 } from './graphql/cart.generated';
 import { useT } from '../../i18n';
 import { track, type TrackedItem } from '../../lib/analytics';
-import { useSite } from '../../lib/site';
+import { useShipsTo, useSite } from '../../lib/site';
 import { notify } from '../../lib/toast';
 import { SIGNED_OUT_EVENT } from '../account';
+import { repricedCart } from './repriced';
 import { forgetLocalLines, loadKeptCart, localItem, saveLocalLines, type LocalLine } from './cartStorage';
 
 export type CartLineData = CartFieldsFragment['orderLines'][number];
@@ -135,6 +136,7 @@ export function useCartActions() {
   };
   // A cart is priced in its site's currency.
   const { currency } = useSite();
+  const country = useShipsTo();
   const report = (action: 'add' | 'remove', items: TrackedItem[]) => {
     if (items.length) track({ type: 'cart', action, items, currency });
   };
@@ -159,8 +161,18 @@ export function useCartActions() {
         action: { label: t('cart.viewCart'), onClick: () => navigate(ROUTES.cart) },
       });
     },
+    /**
+     * Until the server answers, the cart reads as re-priced at the new quantity (line and totals together, issue 51
+     * item 4); the answer replaces it, a failure puts the cart back.
+     */
     async setQuantity(line: CartLineData, qty: number) {
-      await update({ variables: { items: [lineItem(line, qty)] } }).catch(failed);
+      const shown = client.readQuery({ query: CartDocument })?.cart;
+      await update({
+        variables: { items: [lineItem(line, qty)] },
+        optimisticResponse: shown
+          ? { updateCart: repricedCart(shown, line.cartLineId, qty, country) }
+          : undefined,
+      }).catch(failed);
       // A changed quantity is reported as what was added or removed.
       if (qty !== line.quantity)
         report(qty > line.quantity ? 'add' : 'remove', [trackedLine(line, Math.abs(qty - line.quantity))]);
