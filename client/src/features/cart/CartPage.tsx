@@ -4,6 +4,7 @@ import { packSizeOf } from '@domain/price-terms';
 import { StockLine } from '../../components/StockLine';
 import { ShipDate } from '../../components/ShipDate';
 import { CartTotals } from './CartTotals';
+import { ViewerNotice } from './ViewerNotice';
 import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
 import { orderNumberLabel } from '@domain/checkout';
 import { useQuery } from '@apollo/client/react';
@@ -15,6 +16,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { useCatalogLang, useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../account';
+import { useCanOrder } from '../company';
 import { QuickOrderForm } from '../lists';
 import { QuoteRequestPanel } from '../quotes';
 import { trackedLine, useCart, useCartActions, type CartLineData } from './useCart';
@@ -255,6 +257,8 @@ function QuantityStepper({
 
 function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['cart']> }) {
   const t = useT();
+  // A company's Viewer is told here, not at Place order, and may send the cart to a buyer instead.
+  const canOrder = useCanOrder();
   return (
     <aside className="cart__summary panel" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">{t('cart.summary')}</h2>
@@ -274,7 +278,9 @@ function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['c
           </Link>
         </p>
       )}
-      {cart.hasUnpricedItem ? (
+      {canOrder === false ? (
+        <ViewerNotice lines={cart.orderLines} />
+      ) : cart.hasUnpricedItem ? (
         <button type="button" className="btn btn--primary btn--large cart__checkout" disabled>
           {t('cart.checkout')}
         </button>

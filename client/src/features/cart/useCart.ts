@@ -42,8 +42,9 @@ const toLocal = (l: CartLineData): LocalLine => ({
   configurations: l.configurations.map((c) => ({ id: c.id, value: c.value, metadata: c.metadata ?? null })),
 });
 
-/** A line on the wire with another quantity. */
-const lineItem = (l: CartLineData, qty: number): CartItem => localItem({ ...toLocal(l), quantity: qty });
+/** A line on the wire (with another quantity). */
+export const cartLineItem = (l: CartLineData, qty = l.quantity): CartItem =>
+  localItem({ ...toLocal(l), quantity: qty });
 
 /** The server cart a copy is saved from; a visitor without one has none ('-1'). */
 const serverCart = (cart: CartFieldsFragment) => ({
@@ -72,7 +73,7 @@ export async function loadCart(client: ApolloClient, cart: CartFieldsFragment): 
   const server = cart.orderLines.map((l) => ({ ...l, id: l.itemId, description: '' }));
   const { lines, onlyLocal } = reconcileLocal(server, local);
   const changed = cart.orderLines.flatMap((l, i) =>
-    lines[i]!.quantity !== l.quantity ? [lineItem(l, lines[i]!.quantity)] : [],
+    lines[i]!.quantity !== l.quantity ? [cartLineItem(l, lines[i]!.quantity)] : [],
   );
   if (changed.length > 0)
     await client.mutate({ mutation: UpdateCartDocument, variables: { items: changed } });
@@ -168,7 +169,7 @@ export function useCartActions() {
     async setQuantity(line: CartLineData, qty: number) {
       const shown = client.readQuery({ query: CartDocument })?.cart;
       await update({
-        variables: { items: [lineItem(line, qty)] },
+        variables: { items: [cartLineItem(line, qty)] },
         optimisticResponse: shown
           ? { updateCart: repricedCart(shown, line.cartLineId, qty, country) }
           : undefined,
