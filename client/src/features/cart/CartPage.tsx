@@ -1,11 +1,10 @@
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { LinePrice, TierNote } from '../../components/Price';
-import { lineSubtotal } from '@domain/money';
-import { tierAt } from '@domain/price-breaks';
 import { packSizeOf } from '@domain/price-terms';
 import { StockLine } from '../../components/StockLine';
 import { ShipDate } from '../../components/ShipDate';
 import { CartTotals } from './CartTotals';
+import { ViewerNotice } from './ViewerNotice';
 import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
 import { orderNumberLabel } from '@domain/checkout';
 import { useQuery } from '@apollo/client/react';
@@ -17,6 +16,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { useCatalogLang, useT } from '../../i18n';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../account';
+import { useCanOrder } from '../company';
 import { QuickOrderForm } from '../lists';
 import { QuoteRequestPanel } from '../quotes';
 import { trackedLine, useCart, useCartActions, type CartLineData } from './useCart';
@@ -113,21 +113,12 @@ function CartLineRow({ line }: { line: CartLineData }) {
   const money = useMoney();
   const actions = useCartActions();
   const [busy, setBusy] = useState(false);
-  // A quantity sent but not answered yet: the line re-prices at once by the tiers the server gave (decision 048).
-  const [pending, setPending] = useState<number | null>(null);
   const run = (work: Promise<unknown>) => {
     setBusy(true);
-    void work
-      .catch(() => undefined)
-      .finally(() => {
-        setBusy(false);
-        setPending(null);
-      });
+    void work.catch(() => undefined).finally(() => setBusy(false));
   };
-  const quantity = pending ?? line.quantity;
-  const price = pending === null ? line.price : (tierAt(line.priceTiers, quantity)?.unitPrice ?? line.price);
-  const total =
-    pending === null || price === null ? line.lineTotal : lineSubtotal({ ...line, price, quantity });
+  // A quantity sent but not answered yet is already in the cart, re-priced with its totals (useCartActions).
+  const { quantity, price, lineTotal: total } = line;
   const packSize = packSizeOf(line);
   const minimum = line.minTransfer > 1 ? 1 : Math.max(1, line.minimumPurchaseQuantity);
   return (
@@ -164,7 +155,7 @@ function CartLineRow({ line }: { line: CartLineData }) {
         {line.price === null ? (
           <span className="price price--quote">{t('product.quoteOnly')}</span>
         ) : (
-          <LinePrice line={{ ...line, price }} />
+          <LinePrice line={line} />
         )}
       </div>
       <QuantityStepper
@@ -172,10 +163,7 @@ function CartLineRow({ line }: { line: CartLineData }) {
         value={quantity}
         min={minimum}
         disabled={busy}
-        onChange={(qty) => {
-          setPending(qty);
-          run(actions.setQuantity(line, qty));
-        }}
+        onChange={(qty) => run(actions.setQuantity(line, qty))}
       />
       <div className="cart-line__total" data-testid="line-total">
         {price === null ? '—' : money(total)}
@@ -269,6 +257,8 @@ function QuantityStepper({
 
 function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['cart']> }) {
   const t = useT();
+  // A company's Viewer is told here, not at Place order, and may send the cart to a buyer instead.
+  const canOrder = useCanOrder();
   return (
     <aside className="cart__summary panel" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">{t('cart.summary')}</h2>
@@ -288,7 +278,9 @@ function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['c
           </Link>
         </p>
       )}
-      {cart.hasUnpricedItem ? (
+      {canOrder === false ? (
+        <ViewerNotice lines={cart.orderLines} />
+      ) : cart.hasUnpricedItem ? (
         <button type="button" className="btn btn--primary btn--large cart__checkout" disabled>
           {t('cart.checkout')}
         </button>

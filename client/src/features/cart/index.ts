@@ -2,4 +2,5 @@
 export { trackedLine, useCartActions, useCartCount, useCartSync } from './useCart';
 export { PurchaseActions, QuantityAddToCart } from './AddToCart';
 export { CartTotals } from './CartTotals';
+export { ViewerNotice } from './ViewerNotice';
 export type { CartFieldsFragment } from './graphql/cart.generated';

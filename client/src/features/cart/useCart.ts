@@ -17,9 +17,10 @@ import {
 } from './graphql/cart.generated';
 import { useT } from '../../i18n';
 import { track, type TrackedItem } from '../../lib/analytics';
-import { useSite } from '../../lib/site';
+import { useShipsTo, useSite } from '../../lib/site';
 import { notify } from '../../lib/toast';
 import { SIGNED_OUT_EVENT } from '../account';
+import { repricedCart } from './repriced';
 import { forgetLocalLines, loadKeptCart, localItem, saveLocalLines, type LocalLine } from './cartStorage';
 
 export type CartLineData = CartFieldsFragment['orderLines'][number];
@@ -41,8 +42,9 @@ const toLocal = (l: CartLineData): LocalLine => ({
   configurations: l.configurations.map((c) => ({ id: c.id, value: c.value, metadata: c.metadata ?? null })),
 });
 
-/** A line on the wire with another quantity. */
-const lineItem = (l: CartLineData, qty: number): CartItem => localItem({ ...toLocal(l), quantity: qty });
+/** A line on the wire (with another quantity). */
+export const cartLineItem = (l: CartLineData, qty = l.quantity): CartItem =>
+  localItem({ ...toLocal(l), quantity: qty });
 
 /** The server cart a copy is saved from; a visitor without one has none ('-1'). */
 const serverCart = (cart: CartFieldsFragment) => ({
@@ -71,7 +73,7 @@ export async function loadCart(client: ApolloClient, cart: CartFieldsFragment): 
   const server = cart.orderLines.map((l) => ({ ...l, id: l.itemId, description: '' }));
   const { lines, onlyLocal } = reconcileLocal(server, local);
   const changed = cart.orderLines.flatMap((l, i) =>
-    lines[i]!.quantity !== l.quantity ? [lineItem(l, lines[i]!.quantity)] : [],
+    lines[i]!.quantity !== l.quantity ? [cartLineItem(l, lines[i]!.quantity)] : [],
   );
   if (changed.length > 0)
     await client.mutate({ mutation: UpdateCartDocument, variables: { items: changed } });
@@ -135,6 +137,7 @@ export function useCartActions() {
   };
   // A cart is priced in its site's currency.
   const { currency } = useSite();
+  const country = useShipsTo();
   const report = (action: 'add' | 'remove', items: TrackedItem[]) => {
     if (items.length) track({ type: 'cart', action, items, currency });
   };
@@ -159,8 +162,18 @@ export function useCartActions() {
         action: { label: t('cart.viewCart'), onClick: () => navigate(ROUTES.cart) },
       });
     },
+    /**
+     * Until the server answers, the cart reads as re-priced at the new quantity (line and totals together, issue 51
+     * item 4); the answer replaces it, a failure puts the cart back.
+     */
     async setQuantity(line: CartLineData, qty: number) {
-      await update({ variables: { items: [lineItem(line, qty)] } }).catch(failed);
+      const shown = client.readQuery({ query: CartDocument })?.cart;
+      await update({
+        variables: { items: [cartLineItem(line, qty)] },
+        optimisticResponse: shown
+          ? { updateCart: repricedCart(shown, line.cartLineId, qty, country) }
+          : undefined,
+      }).catch(failed);
       // A changed quantity is reported as what was added or removed.
       if (qty !== line.quantity)
         report(qty > line.quantity ? 'add' : 'remove', [trackedLine(line, Math.abs(qty - line.quantity))]);

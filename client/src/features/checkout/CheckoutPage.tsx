@@ -8,7 +8,8 @@ import { useMessage, useT } from '../../i18n';
 import { track, type CheckoutStep } from '../../lib/analytics';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../account';
-import { CartTotals, type CartFieldsFragment, trackedLine } from '../cart';
+import { CartTotals, type CartFieldsFragment, trackedLine, ViewerNotice } from '../cart';
+import { useCanOrder } from '../company';
 import { OrderTotalsList } from '../orders';
 import { CheckoutCartDocument, QuoteCheckoutDocument } from './graphql/checkout.generated';
 import { errorMessage } from '../../lib/failure';
@@ -50,6 +51,8 @@ export function CheckoutPage() {
   const message = useMessage();
   usePageMeta(t('checkout.title'));
   const { user, status } = useSession();
+  // A company's Viewer cannot order: the first step says so, and no step (nor the payment form) is offered.
+  const canOrder = useCanOrder();
   // /checkout?quote=…&revision=…: an accepted quote is checked out instead of the cart (decision 049).
   const [params] = useSearchParams();
   const quoteId = params.get('quote');
@@ -152,7 +155,7 @@ export function CheckoutPage() {
       </div>
     );
   }
-  if ((loading && !cart) || status === 'loading' || !cart) {
+  if ((loading && !cart) || status === 'loading' || canOrder === null || !cart) {
     return (
       <div className="container section" aria-busy="true">
         <h1>{t('checkout.title')}</h1>
@@ -171,7 +174,7 @@ export function CheckoutPage() {
       </div>
     );
   }
-  const at = STEPS.indexOf(step);
+  const at = canOrder === false ? 0 : STEPS.indexOf(step);
   return (
     <div className="container section">
       <h1>{t('checkout.title')}</h1>
@@ -194,7 +197,9 @@ export function CheckoutPage() {
       </ol>
       <div className="checkout">
         <div className="checkout__main" ref={main}>
-          {cart.hasUnpricedItem ? (
+          {canOrder === false ? (
+            <ViewerNotice lines={quote ? undefined : cart.orderLines} />
+          ) : cart.hasUnpricedItem ? (
             <p className="notice" role="alert">
               {t('checkout.unpriced')} <Link to={ROUTES.cart}>{t('checkout.backToCart')}</Link>
             </p>
