@@ -27,6 +27,7 @@ test('pay-ca: a Canadian address with its own messages, GST and QST on the goods
        join price_list_item pli on pli.product_id = p.id and pli.price_list_id = s.price_list_id
        where p.in_stock and p.min_transfer = 1 and p.minimum_purchase_quantity = 1 and pli.price between 20 and 60
          and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+         and p.allowed_states = '{}' -- pay-ca sells it (decision 057)
        order by p.id limit 1`,
     );
     return rows[0]!;
@@ -153,6 +154,7 @@ test('pay-ca: a buyer saves a Canadian address in the account, and checkout offe
            join price_list_item pli on pli.product_id = p.id and pli.price_list_id = s.price_list_id
            where p.in_stock and p.min_transfer = 1 and p.minimum_purchase_quantity = 1 and pli.price between 20 and 60
              and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+             and p.allowed_states = '{}' -- pay-ca sells it (decision 057)
            order by p.id desc limit 1`,
         )
       ).rows[0]!.id,
