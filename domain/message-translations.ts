@@ -79,6 +79,23 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
   ],
   'Choose a country': ['Choisissez un pays', 'Elija un país'],
   'We ship within Canada': ['Nous livrons au Canada seulement', 'Solo enviamos dentro de Canadá'],
+  // A part restricted to regions outside the site's country (decision 057).
+  'Not sold for delivery in Canada': [
+    'Non vendu pour livraison au Canada',
+    'No se vende para entrega en Canadá',
+  ],
+  'Not sold for delivery in the United States': [
+    'Non vendu pour livraison aux États-Unis',
+    'No se vende para entrega en Estados Unidos',
+  ],
+  'Part {label} is not sold for delivery in Canada.': [
+    'La pièce {label} n’est pas vendue pour livraison au Canada.',
+    'La pieza {label} no se vende para entrega en Canadá.',
+  ],
+  'Part {label} is not sold for delivery in the United States.': [
+    'La pièce {label} n’est pas vendue pour livraison aux États-Unis.',
+    'La pieza {label} no se vende para entrega en Estados Unidos.',
+  ],
   'We ship within the United States': [
     'Nous livrons aux États-Unis seulement',
     'Solo enviamos dentro de Estados Unidos',

@@ -4,7 +4,8 @@ import { cartTotals } from './cart';
 import { placeOrderSchemaFor, shippingAddressSchemaFor } from './checkout.schema';
 import { freight, FREIGHT_TABLES } from './money';
 import { normalisePostalCode, postalCodeMatchesProvince, PROVINCES } from './provinces';
-import { siteCountry } from './regions';
+import { addressRules, notSoldMessage, restrictingRegions, siteCountry, soldIn } from './regions';
+import { translateMessage } from './message-translations';
 import { CA_TAX_RATES, orderTaxes, taxationFor, taxLines } from './tax';
 
 const errorsOf = (schema: { validateSync: (v: unknown, o: object) => unknown }, value: object) => {
@@ -150,5 +151,27 @@ describe('Canadian taxes and freight (decision 033)', () => {
     expect(orderTaxes({ taxes: [], taxPct: 4.75, taxAmount: 1 })).toEqual([
       { kind: 'SALES', pct: 4.75, amount: 1 },
     ]);
+  });
+});
+
+describe('a part is sold on a site when it may ship to one of its country’s regions (decision 057)', () => {
+  it('sells an unrestricted part everywhere, a part restricted to US states only in the US', () => {
+    expect(soldIn('CA', [])).toBe(true);
+    expect(soldIn('CA', null)).toBe(true);
+    expect(soldIn('US', ['NC', 'VA'])).toBe(true);
+    // "CA" in a restriction is California, not Canada.
+    expect(soldIn('CA', ['CA', 'NC', 'VA'])).toBe(false);
+    expect(soldIn('CA', ['NC', 'ON'])).toBe(true);
+    expect(restrictingRegions('US')).toBeNull();
+    expect(restrictingRegions('CA')).toEqual(PROVINCES.map((p) => p.code));
+  });
+
+  it('says so in each language', () => {
+    expect(addressRules('CA').notSold).toBe('Not sold for delivery in Canada');
+    expect(translateMessage(addressRules('CA').notSold, 'fr-CA')).toBe('Non vendu pour livraison au Canada');
+    expect(translateMessage(addressRules('CA').notSold, 'es-MX')).toBe('No se vende para entrega en Canadá');
+    expect(translateMessage(notSoldMessage('CA', 'AB-12/3'), 'fr-CA')).toBe(
+      'La pièce AB-12/3 n’est pas vendue pour livraison au Canada.',
+    );
   });
 });

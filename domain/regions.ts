@@ -55,6 +55,8 @@ export interface AddressRules {
   normalisePostal: (value: string) => string;
   regions: (locale: Locale) => { value: string; label: string }[];
   regionName: (code: string, locale: Locale) => string | undefined;
+  /** What a part page says in place of Add to Cart when the part cannot ship to any region (decision 057). */
+  notSold: string;
 }
 
 export const ADDRESS_RULES: Readonly<Record<Country, AddressRules>> = {
@@ -73,6 +75,7 @@ export const ADDRESS_RULES: Readonly<Record<Country, AddressRules>> = {
     normalisePostal: (v) => v,
     regions: () => STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` })),
     regionName: (code) => stateName(code),
+    notSold: 'Not sold for delivery in the United States',
   },
   CA: {
     country: 'CA',
@@ -89,9 +92,38 @@ export const ADDRESS_RULES: Readonly<Record<Country, AddressRules>> = {
     normalisePostal: normalisePostalCode,
     regions: (locale) => PROVINCES.map((p) => ({ value: p.code, label: `${p.names[locale]} (${p.code})` })),
     regionName: (code, locale) => provinceName(code, locale),
+    notSold: 'Not sold for delivery in Canada',
   },
 };
 
 /** The address rules of a country (an unknown one reads as the US, the store's home). */
 export const addressRules = (country: string | null | undefined): AddressRules =>
   ADDRESS_RULES[isCountry(country) ? country : 'US'];
+
+/**
+ * The region codes a part's restriction (`allowedStates`, empty: anywhere) must name for the part to be sold on a
+ * site of `country` (decision 057), or null when every part is. Restrictions name US states (decision 033), so every
+ * part ships somewhere in the United States: only Canada leaves parts out (those restricted to states alone).
+ */
+export function restrictingRegions(country: Country): readonly string[] | null {
+  return country === 'US' ? null : PROVINCE_CODES;
+}
+
+const PROVINCE_CODES: readonly string[] = PROVINCES.map((p) => p.code);
+
+/**
+ * Whether a part is sold on a site of `country`: it may ship to at least one of the country's regions (its
+ * restriction is empty, or names one). Listings, search, typeahead and recommendations leave the others out;
+ * their page says `notSold` in place of Add to Cart, and the cart refuses them (decision 057).
+ */
+export function soldIn(country: Country, allowedStates: readonly string[] | null | undefined): boolean {
+  if (!allowedStates?.length) return true;
+  const regions = restrictingRegions(country);
+  return regions === null || allowedStates.some((code) => regions.includes(code));
+}
+
+/** The cart's refusal of a part not sold on the site's country (server; translated by its pattern). */
+export const notSoldMessage = (country: Country, partId: string): string =>
+  country === 'CA'
+    ? `Part ${partId} is not sold for delivery in Canada.`
+    : `Part ${partId} is not sold for delivery in the United States.`;

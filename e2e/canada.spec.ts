@@ -8,6 +8,8 @@ import { CheckoutPage } from './pages/CheckoutPage';
 import { registerAndSignIn } from './support/accounts';
 import { withDb } from './support/db';
 import { lastEmailTo, linkIn } from './support/outbox';
+import { searchPath } from '../domain/routes';
+import { restrictingRegions } from '../domain/regions';
 
 // The Canadian site (decision 033): it ships within Canada, in CAD, with Canada's taxes.
 test.use(onPayCa('en-US'));
@@ -25,6 +27,7 @@ test('pay-ca: a Canadian address with its own messages, GST and QST on the goods
        join price_list_item pli on pli.product_id = p.id and pli.price_list_id = s.price_list_id
        where p.in_stock and p.min_transfer = 1 and p.minimum_purchase_quantity = 1 and pli.price between 20 and 60
          and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+         and p.allowed_states = '{}' -- pay-ca sells it (decision 057)
        order by p.id limit 1`,
     );
     return rows[0]!;
@@ -151,6 +154,7 @@ test('pay-ca: a buyer saves a Canadian address in the account, and checkout offe
            join price_list_item pli on pli.product_id = p.id and pli.price_list_id = s.price_list_id
            where p.in_stock and p.min_transfer = 1 and p.minimum_purchase_quantity = 1 and pli.price between 20 and 60
              and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+             and p.allowed_states = '{}' -- pay-ca sells it (decision 057)
            order by p.id desc limit 1`,
         )
       ).rows[0]!.id,
@@ -168,3 +172,89 @@ test('pay-ca: a buyer saves a Canadian address in the account, and checkout offe
   await expect(page.getByText('HST (13%)')).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/pay-ca-checkout-saved-390.png', fullPage: true });
 });
+
+// A part restricted to US states (decision 057): pay-ca does not offer it, and its page, reached by URL, says so.
+test('pay-ca: a part restricted to US states is not in search or typeahead, and its page says it is not sold for delivery in Canada', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const part = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string }>(
+          `select p.id from product p join site s on s.id = 'pay-ca'
+           join price_list_item pli on pli.product_id = p.id and pli.price_list_id = s.price_list_id
+           where cardinality(p.allowed_states) > 0 and not p.allowed_states && $1::text[] and p.in_stock
+           order by p.popularity desc, p.id limit 1`,
+          [[...restrictingRegions('CA')!]],
+        )
+      ).rows[0]!.id,
+  );
+  const walks = [
+    {
+      width: 1366,
+      height: 900,
+      locale: 'en-US',
+      notSold: 'Not sold for delivery in Canada',
+      add: 'Add to Cart',
+    },
+    {
+      width: 390,
+      height: 844,
+      locale: 'fr-CA',
+      notSold: 'Non vendu pour livraison au Canada',
+      add: 'Ajouter au panier',
+    },
+    {
+      width: 390,
+      height: 844,
+      locale: 'en-US',
+      notSold: 'Not sold for delivery in Canada',
+      add: 'Add to Cart',
+    },
+    {
+      width: 1366,
+      height: 900,
+      locale: 'fr-CA',
+      notSold: 'Non vendu pour livraison au Canada',
+      add: 'Ajouter au panier',
+    },
+  ];
+  for (const walk of walks) {
+    await page.context().addCookies([shopCookie('locale', walk.locale, PAY_CA)]);
+    await page.setViewportSize({ width: walk.width, height: walk.height });
+    const name = `pay-ca-not-sold-${walk.locale}-${walk.width}`;
+
+    // Its page by URL: the notice in place of Add to Cart, and no "Available to Order".
+    await page.goto(`/product/detail/${encodeURIComponent(part)}`);
+    await expect(page.getByTestId('part-number')).toHaveText(part);
+    const summary = page.locator('.product__summary');
+    await expect(summary.getByTestId('not-sold')).toHaveText(walk.notSold);
+    await expect(summary.getByRole('button', { name: walk.add })).toHaveCount(0);
+    await expect(summary.getByTestId('stock-line')).toHaveCount(0);
+    await page.screenshot({ path: `/tmp/ca-${name}.png`, fullPage: true });
+
+    // The typeahead for its part number answers without it.
+    const search = page.getByRole('search').getByRole('combobox');
+    await search.click();
+    const answered = page.waitForResponse(
+      (r) =>
+        r.url().includes('/graphql') &&
+        (r.request().postData() ?? '').includes(`"term":${JSON.stringify(part)}`),
+    );
+    await search.pressSequentially(part, { delay: 40 });
+    await answered;
+    await expect(page.locator('.suggest')).toBeVisible();
+    await expect(
+      page.locator('.suggest__id').filter({ hasText: new RegExp(`^${escape(part)}$`) }),
+    ).toHaveCount(0);
+    await page.screenshot({ path: `/tmp/ca-${name}-typeahead.png` });
+
+    // Nor do the search results.
+    await page.goto(searchPath(part));
+    await expect(page.locator('.results__count')).toBeVisible();
+    await expect(page.locator(`a[href$="/product/detail/${encodeURIComponent(part)}"]`)).toHaveCount(0);
+  }
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -14,6 +14,7 @@ function productWithCadPrice(): Promise<{ id: string; usd: number; cad: number }
        join price_list_item pli on pli.product_id = p.id and pli.price_list_id = s.price_list_id
        where p.in_stock and p.min_transfer = 1 and p.minimum_purchase_quantity = 1 and p.price between 20 and 150
          and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+         and p.allowed_states = '{}' -- pay-ca sells it (decision 057)
        order by p.id limit 1`,
     );
     return rows[0]!;

@@ -26,7 +26,7 @@ import {
   type PriceColumns,
   type Pricing,
 } from '../catalog/pricing';
-import { siteCountry, addressRules, type Country } from '../../../../domain/regions';
+import { siteCountry, addressRules, notSoldMessage, soldIn, type Country } from '../../../../domain/regions';
 import { taxationFor } from '../../../../domain/tax';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError, type FieldError } from '../../common/errors';
@@ -409,7 +409,7 @@ export const cartService = {
   async write(ctx: Ctx, items: CartItem[], mode: 'add' | 'set'): Promise<CartView> {
     assertOrdersScope(ctx);
     if (items.length === 0) return this.get(ctx);
-    const lines = mergeSameLines(await checkItems(ctx, items), mode);
+    const lines = mergeSameLines(await checkItems(ctx, items, { toBuy: true }), mode);
     const payload = JSON.stringify(
       lines.map((l, ord) => ({
         product_id: l.itemId,
@@ -550,16 +550,26 @@ export interface CheckedItem {
  * and within its limits; required options are given; the minimum quantity) and answers every problem at once,
  * next to its field (`items[1].configurations[0].value`).
  */
-export async function checkItems(ctx: Ctx, items: CartItem[]): Promise<CheckedItem[]> {
+export async function checkItems(
+  ctx: Ctx,
+  items: CartItem[],
+  { toBuy = false }: { toBuy?: boolean } = {},
+): Promise<CheckedItem[]> {
   const products = new Map(
     (await catalogService.orderRules(ctx, [...new Set(items.map((i) => i.itemId))])).map((p) => [p.id, p]),
   );
+  const country = siteCountry(ctx.site);
   const errors: FieldError[] = [];
   const checked = items.map((item, i) => {
     const at = `items[${i}]`;
     const product = products.get(item.itemId);
     if (!product) {
       errors.push({ field: `${at}.itemId`, message: `Part ${item.itemId} is not in the catalogue.` });
+      return null;
+    }
+    // A cart buys: a part the site's country cannot receive is refused there (decision 057); a list may keep it.
+    if (toBuy && !soldIn(country, product.allowedStates)) {
+      errors.push({ field: `${at}.itemId`, message: notSoldMessage(country, product.id) });
       return null;
     }
     const configurations = itemConfigurations(item);

@@ -8,6 +8,8 @@ import { fromPrice, priceTerms, productTiers, type PriceTerms } from '../../../.
 import { RELATED_CTES, relatedParams } from '../analytics/related';
 import { searchService, type SearchAnswer, type Suggestion } from '../search/search.service';
 import type { CategoryView, ProductView } from './catalog.views';
+import { siteCountry, soldIn } from '../../../../domain/regions';
+import { siteRestriction, soldOnSiteSql } from './sold-on-site';
 import {
   PRICE_COLUMNS,
   PRICE_LIST_JOIN,
@@ -114,7 +116,13 @@ export const catalogService = {
       ctx.site,
       ctx.site,
     ]);
-    const byId = new Map(rows.map((row) => [row.id, priceView(pricing, row)]));
+    const country = siteCountry(ctx.site);
+    const byId = new Map(
+      rows.map((row) => [
+        row.id,
+        { ...priceView(pricing, row), soldOnSite: soldIn(country, row.allowedStates) },
+      ]),
+    );
     return wanted.flatMap((id) => byId.get(id) ?? []);
   },
 
@@ -198,11 +206,14 @@ export const catalogService = {
   ): Promise<ProductView[]> {
     const handles = [...new Set(categories.map(normaliseHandle).filter(Boolean))].slice(0, 20);
     if (handles.length === 0) return [];
+    // A part the site's country cannot receive is not suggested there (decision 057).
+    const regions = siteRestriction(ctx.site);
     const where = `s.category_id in (select id from category c where c.handle in (?)
            or exists (select 1 from unnest(array[?]::text[]) h where starts_with(c.handle, h || '/')))
          and s.price is not null
-         and (coalesce((select show_all_products from site where id = ?), true) or ? = any(s.sites))`;
-    const params = [handles, handles, ctx.site, ctx.site];
+         and (coalesce((select show_all_products from site where id = ?), true) or ? = any(s.sites))
+         ${regions ? `and ${soldOnSiteSql('s', 'array[?]::text[]')}` : ''}`;
+    const params = [handles, handles, ctx.site, ctx.site, ...(regions ? [[...regions]] : [])];
     const rows = productId
       ? await ctx.readDb.execute<{ id: string }[]>(
           `with ${RELATED_CTES}
@@ -245,7 +256,7 @@ export const catalogService = {
 
 export type OrderRules = Pick<
   ProductView,
-  'id' | 'minimumPurchaseQuantity' | 'minTransfer' | 'configurationOptions'
+  'id' | 'minimumPurchaseQuantity' | 'minTransfer' | 'configurationOptions' | 'allowedStates'
 >;
 
 export interface PriceView {
@@ -293,7 +304,7 @@ const OPTIONS_JSON = `coalesce((
  * Product views in one statement (brand joined, options aggregated): read paths skip entity hydration, which
  * costs several times the query itself. Sites that do not show every product see only those listing them.
  */
-const PRODUCTS_BY_IDS = new Prepared<ProductView & PriceColumns>(`
+const PRODUCTS_BY_IDS = new Prepared<Omit<ProductView, 'soldOnSite'> & PriceColumns>(`
   select p.id, p.name, p.description, p.category_id as "categoryId",
     ${PRICE_COLUMNS}, p.market_price::float8 as "marketPrice",
     p.manufacturer_part_number as "manufacturerPartNumber", p.minimum_purchase_quantity as "minimumPurchaseQuantity",
@@ -310,12 +321,16 @@ const PRODUCTS_BY_IDS = new Prepared<ProductView & PriceColumns>(`
 
 const ORDER_RULES = new Prepared<OrderRules>(
   `select p.id, p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
+     p.allowed_states as "allowedStates",
      ${OPTIONS_JSON}
    from product p where p.id = any(?::text[]) and ${VISIBLE_ON_SITE}`,
 );
 
 /** A product view in the pricing's terms (its price, base, market and option prices, offers and tiers). */
-function priceView(pricing: Pricing, row: ProductView & PriceColumns): ProductView {
+function priceView(
+  pricing: Pricing,
+  row: Omit<ProductView, 'soldOnSite'> & PriceColumns,
+): Omit<ProductView, 'soldOnSite'> {
   const {
     ownPrice: _p,
     ownBasePrice: _b,

@@ -220,6 +220,12 @@ export class ProductGql {
   @Field(() => [String], { description: 'State codes the product ships to; empty means anywhere' })
   allowedStates!: string[];
 
+  @Field(() => Boolean, {
+    description:
+      "Whether this site sells it: it may ship to one of the site country's regions; false: its page says it is not sold for delivery there (decision 057)",
+  })
+  soldOnSite!: boolean;
+
   @Field(() => [String])
   images!: string[];
 

@@ -53,6 +53,8 @@ export interface ProductView {
   /** In stock, or sold on backorder (decision 050): "Available to Order". */
   orderable: boolean;
   allowedStates: string[];
+  /** Whether the request's site sells it: it may ship to one of the site country's regions (decision 057). */
+  soldOnSite: boolean;
   images: string[];
   cadFiles: CadFileValue[];
   displayKind: Product['displayKind'];

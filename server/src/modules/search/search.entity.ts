@@ -84,6 +84,10 @@ export class ProductSearch {
   @Property({ type: ArrayType, columnType: 'text[]' })
   sites!: string[];
 
+  /** The product's state restriction (empty: anywhere), for the sites whose country it leaves out (decision 057). */
+  @Property({ type: ArrayType, columnType: 'text[]', default: '{}' })
+  allowedStates: string[] = [];
+
   @Property({ type: 'integer' })
   popularity!: number;
 

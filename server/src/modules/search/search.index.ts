@@ -26,7 +26,7 @@ const REFRESH_PRODUCT_SEARCH_SQL = `
     select c.id, path.names || ' ' || c.name from category c join path on c.parent_id = path.id
   )
   insert into product_search (product_id, part_key, document, title, name, description, image, brand_id, category_id,
-    price, sites, popularity, in_stock, facets)
+    price, sites, allowed_states, popularity, in_stock, facets)
   select p.id,
     lower(regexp_replace(p.id, '[^A-Za-z0-9]', '', 'g')),
     t.title
@@ -35,7 +35,7 @@ const REFRESH_PRODUCT_SEARCH_SQL = `
          (select string_agg(concat_ws(' ', a->>'name', a->>'value'), ' ') from jsonb_array_elements(p.attributes) a), '')), 'C')
     || setweight(to_tsvector('axl', p.description), 'D'),
     t.title,
-    p.name, p.description, p.images[1], p.brand_id, p.category_id, p.price, p.sites, p.popularity, p.in_stock,
+    p.name, p.description, p.images[1], p.brand_id, p.category_id, p.price, p.sites, p.allowed_states, p.popularity, p.in_stock,
     coalesce((select array_agg(distinct (a->>'name') || '=' || (a->>'value')) from jsonb_array_elements(p.attributes) a
       where a->>'name' = any(array[?]::text[])), '{}')
   from product p
@@ -54,7 +54,7 @@ const REFRESH_PRODUCT_SEARCH_SQL = `
     title = excluded.title,
     name = excluded.name, description = excluded.description, image = excluded.image,
     brand_id = excluded.brand_id, category_id = excluded.category_id, price = excluded.price,
-    sites = excluded.sites, popularity = excluded.popularity, in_stock = excluded.in_stock,
+    sites = excluded.sites, allowed_states = excluded.allowed_states, popularity = excluded.popularity, in_stock = excluded.in_stock,
     facets = excluded.facets`;
 
 /** Catalogue words (names with their letters joined to the next word, brands, categories) with their frequencies. */

@@ -14,6 +14,7 @@ import {
 import { validate } from '../../common/validate';
 import type { Ctx, SqlConnection } from '../../context';
 import type { AnswerCache } from './search.cache';
+import { siteRestriction, soldOnSiteSql } from '../catalog/sold-on-site';
 import { closest, isCorrectable, parseQuery, toTsQuery, type ParsedQuery } from './search.query';
 
 declare module '../../context' {
@@ -225,6 +226,9 @@ function buildStatement(reader: SearchReader, plan: Plan): { text: string; param
     base.push(
       `(coalesce((select show_all_products from site where id = ${site}), true) or ${site} = any(s.sites))`,
     );
+    // Parts the site's country cannot receive are not sold there (decision 057): only a restricting country pays.
+    const regions = siteRestriction(reader.site);
+    if (regions) base.push(soldOnSiteSql('s', sql.arr(regions)));
   }
   // The category's and brands' ids are given as values, so PostgreSQL plans with how many products they hold.
   // One brand or category is compared with `=`: its index then gives its products in the static order.
@@ -595,7 +599,30 @@ async function computedAhead(ctx: Ctx, parsed: ParsedQuery): Promise<Found | nul
      where key = ? and answer is not null and coalesce((select show_all_products from site where id = ?), true)`,
     [key, ctx.site],
   );
-  return row?.answer ?? null;
+  return row ? soldOnSite(ctx, row.answer) : null;
+}
+
+/**
+ * A computed-ahead answer (computed for every site) without the parts the request's site does not sell
+ * (decision 057): filtered when read, one primary-key lookup of its few results, on a restricting country's site.
+ */
+async function soldOnSite(ctx: Ctx, answer: Found): Promise<Found> {
+  const regions = siteRestriction(ctx.site);
+  if (!regions || answer.results.length === 0) return answer;
+  const unsold = new Set(
+    (
+      await ctx.readDb.execute<{ id: string }[]>(
+        `select id from product p where p.id in (?) and not ${soldOnSiteSql('p', 'array[?]::text[]')}`,
+        [answer.results.map((r) => r.id), [...regions]],
+      )
+    ).map((r) => r.id),
+  );
+  if (unsold.size === 0) return answer;
+  return {
+    ...answer,
+    results: answer.results.filter((r) => !unsold.has(r.id)),
+    total: Math.max(0, answer.total - unsold.size),
+  };
 }
 
 /** BRAND first, then CATEGORY, then the attributes in the domain's order; empty panels are left out. */

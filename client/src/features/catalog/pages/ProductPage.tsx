@@ -8,7 +8,8 @@ import { Link, useParams } from 'react-router-dom';
 import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { CadFileLinks } from '../../../components/CadFileLinks';
 import { Skeleton } from '../../../components/Skeleton';
-import { useCatalogLang, useT, useTextLang } from '../../../i18n';
+import { useCatalogLang, useMessage, useT, useTextLang } from '../../../i18n';
+import { addressRules } from '@domain/regions';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { NotFoundContent } from '../../content';
 import { BackInStockForm } from '../BackInStockForm';
@@ -17,7 +18,7 @@ import { Configurator } from '../Configurator';
 import { Recommendations } from '../Recommendations';
 import { useProduct } from '../hooks';
 import { useTrackView } from '../../../lib/analytics';
-import { useSite } from '../../../lib/site';
+import { useShipsTo, useSite } from '../../../lib/site';
 
 /** Product detail: id is the URL-encoded part number (it may contain "/"). */
 export function ProductPage() {
@@ -30,6 +31,8 @@ export function ProductPage() {
   const { product, loading } = useProduct(id);
   usePageMeta(product?.name ?? (loading ? undefined : t('product.notFoundTitle')));
   const site = useSite();
+  const message = useMessage();
+  const country = useShipsTo();
   useTrackView(
     product?.id ?? '',
     product
@@ -102,13 +105,23 @@ export function ProductPage() {
               <ProductPrice product={product} />
             )}
           </div>
-          <StockLine orderable={product.orderable} />
-          <WarehouseStock stock={product.stock} />
-          {!product.inStock && <BackInStockForm itemId={product.id} />}
+          {product.soldOnSite ? (
+            <>
+              <StockLine orderable={product.orderable} />
+              <WarehouseStock stock={product.stock} />
+              {!product.inStock && <BackInStockForm itemId={product.id} />}
+            </>
+          ) : (
+            // A part the site's country cannot receive (decision 057): no stock line, no Add to Cart.
+            <p className="stock stock--back" data-testid="not-sold">
+              {message(addressRules(country).notSold)}
+            </p>
+          )}
           <p className="product__description" lang={textLang(product.descriptionLang)}>
             {product.description}
           </p>
-          {product.price !== null &&
+          {product.soldOnSite &&
+            product.price !== null &&
             product.price !== undefined &&
             (product.configurationOptions.length > 0 ? (
               <Configurator product={product} />
