@@ -335,6 +335,10 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Cette soumission a expiré : demandez-nous-en une nouvelle.',
     'Esta cotización venció: pídanos una nueva.',
   ],
+  'Only an expired or declined quote can be asked for again.': [
+    'Seule une soumission expirée ou refusée peut être demandée de nouveau.',
+    'Solo una cotización vencida o rechazada se puede volver a solicitar.',
+  ],
   'This quote cannot be accepted now.': [
     'Cette soumission ne peut pas être acceptée maintenant.',
     'Esta cotización no se puede aceptar ahora.',

@@ -35,6 +35,11 @@ export const QUOTE_TRANSITIONS: Record<QuoteStatus, readonly QuoteStatus[]> = {
 
 export const canMoveQuote = (from: QuoteStatus, to: QuoteStatus) => QUOTE_TRANSITIONS[from].includes(to);
 
+/** A quote the buyer may ask for again (Request again: its lines and quantities as a new request). */
+export const REQUESTABLE_AGAIN: readonly QuoteStatus[] = ['expired', 'declined'];
+export const canRequestAgain = (status: string): boolean =>
+  (REQUESTABLE_AGAIN as readonly string[]).includes(status);
+
 /** The most lines one quote carries (a cart's limit). */
 export const MAX_QUOTE_LINES = 100;
 
@@ -52,6 +57,7 @@ export const QUOTE_MESSAGES = {
   ordered: 'This quote was already ordered.',
   partGone: 'A part of this quote is no longer sold: ask us for a new revision.',
   otherSite: 'This quote was asked on another of our sites: accept and order it there.',
+  notAgain: 'Only an expired or declined quote can be asked for again.',
 } as const;
 
 /** A quote asked from the cart: some or all of its lines, the day they are needed by, a note. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { isShopRoute, productPath, safeReturnPath, searchPath } from './routes';
+import { canRequestAgain } from './quotes';
+import { isShopRoute, orderPayPath, productPath, safeReturnPath, searchPath } from './routes';
 
 describe('shop routes', () => {
   it('knows every route of the spec, with ids and nested handles', () => {
@@ -65,5 +66,19 @@ describe('safeReturnPath (issue 26: no open redirect through callbackUrl)', () =
     42,
   ])('refuses %j', (value) => {
     expect(safeReturnPath(value, '/fallback')).toBe('/fallback');
+  });
+});
+
+describe('small things a buyer notices (issue 51 item 8)', () => {
+  it("Pay Now on the orders list opens the order's page at its payment", () => {
+    expect(orderPayPath('o1')).toBe('/user/account/orders/o1?pay=1');
+    expect(isShopRoute(orderPayPath('o1').split('?')[0]!)).toBe(true);
+  });
+
+  it('only an expired or declined quote is asked for again', () => {
+    expect(['expired', 'declined'].every(canRequestAgain)).toBe(true);
+    for (const status of ['requested', 'in_review', 'quoted', 'accepted', 'ordered']) {
+      expect(canRequestAgain(status)).toBe(false);
+    }
   });
 });

@@ -73,6 +73,8 @@ export const categoryPath = (handle: string): string => `${ROUTES.category}${han
 /** An order's page in the account, and its invoice. */
 export const orderPath = (id: string): string => `${ROUTES.orders}/${id}`;
 export const invoicePath = (id: string): string => `${ROUTES.orders}/${id}/invoice`;
+/** An order's page opened at its payment (Pay Now from the orders list: an order waiting for a payment). */
+export const orderPayPath = (id: string): string => `${orderPath(id)}?pay=1`;
 export const returnRequestPath = (orderId: string): string => `${ROUTES.orders}/${orderId}/return`;
 export const returnPath = (id: string): string => `${ROUTES.returns}/${id}`;
 export const quotePagePath = (id: string): string => `${ROUTES.quotes}/${id}`;

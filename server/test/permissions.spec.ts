@@ -146,6 +146,8 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.quote': '{ quote(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Mutation.acceptQuote':
         'mutation { acceptQuote(id: "00000000-0000-4000-8000-000000000000", revision: 1) { id } }',
+      'Mutation.requestQuoteAgain':
+        'mutation { requestQuoteAgain(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Query.quoteCheckout':
         '{ quoteCheckout(id: "00000000-0000-4000-8000-000000000000", revision: 1) { cartId } }',
       'Mutation.sendQuoteMessage':

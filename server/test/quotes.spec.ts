@@ -519,6 +519,81 @@ describe('quotes to orders', () => {
     expect((await c.gql(ACCEPT, { id: quote.id, revision: 3 })).errors).toBeUndefined();
   });
 
+  it('Request again: an expired or declined quote becomes a new request with the same lines; an open one is refused; another buyer reads it as missing', async () => {
+    const AGAIN = `mutation($id: ID!) { requestQuoteAgain(id: $id) {
+      id number status neededBy note source buyerEmail
+      lines { lineNo itemId description quantity cataloguePrice unitPrice } } }`;
+    const { c, email } = await customer();
+    const quote = await sentQuote(
+      c,
+      [
+        { itemId: products[0]!.id, qty: 60 },
+        { itemId: products[1]!.id, qty: 7 },
+      ],
+      [10, 20],
+    );
+    // Open (quoted, before its last day): accept it instead.
+    const open = await c.gql(AGAIN, { id: quote.id });
+    expect(open.errors?.[0]).toMatchObject({
+      message: QUOTE_MESSAGES.notAgain,
+      extensions: { code: 'CONFLICT' },
+    });
+    await db.execute(`update quote_revision set expires_on = current_date - 2 where quote_id = ?`, [
+      quote.id,
+    ]);
+    // Another buyer cannot copy it: it reads as missing, and nothing is asked in their name.
+    const { c: stranger } = await customer();
+    const theirs = await stranger.gql(AGAIN, { id: quote.id });
+    expect(theirs.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await stranger.gql<{ myQuotes: unknown[] }>('{ myQuotes { id } }')).data!.myQuotes).toEqual([]);
+    expect((await stranger.gql(AGAIN, { id: 'not-a-uuid' })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+
+    const asked = await c.gql<{ requestQuoteAgain: QuoteAnswer }>(AGAIN, { id: quote.id });
+    expect(asked.errors).toBeUndefined();
+    const again = asked.data!.requestQuoteAgain;
+    expect(again).toMatchObject({ status: 'requested', buyerEmail: email, neededBy: null });
+    expect(again.id).not.toBe(quote.id);
+    expect(Number(again.number)).toBeGreaterThan(Number(quote.number));
+    expect(again.lines.map((l) => [l.lineNo, l.itemId, l.quantity])).toEqual([
+      [1, products[0]!.id, 60],
+      [2, products[1]!.id, 7],
+    ]);
+    // Unpriced until staff answer it; the buyer sees it listed, newest first, next to the expired one.
+    expect(again.lines.every((l) => (l as { unitPrice?: number | null }).unitPrice === null)).toBe(true);
+    const mine = await c.gql<{ myQuotes: { id: string; status: string }[] }>('{ myQuotes { id status } }');
+    expect(mine.data!.myQuotes.slice(0, 2)).toEqual([
+      { id: again.id, status: 'requested' },
+      { id: quote.id, status: 'expired' },
+    ]);
+  });
+
+  it('Request again copies a declined request of an unpriced part with its note; staff cannot ask for quotes', async () => {
+    const AGAIN = `mutation($id: ID!) { requestQuoteAgain(id: $id) { status note lines { itemId description quantity } } }`;
+    const { c } = await customer();
+    const [line] = await cartLines(c, [{ itemId: quoteOnly, qty: 3 }]);
+    const quote = (
+      await c.gql<{ requestQuote: QuoteAnswer }>(REQUEST, {
+        input: { cartLineIds: [line!.cartLineId], note: 'Anodised, please.' },
+      })
+    ).data!.requestQuote;
+    const waiting = await c.gql(AGAIN, { id: quote.id });
+    expect(waiting.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    await db.execute(`update quote set status = 'declined', decline_note = 'No.' where id = ?`, [quote.id]);
+    const again = await c.gql<{ requestQuoteAgain: QuoteAnswer }>(AGAIN, { id: quote.id });
+    expect(again.data!.requestQuoteAgain).toEqual({
+      status: 'requested',
+      note: 'Anodised, please.',
+      lines: [{ itemId: quoteOnly, description: quote.lines[0]!.description, quantity: 3 }],
+    });
+    const staffEmail = `quotes.again.${randomUUID()}@plant.example`;
+    await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.Service });
+    const staff = await t.client();
+    await staff.signIn(staffEmail, FIXTURE_PASSWORD);
+    expect((await staff.gql(AGAIN, { id: quote.id })).errors?.[0]?.extensions?.code).toMatch(
+      /FORBIDDEN|NOT_FOUND/,
+    );
+  });
+
   it('two acceptances at once, then two checkouts at once with different keys: one acceptance, one order', async () => {
     const { c, email } = await customer();
     const quote = await sentQuote(c, [{ itemId: products[1]!.id, qty: 30 }], [15]);

@@ -11,13 +11,18 @@ export function ConsentBanner() {
   const { pathname } = useLocation();
   const shown = !consent.chosen && pathname !== ROUTES.cookiePreferences;
   const bar = useRef<HTMLElement>(null);
+  const spacer = useRef<HTMLDivElement>(null);
   // While the bar is up, a control the keyboard reaches scrolls into view above it, never under it: scrolling into
   // view uses the padding, and a control already in the window but under the bar is moved up above it.
   useEffect(() => {
     const element = bar.current;
     if (!shown || !element) return;
     const root = document.documentElement;
-    const fit = () => (root.style.scrollPaddingBottom = `${element.offsetHeight + 8}px`);
+    const fit = () => {
+      root.style.scrollPaddingBottom = `${element.offsetHeight + 8}px`;
+      // The page keeps room below for the bar: its end (the footer) is never hidden behind it.
+      if (spacer.current) spacer.current.style.height = `${element.offsetHeight}px`;
+    };
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(element);
@@ -39,10 +44,10 @@ export function ConsentBanner() {
   return (
     <>
       {/* Keeps the page's end (the footer) reachable above the bar. */}
-      <div className="consent-banner__spacer" aria-hidden="true" />
+      <div className="consent-banner__spacer" aria-hidden="true" ref={spacer} />
       <section className="consent-banner" role="region" aria-labelledby="consent-banner-title" ref={bar}>
         <div className="container consent-banner__inner">
-          <div>
+          <div className="consent-banner__text">
             <h2 id="consent-banner-title">{t('consent.title')}</h2>
             <p>{t('consent.text')}</p>
           </div>

@@ -18,10 +18,10 @@ import {
   type ShipmentStatus,
 } from '@domain/order-status';
 import { withinReturnWindow } from '@domain/returns';
-import { invoicePath, orderPath, productPath, returnRequestPath, ROUTES } from '@domain/routes';
-import { useState } from 'react';
+import { invoicePath, orderPath, orderPayPath, productPath, returnRequestPath, ROUTES } from '@domain/routes';
+import { useEffect, useRef, useState } from 'react';
 import { useMoney } from '../../lib/money';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AddressLines } from '../../components/AddressLines';
 import { Pager } from '../../components/Pager';
 import { StatusFilter } from './StatusFilter';
@@ -122,7 +122,18 @@ export function OrdersPage() {
                   </td>
                   <td data-label={t('orders.date')}>{dates.day(o.createdAt)}</td>
                   <td data-label={t('orders.status')}>
-                    <span className={`status status--${o.status}`}>{message(o.statusLabel)}</span>
+                    <span className="orders-table__status">
+                      <span className={`status status--${o.status}`}>{message(o.statusLabel)}</span>
+                      {AWAITING_PAYMENT.includes(o.status) && (
+                        <Link
+                          className="btn btn--primary btn--compact"
+                          to={orderPayPath(o.id)}
+                          aria-label={t('orders.payNowFor', { number: orderNumberLabel(o.orderNumber) })}
+                        >
+                          {t('checkout.payNow')}
+                        </Link>
+                      )}
+                    </span>
                   </td>
                   <td data-label={t('orders.items')}>{o.itemCount}</td>
                   <td className="num" data-label={t('cart.total')}>
@@ -401,7 +412,15 @@ function PayNow({ order }: { order: OrderFieldsFragment }) {
   const t = useT();
   const dates = useDates();
   const { user } = useSession();
-  const [open, setOpen] = useState(false);
+  // Pay Now on the orders list opens the order at its payment (orderPayPath).
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState(params.has('pay'));
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (params.has('pay')) section.current?.scrollIntoView({ block: 'start' });
+    // Once, as the page opens at the payment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const payment = usePlaceOrder({
     order,
     failedMessage: t('checkout.failed'),
@@ -411,7 +430,12 @@ function PayNow({ order }: { order: OrderFieldsFragment }) {
     },
   });
   return (
-    <section className="notice notice--warning pay-now" aria-labelledby="pay-now-title" data-testid="pay-now">
+    <section
+      className="notice notice--warning pay-now"
+      aria-labelledby="pay-now-title"
+      data-testid="pay-now"
+      ref={section}
+    >
       <h2 id="pay-now-title">{t('orders.awaitingPayment')}</h2>
       <p>
         {order.payBy

@@ -1,6 +1,6 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { quoteMessageSchema, quoteNumberLabel } from '@domain/quotes';
+import { canRequestAgain, quoteMessageSchema, quoteNumberLabel } from '@domain/quotes';
 import { Form, Formik } from 'formik';
 import { FormError, TextAreaField } from '../../components/form';
 import { notify } from '../../lib/toast';
@@ -18,6 +18,7 @@ import {
   AcceptQuoteDocument,
   MyQuotesDocument,
   QuoteDocument,
+  RequestQuoteAgainDocument,
   SendQuoteMessageDocument,
   type QuoteFieldsFragment,
   type QuoteLineFieldsFragment,
@@ -146,6 +147,7 @@ export function QuotePage() {
           {t('quotes.expired')}
         </p>
       )}
+      {canRequestAgain(quote.status) && <RequestAgain quote={quote} />}
       {quote.sent && <SentQuote quote={quote} sent={quote.sent} />}
       <QuoteMessages quote={quote} />
       <section aria-labelledby="asked-title">
@@ -292,6 +294,43 @@ function QuoteMessages({ quote }: { quote: QuoteFieldsFragment }) {
   );
 }
 
+/** An expired or declined quote's lines and quantities as a new request; the buyer lands on it. */
+function RequestAgain({ quote }: { quote: QuoteFieldsFragment }) {
+  const t = useT();
+  const message = useMessage();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [again, { loading }] = useMutation(RequestQuoteAgainDocument, { refetchQueries: [MyQuotesDocument] });
+  return (
+    <div className="quote-actions" data-testid="request-again">
+      <p className="field__hint">{t('quotes.requestAgainText')}</p>
+      {failure && (
+        <p className="notice notice--warning" role="alert">
+          {message(failure)}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={loading}
+        aria-busy={loading}
+        onClick={() =>
+          void again({ variables: { id: quote.id } }).then(
+            ({ data }) => {
+              const asked = data!.requestQuoteAgain;
+              void notify('success', t('quotes.requestedAgain', { number: quoteNumberLabel(asked.number) }));
+              navigate(quotePagePath(asked.id));
+            },
+            (err: unknown) => setFailure(errorMessage(err, t('quotes.failed'))),
+          )
+        }
+      >
+        {t('quotes.requestAgain')}
+      </button>
+    </div>
+  );
+}
+
 /** Accept (the revision shown) and check out; an accepted quote's checkout; an ordered quote's order. */
 function QuoteActions({ quote, revision }: { quote: QuoteFieldsFragment; revision: number }) {
   const t = useT();
@@ -386,19 +425,26 @@ function QuoteLines({
             const price = priced ? l.unitPrice : l.cataloguePrice;
             return (
               <tr key={l.id}>
-                <td data-label={t('quotes.part')}>
-                  {l.itemId ? (
-                    <Link to={productPath(l.itemId)} lang={catalogLang}>
-                      {l.description}
-                    </Link>
-                  ) : (
-                    l.description
-                  )}
-                  <br />
-                  <small>
-                    {l.itemId}
-                    {l.configurations.map((c) => ` · ${describeConfig(c)}`)}
-                  </small>
+                <td className="quote-line__part" data-label={t('quotes.part')}>
+                  {/* One block: on a phone's card it sits under its label, the part number on one line. */}
+                  <div>
+                    {l.itemId ? (
+                      <Link to={productPath(l.itemId)} lang={catalogLang}>
+                        {l.description}
+                      </Link>
+                    ) : (
+                      l.description
+                    )}
+                    <br />
+                    <small>
+                      {l.itemId && (
+                        <span className="part-number" data-testid="quote-part-number">
+                          {l.itemId}
+                        </span>
+                      )}
+                      {l.configurations.map((c) => ` · ${describeConfig(c)}`)}
+                    </small>
+                  </div>
                 </td>
                 <td className="num" data-label={t('quotes.quantity')}>
                   {l.packSize ? t('quotes.packs', { count: l.quantity, size: l.packSize }) : l.quantity}

@@ -137,6 +137,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.myQuotes': QUOTES_OWN,
   'Query.quote': QUOTES_OWN,
   'Mutation.acceptQuote': QUOTES_OWN,
+  'Mutation.requestQuoteAgain': QUOTES_OWN,
   'Query.quoteCheckout': QUOTES_OWN,
   'Mutation.sendQuoteMessage': QUOTES_OWN,
   'Mutation.sendQuoteStaffMessage': CONSOLE_ACCESS.quotes,

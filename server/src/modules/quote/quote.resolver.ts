@@ -220,6 +220,15 @@ export class QuoteResolver {
   }
 
   @Authorized(...authorizedFor(QUOTES_OWN))
+  @Mutation(() => QuoteGql, {
+    description:
+      "Request again: an expired or declined quote's lines and quantities as a new request of the caller's",
+  })
+  requestQuoteAgain(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
+    return quoteService.requestAgain(ctx, id);
+  }
+
+  @Authorized(...authorizedFor(QUOTES_OWN))
   @Query(() => [QuoteGql], {
     description: "The caller's quotes and, for roles that see its orders, their company's",
   })

@@ -2,6 +2,7 @@ import { CONSOLE_ACCESS, STORE_TIME_ZONE } from '../../../../domain/admin';
 import { COMPANY_CAN } from '../../../../domain/company';
 import {
   canMoveQuote,
+  canRequestAgain,
   type QuoteAnswerInput,
   QUOTE_ANSWER_MESSAGES,
   QUOTE_MESSAGES,
@@ -295,6 +296,51 @@ export const quoteService = {
       return quote!.id;
     });
     return (await this.get(ctx, id))!;
+  },
+
+  /**
+   * Request again (issue 51): an expired or declined quote's lines and quantities (as the buyer asked them: parts,
+   * options, packs) as a new request of the caller's, with their note; the day needed by is asked afresh. Anyone who
+   * reads the quote may (a colleague's becomes their own request); another buyer's reads as missing.
+   */
+  async requestAgain(ctx: Ctx, id: string): Promise<QuoteView> {
+    const me = quoteBuyer(ctx);
+    if (me.role !== ROLES.Customer) throw new AppError('FORBIDDEN', QUOTE_MESSAGES.staffOnly);
+    const newId = await ctx.db.transactional(async (trx) => {
+      const old = await lockForBuyer(ctx, trx, id);
+      const status =
+        old.expired && (old.status === 'quoted' || old.status === 'accepted') ? 'expired' : old.status;
+      if (!canRequestAgain(status)) throw new AppError('CONFLICT', QUOTE_MESSAGES.notAgain);
+      await chargeQuote(ctx, me.id);
+      const [quote] = await ctx.db.execute<{ id: string }[]>(
+        `insert into quote (number, site, currency, user_id, account_id, note, source)
+         select nextval('quote_number_seq'), q.site, q.currency, ?, (select account_id from app_user where id = ?),
+           q.note, q.source
+         from quote q where q.id = ? returning id`,
+        [me.id, me.id, old.id],
+        'all',
+        trx,
+      );
+      // The lines as asked (a line in words stays in words); staff price the request afresh.
+      await ctx.db.execute(
+        `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size,
+           configurations, catalogue_price)
+         select ?, 0, l.line_no, l.product_id, l.description, l.quantity, l.pack_size, l.configurations,
+           l.catalogue_price
+         from quote_line l where l.quote_id = ? and l.revision = 0`,
+        [quote!.id, old.id],
+        'run',
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'quote.requested',
+        targetType: 'quote',
+        targetId: quote!.id,
+        after: { again: old.id },
+      });
+      return quote!.id;
+    });
+    return this.get(ctx, newId);
   },
 
   /**
