@@ -88,6 +88,11 @@ export const formsService = {
       const quote = await quoteService.requestFromForm(ctx, input as QuoteInput, drawings);
       return { id: quote.id, quote };
     }
+    // A guest's is a quote too, reached from its e-mailed link and accepted once signed up or in (decision 061).
+    if (kind === 'quote' && !ctx.user && !ctx.apiCaller) {
+      const quote = await quoteService.requestFromGuestForm(ctx, input as QuoteInput, drawings);
+      return { id: quote.id, quote };
+    }
     return ctx.db.transactional(async (trx) => {
       const [row] = await ctx.db.execute<{ id: string }[]>(
         'insert into form_submission (kind, email, payload, user_id) values (?, ?, ?::jsonb, ?) returning id',
