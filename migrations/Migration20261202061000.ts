@@ -12,9 +12,10 @@ export class Migration20261202061000 extends Migration {
       "id" uuid not null default gen_random_uuid() primary key,
       "purpose" text not null,
       "target_id" uuid not null,
-      "token_hash" text not null unique,
+      "token_hash" text not null,
       "expires_at" timestamptz not null,
-      "created_at" timestamptz not null default now());`);
+      "created_at" timestamptz not null default now(),
+      constraint "access_link_token_hash_unique" unique ("token_hash"));`);
     this.addSql(`create index "access_link_target_idx" on "access_link" ("purpose", "target_id");`);
     this.addSql(`alter table "quote" alter column "user_id" drop not null;`);
     this.addSql(`alter table "quote" add column "contact_email" text null, add column "contact_name" text not null default '',

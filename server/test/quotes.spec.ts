@@ -853,7 +853,9 @@ describe("a guest's quote form (issue 51 item 9, decision 061)", () => {
       },
       [PDF, 'guard.pdf'],
     ).expect(201);
-    const id: string = sent.body.quote.id;
+    // The page that sent it learns the number, not the quote: it opens from the e-mailed link.
+    expect(sent.body).toEqual({ id: expect.any(String), emailed: { number: expect.any(String) } });
+    const id: string = sent.body.id;
     const received = await t.mail(email, { subject: /received/ });
     const staffEmail = `quotes.guest.${randomUUID()}@plant.example`;
     await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.Service });
@@ -873,7 +875,7 @@ describe("a guest's quote form (issue 51 item 9, decision 061)", () => {
     );
     expect(priced.errors).toBeUndefined();
     const quoted = await t.mail(email, { subject: /Q-/, after: received.id });
-    return { guest, email, id, number: sent.body.quote.number as string, received, quoted, staff };
+    return { guest, email, id, number: sent.body.emailed.number as string, received, quoted, staff };
   }
 
   /** Follows an e-mailed link as its browser does: the redirect's page. */
