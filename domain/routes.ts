@@ -78,6 +78,10 @@ export const orderPayPath = (id: string): string => `${orderPath(id)}?pay=1`;
 export const returnRequestPath = (orderId: string): string => `${ROUTES.orders}/${orderId}/return`;
 export const returnPath = (id: string): string => `${ROUTES.returns}/${id}`;
 export const quotePagePath = (id: string): string => `${ROUTES.quotes}/${id}`;
+/** Why a guest's quote link did not open its quote (decision 061): past its day, the quote is an account's, or unknown. */
+export type QuoteLinkProblem = 'expired' | 'used' | 'unknown';
+export const QUOTE_LINK_PAGE = `${ROUTES.quotes}/link`;
+export const quoteLinkPath = (problem: QuoteLinkProblem): string => `${QUOTE_LINK_PAGE}?problem=${problem}`;
 export const savedListPath = (id: string): string => `${ROUTES.savedLists}/${id}`;
 export const quotePath = (item: string): string => `${ROUTES.quote}?item=${encodeURIComponent(item)}`;
 export const confirmationPath = (id: string): string => `${ROUTES.orderConfirmation}${id}`;

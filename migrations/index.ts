@@ -1,6 +1,7 @@
 import { Migration20261202005300 } from './Migration20261202005300';
 import { Migration20261202055000 } from './Migration20261202055000';
 import { Migration20261202060057 } from './Migration20261202060057';
+import { Migration20261202061000 } from './Migration20261202061000';
 import { Migration20261127110740 } from './Migration20261127110740';
 import { Migration20261127145055 } from './Migration20261127145055';
 import { Migration20261202010000 } from './Migration20261202010000';
@@ -111,4 +112,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202010054', class: Migration20261202010054 },
   { name: 'Migration20261202055000', class: Migration20261202055000 },
   { name: 'Migration20261202060057', class: Migration20261202060057 },
+  { name: 'Migration20261202061000', class: Migration20261202061000 },
 ];

@@ -14,6 +14,15 @@ declare module 'http' {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 
+/**
+ * A request's address as the log keeps it: the value of a `token` parameter (an e-mailed link's one-time token:
+ * order, quote, registration, invitation links) is replaced, so the log never holds a working link (decisions 026,
+ * 061).
+ */
+export function loggedUrl(url: string): string {
+  return url.includes('token=') ? url.replace(/([?&][^=&#]*token=)[^&#]*/gi, '$1[hidden]') : url;
+}
+
 /** The app's logger and the request's child of it (made on first use), as plain fields of the request. */
 const APP_LOG = Symbol('app log');
 const CHILD_LOG = Symbol('request log');
@@ -28,7 +37,7 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
     const base = this[APP_LOG];
     if (!base) throw new Error('req.log is set by the requestLog middleware');
     return (this[CHILD_LOG] ??= base.child({
-      req: { id: this.id, method: this.method, url: this.originalUrl ?? this.url },
+      req: { id: this.id, method: this.method, url: loggedUrl(this.originalUrl ?? this.url ?? '') },
     }));
   },
 });

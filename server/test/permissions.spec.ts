@@ -143,7 +143,6 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { declineQuote(id: "00000000-0000-4000-8000-000000000000", version: 1, note: "No") { id } }',
       'Mutation.requestQuote': 'mutation { requestQuote(input: { cartLineIds: [] }) { id } }',
       'Query.myQuotes': '{ myQuotes { id } }',
-      'Query.quote': '{ quote(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Mutation.acceptQuote':
         'mutation { acceptQuote(id: "00000000-0000-4000-8000-000000000000", revision: 1) { id } }',
       'Mutation.requestQuoteAgain':

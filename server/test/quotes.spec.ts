@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { QUOTE_ANSWER_MESSAGES, QUOTE_MESSAGES } from '../../domain/quotes';
 import { BRAND, CSRF } from '../../domain/constants';
@@ -6,7 +7,8 @@ import { CUSTOM_WORK_PART } from '../src/modules/catalog/seed/generator';
 import { ROLES } from '../../domain/roles';
 import { lowestPriceWithoutApproval } from '../../domain/price-approval';
 import { authorisedCard, checkoutBody, companyMember, FIXTURE_PASSWORD, plainProducts } from './fixtures';
-import { createTestApp, linkIn, type Client, type TestApp } from './harness';
+import { createTestApp, linkIn, takeCsrfCookie, type Client, type TestApp } from './harness';
+import { tokenHash } from '../src/modules/account/tokens';
 
 /** Quotes, slice 1 (issue 32, decision 049): asked from the cart, read by the buyer, their company and staff. */
 // A quote's walk is many requests (ask, price, send, accept, order): seconds on a loaded 2-core machine.
@@ -17,8 +19,11 @@ let db: ReturnType<TestApp['orm']['em']['getConnection']>;
 let products: { id: string; price: number }[];
 let quoteOnly: string;
 
+/** What the server logged (decision 061: a guest's quote link never reaches it). */
+const logLines: string[] = [];
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ log: pino({ level: 'info' }, { write: (line: string) => logLines.push(line) }) });
   db = t.orm.em.getConnection();
   products = await plainProducts(t, 2);
   quoteOnly = (
@@ -853,7 +858,7 @@ describe('quotes from the quote form', () => {
     });
   });
 
-  it("names the catalogue part when the item is its part number; refuses a bad quantity or file; a guest's form reaches staff's inbox", async () => {
+  it('names the catalogue part when the item is its part number; refuses a bad quantity or file', async () => {
     const { c, email } = await customer();
     const [part] = await db.execute<{ id: string; name: string }[]>(
       `select id, name from product where id = ?`,
@@ -879,21 +884,228 @@ describe('quotes from the quote form', () => {
     expect(badFile.body.error.fields[0].field).toBe('drawings');
     const [after] = await db.execute<{ n: number }[]>('select count(*)::int as n from quote');
     expect(after!.n).toBe(before!.n);
+  });
+});
 
-    // A guest's request is not a quote (a quote is ordered from an account): it reaches staff's inbox with its file.
+describe("a guest's quote form (issue 51 item 9, decision 061)", () => {
+  const PDF = Buffer.from('%PDF-1.7\n% guard frame\n');
+  const sendForm = (c: Client, fields: Record<string, string>, drawing?: [Buffer, string]) => {
+    const req = c.agent.post('/api/forms/quote').set(CSRF.header, c.token);
+    for (const [k, v] of Object.entries(fields)) req.field(k, v);
+    return drawing ? req.attach('drawings', drawing[0], drawing[1]) : req;
+  };
+  const READ = `query($id: ID!) { quote(id: $id) { id number status source buyerEmail buyerName note
+    lines { description quantity } attachments { filename } sent { revision total } } }`;
+  type Read = {
+    quote: {
+      id: string;
+      number: string;
+      status: string;
+      source: string;
+      buyerEmail: string;
+      buyerName: string;
+      note: string;
+      lines: { description: string; quantity: number }[];
+      attachments: { filename: string }[];
+      sent: { revision: number; total: number } | null;
+    };
+  };
+  const ACCEPT = `mutation($id: ID!, $revision: Int!) { acceptQuote(id: $id, revision: $revision) { status } }`;
+
+  /** A guest sends the form; staff price it (revision 1) through the console's API. */
+  async function guestQuote() {
     const guest = await t.client();
-    const guestEmail = `guest.${randomUUID()}@plant.example`;
-    const inbox = await sendForm(guest, { item: 'Guard frame', email: guestEmail }, [
-      PDF,
-      'guard.pdf',
-    ]).expect(201);
-    expect(inbox.body.quote).toBeUndefined();
-    const [kept] = await db.execute<{ kind: string; files: number }[]>(
-      `select kind, (select count(*)::int from form_attachment a where a.submission_id = s.id) as files
-       from form_submission s where id = ?`,
-      [inbox.body.id],
+    const email = `guest.${randomUUID()}@plant.example`;
+    const sent = await sendForm(
+      guest,
+      {
+        item: 'Guard frame, 1200 x 800, to drawing',
+        quantity: '2',
+        email,
+        firstName: 'Gale',
+        lastName: 'Guest',
+        comments: 'Clear panels.',
+      },
+      [PDF, 'guard.pdf'],
+    ).expect(201);
+    // The page that sent it learns the number, not the quote: it opens from the e-mailed link.
+    expect(sent.body).toEqual({ id: expect.any(String), emailed: { number: expect.any(String) } });
+    const id: string = sent.body.id;
+    const received = await t.mail(email, { subject: /received/ });
+    const staffEmail = `quotes.guest.${randomUUID()}@plant.example`;
+    await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.Service });
+    const staff = await t.client();
+    await staff.signIn(staffEmail, FIXTURE_PASSWORD);
+    const priced = await staff.gql<{ sendQuote: { status: string } }>(
+      `mutation($id: ID!, $input: QuoteAnswerInput!) { sendQuote(id: $id, version: 1, input: $input) { status } }`,
+      {
+        id,
+        input: {
+          lines: [{ lineNo: 1, unitPrice: 310, itemId: CUSTOM_WORK_PART }],
+          freight: 40,
+          leadTimeDays: 12,
+          expiresOn: tomorrow(),
+        },
+      },
     );
-    expect(kept).toEqual({ kind: 'quote', files: 1 });
+    expect(priced.errors).toBeUndefined();
+    const quoted = await t.mail(email, { subject: /Q-/, after: received.id });
+    return { guest, email, id, number: sent.body.emailed.number as string, received, quoted, staff };
+  }
+
+  /** Follows an e-mailed link as its browser does: the redirect's page. */
+  async function follow(c: Client, link: URL): Promise<string> {
+    const res = await c.agent.get(link.pathname + link.search).expect(303);
+    return res.headers.location as string;
+  }
+
+  it('makes a quote staff price like any; its e-mails carry a link that opens it read-only, and once signed up the guest accepts and orders it', async () => {
+    const { guest, email, id, number, received, quoted, staff } = await guestQuote();
+    // Staff see the guest's quote in the queue like any, with the contact's e-mail and name.
+    const queue = await staff.gql<{ adminQuote: { buyerEmail: string; buyerName: string; source: string } }>(
+      `query($id: ID!) { adminQuote(id: $id) { buyerEmail buyerName source } }`,
+      { id },
+    );
+    expect(queue.data!.adminQuote).toEqual({ buyerEmail: email, buyerName: 'Gale Guest', source: 'form' });
+    // Both e-mails carry an access link (never the page's address: the guest has no account to open it with).
+    expect(received.text).toContain(`Reference: Q-${number}`);
+    for (const mail of [received, quoted]) {
+      expect(linkIn(mail).pathname).toBe('/api/quotes/access');
+      expect(linkIn(mail).searchParams.get('token')).toMatch(/^[\w-]{40,}$/);
+    }
+    // Before the link, the guest's browser reads nothing.
+    expect((await guest.gql(READ, { id })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    // Another browser opens the priced quote from the e-mail, read-only.
+    const browser = await t.client();
+    expect(await follow(browser, linkIn(quoted))).toBe(`/user/account/quotes/${id}`);
+    const read = await browser.gql<Read>(READ, { id });
+    expect(read.errors).toBeUndefined();
+    expect(read.data!.quote).toMatchObject({
+      number,
+      status: 'quoted',
+      buyerEmail: email,
+      note: 'Clear panels.',
+      lines: [{ description: 'Guard frame, 1200 x 800, to drawing', quantity: 2 }],
+      attachments: [{ filename: 'guard.pdf' }],
+      sent: { revision: 1, total: 660 },
+    });
+    await browser.agent.get(`/api/quotes/${id}/quote.pdf`).expect(200);
+    // Accepting needs an account.
+    expect((await browser.gql(ACCEPT, { id, revision: 1 })).errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
+    // The guest signs up in that browser (two steps and the e-mailed link); the quote joins the new account.
+    const newEmail = `gale.${randomUUID()}@plant.example`;
+    await browser
+      .send('post', '/api/user/registration', {
+        email: newEmail,
+        firstName: 'Gale',
+        lastName: 'Guest',
+        termsAccepted: true,
+      })
+      .expect(202);
+    const token = linkIn(await t.mail(newEmail)).searchParams.get('token')!;
+    const pending = await browser.agent
+      .get(`/api/user/register-token?token=${encodeURIComponent(token)}`)
+      .expect(200);
+    const done = await browser
+      .send('post', `/api/user/registration/${pending.body.id}/complete`, {
+        token,
+        password: FIXTURE_PASSWORD,
+        confirmPassword: FIXTURE_PASSWORD,
+      })
+      .expect(201);
+    takeCsrfCookie(browser, done);
+    const mine = await browser.gql<{ myQuotes: { id: string; buyerEmail: string }[] }>(
+      `{ myQuotes { id buyerEmail } }`,
+    );
+    expect(mine.data!.myQuotes).toEqual([{ id, buyerEmail: newEmail }]);
+    expect(
+      (await browser.gql<{ acceptQuote: { status: string } }>(ACCEPT, { id, revision: 1 })).data,
+    ).toEqual({
+      acceptQuote: { status: 'accepted' },
+    });
+    const placed = await browser.gql<{ placeOrder: { order: { subTotal: number; freightAmt: number } } }>(
+      `mutation($input: PlaceOrderInput!, $key: String!, $quoteId: ID, $revision: Int) {
+        placeOrder(input: $input, idempotencyKey: $key, quoteId: $quoteId, quoteRevision: $revision) {
+          order { subTotal freightAmt } } }`,
+      {
+        input: checkoutBody(newEmail, await authorisedCard(browser)),
+        key: randomUUID(),
+        quoteId: id,
+        revision: 1,
+      },
+    );
+    expect(placed.errors).toBeUndefined();
+    expect(placed.data!.placeOrder.order).toEqual({ subTotal: 620, freightAmt: 40 });
+    // The link is spent: it now says the quote is on an account (the owner's browser still opens it).
+    expect(await follow(await t.client(), linkIn(received))).toBe('/user/account/quotes/link?problem=used');
+    expect(await follow(browser, linkIn(received))).toBe(`/user/account/quotes/${id}`);
+  });
+
+  it('answers an expired, forged or used link clearly; another customer cannot read or take the quote without it', async () => {
+    const { id, received, quoted } = await guestQuote();
+    const thief = await customer();
+    // Signed in, by id alone: missing, as anyone else's quote.
+    expect((await thief.c.gql(READ, { id })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await thief.c.gql(ACCEPT, { id, revision: 1 })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    await thief.c.agent.get(`/api/quotes/${id}/quote.pdf`).expect(404);
+    // A forged token, or none.
+    const forged = new URL(linkIn(received));
+    forged.searchParams.set('token', 'x'.repeat(43));
+    expect(await follow(await t.client(), forged)).toBe('/user/account/quotes/link?problem=unknown');
+    expect(await follow(await t.client(), new URL('http://localhost/api/quotes/access'))).toBe(
+      '/user/account/quotes/link?problem=unknown',
+    );
+    // Past its day.
+    await db.execute(`update access_link set expires_at = now() - interval '1 minute' where token_hash = ?`, [
+      tokenHash(linkIn(received).searchParams.get('token')!),
+    ]);
+    expect(await follow(await t.client(), linkIn(received))).toBe(
+      '/user/account/quotes/link?problem=expired',
+    );
+    // The link's holder, signed in, takes it onto their account; another link to it then reads as used.
+    const holder = await customer();
+    expect(await follow(holder.c, linkIn(quoted))).toBe(`/user/account/quotes/${id}`);
+    expect((await holder.c.gql<Read>(READ, { id })).data!.quote.buyerEmail).toBe(holder.email);
+    expect(await follow(thief.c, linkIn(quoted))).toBe('/user/account/quotes/link?problem=used');
+    expect((await thief.c.gql(READ, { id })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('keeps the link from staff: the outbox, the audit log and the server log never hold it', async () => {
+    const quote = await guestQuote();
+    // The links are followed, as the guest would.
+    await follow(await t.client(), linkIn(quote.quoted));
+    const tokens = [quote.received, quote.quoted].map((m) => linkIn(m).searchParams.get('token')!);
+    const admin = `quotes.admin.${randomUUID()}@plant.example`;
+    await t.createUser({ email: admin, password: FIXTURE_PASSWORD, role: ROLES.Admin });
+    const staff = await t.client();
+    await staff.signIn(admin, FIXTURE_PASSWORD);
+    const outbox = await staff.gql<{ outboxEmails: { textBody: string }[] }>(
+      `{ outboxEmails(to: "${quote.email}") { textBody } }`,
+    );
+    expect(outbox.data!.outboxEmails.length).toBeGreaterThanOrEqual(2);
+    const stored = await db.execute<{ text: string }[]>(
+      `select text_body as text from email_outbox where to_address = ?
+       union all select coalesce(before::text, '') || coalesce(after::text, '') from audit_log where target_id = ?
+       union all select token_hash from access_link where target_id = ?`,
+      [quote.email, quote.id, quote.id],
+    );
+    const seen = [
+      ...outbox.data!.outboxEmails.map((m) => m.textBody),
+      ...stored.map((r) => r.text),
+      logLines.join(''),
+      JSON.stringify(
+        (await staff.gql(`query($id: ID!) { adminQuote(id: $id) { id } }`, { id: quote.id })).data,
+      ),
+    ].join('\n');
+    for (const token of tokens) {
+      expect(seen).not.toContain(token);
+      expect(seen).not.toContain(encodeURIComponent(token));
+    }
+    expect(outbox.data!.outboxEmails.map((m) => m.textBody).join('')).toContain(
+      '[one-time link, sent only to the recipient]',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { ROUTES } from '@domain/routes';
+import { QUOTE_LINK_PAGE, ROUTES } from '@domain/routes';
 import { useEffect, useMemo, type ComponentType } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../features/catalog/pages/HomePage';
@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
         async () => (await import('../features/returns/ReturnPages')).ReturnPage,
       ),
       lazyRoute(ROUTES.quotes, async () => (await import('../features/quotes/QuotePages')).QuotesPage),
+      lazyRoute(QUOTE_LINK_PAGE, async () => (await import('../features/quotes/QuotePages')).QuoteLinkPage),
       lazyRoute(
         `${ROUTES.quotes}/:id`,
         async () => (await import('../features/quotes/QuotePages')).QuotePage,

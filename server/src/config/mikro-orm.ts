@@ -37,6 +37,7 @@ import {
 import { TestPaymentCustomer, TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entity';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
 import { OutboxEmail } from '../modules/mail/outbox.entity';
+import { AccessLink } from '../modules/mail/access-link';
 import { Brand } from '../modules/catalog/brand.entity';
 import { Category } from '../modules/catalog/category.entity';
 import { Translation } from '../modules/catalog/translation.entity';
@@ -103,6 +104,7 @@ export const ENTITIES = [
   OrderLine,
   OrderEvent,
   OrderAccess,
+  AccessLink,
   Shipment,
   ShipmentLine,
   TestPaymentCustomer,

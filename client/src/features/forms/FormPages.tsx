@@ -189,6 +189,11 @@ export function QuotePage() {
             </Link>
           </p>
         </div>
+      ) : sent?.emailed ? (
+        <Sent
+          title={t('forms.sentTitle')}
+          text={t('forms.quoteEmailed', { number: quoteNumberLabel(sent.emailed.number) })}
+        />
       ) : sent ? (
         <Sent title={t('forms.sentTitle')} text={t('forms.quoteSent')} />
       ) : (
@@ -246,6 +251,8 @@ export function QuotePage() {
 interface FormReceipt {
   id: string;
   quote?: { id: string; number: string };
+  /** A guest's: the quote's number; its link was e-mailed (decision 061). */
+  emailed?: { number: string };
 }
 
 /** The message for files over the count or size limits (the server checks their content), or null. */

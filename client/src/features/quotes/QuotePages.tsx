@@ -5,7 +5,7 @@ import { Form, Formik } from 'formik';
 import { FormError, TextAreaField } from '../../components/form';
 import { notify } from '../../lib/toast';
 import { orderPath, productPath, quotePagePath, ROUTES } from '@domain/routes';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
 import { useCatalogLang, useMessage, useT } from '../../i18n';
 import { useDescribeConfiguration } from '../../lib/configuration';
@@ -81,6 +81,35 @@ export function QuotesPage() {
   );
 }
 
+/**
+ * /user/account/quotes/link?problem=…: why a guest's e-mailed quote link did not open its quote (decision 061):
+ * past its day, the quote already on an account, or not a link of ours.
+ */
+export function QuoteLinkPage() {
+  const t = useT();
+  usePageMeta(t('quotes.link.title'));
+  const [params] = useSearchParams();
+  const problem = params.get('problem');
+  const known = problem === 'expired' || problem === 'used' ? problem : 'unknown';
+  return (
+    <div className="container section page--narrow">
+      <h1>{t('quotes.link.title')}</h1>
+      <p className="notice notice--warning" role="alert">
+        {t(`quotes.link.${known}`)}
+      </p>
+      <p>
+        <Link
+          className="btn btn--primary"
+          to={`${ROUTES.signIn}?callbackUrl=${encodeURIComponent(ROUTES.quotes)}`}
+        >
+          {t('quotes.guestSignIn')}
+        </Link>{' '}
+        <Link to={ROUTES.quote}>{t('quotes.link.again')}</Link>
+      </p>
+    </div>
+  );
+}
+
 /** A quote's status as a badge. */
 function QuoteStatus({ status }: { status: string }) {
   const t = useT();
@@ -101,14 +130,15 @@ export function QuotePage() {
   const { id = '' } = useParams();
   const { user, status } = useSession();
   const dates = useDates();
+  // Signed out, the query still runs: a guest reads the quote their e-mailed link opened here (decision 061).
   const { data, loading, error } = useQuery(QuoteDocument, {
     variables: { id },
-    skip: !user,
+    skip: status === 'loading',
     fetchPolicy: 'cache-and-network',
   });
   const quote = data?.quote;
   usePageMeta(quote ? t('quotes.number', { number: quoteNumberLabel(quote.number) }) : t('quotes.title'));
-  if (status === 'unauthenticated') return <SignInRedirect />;
+  if (status === 'unauthenticated' && !quote && !loading) return <SignInRedirect />;
   if (!quote && (loading || status === 'loading')) return <Skeleton rows={4} />;
   if (!quote) {
     return (
@@ -121,12 +151,31 @@ export function QuotePage() {
       </div>
     );
   }
+  const here = quotePagePath(quote.id);
   return (
     <div className="container section page">
-      <p>
-        <Link to={ROUTES.quotes}>{t('quotes.title')}</Link>
-      </p>
+      {user && (
+        <p>
+          <Link to={ROUTES.quotes}>{t('quotes.title')}</Link>
+        </p>
+      )}
       <h1>{t('quotes.number', { number: quoteNumberLabel(quote.number) })}</h1>
+      {!user && (
+        <div className="notice notice--info" role="status" data-testid="guest-quote">
+          <p>{t('quotes.guest')}</p>
+          <p>
+            <Link className="btn btn--primary" to={ROUTES.signUp}>
+              {t('quotes.guestSignUp')}
+            </Link>{' '}
+            <Link
+              className="btn btn--outline-primary"
+              to={`${ROUTES.signIn}?callbackUrl=${encodeURIComponent(here)}`}
+            >
+              {t('quotes.guestSignIn')}
+            </Link>
+          </p>
+        </div>
+      )}
       <p>
         <QuoteStatus status={quote.status} /> {t('quotes.askedOn', { day: dates.day(quote.createdAt) })}
         {quote.neededBy && ` · ${t('quotes.neededBy', { day: dates.calendarDay(quote.neededBy) })}`}
@@ -149,7 +198,7 @@ export function QuotePage() {
       )}
       {canRequestAgain(quote.status) && <RequestAgain quote={quote} />}
       {quote.sent && <SentQuote quote={quote} sent={quote.sent} />}
-      <QuoteMessages quote={quote} />
+      {user && <QuoteMessages quote={quote} />}
       <section aria-labelledby="asked-title">
         <h2 id="asked-title">{t('quotes.asked')}</h2>
         <QuoteLines lines={quote.lines} currency={quote.currency} priced={false} />

@@ -135,7 +135,9 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   // Quotes (decision 049): the buyer's own, and their company's for roles that see its orders; partner keys too.
   'Mutation.requestQuote': QUOTES_OWN,
   'Query.myQuotes': QUOTES_OWN,
-  'Query.quote': QUOTES_OWN,
+  // Public for a guest reading the quote their e-mailed link opened in this browser (decision 061); the service
+  // refuses everyone else without QUOTES_OWN.
+  'Query.quote': 'public',
   'Mutation.acceptQuote': QUOTES_OWN,
   'Mutation.requestQuoteAgain': QUOTES_OWN,
   'Query.quoteCheckout': QUOTES_OWN,
@@ -245,9 +247,12 @@ export const REST_ACCESS: Record<string, Access> = {
   // Company account applications carry a file (decision 047): a customer sends one, staff download its certificate.
   'POST /api/company/applications': 'signed-in',
   'GET /api/admin/company-applications/:id/certificate': CONSOLE_ACCESS.companies,
-  'GET /api/quotes/:id/quote.pdf': QUOTES_OWN,
+  // A guest's quote link (decision 061) opens the quote in this browser; its PDF and drawings are read as the
+  // quote is (a guest: the quotes their link opened; everyone else: QUOTES_OWN, checked by the service).
+  'GET /api/quotes/access': 'public',
+  'GET /api/quotes/:id/quote.pdf': 'public',
   'GET /api/admin/quotes/:id/quote.pdf': CONSOLE_ACCESS.quotes,
-  'GET /api/quotes/:id/attachments/:file': QUOTES_OWN,
+  'GET /api/quotes/:id/attachments/:file': 'public',
   'GET /api/admin/quotes/:id/attachments/:file': CONSOLE_ACCESS.quotes,
   'GET /api/admin/orders.csv': CONSOLE_ACCESS.orders,
   'POST /api/returns': 'signed-in',

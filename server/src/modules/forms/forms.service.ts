@@ -21,10 +21,12 @@ import { queueEmail, sendMessage } from '../mail/mailer';
 
 export type FormKind = 'contact' | 'quote' | 'service';
 
-/** What a sent form answers: its reference, and for a signed-in buyer's quote form the quote it made. */
+/** What a sent form answers: its reference, and for a quote form the quote it made (a guest: its number). */
 export interface FormReceipt {
   id: string;
   quote?: { id: string; number: string };
+  /** A guest's quote form: the quote's number; its link was e-mailed (decision 061). */
+  emailed?: { number: string };
 }
 
 /** A file as the transport received it; its content is read only once the form's fields are valid. */
@@ -87,6 +89,12 @@ export const formsService = {
     if (kind === 'quote' && ctx.user?.role === ROLES.Customer && !ctx.apiCaller) {
       const quote = await quoteService.requestFromForm(ctx, input as QuoteInput, drawings);
       return { id: quote.id, quote };
+    }
+    // A guest's is a quote too, reached from its e-mailed link and accepted once signed up or in (decision 061).
+    if (kind === 'quote' && !ctx.user && !ctx.apiCaller) {
+      // The page that sent it gets the number only: the quote opens from the e-mailed link (proof of the mailbox).
+      const quote = await quoteService.requestFromGuestForm(ctx, input as QuoteInput, drawings);
+      return { id: quote.id, emailed: { number: quote.number } };
     }
     return ctx.db.transactional(async (trx) => {
       const [row] = await ctx.db.execute<{ id: string }[]>(

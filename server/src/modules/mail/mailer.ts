@@ -4,10 +4,17 @@ import { Prepared } from '../../db/prepared';
 import type { Transaction } from '@mikro-orm/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../../domain/constants';
 import { render, type Message } from './templates';
+import type { AccessPurpose } from './access-link';
 
 /** Links whose token the sender mints at delivery: what they open. */
 export type LinkKind =
-  'password-reset' | 'registration' | 'order-access' | 'company-invitation' | 'back-in-stock';
+  | 'password-reset'
+  | 'registration'
+  | 'order-access'
+  | 'company-invitation'
+  | 'back-in-stock'
+  /** An access link (mail/access-link.ts, decision 061): one purpose's thing, opened by a route that redeems it. */
+  | `access:${AccessPurpose}`;
 
 /** Where an e-mail's one-time token goes in its text; the token itself is never stored. */
 export const LINK_TOKEN = '{{one-time-token}}';

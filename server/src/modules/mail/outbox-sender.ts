@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { SqlConnection } from '../../context';
 import { newToken, tokenHash } from '../account/tokens';
 import { LINK_TOKEN, type AttachmentKind, type LinkKind } from './mailer';
+import { storeAccessLink } from './access-link';
 
 /** Makes an attachment's file at delivery from its reference (a quote's PDF); null when it cannot be made. */
 export type AttachmentMakers = Partial<
@@ -171,7 +172,10 @@ export class OutboxSender {
         [tokenHash(token), row.linkExpiresAt, row.linkRef],
       );
       if (updated.length === 0) throw new Error('its back-in-stock request was confirmed or removed');
-    } else {
+    } else if (
+      !(row.linkKind && row.linkRef && row.linkExpiresAt) ||
+      !(await storeAccessLink(this.db, row.linkKind, row.linkRef, token, new Date(row.linkExpiresAt)))
+    ) {
       throw new Error(`unknown link kind ${String(row.linkKind)}`);
     }
     return encodeURIComponent(token);

@@ -35,10 +35,23 @@ export class Quote {
   @Property({ type: 'text' })
   currency!: string;
 
-  /** The buyer who asked; their quotes go when they close their account. */
+  /**
+   * The buyer who asked; their quotes go when they close their account. Null for a guest's quote form until the guest
+   * opens its e-mailed link signed in (decision 061).
+   */
   @Index()
-  @ManyToOne(() => User, { mapToPk: true, deleteRule: 'cascade' })
-  user!: string;
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'cascade' })
+  user: string | null = null;
+
+  /** A guest's quote: the e-mail, name and language the form gave (its e-mails go there). */
+  @Property({ type: 'text', nullable: true })
+  contactEmail: string | null = null;
+
+  @Property({ type: 'text', default: '' })
+  contactName: string = '';
+
+  @Property({ type: 'text', nullable: true })
+  contactLocale: string | null = null;
 
   /** The buyer's company when they asked, if any: its members with the right see it. */
   @Index()

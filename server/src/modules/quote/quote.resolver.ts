@@ -236,8 +236,12 @@ export class QuoteResolver {
     return quoteService.mine(ctx);
   }
 
-  @Authorized(...authorizedFor(QUOTES_OWN))
-  @Query(() => QuoteGql, { description: 'One of the quotes the caller may read' })
+  // No @Authorized: a guest reads the quote their e-mailed link opened in this session (decision 061); the service
+  // checks everyone else as before (QUOTES_OWN).
+  @Query(() => QuoteGql, {
+    description:
+      'One of the quotes the caller may read (a guest: one their e-mailed link opened in this browser)',
+  })
   quote(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
     return quoteService.get(ctx, id);
   }

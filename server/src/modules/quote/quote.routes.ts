@@ -5,7 +5,8 @@ import type { SqlConnection } from '../../context';
 import { ctxOf } from '../../rest/ctx';
 import { sendDownload } from '../../rest/multipart';
 import { quotePdf } from './quote.pdf';
-import { quoteRevision, quoteService, type QuoteView } from './quote.service';
+import { QUOTE_ACCESS_PATH, quoteRevision, quoteService, type QuoteView } from './quote.service';
+import { quoteLinkPath, quotePagePath } from '../../../../domain/routes';
 
 /** A quote's sent revision as its PDF answer (inline, never cached); NOT_FOUND before one was sent. */
 async function sendPdf(res: Response, quote: QuoteView): Promise<void> {
@@ -21,6 +22,14 @@ async function sendPdf(res: Response, quote: QuoteView): Promise<void> {
 /** Quotes' documents (decision 049): the buyer's side and staff read the sent revision as a PDF. */
 export function quoteRoutes(): Router {
   const router = Router();
+  /**
+   * The link in a guest's quote e-mail (decision 061): the quote joins this browser's session (and a signed-in
+   * customer's account), then its page opens; an expired, used or unknown link opens the page that says which.
+   */
+  router.get(QUOTE_ACCESS_PATH.replace(/^\/api/, ''), async (req, res) => {
+    const opened = await quoteService.openByLink(ctxOf(req), String(req.query.token ?? ''));
+    res.redirect(303, typeof opened === 'string' ? quoteLinkPath(opened) : quotePagePath(opened.id));
+  });
   router.get('/quotes/:id/quote.pdf', async (req, res) => {
     await sendPdf(res, await quoteService.get(ctxOf(req), String(req.params.id)));
   });

@@ -21,7 +21,9 @@ import { BRAND } from '../../../../domain/constants';
 import { personName } from '../company/company-access';
 import { lineTerms, packSizeOf } from '../../../../domain/price-terms';
 import type { Transaction } from '@mikro-orm/core';
-import { localeOr, queueEmail, sendMessage, type Email } from '../mail/mailer';
+import { LINK_TOKEN, localeOr, queueEmail, sendMessage, type Email } from '../mail/mailer';
+import { ACCESS_LINK_DAYS, accessLinkKind, findAccessLink } from '../mail/access-link';
+import { ensureSession } from '../session/lazy-session';
 import type { Message } from '../mail/templates';
 import { isUuid } from '../../../../domain/ids';
 import { ATTACHMENT_KINDS, type AttachmentKind, type QuoteInput } from '../../../../domain/forms.schema';
@@ -45,6 +47,13 @@ import { PRICE_APPROVAL_MESSAGES } from '../../../../domain/price-approval';
 import { cartService, linesView, type CartLineView, type CartView } from '../cart/cart.service';
 import { pricingOf } from '../catalog/pricing';
 import { keepDrawings, type Drawing } from '../forms/drawings';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Guest quotes opened in this session from their e-mailed links (decision 061). */
+    guestQuotes?: string[];
+  }
+}
 
 /** Quotes a person may ask for in a day (each one reaches staff's queue). */
 const QUOTES_PER_DAY = 20;
@@ -169,8 +178,9 @@ const DRAFT_JSON = `case when q.draft is null then null else q.draft::jsonb || j
 const quotesSql = (staff: boolean) => `
   select ${staff ? DRAFT_JSON : 'null::jsonb'} as draft, q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status,
     q.site, q.currency, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy",
-    q.note, q.source, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as "buyerName",
-    u.email as "buyerEmail", coalesce(ba.company, nullif(q.company_name, '')) as "companyName", q.phone,
+    q.note, q.source,
+    coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), q.contact_name, '') as "buyerName",
+    coalesce(u.email, q.contact_email) as "buyerEmail", coalesce(ba.company, nullif(q.company_name, '')) as "companyName", q.phone,
     coalesce((select json_agg(json_build_object('id', a.id, 'filename', a.filename, 'kind', a.kind, 'size', a.size)
       order by a.created_at, a.filename) from quote_attachment a where a.quote_id = q.id), '[]'::json) as attachments,
     q.sent_revision as "sentRevision",
@@ -187,7 +197,7 @@ const quotesSql = (staff: boolean) => `
         'createdAt', to_char(m.created_at at time zone 'UTC', ${ISO})) order by m.created_at, m.id)
       from quote_message m left join app_user a on a.id = m.author_id where m.quote_id = q.id), '[]'::json) as messages
   from quote q
-  join app_user u on u.id = q.user_id
+  left join app_user u on u.id = q.user_id
   left join business_account ba on ba.id = q.account_id`;
 
 /** The buyer's side's reading: never a draft. */
@@ -217,6 +227,10 @@ async function chargeQuote(ctx: Ctx, userId: string): Promise<void> {
 
 async function readerOf(ctx: Ctx, trx?: Transaction): Promise<[string, string | null, boolean]> {
   const me = quoteBuyer(ctx);
+  if (guestQuotesOf(ctx).length) {
+    if (trx) await claimGuestQuotes(ctx, trx);
+    else await ctx.db.transactional((t) => claimGuestQuotes(ctx, t));
+  }
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
     'select account_id as "accountId", company_role as role from app_user where id = ?',
     [me.id],
@@ -356,6 +370,17 @@ export const quoteService = {
   ): Promise<{ id: string; number: string }> {
     const me = quoteBuyer(ctx);
     await chargeQuote(ctx, me.id);
+    return this.insertFormQuote(ctx, input, drawings, me);
+  },
+
+  /** The quote a quote form makes, for a signed-in buyer or (`guest`) a guest's contact; its e-mails. */
+  async insertFormQuote(
+    ctx: Ctx,
+    input: QuoteInput,
+    drawings: Drawing[],
+    buyer: SessionUser | { email: string; name: string; locale: string },
+  ): Promise<{ id: string; number: string }> {
+    const me = 'id' in buyer ? buyer : null;
     const { currency } = await pricingOf(ctx);
     return ctx.db.transactional(async (trx) => {
       const [part] = await ctx.db.execute<
@@ -369,10 +394,23 @@ export const quoteService = {
         trx,
       );
       const [quote] = await ctx.db.execute<{ id: string; number: string }[]>(
-        `insert into quote (number, site, currency, user_id, account_id, note, source, phone, company_name)
-         values (nextval('quote_number_seq'), ?, ?, ?, (select account_id from app_user where id = ?), ?, 'form', ?, ?)
+        `insert into quote (number, site, currency, user_id, account_id, note, source, phone, company_name,
+           contact_email, contact_name, contact_locale)
+         values (nextval('quote_number_seq'), ?, ?, ?, (select account_id from app_user where id = ?), ?, 'form', ?, ?,
+           ?, ?, ?)
          returning id, number::text as number`,
-        [ctx.site, currency, me.id, me.id, input.comments ?? '', input.phone ?? '', input.company ?? ''],
+        [
+          ctx.site,
+          currency,
+          me?.id ?? null,
+          me?.id ?? null,
+          input.comments ?? '',
+          input.phone ?? '',
+          input.company ?? '',
+          me ? null : buyer.email,
+          me || !('name' in buyer) ? '' : buyer.name,
+          me || !('locale' in buyer) ? null : buyer.locale,
+        ],
         'all',
         trx,
       );
@@ -394,7 +432,7 @@ export const quoteService = {
         action: 'quote.requested',
         targetType: 'quote',
         targetId: quote!.id,
-        after: { source: 'form', part: part?.id ?? null, drawings: drawings.length },
+        after: { source: 'form', part: part?.id ?? null, drawings: drawings.length, guest: !me },
       });
       const label = quoteNumberLabel(quote!.number);
       const asked = [
@@ -414,24 +452,45 @@ export const quoteService = {
         },
         trx,
       );
+      const { url, link } = quoteLink(ctx, { id: quote!.id, site: ctx.site, guest: !me });
       await sendMessage(
         ctx.db,
         ctx.log,
         {
-          to: me.email,
+          to: buyer.email,
           locale: ctx.locale,
           message: {
             kind: 'form-received',
             form: 'quote',
             reference: label,
             phone: BRAND.phones.tollFree,
-            url: `${ctx.app.auth.siteUrl(ctx.site)}${quotePagePath(quote!.id)}`,
+            url,
           },
+          link,
         },
         trx,
       );
       return quote!;
     });
+  },
+
+  /**
+   * A guest's quote form (decision 061): a quote with the contact's e-mail, name and language and no user, priced by
+   * staff as any; the guest is e-mailed an access link minted at delivery that opens it in any browser, and accepts
+   * it once signed up or in.
+   */
+  async requestFromGuestForm(
+    ctx: Ctx,
+    input: QuoteInput,
+    drawings: Drawing[],
+  ): Promise<{ id: string; number: string }> {
+    const email = input.email.toLowerCase();
+    const limit = await hit(ctx.db, { key: `quote:${email}`, max: QUOTES_PER_DAY, windowMs: 24 * 3600_000 });
+    if (!limit.allowed) {
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many requests sent. Please try again later.');
+    }
+    const name = [input.firstName, input.lastName].filter(Boolean).join(' ');
+    return this.insertFormQuote(ctx, input, drawings, { email, name, locale: ctx.locale });
   },
 
   /** A drawing sent with a quote, to its buyer's side (or staff: `staff`); another's reads as missing. */
@@ -455,8 +514,20 @@ export const quoteService = {
     );
   },
 
-  /** One quote the caller may read; NOT_FOUND otherwise (another buyer's reads as missing). */
+  /**
+   * One quote the caller may read; NOT_FOUND otherwise (another buyer's reads as missing). A guest reads, without
+   * an account, the guest quotes this session opened from their e-mailed links (decision 061).
+   */
   async get(ctx: Ctx, id: string): Promise<QuoteView> {
+    if (!ctx.user && !ctx.apiCaller && guestQuotesOf(ctx).length) {
+      const [guest] = isUuid(id)
+        ? await ctx.db.execute<QuoteView[]>(
+            `${QUOTES_SQL} where q.id = ?::uuid and q.user_id is null and q.id in (?)`,
+            [id, guestQuotesOf(ctx)],
+          )
+        : [];
+      if (guest) return guest;
+    }
     const reader = await readerOf(ctx);
     if (!isUuid(id)) throw notFound('Quote');
     const [row] = await ctx.db.execute<QuoteView[]>(`${QUOTES_SQL} where q.id = ?::uuid and ${READABLE}`, [
@@ -724,6 +795,28 @@ export const quoteService = {
     return this.adminGet(ctx, id);
   },
 
+  /**
+   * A guest's quote link from an e-mail (decision 061): the quote joins this browser's session, and, once its holder
+   * is signed in as a customer, their account. `expired` past its day; `used` once the quote is another account's;
+   * `unknown` for a forged or mistyped link.
+   */
+  async openByLink(ctx: Ctx, token: string): Promise<{ id: string } | 'expired' | 'used' | 'unknown'> {
+    const found = await findAccessLink(ctx.db, 'quote', token);
+    if (typeof found === 'string') return found;
+    const [quote] = await ctx.db.execute<{ id: string; userId: string | null }[]>(
+      'select id, user_id as "userId" from quote where id = ?',
+      [found.targetId],
+    );
+    if (!quote) return 'unknown';
+    if (quote.userId) return quote.userId === ctx.user?.id ? { id: quote.id } : 'used';
+    const session = ensureSession(ctx.req);
+    session.guestQuotes = [...guestQuotesOf(ctx).filter((q) => q !== quote.id), quote.id].slice(
+      -GUEST_QUOTES_KEPT,
+    );
+    if (ctx.user?.role === ROLES.Customer) await ctx.db.transactional((trx) => claimGuestQuotes(ctx, trx));
+    return { id: quote.id };
+  },
+
   async adminGet(ctx: Ctx, id: string): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
     if (!isUuid(id)) throw notFound('Quote');
@@ -743,6 +836,8 @@ interface LockedQuote {
   version: number;
   email: string;
   locale: string;
+  /** A guest's quote (no account yet): its e-mails carry an access link instead of the page's address. */
+  guest: boolean;
 }
 
 /**
@@ -759,8 +854,9 @@ async function lockQuote(
   const [quote] = await ctx.db.execute<LockedQuote[]>(
     `select q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status, q.site, q.currency,
        q.sent_revision as "sentRevision", q.version,
-       u.email, u.locale
-     from quote q join app_user u on u.id = q.user_id where q.id = ? for update of q`,
+       coalesce(u.email, q.contact_email) as email, coalesce(u.locale, q.contact_locale) as locale,
+       q.user_id is null as guest
+     from quote q left join app_user u on u.id = q.user_id where q.id = ? for update of q`,
     [id],
     'all',
     trx,
@@ -783,21 +879,75 @@ function mailBuyer(
   message: WithoutLink<BuyerMail>,
   attachment?: Email['attachment'],
 ): Promise<void> {
+  const { url, link } = quoteLink(ctx, quote);
   return sendMessage(
     ctx.db,
     ctx.log,
     {
       to: quote.email,
       locale: localeOr(quote.locale),
-      message: {
-        ...message,
-        number: quoteNumberLabel(quote.number),
-        url: `${ctx.app.auth.siteUrl(quote.site)}${quotePagePath(quote.id)}`,
-      } as BuyerMail,
+      message: { ...message, number: quoteNumberLabel(quote.number), url } as BuyerMail,
+      link,
       attachment,
     },
     trx,
   );
+}
+
+/**
+ * The link to a quote in its buyer's e-mail: its page for an account's quote; for a guest's, an access link minted at
+ * delivery (decision 061) that opens it in any browser, the way a guest's order link does (decision 031).
+ */
+function quoteLink(
+  ctx: Ctx,
+  quote: { id: string; site: string; guest: boolean },
+): { url: string; link?: Email['link'] } {
+  const site = ctx.app.auth.siteUrl(quote.site);
+  if (!quote.guest) return { url: `${site}${quotePagePath(quote.id)}` };
+  return {
+    url: `${site}${QUOTE_ACCESS_PATH}?token=${LINK_TOKEN}`,
+    link: {
+      kind: accessLinkKind('quote'),
+      ref: quote.id,
+      expiresAt: new Date(Date.now() + ACCESS_LINK_DAYS * 86_400_000),
+    },
+  };
+}
+
+/** The route that redeems a guest's quote link (quote.routes.ts). */
+export const QUOTE_ACCESS_PATH = '/api/quotes/access';
+
+/** Quotes a guest's session may read, opened from their links (the newest kept). */
+const GUEST_QUOTES_KEPT = 20;
+
+/** The guest quotes this session opened from e-mailed links. */
+const guestQuotesOf = (ctx: Ctx): string[] => ctx.req.session?.guestQuotes ?? [];
+
+/**
+ * A signed-in customer whose session opened guest quotes' links: those still without an account join theirs (the
+ * link's holder proved they read that mailbox; decision 061), and the session forgets them.
+ */
+async function claimGuestQuotes(ctx: Ctx, trx?: Transaction): Promise<void> {
+  const held = guestQuotesOf(ctx);
+  const me = ctx.user;
+  if (held.length === 0 || !me || me.role !== ROLES.Customer || ctx.apiCaller) return;
+  const claimed = await ctx.db.execute<{ id: string }[]>(
+    `update quote set user_id = ?, account_id = (select account_id from app_user where id = ?),
+       version = version + 1, updated_at = now()
+     where id in (?) and user_id is null returning id`,
+    [me.id, me.id, held],
+    'all',
+    trx,
+  );
+  for (const { id } of claimed) {
+    await recordAudit(ctx, trx!, {
+      action: 'quote.claimed',
+      targetType: 'quote',
+      targetId: id,
+      after: { by: me.id },
+    });
+  }
+  ctx.req.session!.guestQuotes = [];
 }
 
 /**
