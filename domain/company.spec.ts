@@ -83,3 +83,11 @@ describe('spending limits across currencies (decision 052)', () => {
     expect(approvalReasonAcross(1, null, { orderLimit: null, monthlyLimit: null }, null)).toBeNull();
   });
 });
+
+describe('spending limits when this month cannot be counted', () => {
+  it('still checks the order limit first, then waits over the monthly limit', () => {
+    const limits = { orderLimit: 1000, monthlyLimit: 5000 };
+    expect(approvalReasonAcross(1200, 1, limits, null)).toEqual({ kind: 'order', limit: 1000 });
+    expect(approvalReasonAcross(50, 0.73, limits, null)).toEqual({ kind: 'month', limit: 5000, spent: 0 });
+  });
+});

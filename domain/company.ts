@@ -77,12 +77,24 @@ export function approvalReasonAcross(
   spent: number | null,
 ): ApprovalReason | null {
   if (limits.orderLimit === null && limits.monthlyLimit === null) return null;
-  if (factor === null || (spent === null && limits.monthlyLimit !== null)) {
+  // The order itself cannot be converted: no limit can be checked; it waits over the order limit if it has one.
+  if (factor === null) {
     return limits.orderLimit !== null
       ? { kind: 'order', limit: limits.orderLimit }
       : { kind: 'month', limit: limits.monthlyLimit!, spent: spent ?? 0 };
   }
-  return approvalReason(round2(total * factor), limits, spent ?? 0);
+  const converted = round2(total * factor);
+  // The month's orders cannot be counted: the order limit is still checked, then it waits over the monthly limit.
+  if (spent === null && limits.monthlyLimit !== null) {
+    return (
+      approvalReason(converted, { orderLimit: limits.orderLimit, monthlyLimit: null }, 0) ?? {
+        kind: 'month',
+        limit: limits.monthlyLimit,
+        spent: 0,
+      }
+    );
+  }
+  return approvalReason(converted, limits, spent ?? 0);
 }
 
 /** An approver's decision: a note is optional to approve and required to reject (the buyer reads it). */

@@ -736,6 +736,14 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Les lecteurs ne peuvent pas passer de commandes pour votre entreprise.',
     'Los lectores no pueden hacer pedidos para su empresa.',
   ],
+  'This order was placed without a company: a purchase order cannot pay it. Please pay by card.': [
+    'Cette commande a été passée sans entreprise : un bon de commande ne peut pas la payer. Veuillez payer par carte.',
+    'Este pedido se hizo sin empresa: una orden de compra no puede pagarlo. Pague con tarjeta.',
+  ],
+  'This order was placed for a company you no longer buy for: it can only be paid by that company.': [
+    'Cette commande a été passée pour une entreprise pour laquelle vous n’achetez plus : seule cette entreprise peut la payer.',
+    'Este pedido se hizo para una empresa para la que ya no compra: solo esa empresa puede pagarlo.',
+  ],
   'Only an approver or an admin of your company can do this.': [
     'Seul un approbateur ou un administrateur de votre entreprise peut faire ceci.',
     'Solo un aprobador o un administrador de su empresa puede hacer esto.',

@@ -181,11 +181,11 @@ export async function companyPurchase(
           paying?.orderId ?? null,
         );
   const spending = approved ? null : approvalReasonAcross(order.total, factor, limits, spent);
-  // What the store could not convert, for the order's history.
+  // What the store could not convert, for the order's history: only when that is why the order waits.
   const unconverted =
     factor === null
       ? `an order in ${order.currency.toUpperCase()}`
-      : spent === null
+      : spent === null && spending?.kind === 'month'
         ? 'this month’s orders'
         : null;
   // A purchase order is checked against the company's credit (its row locked: two at once count one by one).
