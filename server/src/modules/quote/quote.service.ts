@@ -77,6 +77,8 @@ export interface QuoteView {
   status: string;
   site: string;
   currency: string;
+  /** The language the quote was requested in (its PDF's, decision 058); en-US for quotes from before. */
+  locale: string;
   neededBy: string | null;
   note: string;
   source: string;
@@ -167,7 +169,7 @@ const DRAFT_JSON = `case when q.draft is null then null else q.draft::jsonb || j
 /** Quotes with their request's lines, in one statement; the caller adds the where clause and order. */
 const quotesSql = (staff: boolean) => `
   select ${staff ? DRAFT_JSON : 'null::jsonb'} as draft, q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status,
-    q.site, q.currency, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy",
+    q.site, q.currency, q.locale, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy",
     q.note, q.source, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as "buyerName",
     u.email as "buyerEmail", coalesce(ba.company, nullif(q.company_name, '')) as "companyName", q.phone,
     coalesce((select json_agg(json_build_object('id', a.id, 'filename', a.filename, 'kind', a.kind, 'size', a.size)
@@ -245,10 +247,10 @@ export const quoteService = {
     await chargeQuote(ctx, me.id);
     const id = await ctx.db.transactional(async (trx) => {
       const [quote] = await ctx.db.execute<{ id: string }[]>(
-        `insert into quote (number, site, currency, user_id, account_id, needed_by, note, source)
-         values (nextval('quote_number_seq'), ?, ?, ?, (select account_id from app_user where id = ?), ?::date, ?,
+        `insert into quote (number, site, currency, locale, user_id, account_id, needed_by, note, source)
+         values (nextval('quote_number_seq'), ?, ?, ?, ?, (select account_id from app_user where id = ?), ?::date, ?,
            'cart') returning id`,
-        [ctx.site, cart.currencyCode, me.id, me.id, input.neededBy || null, input.note],
+        [ctx.site, cart.currencyCode, ctx.locale, me.id, me.id, input.neededBy || null, input.note],
         'all',
         trx,
       );
@@ -323,10 +325,19 @@ export const quoteService = {
         trx,
       );
       const [quote] = await ctx.db.execute<{ id: string; number: string }[]>(
-        `insert into quote (number, site, currency, user_id, account_id, note, source, phone, company_name)
-         values (nextval('quote_number_seq'), ?, ?, ?, (select account_id from app_user where id = ?), ?, 'form', ?, ?)
+        `insert into quote (number, site, currency, locale, user_id, account_id, note, source, phone, company_name)
+         values (nextval('quote_number_seq'), ?, ?, ?, ?, (select account_id from app_user where id = ?), ?, 'form', ?, ?)
          returning id, number::text as number`,
-        [ctx.site, currency, me.id, me.id, input.comments ?? '', input.phone ?? '', input.company ?? ''],
+        [
+          ctx.site,
+          currency,
+          ctx.locale,
+          me.id,
+          me.id,
+          input.comments ?? '',
+          input.phone ?? '',
+          input.company ?? '',
+        ],
         'all',
         trx,
       );
