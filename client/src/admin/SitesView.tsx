@@ -128,7 +128,8 @@ function SiteLegalFields({
     </Form.Item>
   );
   return (
-    <div style={{ maxWidth: 560 }}>
+    // In the table's scrolling area on a phone: as wide as the screen, kept in view.
+    <div style={{ maxWidth: 'min(560px, calc(100vw - 56px))', position: 'sticky', left: 0 }}>
       <ConsoleForm formik={formik}>
         <Typography.Paragraph type="secondary">{t('admin.siteLegal.hint')}</Typography.Paragraph>
         {field('legalName', t('admin.siteLegal.legalName'))}
