@@ -1,8 +1,8 @@
 import { Migration20261202005300 } from './Migration20261202005300';
+import { Migration20261202015800 } from './Migration20261202015800';
 import { Migration20261202055000 } from './Migration20261202055000';
 import { Migration20261127110740 } from './Migration20261127110740';
 import { Migration20261127145055 } from './Migration20261127145055';
-import { Migration20261202015800 } from './Migration20261202015800';
 import { Migration20261202010000 } from './Migration20261202010000';
 import { Migration20261202010054 } from './Migration20261202010054';
 import { Migration20261127104402 } from './Migration20261127104402';
@@ -109,6 +109,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202005300', class: Migration20261202005300 },
   { name: 'Migration20261202010000', class: Migration20261202010000 },
   { name: 'Migration20261202010054', class: Migration20261202010054 },
-  { name: 'Migration20261202055000', class: Migration20261202055000 },
   { name: 'Migration20261202015800', class: Migration20261202015800 },
+  { name: 'Migration20261202055000', class: Migration20261202055000 },
 ];
