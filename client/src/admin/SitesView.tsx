@@ -55,7 +55,7 @@ export function SitesView() {
           title: t('admin.siteLegal'),
           key: 'legal',
           render: (_, site) => (
-            <Space direction="vertical" size={2}>
+            <Space orientation="vertical" size={2}>
               <span>{site.legalName}</span>
               <Button
                 size="small"
