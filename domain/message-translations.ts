@@ -862,6 +862,20 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Retirez le caractère invalide (NUL) de ce champ.',
     'Quite el carácter no válido (NUL) de este campo.',
   ],
+  // A site's legal identity (domain/site-legal.schema.ts).
+  'Enter the legal name of the company selling on this site.': [
+    'Inscrivez la raison sociale de l’entreprise qui vend sur ce site.',
+    'Escriba la razón social de la empresa que vende en este sitio.',
+  ],
+  'Enter the postal address of the company, on one line.': [
+    'Inscrivez l’adresse postale de l’entreprise, sur une seule ligne.',
+    'Escriba la dirección postal de la empresa, en una sola línea.',
+  ],
+  'Enter who holds the copyright of this site.': [
+    'Inscrivez le titulaire du droit d’auteur de ce site.',
+    'Escriba quién es el titular de los derechos de autor de este sitio.',
+  ],
+  'Use at most {n} characters.': ['Utilisez au plus {n} caractères.', 'Use como máximo {n} caracteres.'],
   'This address is not valid: it has a malformed %-escape.': [
     'Cette adresse n’est pas valide : elle contient une séquence %-échappée mal formée.',
     'Esta dirección no es válida: tiene una secuencia de escape % mal formada.',

@@ -1,3 +1,4 @@
+import type { Locale } from './constants';
 import { round2 } from './money';
 import type { ProvinceCode } from './provinces';
 import type { Country } from './regions';
@@ -190,7 +191,28 @@ export function orderTaxes(order: {
   return [{ kind: 'SALES', pct: order.taxPct, amount: order.taxAmount }];
 }
 
-/** A tax's line on an invoice, in English: "Tax (NC 4.75%)" for a US state, "GST (5%)", "QST (9.975%)"… */
-export function taxLineLabel(line: Pick<TaxLine, 'kind' | 'pct'>, region: string): string {
-  return line.kind === 'SALES' ? `Tax (${region} ${line.pct}%)` : `${line.kind} (${line.pct}%)`;
+/**
+ * Each tax's name in the invoice's language: Canada's taxes are TPS, TVH, TVP and TVQ in French (as
+ * client/src/i18n/messages' `tax.line`), a US state's sales tax "Tax", "Taxe", "Impuesto".
+ */
+export const TAX_NAMES: Readonly<Record<Locale, Readonly<Record<TaxKind, string>>>> = {
+  'en-US': { SALES: 'Tax', GST: 'GST', HST: 'HST', PST: 'PST', QST: 'QST' },
+  'fr-CA': { SALES: 'Taxe', GST: 'TPS', HST: 'TVH', PST: 'TVP', QST: 'TVQ' },
+  'es-MX': { SALES: 'Impuesto', GST: 'GST', HST: 'HST', PST: 'PST', QST: 'QST' },
+};
+
+/**
+ * A tax's line on an invoice, in `locale` (en-US by default): "Tax (NC 4.75%)" for a US state, "GST (5%)",
+ * "QST (9.975%)"; in fr-CA "TPS (5 %)", "TVQ (9,975 %)", the rate in the locale's number format.
+ */
+export function taxLineLabel(
+  line: Pick<TaxLine, 'kind' | 'pct'>,
+  region: string,
+  locale: Locale = 'en-US',
+): string {
+  const name = TAX_NAMES[locale][isTaxKind(line.kind) ? line.kind : 'SALES'];
+  const pct = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 3 }).format(
+    line.pct / 100,
+  );
+  return line.kind === 'SALES' ? `${name} (${region} ${pct})` : `${name} (${pct})`;
 }

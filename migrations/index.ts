@@ -1,4 +1,5 @@
 import { Migration20261202005300 } from './Migration20261202005300';
+import { Migration20261202015800 } from './Migration20261202015800';
 import { Migration20261202055000 } from './Migration20261202055000';
 import { Migration20261202060057 } from './Migration20261202060057';
 import { Migration20261202061000 } from './Migration20261202061000';
@@ -110,6 +111,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202005300', class: Migration20261202005300 },
   { name: 'Migration20261202010000', class: Migration20261202010000 },
   { name: 'Migration20261202010054', class: Migration20261202010054 },
+  { name: 'Migration20261202015800', class: Migration20261202015800 },
   { name: 'Migration20261202055000', class: Migration20261202055000 },
   { name: 'Migration20261202060057', class: Migration20261202060057 },
   { name: 'Migration20261202061000', class: Migration20261202061000 },

@@ -48,7 +48,8 @@ export async function start() {
 async function knowSite(client: ApolloClient): Promise<void> {
   try {
     const site = JSON.parse(readCookie(STOREFRONT_COOKIE) ?? 'null') as StorefrontQuery['site'] | null;
-    if (site?.id && site.currency) {
+    // A cookie from before a field was added to the site (legalName: decision 058) is asked again.
+    if (site?.id && site.currency && site.legalName) {
       const data = { site: { ...site, __typename: 'Site' } } as StorefrontQuery;
       client.writeQuery({ query: StorefrontDocument, data });
       return;

@@ -325,6 +325,8 @@ describe('console access', () => {
       'Query.adminSites': '{ adminSites { id } }',
       'Mutation.setSiteVisibility':
         'mutation { setSiteVisibility(id: "mai", showAllProducts: false) { id } }',
+      'Mutation.setSiteLegal':
+        'mutation { setSiteLegal(id: "mai", input: { legalName: "X Inc.", postalAddress: "1 Main St", copyrightHolder: "X Inc." }) { id } }',
       'Mutation.resetAllPasswords': 'mutation { resetAllPasswords }',
       'Query.returnQueue': '{ returnQueue { id } }',
       'Query.formSubmissions': '{ formSubmissions { id } }',

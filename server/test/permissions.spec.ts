@@ -200,6 +200,8 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.adminSites': '{ adminSites { id } }',
       'Mutation.setSiteVisibility':
         'mutation { setSiteVisibility(id: "mai", showAllProducts: false) { id } }',
+      'Mutation.setSiteLegal':
+        'mutation { setSiteLegal(id: "mai", input: { legalName: "X Inc.", postalAddress: "1 Main St", copyrightHolder: "X Inc." }) { id } }',
       'Query.myReturns': '{ myReturns { id } }',
       'Query.returnQueue': '{ returnQueue { id } }',
       'Mutation.decideReturn': `mutation { decideReturn(id: "${NIL}", decision: "RETURN_ACCEPTED") { id } }`,

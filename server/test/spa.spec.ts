@@ -115,6 +115,9 @@ describe('the page knows its site before it asks', () => {
       name: 'Axisline Payments Canada',
       currency: 'cad',
       logo: '/sites/pay-ca.svg',
+      legalName: 'Axisline Payments Canada Inc.',
+      postalAddress: '2300 Boulevard Industriel, Laval, QC H7S 2E5, Canada',
+      copyrightHolder: 'Axisline Payments Canada Inc.',
       consentRegionDefaults: false,
     });
     const own = await t.agent().get('/').expect(200);

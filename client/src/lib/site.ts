@@ -11,6 +11,9 @@ export const DEFAULT_STOREFRONT: Storefront = {
   name: BRAND.name,
   currency: DEFAULT_CURRENCY,
   logo: `/sites/${DEFAULT_SITE_ID}.svg`,
+  legalName: BRAND.address.company,
+  postalAddress: `${BRAND.address.street}, ${BRAND.address.city}, ${BRAND.address.state} ${BRAND.address.zip}, ${BRAND.address.country}`,
+  copyrightHolder: BRAND.name,
   consentRegionDefaults: false,
 };
 

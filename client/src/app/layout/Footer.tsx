@@ -4,16 +4,19 @@ import { Link } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { LocaleSwitcher } from './LocaleSwitcher';
 import { useSession } from '../../features/account/session';
+import { useSite } from '../../lib/site';
 
 const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
  * The footer of spec section 2: Address (two phones), My Account (Sign In and Create an Account, or once signed in
- * View Account and Returns), Get Help, Resources, copyright.
+ * View Account and Returns), Get Help, Resources, copyright. The address and the copyright holder are the site's
+ * (Console → Sites, decision 058): pay-ca names its Canadian company.
  */
 export function Footer({ hideSubFooter = false }: { hideSubFooter?: boolean }) {
   const t = useT();
   const { user } = useSession();
+  const site = useSite();
   const year = new Date().getFullYear();
   return (
     <footer className="footer">
@@ -22,11 +25,9 @@ export function Footer({ hideSubFooter = false }: { hideSubFooter?: boolean }) {
           <section aria-labelledby="footer-address">
             <h2 id="footer-address">{t('footer.address')}</h2>
             <address>
-              {BRAND.address.company}
+              {site.legalName}
               <br />
-              {BRAND.address.street}
-              <br />
-              {BRAND.address.city}, {BRAND.address.state} {BRAND.address.zip}, {BRAND.address.country}
+              {site.postalAddress}
             </address>
             <ul>
               <li>
@@ -110,7 +111,7 @@ export function Footer({ hideSubFooter = false }: { hideSubFooter?: boolean }) {
       )}
       <div className="footer__bottom">
         <div className="container footer__bottom-inner">
-          <p>{t('footer.copyright', { year })}</p>
+          <p>{t('footer.copyright', { year, holder: site.copyrightHolder.replace(/\.$/, '') })}</p>
           <LocaleSwitcher />
         </div>
       </div>

@@ -14,8 +14,12 @@ import { useMoney } from '../../lib/money';
 import { useTaxLabel } from '../../components/TaxRows';
 import { paymentLabel } from './labels';
 import { useDates } from '../../lib/dates';
+import { useSite } from '../../lib/site';
 
-/** The invoice: logo, the company's Mooresville NC address and toll-free phone, lines, totals; print or PDF. */
+/**
+ * The invoice: logo, the site's legal name and postal address (decision 058) and toll-free phone, lines, totals;
+ * print or PDF.
+ */
 export function InvoicePage() {
   const message = useMessage();
   const describeConfig = useDescribeConfiguration();
@@ -26,6 +30,7 @@ export function InvoicePage() {
   const order = data?.order;
   const money = useMoney(order?.currencyCode);
   const taxLabel = useTaxLabel();
+  const site = useSite();
   usePageMeta(
     order ? t('invoice.title', { number: orderNumberLabel(order.orderNumber) }) : t('invoice.heading'),
   );
@@ -38,7 +43,6 @@ export function InvoicePage() {
     );
   }
   const a = order.shippingAddress;
-  const b = BRAND.address;
   return (
     <div className="container section invoice">
       <div className="invoice__tools">
@@ -63,9 +67,9 @@ export function InvoicePage() {
               Axisline <span>Supply</span>
             </p>
             <address>
-              {b.street}
+              {site.legalName}
               <br />
-              {b.city}, {b.state} {b.zip}
+              {site.postalAddress}
               <br />
               {t('invoice.tollFree', { phone: BRAND.phones.tollFree })}
             </address>
@@ -155,7 +159,7 @@ export function InvoicePage() {
           </tfoot>
         </table>
         <footer className="invoice__footer">
-          {BRAND.name} · {BRAND.email.orders} · {BRAND.phones.tollFree}
+          {site.legalName} · {BRAND.email.orders} · {BRAND.phones.tollFree}
         </footer>
       </article>
     </div>

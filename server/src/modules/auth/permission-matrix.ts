@@ -165,6 +165,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.dashboard': CONSOLE_ACCESS.dashboard,
   'Query.adminSites': CONSOLE_ACCESS.sites,
   'Mutation.setSiteVisibility': CONSOLE_ACCESS.sites,
+  'Mutation.setSiteLegal': CONSOLE_ACCESS.sites,
   'Query.outboxEmails': STAFF,
   'Query.formSubmissions': STAFF,
   // Suppliers: their own brand's products and stock (session, or a key with the supplier:products scope).

@@ -3,7 +3,15 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import { lineTerms } from '../../../../domain/price-terms';
 import { describeConfiguration } from '../../../../domain/configuration-text';
 import { orderNumberLabel } from '../../../../domain/checkout';
-import { BRAND } from '../../../../domain/constants';
+import { BRAND, type Locale } from '../../../../domain/constants';
+import { formatAmount } from '../../../../domain/money';
+import { translateMessage } from '../../../../domain/message-translations';
+import { orderStatusLabel, type PaymentStatus } from '../../../../domain/order-status';
+import type { SiteLegal } from '../../../../domain/site-legal.schema';
+import { footerLines, letterheadLines, pdfDay, winAnsi } from '../../common/pdf-copy';
+import type { SqlConnection } from '../../context';
+import { localeOr } from '../mail/mailer';
+import { siteLegal } from '../site/site.directory';
 import type { OrderAddress } from './order.entity';
 import type { OrderView } from './order.service';
 
@@ -12,21 +20,75 @@ const ORANGE = rgb(0.95, 0.55, 0.16);
 const STEEL = rgb(0.36, 0.42, 0.48);
 const LINE = rgb(0.85, 0.88, 0.9);
 
-const money = (n: number) =>
-  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const safe = winAnsi;
 
-/** Standard PDF fonts speak WinAnsi: anything else becomes '?', so the invoice always renders. */
-const safe = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+type Words = Record<Locale, string>;
+/** The invoice's words in its three languages (the order's, decision 058). */
+const WORDS = {
+  title: { 'en-US': 'INVOICE', 'fr-CA': 'FACTURE', 'es-MX': 'FACTURA' },
+  invoice: { 'en-US': 'Invoice', 'fr-CA': 'Facture', 'es-MX': 'Factura' },
+  date: { 'en-US': 'Date', 'fr-CA': 'Date', 'es-MX': 'Fecha' },
+  status: { 'en-US': 'Status', 'fr-CA': 'Statut', 'es-MX': 'Estado' },
+  poNumber: { 'en-US': 'PO number', 'fr-CA': 'Bon de commande', 'es-MX': 'Orden de compra' },
+  erpOrder: { 'en-US': 'ERP order', 'fr-CA': 'Commande ERP', 'es-MX': 'Pedido ERP' },
+  shipTo: { 'en-US': 'Ship to', 'fr-CA': 'Livrer à', 'es-MX': 'Enviar a' },
+  billTo: { 'en-US': 'Bill to', 'fr-CA': 'Facturer à', 'es-MX': 'Facturar a' },
+  shipping: { 'en-US': 'Shipping', 'fr-CA': 'Livraison', 'es-MX': 'Envío' },
+  card: { 'en-US': 'card', 'fr-CA': 'carte', 'es-MX': 'tarjeta' },
+  payment: { 'en-US': 'Payment', 'fr-CA': 'Paiement', 'es-MX': 'Pago' },
+  item: { 'en-US': 'Item', 'fr-CA': 'Article', 'es-MX': 'Artículo' },
+  qty: { 'en-US': 'Qty', 'fr-CA': 'Qté', 'es-MX': 'Cant.' },
+  unitPrice: { 'en-US': 'Unit price', 'fr-CA': 'Prix unitaire', 'es-MX': 'Precio unitario' },
+  amount: { 'en-US': 'Amount', 'fr-CA': 'Montant', 'es-MX': 'Importe' },
+  mfr: { 'en-US': 'mfr', 'fr-CA': 'fabr.', 'es-MX': 'fab.' },
+  subtotal: { 'en-US': 'Subtotal', 'fr-CA': 'Sous-total', 'es-MX': 'Subtotal' },
+  freight: { 'en-US': 'Freight', 'fr-CA': 'Transport', 'es-MX': 'Flete' },
+  total: { 'en-US': 'Total', 'fr-CA': 'Total', 'es-MX': 'Total' },
+} as const satisfies Record<string, Words>;
+
+const paidBy: Record<Locale, (brand: string, last4: string) => string> = {
+  'en-US': (brand, last4) => `Paid by ${brand} ending ${last4}`,
+  'fr-CA': (brand, last4) => `Payé par ${brand} se terminant par ${last4}`,
+  'es-MX': (brand, last4) => `Pagado con ${brand} terminada en ${last4}`,
+};
+const packsOf: Record<Locale, (n: number) => string> = {
+  'en-US': (n) => `Packs of ${n}`,
+  'fr-CA': (n) => `Paquets de ${n}`,
+  'es-MX': (n) => `Paquetes de ${n}`,
+};
+const PAYMENT: Record<PaymentStatus, Words> = {
+  AUTHORIZED: { 'en-US': 'authorized', 'fr-CA': 'autorisé', 'es-MX': 'autorizado' },
+  PENDING: { 'en-US': 'pending', 'fr-CA': 'en attente', 'es-MX': 'pendiente' },
+  PAYMENT_REQUIRES_ACTION: {
+    'en-US': 'requires action',
+    'fr-CA': 'action requise',
+    'es-MX': 'requiere una acción',
+  },
+  FAILED: { 'en-US': 'failed', 'fr-CA': 'échoué', 'es-MX': 'fallido' },
+  REFUNDED: { 'en-US': 'refunded', 'fr-CA': 'remboursé', 'es-MX': 'reembolsado' },
+  PARTIALLY_REFUNDED: {
+    'en-US': 'partially refunded',
+    'fr-CA': 'remboursé en partie',
+    'es-MX': 'reembolsado en parte',
+  },
+  PAID: { 'en-US': 'paid', 'fr-CA': 'payé', 'es-MX': 'pagado' },
+  PARTIALLY_PAID: { 'en-US': 'partially paid', 'fr-CA': 'payé en partie', 'es-MX': 'pagado en parte' },
+};
+const paymentWord = (status: string, locale: Locale) =>
+  PAYMENT[status as PaymentStatus]?.[locale] ?? status.replace(/_/g, ' ').toLowerCase();
 
 /**
- * The invoice as a PDF (US Letter): logo, the company's Mooresville NC address and toll-free phone, the order
- * number and date, ship-to, lines with configurations, totals and payment. Built on the server from the order
- * as placed (the same data as the invoice page).
+ * The invoice as a PDF (US Letter), in the order's language (decision 058): logo, the site's legal name, postal
+ * address and toll-free phone, the order number and date, ship-to, lines with configurations, totals in the
+ * order's currency with each tax by its name, and payment; every page's footer names the seller and the copyright
+ * holder. Built on the server from the order as placed (the same data as the invoice page).
  */
-export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
+export async function invoicePdf(order: OrderView, legal: SiteLegal, locale: Locale): Promise<Uint8Array> {
+  const w = (key: keyof typeof WORDS) => WORDS[key][locale];
+  const money = (n: number) => formatAmount(n, order.currencyCode.toUpperCase(), locale);
   const doc = await PDFDocument.create();
-  doc.setTitle(`Invoice ${orderNumberLabel(order.orderNumber)}`);
-  doc.setAuthor(BRAND.name);
+  doc.setTitle(`${w('invoice')} ${orderNumberLabel(order.orderNumber)}`);
+  doc.setAuthor(legal.legalName);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   let page = doc.addPage([612, 792]);
@@ -44,12 +106,13 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
     color = NAVY,
   ) => p.drawText(safe(s), { x, y: yy, size, font, color });
   /** Cut to `width` points (at 10 pt), with an ellipsis, so side-by-side addresses never overlap. */
-  const fit = (s: string, width: number) => {
+  const fitAt = (s: string, size: number, width: number) => {
     let cut = safe(s);
-    if (regular.widthOfTextAtSize(cut, 10) <= width) return cut;
-    while (cut.length > 1 && regular.widthOfTextAtSize(`${cut}...`, 10) > width) cut = cut.slice(0, -1);
+    if (regular.widthOfTextAtSize(cut, size) <= width) return cut;
+    while (cut.length > 1 && regular.widthOfTextAtSize(`${cut}...`, size) > width) cut = cut.slice(0, -1);
     return `${cut}...`;
   };
+  const fit = (s: string, width: number) => fitAt(s, 10, width);
   const textRight = (p: PDFPage, s: string, x: number, yy: number, size = 10, font: PDFFont = regular) =>
     text(p, s, x - font.widthOfTextAtSize(safe(s), size), yy, size, font);
 
@@ -58,36 +121,31 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
   text(page, 'A', left + 8, y + 1, 20, bold, rgb(1, 1, 1));
   text(page, 'Axisline', left + 40, y + 2, 20, bold);
   text(page, 'Supply', left + 40 + bold.widthOfTextAtSize('Axisline ', 20), y + 2, 20, bold, ORANGE);
-  textRight(page, 'INVOICE', right, y + 4, 20, bold);
+  textRight(page, w('title'), right, y + 4, 20, bold);
   y -= 30;
-  const a = BRAND.address;
-  for (const line of [
-    a.street,
-    `${a.city}, ${a.state} ${a.zip}`,
-    `Toll-free ${BRAND.phones.tollFree}`,
-    BRAND.email.orders,
-  ]) {
-    text(page, line, left, y, 9, regular, STEEL);
+  for (const line of letterheadLines(legal, locale, BRAND.email.orders)) {
+    text(page, fitAt(line, 9, 300), left, y, 9, regular, STEEL);
     y -= 12;
   }
   let infoY = 714;
+  const colon = locale === 'fr-CA' ? '\u00a0:' : ':';
   for (const [label, value] of [
-    ['Invoice', orderNumberLabel(order.orderNumber)],
-    ['Date', new Date(order.createdAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })],
-    ['Status', order.statusLabel],
-    ...(order.poNumber ? [['PO number', order.poNumber]] : []),
-    ...(order.erpOrderId ? [['ERP order', order.erpOrderId]] : []),
+    [w('invoice'), orderNumberLabel(order.orderNumber)],
+    [w('date'), pdfDay(order.createdAt, locale)],
+    [w('status'), translateMessage(orderStatusLabel(order.status), locale)],
+    ...(order.poNumber ? [[w('poNumber'), order.poNumber]] : []),
+    ...(order.erpOrderId ? [[w('erpOrder'), order.erpOrderId]] : []),
   ] as [string, string][]) {
-    textRight(page, `${label}: ${value}`, right, infoY, 9);
+    textRight(page, `${label}${colon} ${value}`, right, infoY, 9);
     infoY -= 12;
   }
 
   y -= 14;
   const s = order.shippingAddress;
   const billToX = 190;
-  text(page, 'Ship to', left, y, 9, bold, STEEL);
-  if (order.billTo) text(page, 'Bill to', billToX, y, 9, bold, STEEL);
-  text(page, 'Shipping', 330, y, 9, bold, STEEL);
+  text(page, w('shipTo'), left, y, 9, bold, STEEL);
+  if (order.billTo) text(page, w('billTo'), billToX, y, 9, bold, STEEL);
+  text(page, w('shipping'), 330, y, 9, bold, STEEL);
   y -= 13;
   const addressLines = (a: OrderAddress, email: string) =>
     [
@@ -105,9 +163,9 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
   const shipping = [
     `${order.carrierId.toUpperCase()} ${order.carrierMethod}`,
     order.paymentKind === 'card'
-      ? `Paid by ${order.cardBrand ?? 'card'} ending ${order.cardLast4 ?? '----'}`
-      : `Purchase order ${order.poNumber ?? ''}`,
-    `Payment: ${order.paymentStatus.replace(/_/g, ' ').toLowerCase()}`,
+      ? paidBy[locale](order.cardBrand ?? w('card'), order.cardLast4 ?? '----')
+      : `${w('poNumber')} ${order.poNumber ?? ''}`,
+    `${w('payment')}${colon} ${paymentWord(order.paymentStatus, locale)}`,
   ];
   for (let i = 0; i < Math.max(shipTo.length, billTo.length, shipping.length); i++) {
     if (shipTo[i]) text(page, billTo.length ? fit(shipTo[i]!, billToX - left - 8) : shipTo[i]!, left, y, 10);
@@ -119,11 +177,11 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
   const columns = { item: left, qty: 390, price: 470, total: right };
   const header = (p: PDFPage, yy: number) => {
     p.drawRectangle({ x: left - 4, y: yy - 5, width: right - left + 8, height: 18, color: NAVY });
-    text(p, 'Item', columns.item, yy, 9, bold, rgb(1, 1, 1));
-    text(p, 'Qty', columns.qty, yy, 9, bold, rgb(1, 1, 1));
-    text(p, 'Unit price', columns.price - 30, yy, 9, bold, rgb(1, 1, 1));
-    p.drawText('Amount', {
-      x: columns.total - bold.widthOfTextAtSize('Amount', 9),
+    text(p, w('item'), columns.item, yy, 9, bold, rgb(1, 1, 1));
+    text(p, w('qty'), columns.qty, yy, 9, bold, rgb(1, 1, 1));
+    text(p, w('unitPrice'), columns.price - 30, yy, 9, bold, rgb(1, 1, 1));
+    p.drawText(safe(w('amount')), {
+      x: columns.total - bold.widthOfTextAtSize(safe(w('amount')), 9),
       y: yy,
       size: 9,
       font: bold,
@@ -135,9 +193,9 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
   y -= 20;
   for (const line of order.lines) {
     const details = [
-      `${line.itemId}${line.manufacturerPartNumber ? ` (mfr ${line.manufacturerPartNumber})` : ''}`,
+      `${line.itemId}${line.manufacturerPartNumber ? ` (${w('mfr')} ${line.manufacturerPartNumber})` : ''}`,
       ...line.configurations.map((c) => describeConfiguration(c)),
-      ...(line.minTransfer > 1 ? [`Packs of ${line.minimumPurchaseQuantity}`] : []),
+      ...(line.minTransfer > 1 ? [packsOf[locale](line.minimumPurchaseQuantity)] : []),
     ];
     const height = 13 + details.length * 11 + 6;
     if (y - height < 140) {
@@ -175,10 +233,10 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
 
   y -= 6;
   const totals: [string, string][] = [
-    ['Subtotal', money(order.subTotal)],
-    ['Freight', money(order.freightAmt)],
+    [w('subtotal'), money(order.subTotal)],
+    [w('freight'), money(order.freightAmt)],
     ...order.taxes.map((tax): [string, string] => [
-      taxLineLabel(tax, order.shippingAddress.state),
+      taxLineLabel(tax, order.shippingAddress.state, locale),
       money(tax.amount),
     ]),
   ];
@@ -189,14 +247,30 @@ export async function invoicePdf(order: OrderView): Promise<Uint8Array> {
   }
   page.drawLine({ start: { x: 360, y: y + 8 }, end: { x: right, y: y + 8 }, color: NAVY, thickness: 1 });
   y -= 4;
-  textRight(page, 'Total', 470, y, 12, bold);
+  textRight(page, w('total'), 470, y, 12, bold);
   textRight(page, `${money(order.total)} ${order.currencyCode.toUpperCase()}`, right, y, 12, bold);
 
-  const footer = `${BRAND.name} - ${a.street}, ${a.city}, ${a.state} ${a.zip} - ${BRAND.phones.tollFree} - ${BRAND.email.help}`;
+  const footer = footerLines(legal, locale);
   for (const p of doc.getPages()) {
-    p.drawText(safe(footer), { x: left, y: 40, size: 8, font: regular, color: STEEL });
+    footer.forEach((line, i) =>
+      p.drawText(fitAt(line, 8, right - left), {
+        x: left,
+        y: 46 - i * 11,
+        size: 8,
+        font: regular,
+        color: STEEL,
+      }),
+    );
   }
   return doc.save();
+}
+
+/** The order's invoice: in the language it was placed in, with its site's legal identity as it is now. */
+export async function orderInvoicePdf(db: SqlConnection, order: OrderView): Promise<Uint8Array> {
+  const [row] = await db.execute<{ site: string }[]>('select site from customer_order where id = ?', [
+    order.id,
+  ]);
+  return invoicePdf(order, await siteLegal(db, row?.site ?? BRAND.siteId), localeOr(order.locale));
 }
 
 function truncate(s: string, font: PDFFont, size: number, width: number): string {

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ctxOf } from '../../rest/ctx';
 import { testPaymentsService } from '../payment/test-payments.service';
 import { checkoutService } from './checkout.service';
-import { invoicePdf } from './order.invoice';
+import { orderInvoicePdf } from './order.invoice';
 import { orderService } from './order.service';
 
 /** Checkout and orders (REST facade of the same services as GraphQL). */
@@ -47,8 +47,9 @@ export function orderRoutes(): Router {
 
   router.get('/orders/:id/invoice.pdf', async (req, res) => {
     // The buyer's own, or, for a company's admins, approvers and viewers, any order of the company.
-    const order = await orderService.readable(ctxOf(req), String(req.params.id));
-    const pdf = await invoicePdf(order);
+    const ctx = ctxOf(req);
+    const order = await orderService.readable(ctx, String(req.params.id));
+    const pdf = await orderInvoicePdf(ctx.db, order);
     res
       .type('application/pdf')
       .set('Content-Disposition', `inline; filename="invoice-AXL-${order.orderNumber}.pdf"`)

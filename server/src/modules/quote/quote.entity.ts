@@ -35,6 +35,10 @@ export class Quote {
   @Property({ type: 'text' })
   currency!: string;
 
+  /** The language the quote was requested in: its PDF is written in it (decision 058); older quotes en-US. */
+  @Property({ type: 'text', default: 'en-US' })
+  locale: string = 'en-US';
+
   /**
    * The buyer who asked; their quotes go when they close their account. Null for a guest's quote form until the guest
    * opens its e-mailed link signed in (decision 061).

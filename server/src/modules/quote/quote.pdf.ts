@@ -1,8 +1,10 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { describeConfiguration } from '../../../../domain/configuration-text';
-import { BRAND } from '../../../../domain/constants';
+import { BRAND, type Locale } from '../../../../domain/constants';
 import { formatAmount } from '../../../../domain/money';
 import { quoteNumberLabel } from '../../../../domain/quotes';
+import type { SiteLegal } from '../../../../domain/site-legal.schema';
+import { footerLines, letterheadLines, pdfDay, winAnsi } from '../../common/pdf-copy';
 import type { QuoteRevisionView, QuoteView } from './quote.service';
 
 const NAVY = rgb(0.06, 0.13, 0.2);
@@ -10,22 +12,62 @@ const ORANGE = rgb(0.95, 0.55, 0.16);
 const STEEL = rgb(0.36, 0.42, 0.48);
 const LINE = rgb(0.85, 0.88, 0.9);
 
-/** Standard PDF fonts speak WinAnsi: anything else becomes '?', so the document always renders. */
-const safe = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+const safe = winAnsi;
+
+/** The quote's words in its three languages (the one it was requested in, decision 058). */
+const WORDS = {
+  title: { 'en-US': 'QUOTE', 'fr-CA': 'SOUMISSION', 'es-MX': 'COTIZACIÓN' },
+  quote: { 'en-US': 'Quote', 'fr-CA': 'Soumission', 'es-MX': 'Cotización' },
+  revision: { 'en-US': 'revision', 'fr-CA': 'révision', 'es-MX': 'revisión' },
+  sent: { 'en-US': 'Sent', 'fr-CA': 'Envoyée le', 'es-MX': 'Enviada' },
+  openUntil: { 'en-US': 'Open until', 'fr-CA': 'Valable jusqu’au', 'es-MX': 'Vigente hasta' },
+  for: { 'en-US': 'For', 'fr-CA': 'Pour', 'es-MX': 'Para' },
+  item: { 'en-US': 'Item', 'fr-CA': 'Article', 'es-MX': 'Artículo' },
+  quantity: { 'en-US': 'Quantity', 'fr-CA': 'Quantité', 'es-MX': 'Cantidad' },
+  unitPrice: { 'en-US': 'Unit price', 'fr-CA': 'Prix unitaire', 'es-MX': 'Precio unitario' },
+  total: { 'en-US': 'Total', 'fr-CA': 'Total', 'es-MX': 'Total' },
+  subtotal: { 'en-US': 'Subtotal', 'fr-CA': 'Sous-total', 'es-MX': 'Subtotal' },
+  freight: { 'en-US': 'Freight', 'fr-CA': 'Transport', 'es-MX': 'Flete' },
+  totalBeforeTax: {
+    'en-US': 'Total before tax',
+    'fr-CA': 'Total avant taxes',
+    'es-MX': 'Total antes de impuestos',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+const packs: Record<Locale, (quantity: number, size: number) => string> = {
+  'en-US': (q, n) => `${q} packs of ${n}`,
+  'fr-CA': (q, n) => `${q} paquets de ${n}`,
+  'es-MX': (q, n) => `${q} paquetes de ${n}`,
+};
+const leadTime: Record<Locale, (days: number) => string> = {
+  'en-US': (d) => `Lead time: ${d} business days from the order. Tax is added at checkout.`,
+  'fr-CA': (d) => `Délai : ${d} jours ouvrables à partir de la commande. Les taxes s’ajoutent au paiement.`,
+  'es-MX': (d) =>
+    `Plazo de entrega: ${d} días hábiles a partir del pedido. Los impuestos se agregan al pagar.`,
+};
 
 /**
- * A sent revision of a quote as a PDF (US Letter, decision 049): the store's letterhead, the quote's number, buyer
- * and company, its lines at the quoted prices, subtotal, freight and total before tax, lead time, last day and note.
- * Attached to the quote e-mail (made when it is delivered) and downloadable from the quote's page.
+ * A sent revision of a quote as a PDF (US Letter, decision 049), in the language it was requested in (decision
+ * 058): the site's letterhead (legal name, postal address), the quote's number, buyer and company, its lines at
+ * the quoted prices in the quote's currency, subtotal, freight and total before tax, lead time, last day and note;
+ * every page's footer names the seller and the copyright holder. Attached to the quote e-mail (made when it is
+ * delivered) and downloadable from the quote's page.
  */
-export async function quotePdf(quote: QuoteView, sent: QuoteRevisionView): Promise<Uint8Array> {
+export async function quotePdf(
+  quote: QuoteView,
+  sent: QuoteRevisionView,
+  legal: SiteLegal,
+  locale: Locale,
+): Promise<Uint8Array> {
+  const w = (key: keyof typeof WORDS) => WORDS[key][locale];
   const doc = await PDFDocument.create();
   const number = quoteNumberLabel(quote.number);
-  doc.setTitle(`Quote ${number}`);
-  doc.setAuthor(BRAND.name);
+  doc.setTitle(`${w('quote')} ${number}`);
+  doc.setAuthor(legal.legalName);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const money = (n: number) => formatAmount(n, quote.currency);
+  const money = (n: number) => formatAmount(n, quote.currency.toUpperCase(), locale);
   let page = doc.addPage([612, 792]);
   const left = 48;
   const right = 564;
@@ -41,41 +83,35 @@ export async function quotePdf(quote: QuoteView, sent: QuoteRevisionView): Promi
   ) => p.drawText(safe(s), { x, y: yy, size, font, color });
   const textRight = (p: PDFPage, s: string, x: number, yy: number, size = 10, font: PDFFont = regular) =>
     text(p, s, x - font.widthOfTextAtSize(safe(s), size), yy, size, font);
-  const fit = (s: string, width: number) => {
+  const fitAt = (s: string, size: number, width: number) => {
     let cut = safe(s);
-    while (cut.length > 1 && regular.widthOfTextAtSize(cut, 10) > width) cut = cut.slice(0, -1);
+    while (cut.length > 1 && regular.widthOfTextAtSize(cut, size) > width) cut = cut.slice(0, -1);
     return cut;
   };
+  const fit = (s: string, width: number) => fitAt(s, 10, width);
 
   page.drawRectangle({ x: left, y: y - 6, width: 30, height: 30, color: ORANGE });
   text(page, 'A', left + 8, y + 1, 20, bold, rgb(1, 1, 1));
   text(page, 'Axisline', left + 40, y + 2, 20, bold);
   text(page, 'Supply', left + 40 + bold.widthOfTextAtSize('Axisline ', 20), y + 2, 20, bold, ORANGE);
-  textRight(page, 'QUOTE', right, y + 4, 20, bold);
+  textRight(page, w('title'), right, y + 4, 20, bold);
   y -= 30;
-  const a = BRAND.address;
-  for (const line of [
-    a.street,
-    `${a.city}, ${a.state} ${a.zip}`,
-    `Toll-free ${BRAND.phones.tollFree}`,
-    BRAND.email.help,
-  ]) {
-    text(page, line, left, y, 9, regular, STEEL);
+  for (const line of letterheadLines(legal, locale, BRAND.email.help)) {
+    text(page, fitAt(line, 9, 300), left, y, 9, regular, STEEL);
     y -= 12;
   }
   let infoY = 714;
-  const day = (d: string) =>
-    new Date(`${d}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  const colon = locale === 'fr-CA' ? '\u00a0:' : ':';
   for (const [label, value] of [
-    ['Quote', `${number}, revision ${sent.revision}`],
-    ['Sent', new Date(sent.sentAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })],
-    ['Open until', day(sent.expiresOn)],
+    [w('quote'), `${number}, ${w('revision')} ${sent.revision}`],
+    [w('sent'), pdfDay(sent.sentAt, locale)],
+    [w('openUntil'), pdfDay(`${sent.expiresOn}T12:00:00Z`, locale)],
   ] as [string, string][]) {
-    textRight(page, `${label}: ${value}`, right, infoY, 9);
+    textRight(page, `${label}${colon} ${value}`, right, infoY, 9);
     infoY -= 12;
   }
   y -= 14;
-  text(page, 'For', left, y, 9, bold, STEEL);
+  text(page, w('for'), left, y, 9, bold, STEEL);
   y -= 13;
   for (const line of [quote.buyerName, quote.companyName, quote.buyerEmail].filter((v): v is string =>
     Boolean(v),
@@ -87,10 +123,10 @@ export async function quotePdf(quote: QuoteView, sent: QuoteRevisionView): Promi
   const columns = { item: left, qty: 380, price: 470, total: right };
   const header = (p: PDFPage, yy: number) => {
     p.drawRectangle({ x: left, y: yy - 4, width: right - left, height: 16, color: rgb(0.96, 0.97, 0.98) });
-    text(p, 'Item', columns.item + 4, yy, 9, bold, STEEL);
-    textRight(p, 'Quantity', columns.qty, yy, 9, bold);
-    textRight(p, 'Unit price', columns.price, yy, 9, bold);
-    textRight(p, 'Total', columns.total - 4, yy, 9, bold);
+    text(p, w('item'), columns.item + 4, yy, 9, bold, STEEL);
+    textRight(p, w('quantity'), columns.qty, yy, 9, bold);
+    textRight(p, w('unitPrice'), columns.price, yy, 9, bold);
+    textRight(p, w('total'), columns.total - 4, yy, 9, bold);
   };
   y -= 12;
   header(page, y);
@@ -106,7 +142,7 @@ export async function quotePdf(quote: QuoteView, sent: QuoteRevisionView): Promi
       y -= 20;
     }
     text(page, fit(l.description, columns.qty - 90 - left), columns.item + 4, y);
-    textRight(page, l.packSize ? `${l.quantity} packs of ${l.packSize}` : String(l.quantity), columns.qty, y);
+    textRight(page, l.packSize ? packs[locale](l.quantity, l.packSize) : String(l.quantity), columns.qty, y);
     textRight(page, l.unitPrice === null ? '-' : money(l.unitPrice), columns.price, y);
     textRight(page, l.lineTotal === null ? '-' : money(l.lineTotal), columns.total - 4, y);
     y -= 12;
@@ -119,26 +155,36 @@ export async function quotePdf(quote: QuoteView, sent: QuoteRevisionView): Promi
   }
   y -= 6;
   for (const [label, value, strong] of [
-    ['Subtotal', money(sent.subTotal), false],
-    ['Freight', money(sent.freight), false],
-    ['Total before tax', money(sent.total), true],
+    [w('subtotal'), money(sent.subTotal), false],
+    [w('freight'), money(sent.freight), false],
+    [w('totalBeforeTax'), money(sent.total), true],
   ] as [string, string, boolean][]) {
     textRight(page, label, columns.price, y, strong ? 11 : 10, strong ? bold : regular);
     textRight(page, value, columns.total - 4, y, strong ? 11 : 10, strong ? bold : regular);
     y -= 16;
   }
   y -= 8;
-  text(
-    page,
-    `Lead time: ${sent.leadTimeDays} business days from the order. Tax is added at checkout.`,
-    left,
-    y,
-    9,
-  );
+  text(page, leadTime[locale](sent.leadTimeDays), left, y, 9);
   y -= 14;
   for (const line of sent.note.split('\n').filter(Boolean)) {
+    if (y < 80) {
+      page = doc.addPage([612, 792]);
+      y = 744;
+    }
     text(page, fit(line, right - left), left, y, 9, regular, STEEL);
     y -= 12;
+  }
+  const footer = footerLines(legal, locale);
+  for (const p of doc.getPages()) {
+    footer.forEach((line, i) =>
+      p.drawText(fitAt(line, 8, right - left), {
+        x: left,
+        y: 46 - i * 11,
+        size: 8,
+        font: regular,
+        color: STEEL,
+      }),
+    );
   }
   return doc.save();
 }

@@ -2,16 +2,29 @@ import { Router, type Response } from 'express';
 import { quoteNumberLabel } from '../../../../domain/quotes';
 import { notFound } from '../../common/errors';
 import type { SqlConnection } from '../../context';
+import { localeOr } from '../mail/mailer';
+import { siteLegal } from '../site/site.directory';
 import { ctxOf } from '../../rest/ctx';
 import { sendDownload } from '../../rest/multipart';
 import { quotePdf } from './quote.pdf';
-import { QUOTE_ACCESS_PATH, quoteRevision, quoteService, type QuoteView } from './quote.service';
+import {
+  QUOTE_ACCESS_PATH,
+  quoteRevision,
+  quoteService,
+  type QuoteRevisionView,
+  type QuoteView,
+} from './quote.service';
 import { quoteLinkPath, quotePagePath } from '../../../../domain/routes';
 
+/** A sent revision's PDF: in the language the quote was requested in, with its site's legal identity. */
+async function pdfOf(db: SqlConnection, quote: QuoteView, sent: QuoteRevisionView): Promise<Uint8Array> {
+  return quotePdf(quote, sent, await siteLegal(db, quote.site), localeOr(quote.locale));
+}
+
 /** A quote's sent revision as its PDF answer (inline, never cached); NOT_FOUND before one was sent. */
-async function sendPdf(res: Response, quote: QuoteView): Promise<void> {
+async function sendPdf(db: SqlConnection, res: Response, quote: QuoteView): Promise<void> {
   if (!quote.sent) throw notFound('Quote');
-  const pdf = await quotePdf(quote, quote.sent);
+  const pdf = await pdfOf(db, quote, quote.sent);
   res
     .type('application/pdf')
     .set('Content-Disposition', `inline; filename="quote-${quoteNumberLabel(quote.number)}.pdf"`)
@@ -31,10 +44,12 @@ export function quoteRoutes(): Router {
     res.redirect(303, typeof opened === 'string' ? quoteLinkPath(opened) : quotePagePath(opened.id));
   });
   router.get('/quotes/:id/quote.pdf', async (req, res) => {
-    await sendPdf(res, await quoteService.get(ctxOf(req), String(req.params.id)));
+    const ctx = ctxOf(req);
+    await sendPdf(ctx.db, res, await quoteService.get(ctx, String(req.params.id)));
   });
   router.get('/admin/quotes/:id/quote.pdf', async (req, res) => {
-    await sendPdf(res, await quoteService.adminGet(ctxOf(req), String(req.params.id)));
+    const ctx = ctxOf(req);
+    await sendPdf(ctx.db, res, await quoteService.adminGet(ctx, String(req.params.id)));
   });
   // The drawings sent with a request, to its buyer's side and to staff.
   router.get('/quotes/:id/attachments/:file', async (req, res) => {
@@ -55,7 +70,7 @@ export async function quotePdfAttachment(db: SqlConnection, ref: string) {
   if (!found) return null;
   return {
     filename: `quote-${quoteNumberLabel(found.quote.number)}.pdf`,
-    content: Buffer.from(await quotePdf(found.quote, found.sent)),
+    content: Buffer.from(await pdfOf(db, found.quote, found.sent)),
     contentType: 'application/pdf',
   };
 }

@@ -87,6 +87,8 @@ export interface QuoteView {
   status: string;
   site: string;
   currency: string;
+  /** The language the quote was requested in (its PDF's, decision 058); en-US for quotes from before. */
+  locale: string;
   neededBy: string | null;
   note: string;
   source: string;
@@ -177,7 +179,7 @@ const DRAFT_JSON = `case when q.draft is null then null else q.draft::jsonb || j
 /** Quotes with their request's lines, in one statement; the caller adds the where clause and order. */
 const quotesSql = (staff: boolean) => `
   select ${staff ? DRAFT_JSON : 'null::jsonb'} as draft, q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status,
-    q.site, q.currency, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy",
+    q.site, q.currency, q.locale, to_char(q.needed_by, 'YYYY-MM-DD') as "neededBy",
     q.note, q.source,
     coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), q.contact_name, '') as "buyerName",
     coalesce(u.email, q.contact_email) as "buyerEmail", coalesce(ba.company, nullif(q.company_name, '')) as "companyName", q.phone,
@@ -260,10 +262,10 @@ export const quoteService = {
     await chargeQuote(ctx, me.id);
     const id = await ctx.db.transactional(async (trx) => {
       const [quote] = await ctx.db.execute<{ id: string }[]>(
-        `insert into quote (number, site, currency, user_id, account_id, needed_by, note, source)
-         values (nextval('quote_number_seq'), ?, ?, ?, (select account_id from app_user where id = ?), ?::date, ?,
+        `insert into quote (number, site, currency, locale, user_id, account_id, needed_by, note, source)
+         values (nextval('quote_number_seq'), ?, ?, ?, ?, (select account_id from app_user where id = ?), ?::date, ?,
            'cart') returning id`,
-        [ctx.site, cart.currencyCode, me.id, me.id, input.neededBy || null, input.note],
+        [ctx.site, cart.currencyCode, ctx.locale, me.id, me.id, input.neededBy || null, input.note],
         'all',
         trx,
       );
@@ -394,14 +396,15 @@ export const quoteService = {
         trx,
       );
       const [quote] = await ctx.db.execute<{ id: string; number: string }[]>(
-        `insert into quote (number, site, currency, user_id, account_id, note, source, phone, company_name,
+        `insert into quote (number, site, currency, locale, user_id, account_id, note, source, phone, company_name,
            contact_email, contact_name, contact_locale)
-         values (nextval('quote_number_seq'), ?, ?, ?, (select account_id from app_user where id = ?), ?, 'form', ?, ?,
-           ?, ?, ?)
+         values (nextval('quote_number_seq'), ?, ?, ?, ?, (select account_id from app_user where id = ?), ?, 'form', ?,
+           ?, ?, ?, ?)
          returning id, number::text as number`,
         [
           ctx.site,
           currency,
+          ctx.locale,
           me?.id ?? null,
           me?.id ?? null,
           input.comments ?? '',

@@ -1,5 +1,6 @@
 import { boolean, object, string } from 'yup';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import { siteLegalSchema, type SiteLegal } from '../../../../domain/site-legal.schema';
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
@@ -7,7 +8,7 @@ import { assertAccess } from '../auth/permissions';
 import { recordAudit } from '../audit/audit';
 import { bumpIndexVersion } from '../search/search.index';
 
-export interface AdminSiteView {
+export interface AdminSiteView extends SiteLegal {
   id: string;
   name: string;
   currency: string;
@@ -22,8 +23,11 @@ export interface AdminSiteView {
 
 const visibilitySchema = object({ id: string().required().max(32), showAllProducts: boolean().required() });
 
+const siteIdSchema = object({ id: string().required().max(32) });
+
 const SITE_SQL = `select s.id, s.name, s.currency, s.logo, s.price_list_id as "priceListId",
-    s.show_all_products as "showAllProducts",
+    s.show_all_products as "showAllProducts", s.legal_name as "legalName", s.postal_address as "postalAddress",
+    s.copyright_holder as "copyrightHolder",
     (select count(*)::int from product_search p where s.id = any(p.sites)) as "listedProducts",
     (select count(*)::int from customer_order o where o.site = s.id) as orders
   from site s`;
@@ -65,6 +69,43 @@ export const adminSiteService = {
         after: { showAllProducts },
       });
     });
+    const [site] = await ctx.db.execute<AdminSiteView[]>(`${SITE_SQL} where s.id = ?`, [id]);
+    return site!;
+  },
+
+  /**
+   * Sets a site's legal name, postal address and copyright holder (decision 058), each one line (the shared
+   * schema's messages next to the fields), audited. The footer reads them from the site directory (this process
+   * at once, the others within its minute); the invoice and quote PDFs read them when they are made.
+   */
+  async setLegal(ctx: Ctx, input: unknown): Promise<AdminSiteView> {
+    assertAccess(ctx, CONSOLE_ACCESS.sites);
+    const { id } = validate(siteIdSchema, input);
+    const legal = validate(siteLegalSchema, input);
+    await ctx.db.transactional(async (trx) => {
+      const [before] = await ctx.db.execute<SiteLegal[]>(
+        `select legal_name as "legalName", postal_address as "postalAddress", copyright_holder as "copyrightHolder"
+         from site where id = ? for update`,
+        [id],
+        'all',
+        trx,
+      );
+      if (!before) throw notFound('Site');
+      await ctx.db.execute(
+        'update site set legal_name = ?, postal_address = ?, copyright_holder = ? where id = ?',
+        [legal.legalName, legal.postalAddress, legal.copyrightHolder, id],
+        'run',
+        trx,
+      );
+      await recordAudit(ctx, trx, {
+        action: 'site.legal',
+        targetType: 'site',
+        targetId: id,
+        before,
+        after: legal,
+      });
+    });
+    ctx.app.sites.clear();
     const [site] = await ctx.db.execute<AdminSiteView[]>(`${SITE_SQL} where s.id = ?`, [id]);
     return site!;
   },

@@ -1,5 +1,7 @@
 import { ReferenceCache } from '../../common/reference-cache';
 import type { SqlConnection } from '../../context';
+import { BRAND } from '../../../../domain/constants';
+import type { SiteLegal } from '../../../../domain/site-legal.schema';
 
 declare module '../../context' {
   interface AppServices {
@@ -11,13 +13,17 @@ declare module '../../context' {
 }
 
 /** What a request needs of its site: name, currency, logo and own price list. */
-export interface SiteView {
+export interface SiteView extends SiteLegal {
   id: string;
   name: string;
   currency: string;
   logo: string;
   priceListId: string | null;
 }
+
+/** The columns of a site's legal identity (decision 058), as SiteLegal names them. */
+export const SITE_LEGAL_COLUMNS = `legal_name as "legalName", postal_address as "postalAddress",
+  copyright_holder as "copyrightHolder"`;
 
 /**
  * The sites, read once a minute per process: they are reference data (set by migrations), read by most
@@ -30,7 +36,7 @@ export class SiteDirectory {
   constructor(db: SqlConnection, ttlMs = 60_000) {
     this.sites = new ReferenceCache(async () => {
       const rows = await db.execute<SiteView[]>(
-        `select id, name, currency, logo, price_list_id as "priceListId" from site`,
+        `select id, name, currency, logo, price_list_id as "priceListId", ${SITE_LEGAL_COLUMNS} from site`,
       );
       return new Map(rows.map((s) => [s.id, s]));
     }, ttlMs);
@@ -39,6 +45,30 @@ export class SiteDirectory {
   async get(id: string): Promise<SiteView | null> {
     return (await this.sites.get()).get(id) ?? null;
   }
+
+  /** After the console changed a site: this process reads the sites again (others within the minute). */
+  clear(): void {
+    this.sites.clear();
+  }
+}
+
+/**
+ * A site's legal identity as its documents print it (the invoice, the quote), read now: a PDF made right after
+ * Admin's edit names the new company. A site unknown to the table (never: orders and quotes name their site) is
+ * the store's own.
+ */
+export async function siteLegal(db: SqlConnection, siteId: string): Promise<SiteLegal> {
+  const [row] = await db.execute<SiteLegal[]>(`select ${SITE_LEGAL_COLUMNS} from site where id = ?`, [
+    siteId,
+  ]);
+  const a = BRAND.address;
+  return (
+    row ?? {
+      legalName: a.company,
+      postalAddress: `${a.street}, ${a.city}, ${a.state} ${a.zip}, ${a.country}`,
+      copyrightHolder: BRAND.name,
+    }
+  );
 }
 
 /** What the shop's pages get of their site (the `site` query and the `storefront` cookie answer the same). */
@@ -47,5 +77,8 @@ export const storefrontOf = (site: SiteView, consentRegionDefaults: boolean) => 
   name: site.name,
   currency: site.currency,
   logo: site.logo,
+  legalName: site.legalName,
+  postalAddress: site.postalAddress,
+  copyrightHolder: site.copyrightHolder,
   consentRegionDefaults,
 });

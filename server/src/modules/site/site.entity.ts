@@ -28,6 +28,16 @@ export class Site {
   @Property({ type: 'text', nullable: true })
   priceListId: string | null = null;
 
+  /** The company selling on the site, its one-line postal address and the footer's copyright holder (decision 058). */
+  @Property({ type: 'text', default: 'Axisline Supply' })
+  legalName: string = 'Axisline Supply';
+
+  @Property({ type: 'text', default: '1200 Industrial Park Drive, Mooresville, NC 28115, USA' })
+  postalAddress: string = '1200 Industrial Park Drive, Mooresville, NC 28115, USA';
+
+  @Property({ type: 'text', default: 'Axisline Supply' })
+  copyrightHolder: string = 'Axisline Supply';
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

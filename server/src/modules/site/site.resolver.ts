@@ -1,4 +1,16 @@
-import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  Field,
+  ID,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+} from 'type-graphql';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import { adminSiteService } from './site-admin.service';
 import { storefrontOf } from './site.directory';
@@ -18,6 +30,29 @@ class SiteFields {
 
   @Field(() => String, { description: 'Path of the logo image' })
   logo!: string;
+
+  @Field(() => String, {
+    description: 'The legal name of the company selling on the site (footer, invoices, quotes)',
+  })
+  legalName!: string;
+
+  @Field(() => String, { description: "The company's postal address, on one line" })
+  postalAddress!: string;
+
+  @Field(() => String, { description: "Who the footer's copyright line names" })
+  copyrightHolder!: string;
+}
+
+@InputType({ description: "A site's legal identity (domain/site-legal.schema.ts)" })
+class SiteLegalInput {
+  @Field(() => String)
+  legalName!: string;
+
+  @Field(() => String)
+  postalAddress!: string;
+
+  @Field(() => String)
+  copyrightHolder!: string;
 }
 
 @ObjectType('Site', {
@@ -74,5 +109,17 @@ export class SiteResolver {
     @Ctx() ctx: RequestCtx,
   ) {
     return adminSiteService.setVisibility(ctx, { id, showAllProducts });
+  }
+
+  @Authorized(...CONSOLE_ACCESS.sites)
+  @Mutation(() => AdminSiteGql, {
+    description: "Sets a site's legal name, postal address and copyright holder (Admin)",
+  })
+  setSiteLegal(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => SiteLegalInput) input: SiteLegalInput,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return adminSiteService.setLegal(ctx, { ...input, id });
   }
 }
