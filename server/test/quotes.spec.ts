@@ -1043,6 +1043,32 @@ describe("a guest's quote form (issue 51 item 9, decision 061)", () => {
     expect(await follow(browser, linkIn(received))).toBe(`/user/account/quotes/${id}`);
   });
 
+  it('a later visitor of a shared browser who signs in there does not take the quote; its own address does', async () => {
+    const { email, id, received } = await guestQuote();
+    const shared = await t.client();
+    expect(await follow(shared, linkIn(received))).toBe(`/user/account/quotes/${id}`);
+    // The guest walks away; 31 minutes later someone else signs in on that computer.
+    const later = Date.now() + 31 * 60_000;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      const other = `other.${randomUUID()}@plant.example`;
+      await t.createUser({ email: other, password: FIXTURE_PASSWORD });
+      await shared.signIn(other, FIXTURE_PASSWORD);
+      const theirs = await shared.gql<{ myQuotes: { id: string }[] }>('{ myQuotes { id } }');
+      expect(theirs.data!.myQuotes).toEqual([]);
+      expect((await shared.gql(READ, { id })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    } finally {
+      clock.mockRestore();
+    }
+    // The account of the address the quote was sent to takes it whenever it opens the link.
+    await t.createUser({ email, password: FIXTURE_PASSWORD });
+    const owner = await t.client();
+    await owner.signIn(email, FIXTURE_PASSWORD);
+    expect(await follow(owner, linkIn(received))).toBe(`/user/account/quotes/${id}`);
+    const mine = await owner.gql<{ myQuotes: { id: string }[] }>('{ myQuotes { id } }');
+    expect(mine.data!.myQuotes.map((q) => q.id)).toEqual([id]);
+  });
+
   it('answers an expired, forged or used link clearly; another customer cannot read or take the quote without it', async () => {
     const { id, received, quoted } = await guestQuote();
     const thief = await customer();
@@ -1278,6 +1304,33 @@ describe('prices below the catalogue (issue 52, decision 054)', () => {
         }),
       },
     ]);
+  });
+
+  it('a form naming a catalogue part is held against its price today, as a request made again is', async () => {
+    const guest = await t.client();
+    const form = guest.agent.post('/api/forms/quote').set(CSRF.header, guest.token);
+    const fields = {
+      item: products[0]!.id,
+      quantity: '1',
+      email: `form.${randomUUID()}@plant.example`,
+      firstName: 'Fay',
+      lastName: 'Form',
+    };
+    for (const [k, v] of Object.entries(fields)) form.field(k, v);
+    const id: string = (await form.expect(201)).body.id;
+    const cs = await staffOf(ROLES.CustomerService, 'Casey');
+    const floor = lowestPriceWithoutApproval(products[0]!.price, 15);
+    const cheap = await cs.c.gql(SEND, {
+      id,
+      version: 1,
+      input: { ...answer([0.01]), freight: 0 },
+    });
+    expect(cheap.errors?.[0]?.extensions).toMatchObject({
+      code: 'FORBIDDEN',
+      fields: [{ field: 'lines[0].unitPrice', message: HELD }],
+    });
+    const fair = await cs.c.gql(SEND, { id, version: 1, input: { ...answer([floor]), freight: 0 } });
+    expect(fair.errors).toBeUndefined();
   });
 
   it('CustomerService sends prices down to 15% off; Service sends $0 itself; a quote with no draft has none to send', async () => {

@@ -77,8 +77,10 @@ export const privacyService = {
            coalesce((select json_agg(json_build_object('revision', l.revision, 'productId', l.product_id,
              'description', l.description, 'quantity', l.quantity, 'unitPrice', l.unit_price)
              order by l.revision, l.line_no) from quote_line l where l.quote_id = q.id), '[]'::json) as lines
-         from quote q where q.user_id = ? order by q.created_at`,
-        [user.id],
+         from quote q
+         where q.user_id = ? or (q.user_id is null and lower(q.contact_email) = lower(?))
+         order by q.created_at`,
+        [user.id, user.email],
       ),
     ]);
     const consent = readCookieFrom(ctx.req.headers.cookie, CONSENT_COOKIE);
@@ -144,7 +146,11 @@ export const privacyService = {
       await run('delete from saved_list where user_id = ?', [user.id]);
       // Company account applications: the certificate and its file are theirs (an approved company keeps its record).
       await run('delete from company_application where user_id = ?', [user.id]);
-      await run('delete from quote where user_id = ?', [user.id]);
+      // Their quotes, and a guest quote form sent from their address and never claimed (decision 061).
+      await run(
+        'delete from quote where user_id = ? or (user_id is null and lower(contact_email) = lower(?))',
+        [user.id, user.email],
+      );
       await run('delete from cart where user_id = ?', [user.id]);
       await run('delete from password_reset where user_id = ?', [user.id]);
       await run('update api_key set revoked_at = now() where user_id = ? and revoked_at is null', [user.id]);

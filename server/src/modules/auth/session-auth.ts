@@ -117,11 +117,12 @@ export function sessionUser(cookies: AuthCookies): RequestHandler {
 export async function startSession(req: Request, res: Response, user: SessionUser, cookies: AuthCookies) {
   // Guest quotes opened from their e-mailed links join the account signing in here (decision 061).
   const guestQuotes = req.session?.guestQuotes;
+  const guestQuotesAt = req.session?.guestQuotesAt;
   await new Promise<void>((resolve, reject) =>
     ensureSession(req).regenerate((err) => (err ? reject(err) : resolve())),
   );
   req.session.userId = user.id;
-  if (guestQuotes?.length) req.session.guestQuotes = guestQuotes;
+  if (guestQuotes?.length) Object.assign(req.session, { guestQuotes, guestQuotesAt });
   // One millisecond of slack: credentials_changed_at is written by the database clock.
   req.session.authAt = Date.now() + 1;
   // The new session accepts only the token this response sets: a POST right after sign-in uses it.

@@ -46,12 +46,15 @@ import {
 import { PRICE_APPROVAL_MESSAGES } from '../../../../domain/price-approval';
 import { cartService, linesView, type CartLineView, type CartView } from '../cart/cart.service';
 import { pricingOf } from '../catalog/pricing';
+import { round2 } from '../../../../domain/money';
 import { keepDrawings, type Drawing } from '../forms/drawings';
 
 declare module 'express-session' {
   interface SessionData {
     /** Guest quotes opened in this session from their e-mailed links (decision 061). */
     guestQuotes?: string[];
+    /** When the last of them was opened (ms): an account of another address claims them only soon after. */
+    guestQuotesAt?: number;
   }
 }
 
@@ -337,12 +340,13 @@ export const quoteService = {
         'all',
         trx,
       );
-      // The lines as asked (a line in words stays in words); staff price the request afresh.
+      // The lines as asked (a line in words stays in words); staff price the request afresh, held against the
+      // catalogue price of today (decision 054).
       await ctx.db.execute(
         `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size,
            configurations, catalogue_price)
          select ?, 0, l.line_no, l.product_id, l.description, l.quantity, l.pack_size, l.configurations,
-           l.catalogue_price
+           null
          from quote_line l where l.quote_id = ? and l.revision = 0`,
         [quote!.id, old.id],
         'run',
@@ -816,6 +820,7 @@ export const quoteService = {
     session.guestQuotes = [...guestQuotesOf(ctx).filter((q) => q !== quote.id), quote.id].slice(
       -GUEST_QUOTES_KEPT,
     );
+    session.guestQuotesAt = Date.now();
     if (ctx.user?.role === ROLES.Customer) await ctx.db.transactional((trx) => claimGuestQuotes(ctx, trx));
     return { id: quote.id };
   },
@@ -926,6 +931,9 @@ const GUEST_QUOTES_KEPT = 20;
 /** The guest quotes this session opened from e-mailed links. */
 const guestQuotesOf = (ctx: Ctx): string[] => ctx.req.session?.guestQuotes ?? [];
 
+/** How long after opening a guest quote's link an account of another address may take it (30 minutes). */
+export const GUEST_QUOTE_CLAIM_MS = 30 * 60_000;
+
 /**
  * A signed-in customer whose session opened guest quotes' links: those still without an account join theirs (the
  * link's holder proved they read that mailbox; decision 061), and the session forgets them.
@@ -934,11 +942,14 @@ async function claimGuestQuotes(ctx: Ctx, trx?: Transaction): Promise<void> {
   const held = guestQuotesOf(ctx);
   const me = ctx.user;
   if (held.length === 0 || !me || me.role !== ROLES.Customer || ctx.apiCaller) return;
+  // The account of the quote's own address claims it; another account only right after the link was opened (the
+  // guest signing up or in to accept it), never a later visitor of a shared browser (decision 061).
+  const fresh = Date.now() - (ctx.req.session?.guestQuotesAt ?? 0) < GUEST_QUOTE_CLAIM_MS;
   const claimed = await ctx.db.execute<{ id: string }[]>(
     `update quote set user_id = ?, account_id = (select account_id from app_user where id = ?),
        version = version + 1, updated_at = now()
-     where id in (?) and user_id is null returning id`,
-    [me.id, me.id, held],
+     where id in (?) and user_id is null and (? or lower(contact_email) = lower(?)) returning id`,
+    [me.id, me.id, held, fresh, me.email],
     'all',
     trx,
   );
@@ -993,7 +1004,13 @@ async function orderedAs(
 
 /** An answer checked against the request: its lines priced and totalled, and the prices held (decision 054). */
 interface PricedAnswer {
-  asked: { lineNo: number; quantity: number; itemId: string | null; cataloguePrice: number | null }[];
+  asked: {
+    lineNo: number;
+    quantity: number;
+    itemId: string | null;
+    cataloguePrice: number | null;
+    packSize: number | null;
+  }[];
   lines: { lineNo: number; unitPrice: number; lineTotal: number; itemId: string }[];
   totals: ReturnType<typeof quoteTotals>;
   held: HeldPrice[];
@@ -1011,7 +1028,8 @@ async function priceAnswer(
   answer: QuoteAnswerInput,
 ): Promise<PricedAnswer> {
   const asked = await ctx.db.execute<PricedAnswer['asked']>(
-    `select line_no as "lineNo", quantity, product_id as "itemId", catalogue_price::float8 as "cataloguePrice"
+    `select line_no as "lineNo", quantity, product_id as "itemId", catalogue_price::float8 as "cataloguePrice",
+       pack_size as "packSize"
      from quote_line where quote_id = ? and revision = 0 order by line_no`,
     [quote.id],
     'all',
@@ -1035,17 +1053,50 @@ async function priceAnswer(
       itemId: l.itemId ?? parts.get(l.lineNo)!,
     };
   });
+  // A line that recorded no catalogue price (a form's, a line in words, a request made again) is held against the
+  // part's price on the quote's site now (decision 054).
+  const current = await sitePrices(
+    ctx,
+    trx,
+    quote.site,
+    lines.filter((_, i) => asked[i]!.cataloguePrice === null).map((l) => l.itemId),
+  );
   const held = heldPrices(
     ctx,
     asked.map((l, i) => ({
       line: l.lineNo,
       itemId: lines[i]!.itemId,
-      cataloguePrice: l.cataloguePrice,
+      cataloguePrice:
+        l.cataloguePrice ??
+        (current.has(lines[i]!.itemId) ? round2(current.get(lines[i]!.itemId)! * (l.packSize ?? 1)) : null),
       price: lines[i]!.unitPrice,
       field: `lines[${i}].unitPrice`,
     })),
   );
   return { asked, lines, totals: quoteTotals(lines, answer.freight), held };
+}
+
+/**
+ * The catalogue's price of each part on a site (its own price list's, else the part's): per piece, before volume
+ * breaks; a part the site prices on request is missing.
+ */
+async function sitePrices(
+  ctx: Ctx,
+  trx: Transaction,
+  site: string,
+  ids: string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db.execute<{ id: string; price: number | null }[]>(
+    `select p.id, (case when s.price_list_id is null then p.price else pli.price end)::float8 as price
+     from product p left join site s on s.id = ?
+     left join price_list_item pli on pli.price_list_id = s.price_list_id and pli.product_id = p.id
+     where p.id in (?)`,
+    [site, [...new Set(ids)]],
+    'all',
+    trx,
+  );
+  return new Map(rows.flatMap((r) => (r.price === null ? [] : [[r.id, r.price] as const])));
 }
 
 /**
