@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { CSRF } from '../../domain/constants';
 import { createTestApp, type Client, type TestApp } from './harness';
 import { cardOrder, FIXTURE_PASSWORD } from './fixtures';
 
@@ -98,5 +100,34 @@ describe("a buyer's own data", () => {
     await c.signIn(email, 'Staff-Rail-2020!');
     const res = await c.send('delete', '/api/user', { password: 'Staff-Rail-2020!' }).expect(403);
     expect(res.body.error.message).toBe('Staff accounts are closed by an Admin in the console.');
+  });
+});
+
+describe('a guest quote form sent from the address, never claimed (decision 061)', () => {
+  it('is in the download and goes with the account', async () => {
+    const email = `asker.${randomUUID()}@plant.example`;
+    const guest = await t.client();
+    const form = guest.agent.post('/api/forms/quote').set(CSRF.header, guest.token);
+    for (const [k, v] of Object.entries({
+      item: 'Guard to drawing',
+      email,
+      firstName: 'Ada',
+      lastName: 'Asker',
+    })) {
+      form.field(k, v);
+    }
+    const quoteId: string = (await form.expect(201)).body.id;
+    await t.createUser({ email, password: FIXTURE_PASSWORD });
+    const c = await t.client();
+    await c.signIn(email, FIXTURE_PASSWORD);
+    const data = JSON.parse((await c.agent.get('/api/user/export').expect(200)).text);
+    expect(data.quotes.map((q: { lines: { description: string }[] }) => q.lines[0]!.description)).toEqual([
+      'Guard to drawing',
+    ]);
+    await c.send('delete', '/api/user', { password: FIXTURE_PASSWORD }).expect(200);
+    const [left] = await t.orm.em
+      .getConnection()
+      .execute<{ n: number }[]>('select count(*)::int as n from quote where id = ?', [quoteId]);
+    expect(left!.n).toBe(0);
   });
 });
