@@ -744,6 +744,11 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Cette commande a été passée pour une entreprise pour laquelle vous n’achetez plus : seule cette entreprise peut la payer.',
     'Este pedido se hizo para una empresa para la que ya no compra: solo esa empresa puede pagarlo.',
   ],
+  'You are your company’s last active admin: name another admin on the company page before closing your account.':
+    [
+      'Vous êtes le dernier administrateur actif de votre entreprise : nommez un autre administrateur sur la page de l’entreprise avant de fermer votre compte.',
+      'Usted es el último administrador activo de su empresa: nombre a otro administrador en la página de la empresa antes de cerrar su cuenta.',
+    ],
   'Only an approver or an admin of your company can do this.': [
     'Seul un approbateur ou un administrateur de votre entreprise peut faire ceci.',
     'Solo un aprobador o un administrador de su empresa puede hacer esto.',

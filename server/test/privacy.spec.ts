@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { CSRF } from '../../domain/constants';
+import { COMPANY_ROLES } from '../../domain/company';
+import { VALIDITY } from '../../domain/roles';
 import { createTestApp, type Client, type TestApp } from './harness';
 import { cardOrder, FIXTURE_PASSWORD } from './fixtures';
 
@@ -129,5 +131,33 @@ describe('a guest quote form sent from the address, never claimed (decision 061)
       .getConnection()
       .execute<{ n: number }[]>('select count(*)::int as n from quote where id = ?', [quoteId]);
     expect(left!.n).toBe(0);
+  });
+});
+
+describe('closing the account of a company admin (issue 52, item 5)', () => {
+  it('the last active admin names another first; with another active admin it closes', async () => {
+    const db = t.orm.em.getConnection();
+    const [company] = await db.execute<{ id: string }[]>(
+      "insert into business_account (company) values ('Closing Co') returning id",
+    );
+    const admin = async () => {
+      const email = `admin.${randomUUID()}@plant.example`;
+      const id = await t.createUser({ email, password: FIXTURE_PASSWORD, accountId: company!.id });
+      await db.execute('update app_user set company_role = ? where id = ?', [COMPANY_ROLES.Admin, id]);
+      const c = await t.client();
+      await c.signIn(email, FIXTURE_PASSWORD);
+      return { c, id };
+    };
+    const first = await admin();
+    const refused = await first.c.send('delete', '/api/user', { password: FIXTURE_PASSWORD }).expect(409);
+    expect(refused.body.error.message).toBe(
+      'You are your company’s last active admin: name another admin on the company page before closing your account.',
+    );
+    // A locked second admin does not count; an active one does.
+    const second = await admin();
+    await db.execute('update app_user set validity = ? where id = ?', [VALIDITY.Locked, second.id]);
+    await first.c.send('delete', '/api/user', { password: FIXTURE_PASSWORD }).expect(409);
+    await db.execute('update app_user set validity = ? where id = ?', [VALIDITY.Valid, second.id]);
+    await first.c.send('delete', '/api/user', { password: FIXTURE_PASSWORD }).expect(200);
   });
 });

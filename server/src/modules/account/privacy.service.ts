@@ -10,6 +10,12 @@ import { verifyPassword } from '../auth/password';
 import { endSession, requireUser } from '../auth/session-auth';
 import { accountService } from './account.service';
 import { deleteSavedCards, detachAll } from './saved-cards.service';
+import { COMPANY_ROLES } from '../../../../domain/company';
+import { keepsActiveAdmin } from '../company/company-access';
+
+/** Closing the account of a company's last active admin (translated in domain/message-translations.ts). */
+const LAST_ADMIN_CLOSING =
+  'You are your company’s last active admin: name another admin on the company page before closing your account.';
 
 /** What an anonymised account's e-mail becomes: unique, and never deliverable (`.invalid`). */
 const deletedEmail = (userId: string) => `deleted+${userId}@deleted.invalid`;
@@ -128,6 +134,20 @@ export const privacyService = {
     const email = user.email.toLowerCase();
     const cards = await ctx.db.transactional(async (trx) => {
       const run = (sql: string, params: unknown[]) => ctx.db.execute(sql, params, 'run', trx);
+      // A company always keeps an admin who can sign in (issue 52): its last one names another first.
+      const [member] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
+        'select account_id as "accountId", company_role as role from app_user where id = ?',
+        [user.id],
+        'all',
+        trx,
+      );
+      if (
+        member?.accountId &&
+        member.role === COMPANY_ROLES.Admin &&
+        !(await keepsActiveAdmin(ctx, member.accountId, user.id, trx))
+      ) {
+        throw new AppError('CONFLICT', LAST_ADMIN_CLOSING);
+      }
       const kept = await ctx.db.execute<{ id: string }[]>(
         `update customer_order set contact_email = ?, shipping_note = '',
            shipping_address = shipping_address || jsonb_build_object('name', '', 'email', '', 'phone', '',
