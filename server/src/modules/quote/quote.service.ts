@@ -612,11 +612,13 @@ export const quoteService = {
       const quote = await lockQuote(ctx, trx, id, version);
       moveTo(quote.status, 'quoted');
       const priced = await priceAnswer(ctx, trx, quote, answer);
+      // By line number: the part staff named is kept for a line in words, whatever order the answer's lines came in.
+      const asked = new Map(priced.asked.map((a) => [a.lineNo, a]));
       const draft = {
-        lines: answer.lines.map((l, i) => ({
+        lines: answer.lines.map((l) => ({
           lineNo: l.lineNo,
           unitPrice: l.unitPrice,
-          itemId: priced.asked[i]?.itemId ? null : (l.itemId?.trim() ?? null),
+          itemId: asked.get(l.lineNo)?.itemId ? null : (l.itemId?.trim() ?? null),
         })),
         freight: answer.freight,
         leadTimeDays: answer.leadTimeDays,
