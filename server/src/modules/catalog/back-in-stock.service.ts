@@ -81,7 +81,8 @@ export const backInStockService = {
     );
     // Only the address's owner learns that it already waits: signed out, the answer is the one any request gets
     // (nothing is sent: the owner is already on the list), so nobody can probe who asked for what.
-    if (existing?.confirmed && !existing.notified) return answer(user ? 'already_requested' : 'confirmation_sent');
+    if (existing?.confirmed && !existing.notified)
+      return answer(user ? 'already_requested' : 'confirmation_sent');
     // Anything else (new, answered before, or waiting for its confirmation) must fit under the address's cap.
     if ((await openRequests(ctx, email, itemId)) >= BACK_IN_STOCK_OPEN_MAX) {
       throw new AppError('UNPROCESSABLE', TOO_MANY_OPEN, [{ field: 'email', message: TOO_MANY_OPEN }]);
