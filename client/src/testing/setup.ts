@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 /** Browser APIs jsdom lacks (the fetch API comes from jsdom-env.js). */
 
 if (!window.matchMedia) {
@@ -22,3 +23,7 @@ if (!('ResizeObserver' in globalThis)) {
   }
   Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 }
+
+// A busy machine (CI runs the three projects side by side on 2 cores) can take seconds to render a console page
+// with its table: waits for what a person would see end when it shows, or after this long.
+configure({ asyncUtilTimeout: 10_000 });
