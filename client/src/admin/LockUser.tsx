@@ -1,9 +1,9 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Alert, App, Button, Modal, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useT } from '../i18n';
 import { errorMessage, failureOf } from '../lib/failure';
-import { LockSuccessorsDocument, SetCompanyMemberRoleDocument } from './graphql/admin.generated';
+import { LockSuccessorsDocument } from './graphql/admin.generated';
 import { useCustomerActions } from './useConsoleActions';
 
 interface LockedUser {
@@ -21,9 +21,7 @@ interface LockedUser {
 export function LockUserButton({ user, canNameAdmin }: { user: LockedUser; canNameAdmin: boolean }) {
   const t = useT();
   const { message } = App.useApp();
-  const { setLocked } = useCustomerActions();
-  // The new admin's row in Customers shows their new role.
-  const [setMemberRole] = useMutation(SetCompanyMemberRoleDocument, { refetchQueries: ['AdminUsers'] });
+  const { setLocked, setMemberRole } = useCustomerActions();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -44,9 +42,7 @@ export function LockUserButton({ user, canNameAdmin }: { user: LockedUser; canNa
     setError(null);
     try {
       if (chosen && chosen.role !== 'Admin') {
-        await setMemberRole({
-          variables: { companyId: user.companyId!, userId: chosen.userId, role: 'Admin' },
-        });
+        await setMemberRole(user.companyId!, chosen.userId, 'Admin');
       }
       await setLocked(user.id, true);
       setOpen(false);

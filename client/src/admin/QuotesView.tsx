@@ -39,12 +39,11 @@ import {
   AdminQuotesDocument,
   DeclineQuoteDocument,
   ReviewQuoteDocument,
-  SaveQuoteDraftDocument,
   SendQuoteDocument,
-  SendQuoteDraftDocument,
   SendQuoteStaffMessageDocument,
   type QuoteDraftFieldsFragment,
 } from './graphql/admin.generated';
+import { useQuoteDraftActions } from './useConsoleActions';
 import { ResponsiveTable } from './ResponsiveTable';
 
 /*
@@ -267,7 +266,7 @@ function DraftCard({
   const dates = useDates();
   const { message } = App.useApp();
   const { user } = useSession();
-  const [sendDraft, sending] = useMutation(SendQuoteDraftDocument, { refetchQueries: ['AdminQuotes'] });
+  const { sendDraft, sendingDraft } = useQuoteDraftActions();
   return (
     <Alert
       type="info"
@@ -285,7 +284,7 @@ function DraftCard({
         mayUse(user?.role, 'belowCataloguePrices') && (
           <Button
             type="primary"
-            loading={sending.loading}
+            loading={sendingDraft}
             onClick={() =>
               void sendDraft({ variables: { id: quote.id, version: quote.version } }).then(
                 () => message.success(t('admin.quotes.draftSent')),
@@ -316,7 +315,7 @@ function AnswerForm({ quote, onReload }: { quote: StaffQuote; onReload: () => vo
   const { message } = App.useApp();
   const [conflict, setConflict] = useState<string | null>(null);
   const [send] = useMutation(SendQuoteDocument, { refetchQueries: ['AdminQuotes'] });
-  const [saveDraft] = useMutation(SaveQuoteDraftDocument, { refetchQueries: ['AdminQuotes'] });
+  const { saveDraft } = useQuoteDraftActions();
   // Which button submitted the form: Send, or Save as draft.
   const intent = useRef<'send' | 'draft'>('send');
   // The draft saved, else the revision sent last, else the catalogue's prices.

@@ -1,9 +1,9 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { siteLegalSchema, type SiteLegal } from '@domain/site-legal.schema';
 import { App, Button, Form, Input, Space, Switch, Table, Typography } from 'antd';
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { useState } from 'react';
-import { AdminSitesDocument, SetSiteLegalDocument, type AdminSitesQuery } from './graphql/admin.generated';
+import { AdminSitesDocument, type AdminSitesQuery } from './graphql/admin.generated';
 import { ConsoleForm, nestedErrors, useFieldItems } from './forms';
 import { useSavedNotice, useSiteActions } from './useConsoleActions';
 import { useT } from '../i18n';
@@ -77,11 +77,11 @@ export function SitesView() {
 function SiteLegalForm({ site, onDone }: { site: AdminSite; onDone: () => void }) {
   const t = useT();
   const { message } = App.useApp();
-  const [save] = useMutation(SetSiteLegalDocument, { refetchQueries: ['AdminSites', 'Storefront'] });
+  const { setLegal } = useSiteActions();
   const submit = async (values: SiteLegal, helpers: FormikHelpers<SiteLegal>) => {
     helpers.setStatus(null);
     try {
-      await save({ variables: { id: site.id, input: siteLegalSchema.cast(values) } });
+      await setLegal({ id: site.id, input: siteLegalSchema.cast(values) });
       message.success(t('admin.saved'));
       onDone();
     } catch (err) {

@@ -8,11 +8,16 @@ import {
   DecideReturnDocument,
   ResetAllPasswordsDocument,
   RevokeApiKeyDocument,
+  SaveQuoteDraftDocument,
+  SendQuoteDraftDocument,
+  SetCompanyMemberRoleDocument,
+  SetSiteLegalDocument,
   SetSiteVisibilityDocument,
   SetUserCompanyDocument,
   SetUserLockedDocument,
   SetUserRoleDocument,
   type CreateApiKeyMutationVariables,
+  type SetSiteLegalMutationVariables,
 } from './graphql/admin.generated';
 
 /**
@@ -37,7 +42,11 @@ export function useCustomerActions() {
   const [lock] = useMutation(SetUserLockedDocument);
   const [company, companyCall] = useMutation(SetUserCompanyDocument);
   const [resetAll, resetCall] = useMutation(ResetAllPasswordsDocument);
+  // The new admin's row in Customers shows their new role.
+  const [memberRole] = useMutation(SetCompanyMemberRoleDocument, { refetchQueries: ['AdminUsers'] });
   return {
+    setMemberRole: (companyId: string, userId: string, to: string) =>
+      memberRole({ variables: { companyId, userId, role: to } }),
     setRole: (userId: string, to: number) => role({ variables: { userId, role: to } }),
     setLocked: (userId: string, locked: boolean) => lock({ variables: { userId, locked } }),
     setCompany: (userId: string, erpAccountId: string | null, name: string | null) =>
@@ -76,8 +85,19 @@ export function useApiKeyActions() {
 /** Sites: whether a site shows the whole catalogue or only its listed products. */
 export function useSiteActions() {
   const [visibility] = useMutation(SetSiteVisibilityDocument, { refetchQueries: ['AdminSites'] });
+  // The footer reads the storefront's legal details: it is read again too.
+  const [legal] = useMutation(SetSiteLegalDocument, { refetchQueries: ['AdminSites', 'Storefront'] });
   return {
+    setLegal: (variables: SetSiteLegalMutationVariables) => legal({ variables }),
     setShowAllProducts: (id: string, showAllProducts: boolean) =>
       visibility({ variables: { id, showAllProducts } }),
   };
+}
+
+/** Quotes: a staff member's answer saved as a draft, and the draft sent by a Service or Admin user (decision 054). */
+export function useQuoteDraftActions() {
+  const refetch = { refetchQueries: ['AdminQuotes'] };
+  const [saveDraft] = useMutation(SaveQuoteDraftDocument, refetch);
+  const [sendDraft, sending] = useMutation(SendQuoteDraftDocument, refetch);
+  return { saveDraft, sendDraft, sendingDraft: sending.loading };
 }
