@@ -57,6 +57,25 @@ export default tseslint.config(
     rules: { 'axisline/feature-boundaries': 'error' },
   },
   {
+    // Issue 53, items 2 and 7: the server's core imports no module; it reads the modules' manifests through the one
+    // wiring file (config/manifests.ts, decision 060).
+    files: ['server/src/{config,db,common,rest,graphql}/**/*.ts', 'server/src/context.ts'],
+    ignores: ['server/src/config/manifests.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message: "The core imports no module: declare it in the module's manifest.ts (decision 060).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { globals: globals.node, sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -10,6 +10,7 @@ import pino from 'pino';
 import { createApp } from '../server/src/app';
 import { createDatabase, dropDatabase, withDatabase } from '../server/src/db/admin';
 import { initOrm, migrate, type Orm } from '../server/src/db/orm';
+import { SEED_TRUNCATES } from '../server/src/config/manifests';
 import { catalogIsEmpty, seedCatalog } from '../server/src/modules/catalog/catalog.seed';
 import { refreshSearchIndex, searchIndexIsComplete } from '../server/src/modules/search/search.index';
 
@@ -25,7 +26,7 @@ export async function benchDatabase(options: { products: number; database?: stri
   await migrate(orm);
   // A named database is kept between runs: seeded on its first run (create it empty with `createdb`).
   if (!options.database || (await catalogIsEmpty(orm))) {
-    const seeded = await seedCatalog(orm, options.products);
+    const seeded = await seedCatalog(orm, SEED_TRUNCATES, options.products);
     console.log(`seeded ${seeded.products} products in ${(seeded.ms / 1000).toFixed(1)} s`);
   } else if (!(await searchIndexIsComplete(orm.em.fork()))) {
     const started = performance.now();

@@ -12,7 +12,6 @@ import type { Logger } from 'pino';
 import { isShopRoute, ROUTES } from '../../domain/routes';
 import { STOREFRONT_COOKIE, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
-import { CatalogLoaders } from './modules/catalog/catalog.loaders';
 import { createCtx, resolveSite, type AppServices, type AppShared, type Ctx } from './context';
 import { TestPaymentProvider } from './modules/payment/payment.provider';
 import { staticFiles } from './static';
@@ -24,10 +23,9 @@ import { AnswerCache, watchIndexVersion } from './modules/search/search.cache';
 import { OutboxSender } from './modules/mail/outbox-sender';
 import type { Found } from './modules/search/search.service';
 import { createApolloServer, tokenLimit } from './graphql/server';
-import { userRoutes } from './modules/account/user.routes';
+import { beginRequest, REST_ROUTERS } from './config/manifests';
 import { MAIL_LIMITS } from './modules/account/account.service';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { authRoutes, CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
+import { CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { tokenSecret } from './modules/auth/api-tokens';
 import {
   SESSION_LIFETIME,
@@ -35,15 +33,7 @@ import {
   type AuthCookies,
   type SessionLifetime,
 } from './modules/auth/session-auth';
-import { cartRoutes } from './modules/cart/cart.routes';
-import { orderRoutes } from './modules/order/order.routes';
-import { savedListRoutes } from './modules/saved-list/saved-list.routes';
-import { formsRoutes } from './modules/forms/forms.routes';
-import { companyRoutes } from './modules/company/company.routes';
-import { quotePdfAttachment, quoteRoutes } from './modules/quote/quote.routes';
-import { returnsRoutes } from './modules/returns/returns.routes';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { searchRoutes } from './modules/search/search.routes';
+import { quotePdfAttachment } from './modules/quote/quote.routes';
 import { PgSessionStore } from './modules/session/pg-session-store';
 import { lazySession } from './modules/session/lazy-session';
 import { MULTIPART_PATHS } from './rest/multipart';
@@ -65,24 +55,10 @@ import { every } from './common/periodic';
 import { sweepUnpaidOrders } from './modules/order/unpaid-orders';
 import type { FxRates } from '../../domain/fx';
 
-/** Session cookie: the spec names no cookie for the server session, so it is ours (see README). */
-/** Every REST router and where it is mounted under /api (the permission test walks the same list). */
-export const REST_ROUTERS: [string, () => express.Router][] = [
-  ['/auth', authRoutes],
-  ['/', userRoutes],
-  ['/', catalogRoutes],
-  ['/', searchRoutes],
-  ['/', cartRoutes],
-  ['/', orderRoutes],
-  ['/', savedListRoutes],
-  ['/', formsRoutes],
-  ['/', companyRoutes],
-  ['/', quoteRoutes],
-  ['/', returnsRoutes],
-  ['/', adminRoutes],
-];
-
-/** Session cookie name; behind TLS the `__Host-` prefix pins it to this host, path / and Secure. */
+/**
+ * Session cookie name (the spec names no cookie for the server session, so it is ours: see README); behind TLS the
+ * `__Host-` prefix pins it to this host, path / and Secure.
+ */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-axl.sid' : 'axl.sid');
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 const CATEGORY_TREE_TTL_MS = 60_000;
@@ -295,13 +271,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     readDb,
     siteHosts,
     app: services,
-    // The request state modules keep on the context: the session's user and a partner's key are read later
-    // (sessionUser), the catalogue's loaders start empty.
-    begin(ctx) {
-      ctx.user = null;
-      ctx.apiCaller = null;
-      ctx.catalog = new CatalogLoaders(ctx);
-    },
+    // The request state the modules keep on the context, from their manifests.
+    begin: beginRequest,
   };
 
   const api = express.Router();

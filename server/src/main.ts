@@ -11,6 +11,7 @@ import type { EmbeddedDatabase } from './db/embedded';
 import { connect, openDatabase } from './db/connect';
 import type { Orm } from './db/orm';
 import { createLogger } from './logger';
+import { SEED_TRUNCATES } from './config/manifests';
 import { catalogIsEmpty, seedCatalog } from './modules/catalog/catalog.seed';
 import { seedTranslations } from './modules/catalog/seed/translations';
 import { insertDemoOrders } from './modules/order/demo-orders';
@@ -67,7 +68,7 @@ async function prepareDatabase(config: AppConfig, log: Logger, hold: Hold) {
   const mode = { production: config.nodeEnv === 'production' };
   if (config.seedProducts > 0 && (await catalogIsEmpty(orm))) {
     log.info({ products: config.seedProducts }, 'empty catalogue: seeding the demo catalogue');
-    const result = await seedCatalog(orm, config.seedProducts);
+    const result = await seedCatalog(orm, SEED_TRUNCATES, config.seedProducts);
     log.info(result, 'demo catalogue seeded');
     const orders = await insertDemoOrders(orm, config.seedOrders);
     log.info({ orders }, 'demo orders seeded');

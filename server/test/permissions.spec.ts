@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildSchema, type GraphQLObjectType } from 'graphql';
 import { getMetadataStorage } from 'type-graphql';
 import { CSRF } from '../../domain/constants';
-import { REST_ROUTERS } from '../src/app';
+import { REST_ROUTERS } from '../src/config/manifests';
 import { getSchema } from '../src/graphql/schema';
 import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matrix';
 import { authorizedFor } from '../src/modules/auth/permissions';

@@ -5,6 +5,7 @@
  */
 import 'reflect-metadata';
 import { initOrm, migrate } from '../src/db/orm';
+import { SEED_TRUNCATES } from '../src/config/manifests';
 import { seedCatalog } from '../src/modules/catalog/catalog.seed';
 import { TEST_CATALOG_SIZE } from './env';
 
@@ -12,7 +13,7 @@ async function main() {
   const orm = await initOrm({ clientUrl: process.argv[2]! });
   try {
     await migrate(orm);
-    await seedCatalog(orm, TEST_CATALOG_SIZE);
+    await seedCatalog(orm, SEED_TRUNCATES, TEST_CATALOG_SIZE);
   } finally {
     await orm.close(true);
   }

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/env';
 import { openDatabase } from '../db/connect';
 import { createLogger } from '../logger';
+import { SEED_TRUNCATES } from '../config/manifests';
 import { seedCatalog } from '../modules/catalog/catalog.seed';
 import { insertDemoOrders } from '../modules/order/demo-orders';
 import { ensureDemoBuyers, ensureDemoCompanies } from '../modules/order/demo-accounts';
@@ -35,7 +36,7 @@ async function main() {
   const db = await openDatabase(config, log, { poolMax: 10 });
   const { orm } = db;
   try {
-    const result = await seedCatalog(orm, products, seed);
+    const result = await seedCatalog(orm, SEED_TRUNCATES, products, seed);
     const placed = products > 0 ? await insertDemoOrders(orm, orders, { seed }) : 0;
     if (placed) {
       const mode = { production: config.nodeEnv === 'production' };

@@ -2,129 +2,8 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import path from 'node:path';
 import { migrationsList } from '../../../migrations/index';
-import {
-  Address,
-  ApiKey,
-  BusinessAccount,
-  PasswordReset,
-  RateLimit,
-  Registration,
-  SavedCard,
-  SignInThrottle,
-  User,
-} from '../modules/account/account.entity';
-import { AuditEntry } from '../modules/audit/audit.entity';
-import { Cart, CartLine, PriceBreak, PriceListItem } from '../modules/cart/cart.entity';
-import {
-  Quote,
-  QuoteAttachment,
-  QuoteLine,
-  QuoteMessage,
-  QuoteRevision,
-} from '../modules/quote/quote.entity';
-import { StockLevel, StockReservation, WorkCentreDay } from '../modules/stock/stock.entity';
-import { SavedList, SavedListItem } from '../modules/saved-list/saved-list.entity';
-import { FormAttachment, FormSubmission } from '../modules/forms/forms.entity';
-import { ReturnLine, ReturnRequest } from '../modules/returns/returns.entity';
-import {
-  CustomerOrder,
-  OrderAccess,
-  OrderEvent,
-  OrderLine,
-  Shipment,
-  ShipmentLine,
-} from '../modules/order/order.entity';
-import { TestPaymentCustomer, TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entity';
-import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
-import { OutboxEmail } from '../modules/mail/outbox.entity';
-import { AccessLink } from '../modules/mail/access-link';
-import { Brand } from '../modules/catalog/brand.entity';
-import { Category } from '../modules/catalog/category.entity';
-import { Translation } from '../modules/catalog/translation.entity';
-import { ProductConfigurationOption } from '../modules/catalog/product.entity';
-import { Product } from '../modules/catalog/product.entity';
-import {
-  ProductSearch,
-  SearchAttribution,
-  SearchClick,
-  SearchIndexState,
-  SearchTerm,
-  TypeaheadAnswer,
-} from '../modules/search/search.entity';
-import {
-  CompanyAddress,
-  CompanyApproval,
-  CompanyInvitation,
-  TermsPayment,
-  CompanyApplication,
-} from '../modules/company/company.entity';
-import { Session } from '../modules/session/session.entity';
-import { Site } from '../modules/site/site.entity';
-import { ClickstreamEventRow } from '../modules/analytics/clickstream.entity';
+import { ENTITIES } from './manifests';
 import { PROJECT_ROOT } from './env';
-
-/** Every entity, listed explicitly (no folder discovery: the same list works from src, dist and tests). */
-export const ENTITIES = [
-  Site,
-  Brand,
-  Category,
-  Translation,
-  Product,
-  ProductConfigurationOption,
-  BackInStockRequest,
-  BusinessAccount,
-  CompanyInvitation,
-  CompanyApproval,
-  CompanyAddress,
-  TermsPayment,
-  CompanyApplication,
-  User,
-  ApiKey,
-  Address,
-  SavedCard,
-  Registration,
-  PasswordReset,
-  RateLimit,
-  SignInThrottle,
-  OutboxEmail,
-  AuditEntry,
-  Cart,
-  CartLine,
-  PriceListItem,
-  PriceBreak,
-  Quote,
-  QuoteLine,
-  QuoteRevision,
-  QuoteMessage,
-  QuoteAttachment,
-  StockLevel,
-  StockReservation,
-  WorkCentreDay,
-  CustomerOrder,
-  OrderLine,
-  OrderEvent,
-  OrderAccess,
-  AccessLink,
-  Shipment,
-  ShipmentLine,
-  TestPaymentCustomer,
-  TestPaymentMethod,
-  TestPaymentIntent,
-  SavedList,
-  SavedListItem,
-  FormSubmission,
-  FormAttachment,
-  ReturnRequest,
-  ReturnLine,
-  Session,
-  ProductSearch,
-  SearchTerm,
-  SearchClick,
-  SearchIndexState,
-  TypeaheadAnswer,
-  SearchAttribution,
-  ClickstreamEventRow,
-];
 
 export interface OrmOptions {
   clientUrl: string;
@@ -140,6 +19,7 @@ export function ormConfig({ clientUrl, debug = false, poolMax = 10, onQuery }: O
     // libpq's form for a Unix socket, `postgres://user@localhost/db?host=/var/run/postgresql`: MikroORM reads
     // only the URL's host name, so the socket directory is passed on as the host (pg connects to it).
     host: new URL(clientUrl).searchParams.get('host') ?? undefined,
+    // Every module's entities, from its manifest (decision 060): the same list from src, dist and tests.
     entities: ENTITIES,
     extensions: [Migrator],
     debug,

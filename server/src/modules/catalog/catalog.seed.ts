@@ -23,9 +23,15 @@ const BATCH = 2000;
 /**
  * Loads the deterministic demo catalogue in one transaction: the existing catalogue is replaced, so a failed
  * run leaves the previous one intact. Rows go in as JSON batches (`jsonb_to_recordset`), a few statements per
- * thousand products, so a million-product benchmark catalogue loads in minutes.
+ * thousand products, so a million-product benchmark catalogue loads in minutes. `truncate` is every module's
+ * tables that name products (their manifests' `seedTruncates`: SEED_TRUNCATES, config/manifests.ts).
  */
-export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1): Promise<SeedResult> {
+export async function seedCatalog(
+  orm: MikroORM,
+  truncate: readonly string[],
+  productCount: number,
+  seed = 1,
+): Promise<SeedResult> {
   const started = Date.now();
   const brands = catalogBrands();
   const categories = catalogCategories();
@@ -48,14 +54,8 @@ export async function seedCatalog(orm: MikroORM, productCount: number, seed = 1)
         'This database has real orders or quotes, and they keep their products: seed a new database instead.',
       );
     }
-    await db.execute(
-      // Carts, saved lists and price lists name products: a new demo catalogue starts them afresh (orders are demo ones).
-      `truncate stock_reservation, stock_level, work_centre_day, cart_line, saved_list_item, price_list_item, price_break, quote_attachment, quote_line, quote_revision, quote_message, quote, return_line, return_request, shipment_line, shipment, order_line, order_event, order_access, company_approval, terms_payment, customer_order, product_search,
-         product_configuration_option, product, category, brand`,
-      [],
-      'run',
-      em.getTransactionContext(),
-    );
+    // Carts, saved lists and price lists name products: a new demo catalogue starts them afresh (orders are demo ones).
+    await db.execute(`truncate ${truncate.join(', ')}`, [], 'run', em.getTransactionContext());
     await run(
       `insert into brand (id, handle, name)
        select id, handle, name from jsonb_to_recordset(?::jsonb) as r(id uuid, handle text, name text)`,
