@@ -61,8 +61,9 @@ if (!firstResolver) throw new Error('no module declares a GraphQL resolver');
 export const RESOLVERS: NonEmptyArray<ClassType> = [firstResolver, ...resolvers];
 
 const authCheckers = MODULES.flatMap((m) => (m.authChecker ? [m.authChecker] : []));
-if (authCheckers.length !== 1)
-  throw new Error(`${authCheckers.length} modules declare an authChecker: one must`);
+if (authCheckers.length !== 1) {
+  throw new Error(`${authCheckers.length} modules declare an authChecker: exactly one must`);
+}
 /** The schema's `@Authorized` check (the auth module's). */
 export const AUTH_CHECKER = authCheckers[0]!;
 
