@@ -84,7 +84,7 @@ describe('typeahead answers computed ahead (decision 042)', () => {
         'run',
         trx,
       );
-      await forgetTypeaheadAnswers(db(), [product.id], trx);
+      await forgetTypeaheadAnswers(db(), [product.id]);
     });
     expect((await answerOf('mgn12h'))!.answer).toBeNull();
     expect((await answerOf('nema'))!.answer).toBeTruthy();

@@ -1,8 +1,7 @@
 import { saveCardSchema, savedCardIdSchema } from '../../../../domain/checkout.schema';
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
-import type { Transaction } from '@mikro-orm/core';
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 import { requireUser } from '../auth/session-auth';
 import type { CardMethod } from '../payment/payment.provider';
 import { accountService, SAVED_CARDS_JSON, type SavedCardView, type UserView } from './account.service';
@@ -12,7 +11,7 @@ import { accountService, SAVED_CARDS_JSON, type SavedCardView, type UserView } f
  * often told); the first card becomes primary.
  */
 export async function rememberSavedCard(
-  db: SqlConnection,
+  db: Db,
   paymentKey: string,
   card: CardMethod,
 ): Promise<void> {
@@ -37,7 +36,6 @@ export interface DeletedCard {
 /** Deletes one of the user's saved cards (`cardId`), or all of them, in `trx`; the provider still holds them. */
 export function deleteSavedCards(
   ctx: Ctx,
-  trx: Transaction,
   userId: string,
   cardId?: string,
 ): Promise<DeletedCard[]> {
@@ -47,7 +45,6 @@ export function deleteSavedCards(
      returning c.payment_method_id as "paymentMethodId", u.payment_key as "paymentKey"`,
     cardId ? [userId, cardId] : [userId],
     'all',
-    trx,
   );
 }
 
@@ -121,8 +118,8 @@ export const savedCardsService = {
   async remove(ctx: Ctx, body: unknown): Promise<void> {
     const userId = requireUser(ctx).id;
     const { id } = validate(savedCardIdSchema, body);
-    const [card] = await ctx.db.transactional(async (trx) => {
-      const deleted = await deleteSavedCards(ctx, trx, userId, id);
+    const [card] = await ctx.db.transactional(async () => {
+      const deleted = await deleteSavedCards(ctx, userId, id);
       // The primary card went: the oldest remaining one takes its place.
       await ctx.db.execute(
         `update app_user set primary_payment_id = (
@@ -130,7 +127,6 @@ export const savedCardsService = {
          where id = ? and primary_payment_id is null`,
         [userId, userId],
         'run',
-        trx,
       );
       return deleted;
     });

@@ -1,4 +1,4 @@
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 
 export interface Limit {
   /** What is counted, e.g. `signin:ip:203.0.113.9`. */
@@ -13,7 +13,7 @@ export interface Limit {
  * its own throttle: sign-in-throttle.ts.)
  */
 export async function hit(
-  db: SqlConnection,
+  db: Db,
   limit: Limit,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const windowStart = new Date(Math.floor(Date.now() / limit.windowMs) * limit.windowMs);
@@ -28,6 +28,6 @@ export async function hit(
 }
 
 /** Forgets counters whose window ended (called from the session pruning timer). */
-export async function pruneRateLimits(db: SqlConnection, olderThanMs = 24 * 3600_000): Promise<void> {
+export async function pruneRateLimits(db: Db, olderThanMs = 24 * 3600_000): Promise<void> {
   await db.execute('delete from rate_limit where window_start < ?', [new Date(Date.now() - olderThanMs)]);
 }

@@ -1,4 +1,3 @@
-import type { Transaction } from '@mikro-orm/core';
 import { COMPANY_CAN, COMPANY_ROLES } from '../../../../domain/company';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
@@ -20,13 +19,12 @@ export function companyCaller(ctx: Ctx): SessionUser {
 }
 
 /** The caller's company and role, read now (in `trx`, locked until it commits); UNPROCESSABLE without a company (not FORBIDDEN, which signs the shop out: decision 044). */
-export async function membership(ctx: Ctx, trx?: Transaction): Promise<{ accountId: string; role: number }> {
+export async function membership(ctx: Ctx): Promise<{ accountId: string; role: number }> {
   const userId = companyCaller(ctx).id;
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
     `select account_id as "accountId", company_role as role from app_user where id = ?${trx ? ' for update' : ''}`,
     [userId],
     'all',
-    trx,
   );
   if (!row?.accountId || row.role === null) {
     throw new AppError('UNPROCESSABLE', 'You do not belong to a company.');
@@ -35,9 +33,9 @@ export async function membership(ctx: Ctx, trx?: Transaction): Promise<{ account
 }
 
 /** The caller as an admin of their company; UNPROCESSABLE otherwise. */
-export async function adminOf(ctx: Ctx, trx?: Transaction): Promise<string> {
+export async function adminOf(ctx: Ctx): Promise<string> {
   requireUser(ctx);
-  const { accountId, role } = await membership(ctx, trx);
+  const { accountId, role } = await membership(ctx);
   if (!COMPANY_CAN.manageMembers(role)) {
     throw new AppError('UNPROCESSABLE', 'Only an admin of your company can do this.');
   }
@@ -49,12 +47,11 @@ export const personName = (first: string | null, last: string | null, email: str
   `${first ?? ''} ${last ?? ''}`.trim() || email || '';
 
 /** The company's admins with their validity, their rows locked in id order (as every change of its admins locks them). */
-export function lockCompanyAdmins(ctx: Ctx, accountId: string, trx: Transaction) {
+export function lockCompanyAdmins(ctx: Ctx, accountId: string) {
   return ctx.db.execute<{ id: string; validity: number }[]>(
     'select id, validity from app_user where account_id = ? and company_role = ? order by id for update',
     [accountId, COMPANY_ROLES.Admin],
     'all',
-    trx,
   );
 }
 
@@ -67,9 +64,8 @@ export async function keepsActiveAdmin(
   ctx: Ctx,
   accountId: string,
   leaving: string,
-  trx: Transaction,
 ): Promise<boolean> {
-  const admins = await lockCompanyAdmins(ctx, accountId, trx);
+  const admins = await lockCompanyAdmins(ctx, accountId);
   return admins.some((a) => a.id !== leaving && a.validity === VALIDITY.Valid);
 }
 

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { Prepared } from '../../db/prepared';
-import type { Transaction } from '@mikro-orm/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../../domain/constants';
 import { render, type Message } from './templates';
 import type { AccessPurpose } from './access-link';
@@ -48,10 +47,9 @@ const QUEUE_EMAIL = new Prepared(
  * OutboxSender delivers it. The log gets who, what and the subject, never the text (it may name a link).
  */
 export async function queueEmail(
-  db: SqlConnection,
+  db: Db,
   log: Logger,
   email: Email,
-  trx?: Transaction,
 ): Promise<void> {
   if (email.link && !email.text.includes(LINK_TOKEN)) {
     throw new Error(`the ${email.kind} e-mail has a link but no place for its token`);
@@ -69,7 +67,6 @@ export async function queueEmail(
       email.attachment?.kind ?? null,
       email.attachment?.ref ?? null,
     ],
-    trx,
   );
   log.info({ to: email.to, kind: email.kind, subject: email.subject }, 'e-mail queued');
 }
@@ -83,7 +80,7 @@ export const localeOr = (value: string | null | undefined): Locale =>
  * with the store. Inside a transaction it joins it.
  */
 export async function sendMessage(
-  db: SqlConnection,
+  db: Db,
   log: Logger,
   email: {
     to: string;
@@ -92,14 +89,12 @@ export async function sendMessage(
     link?: Email['link'];
     attachment?: Email['attachment'];
   },
-  trx?: Transaction,
 ): Promise<void> {
   const { subject, text } = render(email.message, email.locale);
   await queueEmail(
     db,
     log,
     { to: email.to, kind: email.message.kind, subject, text, link: email.link, attachment: email.attachment },
-    trx,
   );
 }
 

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DICTIONARY_WORD_MIN_LENGTH, FACET_ATTRIBUTES } from '../../../../domain/search';
 import { SYNONYMS } from './search.query';
-import type { Transaction } from '@mikro-orm/core';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { refreshTypeaheadKeys } from './search.ahead';
 
 /**
@@ -72,12 +71,11 @@ const REBUILD_TERMS_SQL = `
  * stale and drops its category tree when it sees it (watchIndexVersion). For any write that changes what search
  * shows.
  */
-export async function bumpIndexVersion(db: SqlConnection, trx?: Transaction): Promise<void> {
+export async function bumpIndexVersion(db: Db): Promise<void> {
   await db.execute(
     'update search_index_state set version = version + 1, refreshed_at = now() where id = 1',
     [],
     'run',
-    trx,
   );
 }
 
@@ -102,7 +100,7 @@ export async function refreshSearchIndex(em: EntityManager): Promise<void> {
     'run',
     ctx,
   );
-  await refreshTypeaheadKeys(db, ctx);
+  await refreshTypeaheadKeys(db);
   await db.execute('analyze product_search, search_term, typeahead_answer', [], 'run', ctx);
   // Every process marks its cached answers stale when it sees the new version (watchIndexVersion).
   await db.execute(
