@@ -243,8 +243,8 @@ export async function createApp(options: AppOptions): Promise<App> {
           async () =>
             (
               await db.execute<{ version: string }[]>(
-                  'select version::text as version from search_index_state where id = 1',
-                )
+                'select version::text as version from search_index_state where id = 1',
+              )
             )[0]?.version ?? null,
           (err) => log.warn({ err }, 'could not read the search index version'),
         )

@@ -67,11 +67,7 @@ interface Fallback {
 export const fallbackOf = (db: Db): Fallback | undefined => fallbacks.get(db);
 
 /** The replica's connection, whose statements run again on the primary when the replica cancels or fails them. */
-export function withFallback(
-  replica: SqlConnection,
-  primary: Db,
-  moved: (reason: MoveReason) => void,
-): Db {
+export function withFallback(replica: SqlConnection, primary: Db, moved: (reason: MoveReason) => void): Db {
   let restUntil = 0;
   const fallback: Fallback = {
     primary,

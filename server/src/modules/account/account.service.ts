@@ -322,20 +322,16 @@ export const accountService = {
         ],
         'all',
       );
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: email,
-          locale: ctx.locale,
-          message: {
-            kind: 'registration',
-            firstName: input.firstName,
-            url: `${publicUrl}/user/register?token=${LINK_TOKEN}`,
-          },
-          link: { kind: 'registration', ref: registration!.id, expiresAt },
+      await sendMessage(ctx.db, ctx.log, {
+        to: email,
+        locale: ctx.locale,
+        message: {
+          kind: 'registration',
+          firstName: input.firstName,
+          url: `${publicUrl}/user/register?token=${LINK_TOKEN}`,
         },
-      );
+        link: { kind: 'registration', ref: registration!.id, expiresAt },
+      });
     });
   },
 

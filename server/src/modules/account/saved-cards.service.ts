@@ -10,11 +10,7 @@ import { accountService, SAVED_CARDS_JSON, type SavedCardView, type UserView } f
  * Keeps a card the provider saved to the customer `paymentKey` among its owner's saved cards (once, however
  * often told); the first card becomes primary.
  */
-export async function rememberSavedCard(
-  db: Db,
-  paymentKey: string,
-  card: CardMethod,
-): Promise<void> {
+export async function rememberSavedCard(db: Db, paymentKey: string, card: CardMethod): Promise<void> {
   await db.execute(
     `with kept as (
        insert into saved_card (user_id, payment_method_id, brand, last4, exp_month, exp_year)
@@ -33,12 +29,8 @@ export interface DeletedCard {
   paymentKey: string;
 }
 
-/** Deletes one of the user's saved cards (`cardId`), or all of them, in `trx`; the provider still holds them. */
-export function deleteSavedCards(
-  ctx: Ctx,
-  userId: string,
-  cardId?: string,
-): Promise<DeletedCard[]> {
+/** Deletes one of the user's saved cards (`cardId`), or all of them, in the caller's transaction; the provider still holds them. */
+export function deleteSavedCards(ctx: Ctx, userId: string, cardId?: string): Promise<DeletedCard[]> {
   return ctx.db.execute<DeletedCard[]>(
     `delete from saved_card c using app_user u
      where c.user_id = ? and u.id = c.user_id ${cardId ? 'and c.id = ?' : ''}

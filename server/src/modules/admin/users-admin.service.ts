@@ -11,6 +11,7 @@ import { ROLES, roleName, VALIDITY } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
+import { inTransaction } from '../../db/db';
 import { assertAccess } from '../auth/permissions';
 import { recordAudit } from '../audit/audit';
 import { keepsActiveAdmin, lastActiveAdmin, lockCompanyAdmins, personName } from '../company/company-access';
@@ -252,11 +253,11 @@ export const adminUserService = {
 };
 
 /** One audited change of a user row, in a transaction; locking also ends the user's sessions. */
-/** The user as the console shows it; within `trx`, locked until it commits. */
+/** The user as the console shows it; inside a transaction, locked until it commits. */
 async function userRow(ctx: Ctx, userId: string): Promise<Row | undefined> {
   const [row] = await ctx.db.execute<Row[]>(
     `select ${USER_COLUMNS} from app_user u left join business_account a on a.id = u.account_id
-     where u.id = ?${trx ? ' for update of u' : ''}`,
+     where u.id = ?${inTransaction() ? ' for update of u' : ''}`,
     [userId],
     'all',
   );

@@ -12,10 +12,7 @@ export interface Limit {
  * and answers whether the caller is still under the limit, with the seconds until the window ends. (Sign-in has
  * its own throttle: sign-in-throttle.ts.)
  */
-export async function hit(
-  db: Db,
-  limit: Limit,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function hit(db: Db, limit: Limit): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const windowStart = new Date(Math.floor(Date.now() / limit.windowMs) * limit.windowMs);
   const [row] = await db.execute<{ count: number }[]>(
     `insert into rate_limit (key, window_start, count) values (?, ?, ?)

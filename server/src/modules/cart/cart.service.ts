@@ -242,12 +242,8 @@ async function buyerOf(ctx: Ctx, db: Db = ctx.db): Promise<Buyer> {
   };
 }
 
-/** The priced lines of a cart for the buyer's pricing (inside a transaction when `trx` is given). */
-export async function pricedLines(
-  db: Db,
-  cartId: string,
-  pricing: Pricing,
-): Promise<CartLineView[]> {
+/** The priced lines of a cart for the buyer's pricing (in the caller's transaction, if any). */
+export async function pricedLines(db: Db, cartId: string, pricing: Pricing): Promise<CartLineView[]> {
   const params = [...pricingParams(pricing), cartId];
   const rows = await prepared<LineRow>(PRICED_LINES_SQL).all(db, params);
   return rows.map((row) => pricedLine(pricing, row));
@@ -520,11 +516,7 @@ export const cartService = {
  * Removes lines of a cart (all of them when `lineIds` is null) and bumps its revision when any went, in one
  * statement: the cart's remove and clear, and an order taking the lines it bought (inside its transaction).
  */
-export async function takeLines(
-  db: Db,
-  cartId: string,
-  lineIds: string[] | null,
-): Promise<void> {
+export async function takeLines(db: Db, cartId: string, lineIds: string[] | null): Promise<void> {
   await prepared(
     `with gone as (delete from cart_line where cart_id = ? and (?::uuid[] is null or id = any(?::uuid[]))
                    returning 1)

@@ -112,22 +112,18 @@ export const backInStockService = {
         'all',
       );
       const site = ctx.app.auth.siteUrl(ctx.site);
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: email,
-          locale: ctx.locale,
-          message: {
-            kind: 'back-in-stock-confirm',
-            name: product.name,
-            partNumber: itemId,
-            url: `${site}/api/product/itemNotification/confirm?item=${encodeURIComponent(itemId)}&token=${LINK_TOKEN}`,
-            days: BACK_IN_STOCK_CONFIRM_DAYS,
-          },
-          link: { kind: 'back-in-stock', ref: made!.id, expiresAt },
+      await sendMessage(ctx.db, ctx.log, {
+        to: email,
+        locale: ctx.locale,
+        message: {
+          kind: 'back-in-stock-confirm',
+          name: product.name,
+          partNumber: itemId,
+          url: `${site}/api/product/itemNotification/confirm?item=${encodeURIComponent(itemId)}&token=${LINK_TOKEN}`,
+          days: BACK_IN_STOCK_CONFIRM_DAYS,
         },
-      );
+        link: { kind: 'back-in-stock', ref: made!.id, expiresAt },
+      });
     });
     return answer('confirmation_sent');
   },

@@ -200,11 +200,12 @@ export const approvalService = {
       const said = note ? ` (${note})` : '';
       if (!input.approve) {
         await move(ORDER_STATUS_CODE.OrderCancelled, null, `Rejected by ${by}${said}`);
-        await queueOrderEmail(
-          mailDeps(ctx),
-          orderId,
-          (order) => ({ kind: 'order-rejected', ...order, by, note }),
-        );
+        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
+          kind: 'order-rejected',
+          ...order,
+          by,
+          note,
+        }));
       } else {
         let next: 'paid' | 'pay' | 'terms';
         if (row.paymentKind === 'purchaseOrder') {
@@ -236,11 +237,13 @@ export const approvalService = {
             next = 'pay';
           }
         }
-        await queueOrderEmail(
-          mailDeps(ctx),
-          orderId,
-          (order) => ({ kind: 'order-approved', ...order, by, note, next }),
-        );
+        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
+          kind: 'order-approved',
+          ...order,
+          by,
+          note,
+          next,
+        }));
       }
       held = heldCard(row);
       await recordAudit(ctx, {

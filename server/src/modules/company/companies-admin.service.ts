@@ -146,7 +146,7 @@ function erpTaken(err: unknown): never {
 }
 
 /**
- * Makes (no id) or changes a company's record in `trx`; its id. Marked verified, its ERP number's check is recorded
+ * Makes (no id) or changes a company's record in the caller's transaction; its id. Marked verified, its ERP number's check is recorded
  * (who, when) unless it was verified already with the same number; a changed number, or unmarked, is not verified.
  */
 export async function writeCompanyRecord(
@@ -541,11 +541,12 @@ export const companiesAdminService = {
           'run',
         );
         await move(ORDER_STATUS_CODE.OrderCancelled, null, `Credit refused by ${BRAND.name}${said}`);
-        await queueOrderEmail(
-          mailDeps(ctx),
-          orderId,
-          (order) => ({ kind: 'order-rejected', ...order, by: BRAND.name, note }),
-        );
+        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
+          kind: 'order-rejected',
+          ...order,
+          by: BRAND.name,
+          note,
+        }));
       } else if (row.reason === 'credit') {
         await ctx.db.execute(
           `update company_approval set decision = 'approved', decided_by_id = ?, note = ?, decided_at = now(),
@@ -558,11 +559,13 @@ export const companiesAdminService = {
           'PENDING',
           `Credit approved by ${BRAND.name}${said}; purchase order received`,
         );
-        await queueOrderEmail(
-          mailDeps(ctx),
-          orderId,
-          (order) => ({ kind: 'order-approved', ...order, by: BRAND.name, note, next: 'terms' }),
-        );
+        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
+          kind: 'order-approved',
+          ...order,
+          by: BRAND.name,
+          note,
+          next: 'terms',
+        }));
       } else {
         // Also over the buyer's spending limit: now the company's approvers decide.
         await ctx.db.execute(

@@ -2,6 +2,7 @@ import { COMPANY_CAN, COMPANY_ROLES } from '../../../../domain/company';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
+import { inTransaction } from '../../db/db';
 import type { SessionUser } from '../auth/session-user';
 import { COMPANY_ORDERS } from '../auth/permission-matrix';
 import { assertAccess } from '../auth/permissions';
@@ -18,11 +19,11 @@ export function companyCaller(ctx: Ctx): SessionUser {
   return ctx.user!;
 }
 
-/** The caller's company and role, read now (in `trx`, locked until it commits); UNPROCESSABLE without a company (not FORBIDDEN, which signs the shop out: decision 044). */
+/** The caller's company and role, read now (inside a transaction, locked until it commits); UNPROCESSABLE without a company (not FORBIDDEN, which signs the shop out: decision 044). */
 export async function membership(ctx: Ctx): Promise<{ accountId: string; role: number }> {
   const userId = companyCaller(ctx).id;
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
-    `select account_id as "accountId", company_role as role from app_user where id = ?${trx ? ' for update' : ''}`,
+    `select account_id as "accountId", company_role as role from app_user where id = ?${inTransaction() ? ' for update' : ''}`,
     [userId],
     'all',
   );
@@ -60,11 +61,7 @@ export function lockCompanyAdmins(ctx: Ctx, accountId: string) {
  * its admins stepping down or leaving and for staff demoting or locking one (issue 52). The company's admins are
  * locked first, so two such changes at once cannot both succeed.
  */
-export async function keepsActiveAdmin(
-  ctx: Ctx,
-  accountId: string,
-  leaving: string,
-): Promise<boolean> {
+export async function keepsActiveAdmin(ctx: Ctx, accountId: string, leaving: string): Promise<boolean> {
   const admins = await lockCompanyAdmins(ctx, accountId);
   return admins.some((a) => a.id !== leaving && a.validity === VALIDITY.Valid);
 }

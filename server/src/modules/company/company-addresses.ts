@@ -28,10 +28,7 @@ const COLUMNS = `id, label, name, address_line1 as "addressLine1", address_line2
   country, email, phone, bill_to as "billTo"`;
 
 /** The company's locations, the bill-to first, then by name. */
-export function companyAddresses(
-  db: Db,
-  accountId: string,
-): Promise<CompanyAddressView[]> {
+export function companyAddresses(db: Db, accountId: string): Promise<CompanyAddressView[]> {
   return db.execute<CompanyAddressView[]>(
     `select ${COLUMNS} from company_address where account_id = ? order by bill_to desc, lower(label)`,
     [accountId],

@@ -184,16 +184,12 @@ export const companyApplicationService = {
         `Tax certificate: ${input.taxCertificate || 'none given'}${input.taxCertificateExpires ? `, until ${input.taxCertificateExpires}` : ''}${file ? ` (file ${file.filename})` : ''}`,
         `Applicant: ${personName(me.firstName, me.lastName, me.email)} <${me.email}>`,
       ];
-      await queueEmail(
-        ctx.db,
-        ctx.log,
-        {
-          to: BRAND.email.help,
-          kind: 'company-application',
-          subject: `Company account application from ${input.name}`,
-          text: `${lines.join('\n')}\n\nApprove or decline it in the console:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/companies/applications/${made!.id}\n`,
-        },
-      );
+      await queueEmail(ctx.db, ctx.log, {
+        to: BRAND.email.help,
+        kind: 'company-application',
+        subject: `Company account application from ${input.name}`,
+        text: `${lines.join('\n')}\n\nApprove or decline it in the console:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/companies/applications/${made!.id}\n`,
+      });
       await recordAudit(ctx, {
         action: 'company.application-sent',
         targetType: 'company-application',
@@ -352,19 +348,15 @@ async function decide(
     targetId: application.id,
     after: { note, companyId: accountId },
   });
-  await sendMessage(
-    ctx.db,
-    ctx.log,
-    {
-      to: application.email,
-      locale: localeOr(locale),
-      message: {
-        kind: 'company-application-decided',
-        approved: status === 'approved',
-        company,
-        note,
-        url: `${ctx.app.auth.publicUrl}${ROUTES.company}`,
-      },
+  await sendMessage(ctx.db, ctx.log, {
+    to: application.email,
+    locale: localeOr(locale),
+    message: {
+      kind: 'company-application-decided',
+      approved: status === 'approved',
+      company,
+      note,
+      url: `${ctx.app.auth.publicUrl}${ROUTES.company}`,
     },
-  );
+  });
 }

@@ -88,7 +88,7 @@ export const OPEN_TERMS_BALANCE = `(select coalesce(sum(greatest(o.total - coale
     and o.status not in (${ORDER_STATUS_CODE.OrderCancelled}, ${ORDER_STATUS_CODE.OrderDeleted}))`;
 
 /**
- * In `trx`: the company's credit limit and open terms balance, its row locked first (`for no key update`, then read
+ * In the caller's transaction: the company's credit limit and open terms balance, its row locked first (`for no key update`, then read
  * in a second statement, which sees what the transaction that held the lock wrote), so two purchase orders of one
  * company count one after the other.
  */
@@ -181,8 +181,7 @@ export async function companyPurchase(
         ? 'this month’s orders'
         : null;
   // A purchase order is checked against the company's credit (its row locked: two at once count one by one).
-  const credit =
-    order.paymentKind === 'purchaseOrder' ? await companyCredit(ctx.db, member.accountId) : null;
+  const credit = order.paymentKind === 'purchaseOrder' ? await companyCredit(ctx.db, member.accountId) : null;
   const creditHold = Boolean(credit && overCreditLimit(order.total, credit.openBalance, credit.creditLimit));
   if (creditHold && approved) {
     // Its approval is decided (one per order): over the credit now, the buyer pays by card.
@@ -316,16 +315,12 @@ async function tellStaffOfCreditHold(
   );
   const money = (n: number) => formatAmount(n, request.currency, 'en-US');
   const label = orderNumberLabel(request.orderNumber);
-  await queueEmail(
-    ctx.db,
-    ctx.log,
-    {
-      to: BRAND.email.help,
-      kind: 'credit-hold',
-      subject: `Purchase order ${label} from ${company!.name} is over its credit limit`,
-      text: `${company!.name} placed purchase order ${label} for ${money(request.total)}. Its open balance was ${money(request.openBalance ?? 0)} and its credit limit is ${money(company!.creditLimit ?? 0)}: the order waits for your credit decision.\n\nApprove or reject it on the company's page:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/companies/${request.accountId}\n`,
-    },
-  );
+  await queueEmail(ctx.db, ctx.log, {
+    to: BRAND.email.help,
+    kind: 'credit-hold',
+    subject: `Purchase order ${label} from ${company!.name} is over its credit limit`,
+    text: `${company!.name} placed purchase order ${label} for ${money(request.total)}. Its open balance was ${money(request.openBalance ?? 0)} and its credit limit is ${money(company!.creditLimit ?? 0)}: the order waits for your credit decision.\n\nApprove or reject it on the company's page:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/companies/${request.accountId}\n`,
+  });
 }
 
 /** E-mails every active approver and admin of the company but the buyer (each in their language) about the order. */
@@ -351,24 +346,20 @@ export async function askApprovers(
   );
   const buyer = `${request.buyer.firstName} ${request.buyer.lastName}`.trim() || request.buyer.email;
   for (const approver of approvers) {
-    await sendMessage(
-      ctx.db,
-      ctx.log,
-      {
-        to: approver.email,
-        locale: localeOr(approver.locale),
-        message: {
-          kind: 'approval-requested',
-          company: approver.company,
-          buyer,
-          label: orderNumberLabel(request.orderNumber),
-          total: { value: request.total, currency: request.currency },
-          reason: reason.kind,
-          limit: { value: reason.limit, currency: request.limitCurrency },
-          url: `${ctx.app.auth.publicUrl}${ROUTES.companyApprovals}`,
-        },
+    await sendMessage(ctx.db, ctx.log, {
+      to: approver.email,
+      locale: localeOr(approver.locale),
+      message: {
+        kind: 'approval-requested',
+        company: approver.company,
+        buyer,
+        label: orderNumberLabel(request.orderNumber),
+        total: { value: request.total, currency: request.currency },
+        reason: reason.kind,
+        limit: { value: reason.limit, currency: request.limitCurrency },
+        url: `${ctx.app.auth.publicUrl}${ROUTES.companyApprovals}`,
       },
-    );
+    });
   }
 }
 

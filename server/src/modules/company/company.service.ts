@@ -121,7 +121,7 @@ const invalidInvitation = () => new AppError('NOT_FOUND', 'This invitation is no
 /** An invitation whose link still works (columns of the table named `t`, when given). */
 const open = (t = '') => `${t}accepted_at is null and ${t}revoked_at is null and ${t}expires_at > now()`;
 
-/** A member of the company, locked in `trx`; NOT_FOUND when they are not one of its members. */
+/** A member of the company, locked in the caller's transaction; NOT_FOUND when they are not one of its members. */
 async function memberOf(ctx: Ctx, accountId: string, userId: string): Promise<MemberRow> {
   const [row] = await ctx.db.execute<MemberRow[]>(
     `select ${MEMBER_COLUMNS} from app_user u where u.id = ? and u.account_id = ? for update`,
@@ -284,23 +284,19 @@ export const companyService = {
         'all',
       );
       const { role } = input;
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: input.email,
-          // Their language when they have an account; else the inviter's page's.
-          locale: known ? localeOr(known.locale) : ctx.locale,
-          message: {
-            kind: 'company-invitation',
-            company: made!.company,
-            invitedBy: `${inviter.firstName} ${inviter.lastName}`.trim(),
-            role,
-            url: `${publicUrl}/company/join?token=${LINK_TOKEN}`,
-          },
-          link: { kind: 'company-invitation', ref: made!.id, expiresAt },
+      await sendMessage(ctx.db, ctx.log, {
+        to: input.email,
+        // Their language when they have an account; else the inviter's page's.
+        locale: known ? localeOr(known.locale) : ctx.locale,
+        message: {
+          kind: 'company-invitation',
+          company: made!.company,
+          invitedBy: `${inviter.firstName} ${inviter.lastName}`.trim(),
+          role,
+          url: `${publicUrl}/company/join?token=${LINK_TOKEN}`,
         },
-      );
+        link: { kind: 'company-invitation', ref: made!.id, expiresAt },
+      });
       await recordAudit(ctx, {
         action: 'company.member-invited',
         targetType: 'company',

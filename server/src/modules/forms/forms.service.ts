@@ -107,25 +107,17 @@ export const formsService = {
         .filter(([, v]) => v !== null && v !== undefined && v !== '')
         .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`);
       if (drawings.length) lines.push(`drawings: ${drawings.map((d) => d.filename).join(', ')}`);
-      await queueEmail(
-        ctx.db,
-        ctx.log,
-        {
-          to: BRAND.email.help,
-          kind: `form-${kind}`,
-          subject: `${SUBJECTS[kind]} from ${input.email}`,
-          text: `${SUBJECTS[kind]} ${row!.id}\n\n${lines.join('\n')}\n`,
-        },
-      );
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: input.email,
-          locale: ctx.locale,
-          message: { kind: 'form-received', form: kind, reference: row!.id, phone: BRAND.phones.tollFree },
-        },
-      );
+      await queueEmail(ctx.db, ctx.log, {
+        to: BRAND.email.help,
+        kind: `form-${kind}`,
+        subject: `${SUBJECTS[kind]} from ${input.email}`,
+        text: `${SUBJECTS[kind]} ${row!.id}\n\n${lines.join('\n')}\n`,
+      });
+      await sendMessage(ctx.db, ctx.log, {
+        to: input.email,
+        locale: ctx.locale,
+        message: { kind: 'form-received', form: kind, reference: row!.id, phone: BRAND.phones.tollFree },
+      });
       return { id: row!.id };
     });
   },

@@ -43,31 +43,24 @@ const QUEUE_EMAIL = new Prepared(
 );
 
 /**
- * Queues an e-mail in the outbox table (in the caller's transaction when `trx` is given); with SMTP_URL,
+ * Queues an e-mail in the outbox table (in the caller's transaction, if any); with SMTP_URL,
  * OutboxSender delivers it. The log gets who, what and the subject, never the text (it may name a link).
  */
-export async function queueEmail(
-  db: Db,
-  log: Logger,
-  email: Email,
-): Promise<void> {
+export async function queueEmail(db: Db, log: Logger, email: Email): Promise<void> {
   if (email.link && !email.text.includes(LINK_TOKEN)) {
     throw new Error(`the ${email.kind} e-mail has a link but no place for its token`);
   }
-  await QUEUE_EMAIL.all(
-    db,
-    [
-      email.to,
-      email.kind,
-      email.subject,
-      email.text,
-      email.link?.kind ?? null,
-      email.link?.ref ?? null,
-      email.link?.expiresAt ?? null,
-      email.attachment?.kind ?? null,
-      email.attachment?.ref ?? null,
-    ],
-  );
+  await QUEUE_EMAIL.all(db, [
+    email.to,
+    email.kind,
+    email.subject,
+    email.text,
+    email.link?.kind ?? null,
+    email.link?.ref ?? null,
+    email.link?.expiresAt ?? null,
+    email.attachment?.kind ?? null,
+    email.attachment?.ref ?? null,
+  ]);
   log.info({ to: email.to, kind: email.kind, subject: email.subject }, 'e-mail queued');
 }
 
@@ -91,11 +84,14 @@ export async function sendMessage(
   },
 ): Promise<void> {
   const { subject, text } = render(email.message, email.locale);
-  await queueEmail(
-    db,
-    log,
-    { to: email.to, kind: email.message.kind, subject, text, link: email.link, attachment: email.attachment },
-  );
+  await queueEmail(db, log, {
+    to: email.to,
+    kind: email.message.kind,
+    subject,
+    text,
+    link: email.link,
+    attachment: email.attachment,
+  });
 }
 
 /** An outbox text as staff may read it: the place of a one-time token says so, with no token. */

@@ -244,34 +244,31 @@ export const checkoutService = {
          select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text, ?, ?, ?::jsonb
          from (select nextval('order_number_seq') as no) n
          returning id, order_number::text as "orderNumber"`,
-      ).all(
-        ctx.db,
-        [
-          ctx.user?.id ?? null,
-          input.contactEmail.toLowerCase(),
-          ctx.site,
-          pricing.currency,
-          totals.subTotal,
-          totals.freightAmt,
-          totals.taxPct,
-          totals.taxAmount,
-          JSON.stringify(totals.taxes),
-          taxation.geoCode,
-          totals.total,
-          JSON.stringify(address),
-          input.shippingDetails.carrierId,
-          input.shippingDetails.carrierMethod,
-          input.shippingDetails.note ?? '',
-          input.payment.kind,
-          input.payment.kind === 'purchaseOrder' ? input.payment.poNumber : null,
-          scope,
-          key,
-          hash,
-          ctx.locale,
-          purchase?.accountId ?? null,
-          billTo && JSON.stringify(billTo),
-        ],
-      );
+      ).all(ctx.db, [
+        ctx.user?.id ?? null,
+        input.contactEmail.toLowerCase(),
+        ctx.site,
+        pricing.currency,
+        totals.subTotal,
+        totals.freightAmt,
+        totals.taxPct,
+        totals.taxAmount,
+        JSON.stringify(totals.taxes),
+        taxation.geoCode,
+        totals.total,
+        JSON.stringify(address),
+        input.shippingDetails.carrierId,
+        input.shippingDetails.carrierMethod,
+        input.shippingDetails.note ?? '',
+        input.payment.kind,
+        input.payment.kind === 'purchaseOrder' ? input.payment.poNumber : null,
+        scope,
+        key,
+        hash,
+        ctx.locale,
+        purchase?.accountId ?? null,
+        billTo && JSON.stringify(billTo),
+      ]);
       const rows = lines.map((l, i) => ({
         order_id: order!.id,
         line_no: i + 1,
@@ -331,10 +328,7 @@ export const checkoutService = {
         });
       await prepared(
         `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, null, 0, ?)`,
-      ).all(
-        ctx.db,
-        [order!.id, ctx.user?.id ?? null, quote ? 'Order placed from a quote' : 'Order placed'],
-      );
+      ).all(ctx.db, [order!.id, ctx.user?.id ?? null, quote ? 'Order placed from a quote' : 'Order placed']);
       if (quote) {
         await markQuoteOrdered(ctx, quote.id, order!.id);
       } else {
@@ -461,12 +455,7 @@ export const checkoutService = {
   },
 
   /** The id of the order placed earlier under this key (409 when the request differs), or null. */
-  async orderIdByKey(
-    ctx: Ctx,
-    scope: string,
-    key: string,
-    hash: string,
-  ): Promise<string | null> {
+  async orderIdByKey(ctx: Ctx, scope: string, key: string, hash: string): Promise<string | null> {
     const [row] = await prepared<{ id: string; requestHash: string }>(
       `select id, request_hash as "requestHash" from customer_order
        where idempotency_scope = ? and idempotency_key = ?`,

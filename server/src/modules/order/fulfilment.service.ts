@@ -172,12 +172,7 @@ export const fulfilmentService = {
         shipments: [...order.shipments, { shippedOn: shipment.shippedOn, deliveredOn: null, lines: parts }],
       });
       const carrier = shippingCarrier(shipment.carrier)!;
-      await settle(
-        ctx,
-        order,
-        after,
-        `Shipped with ${carrier.name}, tracking ${shipment.trackingNumber}`,
-      );
+      await settle(ctx, order, after, `Shipped with ${carrier.name}, tracking ${shipment.trackingNumber}`);
       await recordAudit(ctx, {
         action: 'order.ship',
         targetType: 'order',

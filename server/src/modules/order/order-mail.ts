@@ -74,11 +74,7 @@ export type OrderMail = (order: {
  * Queues an order e-mail to the order's contact, in the language the order was placed in (in the caller's
  * transaction: inside one, it joins it).
  */
-export async function queueOrderEmail(
-  deps: MailDeps,
-  orderId: string,
-  mail: OrderMail,
-): Promise<void> {
+export async function queueOrderEmail(deps: MailDeps, orderId: string, mail: OrderMail): Promise<void> {
   const [order] = await ORDER_FOR_MAIL.all(deps.db, [orderId]);
   if (!order) return;
   const { url, link } = orderLink(deps, order);
@@ -89,11 +85,12 @@ export async function queueOrderEmail(
     status: order.status,
     total: { value: order.total, currency: order.currencyCode },
   });
-  await sendMessage(
-    deps.db,
-    deps.log,
-    { to: order.contactEmail, locale: localeOr(order.locale), message, link },
-  );
+  await sendMessage(deps.db, deps.log, {
+    to: order.contactEmail,
+    locale: localeOr(order.locale),
+    message,
+    link,
+  });
 }
 
 /** The order confirmation: payment received, or a purchase order accepted. */

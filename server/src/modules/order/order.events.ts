@@ -30,21 +30,18 @@ export async function recordStatusChange(
     card?: { brand: string; last4: string } | null;
   },
 ): Promise<void> {
-  await RECORD_STATUS_CHANGE.all(
-    ctx.db,
-    [
-      change.to,
-      change.paymentStatus ?? null,
-      change.returnStatus ?? null,
-      change.card?.brand ?? null,
-      change.card?.last4 ?? null,
-      change.orderId,
-      ctx.user?.id ?? null,
-      change.from,
-      change.to,
-      change.note,
-    ],
-  );
+  await RECORD_STATUS_CHANGE.all(ctx.db, [
+    change.to,
+    change.paymentStatus ?? null,
+    change.returnStatus ?? null,
+    change.card?.brand ?? null,
+    change.card?.last4 ?? null,
+    change.orderId,
+    ctx.user?.id ?? null,
+    change.from,
+    change.to,
+    change.note,
+  ]);
   if (change.to === ORDER_STATUS_CODE.OrderCancelled) await onOrderCancelled(ctx, change.orderId);
 }
 

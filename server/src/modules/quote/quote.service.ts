@@ -232,8 +232,8 @@ async function chargeQuote(ctx: Ctx, userId: string): Promise<void> {
 async function readerOf(ctx: Ctx): Promise<[string, string | null, boolean]> {
   const me = quoteBuyer(ctx);
   if (guestQuotesOf(ctx).length) {
-    if (trx) await claimGuestQuotes(ctx);
-    else await ctx.db.transactional(() => claimGuestQuotes(ctx));
+    // In the caller's transaction when there is one (a nested `transactional` joins it).
+    await ctx.db.transactional(() => claimGuestQuotes(ctx));
   }
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
     'select account_id as "accountId", company_role as role from app_user where id = ?',
@@ -439,33 +439,25 @@ export const quoteService = {
         ...(input.comments ? [`comments: ${input.comments}`] : []),
         ...(drawings.length ? [`drawings: ${drawings.map((d) => d.filename).join(', ')}`] : []),
       ];
-      await queueEmail(
-        ctx.db,
-        ctx.log,
-        {
-          to: BRAND.email.help,
-          kind: 'form-quote',
-          subject: `Quote request ${label} from ${input.email}`,
-          text: `${asked.join('\n')}\n\nPrice it in the console:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote!.id}\n`,
-        },
-      );
+      await queueEmail(ctx.db, ctx.log, {
+        to: BRAND.email.help,
+        kind: 'form-quote',
+        subject: `Quote request ${label} from ${input.email}`,
+        text: `${asked.join('\n')}\n\nPrice it in the console:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote!.id}\n`,
+      });
       const { url, link } = quoteLink(ctx, { id: quote!.id, site: ctx.site, guest: !me });
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: buyer.email,
-          locale: ctx.locale,
-          message: {
-            kind: 'form-received',
-            form: 'quote',
-            reference: label,
-            phone: BRAND.phones.tollFree,
-            url,
-          },
-          link,
+      await sendMessage(ctx.db, ctx.log, {
+        to: buyer.email,
+        locale: ctx.locale,
+        message: {
+          kind: 'form-received',
+          form: 'quote',
+          reference: label,
+          phone: BRAND.phones.tollFree,
+          url,
         },
-      );
+        link,
+      });
       return quote!;
     });
   },
@@ -724,9 +716,7 @@ export const quoteService = {
   async checkout(ctx: Ctx, id: string, revision: number, shipTo: string | null): Promise<CartView> {
     quoteBuyer(ctx);
     const { currency } = await pricingOf(ctx);
-    const quote = await ctx.db.transactional(() =>
-      quoteForOrder(ctx, id, revision, ctx.site, currency),
-    );
+    const quote = await ctx.db.transactional(() => quoteForOrder(ctx, id, revision, ctx.site, currency));
     return linesView(ctx, quote.lines, shipTo, quote.freight);
   },
 
@@ -749,21 +739,17 @@ export const quoteService = {
         [quote.id, me.id, input.body],
         'run',
       );
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: BRAND.email.help,
-          locale: 'en-US',
-          message: {
-            kind: 'quote-message',
-            number: quoteNumberLabel(row!.number),
-            from: personName(me.firstName, me.lastName, me.email),
-            body: input.body,
-            url: `${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote.id}`,
-          },
+      await sendMessage(ctx.db, ctx.log, {
+        to: BRAND.email.help,
+        locale: 'en-US',
+        message: {
+          kind: 'quote-message',
+          number: quoteNumberLabel(row!.number),
+          from: personName(me.firstName, me.lastName, me.email),
+          body: input.body,
+          url: `${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote.id}`,
         },
-      );
+      });
     });
     return this.get(ctx, id);
   },
@@ -834,11 +820,7 @@ interface LockedQuote {
  * The quote staff act on, locked for the transaction: NOT_FOUND when missing, CONFLICT when the page was stale
  * (`version` is what the page showed).
  */
-async function lockQuote(
-  ctx: Ctx,
-  id: string,
-  version: number | null,
-): Promise<LockedQuote> {
+async function lockQuote(ctx: Ctx, id: string, version: number | null): Promise<LockedQuote> {
   if (!isUuid(id)) throw notFound('Quote');
   const [quote] = await ctx.db.execute<LockedQuote[]>(
     `select q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status, q.site, q.currency,
@@ -867,17 +849,13 @@ function mailBuyer(
   attachment?: Email['attachment'],
 ): Promise<void> {
   const { url, link } = quoteLink(ctx, quote);
-  return sendMessage(
-    ctx.db,
-    ctx.log,
-    {
-      to: quote.email,
-      locale: localeOr(quote.locale),
-      message: { ...message, number: quoteNumberLabel(quote.number), url } as BuyerMail,
-      link,
-      attachment,
-    },
-  );
+  return sendMessage(ctx.db, ctx.log, {
+    to: quote.email,
+    locale: localeOr(quote.locale),
+    message: { ...message, number: quoteNumberLabel(quote.number), url } as BuyerMail,
+    link,
+    attachment,
+  });
 }
 
 /**
@@ -996,11 +974,7 @@ interface PricedAnswer {
  * catalogue part, the totals, and the lines priced more than the store's share below their catalogue price or at
  * zero (the catalogue price the buyer's line recorded when they asked).
  */
-async function priceAnswer(
-  ctx: Ctx,
-  quote: LockedQuote,
-  answer: QuoteAnswerInput,
-): Promise<PricedAnswer> {
+async function priceAnswer(ctx: Ctx, quote: LockedQuote, answer: QuoteAnswerInput): Promise<PricedAnswer> {
   const asked = await ctx.db.execute<PricedAnswer['asked']>(
     `select line_no as "lineNo", quantity, product_id as "itemId", catalogue_price::float8 as "cataloguePrice",
        pack_size as "packSize"
@@ -1052,11 +1026,7 @@ async function priceAnswer(
  * The catalogue's price of each part on a site (its own price list's, else the part's): per piece, before volume
  * breaks; a part the site prices on request is missing.
  */
-async function sitePrices(
-  ctx: Ctx,
-  site: string,
-  ids: string[],
-): Promise<Map<string, number>> {
+async function sitePrices(ctx: Ctx, site: string, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await ctx.db.execute<{ id: string; price: number | null }[]>(
     `select p.id, (case when s.price_list_id is null then p.price else pli.price end)::float8 as price
@@ -1315,11 +1285,7 @@ export async function quoteForOrder(
 }
 
 /** The order placed from the quote: the quote is ordered, once (quote.order_id is unique). */
-export async function markQuoteOrdered(
-  ctx: Ctx,
-  quoteId: string,
-  orderId: string,
-): Promise<void> {
+export async function markQuoteOrdered(ctx: Ctx, quoteId: string, orderId: string): Promise<void> {
   await ctx.db.execute(
     `update quote set status = 'ordered', order_id = ?, version = version + 1, updated_at = now() where id = ?`,
     [orderId, quoteId],

@@ -127,13 +127,7 @@ export const returnsService = {
         [row!.id, JSON.stringify(input.items)],
         'run',
       );
-      await moveOrder(
-        ctx,
-        order.id,
-        ORDER_STATUS_CODE.ReturnRequested,
-        'Return requested',
-        'IN_PROGRESS',
-      );
+      await moveOrder(ctx, order.id, ORDER_STATUS_CODE.ReturnRequested, 'Return requested', 'IN_PROGRESS');
       await mail(ctx, order, { kind: 'return-requested', label: orderNumberLabel(order.orderNumber) });
       return row!.id;
     });
@@ -200,12 +194,7 @@ export const returnsService = {
         [decision, to, accepted ? `RMA-${current.orderNumber}-${n + 1}` : null, id],
         'run',
       );
-      await moveOrder(
-        ctx,
-        current.orderId,
-        to,
-        note || (accepted ? 'Return approved' : 'Return rejected'),
-      );
+      await moveOrder(ctx, current.orderId, to, note || (accepted ? 'Return approved' : 'Return rejected'));
       const order = await orderService.load(ctx, current.orderId);
       await mail(
         ctx,
@@ -262,11 +251,7 @@ export const returnsService = {
         );
         const whole = all!.returned >= all!.ordered;
         if (returnRestocks(current.reason)) {
-          await restockReturned(
-            ctx,
-            { id: order.id, state: order.shippingAddress.state },
-            current.lines,
-          );
+          await restockReturned(ctx, { id: order.id, state: order.shippingAddress.state }, current.lines);
         }
         await ctx.db.execute(
           `update customer_order set return_status = ?,
@@ -275,26 +260,18 @@ export const returnsService = {
           [whole ? 'RETURNED' : 'PARTIALLY_RETURNED', whole ? 'REFUNDED' : 'PARTIALLY_REFUNDED', order.id],
           'run',
         );
-        await mail(
-          ctx,
-          order,
-          {
-            kind: 'return-completed',
-            reference: current.rmaNumber ?? orderNumberLabel(order.orderNumber),
-            amount: { value: refund!, currency: order.currencyCode },
-            to: order.paymentKind === 'card' ? 'card' : 'invoice',
-          },
-        );
+        await mail(ctx, order, {
+          kind: 'return-completed',
+          reference: current.rmaNumber ?? orderNumberLabel(order.orderNumber),
+          amount: { value: refund!, currency: order.currencyCode },
+          to: order.paymentKind === 'card' ? 'card' : 'invoice',
+        });
       } else {
         const reference = current.rmaNumber ?? orderNumberLabel(order.orderNumber);
-        await mail(
-          ctx,
-          order,
-          {
-            kind: to === ORDER_STATUS_CODE.ReturnShipped ? 'return-shipped' : 'return-processing',
-            reference,
-          },
-        );
+        await mail(ctx, order, {
+          kind: to === ORDER_STATUS_CODE.ReturnShipped ? 'return-shipped' : 'return-processing',
+          reference,
+        });
       }
       await moveOrder(ctx, order.id, to, orderStatusLabel(to));
     });
@@ -306,13 +283,7 @@ const refuse = (field: string, message: string) =>
   new AppError('BAD_USER_INPUT', message, [{ field, message }]);
 
 /** Moves the order along with its return, when the transition table allows it from where the order is. */
-async function moveOrder(
-  ctx: Ctx,
-  orderId: string,
-  to: number,
-  note: string,
-  returnStatus?: string,
-) {
+async function moveOrder(ctx: Ctx, orderId: string, to: number, note: string, returnStatus?: string) {
   const [row] = await ctx.db.execute<{ status: number }[]>(
     'select status from customer_order where id = ? for update',
     [orderId],
@@ -332,14 +303,6 @@ async function moveOrder(
 }
 
 /** A return's e-mail to the order's contact, in the language the order was placed in. */
-async function mail(
-  ctx: Ctx,
-  order: Pick<OrderView, 'contactEmail' | 'locale'>,
-  message: Message,
-) {
-  await sendMessage(
-    ctx.db,
-    ctx.log,
-    { to: order.contactEmail, locale: localeOr(order.locale), message },
-  );
+async function mail(ctx: Ctx, order: Pick<OrderView, 'contactEmail' | 'locale'>, message: Message) {
+  await sendMessage(ctx.db, ctx.log, { to: order.contactEmail, locale: localeOr(order.locale), message });
 }

@@ -83,11 +83,7 @@ const LIST_COLUMNS = `l.id, l.name, l.description, l.sharing, l.created_at as "c
  * A member leaving their company (or moving to another) stops sharing their lists: a list shared with one company
  * is never shown to the next. Called before the member's company changes to `accountId` (null: none).
  */
-export async function unshareLists(
-  db: Db,
-  userId: string,
-  accountId: string | null,
-): Promise<void> {
+export async function unshareLists(db: Db, userId: string, accountId: string | null): Promise<void> {
   await db.execute(
     `update saved_list set sharing = 'private' where user_id = ? and sharing <> 'private'
        and (select account_id from app_user where id = ?) is distinct from ?::uuid`,
@@ -107,10 +103,7 @@ const view = (r: ListRow): SavedListView => ({
  * Only a member of a company shares a list (with it). Their row is read `for share` in the write's transaction, so
  * they cannot leave the company between the check and the write.
  */
-async function checkSharing(
-  ctx: Ctx,
-  sharing: SavedListSharing | null | undefined,
-): Promise<void> {
+async function checkSharing(ctx: Ctx, sharing: SavedListSharing | null | undefined): Promise<void> {
   if (!sharing || sharing === 'private') return;
   const [me] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
     'select account_id as "accountId", company_role as role from app_user where id = ? for share',

@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import { COMPUTED_AHEAD_PREFIX } from '../../../../domain/search';
 import { every, type PeriodicJob } from '../../common/periodic';
 import type { Db } from '../../context';
-import { transactionBound } from '../../db/transactions';
 import { parseQuery, toTsQuery } from './search.query';
 import { searchService, TYPEAHEAD_PLAN, type Plan } from './search.service';
 
@@ -61,10 +60,7 @@ export async function refreshTypeaheadKeys(db: Db): Promise<void> {
  * product stop matching (its words). Rows the warmer is computing are locked: this waits for them, then forgets
  * them. Past FORGET_BY_PRODUCT_MAX products, every answer is forgotten.
  */
-export async function forgetTypeaheadAnswers(
-  db: Db,
-  productIds: readonly string[],
-): Promise<void> {
+export async function forgetTypeaheadAnswers(db: Db, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   if (productIds.length > FORGET_BY_PRODUCT_MAX) {
     await db.execute('update typeahead_answer set answer = null, stale = false', [], 'run');
@@ -94,11 +90,10 @@ export async function staleTypeaheadAnswers(db: Db): Promise<void> {
  * Processes share the work: each locks the rows it computes and skips those another is computing.
  */
 export async function warmTypeaheadAnswers(
-  connection: Db,
+  db: Db,
   budgetMs = WARM_RUN_MS,
   stopping = () => false,
 ): Promise<number> {
-  const db = transactionBound(connection);
   const reader = { readDb: db, site: null };
   const until = Date.now() + budgetMs;
   let computed = 0;

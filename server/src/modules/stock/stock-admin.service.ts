@@ -41,10 +41,7 @@ const named = (row: StockRowView): StockRowView => ({
 });
 
 /** One part's counts (its stock row), or null. */
-async function stockRow(
-  db: Db,
-  productId: string,
-): Promise<StockRowView | null> {
+async function stockRow(db: Db, productId: string): Promise<StockRowView | null> {
   const [row] = await db.execute<StockRowView[]>(`${ROWS_SQL} where p.id = ?`, [productId], 'all');
   return row ? named(row) : null;
 }

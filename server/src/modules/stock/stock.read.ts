@@ -34,10 +34,7 @@ const partOf = (r: StockRow): PartStock & { inStock: boolean } => ({
 export type Run = <T extends object[] = object[]>(sql: string, params?: unknown[]) => Promise<T>;
 
 /** The parts' stock and backorder terms (no lock: for showing ship dates). */
-export function partStock(
-  ctx: { db: Db },
-  productIds: readonly string[],
-): Promise<Map<string, PartStock>> {
+export function partStock(ctx: { db: Db }, productIds: readonly string[]): Promise<Map<string, PartStock>> {
   return partStockBy((sql, params) => ctx.db.execute(sql, params), productIds);
 }
 

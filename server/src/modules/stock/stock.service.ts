@@ -43,10 +43,7 @@ export async function lockStock(ctx: WithDb, productIds: readonly string[]): Pro
 }
 
 /** Locks the stock rows of every part these orders hold (before cancelling several orders in one transaction). */
-export async function lockStockOfOrders(
-  ctx: WithDb,
-  orderIds: readonly string[],
-): Promise<void> {
+export async function lockStockOfOrders(ctx: WithDb, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
   const rows = await ctx.db.execute<{ productId: string }[]>(
     `select distinct product_id as "productId" from stock_reservation where order_id in (?) and status = 'reserved'`,
@@ -147,23 +144,20 @@ export async function reserveOrderStock(
     }
     shipDays.set(line.lineId, plan.shipOn);
   }
-  await RESERVE.all(
-    ctx.db,
-    [
-      JSON.stringify(
-        reservations.map((r) => ({
-          line_id: r.lineId,
-          product_id: r.productId,
-          warehouse_id: r.warehouseId,
-          quantity: r.quantity,
-          backordered: r.backordered,
-          ship_on: r.shipOn,
-          cuts: r.cuts,
-        })),
-      ),
-      order.id,
-    ],
-  );
+  await RESERVE.all(ctx.db, [
+    JSON.stringify(
+      reservations.map((r) => ({
+        line_id: r.lineId,
+        product_id: r.productId,
+        warehouse_id: r.warehouseId,
+        quantity: r.quantity,
+        backordered: r.backordered,
+        ship_on: r.shipOn,
+        cuts: r.cuts,
+      })),
+    ),
+    order.id,
+  ]);
   await bookCuts(
     ctx,
     reservations.flatMap((r) => r.cuts.map((c) => ({ ...c, warehouseId: r.warehouseId }))),
@@ -318,11 +312,7 @@ export async function consumeShippedStock(
     left.set(r.lineId, (left.get(r.lineId) ?? 0) - take);
     if (!r.backordered) consumed.push({ productId: r.productId, warehouseId: r.warehouseId, quantity: take });
     if (take === r.quantity) {
-      await ctx.db.execute(
-        `update stock_reservation set status = 'shipped' where id = ?`,
-        [r.id],
-        'run',
-      );
+      await ctx.db.execute(`update stock_reservation set status = 'shipped' where id = ?`, [r.id], 'run');
     } else {
       await ctx.db.execute(
         `with rest as (update stock_reservation set quantity = quantity - ? where id = ? returning *)
@@ -355,10 +345,7 @@ export async function consumeShippedStock(
  * Keeps `product.in_stock` (and the search rows' copy) true while some warehouse has a piece available. Only a flip
  * writes: the typeahead's answers that may show the part are then forgotten, as for any stock change.
  */
-export async function syncInStock(
-  ctx: StockDeps,
-  productIds: readonly string[],
-): Promise<void> {
+export async function syncInStock(ctx: StockDeps, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   const flipped = await ctx.db.execute<{ id: string; inStock: boolean }[]>(
     `update product p set in_stock = n.in_stock, updated_at = now()
@@ -388,10 +375,7 @@ export async function syncInStock(
  * Parts back in stock: each confirmed back-in-stock request not yet answered (decision 053) is e-mailed once (in its language, with a link
  * on its site) and marked, in the caller's transaction, so a rolled-back restock sends nothing.
  */
-async function noticeBackInStock(
-  ctx: StockDeps,
-  productIds: readonly string[],
-): Promise<void> {
+async function noticeBackInStock(ctx: StockDeps, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   const due = await ctx.db.execute<
     { email: string; locale: string; site: string; productId: string; name: string }[]
@@ -403,20 +387,16 @@ async function noticeBackInStock(
     'all',
   );
   for (const d of due) {
-    await sendMessage(
-      ctx.db,
-      ctx.log,
-      {
-        to: d.email,
-        locale: localeOr(d.locale),
-        message: {
-          kind: 'back-in-stock',
-          name: d.name,
-          partNumber: d.productId,
-          url: `${ctx.app.auth.siteUrl(d.site)}${productPath(d.productId)}`,
-        },
+    await sendMessage(ctx.db, ctx.log, {
+      to: d.email,
+      locale: localeOr(d.locale),
+      message: {
+        kind: 'back-in-stock',
+        name: d.name,
+        partNumber: d.productId,
+        url: `${ctx.app.auth.siteUrl(d.site)}${productPath(d.productId)}`,
       },
-    );
+    });
   }
 }
 
