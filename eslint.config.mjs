@@ -40,6 +40,38 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 53 item 1: no hand-passed transactions. `ctx.db.transactional(async () => …)` opens one and every
+    // statement on the services' connection inside joins it (server/src/db/db.ts); only db/ sees the ORM's.
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    ignores: ['server/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Identifier[name='trx']",
+          message:
+            'No hand-passed transactions: inside ctx.db.transactional(async () => …) every statement joins it (server/src/db/db.ts)',
+        },
+        {
+          selector: "TSQualifiedName[right.name='Transaction']",
+          message:
+            'The ORM/knex Transaction type stays in server/src/db/: use ctx.db.transactional(async () => …)',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@mikro-orm/core', '@mikro-orm/postgresql', '@mikro-orm/knex', 'knex'].map((name) => ({
+            name,
+            importNames: ['Transaction'],
+            message:
+              'The ORM/knex Transaction type stays in server/src/db/: use ctx.db.transactional(async () => …)',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['client/src/admin/**/*.{ts,tsx}'],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -10,6 +10,7 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
+import { servicesDb } from '../server/src/db/db';
 import { CSRF } from '../domain/constants';
 import type { Orm } from '../server/src/db/orm';
 import { bumpIndexVersion } from '../server/src/modules/search/search.index';
@@ -164,7 +165,7 @@ async function main() {
         );
       }
       const churn = scenario.churn
-        ? setInterval(() => void bumpIndexVersion(orm.em.getConnection()).catch(() => undefined), 1000)
+        ? setInterval(() => void bumpIndexVersion(servicesDb(orm)).catch(() => undefined), 1000)
         : null;
       const result = await load({
         url: (scenario.uncached ? uncached.base : base) + scenario.url,

@@ -12,6 +12,7 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
+import { servicesDb } from '../server/src/db/db';
 import { CSRF } from '../domain/constants';
 import { SEARCH_SORTS } from '../domain/search';
 import type { Orm } from '../server/src/db/orm';
@@ -156,7 +157,7 @@ async function main() {
 
 /** Computes every typeahead answer ahead (as the warmer does after a rebuild): how many, how long, its size. */
 async function computeAhead(orm: Orm) {
-  const db = orm.em.getConnection();
+  const db = servicesDb(orm);
   const started = performance.now();
   let answers = 0;
   for (let batch = 1; batch > 0; answers += batch) batch = await warmTypeaheadAnswers(db, 600_000);

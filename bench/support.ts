@@ -2,6 +2,7 @@
 import type autocannon from 'autocannon';
 import { execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { servicesDb } from '../server/src/db/db';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,9 +29,9 @@ export async function benchDatabase(options: { products: number; database?: stri
   if (!options.database || (await catalogIsEmpty(orm))) {
     const seeded = await seedCatalog(orm, SEED_TRUNCATES, options.products);
     console.log(`seeded ${seeded.products} products in ${(seeded.ms / 1000).toFixed(1)} s`);
-  } else if (!(await searchIndexIsComplete(orm.em.fork()))) {
+  } else if (!(await searchIndexIsComplete(servicesDb(orm)))) {
     const started = performance.now();
-    await refreshSearchIndex(orm.em.fork());
+    await refreshSearchIndex(servicesDb(orm));
     console.log(`rebuilt the search index in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   return {

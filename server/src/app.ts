@@ -1,5 +1,5 @@
 import { siteUrlOf } from './modules/site/site-urls';
-import { transactionBound } from './db/transactions';
+import { detachedDb, servicesDb } from './db/db';
 import 'reflect-metadata';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -193,13 +193,17 @@ export async function createApp(options: AppOptions): Promise<App> {
   // The category tree is cached with the search answers (reference data: migrations and seeds change it, and
   // re-index the catalogue, which drops both).
   const routing = options.replica
-    ? new ReadRouting(orm.em.getConnection(), options.replica.em.getConnection(), {
+    ? new ReadRouting(orm, options.replica, {
         waitMs: options.replicaWaitMs ?? REPLICA_WAIT_MS,
         moved: readMovedToPrimary,
         waited: replicaWaited,
       })
     : null;
-  const readDb = routing?.replica ?? orm.em.getConnection();
+  // Services' connection: a statement inside `db.transactional` runs in that transaction (db/db.ts).
+  const db = servicesDb(orm);
+  // Reads of a request that does not write: the replica, or a primary's connection that never joins the services'
+  // transaction (as the replica cannot).
+  const readDb = routing?.replica ?? detachedDb(orm);
   const categoryTrees =
     searchCache.ttlMs > 0 ? new ReferenceCache(() => loadCategoryTree(readDb), CATEGORY_TREE_TTL_MS) : null;
   // Without a cache there is nothing to drop: no polling (and no stray statement in a counted request).
@@ -214,30 +218,26 @@ export async function createApp(options: AppOptions): Promise<App> {
           },
           async () =>
             (
-              await orm.em
-                .getConnection()
-                .execute<{ version: string }[]>(
-                  'select version::text as version from search_index_state where id = 1',
-                )
+              await db.execute<{ version: string }[]>(
+                'select version::text as version from search_index_state where id = 1',
+              )
             )[0]?.version ?? null,
           (err) => log.warn({ err }, 'could not read the search index version'),
         )
       : null;
   const outbox = options.smtpUrl
     ? new OutboxSender(
-        orm.em.getConnection(),
+        db,
         log,
         options.smtpUrl,
         options.mailFrom ?? 'Axisline Supply <help@axisline.example>',
         options.outboxIntervalMs || undefined,
-        { 'quote-pdf': (ref) => quotePdfAttachment(orm.em.getConnection(), ref) },
+        { 'quote-pdf': (ref) => quotePdfAttachment(db, ref) },
       )
     : null;
   if (options.outboxIntervalMs !== 0) outbox?.start();
   // The payment processor keeps its own records: never inside the store's transactions.
-  const payments = new TestPaymentProvider(orm.em.getConnection());
-  // Services' connection: a statement inside `db.transactional` runs in that transaction (db/transactions.ts).
-  const db = transactionBound(orm.em.getConnection());
+  const payments = new TestPaymentProvider(detachedDb(orm));
   const unpaidOrders = options.unpaidOrders ?? UNPAID_ORDER_DEFAULTS;
   const publicUrl = options.publicUrl ?? 'http://localhost:4000';
   const siteHosts = options.siteHosts ?? {};

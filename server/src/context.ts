@@ -4,9 +4,9 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { DEFAULT_SITE_ID, SITE_IDS, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
-import type { SqlConnection } from './db/sql';
+import type { Db } from './db/db';
 
-export type { SqlConnection } from './db/sql';
+export type { Db } from './db/db';
 
 /**
  * The app's process-wide objects (caches, directories, the payment processor, settings), one per process and
@@ -28,15 +28,15 @@ export interface AppServices {}
  * `AppServices` members are.
  */
 export interface Ctx {
-  /** The services' connection: inside `db.transactional(…)` every statement runs in it (db/transactions.ts). */
-  db: SqlConnection;
+  /** The services' connection: inside `db.transactional(…)` every statement runs in it (db/db.ts). */
+  db: Db;
   /**
    * Catalogue, search and reporting reads: the replica (DATABASE_READ_URL) when there is one, except in a
    * request that writes (mutations, and REST calls other than GET and the read-only POSTs), which stays on the
    * primary so it reads its own writes, and in a read whose caller wrote at a position the replica has not replayed
    * yet (read-your-writes.ts).
    */
-  readonly readDb: SqlConnection;
+  readonly readDb: Db;
   /** Set for requests that write: every read then goes to the primary. */
   writes: boolean;
   req: Request;
@@ -56,9 +56,9 @@ export interface Ctx {
 /** What the app shares with every request's context. */
 export interface AppShared {
   introspection: boolean;
-  db: SqlConnection;
+  db: Db;
   /** The replica's connection, or the primary's when there is no replica. */
-  readDb: SqlConnection;
+  readDb: Db;
   siteHosts: Readonly<Record<string, SiteId>>;
   app: AppServices;
   /** Sets the request state the modules keep on a new context (their per-request members). */
@@ -102,7 +102,7 @@ const READ_ONLY_POSTS = new Set([
 ]);
 
 interface LazyState {
-  replicaDb: SqlConnection;
+  replicaDb: Db;
   /** Shared by the copies Apollo makes of the context, so the request sees what an operation marked. */
   flags: { writes: boolean };
 }
@@ -136,7 +136,7 @@ const computedMembers = Object.create(Object.prototype, {
 }) as object;
 
 /** Sends the request's reads to `db` (the primary, when the replica has not yet replayed the reader's writes). */
-export function readFrom(ctx: Ctx, db: SqlConnection): void {
+export function readFrom(ctx: Ctx, db: Db): void {
   (ctx as Ctx & LazyState).replicaDb = db;
 }
 

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { resolveSessionSecret } from './config/secrets';
 import type { EmbeddedDatabase } from './db/embedded';
 import { connect, openDatabase } from './db/connect';
+import { servicesDb } from './db/db';
 import type { Orm } from './db/orm';
 import { createLogger } from './logger';
 import { SEED_TRUNCATES } from './config/manifests';
@@ -77,9 +78,9 @@ async function prepareDatabase(config: AppConfig, log: Logger, hold: Hold) {
     const members = await ensureDemoCompanies(orm, mode);
     if (members.length) log.info({ members }, 'demo companies created');
   } else {
-    if (!(await searchIndexIsComplete(orm.em.fork()))) {
+    if (!(await searchIndexIsComplete(servicesDb(orm)))) {
       log.info('search index incomplete: rebuilding it');
-      await refreshSearchIndex(orm.em.fork());
+      await refreshSearchIndex(servicesDb(orm));
     }
     // A catalogue seeded before its translations were kept gets the demo's (decision 034).
     if (config.seedProducts > 0) {
@@ -145,9 +146,9 @@ async function serve(
   // Popularity from the click-stream: refreshed here by a single process; in a cluster by the primary only.
   const popularity = cluster.isWorker
     ? null
-    : schedulePopularityRefresh(orm.em.getConnection(), log, config.popularityRefreshMs);
+    : schedulePopularityRefresh(servicesDb(orm), log, config.popularityRefreshMs);
   // Every serving process computes typeahead answers ahead; they share the work (decision 042).
-  const warming = scheduleTypeaheadWarming(orm.em.getConnection(), log, WARM_INTERVAL_MS);
+  const warming = scheduleTypeaheadWarming(servicesDb(orm), log, WARM_INTERVAL_MS);
   const drain = drainer(server, readiness);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -224,7 +225,7 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
     ({ url, demo } = await prepareDatabase(config, log, hold));
     if (config.popularityRefreshMs > 0) {
       // The primary keeps a pool for the cluster's one popularity refresh (the workers do not run it).
-      popularity = schedulePopularityRefresh(hold.orm!.em.getConnection(), log, config.popularityRefreshMs);
+      popularity = schedulePopularityRefresh(servicesDb(hold.orm!), log, config.popularityRefreshMs);
     } else {
       await hold.orm!.close(true);
       hold.orm = undefined;

@@ -225,7 +225,7 @@ describe('read-your-writes on a hot standby', () => {
     const primaryOrm: Orm = await initOrm({ clientUrl: pair.primary.url, poolMax: 2 });
     const standbyOrm: Orm = await initOrm({ clientUrl: pair.standby.url, poolMax: 2 });
     const reasons: MoveReason[] = [];
-    const routing = new ReadRouting(primaryOrm.em.getConnection(), standbyOrm.em.getConnection(), {
+    const routing = new ReadRouting(primaryOrm, standbyOrm, {
       waitMs: 20,
       moved: (reason) => reasons.push(reason),
     });

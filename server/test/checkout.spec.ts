@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { TEST_CARDS } from '../../domain/checkout';
 import { TestPaymentProvider } from '../src/modules/payment/payment.provider';
+import { detachedDb } from '../src/db/db';
 import { createTestApp, type Client, type TestApp } from './harness';
 
 let t: TestApp;
@@ -247,7 +248,7 @@ describe('idempotency and failures', () => {
   it('the payment provider makes one intent per key, however many ask at once, and never charges it twice', async () => {
     const { c } = await shopper();
     const [approving, declining] = [await card(c), await card(c, TEST_CARDS.declined)];
-    const payments = new TestPaymentProvider(db);
+    const payments = new TestPaymentProvider(detachedDb(t.orm));
     const key = `order:${randomUUID()}`;
     const intents = await Promise.all(
       Array.from({ length: 8 }, () =>

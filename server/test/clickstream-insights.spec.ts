@@ -9,10 +9,11 @@ import {
 } from '../src/modules/analytics/popularity';
 import { refreshSearchIndex } from '../src/modules/search/search.index';
 import { cardOrder } from './fixtures';
+import { detachedDb, servicesDb } from '../src/db/db';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
-const db = () => t.orm.em.getConnection();
+const db = () => servicesDb(t.orm);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -72,7 +73,7 @@ describe('popularity from the click-stream', () => {
          (values (?, 110), (?, 100)) as t(id, popularity)`,
       [A, B],
     );
-    await refreshSearchIndex(t.orm.em.fork());
+    await refreshSearchIndex(servicesDb(t.orm));
   });
 
   it('keeps the seeded ranking when there are no events, and writes nothing', async () => {
@@ -128,8 +129,10 @@ describe('popularity from the click-stream', () => {
   });
 
   it('skips while another process refreshes (advisory lock)', async () => {
-    await db().transactional(async (trx) => {
-      await db().execute('select pg_advisory_xact_lock(?)', [POPULARITY_LOCK_KEY], 'all', trx);
+    // Another process's refresh: a connection of its own, not the one the services' transactions share.
+    const other = detachedDb(t.orm);
+    await other.transactional(async () => {
+      await other.execute('select pg_advisory_xact_lock(?)', [POPULARITY_LOCK_KEY], 'all');
       expect(await refreshPopularity(db())).toEqual({ ran: false, products: 0, searchRows: 0 });
     });
     expect((await refreshPopularity(db())).ran).toBe(true);

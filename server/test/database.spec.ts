@@ -5,6 +5,7 @@ import { migrationsList } from '../../migrations';
 import { PROJECT_ROOT } from '../src/config/env';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ormConfig } from '../src/config/mikro-orm';
+import { servicesDb } from '../src/db/db';
 import { Prepared } from '../src/db/prepared';
 import { PgSessionStore } from '../src/modules/session/pg-session-store';
 import { createTestApp, type TestApp } from './harness';
@@ -61,7 +62,7 @@ describe('the database URL', () => {
 
 describe('prepared statements (hot paths)', () => {
   it('answer like the ORM, are planned once per connection, and fail with the ORM errors', async () => {
-    const db = t.orm.em.getConnection();
+    const db = servicesDb(t.orm);
     const sites = new Prepared<{ id: string }>('select id from site where id = any(?::text[]) order by id');
     expect(await sites.all(db, [['pay-ca', 'axl', 'nowhere']])).toEqual([{ id: 'axl' }, { id: 'pay-ca' }]);
     // One generic plan, kept by the connection: no planning per call.

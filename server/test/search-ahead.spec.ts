@@ -8,6 +8,7 @@ import {
   staleTypeaheadAnswers,
   warmTypeaheadAnswers,
 } from '../src/modules/search/search.ahead';
+import { detachedDb, servicesDb } from '../src/db/db';
 import { createTestApp, type TestApp } from './harness';
 
 // Catalogue prefixes (computed ahead) and text that is not (searched live: two words, a misspelling, 9+ letters).
@@ -39,7 +40,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-const db = () => t.orm.em.getConnection();
+const db = () => servicesDb(t.orm);
 /** Every answer computed, as the warmer does after a rebuild. */
 async function warmAll(): Promise<number> {
   let computed = 0;
@@ -77,14 +78,13 @@ describe('typeahead answers computed ahead (decision 042)', () => {
     const before = await typeAhead('mgn12h');
     const product = before.results[0];
     const renamed = `${product.name} (revised)`;
-    await db().transactional(async (trx) => {
+    await db().transactional(async () => {
       await db().execute(
         'update product_search set name = ? where product_id = ?',
         [renamed, product.id],
         'run',
-        trx,
       );
-      await forgetTypeaheadAnswers(db(), [product.id], trx);
+      await forgetTypeaheadAnswers(db(), [product.id]);
     });
     expect((await answerOf('mgn12h'))!.answer).toBeNull();
     expect((await answerOf('nema'))!.answer).toBeTruthy();
@@ -104,22 +104,19 @@ describe('typeahead answers computed ahead (decision 042)', () => {
     let release!: () => void;
     let locked!: () => void;
     const isLocked = new Promise<void>((r) => (locked = r));
-    // The warmer's side: the row locked, its (old) answer written, committed when released.
-    const warmer = t.orm.em
-      .fork()
-      .getConnection()
-      .transactional(async (trx) => {
-        const conn = t.orm.em.getConnection();
-        await conn.execute(`select key from typeahead_answer where key = 'sfu16' for update`, [], 'all', trx);
-        locked();
-        await new Promise<void>((r) => (release = r));
-        await conn.execute(
-          `update typeahead_answer set answer = '{"computed":"before the change"}' where key = 'sfu16'`,
-          [],
-          'run',
-          trx,
-        );
-      });
+    // The warmer's side (another process: a connection of its own): the row locked, its (old) answer written,
+    // committed when released.
+    const conn = detachedDb(t.orm);
+    const warmer = conn.transactional(async () => {
+      await conn.execute(`select key from typeahead_answer where key = 'sfu16' for update`, [], 'all');
+      locked();
+      await new Promise<void>((r) => (release = r));
+      await conn.execute(
+        `update typeahead_answer set answer = '{"computed":"before the change"}' where key = 'sfu16'`,
+        [],
+        'run',
+      );
+    });
     await isLocked;
     let forgotten = false;
     const change = forgetTypeaheadAnswers(db(), [id]).then(() => (forgotten = true));

@@ -4,6 +4,7 @@ import { SEARCH_CANDIDATES } from '../../domain/search';
 import { AnswerCache, watchIndexVersion } from '../src/modules/search/search.cache';
 import { refreshSearchIndex } from '../src/modules/search/search.index';
 import { STOP_LETTERS } from '../src/modules/search/search.query';
+import { servicesDb } from '../src/db/db';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -570,7 +571,8 @@ describe('cache invalidation across processes', () => {
           .execute<{ v: string }[]>('select version::text as v from search_index_state where id = 1')
       )[0]!.v;
     const before = BigInt(await read());
-    await t.orm.em.fork().transactional((em) => refreshSearchIndex(em));
+    const db = servicesDb(t.orm);
+    await db.transactional(() => refreshSearchIndex(db));
     expect(BigInt(await read())).toBe(before + 1n);
   });
 });

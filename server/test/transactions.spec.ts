@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ROLES } from '../../domain/roles';
 import { prepared } from '../src/db/prepared';
-import { currentTransaction, transactionBound } from '../src/db/transactions';
+import { detachedDb, inTransaction, servicesDb, type Db } from '../src/db/db';
 import { cardOrder, FIXTURE_PASSWORD, orderEditInput, plainProducts } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
 
@@ -52,9 +52,17 @@ async function connectionsHeld(work: () => Promise<unknown>): Promise<number> {
   return most;
 }
 
-describe('transactions travel with the work (issue 29, item 1)', () => {
-  it('runs every statement inside `transactional` in the transaction, given `trx` or not; nested calls join it', async () => {
-    const db = transactionBound(t.orm.em.getConnection());
+/** The backend (PostgreSQL session) a statement on `db` runs on, and the transaction it is in. */
+async function where(db: Db): Promise<{ pid: number; xid: string }> {
+  const [row] = await db.execute<{ pid: number; xid: string }[]>(
+    'select pg_backend_pid() as pid, txid_current()::text as xid',
+  );
+  return row!;
+}
+
+describe('transactions travel with the work (issue 29 item 1, issue 53 item 1)', () => {
+  it('runs every statement inside `transactional` in the transaction, with no transaction named; nested calls join it', async () => {
+    const db = servicesDb(t.orm);
     await db.execute('drop table if exists tx_probe_real');
     await db.execute('create table tx_probe_real (n int)');
     const seen = await db.transactional(async () => {
@@ -64,11 +72,33 @@ describe('transactions travel with the work (issue 29, item 1)', () => {
         db,
         [],
       );
-      // A nested transaction joins this one: its failure is this one's.
-      const nested = await db.transactional(async (trx) => trx === currentTransaction());
-      return { plain: plain[0]!.n, prepared: statement[0]!.n, nested };
+      // A nested transaction joins this one (same backend, same transaction id), and so does another services'
+      // connection made elsewhere (a helper's, a job's): its failure is this one's.
+      const outer = await where(db);
+      const nested = await db.transactional(() => where(db));
+      const elsewhere = await where(servicesDb(t.orm));
+      const [{ pid } = { pid: 0 }] = await prepared<{ pid: number }>('select pg_backend_pid() as pid').all(
+        db,
+        [],
+      );
+      return {
+        plain: plain[0]!.n,
+        prepared: statement[0]!.n,
+        nested: nested.pid === outer.pid && nested.xid === outer.xid,
+        elsewhere: elsewhere.pid === outer.pid && elsewhere.xid === outer.xid,
+        preparedJoins: pid === outer.pid,
+        inTransaction: inTransaction(),
+      };
     });
-    expect(seen).toEqual({ plain: 1, prepared: 1, nested: true });
+    expect(seen).toEqual({
+      plain: 1,
+      prepared: 1,
+      nested: true,
+      elsewhere: true,
+      preparedJoins: true,
+      inTransaction: true,
+    });
+    expect(inTransaction()).toBe(false);
 
     await expect(
       db.transactional(async () => {
@@ -83,18 +113,23 @@ describe('transactions travel with the work (issue 29, item 1)', () => {
 
     // Work started inside and run after the commit uses the pool again (no "transaction closed" error).
     const later = await db.transactional(async () => () => db.execute('select 1 as one'));
-    expect(currentTransaction()).toBeUndefined();
+    expect(inTransaction()).toBe(false);
     await expect(later()).resolves.toEqual([{ one: 1 }]);
 
-    // The raw connection (the payment processor's) never joins: its rows do not roll back with ours.
-    const raw = t.orm.em.getConnection();
+    // A detached connection (the payment processor's) never joins: its rows do not roll back with ours, and its
+    // own transaction is its own (another backend).
+    const detached = detachedDb(t.orm);
     await expect(
       db.transactional(async () => {
-        await raw.execute('insert into tx_probe_real values (3)');
+        const ours = await where(db);
+        await detached.execute('insert into tx_probe_real values (3)');
+        const theirs = await detached.transactional(() => where(detached));
+        expect(theirs.xid).not.toBe(ours.xid);
+        expect(theirs.pid).not.toBe(ours.pid);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    const [kept] = await raw.execute<{ n: number }[]>(
+    const [kept] = await detached.execute<{ n: number }[]>(
       'select count(*)::int as n from tx_probe_real where n = 3',
     );
     expect(kept!.n).toBe(1);

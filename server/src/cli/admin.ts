@@ -9,6 +9,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/env';
 import { openDatabase, type OpenDatabase } from '../db/connect';
+import { servicesDb } from '../db/db';
 import { createLogger } from '../logger';
 import { grantAdmin } from '../modules/account/first-admin';
 import { ROUTES } from '../../../domain/routes';
@@ -38,7 +39,7 @@ async function main() {
   try {
     db = await openDatabase(config, log, { poolMax: 2, attach: true });
     const granted = await grantAdmin(
-      db.orm.em.getConnection(),
+      servicesDb(db.orm),
       { email: values.email, firstName: values['first-name'], lastName: values['last-name'] },
       config.publicUrl,
     );

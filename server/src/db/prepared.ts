@@ -1,8 +1,6 @@
-import type { Transaction } from '@mikro-orm/core';
 import { createHash } from 'node:crypto';
+import { Db } from './db';
 import { fallbackOf, moveReason } from './replica';
-import type { SqlConnection } from './sql';
-import { currentTransaction, joinsTransactions } from './transactions';
 
 interface PgClient {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
@@ -18,8 +16,8 @@ interface KnexClient {
  * (a named prepared statement), on the ORM's own pool (decision 020). The ORM inlines parameters and sends each
  * statement as new text, which PostgreSQL plans every time: 0.4 ms of planning for product detail against 0.1 ms
  * of execution. Parameters are `?` as elsewhere (numbered here, so no other `?` may appear in the text); a list
- * is one array parameter (`p.id = any(?::text[])`), never `in (?)`. Given a transaction (`trx`), or inside one on the
- * services' connection, it runs on that transaction's connection.
+ * is one array parameter (`p.id = any(?::text[])`), never `in (?)`. Inside a transaction on the services' connection
+ * (db/db.ts), it runs on that transaction's connection.
  */
 export class Prepared<Row> {
   readonly name: string;
@@ -32,30 +30,31 @@ export class Prepared<Row> {
   }
 
   /** The statement's rows; errors are the ORM's own (unique violations and the rest), like `execute`'s. */
-  async all(db: SqlConnection, params: unknown[], trx?: Transaction): Promise<Row[]> {
-    const config = db.getPlatform().getConfig();
+  async all(db: Db, params: unknown[]): Promise<Row[]> {
+    const connection = Db.connectionOf(db);
+    const config = connection.getPlatform().getConfig();
     // Observed like every ORM statement (tests count statements per request).
     config.get('onQuery')(this.text, params);
-    // A transaction's client hands out its own connection, and releasing it is a no-op. On the services'
-    // connection, a statement inside a transaction runs in it, given or not (db/transactions.ts).
-    const within = trx ?? (joinsTransactions(db) ? currentTransaction() : undefined);
+    // A transaction's client hands out its own connection, and releasing it is a no-op: inside a transaction of
+    // `db`, the statement runs in it (db/db.ts).
+    const within = Db.transactionOf(db);
     const fallback = fallbackOf(db);
     if (fallback?.resting()) return this.all(fallback.primary, params);
     const client = ((within as { client?: KnexClient } | undefined)?.client ??
-      db.getKnex().client) as KnexClient;
+      connection.getKnex().client) as KnexClient;
     let failure: unknown;
     try {
-      const connection = await client.acquireConnection();
+      const pg = await client.acquireConnection();
       try {
-        const { rows } = await connection.query({ name: this.name, text: this.text, values: params });
+        const { rows } = await pg.query({ name: this.name, text: this.text, values: params });
         return rows as Row[];
       } catch (err) {
-        throw db
+        throw connection
           .getPlatform()
           .getExceptionConverter()
           .convertException(err as Error);
       } finally {
-        await client.releaseConnection(connection);
+        await client.releaseConnection(pg);
       }
     } catch (err) {
       failure = err;

@@ -1,4 +1,6 @@
 import { databaseUnavailable } from '../common/errors';
+import { unboundDb, type Db } from './db';
+import type { MikroORM as Orm } from '@mikro-orm/postgresql';
 import type { SqlConnection } from './sql';
 
 /*
@@ -48,13 +50,13 @@ export function moveReason(err: unknown): MoveReason | null {
   return null;
 }
 
-const FALLBACK = Symbol('replica fallback');
+const fallbacks = new WeakMap<Db, Fallback>();
 
 /** After the replica was found away, reads go straight to the primary this long before it is tried again. */
 export const REPLICA_RETRY_MS = 5000;
 
 interface Fallback {
-  primary: SqlConnection;
+  primary: Db;
   /** Whether the replica is resting after it was found away (reads go to the primary meanwhile, counted). */
   resting(): boolean;
   /** Records why a statement moved to the primary. */
@@ -62,15 +64,10 @@ interface Fallback {
 }
 
 /** The primary a replica connection falls back to (prepared statements look it up: db/prepared.ts). */
-export const fallbackOf = (db: SqlConnection): Fallback | undefined =>
-  (db as unknown as Record<symbol, Fallback | undefined>)[FALLBACK];
+export const fallbackOf = (db: Db): Fallback | undefined => fallbacks.get(db);
 
 /** The replica's connection, whose statements run again on the primary when the replica cancels or fails them. */
-export function withFallback(
-  replica: SqlConnection,
-  primary: SqlConnection,
-  moved: (reason: MoveReason) => void,
-): SqlConnection {
+export function withFallback(replica: SqlConnection, primary: Db, moved: (reason: MoveReason) => void): Db {
   let restUntil = 0;
   const fallback: Fallback = {
     primary,
@@ -95,13 +92,17 @@ export function withFallback(
       return primary.execute(query, params, method);
     }
   };
-  return new Proxy(replica, {
-    get(target, property, receiver) {
-      if (property === 'execute') return execute;
-      if (property === FALLBACK) return fallback;
-      return Reflect.get(target, property, receiver) as unknown;
-    },
-  });
+  // Never in the services' transaction (another server's connection).
+  const db = unboundDb(
+    new Proxy(replica, {
+      get(target, property, receiver) {
+        if (property === 'execute') return execute;
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    }),
+  );
+  fallbacks.set(db, fallback);
+  return db;
 }
 
 export interface ReadRoutingOptions {
@@ -121,14 +122,19 @@ export class ReadRouting {
   /** The highest position of the primary seen: a position beyond it, after asking again, was never written. */
   private written = 0n;
   /** The replica's connection for reads (statements it cancels or fails run on the primary). */
-  readonly replica: SqlConnection;
+  readonly replica: Db;
+  /** The primary's connection for reads (not the services': it never joins their transaction). */
+  private readonly primary: Db;
+  private readonly standby: Db;
 
   constructor(
-    private readonly primary: SqlConnection,
-    private readonly standby: SqlConnection,
+    primary: Orm,
+    standby: Orm,
     private readonly options: ReadRoutingOptions,
   ) {
-    this.replica = withFallback(standby, primary, (reason) => {
+    this.primary = unboundDb(primary.em.getConnection());
+    this.standby = unboundDb(standby.em.getConnection());
+    this.replica = withFallback(standby.em.getConnection(), this.primary, (reason) => {
       // Back from away, it may be another standby, further behind: what it had replayed is asked again.
       if (reason === 'unavailable') this.replayed = 0n;
       options.moved(reason);
@@ -169,7 +175,7 @@ export class ReadRouting {
    * The connection a read that carries `after` (its writer's position) uses: the replica once it has replayed that
    * position, asked again after 1, 2, 4… ms within `waitMs`; else the primary (counted as moved for lag).
    */
-  async readerFor(after: bigint): Promise<SqlConnection> {
+  async readerFor(after: bigint): Promise<Db> {
     if (after <= this.replayed) return this.replica;
     // Resting after it was found away: the primary, without asking it.
     if (fallbackOf(this.replica)!.resting()) return this.primary;

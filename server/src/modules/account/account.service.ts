@@ -190,7 +190,7 @@ interface UserRow {
 
 /** Creates (no id) or updates (id) an address of the user; the first address becomes primary. */
 async function writeAddress(ctx: Ctx, userId: string, input: AddressInput): Promise<void> {
-  await ctx.db.transactional(async (trx) => {
+  await ctx.db.transactional(async () => {
     const values = [
       input.name,
       input.addressLine1,
@@ -209,7 +209,6 @@ async function writeAddress(ctx: Ctx, userId: string, input: AddressInput): Prom
            country = ?, email = ?, phone = ? where id = ? and user_id = ? returning id`,
         [...values, id, userId],
         'all',
-        trx,
       );
       // Someone else's address answers exactly like a missing one.
       if (updated.length === 0) throw notFound('Address');
@@ -219,7 +218,6 @@ async function writeAddress(ctx: Ctx, userId: string, input: AddressInput): Prom
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
         [userId, ...values],
         'all',
-        trx,
       );
       id = created!.id;
     }
@@ -227,7 +225,6 @@ async function writeAddress(ctx: Ctx, userId: string, input: AddressInput): Prom
       'update app_user set primary_address_id = ? where id = ? and primary_address_id is null',
       [id, userId],
       'run',
-      trx,
     );
   });
 }
@@ -310,7 +307,7 @@ export const accountService = {
       return;
     }
     const expiresAt = new Date(Date.now() + REGISTRATION_TTL_MS);
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       // The row's token hash opens nothing until the sender mints the e-mailed token (decision 026).
       const [registration] = await ctx.db.execute<{ id: string }[]>(
         `insert into registration (token_hash, email, first_name, last_name, erp_account_id, expires_at)
@@ -324,23 +321,17 @@ export const accountService = {
           expiresAt,
         ],
         'all',
-        trx,
       );
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: email,
-          locale: ctx.locale,
-          message: {
-            kind: 'registration',
-            firstName: input.firstName,
-            url: `${publicUrl}/user/register?token=${LINK_TOKEN}`,
-          },
-          link: { kind: 'registration', ref: registration!.id, expiresAt },
+      await sendMessage(ctx.db, ctx.log, {
+        to: email,
+        locale: ctx.locale,
+        message: {
+          kind: 'registration',
+          firstName: input.firstName,
+          url: `${publicUrl}/user/register?token=${LINK_TOKEN}`,
         },
-        trx,
-      );
+        link: { kind: 'registration', ref: registration!.id, expiresAt },
+      });
     });
   },
 
@@ -378,12 +369,11 @@ export const accountService = {
       throw new AppError('NOT_FOUND', 'This registration link is not valid or has expired.');
     assertUncommonPassword(ctx, password, pending.email, 'password', [pending.firstName, pending.lastName]);
     const hash = await hashPassword(password);
-    return ctx.db.transactional(async (trx) => {
+    return ctx.db.transactional(async () => {
       const done = await ctx.db.execute<{ id: string }[]>(
         `update registration set completed_at = now() where id = ? and completed_at is null returning id`,
         [id],
         'all',
-        trx,
       );
       if (done.length === 0)
         throw new AppError('NOT_FOUND', 'This registration link is not valid or has expired.');
@@ -402,12 +392,10 @@ export const accountService = {
           pending.erpAccountId || null,
         ],
         'all',
-        trx,
       );
       if (created.length === 0) throw new AppError('CONFLICT', 'An account with this e-mail already exists.');
       await writeAudit(
         ctx.db,
-        trx,
         { actorUserId: created[0]!.id, ip: ctx.req.ip ?? null },
         {
           action: 'user.registered',
@@ -464,22 +452,19 @@ export const accountService = {
   async updateProfile(ctx: Ctx, body: unknown): Promise<UserView> {
     const userId = requireUser(ctx).id;
     const input = validate(profileSchema, body);
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [before] = await ctx.db.execute<Record<string, unknown>[]>(
         'select first_name as "firstName", last_name as "lastName", phone from app_user where id = ? for update',
         [userId],
         'all',
-        trx,
       );
       await ctx.db.execute(
         'update app_user set first_name = ?, last_name = ?, phone = ?, updated_at = now() where id = ?',
         [input.firstName, input.lastName, input.phone ?? '', userId],
         'run',
-        trx,
       );
       await writeAudit(
         ctx.db,
-        trx,
         { actorUserId: userId, ip: ctx.req.ip ?? null },
         {
           action: 'user.profile',
@@ -516,12 +501,11 @@ export const accountService = {
   async deleteAddress(ctx: Ctx, body: unknown): Promise<UserView> {
     const userId = requireUser(ctx).id;
     const { id: addressId } = validate(addressIdSchema, body);
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const deleted = await ctx.db.execute<{ id: string }[]>(
         'delete from address where id = ? and user_id = ? returning id',
         [addressId, userId],
         'all',
-        trx,
       );
       if (deleted.length === 0) throw notFound('Address');
       // The primary address went: the oldest remaining one takes its place.
@@ -531,7 +515,6 @@ export const accountService = {
          where id = ? and primary_address_id is null`,
         [userId, userId],
         'run',
-        trx,
       );
     });
     return this.userView(ctx, userId);
@@ -575,7 +558,6 @@ export const accountService = {
     );
     await writeAudit(
       ctx.db,
-      undefined,
       { actorUserId: userId, ip: ctx.req.ip ?? null },
       {
         action: 'user.password-changed',
@@ -614,14 +596,13 @@ export const accountService = {
   /** `{ token, newPassword, confirmPassword }`: the e-mailed link's new password. */
   async resetPassword(ctx: Ctx, body: unknown): Promise<void> {
     const { token, newPassword } = validate(passwordResetSchema, body);
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [reset] = await ctx.db.execute<{ userId: string; email: string }[]>(
         `update password_reset r set used_at = now() from app_user u
          where r.token_hash = ? and r.used_at is null and r.expires_at > now() and u.id = r.user_id
          returning r.user_id as "userId", u.email`,
         [tokenHash(token)],
         'all',
-        trx,
       );
       if (!reset) throw new AppError('NOT_FOUND', 'This reset link is not valid or has expired.');
       assertUncommonPassword(ctx, newPassword, reset.email, 'newPassword');
@@ -629,11 +610,9 @@ export const accountService = {
         `update app_user set password_hash = ?, credentials_changed_at = now(), updated_at = now() where id = ?`,
         [await hashPassword(newPassword), reset.userId],
         'run',
-        trx,
       );
       await writeAudit(
         ctx.db,
-        trx,
         { actorUserId: reset.userId, ip: ctx.req.ip ?? null },
         {
           action: 'user.password-reset',

@@ -1,7 +1,7 @@
 import { object, string } from 'yup';
 import { ROLES, VALIDITY } from '../../../../domain/roles';
 import { ConfigError } from '../../config/env';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { writeAudit } from '../audit/audit';
 import { RESET_TTL_MS } from './account.service';
 import { newToken, tokenHash } from './tokens';
@@ -33,7 +33,7 @@ export interface AdminGranted {
  * used, a promoted account signs in as before. Audited (actor: the command line, no user).
  */
 export async function grantAdmin(
-  db: SqlConnection,
+  db: Db,
   input: { email?: string; firstName?: string; lastName?: string },
   publicUrl: string,
 ): Promise<AdminGranted> {
@@ -50,12 +50,11 @@ export async function grantAdmin(
     );
   }
   const token = newToken();
-  return db.transactional(async (trx) => {
+  return db.transactional(async () => {
     const [existing] = await db.execute<{ id: string; role: number; validity: number }[]>(
       'select id, role, validity from app_user where lower(email) = ? for update',
       [valid.email],
       'all',
-      trx,
     );
     let id: string;
     if (existing) {
@@ -64,14 +63,12 @@ export async function grantAdmin(
         'update app_user set role = ?, validity = ?, updated_at = now() where id = ?',
         [ROLES.Admin, VALIDITY.Valid, id],
         'run',
-        trx,
       );
     } else {
       const [row] = await db.execute<{ id: string }[]>(
         `insert into app_user (email, first_name, last_name, role, validity) values (?, ?, ?, ?, ?) returning id`,
         [valid.email, valid.firstName, valid.lastName, ROLES.Admin, VALIDITY.Valid],
         'all',
-        trx,
       );
       id = row!.id;
     }
@@ -79,11 +76,9 @@ export async function grantAdmin(
       'insert into password_reset (user_id, token_hash, expires_at) values (?, ?, ?)',
       [id, tokenHash(token), new Date(Date.now() + RESET_TTL_MS)],
       'run',
-      trx,
     );
     await writeAudit(
       db,
-      trx,
       { actorUserId: null, ip: 'command line' },
       {
         action: 'user.admin-granted',

@@ -90,8 +90,8 @@ export const privacyService = {
       ),
     ]);
     const consent = readCookieFrom(ctx.req.headers.cookie, CONSENT_COOKIE);
-    await db.transactional((trx) =>
-      recordAudit(ctx, trx, {
+    await db.transactional(() =>
+      recordAudit(ctx, {
         action: 'user.data-exported',
         targetType: 'user',
         targetId: user.id,
@@ -132,19 +132,18 @@ export const privacyService = {
       throw new AppError('BAD_USER_INPUT', message, [{ field: 'password', message }]);
     }
     const email = user.email.toLowerCase();
-    const cards = await ctx.db.transactional(async (trx) => {
-      const run = (sql: string, params: unknown[]) => ctx.db.execute(sql, params, 'run', trx);
+    const cards = await ctx.db.transactional(async () => {
+      const run = (sql: string, params: unknown[]) => ctx.db.execute(sql, params, 'run');
       // A company always keeps an admin who can sign in (issue 52): its last one names another first.
       const [member] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
         'select account_id as "accountId", company_role as role from app_user where id = ?',
         [user.id],
         'all',
-        trx,
       );
       if (
         member?.accountId &&
         member.role === COMPANY_ROLES.Admin &&
-        !(await keepsActiveAdmin(ctx, member.accountId, user.id, trx))
+        !(await keepsActiveAdmin(ctx, member.accountId, user.id))
       ) {
         throw new AppError('CONFLICT', LAST_ADMIN_CLOSING);
       }
@@ -155,14 +154,13 @@ export const privacyService = {
          where user_id = ? returning id`,
         [deletedEmail(user.id), user.id],
         'all',
-        trx,
       );
       await run(`update return_request set comment = '' where user_id = ?`, [user.id]);
       await run('update app_user set primary_address_id = null, primary_payment_id = null where id = ?', [
         user.id,
       ]);
       await run('delete from address where user_id = ?', [user.id]);
-      const savedCards = await deleteSavedCards(ctx, trx, user.id);
+      const savedCards = await deleteSavedCards(ctx, user.id);
       await run('delete from saved_list where user_id = ?', [user.id]);
       // Company account applications: the certificate and its file are theirs (an approved company keeps its record).
       await run('delete from company_application where user_id = ?', [user.id]);
@@ -192,7 +190,7 @@ export const privacyService = {
         [deletedEmail(user.id), VALIDITY.Expired, user.id],
       );
       await run(`delete from session where sess->>'userId' = ?`, [user.id]);
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'user.deleted',
         targetType: 'user',
         targetId: user.id,

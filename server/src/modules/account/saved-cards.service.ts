@@ -1,8 +1,7 @@
 import { saveCardSchema, savedCardIdSchema } from '../../../../domain/checkout.schema';
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
-import type { Transaction } from '@mikro-orm/core';
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 import { requireUser } from '../auth/session-auth';
 import type { CardMethod } from '../payment/payment.provider';
 import { accountService, SAVED_CARDS_JSON, type SavedCardView, type UserView } from './account.service';
@@ -11,11 +10,7 @@ import { accountService, SAVED_CARDS_JSON, type SavedCardView, type UserView } f
  * Keeps a card the provider saved to the customer `paymentKey` among its owner's saved cards (once, however
  * often told); the first card becomes primary.
  */
-export async function rememberSavedCard(
-  db: SqlConnection,
-  paymentKey: string,
-  card: CardMethod,
-): Promise<void> {
+export async function rememberSavedCard(db: Db, paymentKey: string, card: CardMethod): Promise<void> {
   await db.execute(
     `with kept as (
        insert into saved_card (user_id, payment_method_id, brand, last4, exp_month, exp_year)
@@ -34,20 +29,14 @@ export interface DeletedCard {
   paymentKey: string;
 }
 
-/** Deletes one of the user's saved cards (`cardId`), or all of them, in `trx`; the provider still holds them. */
-export function deleteSavedCards(
-  ctx: Ctx,
-  trx: Transaction,
-  userId: string,
-  cardId?: string,
-): Promise<DeletedCard[]> {
+/** Deletes one of the user's saved cards (`cardId`), or all of them, in the caller's transaction; the provider still holds them. */
+export function deleteSavedCards(ctx: Ctx, userId: string, cardId?: string): Promise<DeletedCard[]> {
   return ctx.db.execute<DeletedCard[]>(
     `delete from saved_card c using app_user u
      where c.user_id = ? and u.id = c.user_id ${cardId ? 'and c.id = ?' : ''}
      returning c.payment_method_id as "paymentMethodId", u.payment_key as "paymentKey"`,
     cardId ? [userId, cardId] : [userId],
     'all',
-    trx,
   );
 }
 
@@ -121,8 +110,8 @@ export const savedCardsService = {
   async remove(ctx: Ctx, body: unknown): Promise<void> {
     const userId = requireUser(ctx).id;
     const { id } = validate(savedCardIdSchema, body);
-    const [card] = await ctx.db.transactional(async (trx) => {
-      const deleted = await deleteSavedCards(ctx, trx, userId, id);
+    const [card] = await ctx.db.transactional(async () => {
+      const deleted = await deleteSavedCards(ctx, userId, id);
       // The primary card went: the oldest remaining one takes its place.
       await ctx.db.execute(
         `update app_user set primary_payment_id = (
@@ -130,7 +119,6 @@ export const savedCardsService = {
          where id = ? and primary_payment_id is null`,
         [userId, userId],
         'run',
-        trx,
       );
       return deleted;
     });

@@ -1,5 +1,4 @@
 import { unshareLists } from '../saved-list/saved-list.service';
-import type { Transaction } from '@mikro-orm/core';
 import { array, boolean, number, object, string } from 'yup';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import {
@@ -12,6 +11,7 @@ import { ROLES, roleName, VALIDITY } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
+import { inTransaction } from '../../db/db';
 import { assertAccess } from '../auth/permissions';
 import { recordAudit } from '../audit/audit';
 import { keepsActiveAdmin, lastActiveAdmin, lockCompanyAdmins, personName } from '../company/company-access';
@@ -135,7 +135,7 @@ export const adminUserService = {
     const { userId, locked } = validate(lockSchema, input);
     if (userId === ctx.user!.id) throw new AppError('FORBIDDEN', 'You cannot lock your own account.');
     const validity = locked ? VALIDITY.Locked : VALIDITY.Valid;
-    return ctx.db.transactional(async (trx) => {
+    return ctx.db.transactional(async () => {
       if (locked) {
         // The company's admins are locked before the account itself, in the order every change of its admins
         // takes them: two staff locking its two admins at once wait for each other.
@@ -143,9 +143,8 @@ export const adminUserService = {
           'select account_id as "accountId" from app_user where id = ?',
           [userId],
           'all',
-          trx,
         );
-        if (target?.accountId) await lockCompanyAdmins(ctx, target.accountId, trx);
+        if (target?.accountId) await lockCompanyAdmins(ctx, target.accountId);
       }
       return change(
         ctx,
@@ -157,13 +156,13 @@ export const adminUserService = {
           before: { locked: before.validity === VALIDITY.Locked },
           after: { locked },
         }),
-        async (before, inner) => {
+        async (before) => {
           if (
             locked &&
             before.companyId &&
             before.companyRole === COMPANY_ROLES.Admin &&
             before.validity === VALIDITY.Valid &&
-            !(await keepsActiveAdmin(ctx, before.companyId, userId, inner))
+            !(await keepsActiveAdmin(ctx, before.companyId, userId))
           ) {
             throw lastActiveAdmin(
               personName(before.firstName, before.lastName, before.email),
@@ -182,8 +181,8 @@ export const adminUserService = {
   async setCompany(ctx: Ctx, input: unknown): Promise<AdminUserRow> {
     assertAccess(ctx, CONSOLE_ACCESS.companies);
     const { userId, erpAccountId, company } = validate(userCompanySchema, input);
-    await ctx.db.transactional(async (trx) => {
-      const before = await userRow(ctx, userId, trx);
+    await ctx.db.transactional(async () => {
+      const before = await userRow(ctx, userId);
       if (!before) throw notFound('User');
       if (before.role !== ROLES.Customer) {
         throw new AppError('FORBIDDEN', 'Only customer accounts buy for a company.');
@@ -194,7 +193,6 @@ export const adminUserService = {
           'select id from business_account where erp_account_id = ?',
           [erpAccountId],
           'all',
-          trx,
         );
         if (found) accountId = found.id;
         else if (!company) {
@@ -210,7 +208,6 @@ export const adminUserService = {
              values (?, ?, now(), ?) returning id`,
             [company, erpAccountId, ctx.user!.id],
             'all',
-            trx,
           );
           accountId = made!.id;
         }
@@ -218,7 +215,7 @@ export const adminUserService = {
       // The company's first member is its admin; later ones buy (the company's admin changes roles, decision 043).
       // Moving to another company, or leaving one, drops the role and limits the person had there, and the sharing
       // of their lists.
-      await unshareLists(ctx.db, userId, accountId, trx);
+      await unshareLists(ctx.db, userId, accountId);
       await ctx.db.execute(
         `update app_user u set account_id = ?::uuid, erp_account_claim = null, updated_at = now(),
            company_role = case
@@ -242,9 +239,8 @@ export const adminUserService = {
           userId,
         ],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: erpAccountId ? 'user.company-attached' : 'user.company-detached',
         targetType: 'user',
         targetId: userId,
@@ -257,14 +253,13 @@ export const adminUserService = {
 };
 
 /** One audited change of a user row, in a transaction; locking also ends the user's sessions. */
-/** The user as the console shows it; within `trx`, locked until it commits. */
-async function userRow(ctx: Ctx, userId: string, trx?: Transaction): Promise<Row | undefined> {
+/** The user as the console shows it; inside a transaction, locked until it commits. */
+async function userRow(ctx: Ctx, userId: string): Promise<Row | undefined> {
   const [row] = await ctx.db.execute<Row[]>(
     `select ${USER_COLUMNS} from app_user u left join business_account a on a.id = u.account_id
-     where u.id = ?${trx ? ' for update of u' : ''}`,
+     where u.id = ?${inTransaction() ? ' for update of u' : ''}`,
     [userId],
     'all',
-    trx,
   );
   return row;
 }
@@ -284,23 +279,22 @@ async function change(
   set: string,
   params: unknown[],
   audit: (before: Row) => { before: object; after: object },
-  check?: (before: Row, trx: Transaction) => Promise<void>,
+  check?: (before: Row) => Promise<void>,
 ): Promise<AdminUserRow> {
-  await ctx.db.transactional(async (trx) => {
-    const before = await userRow(ctx, userId, trx);
+  await ctx.db.transactional(async () => {
+    const before = await userRow(ctx, userId);
     if (!before) throw notFound('User');
     assertOutranks(ctx, before);
-    await check?.(before, trx);
+    await check?.(before);
     await ctx.db.execute(
       `update app_user set ${set}, updated_at = now() where id = ?`,
       [...params, userId],
       'run',
-      trx,
     );
     if (action === 'user.lock') {
-      await ctx.db.execute(`delete from session where sess->>'userId' = ?`, [userId], 'run', trx);
+      await ctx.db.execute(`delete from session where sess->>'userId' = ?`, [userId], 'run');
     }
-    await recordAudit(ctx, trx, { action, targetType: 'user', targetId: userId, ...audit(before) });
+    await recordAudit(ctx, { action, targetType: 'user', targetId: userId, ...audit(before) });
   });
   return view((await userRow(ctx, userId))!);
 }

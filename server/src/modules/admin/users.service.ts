@@ -23,7 +23,7 @@ export async function resetAllPasswords(ctx: Ctx, authAt: number | undefined): P
       'Sign in again (within the last 5 minutes) to reset every password.',
     );
   }
-  return ctx.db.transactional(async (trx) => {
+  return ctx.db.transactional(async () => {
     // Each e-mail's link is minted when it is delivered (decision 026): the outbox holds no token.
     // The e-mail in each user's language; their first name goes in per row.
     const FIRST_NAME = '{{first-name}}';
@@ -58,17 +58,15 @@ export async function resetAllPasswords(ctx: Ctx, authAt: number | undefined): P
         FIRST_NAME,
       ],
       'all',
-      trx,
     );
-    await ctx.db.execute('delete from session', [], 'run', trx);
+    await ctx.db.execute('delete from session', [], 'run');
     // Partner keys act as their users: they end too, and with them every bearer token made from them.
     const revoked = await ctx.db.execute<{ id: string }[]>(
       'update api_key set revoked_at = now() where revoked_at is null returning id',
       [],
       'all',
-      trx,
     );
-    await recordAudit(ctx, trx, {
+    await recordAudit(ctx, {
       action: 'users.reset-all-passwords',
       targetType: 'user',
       targetId: '*',

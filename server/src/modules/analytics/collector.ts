@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import { batchProblems, CLICKSTREAM_LIMITS, eventsOf } from '../../../../domain/clickstream';
 import { AppError } from '../../common/errors';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 
 const APP_NAME = /^[A-Za-z0-9_-]{1,40}$/;
 const COUNTRY = /^[A-Z]{2}$/;
@@ -24,7 +24,7 @@ export class EventBuffer {
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly db: SqlConnection,
+    private readonly db: Db,
     private readonly onError: (err: unknown, lost: number) => void,
     private readonly flushMs = 100,
     private readonly maxEvents = 100,

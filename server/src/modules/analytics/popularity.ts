@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { every, type PeriodicJob } from '../../common/periodic';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { staleTypeaheadAnswers } from '../search/search.ahead';
 import { bumpIndexVersion } from '../search/search.index';
 
@@ -72,27 +72,25 @@ export interface PopularityRefresh {
  * process marks its cached answers stale within seconds (watchIndexVersion), as a site visibility change does. One transaction under an advisory lock: a second caller meanwhile skips (`ran: false`).
  */
 export async function refreshPopularity(
-  db: SqlConnection,
+  db: Db,
   windowDays = POPULARITY_WINDOW_DAYS,
 ): Promise<PopularityRefresh> {
-  return db.transactional(async (trx) => {
+  return db.transactional(async () => {
     const [lock] = await db.execute<{ locked: boolean }[]>(
       'select pg_try_advisory_xact_lock(?) as locked',
       [POPULARITY_LOCK_KEY],
       'all',
-      trx,
     );
     if (!lock?.locked) return { ran: false, products: 0, searchRows: 0 };
     const [row] = await db.execute<{ products: number; searchRows: number }[]>(
       REFRESH_SQL,
       [windowDays],
       'all',
-      trx,
     );
     const { products, searchRows } = row!;
     if (searchRows > 0) {
-      await staleTypeaheadAnswers(db, trx);
-      await bumpIndexVersion(db, trx);
+      await staleTypeaheadAnswers(db);
+      await bumpIndexVersion(db);
     }
     return { ran: true, products, searchRows };
   });
@@ -102,7 +100,7 @@ export async function refreshPopularity(
  * Refreshes popularity every `intervalMs` (POPULARITY_REFRESH_MS; 0: never) in this process: the first run a
  * minute after start (or sooner with a shorter interval), runs never overlap.
  */
-export function schedulePopularityRefresh(db: SqlConnection, log: Logger, intervalMs: number): PeriodicJob {
+export function schedulePopularityRefresh(db: Db, log: Logger, intervalMs: number): PeriodicJob {
   return every(
     intervalMs,
     Math.min(intervalMs, 60_000),

@@ -1,5 +1,4 @@
-import type { Transaction } from '@mikro-orm/core';
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 
 export interface AuditEntry {
   action: string;
@@ -13,14 +12,13 @@ export interface AuditEntry {
  * Writes an audit entry (who, from which address, what, before and after) in the caller's transaction, so the
  * entry exists exactly when the change does.
  */
-export function recordAudit(ctx: Ctx, trx: Transaction | undefined, entry: AuditEntry): Promise<unknown> {
-  return writeAudit(ctx.db, trx, { actorUserId: ctx.user?.id ?? null, ip: ctx.req.ip ?? null }, entry);
+export function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<unknown> {
+  return writeAudit(ctx.db, { actorUserId: ctx.user?.id ?? null, ip: ctx.req.ip ?? null }, entry);
 }
 
 /** The same, for work outside a request (the command line): the actor and where it came from given. */
 export function writeAudit(
-  db: SqlConnection,
-  trx: Transaction | undefined,
+  db: Db,
   by: { actorUserId: string | null; ip: string | null },
   entry: AuditEntry,
 ): Promise<unknown> {
@@ -37,6 +35,5 @@ export function writeAudit(
       by.ip,
     ],
     'run',
-    trx,
   );
 }

@@ -4,7 +4,7 @@ import { apiKeyExchangeSchema } from '../../../../domain/admin';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import { validate } from '../../common/validate';
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 import type { SessionUser } from './session-user';
 import { hit } from './rate-limit';
 
@@ -35,7 +35,7 @@ export const tokenSecret = (sessionSecret: string) =>
 
 /** Creates a key for `userId`; the secret is returned once and only its hash is stored. */
 export async function createApiKey(
-  db: SqlConnection,
+  db: Db,
   input: { userId: string; name: string; scopes: string[]; createdBy: string; ratePerMinute?: number },
 ): Promise<{ id: string; key: string; prefix: string }> {
   const key = `axl_${randomBytes(30).toString('base64url')}`;
@@ -56,7 +56,7 @@ export async function createApiKey(
   return { id: row!.id, key, prefix };
 }
 
-async function limitKey(db: SqlConnection, keyId: string, perMinute: number): Promise<void> {
+async function limitKey(db: Db, keyId: string, perMinute: number): Promise<void> {
   const { allowed, retryAfterSeconds } = await hit(db, {
     key: `apikey:${keyId}`,
     max: perMinute,

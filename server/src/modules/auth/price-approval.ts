@@ -1,4 +1,3 @@
-import type { Transaction } from '@mikro-orm/core';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import { belowCatalogueMessage, needsPriceApproval } from '../../../../domain/price-approval';
 import { ROLES } from '../../../../domain/roles';
@@ -42,7 +41,6 @@ export function refuseHeldPrices(ctx: Ctx, held: readonly HeldPrice[]): void {
 /** A staff member as the audit trail names them: id, name and e-mail. */
 export async function staffNamed(
   ctx: Ctx,
-  trx: Transaction | undefined,
   userId: string | null,
 ): Promise<{ id: string; name: string; email: string } | null> {
   if (!userId) return null;
@@ -51,7 +49,6 @@ export async function staffNamed(
      from app_user where id = ?`,
     [userId],
     'all',
-    trx,
   );
   return row ?? null;
 }

@@ -1,4 +1,4 @@
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 
 export interface Limit {
   /** What is counted, e.g. `signin:ip:203.0.113.9`. */
@@ -12,10 +12,7 @@ export interface Limit {
  * and answers whether the caller is still under the limit, with the seconds until the window ends. (Sign-in has
  * its own throttle: sign-in-throttle.ts.)
  */
-export async function hit(
-  db: SqlConnection,
-  limit: Limit,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function hit(db: Db, limit: Limit): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const windowStart = new Date(Math.floor(Date.now() / limit.windowMs) * limit.windowMs);
   const [row] = await db.execute<{ count: number }[]>(
     `insert into rate_limit (key, window_start, count) values (?, ?, ?)
@@ -28,6 +25,6 @@ export async function hit(
 }
 
 /** Forgets counters whose window ended (called from the session pruning timer). */
-export async function pruneRateLimits(db: SqlConnection, olderThanMs = 24 * 3600_000): Promise<void> {
+export async function pruneRateLimits(db: Db, olderThanMs = 24 * 3600_000): Promise<void> {
   await db.execute('delete from rate_limit where window_start < ?', [new Date(Date.now() - olderThanMs)]);
 }

@@ -1,4 +1,4 @@
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 
 /**
  * Sign-in failures (decision 027): counted where a password is checked, so every way in (REST, the form-encoded
@@ -47,20 +47,19 @@ export interface Reservation {
  * as a failure unless `succeeded()` is called.
  */
 export async function reserveSignIn(
-  db: SqlConnection,
+  db: Db,
   email: string,
   ip: string,
 ): Promise<{ retryAfterSeconds: number } | Reservation> {
   const pair = `signin:${email}|${ip}`;
   const address = `signin-ip:${ip}`;
   const windowMs = SIGN_IN_THROTTLE.windowMs;
-  const refusal = await db.transactional(async (trx) => {
+  const refusal = await db.transactional(async () => {
     await db.execute(
       `insert into sign_in_throttle (key, failures, first_at, last_at) values (?, 0, now(), now()), (?, 0, now(), now())
        on conflict (key) do nothing`,
       [pair, address],
       'run',
-      trx,
     );
     const rows = await db.execute<Row[]>(
       `select key, case when first_at < now() - make_interval(secs => ?) then 0 else failures end as failures,
@@ -68,7 +67,6 @@ export async function reserveSignIn(
        from sign_in_throttle where key in (?, ?) order by key for update`,
       [windowMs / 1000, pair, address],
       'all',
-      trx,
     );
     const now = Date.now();
     const ofPair = rows.find((r) => r.key === pair)!;
@@ -87,7 +85,6 @@ export async function reserveSignIn(
        where key in (?, ?)`,
       [windowMs / 1000, windowMs / 1000, pair, address],
       'run',
-      trx,
     );
     return 0;
   });
@@ -104,6 +101,6 @@ export async function reserveSignIn(
 }
 
 /** Forgets pairs and addresses quiet for a day (called with the rate limits' pruning). */
-export async function pruneSignInThrottle(db: SqlConnection): Promise<void> {
+export async function pruneSignInThrottle(db: Db): Promise<void> {
   await db.execute(`delete from sign_in_throttle where last_at < now() - interval '1 day'`);
 }

@@ -30,8 +30,7 @@ import { siteCountry, addressRules, notSoldMessage, soldIn, type Country } from 
 import { taxationFor } from '../../../../domain/tax';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError, type FieldError } from '../../common/errors';
-import type { Transaction } from '@mikro-orm/core';
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 import { catalogService, type OrderRules } from '../catalog/catalog.service';
 import type { ConfigurationOptionView } from '../catalog/catalog.views';
 import { assertOrdersScope } from '../auth/permissions';
@@ -218,7 +217,7 @@ interface Buyer {
   state: string | null;
 }
 
-async function buyerOf(ctx: Ctx, db: SqlConnection = ctx.db): Promise<Buyer> {
+async function buyerOf(ctx: Ctx, db: Db = ctx.db): Promise<Buyer> {
   const pricing = await pricingOf(ctx);
   const country = siteCountry(ctx.site);
   if (!ctx.user) return { userId: null, accountId: null, pricing, taxExempt: false, country, state: null };
@@ -243,21 +242,16 @@ async function buyerOf(ctx: Ctx, db: SqlConnection = ctx.db): Promise<Buyer> {
   };
 }
 
-/** The priced lines of a cart for the buyer's pricing (inside a transaction when `trx` is given). */
-export async function pricedLines(
-  db: SqlConnection,
-  cartId: string,
-  pricing: Pricing,
-  trx?: Transaction,
-): Promise<CartLineView[]> {
+/** The priced lines of a cart for the buyer's pricing (in the caller's transaction, if any). */
+export async function pricedLines(db: Db, cartId: string, pricing: Pricing): Promise<CartLineView[]> {
   const params = [...pricingParams(pricing), cartId];
-  const rows = await prepared<LineRow>(PRICED_LINES_SQL).all(db, params, trx);
+  const rows = await prepared<LineRow>(PRICED_LINES_SQL).all(db, params);
   return rows.map((row) => pricedLine(pricing, row));
 }
 
 /** A page of a saved list's items, priced like cart lines, and how many there are. */
 export async function pricedListItems(
-  db: SqlConnection,
+  db: Db,
   listId: string,
   pricing: Pricing,
   page: { page: number; pageSize: number },
@@ -493,12 +487,11 @@ export const cartService = {
    */
   async adoptAnonymousCart(ctx: Ctx, anonymousCartId: string | undefined, userId: string): Promise<void> {
     if (!anonymousCartId) return;
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [anonymous] = await ctx.db.execute<{ id: string }[]>(
         'select id from cart where id = ? and user_id is null for update',
         [anonymousCartId],
         'all',
-        trx,
       );
       if (!anonymous) return;
       const [mine] = await ctx.db.execute<{ id: string }[]>(
@@ -506,7 +499,6 @@ export const cartService = {
          on conflict (user_id) do update set updated_at = now(), revision = cart.revision + 1 returning id`,
         [userId, ctx.site],
         'all',
-        trx,
       );
       await ctx.db.execute(
         `insert into cart_line (cart_id, product_id, quantity, configurations, config_key, date_added)
@@ -514,9 +506,8 @@ export const cartService = {
          on conflict (cart_id, product_id, config_key) do update set quantity = excluded.quantity`,
         [mine!.id, anonymousCartId],
         'run',
-        trx,
       );
-      await ctx.db.execute('delete from cart where id = ?', [anonymousCartId], 'run', trx);
+      await ctx.db.execute('delete from cart where id = ?', [anonymousCartId], 'run');
     });
   },
 };
@@ -525,17 +516,12 @@ export const cartService = {
  * Removes lines of a cart (all of them when `lineIds` is null) and bumps its revision when any went, in one
  * statement: the cart's remove and clear, and an order taking the lines it bought (inside its transaction).
  */
-export async function takeLines(
-  db: SqlConnection,
-  cartId: string,
-  lineIds: string[] | null,
-  trx?: Transaction,
-): Promise<void> {
+export async function takeLines(db: Db, cartId: string, lineIds: string[] | null): Promise<void> {
   await prepared(
     `with gone as (delete from cart_line where cart_id = ? and (?::uuid[] is null or id = any(?::uuid[]))
                    returning 1)
      update cart set revision = revision + 1, updated_at = now() where id = ? and exists (select 1 from gone)`,
-  ).all(db, [cartId, lineIds, lineIds, cartId], trx);
+  ).all(db, [cartId, lineIds, lineIds, cartId]);
 }
 
 export interface CheckedItem {

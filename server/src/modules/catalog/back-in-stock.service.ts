@@ -102,7 +102,7 @@ export const backInStockService = {
     // still counts). The limit is committed on its own: the request below may still fail.
     await limitMail(ctx, 'back-in-stock', email);
     const expiresAt = new Date(Date.now() + BACK_IN_STOCK_CONFIRM_DAYS * 86_400_000);
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [made] = await ctx.db.execute<{ id: string }[]>(
         `insert into back_in_stock_request (email, product_id, locale, site) values (?, ?, ?, ?)
          on conflict (email, product_id) do update set notified_at = null, created_at = now(), confirmed_at = null,
@@ -110,26 +110,20 @@ export const backInStockService = {
          returning id`,
         [email, itemId, ctx.locale, ctx.site],
         'all',
-        trx,
       );
       const site = ctx.app.auth.siteUrl(ctx.site);
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: email,
-          locale: ctx.locale,
-          message: {
-            kind: 'back-in-stock-confirm',
-            name: product.name,
-            partNumber: itemId,
-            url: `${site}/api/product/itemNotification/confirm?item=${encodeURIComponent(itemId)}&token=${LINK_TOKEN}`,
-            days: BACK_IN_STOCK_CONFIRM_DAYS,
-          },
-          link: { kind: 'back-in-stock', ref: made!.id, expiresAt },
+      await sendMessage(ctx.db, ctx.log, {
+        to: email,
+        locale: ctx.locale,
+        message: {
+          kind: 'back-in-stock-confirm',
+          name: product.name,
+          partNumber: itemId,
+          url: `${site}/api/product/itemNotification/confirm?item=${encodeURIComponent(itemId)}&token=${LINK_TOKEN}`,
+          days: BACK_IN_STOCK_CONFIRM_DAYS,
         },
-        trx,
-      );
+        link: { kind: 'back-in-stock', ref: made!.id, expiresAt },
+      });
     });
     return answer('confirmation_sent');
   },

@@ -1,4 +1,4 @@
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 import type { ReferenceCache } from '../../common/reference-cache';
 import type { SiteView } from '../site/site.directory';
 import type { CategoryView } from './catalog.views';
@@ -67,7 +67,7 @@ export class CategoryTree {
 }
 
 /** Read with plain SQL: the tree is read on most requests and entity hydration costs 5x the query. */
-export async function loadCategoryTree(db: SqlConnection): Promise<CategoryTree> {
+export async function loadCategoryTree(db: Db): Promise<CategoryTree> {
   const rows = await db.execute<CategoryView[]>(
     `select id, handle, name, subtitle, image, position, parent_id as "parentId" from category`,
   );

@@ -1,3 +1,4 @@
+import { servicesDb } from '../../db/db';
 import { seedTranslations } from './seed/translations';
 import { DEMO_ORDER_SCOPE } from '../order/demo-orders';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -39,15 +40,13 @@ export async function seedCatalog(
   const categoryIds = new Map(categories.map((c) => [c.handle, randomUUID()]));
   let products = 0;
 
-  await orm.em.fork().transactional(async (em) => {
-    const db = em.getConnection();
-    const run = (sql: string, rows: unknown[]) =>
-      db.execute(sql, [JSON.stringify(rows)], 'run', em.getTransactionContext());
+  const db = servicesDb(orm);
+  await db.transactional(async () => {
+    const run = (sql: string, rows: unknown[]) => db.execute(sql, [JSON.stringify(rows)], 'run');
     const [ordered] = await db.execute<{ any: boolean }[]>(
       'select exists (select 1 from customer_order where idempotency_scope <> ?) or exists (select 1 from quote) as any',
       [DEMO_ORDER_SCOPE],
       'all',
-      em.getTransactionContext(),
     );
     if (ordered?.any) {
       throw new Error(
@@ -55,7 +54,7 @@ export async function seedCatalog(
       );
     }
     // Carts, saved lists and price lists name products: a new demo catalogue starts them afresh (orders are demo ones).
-    await db.execute(`truncate ${truncate.join(', ')}`, [], 'run', em.getTransactionContext());
+    await db.execute(`truncate ${truncate.join(', ')}`, [], 'run');
     await run(
       `insert into brand (id, handle, name)
        select id, handle, name from jsonb_to_recordset(?::jsonb) as r(id uuid, handle text, name text)`,
@@ -183,15 +182,12 @@ export async function seedCatalog(
        where s.price_list_id is not null and p.price is not null`,
       [DEMO_CAD_PER_USD],
       'run',
-      em.getTransactionContext(),
     );
-    await seedPriceBreaks((sql) => db.execute(sql, [], 'run', em.getTransactionContext()));
-    await seedStock((sql) => db.execute(sql, [], 'run', em.getTransactionContext()));
-    await refreshSearchIndex(em);
+    await seedPriceBreaks((sql) => db.execute(sql, [], 'run'));
+    await seedStock((sql) => db.execute(sql, [], 'run'));
+    await refreshSearchIndex(db);
   });
-  await orm.em
-    .getConnection()
-    .execute('analyze brand, category, product, product_configuration_option, stock_level');
+  await db.execute('analyze brand, category, product, product_configuration_option, stock_level');
   await seedTranslations(orm);
   return { brands: brands.length, categories: categories.length, products, ms: Date.now() - started };
 }

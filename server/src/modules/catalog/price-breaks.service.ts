@@ -8,8 +8,7 @@ import {
 } from '../../../../domain/price-breaks';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
-import type { Ctx, SqlConnection } from '../../context';
-import type { Transaction } from '@mikro-orm/core';
+import type { Ctx, Db } from '../../context';
 import { recordAudit } from '../audit/audit';
 import { assertAccess } from '../auth/permissions';
 
@@ -50,19 +49,17 @@ const LISTS_SQL = `
                                    and l.price_list_id <> '' order by id limit 1) s on true
   order by l.price_list_id`;
 
-async function pricesOf(db: SqlConnection, productId: string, trx?: Transaction): Promise<ProductPricesView> {
+async function pricesOf(db: Db, productId: string): Promise<ProductPricesView> {
   const [product] = await db.execute<{ id: string; name: string }[]>(
     'select id, name from product where id = ?',
     [productId],
     'all',
-    trx,
   );
   if (!product) throw notFound(`Product ${productId}`);
   const lists = await db.execute<PriceListBreaksView[]>(
     LISTS_SQL,
     [productId, productId, DEFAULT_CURRENCY, productId],
     'all',
-    trx,
   );
   return { productId: product.id, name: product.name, lists };
 }
@@ -79,8 +76,8 @@ export const priceBreaksService = {
     assertAccess(ctx, CONSOLE_ACCESS.prices);
     const input = validate(priceBreaksSchema, body);
     const breaks = input.breaks.map((b) => ({ minQuantity: b.minQuantity, price: b.price }));
-    return ctx.db.transactional(async (trx) => {
-      const before = await pricesOf(ctx.db, input.productId, trx);
+    return ctx.db.transactional(async () => {
+      const before = await pricesOf(ctx.db, input.productId);
       const list = before.lists.find((l) => l.priceListId === input.priceListId);
       if (!list) {
         throw new AppError('BAD_USER_INPUT', PRICE_BREAK_MESSAGES.noPrice, [
@@ -90,12 +87,11 @@ export const priceBreaksService = {
       const problems = priceBreakProblems(list.price, breaks);
       if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
       // The product's row is locked so two staff saving the same list at once apply one after the other.
-      await ctx.db.execute('select 1 from product where id = ? for update', [input.productId], 'all', trx);
+      await ctx.db.execute('select 1 from product where id = ? for update', [input.productId], 'all');
       await ctx.db.execute(
         'delete from price_break where price_list_id = ? and product_id = ?',
         [input.priceListId, input.productId],
         'run',
-        trx,
       );
       if (breaks.length) {
         await ctx.db.execute(
@@ -107,17 +103,16 @@ export const priceBreaksService = {
             JSON.stringify(breaks.map((b) => ({ min_quantity: b.minQuantity, price: b.price }))),
           ],
           'run',
-          trx,
         );
       }
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'prices.set-breaks',
         targetType: 'product',
         targetId: input.productId,
         before: { priceListId: input.priceListId, breaks: list.breaks },
         after: { priceListId: input.priceListId, breaks },
       });
-      return pricesOf(ctx.db, input.productId, trx);
+      return pricesOf(ctx.db, input.productId);
     });
   },
 };

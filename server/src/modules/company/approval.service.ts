@@ -168,13 +168,12 @@ export const approvalService = {
     // fail after the card is charged, a later cancel still finds the payment to release.
     const intentId = input.approve ? await this.startPayment(ctx, orderId, accountId) : null;
     let held: HeldCard | null = null;
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       // The approver's role as it is now (a member removed or demoted a moment ago can no longer decide).
       const [approver] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
         'select account_id as "accountId", company_role as role from app_user where id = ? for share',
         [me.id],
         'all',
-        trx,
       );
       if (approver?.accountId !== accountId || !COMPANY_CAN.approve(approver.role)) {
         throw new AppError('UNPROCESSABLE', 'Only an approver or an admin of your company can do this.');
@@ -183,7 +182,6 @@ export const approvalService = {
         `${DECISION_ROW} for update of o, a`,
         [orderId, accountId],
         'all',
-        trx,
       );
       if (!row) throw notFound('Order');
       if (row.buyerId === me.id) throw new AppError('UNPROCESSABLE', 'Nobody approves their own order.');
@@ -196,19 +194,18 @@ export const approvalService = {
         `update company_approval set decision = ?, decided_by_id = ?, note = ?, decided_at = now() where id = ?`,
         [input.approve ? 'approved' : 'rejected', me.id, note, row.approvalId],
         'run',
-        trx,
       );
       const move = (to: number, paymentStatus: string | null, history: string, card?: CardBrand | null) =>
-        recordStatusChange(ctx, trx, { orderId, from: row.status, to, note: history, paymentStatus, card });
+        recordStatusChange(ctx, { orderId, from: row.status, to, note: history, paymentStatus, card });
       const said = note ? ` (${note})` : '';
       if (!input.approve) {
         await move(ORDER_STATUS_CODE.OrderCancelled, null, `Rejected by ${by}${said}`);
-        await queueOrderEmail(
-          mailDeps(ctx),
-          orderId,
-          (order) => ({ kind: 'order-rejected', ...order, by, note }),
-          trx,
-        );
+        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
+          kind: 'order-rejected',
+          ...order,
+          by,
+          note,
+        }));
       } else {
         let next: 'paid' | 'pay' | 'terms';
         if (row.paymentKind === 'purchaseOrder') {
@@ -240,15 +237,16 @@ export const approvalService = {
             next = 'pay';
           }
         }
-        await queueOrderEmail(
-          mailDeps(ctx),
-          orderId,
-          (order) => ({ kind: 'order-approved', ...order, by, note, next }),
-          trx,
-        );
+        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
+          kind: 'order-approved',
+          ...order,
+          by,
+          note,
+          next,
+        }));
       }
       held = heldCard(row);
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: input.approve ? 'company.order-approved' : 'company.order-rejected',
         targetType: 'order',
         targetId: orderId,

@@ -1,4 +1,3 @@
-import type { Transaction } from '@mikro-orm/core';
 import { CONSOLE_ACCESS, STORE_TIME_ZONE } from '../../../../domain/admin';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import {
@@ -147,12 +146,11 @@ function erpTaken(err: unknown): never {
 }
 
 /**
- * Makes (no id) or changes a company's record in `trx`; its id. Marked verified, its ERP number's check is recorded
+ * Makes (no id) or changes a company's record in the caller's transaction; its id. Marked verified, its ERP number's check is recorded
  * (who, when) unless it was verified already with the same number; a changed number, or unmarked, is not verified.
  */
 export async function writeCompanyRecord(
   ctx: Ctx,
-  trx: Transaction,
   id: string | null,
   input: CompanyRecordInput,
   /** A new company's currency, its limits' (decision 052): by default the console's site's. */
@@ -170,7 +168,6 @@ export async function writeCompanyRecord(
            from business_account where id = ? for update`,
           [id],
           'all',
-          trx,
         )
       : []
     : [];
@@ -191,7 +188,6 @@ export async function writeCompanyRecord(
       `select 1 from (${PRICE_LISTS}) l where l.id = ?`,
       [input.priceListId],
       'all',
-      trx,
     );
     if (!known) {
       const message = 'Choose one of the price lists.';
@@ -220,11 +216,10 @@ export async function writeCompanyRecord(
             (currency ?? (await pricingOf(ctx)).currency).toUpperCase(),
           ],
       'all',
-      trx,
     )
     .catch(erpTaken);
   const after: Record<string, unknown> = { ...input };
-  await recordAudit(ctx, trx, {
+  await recordAudit(ctx, {
     action: before ? 'company.record-changed' : 'company.created',
     targetType: 'company',
     targetId: row!.id,
@@ -357,7 +352,7 @@ export const companiesAdminService = {
     assertAccess(ctx, CONSOLE_ACCESS.companies);
     const { userId, role } = validate(companyMemberRoleSchema, body);
     if (!isUuid(companyId)) throw notFound('Member');
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [before] = await ctx.db.execute<
         { firstName: string; lastName: string; email: string; role: number; company: string }[]
       >(
@@ -366,13 +361,12 @@ export const companiesAdminService = {
          where u.id = ? and u.account_id = ? and u.company_role is not null for update of u`,
         [userId, companyId],
         'all',
-        trx,
       );
       if (!before) throw notFound('Member');
       if (
         before.role === COMPANY_ROLES.Admin &&
         role !== 'Admin' &&
-        !(await keepsActiveAdmin(ctx, companyId, userId, trx))
+        !(await keepsActiveAdmin(ctx, companyId, userId))
       ) {
         throw lastActiveAdmin(personName(before.firstName, before.lastName, before.email), before.company);
       }
@@ -380,9 +374,8 @@ export const companiesAdminService = {
         'update app_user set company_role = ?, updated_at = now() where id = ?',
         [COMPANY_ROLES[role], userId],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'company.member-changed',
         targetType: 'user',
         targetId: userId,
@@ -428,7 +421,7 @@ export const companiesAdminService = {
   async save(ctx: Ctx, id: string | null, body: unknown): Promise<CompanyRecord> {
     assertAccess(ctx, CONSOLE_ACCESS.companies);
     const input = validate(companyRecordSchema, body);
-    const saved = await ctx.db.transactional((trx) => writeCompanyRecord(ctx, trx, id, input));
+    const saved = await ctx.db.transactional(() => writeCompanyRecord(ctx, id, input));
     return this.get(ctx, saved);
   },
 
@@ -440,7 +433,7 @@ export const companiesAdminService = {
     assertAccess(ctx, CONSOLE_ACCESS.companies);
     const input = validate(termsPaymentSchema, body);
     if (!isUuid(orderId)) throw notFound('Invoice');
-    const accountId = await ctx.db.transactional(async (trx) => {
+    const accountId = await ctx.db.transactional(async () => {
       // The order locked first, then its payments summed in another statement: a payment recorded a moment ago by
       // someone else (who held the lock) is counted.
       const [locked] = await ctx.db.execute<
@@ -450,13 +443,11 @@ export const companiesAdminService = {
          from customer_order o where o.id = ? and o.payment_kind = 'purchaseOrder' for update`,
         [orderId],
         'all',
-        trx,
       );
       const [{ paid }] = (await ctx.db.execute<{ paid: number }[]>(
         'select coalesce(sum(amount), 0)::float8 as paid from terms_payment where order_id = ?',
         [orderId],
         'all',
-        trx,
       )) as [{ paid: number }];
       const order = locked && { ...locked, paid };
       if (!order?.accountId || NOT_INVOICED.includes(order.status as (typeof NOT_INVOICED)[number])) {
@@ -476,16 +467,14 @@ export const companiesAdminService = {
          values (?, ?, ?, ?::date, ?, ?)`,
         [orderId, order.accountId, input.amount, input.paidOn, input.reference, requireUser(ctx).id],
         'run',
-        trx,
       );
       const paidInFull = cents(order.paid) + cents(input.amount) >= cents(order.total);
       await ctx.db.execute(
         'update customer_order set payment_status = ?, version = version + 1, updated_at = now() where id = ?',
         [paidInFull ? 'PAID' : 'PARTIALLY_PAID', orderId],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'order.terms-payment-recorded',
         targetType: 'order',
         targetId: orderId,
@@ -508,7 +497,7 @@ export const companiesAdminService = {
     const note = input.note ?? '';
     if (!isUuid(orderId)) throw notFound('Order');
     const me = requireUser(ctx);
-    const accountId = await ctx.db.transactional(async (trx) => {
+    const accountId = await ctx.db.transactional(async () => {
       const [row] = await ctx.db.execute<
         {
           approvalId: string;
@@ -536,7 +525,6 @@ export const companiesAdminService = {
          for update of o, h`,
         [orderId],
         'all',
-        trx,
       );
       if (!row) throw notFound('Order');
       if (row.status !== ORDER_STATUS_CODE.AwaitingApproval) {
@@ -544,48 +532,46 @@ export const companiesAdminService = {
       }
       const said = note ? ` (${note})` : '';
       const move = (to: number, paymentStatus: string | null, history: string) =>
-        recordStatusChange(ctx, trx, { orderId, from: row.status, to, note: history, paymentStatus });
+        recordStatusChange(ctx, { orderId, from: row.status, to, note: history, paymentStatus });
       if (!input.approve) {
         await ctx.db.execute(
           `update company_approval set decision = 'rejected', decided_by_id = ?, note = ?, decided_at = now(),
              credit_hold = false where id = ?`,
           [me.id, note, row.approvalId],
           'run',
-          trx,
         );
         await move(ORDER_STATUS_CODE.OrderCancelled, null, `Credit refused by ${BRAND.name}${said}`);
-        await queueOrderEmail(
-          mailDeps(ctx),
-          orderId,
-          (order) => ({ kind: 'order-rejected', ...order, by: BRAND.name, note }),
-          trx,
-        );
+        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
+          kind: 'order-rejected',
+          ...order,
+          by: BRAND.name,
+          note,
+        }));
       } else if (row.reason === 'credit') {
         await ctx.db.execute(
           `update company_approval set decision = 'approved', decided_by_id = ?, note = ?, decided_at = now(),
              credit_hold = false where id = ?`,
           [me.id, note, row.approvalId],
           'run',
-          trx,
         );
         await move(
           ORDER_STATUS_CODE.Processing,
           'PENDING',
           `Credit approved by ${BRAND.name}${said}; purchase order received`,
         );
-        await queueOrderEmail(
-          mailDeps(ctx),
-          orderId,
-          (order) => ({ kind: 'order-approved', ...order, by: BRAND.name, note, next: 'terms' }),
-          trx,
-        );
+        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
+          kind: 'order-approved',
+          ...order,
+          by: BRAND.name,
+          note,
+          next: 'terms',
+        }));
       } else {
         // Also over the buyer's spending limit: now the company's approvers decide.
         await ctx.db.execute(
           'update company_approval set credit_hold = false where id = ?',
           [row.approvalId],
           'run',
-          trx,
         );
         await ctx.db.execute(
           `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, ?, ?, ?)`,
@@ -597,9 +583,8 @@ export const companiesAdminService = {
             `Credit approved by ${BRAND.name}${said}; waiting for the company's approval`,
           ],
           'run',
-          trx,
         );
-        await askApprovers(ctx, trx, {
+        await askApprovers(ctx, {
           orderNumber: row.orderNumber,
           accountId: row.accountId,
           buyer: {
@@ -614,7 +599,7 @@ export const companiesAdminService = {
           limitCurrency: row.limitCurrency,
         });
       }
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: input.approve ? 'company.credit-approved' : 'company.credit-refused',
         targetType: 'order',
         targetId: orderId,

@@ -1,8 +1,8 @@
-import type { Transaction } from '@mikro-orm/core';
 import { COMPANY_CAN, COMPANY_ROLES } from '../../../../domain/company';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
+import { inTransaction } from '../../db/db';
 import type { SessionUser } from '../auth/session-user';
 import { COMPANY_ORDERS } from '../auth/permission-matrix';
 import { assertAccess } from '../auth/permissions';
@@ -19,14 +19,13 @@ export function companyCaller(ctx: Ctx): SessionUser {
   return ctx.user!;
 }
 
-/** The caller's company and role, read now (in `trx`, locked until it commits); UNPROCESSABLE without a company (not FORBIDDEN, which signs the shop out: decision 044). */
-export async function membership(ctx: Ctx, trx?: Transaction): Promise<{ accountId: string; role: number }> {
+/** The caller's company and role, read now (inside a transaction, locked until it commits); UNPROCESSABLE without a company (not FORBIDDEN, which signs the shop out: decision 044). */
+export async function membership(ctx: Ctx): Promise<{ accountId: string; role: number }> {
   const userId = companyCaller(ctx).id;
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
-    `select account_id as "accountId", company_role as role from app_user where id = ?${trx ? ' for update' : ''}`,
+    `select account_id as "accountId", company_role as role from app_user where id = ?${inTransaction() ? ' for update' : ''}`,
     [userId],
     'all',
-    trx,
   );
   if (!row?.accountId || row.role === null) {
     throw new AppError('UNPROCESSABLE', 'You do not belong to a company.');
@@ -35,9 +34,9 @@ export async function membership(ctx: Ctx, trx?: Transaction): Promise<{ account
 }
 
 /** The caller as an admin of their company; UNPROCESSABLE otherwise. */
-export async function adminOf(ctx: Ctx, trx?: Transaction): Promise<string> {
+export async function adminOf(ctx: Ctx): Promise<string> {
   requireUser(ctx);
-  const { accountId, role } = await membership(ctx, trx);
+  const { accountId, role } = await membership(ctx);
   if (!COMPANY_CAN.manageMembers(role)) {
     throw new AppError('UNPROCESSABLE', 'Only an admin of your company can do this.');
   }
@@ -49,12 +48,11 @@ export const personName = (first: string | null, last: string | null, email: str
   `${first ?? ''} ${last ?? ''}`.trim() || email || '';
 
 /** The company's admins with their validity, their rows locked in id order (as every change of its admins locks them). */
-export function lockCompanyAdmins(ctx: Ctx, accountId: string, trx: Transaction) {
+export function lockCompanyAdmins(ctx: Ctx, accountId: string) {
   return ctx.db.execute<{ id: string; validity: number }[]>(
     'select id, validity from app_user where account_id = ? and company_role = ? order by id for update',
     [accountId, COMPANY_ROLES.Admin],
     'all',
-    trx,
   );
 }
 
@@ -63,13 +61,8 @@ export function lockCompanyAdmins(ctx: Ctx, accountId: string, trx: Transaction)
  * its admins stepping down or leaving and for staff demoting or locking one (issue 52). The company's admins are
  * locked first, so two such changes at once cannot both succeed.
  */
-export async function keepsActiveAdmin(
-  ctx: Ctx,
-  accountId: string,
-  leaving: string,
-  trx: Transaction,
-): Promise<boolean> {
-  const admins = await lockCompanyAdmins(ctx, accountId, trx);
+export async function keepsActiveAdmin(ctx: Ctx, accountId: string, leaving: string): Promise<boolean> {
+  const admins = await lockCompanyAdmins(ctx, accountId);
   return admins.some((a) => a.id !== leaving && a.validity === VALIDITY.Valid);
 }
 

@@ -1,4 +1,3 @@
-import type { Transaction } from '@mikro-orm/core';
 import {
   COMPANY_ADDRESS_LIMIT,
   companyAddressSchema,
@@ -8,7 +7,7 @@ import {
 import { addressIdSchema } from '../../../../domain/account.schema';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 import { recordAudit } from '../audit/audit';
 import type { AddressView } from '../account/account.service';
 import type { OrderAddress } from '../order/order.entity';
@@ -29,16 +28,11 @@ const COLUMNS = `id, label, name, address_line1 as "addressLine1", address_line2
   country, email, phone, bill_to as "billTo"`;
 
 /** The company's locations, the bill-to first, then by name. */
-export function companyAddresses(
-  db: SqlConnection,
-  accountId: string,
-  trx?: Transaction,
-): Promise<CompanyAddressView[]> {
+export function companyAddresses(db: Db, accountId: string): Promise<CompanyAddressView[]> {
   return db.execute<CompanyAddressView[]>(
     `select ${COLUMNS} from company_address where account_id = ? order by bill_to desc, lower(label)`,
     [accountId],
     'all',
-    trx,
   );
 }
 
@@ -59,8 +53,7 @@ function labelTaken(err: unknown): never {
  * company ships only there, and answers its bill-to address for the order (null: none).
  */
 export async function companyShipping(
-  db: SqlConnection,
-  trx: Transaction,
+  db: Db,
   accountId: string,
   shipTo: OrderAddress,
 ): Promise<OrderAddress | null> {
@@ -68,9 +61,8 @@ export async function companyShipping(
     'select ship_to_locations_only as only, company from business_account where id = ? for share',
     [accountId],
     'all',
-    trx,
   );
-  const locations = await companyAddresses(db, accountId, trx);
+  const locations = await companyAddresses(db, accountId);
   if (company?.only && !isCompanyLocation(shipTo, locations)) {
     throw new AppError('BAD_USER_INPUT', SHIP_TO_LOCATIONS_ONLY, [
       { field: 'shippingAddress.addressLine1', message: SHIP_TO_LOCATIONS_ONLY },
@@ -101,16 +93,15 @@ export const companyAddressService = {
    */
   async save(ctx: Ctx, body: unknown): Promise<CompanyAddressView> {
     const input = validate(companyAddressSchema, body);
-    return ctx.db.transactional(async (trx) => {
-      const accountId = await adminOf(ctx, trx);
+    return ctx.db.transactional(async () => {
+      const accountId = await adminOf(ctx);
       // The company's row is the lock of its locations: two admins adding the 100th at once count one by one.
-      await ctx.db.execute('select 1 from business_account where id = ? for update', [accountId], 'all', trx);
+      await ctx.db.execute('select 1 from business_account where id = ? for update', [accountId], 'all');
       const [before] = input.id
         ? await ctx.db.execute<CompanyAddressView[]>(
             `select ${COLUMNS} from company_address where id = ? and account_id = ?`,
             [input.id, accountId],
             'all',
-            trx,
           )
         : [];
       if (input.id && !before) throw notFound('Location');
@@ -119,7 +110,6 @@ export const companyAddressService = {
           'select count(*)::int as n from company_address where account_id = ?',
           [accountId],
           'all',
-          trx,
         )) as [{ n: number }];
         if (n >= COMPANY_ADDRESS_LIMIT) {
           const message = `A company keeps at most ${COMPANY_ADDRESS_LIMIT} locations.`;
@@ -131,7 +121,6 @@ export const companyAddressService = {
           'update company_address set bill_to = false where account_id = ? and bill_to and id is distinct from ?',
           [accountId, input.id ?? null],
           'run',
-          trx,
         );
       }
       const values = [
@@ -157,10 +146,9 @@ export const companyAddressService = {
                  email, phone, bill_to, account_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning ${COLUMNS}`,
           before ? [...values, before.id, accountId] : [...values, accountId],
           'all',
-          trx,
         )
         .catch(labelTaken);
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: before ? 'company.location-changed' : 'company.location-added',
         targetType: 'company',
         targetId: accountId,
@@ -174,16 +162,15 @@ export const companyAddressService = {
   /** A company admin removes a location (orders keep the address they were shipped to). */
   async remove(ctx: Ctx, body: unknown): Promise<void> {
     const { id } = validate(addressIdSchema, body);
-    await ctx.db.transactional(async (trx) => {
-      const accountId = await adminOf(ctx, trx);
+    await ctx.db.transactional(async () => {
+      const accountId = await adminOf(ctx);
       // The company's row is the lock of its locations and its shipping rule (two admins removing the last two at
       // once, or one removing while another turns the rule on, count one after the other).
-      await ctx.db.execute('select 1 from business_account where id = ? for update', [accountId], 'all', trx);
+      await ctx.db.execute('select 1 from business_account where id = ? for update', [accountId], 'all');
       const [removed] = await ctx.db.execute<CompanyAddressView[]>(
         `delete from company_address where id = ? and account_id = ? returning ${COLUMNS}`,
         [id, accountId],
         'all',
-        trx,
       );
       if (!removed) throw notFound('Location');
       const [left] = await ctx.db.execute<{ only: boolean; n: number }[]>(
@@ -191,10 +178,9 @@ export const companyAddressService = {
            where c.account_id = a.id) as n from business_account a where a.id = ?`,
         [accountId],
         'all',
-        trx,
       );
       if (left?.only && left.n === 0) throw new AppError('CONFLICT', KEEP_A_LOCATION);
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'company.location-removed',
         targetType: 'company',
         targetId: accountId,
@@ -206,19 +192,18 @@ export const companyAddressService = {
 
   /** A company admin chooses whether its members ship only to its locations. */
   async shipToLocationsOnly(ctx: Ctx, only: boolean): Promise<void> {
-    await ctx.db.transactional(async (trx) => {
-      const accountId = await adminOf(ctx, trx);
-      await ctx.db.execute('select 1 from business_account where id = ? for update', [accountId], 'all', trx);
-      if (only && (await companyAddresses(ctx.db, accountId, trx)).length === 0) {
+    await ctx.db.transactional(async () => {
+      const accountId = await adminOf(ctx);
+      await ctx.db.execute('select 1 from business_account where id = ? for update', [accountId], 'all');
+      if (only && (await companyAddresses(ctx.db, accountId)).length === 0) {
         throw new AppError('CONFLICT', KEEP_A_LOCATION);
       }
       await ctx.db.execute(
         'update business_account set ship_to_locations_only = ? where id = ?',
         [only, accountId],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'company.shipping-changed',
         targetType: 'company',
         targetId: accountId,

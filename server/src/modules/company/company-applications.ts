@@ -1,4 +1,3 @@
-import type { Transaction } from '@mikro-orm/core';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import {
   APPLICATION_STATUSES,
@@ -89,12 +88,11 @@ function view(row: Row): CompanyApplicationView {
   };
 }
 
-async function read(ctx: Ctx, where: string, params: unknown[], trx?: Transaction): Promise<Row[]> {
+async function read(ctx: Ctx, where: string, params: unknown[]): Promise<Row[]> {
   return ctx.db.execute<Row[]>(
     `select ${COLUMNS} from company_application c join app_user u on u.id = c.user_id ${where}`,
     params,
     'all',
-    trx,
   );
 }
 
@@ -113,9 +111,9 @@ async function certificateFile(files: UploadedFile[]) {
 }
 
 /** A pending application, locked; NOT_FOUND or CONFLICT (decided already) otherwise. */
-async function pending(ctx: Ctx, id: string, trx: Transaction): Promise<Row> {
+async function pending(ctx: Ctx, id: string): Promise<Row> {
   if (!isUuid(id)) throw notFound('Application');
-  const [row] = await read(ctx, 'where c.id = ? for update of c', [id], trx);
+  const [row] = await read(ctx, 'where c.id = ? for update of c', [id]);
   if (!row) throw notFound('Application');
   if (row.status !== 'pending') {
     throw new AppError('CONFLICT', 'This application was decided already: reload it.');
@@ -137,12 +135,11 @@ export const companyApplicationService = {
     const file = await certificateFile(files);
     // The company it becomes keeps its limits in this site's currency (decision 052).
     const currency = (await pricingOf(ctx)).currency.toUpperCase();
-    const id = await ctx.db.transactional(async (trx) => {
+    const id = await ctx.db.transactional(async () => {
       const [person] = await ctx.db.execute<{ role: number; accountId: string | null }[]>(
         'select role, account_id as "accountId" from app_user where id = ? for update',
         [me.id],
         'all',
-        trx,
       );
       if (person?.role !== ROLES.Customer) {
         throw new AppError('FORBIDDEN', 'Only customer accounts buy for a company.');
@@ -152,7 +149,6 @@ export const companyApplicationService = {
         "select 1 from company_application where user_id = ? and status = 'pending'",
         [me.id],
         'all',
-        trx,
       );
       if (open) {
         throw new AppError('CONFLICT', 'Your application is being reviewed: withdraw it to send another.');
@@ -181,7 +177,6 @@ export const companyApplicationService = {
           currency,
         ],
         'all',
-        trx,
       );
       const lines = [
         `Company: ${input.name}`,
@@ -189,18 +184,13 @@ export const companyApplicationService = {
         `Tax certificate: ${input.taxCertificate || 'none given'}${input.taxCertificateExpires ? `, until ${input.taxCertificateExpires}` : ''}${file ? ` (file ${file.filename})` : ''}`,
         `Applicant: ${personName(me.firstName, me.lastName, me.email)} <${me.email}>`,
       ];
-      await queueEmail(
-        ctx.db,
-        ctx.log,
-        {
-          to: BRAND.email.help,
-          kind: 'company-application',
-          subject: `Company account application from ${input.name}`,
-          text: `${lines.join('\n')}\n\nApprove or decline it in the console:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/companies/applications/${made!.id}\n`,
-        },
-        trx,
-      );
-      await recordAudit(ctx, trx, {
+      await queueEmail(ctx.db, ctx.log, {
+        to: BRAND.email.help,
+        kind: 'company-application',
+        subject: `Company account application from ${input.name}`,
+        text: `${lines.join('\n')}\n\nApprove or decline it in the console:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/companies/applications/${made!.id}\n`,
+      });
+      await recordAudit(ctx, {
         action: 'company.application-sent',
         targetType: 'company-application',
         targetId: made!.id,
@@ -225,16 +215,15 @@ export const companyApplicationService = {
   /** The applicant withdraws their pending application. */
   async withdraw(ctx: Ctx): Promise<void> {
     const me = requireUser(ctx).id;
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [row] = await ctx.db.execute<{ id: string }[]>(
         `update company_application set status = 'withdrawn', decided_at = now()
          where user_id = ? and status = 'pending' returning id`,
         [me],
         'all',
-        trx,
       );
       if (!row) throw notFound('Application');
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'company.application-withdrawn',
         targetType: 'company-application',
         targetId: row.id,
@@ -286,15 +275,14 @@ export const companyApplicationService = {
   async approve(ctx: Ctx, id: string, body: unknown): Promise<CompanyApplicationView> {
     assertAccess(ctx, CONSOLE_ACCESS.companies);
     const input = validate(companyRecordSchema, body);
-    await ctx.db.transactional(async (trx) => {
-      const application = await pending(ctx, id, trx);
+    await ctx.db.transactional(async () => {
+      const application = await pending(ctx, id);
       const [person] = await ctx.db.execute<
         { accountId: string | null; locale: string; role: number; validity: number }[]
       >(
         'select account_id as "accountId", locale, role, validity from app_user where id = ? for update',
         [application.userId],
         'all',
-        trx,
       );
       if (person?.role !== ROLES.Customer || person.validity !== VALIDITY.Valid) {
         throw new AppError(
@@ -308,16 +296,15 @@ export const companyApplicationService = {
           'The applicant has joined a company since: decline the application with a note.',
         );
       }
-      const accountId = await writeCompanyRecord(ctx, trx, null, input, application.currencyCode);
-      await unshareLists(ctx.db, application.userId, accountId, trx);
+      const accountId = await writeCompanyRecord(ctx, null, input, application.currencyCode);
+      await unshareLists(ctx.db, application.userId, accountId);
       await ctx.db.execute(
         `update app_user set account_id = ?, company_role = ?, order_limit = null, monthly_limit = null,
            erp_account_claim = null, updated_at = now() where id = ?`,
         [accountId, COMPANY_ROLES.Admin, application.userId],
         'run',
-        trx,
       );
-      await decide(ctx, trx, application, 'approved', '', accountId, person!.locale, input.name);
+      await decide(ctx, application, 'approved', '', accountId, person!.locale, input.name);
     });
     return this.get(ctx, id);
   },
@@ -326,15 +313,14 @@ export const companyApplicationService = {
   async decline(ctx: Ctx, id: string, body: unknown): Promise<CompanyApplicationView> {
     assertAccess(ctx, CONSOLE_ACCESS.companies);
     const { note } = validate(applicationDeclineSchema, body);
-    await ctx.db.transactional(async (trx) => {
-      const application = await pending(ctx, id, trx);
+    await ctx.db.transactional(async () => {
+      const application = await pending(ctx, id);
       const [person] = await ctx.db.execute<{ locale: string }[]>(
         'select locale from app_user where id = ?',
         [application.userId],
         'all',
-        trx,
       );
-      await decide(ctx, trx, application, 'declined', note, null, person!.locale, application.name);
+      await decide(ctx, application, 'declined', note, null, person!.locale, application.name);
     });
     return this.get(ctx, id);
   },
@@ -343,7 +329,6 @@ export const companyApplicationService = {
 /** Records a decision, audits it and e-mails the applicant a link to their company page. */
 async function decide(
   ctx: Ctx,
-  trx: Transaction,
   application: Row,
   status: 'approved' | 'declined',
   note: string,
@@ -356,28 +341,22 @@ async function decide(
      where id = ?`,
     [status, note, requireUser(ctx).id, accountId, application.id],
     'run',
-    trx,
   );
-  await recordAudit(ctx, trx, {
+  await recordAudit(ctx, {
     action: `company.application-${status}`,
     targetType: 'company-application',
     targetId: application.id,
     after: { note, companyId: accountId },
   });
-  await sendMessage(
-    ctx.db,
-    ctx.log,
-    {
-      to: application.email,
-      locale: localeOr(locale),
-      message: {
-        kind: 'company-application-decided',
-        approved: status === 'approved',
-        company,
-        note,
-        url: `${ctx.app.auth.publicUrl}${ROUTES.company}`,
-      },
+  await sendMessage(ctx.db, ctx.log, {
+    to: application.email,
+    locale: localeOr(locale),
+    message: {
+      kind: 'company-application-decided',
+      approved: status === 'approved',
+      company,
+      note,
+      url: `${ctx.app.auth.publicUrl}${ROUTES.company}`,
     },
-    trx,
-  );
+  });
 }

@@ -1,4 +1,3 @@
-import type { Transaction } from '@mikro-orm/core';
 import { STORE_TIME_ZONE } from '../../../../domain/admin';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import {
@@ -13,7 +12,7 @@ import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import { formatAmount, round2 } from '../../../../domain/money';
 import { convertAmount, FX_REFERENCE, fxFactor, type FxRates } from '../../../../domain/fx';
 import { AppError } from '../../common/errors';
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 import { ROUTES } from '../../../../domain/routes';
 import { VALIDITY } from '../../../../domain/roles';
 import { localeOr, queueEmail, sendMessage } from '../mail/mailer';
@@ -35,10 +34,9 @@ const MONTH_START = `(date_trunc('month', now() at time zone '${STORE_TIME_ZONE}
  * `except`: an order not to count (the one being paid).
  */
 export async function spentThisMonth(
-  db: SqlConnection,
+  db: Db,
   member: { userId: string; accountId: string; currency: string },
   rates: FxRates,
-  trx?: Transaction,
   except: string | null = null,
 ): Promise<number | null> {
   const rows = await db.execute<{ currency: string; spent: number }[]>(
@@ -48,7 +46,6 @@ export async function spentThisMonth(
      group by currency_code`,
     [member.userId, member.accountId, NOT_CANCELLED, except],
     'all',
-    trx,
   );
   let total = 0;
   for (const row of rows) {
@@ -91,22 +88,20 @@ export const OPEN_TERMS_BALANCE = `(select coalesce(sum(greatest(o.total - coale
     and o.status not in (${ORDER_STATUS_CODE.OrderCancelled}, ${ORDER_STATUS_CODE.OrderDeleted}))`;
 
 /**
- * In `trx`: the company's credit limit and open terms balance, its row locked first (`for no key update`, then read
+ * In the caller's transaction: the company's credit limit and open terms balance, its row locked first (`for no key update`, then read
  * in a second statement, which sees what the transaction that held the lock wrote), so two purchase orders of one
  * company count one after the other.
  */
 export async function companyCredit(
-  db: SqlConnection,
-  trx: Transaction,
+  db: Db,
   accountId: string,
 ): Promise<{ creditLimit: number | null; openBalance: number }> {
-  await db.execute('select 1 from business_account where id = ? for no key update', [accountId], 'all', trx);
+  await db.execute('select 1 from business_account where id = ? for no key update', [accountId], 'all');
   const [row] = await db.execute<{ creditLimit: string | null; openBalance: number }[]>(
     `select a.credit_limit as "creditLimit", ${OPEN_TERMS_BALANCE} as "openBalance" from business_account a
      where a.id = ?`,
     [accountId],
     'all',
-    trx,
   );
   return {
     creditLimit: row?.creditLimit == null ? null : Number(row.creditLimit),
@@ -130,7 +125,6 @@ export interface OrderPaidLater {
  */
 export async function companyPurchase(
   ctx: Ctx,
-  trx: Transaction,
   userId: string,
   order: { total: number; currency: string; paymentKind: string; paying?: OrderPaidLater },
 ): Promise<CompanyPurchase | null> {
@@ -148,7 +142,6 @@ export async function companyPurchase(
      from app_user u left join business_account a on a.id = u.account_id where u.id = ? for no key update of u`,
     [userId],
     'all',
-    trx,
   );
   const paying = order.paying;
   if (paying) {
@@ -168,7 +161,7 @@ export async function companyPurchase(
     orderLimit: member.orderLimit === null ? null : Number(member.orderLimit),
     monthlyLimit: member.monthlyLimit === null ? null : Number(member.monthlyLimit),
   };
-  const approved = paying ? await alreadyApproved(ctx, trx, paying.orderId) : false;
+  const approved = paying ? await alreadyApproved(ctx, paying.orderId) : false;
   const factor = fxFactor(order.currency, limitCurrency, ctx.app.fxRates);
   const spent =
     limits.monthlyLimit === null || approved || factor === null
@@ -177,7 +170,6 @@ export async function companyPurchase(
           ctx.db,
           { userId, accountId: member.accountId, currency: limitCurrency },
           ctx.app.fxRates,
-          trx,
           paying?.orderId ?? null,
         );
   const spending = approved ? null : approvalReasonAcross(order.total, factor, limits, spent);
@@ -189,8 +181,7 @@ export async function companyPurchase(
         ? 'this month’s orders'
         : null;
   // A purchase order is checked against the company's credit (its row locked: two at once count one by one).
-  const credit =
-    order.paymentKind === 'purchaseOrder' ? await companyCredit(ctx.db, trx, member.accountId) : null;
+  const credit = order.paymentKind === 'purchaseOrder' ? await companyCredit(ctx.db, member.accountId) : null;
   const creditHold = Boolean(credit && overCreditLimit(order.total, credit.openBalance, credit.creditLimit));
   if (creditHold && approved) {
     // Its approval is decided (one per order): over the credit now, the buyer pays by card.
@@ -207,7 +198,6 @@ export async function companyPurchase(
          and validity = ?`,
       [member.accountId, COMPANY_ROLES.Admin, COMPANY_ROLES.Approver, userId, VALIDITY.Valid],
       'all',
-      trx,
     );
     if (!others?.n) {
       const message =
@@ -226,12 +216,11 @@ export async function companyPurchase(
 }
 
 /** Whether an approver already approved this order (an order has one approval). */
-async function alreadyApproved(ctx: Ctx, trx: Transaction, orderId: string): Promise<boolean> {
+async function alreadyApproved(ctx: Ctx, orderId: string): Promise<boolean> {
   const [row] = await ctx.db.execute<{ decision: string | null }[]>(
     'select decision from company_approval where order_id = ?',
     [orderId],
     'all',
-    trx,
   );
   return row?.decision === 'approved';
 }
@@ -271,7 +260,6 @@ export function heldNote(
  */
 export async function requestApproval(
   ctx: Ctx,
-  trx: Transaction,
   request: {
     orderId: string;
     orderNumber: string;
@@ -303,17 +291,15 @@ export async function requestApproval(
       request.openBalance,
     ],
     'run',
-    trx,
   );
   // Held for staff's credit decision: staff are told, and the company's approvers are asked once staff release it.
-  if (request.creditHold) await tellStaffOfCreditHold(ctx, trx, request);
-  else await askApprovers(ctx, trx, request);
+  if (request.creditHold) await tellStaffOfCreditHold(ctx, request);
+  else await askApprovers(ctx, request);
 }
 
 /** E-mails staff (the help mailbox, as applications) a link to the company whose purchase order waits for credit. */
 async function tellStaffOfCreditHold(
   ctx: Ctx,
-  trx: Transaction,
   request: {
     orderNumber: string;
     accountId: string;
@@ -326,27 +312,20 @@ async function tellStaffOfCreditHold(
     'select company as name, credit_limit::float8 as "creditLimit" from business_account where id = ?',
     [request.accountId],
     'all',
-    trx,
   );
   const money = (n: number) => formatAmount(n, request.currency, 'en-US');
   const label = orderNumberLabel(request.orderNumber);
-  await queueEmail(
-    ctx.db,
-    ctx.log,
-    {
-      to: BRAND.email.help,
-      kind: 'credit-hold',
-      subject: `Purchase order ${label} from ${company!.name} is over its credit limit`,
-      text: `${company!.name} placed purchase order ${label} for ${money(request.total)}. Its open balance was ${money(request.openBalance ?? 0)} and its credit limit is ${money(company!.creditLimit ?? 0)}: the order waits for your credit decision.\n\nApprove or reject it on the company's page:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/companies/${request.accountId}\n`,
-    },
-    trx,
-  );
+  await queueEmail(ctx.db, ctx.log, {
+    to: BRAND.email.help,
+    kind: 'credit-hold',
+    subject: `Purchase order ${label} from ${company!.name} is over its credit limit`,
+    text: `${company!.name} placed purchase order ${label} for ${money(request.total)}. Its open balance was ${money(request.openBalance ?? 0)} and its credit limit is ${money(company!.creditLimit ?? 0)}: the order waits for your credit decision.\n\nApprove or reject it on the company's page:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/companies/${request.accountId}\n`,
+  });
 }
 
 /** E-mails every active approver and admin of the company but the buyer (each in their language) about the order. */
 export async function askApprovers(
   ctx: Ctx,
-  trx: Transaction,
   request: {
     orderNumber: string;
     accountId: string;
@@ -364,29 +343,23 @@ export async function askApprovers(
      where u.account_id = ? and u.company_role in (?, ?) and u.id <> ? and u.validity = ? order by u.email`,
     [request.accountId, COMPANY_ROLES.Admin, COMPANY_ROLES.Approver, request.buyer.id, VALIDITY.Valid],
     'all',
-    trx,
   );
   const buyer = `${request.buyer.firstName} ${request.buyer.lastName}`.trim() || request.buyer.email;
   for (const approver of approvers) {
-    await sendMessage(
-      ctx.db,
-      ctx.log,
-      {
-        to: approver.email,
-        locale: localeOr(approver.locale),
-        message: {
-          kind: 'approval-requested',
-          company: approver.company,
-          buyer,
-          label: orderNumberLabel(request.orderNumber),
-          total: { value: request.total, currency: request.currency },
-          reason: reason.kind,
-          limit: { value: reason.limit, currency: request.limitCurrency },
-          url: `${ctx.app.auth.publicUrl}${ROUTES.companyApprovals}`,
-        },
+    await sendMessage(ctx.db, ctx.log, {
+      to: approver.email,
+      locale: localeOr(approver.locale),
+      message: {
+        kind: 'approval-requested',
+        company: approver.company,
+        buyer,
+        label: orderNumberLabel(request.orderNumber),
+        total: { value: request.total, currency: request.currency },
+        reason: reason.kind,
+        limit: { value: reason.limit, currency: request.limitCurrency },
+        url: `${ctx.app.auth.publicUrl}${ROUTES.companyApprovals}`,
       },
-      trx,
-    );
+    });
   }
 }
 
@@ -394,7 +367,7 @@ export async function askApprovers(
  * Closes the approval request of an order cancelled while it waited (by its buyer, by staff, or as its buyer left the
  * company): the card kept for it, to forget once the cancellation commits, or null.
  */
-export async function cancelApproval(ctx: Ctx, trx: Transaction, orderId: string): Promise<HeldCard | null> {
+export async function cancelApproval(ctx: Ctx, orderId: string): Promise<HeldCard | null> {
   const [closed] = await ctx.db.execute<{ paymentMethodId: string | null; paymentKey: string | null }[]>(
     `update company_approval a set decision = 'cancelled', decided_by_id = ?, decided_at = now()
      where a.order_id = ? and a.decision is null
@@ -402,7 +375,6 @@ export async function cancelApproval(ctx: Ctx, trx: Transaction, orderId: string
        (select payment_key from app_user where id = a.buyer_id) as "paymentKey"`,
     [ctx.user?.id ?? null, orderId],
     'all',
-    trx,
   );
   return heldCard(closed);
 }

@@ -1,5 +1,4 @@
 import { lockStockOfOrders } from '../stock/stock.service';
-import type { Transaction } from '@mikro-orm/core';
 import {
   COMPANY_CAN,
   COMPANY_INVITATION_TTL_MS,
@@ -122,21 +121,20 @@ const invalidInvitation = () => new AppError('NOT_FOUND', 'This invitation is no
 /** An invitation whose link still works (columns of the table named `t`, when given). */
 const open = (t = '') => `${t}accepted_at is null and ${t}revoked_at is null and ${t}expires_at > now()`;
 
-/** A member of the company, locked in `trx`; NOT_FOUND when they are not one of its members. */
-async function memberOf(ctx: Ctx, accountId: string, userId: string, trx: Transaction): Promise<MemberRow> {
+/** A member of the company, locked in the caller's transaction; NOT_FOUND when they are not one of its members. */
+async function memberOf(ctx: Ctx, accountId: string, userId: string): Promise<MemberRow> {
   const [row] = await ctx.db.execute<MemberRow[]>(
     `select ${MEMBER_COLUMNS} from app_user u where u.id = ? and u.account_id = ? for update`,
     [userId, accountId],
     'all',
-    trx,
   );
   if (!row) throw notFound('Member');
   return row;
 }
 
 /** Refuses a change that would leave the company without an admin who can sign in: `leaving` stops being one. */
-async function keepAnAdmin(ctx: Ctx, accountId: string, leaving: string, trx: Transaction): Promise<void> {
-  if (!(await keepsActiveAdmin(ctx, accountId, leaving, trx))) {
+async function keepAnAdmin(ctx: Ctx, accountId: string, leaving: string): Promise<void> {
+  if (!(await keepsActiveAdmin(ctx, accountId, leaving))) {
     throw new AppError('CONFLICT', 'Your company must keep at least one active admin.');
   }
 }
@@ -248,15 +246,14 @@ export const companyService = {
     const input = validate(companyInvitationSchema, body);
     const inviter = requireUser(ctx);
     const { publicUrl } = ctx.app.auth;
-    return ctx.db.transactional(async (trx) => {
-      const accountId = await adminOf(ctx, trx);
+    return ctx.db.transactional(async () => {
+      const accountId = await adminOf(ctx);
       // Counted for admins only: nobody else can use up an address's e-mails.
       await limitMail(ctx, 'company-invitation', input.email);
       const [known] = await ctx.db.execute<{ accountId: string | null; locale: string }[]>(
         'select account_id as "accountId", locale from app_user where lower(email) = ?',
         [input.email],
         'all',
-        trx,
       );
       if (known?.accountId === accountId) {
         const message = 'This person already belongs to your company.';
@@ -266,7 +263,6 @@ export const companyService = {
         `update company_invitation set revoked_at = now() where account_id = ? and email = ? and ${open()}`,
         [accountId, input.email],
         'run',
-        trx,
       );
       const expiresAt = new Date(Date.now() + COMPANY_INVITATION_TTL_MS);
       // A placeholder hash (a token nobody has) until the e-mail is delivered (decision 026).
@@ -286,28 +282,22 @@ export const companyService = {
           expiresAt,
         ],
         'all',
-        trx,
       );
       const { role } = input;
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: input.email,
-          // Their language when they have an account; else the inviter's page's.
-          locale: known ? localeOr(known.locale) : ctx.locale,
-          message: {
-            kind: 'company-invitation',
-            company: made!.company,
-            invitedBy: `${inviter.firstName} ${inviter.lastName}`.trim(),
-            role,
-            url: `${publicUrl}/company/join?token=${LINK_TOKEN}`,
-          },
-          link: { kind: 'company-invitation', ref: made!.id, expiresAt },
+      await sendMessage(ctx.db, ctx.log, {
+        to: input.email,
+        // Their language when they have an account; else the inviter's page's.
+        locale: known ? localeOr(known.locale) : ctx.locale,
+        message: {
+          kind: 'company-invitation',
+          company: made!.company,
+          invitedBy: `${inviter.firstName} ${inviter.lastName}`.trim(),
+          role,
+          url: `${publicUrl}/company/join?token=${LINK_TOKEN}`,
         },
-        trx,
-      );
-      await recordAudit(ctx, trx, {
+        link: { kind: 'company-invitation', ref: made!.id, expiresAt },
+      });
+      await recordAudit(ctx, {
         action: 'company.member-invited',
         targetType: 'company',
         targetId: accountId,
@@ -331,17 +321,16 @@ export const companyService = {
 
   /** An admin withdraws an open invitation: its link stops working. */
   async revokeInvitation(ctx: Ctx, id: string): Promise<void> {
-    await ctx.db.transactional(async (trx) => {
-      const accountId = await adminOf(ctx, trx);
+    await ctx.db.transactional(async () => {
+      const accountId = await adminOf(ctx);
       const [revoked] = await ctx.db.execute<{ email: string }[]>(
         `update company_invitation set revoked_at = now()
          where id = ? and account_id = ? and ${open()} returning email`,
         [id, accountId],
         'all',
-        trx,
       );
       if (!revoked) throw notFound('Invitation');
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'company.invitation-revoked',
         targetType: 'company',
         targetId: accountId,
@@ -390,12 +379,11 @@ export const companyService = {
   async accept(ctx: Ctx, by: string | { id: string }): Promise<CompanyView> {
     const user = requireUser(ctx);
     if (typeof by !== 'string' && !isUuid(by.id)) throw invalidInvitation();
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [me] = await ctx.db.execute<{ email: string; role: number; accountId: string | null }[]>(
         'select email, role, account_id as "accountId" from app_user where id = ? for update',
         [user.id],
         'all',
-        trx,
       );
       const [invitation] = await ctx.db.execute<
         {
@@ -413,7 +401,6 @@ export const companyService = {
            monthly_limit as "monthlyLimit"`,
         [user.id, typeof by === 'string' ? tokenHash(by) : by.id, me!.email],
         'all',
-        trx,
       );
       if (!invitation) throw invalidInvitation();
       if (me!.role !== ROLES.Customer) {
@@ -421,15 +408,14 @@ export const companyService = {
       }
       if (me!.accountId) throw new AppError('CONFLICT', 'You already belong to a company.');
       // A list shared with a company before is never shown to this one.
-      await unshareLists(ctx.db, user.id, invitation.accountId, trx);
+      await unshareLists(ctx.db, user.id, invitation.accountId);
       await ctx.db.execute(
         `update app_user set account_id = ?, company_role = ?, order_limit = ?, monthly_limit = ?,
            erp_account_claim = null, updated_at = now() where id = ?`,
         [invitation.accountId, invitation.role, invitation.orderLimit, invitation.monthlyLimit, user.id],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'company.member-joined',
         targetType: 'company',
         targetId: invitation.accountId,
@@ -442,9 +428,9 @@ export const companyService = {
   /** An admin sets a member's role and limits. */
   async updateMember(ctx: Ctx, userId: string, body: unknown): Promise<CompanyMember> {
     const input = validate(companyMemberSchema, body);
-    return ctx.db.transactional(async (trx) => {
-      const accountId = await adminOf(ctx, trx);
-      const before = await memberOf(ctx, accountId, userId, trx);
+    return ctx.db.transactional(async () => {
+      const accountId = await adminOf(ctx);
+      const before = await memberOf(ctx, accountId, userId);
       const limitChanged =
         amount(before.orderLimit) !== (input.orderLimit ?? null) ||
         amount(before.monthlyLimit) !== (input.monthlyLimit ?? null);
@@ -453,16 +439,15 @@ export const companyService = {
         throw new AppError('UNPROCESSABLE', message, [{ field: 'orderLimit', message }]);
       }
       if (before.role === COMPANY_ROLES.Admin && input.role !== 'Admin') {
-        await keepAnAdmin(ctx, accountId, userId, trx);
+        await keepAnAdmin(ctx, accountId, userId);
       }
       const [after] = await ctx.db.execute<MemberRow[]>(
         `update app_user u set company_role = ?, order_limit = ?, monthly_limit = ?, updated_at = now()
          where u.id = ? returning ${MEMBER_COLUMNS}`,
         [COMPANY_ROLES[input.role], input.orderLimit ?? null, input.monthlyLimit ?? null, userId],
         'all',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'company.member-changed',
         targetType: 'user',
         targetId: userId,
@@ -479,17 +464,16 @@ export const companyService = {
    */
   async removeMember(ctx: Ctx, userId: string): Promise<void> {
     const held: HeldCard[] = [];
-    await ctx.db.transactional(async (trx) => {
-      const accountId = await adminOf(ctx, trx);
-      const before = await memberOf(ctx, accountId, userId, trx);
-      if (before.role === COMPANY_ROLES.Admin) await keepAnAdmin(ctx, accountId, userId, trx);
-      await unshareLists(ctx.db, userId, null, trx);
+    await ctx.db.transactional(async () => {
+      const accountId = await adminOf(ctx);
+      const before = await memberOf(ctx, accountId, userId);
+      if (before.role === COMPANY_ROLES.Admin) await keepAnAdmin(ctx, accountId, userId);
+      await unshareLists(ctx.db, userId, null);
       await ctx.db.execute(
         `update app_user set account_id = null, company_role = null, order_limit = null, monthly_limit = null,
            updated_at = now() where id = ?`,
         [userId],
         'run',
-        trx,
       );
       const waiting = await ctx.db.execute<{ id: string }[]>(
         `select o.id from customer_order o join company_approval a on a.order_id = o.id
@@ -497,25 +481,23 @@ export const companyService = {
          order by o.id for update of o`,
         [userId, accountId, ORDER_STATUS_CODE.AwaitingApproval],
         'all',
-        trx,
       );
       await lockStockOfOrders(
         ctx,
-        trx,
         waiting.map((w) => w.id),
       );
       for (const { id } of waiting) {
-        await recordStatusChange(ctx, trx, {
+        await recordStatusChange(ctx, {
           orderId: id,
           from: ORDER_STATUS_CODE.AwaitingApproval,
           to: ORDER_STATUS_CODE.OrderCancelled,
           note: 'Cancelled: the buyer left the company before it was approved',
         });
-        const card = await cancelApproval(ctx, trx, id);
+        const card = await cancelApproval(ctx, id);
         if (card) held.push(card);
-        await queueOrderEmail(mailDeps(ctx), id, cancellationMail('left-company', { kind: 'none' }), trx);
+        await queueOrderEmail(mailDeps(ctx), id, cancellationMail('left-company', { kind: 'none' }));
       }
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'company.member-removed',
         targetType: 'user',
         targetId: userId,

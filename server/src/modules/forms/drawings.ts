@@ -4,7 +4,6 @@ import {
   attachmentKind,
   type AttachmentKind,
 } from '../../../../domain/forms.schema';
-import type { Transaction } from '@mikro-orm/core';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import type { UploadedFile } from '../../rest/multipart';
@@ -46,12 +45,11 @@ const KEPT = {
 /** Keeps the drawings of a form submission or a quote (`ownerId`), in the caller's transaction. */
 export async function keepDrawings(
   ctx: Ctx,
-  trx: Transaction,
   owner: keyof typeof KEPT,
   ownerId: string,
   drawings: Drawing[],
 ): Promise<void> {
   for (const d of drawings) {
-    await ctx.db.execute(KEPT[owner], [ownerId, d.filename, d.kind, d.buffer.length, d.buffer], 'run', trx);
+    await ctx.db.execute(KEPT[owner], [ownerId, d.filename, d.kind, d.buffer.length, d.buffer], 'run');
   }
 }

@@ -96,39 +96,28 @@ export const formsService = {
       const quote = await quoteService.requestFromGuestForm(ctx, input as QuoteInput, drawings);
       return { id: quote.id, emailed: { number: quote.number } };
     }
-    return ctx.db.transactional(async (trx) => {
+    return ctx.db.transactional(async () => {
       const [row] = await ctx.db.execute<{ id: string }[]>(
         'insert into form_submission (kind, email, payload, user_id) values (?, ?, ?::jsonb, ?) returning id',
         [kind, input.email.toLowerCase(), JSON.stringify(input), ctx.user?.id ?? null],
         'all',
-        trx,
       );
-      await keepDrawings(ctx, trx, 'form', row!.id, drawings);
+      await keepDrawings(ctx, 'form', row!.id, drawings);
       const lines = Object.entries(input)
         .filter(([, v]) => v !== null && v !== undefined && v !== '')
         .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`);
       if (drawings.length) lines.push(`drawings: ${drawings.map((d) => d.filename).join(', ')}`);
-      await queueEmail(
-        ctx.db,
-        ctx.log,
-        {
-          to: BRAND.email.help,
-          kind: `form-${kind}`,
-          subject: `${SUBJECTS[kind]} from ${input.email}`,
-          text: `${SUBJECTS[kind]} ${row!.id}\n\n${lines.join('\n')}\n`,
-        },
-        trx,
-      );
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: input.email,
-          locale: ctx.locale,
-          message: { kind: 'form-received', form: kind, reference: row!.id, phone: BRAND.phones.tollFree },
-        },
-        trx,
-      );
+      await queueEmail(ctx.db, ctx.log, {
+        to: BRAND.email.help,
+        kind: `form-${kind}`,
+        subject: `${SUBJECTS[kind]} from ${input.email}`,
+        text: `${SUBJECTS[kind]} ${row!.id}\n\n${lines.join('\n')}\n`,
+      });
+      await sendMessage(ctx.db, ctx.log, {
+        to: input.email,
+        locale: ctx.locale,
+        message: { kind: 'form-received', form: kind, reference: row!.id, phone: BRAND.phones.tollFree },
+      });
       return { id: row!.id };
     });
   },

@@ -1,5 +1,5 @@
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { tokenHash } from '../account/tokens';
 
 /**
@@ -41,7 +41,7 @@ export class AccessLink {
 
 /** The outbox sender's half: stores the hash of the token it is about to deliver for `kind` (`access:<purpose>`). */
 export async function storeAccessLink(
-  db: SqlConnection,
+  db: Db,
   kind: string,
   targetId: string,
   token: string,
@@ -61,7 +61,7 @@ export async function storeAccessLink(
  * or `unknown` (forged, mistyped, another purpose's).
  */
 export async function findAccessLink(
-  db: SqlConnection,
+  db: Db,
   purpose: AccessPurpose,
   token: string,
 ): Promise<{ targetId: string } | 'expired' | 'unknown'> {

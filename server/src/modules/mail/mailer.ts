@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { Prepared } from '../../db/prepared';
-import type { Transaction } from '@mikro-orm/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../../domain/constants';
 import { render, type Message } from './templates';
 import type { AccessPurpose } from './access-link';
@@ -44,33 +43,24 @@ const QUEUE_EMAIL = new Prepared(
 );
 
 /**
- * Queues an e-mail in the outbox table (in the caller's transaction when `trx` is given); with SMTP_URL,
+ * Queues an e-mail in the outbox table (in the caller's transaction, if any); with SMTP_URL,
  * OutboxSender delivers it. The log gets who, what and the subject, never the text (it may name a link).
  */
-export async function queueEmail(
-  db: SqlConnection,
-  log: Logger,
-  email: Email,
-  trx?: Transaction,
-): Promise<void> {
+export async function queueEmail(db: Db, log: Logger, email: Email): Promise<void> {
   if (email.link && !email.text.includes(LINK_TOKEN)) {
     throw new Error(`the ${email.kind} e-mail has a link but no place for its token`);
   }
-  await QUEUE_EMAIL.all(
-    db,
-    [
-      email.to,
-      email.kind,
-      email.subject,
-      email.text,
-      email.link?.kind ?? null,
-      email.link?.ref ?? null,
-      email.link?.expiresAt ?? null,
-      email.attachment?.kind ?? null,
-      email.attachment?.ref ?? null,
-    ],
-    trx,
-  );
+  await QUEUE_EMAIL.all(db, [
+    email.to,
+    email.kind,
+    email.subject,
+    email.text,
+    email.link?.kind ?? null,
+    email.link?.ref ?? null,
+    email.link?.expiresAt ?? null,
+    email.attachment?.kind ?? null,
+    email.attachment?.ref ?? null,
+  ]);
   log.info({ to: email.to, kind: email.kind, subject: email.subject }, 'e-mail queued');
 }
 
@@ -83,7 +73,7 @@ export const localeOr = (value: string | null | undefined): Locale =>
  * with the store. Inside a transaction it joins it.
  */
 export async function sendMessage(
-  db: SqlConnection,
+  db: Db,
   log: Logger,
   email: {
     to: string;
@@ -92,15 +82,16 @@ export async function sendMessage(
     link?: Email['link'];
     attachment?: Email['attachment'];
   },
-  trx?: Transaction,
 ): Promise<void> {
   const { subject, text } = render(email.message, email.locale);
-  await queueEmail(
-    db,
-    log,
-    { to: email.to, kind: email.message.kind, subject, text, link: email.link, attachment: email.attachment },
-    trx,
-  );
+  await queueEmail(db, log, {
+    to: email.to,
+    kind: email.message.kind,
+    subject,
+    text,
+    link: email.link,
+    attachment: email.attachment,
+  });
 }
 
 /** An outbox text as staff may read it: the place of a one-time token says so, with no token. */

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { newToken, tokenHash } from '../account/tokens';
 import { LINK_TOKEN, type AttachmentKind, type LinkKind } from './mailer';
 import { storeAccessLink } from './access-link';
@@ -47,7 +47,7 @@ export class OutboxSender {
   private purgedAt = 0;
 
   constructor(
-    private readonly db: SqlConnection,
+    private readonly db: Db,
     private readonly log: Logger,
     smtpUrl: string,
     private readonly from: string,

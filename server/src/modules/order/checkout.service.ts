@@ -1,7 +1,6 @@
 import { STORE_TIME_ZONE } from '../../../../domain/admin';
 import { createHash } from 'node:crypto';
 import { pricingOf } from '../catalog/pricing';
-import type { Transaction } from '@mikro-orm/core';
 import { cartTotals, hasUnpricedItem, linesBlockedIn } from '../../../../domain/cart';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import { paymentSchema, placeOrderSchemaFor, type PlaceOrderInput } from '../../../../domain/checkout.schema';
@@ -185,17 +184,17 @@ export const checkoutService = {
       ctx.user?.accountId && input.payment.kind === 'card' ? await ensurePaymentKey(ctx, ctx.user) : null;
     // The card kept at the provider for an order that waits for approval (see holdCard).
     const hold: { card: HeldForApproval | null } = { card: null };
-    const placing = ctx.db.transactional(async (trx): Promise<string | PayableOrder> => {
+    const placing = ctx.db.transactional(async (): Promise<string | PayableOrder> => {
       // One checkout of a cart (or a quote) at a time: a concurrent call with the same key waits here, then finds
       // the order; another key finds the quote ordered.
       if (fromQuote && isUuid(fromQuote.quoteId)) {
-        await prepared('select id from quote where id = ? for update').all(ctx.db, [fromQuote.quoteId], trx);
+        await prepared('select id from quote where id = ? for update').all(ctx.db, [fromQuote.quoteId]);
       }
-      if (cart) await prepared('select id from cart where id = ? for update').all(ctx.db, [cart.id], trx);
-      const again = await this.orderIdByKey(ctx, scope, key, hash, trx);
+      if (cart) await prepared('select id from cart where id = ? for update').all(ctx.db, [cart.id]);
+      const again = await this.orderIdByKey(ctx, scope, key, hash);
       if (again) return again;
       const quote = fromQuote
-        ? await quoteForOrder(ctx, trx, fromQuote.quoteId, fromQuote.revision, ctx.site, pricing.currency)
+        ? await quoteForOrder(ctx, fromQuote.quoteId, fromQuote.revision, ctx.site, pricing.currency)
         : null;
       const [buyer] = ctx.user
         ? await ctx.db.execute<BuyerRow[]>(
@@ -204,10 +203,9 @@ export const checkoutService = {
              left join business_account ba on ba.id = u.account_id where u.id = ?`,
             [ctx.user.id],
             'all',
-            trx,
           )
         : [];
-      const lines = quote ? quote.lines : await pricedLines(ctx.db, cart!.id, pricing, trx);
+      const lines = quote ? quote.lines : await pricedLines(ctx.db, cart!.id, pricing);
       const country = siteCountry(ctx.site);
       checkLines(lines, input.shippingAddress.state, country);
       if (input.payment.kind === 'purchaseOrder' && !buyer?.netTermsDays) throw poNotAllowed();
@@ -219,7 +217,7 @@ export const checkoutService = {
         freight: quote?.freight,
       });
       const purchase = ctx.user
-        ? await companyPurchase(ctx, trx, ctx.user.id, {
+        ? await companyPurchase(ctx, ctx.user.id, {
             total: totals.total,
             currency: pricing.currency,
             paymentKind: input.payment.kind,
@@ -238,7 +236,7 @@ export const checkoutService = {
         phone: input.shippingAddress.phone ?? null,
         email: input.shippingAddress.email,
       };
-      const billTo = purchase ? await companyShipping(ctx.db, trx, purchase.accountId, address) : null;
+      const billTo = purchase ? await companyShipping(ctx.db, purchase.accountId, address) : null;
       const [order] = await prepared<{ id: string; orderNumber: string }>(
         `insert into customer_order (order_number, user_id, contact_email, site, currency_code, sub_total, freight_amt, tax_pct,
            tax_amount, taxes, tax_geo_code, total, shipping_address, carrier_id, carrier_method, shipping_note,
@@ -246,35 +244,31 @@ export const checkoutService = {
          select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text, ?, ?, ?::jsonb
          from (select nextval('order_number_seq') as no) n
          returning id, order_number::text as "orderNumber"`,
-      ).all(
-        ctx.db,
-        [
-          ctx.user?.id ?? null,
-          input.contactEmail.toLowerCase(),
-          ctx.site,
-          pricing.currency,
-          totals.subTotal,
-          totals.freightAmt,
-          totals.taxPct,
-          totals.taxAmount,
-          JSON.stringify(totals.taxes),
-          taxation.geoCode,
-          totals.total,
-          JSON.stringify(address),
-          input.shippingDetails.carrierId,
-          input.shippingDetails.carrierMethod,
-          input.shippingDetails.note ?? '',
-          input.payment.kind,
-          input.payment.kind === 'purchaseOrder' ? input.payment.poNumber : null,
-          scope,
-          key,
-          hash,
-          ctx.locale,
-          purchase?.accountId ?? null,
-          billTo && JSON.stringify(billTo),
-        ],
-        trx,
-      );
+      ).all(ctx.db, [
+        ctx.user?.id ?? null,
+        input.contactEmail.toLowerCase(),
+        ctx.site,
+        pricing.currency,
+        totals.subTotal,
+        totals.freightAmt,
+        totals.taxPct,
+        totals.taxAmount,
+        JSON.stringify(totals.taxes),
+        taxation.geoCode,
+        totals.total,
+        JSON.stringify(address),
+        input.shippingDetails.carrierId,
+        input.shippingDetails.carrierMethod,
+        input.shippingDetails.note ?? '',
+        input.payment.kind,
+        input.payment.kind === 'purchaseOrder' ? input.payment.poNumber : null,
+        scope,
+        key,
+        hash,
+        ctx.locale,
+        purchase?.accountId ?? null,
+        billTo && JSON.stringify(billTo),
+      ]);
       const rows = lines.map((l, i) => ({
         order_id: order!.id,
         line_no: i + 1,
@@ -316,12 +310,12 @@ export const checkoutService = {
            configurations jsonb, line_total numeric, tier_min_quantity int, unit_price_for_one numeric,
            quoted boolean, catalogue_price numeric)
          returning id, line_no as "lineNo"`,
-      ).all(ctx.db, [JSON.stringify(rows)], trx);
+      ).all(ctx.db, [JSON.stringify(rows)]);
       // Stock is reserved in the order's transaction, as its last step (its rows stay locked the shortest time): a
       // line that cannot be filled refuses the whole order.
       const lineIds = new Map(inserted.map((r) => [r.lineNo, r.id]));
       const reserveStock = () =>
-        reserveOrderStock(ctx, trx, {
+        reserveOrderStock(ctx, {
           id: order!.id,
           state: address.state,
           lines: lines.map((l, i) => ({
@@ -334,13 +328,9 @@ export const checkoutService = {
         });
       await prepared(
         `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, null, 0, ?)`,
-      ).all(
-        ctx.db,
-        [order!.id, ctx.user?.id ?? null, quote ? 'Order placed from a quote' : 'Order placed'],
-        trx,
-      );
+      ).all(ctx.db, [order!.id, ctx.user?.id ?? null, quote ? 'Order placed from a quote' : 'Order placed']);
       if (quote) {
-        await markQuoteOrdered(ctx, trx, quote.id, order!.id);
+        await markQuoteOrdered(ctx, quote.id, order!.id);
       } else {
         // Only the lines ordered leave the cart (a line added meanwhile stays for the next order), and its revision
         // grows: a device still keeping them gives way (decision 055).
@@ -348,13 +338,12 @@ export const checkoutService = {
           ctx.db,
           cart!.id,
           lines.map((l) => l.cartLineId),
-          trx,
         );
       }
       if (purchase?.reason) {
         // Over the buyer's limit: the order waits for an approver, and nothing is charged until then. The card is
         // kept for it at the provider (one that declines is refused now, and the cart stays as it was).
-        hold.card = await this.waitForApproval(ctx, trx, {
+        hold.card = await this.waitForApproval(ctx, {
           order: { id: order!.id, orderNumber: order!.orderNumber, status: ORDER_STATUS_CODE.Open },
           purchase: { ...purchase, reason: purchase.reason },
           total: totals.total,
@@ -408,7 +397,6 @@ export const checkoutService = {
    */
   async waitForApproval(
     ctx: Ctx,
-    trx: Transaction,
     wait: {
       order: { id: string; orderNumber: string; status: number };
       purchase: CompanyPurchase & { reason: ApprovalReason };
@@ -421,9 +409,9 @@ export const checkoutService = {
     const { order, purchase, payment } = wait;
     const card =
       payment.kind === 'card' && wait.paymentKey
-        ? await this.holdCard(ctx, trx, payment.paymentMethodId!, wait.paymentKey, payment.saveCard)
+        ? await this.holdCard(ctx, payment.paymentMethodId!, wait.paymentKey, payment.saveCard)
         : null;
-    await recordStatusChange(ctx, trx, {
+    await recordStatusChange(ctx, {
       orderId: order.id,
       from: order.status,
       to: ORDER_STATUS_CODE.AwaitingApproval,
@@ -431,7 +419,7 @@ export const checkoutService = {
       // The order shows the card it will be paid with.
       card: card?.method ?? null,
     });
-    await requestApproval(ctx, trx, {
+    await requestApproval(ctx, {
       orderId: order.id,
       orderNumber: order.orderNumber,
       accountId: purchase.accountId,
@@ -453,7 +441,6 @@ export const checkoutService = {
    */
   async holdCard(
     ctx: Ctx,
-    trx: Transaction,
     paymentMethodId: string,
     paymentKey: string,
     saveCard: boolean | undefined,
@@ -462,24 +449,17 @@ export const checkoutService = {
       'select id from saved_card where user_id = ? and payment_method_id = ?',
       [ctx.user!.id, paymentMethodId],
       'all',
-      trx,
     );
     const method = await ctx.app.payments.attach(paymentMethodId, paymentKey);
     return { paymentMethodId, paymentKey, method, alreadySaved: Boolean(saved), saveCard: Boolean(saveCard) };
   },
 
   /** The id of the order placed earlier under this key (409 when the request differs), or null. */
-  async orderIdByKey(
-    ctx: Ctx,
-    scope: string,
-    key: string,
-    hash: string,
-    trx?: Transaction,
-  ): Promise<string | null> {
+  async orderIdByKey(ctx: Ctx, scope: string, key: string, hash: string): Promise<string | null> {
     const [row] = await prepared<{ id: string; requestHash: string }>(
       `select id, request_hash as "requestHash" from customer_order
        where idempotency_scope = ? and idempotency_key = ?`,
-    ).all(ctx.db, [scope, key], trx);
+    ).all(ctx.db, [scope, key]);
     if (!row) return null;
     if (row.requestHash !== hash) {
       throw new AppError('CONFLICT', 'This Idempotency-Key was used for another order request.');
@@ -528,13 +508,13 @@ export const checkoutService = {
     // A card kept for an approval needs the buyer's provider customer, made before the transaction locks their row.
     const paymentKey = ctx.user && payment.kind === 'card' ? await ensurePaymentKey(ctx, ctx.user) : null;
     const hold: { card: HeldForApproval | null } = { card: null };
-    const paying = ctx.db.transactional(async (trx): Promise<'charge' | 'done'> => {
+    const paying = ctx.db.transactional(async (): Promise<'charge' | 'done'> => {
       const [row] = await prepared<{ status: number; accountId: string | null }>(
         'select status, account_id as "accountId" from customer_order where id = ? for update',
-      ).all(ctx.db, [orderId], trx);
+      ).all(ctx.db, [orderId]);
       if (!row || !payable.includes(row.status)) throw notAwaitingPayment(order);
       const purchase = ctx.user
-        ? await companyPurchase(ctx, trx, ctx.user.id, {
+        ? await companyPurchase(ctx, ctx.user.id, {
             total: order.total,
             currency: order.currencyCode,
             paymentKind: payment.kind,
@@ -544,10 +524,10 @@ export const checkoutService = {
       if (payment.kind === 'purchaseOrder') {
         await prepared(
           "update customer_order set payment_kind = 'purchaseOrder', po_number = ? where id = ?",
-        ).all(ctx.db, [payment.poNumber, orderId], trx);
+        ).all(ctx.db, [payment.poNumber, orderId]);
       }
       if (purchase?.reason) {
-        hold.card = await this.waitForApproval(ctx, trx, {
+        hold.card = await this.waitForApproval(ctx, {
           order: { id: orderId, orderNumber: order.orderNumber, status: row.status },
           purchase: { ...purchase, reason: purchase.reason },
           total: order.total,
@@ -560,7 +540,6 @@ export const checkoutService = {
       if (payment.kind === 'card') return 'charge';
       await this.moveLocked(
         ctx,
-        trx,
         orderId,
         row.status,
         ORDER_STATUS_CODE.Processing,
@@ -596,12 +575,12 @@ export const checkoutService = {
     const label = orderNumberLabel(order.orderNumber);
     let money: ReleasedMoney = { kind: 'none' };
     let held: HeldCard | null = null;
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       // Read under the lock: an approval may have charged the card a moment ago.
       const [row] = await prepared<{ status: number; paymentIntentId: string | null }>(
         'select status, payment_intent_id as "paymentIntentId" from customer_order where id = ? for update',
-      ).all(ctx.db, [orderId], trx);
-      await refuseCancelWithPayments(ctx, trx, orderId);
+      ).all(ctx.db, [orderId]);
+      await refuseCancelWithPayments(ctx, orderId);
       if (!row || !CANCELLABLE_BY_BUYER.includes(row.status)) {
         throw new AppError(
           'CONFLICT',
@@ -617,15 +596,14 @@ export const checkoutService = {
       money = released.money;
       await this.moveLocked(
         ctx,
-        trx,
         orderId,
         row.status,
         ORDER_STATUS_CODE.OrderCancelled,
         paymentStatus,
         'Cancelled by the customer',
       );
-      held = await cancelApproval(ctx, trx, orderId);
-      await queueOrderEmail(mailDeps(ctx), orderId, cancellationMail('customer', money), trx);
+      held = await cancelApproval(ctx, orderId);
+      await queueOrderEmail(mailDeps(ctx), orderId, cancellationMail('customer', money));
     });
     await forgetHeldCard(ctx, held);
     return orderService.load(ctx, orderId);
@@ -706,12 +684,12 @@ export const checkoutService = {
     note: string,
     card: { brand: string; last4: string } | null = null,
   ): Promise<void> {
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [row] = await prepared<{ status: number }>(
         'select status from customer_order where id = ? for update',
-      ).all(ctx.db, [orderId], trx);
+      ).all(ctx.db, [orderId]);
       if (!row || row.status === to) return;
-      await this.moveLocked(ctx, trx, orderId, row.status, to, paymentStatus, note, card);
+      await this.moveLocked(ctx, orderId, row.status, to, paymentStatus, note, card);
     });
   },
 
@@ -721,7 +699,6 @@ export const checkoutService = {
    */
   async moveLocked(
     ctx: Ctx,
-    trx: Transaction,
     orderId: string,
     from: number,
     to: number,
@@ -735,9 +712,9 @@ export const checkoutService = {
         `An order cannot go from ${orderStatusLabel(from)} to ${orderStatusLabel(to)}.`,
       );
     }
-    await recordStatusChange(ctx, trx, { orderId, from, to, note, paymentStatus, card });
+    await recordStatusChange(ctx, { orderId, from, to, note, paymentStatus, card });
     if (to === ORDER_STATUS_CODE.Authorized || to === ORDER_STATUS_CODE.Processing) {
-      await queueOrderEmail(mailDeps(ctx), orderId, confirmationMail, trx);
+      await queueOrderEmail(mailDeps(ctx), orderId, confirmationMail);
     }
   },
 };
@@ -786,12 +763,11 @@ async function assertNetTerms(ctx: Ctx): Promise<void> {
 }
 
 /** An invoice with payments recorded against it stands (decision 046): cancelling it would lose the payments. */
-export async function refuseCancelWithPayments(ctx: Ctx, trx: Transaction, orderId: string): Promise<void> {
+export async function refuseCancelWithPayments(ctx: Ctx, orderId: string): Promise<void> {
   const [paid] = await ctx.db.execute<{ n: number }[]>(
     'select count(*)::int as n from terms_payment where order_id = ?',
     [orderId],
     'all',
-    trx,
   );
   if (paid?.n) {
     throw new AppError(

@@ -1,3 +1,4 @@
+import { servicesDb } from '../../db/db';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { freight, round2 } from '../../../../domain/money';
 import { siteCountry } from '../../../../domain/regions';
@@ -69,12 +70,10 @@ export async function insertDemoOrders(
   { days = 60, seed = 1 }: { days?: number; seed?: number } = {},
 ): Promise<number> {
   if (count <= 0) return 0;
-  const em = orm.em.fork();
-  return em.transactional(async (tx) => {
-    const db = tx.getConnection();
-    const trx = tx.getTransactionContext();
+  const db = servicesDb(orm);
+  return db.transactional(async () => {
     const run = <T extends object[] = object[]>(sql: string, params: unknown[] = []) =>
-      db.execute<T>(sql, params, 'all', trx);
+      db.execute<T>(sql, params, 'all');
     const [{ first } = { first: '0' }] = await run<{ first: string }[]>(
       `select (coalesce(max(order_number), 100000) + 1)::text as first from customer_order`,
     );

@@ -1,6 +1,5 @@
 import { consumeShippedStock } from '../stock/stock.service';
 import { isUuid } from '../../../../domain/ids';
-import type { Transaction } from '@mikro-orm/core';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import {
   deliverySchema,
@@ -29,17 +28,16 @@ import { orderService, type OrderView } from './order.service';
  * Locks the order, checks that the editor saw its latest version, and reads it in the same transaction.
  * A stale version answers CONFLICT (naming who changed it) and nothing is written.
  */
-async function lockedOrder(ctx: Ctx, trx: Transaction, id: string, version: number): Promise<OrderView> {
+async function lockedOrder(ctx: Ctx, id: string, version: number): Promise<OrderView> {
   if (!isUuid(id)) throw notFound('Order');
   const [locked] = await ctx.db.execute<{ version: number }[]>(
     'select version from customer_order where id = ? for update',
     [id],
     'all',
-    trx,
   );
   if (!locked) throw notFound('Order');
   if (locked.version !== version) throw await conflict(ctx, id);
-  return orderService.load(ctx, id, trx);
+  return orderService.load(ctx, id);
 }
 
 const fulfilmentOfOrder = (order: OrderView): Fulfilment =>
@@ -49,7 +47,7 @@ const fulfilmentOfOrder = (order: OrderView): Fulfilment =>
  * The order's statuses after a shipment or a delivery, with its history entry when the status code moves, and a
  * new version (a form opened before then is stale).
  */
-async function settle(ctx: Ctx, trx: Transaction, order: OrderView, after: Fulfilment, note: string) {
+async function settle(ctx: Ctx, order: OrderView, after: Fulfilment, note: string) {
   const status = fulfilmentStatusCode(after, order.status);
   await ctx.db.execute(
     `update customer_order set shipment_status = ?, delivery_status = ?,
@@ -58,10 +56,9 @@ async function settle(ctx: Ctx, trx: Transaction, order: OrderView, after: Fulfi
      where id = ?`,
     [after.shipmentStatus, after.deliveryStatus, after.deliveredOn, after.deliveredOn, order.id],
     'run',
-    trx,
   );
   if (status !== order.status) {
-    await recordStatusChange(ctx, trx, { orderId: order.id, from: order.status, to: status, note });
+    await recordStatusChange(ctx, { orderId: order.id, from: order.status, to: status, note });
   } else {
     // A partial delivery of a partial shipment: the history says so, the status code stays.
     await ctx.db.execute(
@@ -69,7 +66,6 @@ async function settle(ctx: Ctx, trx: Transaction, order: OrderView, after: Fulfi
        insert into order_event (order_id, actor_id, note) select id, ?, ? from bumped`,
       [order.id, ctx.user?.id ?? null, note],
       'run',
-      trx,
     );
   }
 }
@@ -150,27 +146,24 @@ export const fulfilmentService = {
       );
       paymentStatus = 'PAID';
     }
-    await ctx.db.transactional(async (trx) => {
-      const order = await lockedOrder(ctx, trx, orderId, version);
+    await ctx.db.transactional(async () => {
+      const order = await lockedOrder(ctx, orderId, version);
       const parts = planShipment(order, shipment);
       const [made] = await ctx.db.execute<{ id: string }[]>(
         `insert into shipment (order_id, carrier, tracking_number, shipped_on, created_by_id)
          values (?, ?, ?, ?, ?) returning id`,
         [orderId, shipment.carrier, shipment.trackingNumber, shipment.shippedOn, ctx.user?.id ?? null],
         'all',
-        trx,
       );
       await ctx.db.execute(
         `insert into shipment_line (shipment_id, order_line_id, quantity)
          select ?, p."lineId", p.quantity from jsonb_to_recordset(?::jsonb) as p("lineId" uuid, quantity int)`,
         [made!.id, JSON.stringify(parts)],
         'run',
-        trx,
       );
       // The pieces that left are no longer on hand nor reserved.
       await consumeShippedStock(
         ctx,
-        trx,
         orderId,
         parts.map((p) => ({ orderLineId: p.lineId, quantity: p.quantity })),
       );
@@ -179,14 +172,8 @@ export const fulfilmentService = {
         shipments: [...order.shipments, { shippedOn: shipment.shippedOn, deliveredOn: null, lines: parts }],
       });
       const carrier = shippingCarrier(shipment.carrier)!;
-      await settle(
-        ctx,
-        trx,
-        order,
-        after,
-        `Shipped with ${carrier.name}, tracking ${shipment.trackingNumber}`,
-      );
-      await recordAudit(ctx, trx, {
+      await settle(ctx, order, after, `Shipped with ${carrier.name}, tracking ${shipment.trackingNumber}`);
+      await recordAudit(ctx, {
         action: 'order.ship',
         targetType: 'order',
         targetId: orderId,
@@ -210,7 +197,6 @@ export const fulfilmentService = {
             .join('\n'),
           complete: after.shipmentStatus === 'SHIPPED',
         }),
-        trx,
       );
     });
     return orderService.load(ctx, orderId);
@@ -223,8 +209,8 @@ export const fulfilmentService = {
   async deliver(ctx: Ctx, orderId: string, version: number, input: unknown): Promise<OrderView> {
     assertAccess(ctx, CONSOLE_ACCESS.editOrders);
     const delivery = validate(deliverySchema, input);
-    await ctx.db.transactional(async (trx) => {
-      const order = await lockedOrder(ctx, trx, orderId, version);
+    await ctx.db.transactional(async () => {
+      const order = await lockedOrder(ctx, orderId, version);
       const onTheirWay = order.shipments.filter(
         (s) => !s.deliveredOn && (!delivery.shipmentId || s.id === delivery.shipmentId),
       );
@@ -246,7 +232,6 @@ export const fulfilmentService = {
         'update shipment set delivered_on = ? where id in (?)',
         [delivery.deliveredOn, ids],
         'run',
-        trx,
       );
       const after = fulfilmentOf({
         lines: order.lines,
@@ -255,8 +240,8 @@ export const fulfilmentService = {
         ),
       });
       const tracking = onTheirWay.map((s) => s.trackingNumber).join(', ');
-      await settle(ctx, trx, order, after, `Delivered on ${delivery.deliveredOn} (tracking ${tracking})`);
-      await recordAudit(ctx, trx, {
+      await settle(ctx, order, after, `Delivered on ${delivery.deliveredOn} (tracking ${tracking})`);
+      await recordAudit(ctx, {
         action: 'order.deliver',
         targetType: 'order',
         targetId: orderId,

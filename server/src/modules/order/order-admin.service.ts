@@ -284,16 +284,15 @@ export const adminOrderService = {
         : null;
     // A card kept for the company's approval of an order cancelled here: forgotten once the cancel commits.
     let held: HeldCard | null = null;
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [locked] = await ctx.db.execute<{ version: number }[]>(
         'select version from customer_order where id = ? for update',
         [id],
         'all',
-        trx,
       );
       if (!locked) throw notFound('Order');
       if (locked.version !== version) throw await conflict(ctx, id);
-      const current = await orderService.load(ctx, id, trx);
+      const current = await orderService.load(ctx, id);
 
       const problems: FieldError[] = [];
       if (edit.status !== current.status && SET_BY_SHIPMENTS.includes(edit.status)) {
@@ -418,7 +417,6 @@ export const adminOrderService = {
             'select id, catalogue_price::float8 as "cataloguePrice" from order_line where order_id = ?',
             [id],
             'all',
-            trx,
           )
         ).map((r) => [r.id, r.cataloguePrice]),
       );
@@ -442,7 +440,7 @@ export const adminOrderService = {
       refuseHeldPrices(ctx, lowered);
       if (lowered.length) {
         // The trail names the line, its catalogue price and who gave the price.
-        const by = await staffNamed(ctx, trx, ctx.user!.id);
+        const by = await staffNamed(ctx, ctx.user!.id);
         for (const h of lowered) {
           const key = `line ${h.line} (${h.itemId}) catalogue price`;
           changes.before[key] = h.cataloguePrice;
@@ -470,7 +468,6 @@ export const adminOrderService = {
           version,
         ],
         'run',
-        trx,
       );
       await ctx.db.execute(
         // A price staff change by hand is no longer the tier's saving: the price for one is forgotten.
@@ -494,7 +491,6 @@ export const adminOrderService = {
           id,
         ],
         'run',
-        trx,
       );
       // A line whose quantity changed holds its stock anew (what it held goes back first).
       const requantified = lines.filter(
@@ -505,16 +501,14 @@ export const adminOrderService = {
         // Every part of the changed lines locked at once, in order, before what they hold is given back.
         await lockStock(
           ctx,
-          trx,
           requantified.map((l) => current.lines.find((c) => c.id === l!.id)!.itemId),
         );
         await releaseOrderStock(
           ctx,
-          trx,
           id,
           requantified.map((l) => l!.id),
         );
-        await reserveOrderStock(ctx, trx, {
+        await reserveOrderStock(ctx, {
           id,
           state: after.shippingAddress.state,
           lines: requantified
@@ -536,11 +530,10 @@ export const adminOrderService = {
           'insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, ?, ?, ?)',
           [id, ctx.user!.id, current.status, edit.status, 'Changed in the admin console'],
           'run',
-          trx,
         );
       }
       if (edit.status === ORDER_STATUS_CODE.OrderCancelled && current.status !== edit.status) {
-        await refuseCancelWithPayments(ctx, trx, id);
+        await refuseCancelWithPayments(ctx, id);
         // Cancelled by the store: the payment is given back and the buyer told, as when they cancel.
         const released = await releasePayment(ctx, current, current.status);
         if (released.paymentStatus) {
@@ -550,10 +543,10 @@ export const adminOrderService = {
           ]);
         }
         await queueOrderEmail(mailDeps(ctx), id, cancellationMail('store', released.money));
-        held = await cancelApproval(ctx, trx, id);
-        await onOrderCancelled(ctx, trx, id);
+        held = await cancelApproval(ctx, id);
+        await onOrderCancelled(ctx, id);
       }
-      await recordAudit(ctx, trx, { action: 'order.edit', targetType: 'order', targetId: id, ...changes });
+      await recordAudit(ctx, { action: 'order.edit', targetType: 'order', targetId: id, ...changes });
     });
     await forgetHeldCard(ctx, held);
     return orderService.load(ctx, id);

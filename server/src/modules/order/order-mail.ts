@@ -1,7 +1,6 @@
-import type { Transaction } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { orderNumberLabel } from '../../../../domain/checkout';
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 import { Prepared } from '../../db/prepared';
 import { LINK_TOKEN, localeOr, sendMessage, type Email } from '../mail/mailer';
 import type { Message, Money } from '../mail/templates';
@@ -11,7 +10,7 @@ export const GUEST_ORDER_LINK_DAYS = 90;
 
 /** What the store's order e-mails need: where to send, to whom, and the public address of the order's site. */
 export interface MailDeps {
-  db: SqlConnection;
+  db: Db;
   log: Logger;
   siteUrl: (site: string) => string;
 }
@@ -75,13 +74,8 @@ export type OrderMail = (order: {
  * Queues an order e-mail to the order's contact, in the language the order was placed in (in the caller's
  * transaction: inside one, it joins it).
  */
-export async function queueOrderEmail(
-  deps: MailDeps,
-  orderId: string,
-  mail: OrderMail,
-  trx?: Transaction,
-): Promise<void> {
-  const [order] = await ORDER_FOR_MAIL.all(deps.db, [orderId], trx);
+export async function queueOrderEmail(deps: MailDeps, orderId: string, mail: OrderMail): Promise<void> {
+  const [order] = await ORDER_FOR_MAIL.all(deps.db, [orderId]);
   if (!order) return;
   const { url, link } = orderLink(deps, order);
   const message = mail({
@@ -91,12 +85,12 @@ export async function queueOrderEmail(
     status: order.status,
     total: { value: order.total, currency: order.currencyCode },
   });
-  await sendMessage(
-    deps.db,
-    deps.log,
-    { to: order.contactEmail, locale: localeOr(order.locale), message, link },
-    trx,
-  );
+  await sendMessage(deps.db, deps.log, {
+    to: order.contactEmail,
+    locale: localeOr(order.locale),
+    message,
+    link,
+  });
 }
 
 /** The order confirmation: payment received, or a purchase order accepted. */

@@ -1,4 +1,3 @@
-import type { Transaction } from '@mikro-orm/core';
 import type { Ctx } from '../../context';
 import { Prepared } from '../../db/prepared';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
@@ -21,7 +20,6 @@ const RECORD_STATUS_CHANGE = new Prepared(
  */
 export async function recordStatusChange(
   ctx: Pick<Ctx, 'user'> & StockDeps,
-  trx: Transaction,
   change: {
     orderId: string;
     from: number;
@@ -32,41 +30,36 @@ export async function recordStatusChange(
     card?: { brand: string; last4: string } | null;
   },
 ): Promise<void> {
-  await RECORD_STATUS_CHANGE.all(
-    ctx.db,
-    [
-      change.to,
-      change.paymentStatus ?? null,
-      change.returnStatus ?? null,
-      change.card?.brand ?? null,
-      change.card?.last4 ?? null,
-      change.orderId,
-      ctx.user?.id ?? null,
-      change.from,
-      change.to,
-      change.note,
-    ],
-    trx,
-  );
-  if (change.to === ORDER_STATUS_CODE.OrderCancelled) await onOrderCancelled(ctx, trx, change.orderId);
+  await RECORD_STATUS_CHANGE.all(ctx.db, [
+    change.to,
+    change.paymentStatus ?? null,
+    change.returnStatus ?? null,
+    change.card?.brand ?? null,
+    change.card?.last4 ?? null,
+    change.orderId,
+    ctx.user?.id ?? null,
+    change.from,
+    change.to,
+    change.note,
+  ]);
+  if (change.to === ORDER_STATUS_CODE.OrderCancelled) await onOrderCancelled(ctx, change.orderId);
 }
 
 /** An order was cancelled (by anyone, or for an unpaid payment): its stock goes back, its quote reopens. */
-export async function onOrderCancelled(ctx: StockDeps, trx: Transaction, orderId: string): Promise<void> {
-  await releaseOrderStock(ctx, trx, orderId);
-  await reopenQuoteOf(ctx, trx, orderId);
+export async function onOrderCancelled(ctx: StockDeps, orderId: string): Promise<void> {
+  await releaseOrderStock(ctx, orderId);
+  await reopenQuoteOf(ctx, orderId);
 }
 
 /**
  * An order placed from a quote is cancelled (rejected by an approver, refused credit, unpaid, by the buyer or the
  * store): its quote is accepted again, so the buyer may check it out anew while it is open (decision 049).
  */
-async function reopenQuoteOf(ctx: Pick<Ctx, 'db'>, trx: Transaction, orderId: string): Promise<void> {
+async function reopenQuoteOf(ctx: Pick<Ctx, 'db'>, orderId: string): Promise<void> {
   await ctx.db.execute(
     `update quote set status = 'accepted', order_id = null, version = version + 1, updated_at = now()
      where order_id = ?`,
     [orderId],
     'run',
-    trx,
   );
 }

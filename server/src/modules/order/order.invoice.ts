@@ -9,7 +9,7 @@ import { translateMessage } from '../../../../domain/message-translations';
 import { orderStatusLabel, type PaymentStatus } from '../../../../domain/order-status';
 import type { SiteLegal } from '../../../../domain/site-legal.schema';
 import { footerLines, letterheadLines, pdfDay, winAnsi } from '../../common/pdf-copy';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { localeOr } from '../mail/mailer';
 import { siteLegal } from '../site/site.directory';
 import type { OrderAddress } from './order.entity';
@@ -266,7 +266,7 @@ export async function invoicePdf(order: OrderView, legal: SiteLegal, locale: Loc
 }
 
 /** The order's invoice: in the language it was placed in, with its site's legal identity as it is now. */
-export async function orderInvoicePdf(db: SqlConnection, order: OrderView): Promise<Uint8Array> {
+export async function orderInvoicePdf(db: Db, order: OrderView): Promise<Uint8Array> {
   const [row] = await db.execute<{ site: string }[]>('select site from customer_order where id = ?', [
     order.id,
   ]);

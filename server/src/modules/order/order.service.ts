@@ -1,5 +1,4 @@
 import { isUuid } from '../../../../domain/ids';
-import type { Transaction } from '@mikro-orm/core';
 import { fulfilmentOf, trackingUrl, type LineFulfilment } from '../../../../domain/fulfilment';
 import { orderTaxes, type TaxLine } from '../../../../domain/tax';
 import { AWAITING_PAYMENT, orderStatusLabel } from '../../../../domain/order-status';
@@ -221,8 +220,8 @@ export const orderService = {
    * Reads an order without an ownership check (the service's own use after writing it); in the caller's
    * transaction when given, so what it reads is what that transaction holds.
    */
-  async load(ctx: Ctx, id: string, trx?: Transaction): Promise<OrderView> {
-    const [row] = await READ_ORDER.all(ctx.db, [id], trx);
+  async load(ctx: Ctx, id: string): Promise<OrderView> {
+    const [row] = await READ_ORDER.all(ctx.db, [id]);
     if (!row) throw notFound('Order');
     return view(row);
   },

@@ -41,31 +41,29 @@ export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: nu
   let reminded = 0;
   let cancelled = 0;
   for (;;) {
-    const done = await deps.db.transactional(async (trx) => {
+    const done = await deps.db.transactional(async () => {
       const rows = await deps.db.execute<{ id: string; status: number; intentId: string | null }[]>(
         `select o.id, o.status, o.payment_intent_id as "intentId" from customer_order o
          where o.status in (?) and ${UNPAID_SINCE} <= now() - make_interval(days => ?)
          order by o.id limit ? for update of o skip locked`,
         [AWAITING_PAYMENT, AWAITING_PAYMENT, deps.policy.cancelAfterDays, BATCH],
         'all',
-        trx,
       );
       // Their stock goes back: every part of the batch locked at once, in order, as placing an order locks them.
       await lockStockOfOrders(
         deps,
-        trx,
         rows.map((r) => r.id),
       );
       for (const row of rows) {
         if (row.intentId) await deps.payments.cancel(row.intentId);
         const days = deps.policy.cancelAfterDays;
-        await recordStatusChange(actor, trx, {
+        await recordStatusChange(actor, {
           orderId: row.id,
           from: row.status,
           to: ORDER_STATUS_CODE.OrderCancelled,
           note: `Cancelled: not paid within ${days} day${days === 1 ? '' : 's'}`,
         });
-        await queueOrderEmail(deps, row.id, cancellationMail('unpaid', { kind: 'none' }, days), trx);
+        await queueOrderEmail(deps, row.id, cancellationMail('unpaid', { kind: 'none' }, days));
       }
       cancelled += rows.length;
       return rows.length < BATCH;
@@ -73,7 +71,7 @@ export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: nu
     if (done) break;
   }
   for (;;) {
-    const done = await deps.db.transactional(async (trx) => {
+    const done = await deps.db.transactional(async () => {
       const rows = await deps.db.execute<{ id: string; status: number; since: Date; reason: string }[]>(
         `select o.id, o.status, ${UNPAID_SINCE} as since,
            coalesce((select e.note from order_event e where e.order_id = o.id order by e.id desc limit 1), '') as reason
@@ -83,7 +81,6 @@ export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: nu
          order by o.id limit ? for update of o skip locked`,
         [AWAITING_PAYMENT, AWAITING_PAYMENT, deps.policy.remindAfterMinutes, BATCH],
         'all',
-        trx,
       );
       for (const row of rows) {
         // A failed payment's last history entry is the provider's reason; one waiting for the bank has none.
@@ -95,13 +92,11 @@ export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: nu
           deps,
           row.id,
           paymentReminderMail(reason, unpaidCancelAt(new Date(row.since), deps.policy)),
-          trx,
         );
         await deps.db.execute(
           'update customer_order set payment_reminded_at = now() where id = ?',
           [row.id],
           'all',
-          trx,
         );
       }
       reminded += rows.length;

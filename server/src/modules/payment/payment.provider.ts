@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TEST_CARDS, cardBrand, cardExpired, luhnValid } from '../../../../domain/checkout';
 import { AppError } from '../../common/errors';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { prepared } from '../../db/prepared';
 
 declare module '../../context' {
@@ -179,7 +179,7 @@ const SAVE_AUTHORISED_METHOD = prepared(
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test';
-  constructor(private readonly db: SqlConnection) {}
+  constructor(private readonly db: Db) {}
 
   /** Tokenises a card (the browser calls this through the provider's route): brand and last four kept only. */
   async createPaymentMethod(card: { number: string; expiry: string; cvc: string }) {

@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import { quoteNumberLabel } from '../../../../domain/quotes';
 import { notFound } from '../../common/errors';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { localeOr } from '../mail/mailer';
 import { siteLegal } from '../site/site.directory';
 import { ctxOf } from '../../rest/ctx';
@@ -17,12 +17,12 @@ import {
 import { quoteLinkPath, quotePagePath } from '../../../../domain/routes';
 
 /** A sent revision's PDF: in the language the quote was requested in, with its site's legal identity. */
-async function pdfOf(db: SqlConnection, quote: QuoteView, sent: QuoteRevisionView): Promise<Uint8Array> {
+async function pdfOf(db: Db, quote: QuoteView, sent: QuoteRevisionView): Promise<Uint8Array> {
   return quotePdf(quote, sent, await siteLegal(db, quote.site), localeOr(quote.locale));
 }
 
 /** A quote's sent revision as its PDF answer (inline, never cached); NOT_FOUND before one was sent. */
-async function sendPdf(db: SqlConnection, res: Response, quote: QuoteView): Promise<void> {
+async function sendPdf(db: Db, res: Response, quote: QuoteView): Promise<void> {
   if (!quote.sent) throw notFound('Quote');
   const pdf = await pdfOf(db, quote, quote.sent);
   res
@@ -64,7 +64,7 @@ export function quoteRoutes(): Router {
 }
 
 /** The quote e-mail's attachment, made at delivery from `<quote id>:<revision>`. */
-export async function quotePdfAttachment(db: SqlConnection, ref: string) {
+export async function quotePdfAttachment(db: Db, ref: string) {
   const [id = '', revision = ''] = ref.split(':');
   const found = await quoteRevision(db, id, Number(revision));
   if (!found) return null;

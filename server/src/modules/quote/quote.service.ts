@@ -20,7 +20,6 @@ import { quotePagePath, ROUTES } from '../../../../domain/routes';
 import { BRAND } from '../../../../domain/constants';
 import { personName } from '../company/company-access';
 import { lineTerms, packSizeOf } from '../../../../domain/price-terms';
-import type { Transaction } from '@mikro-orm/core';
 import { LINK_TOKEN, localeOr, queueEmail, sendMessage, type Email } from '../mail/mailer';
 import { ACCESS_LINK_DAYS, accessLinkKind, findAccessLink } from '../mail/access-link';
 import { ensureSession } from '../session/lazy-session';
@@ -30,7 +29,7 @@ import { ATTACHMENT_KINDS, type AttachmentKind, type QuoteInput } from '../../..
 import { ROLES } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 import { recordAudit } from '../audit/audit';
 import { actsForCompany, assertAccess } from '../auth/permissions';
 import { hit } from '../auth/rate-limit';
@@ -230,17 +229,16 @@ async function chargeQuote(ctx: Ctx, userId: string): Promise<void> {
   }
 }
 
-async function readerOf(ctx: Ctx, trx?: Transaction): Promise<[string, string | null, boolean]> {
+async function readerOf(ctx: Ctx): Promise<[string, string | null, boolean]> {
   const me = quoteBuyer(ctx);
   if (guestQuotesOf(ctx).length) {
-    if (trx) await claimGuestQuotes(ctx, trx);
-    else await ctx.db.transactional((t) => claimGuestQuotes(ctx, t));
+    // In the caller's transaction when there is one (a nested `transactional` joins it).
+    await ctx.db.transactional(() => claimGuestQuotes(ctx));
   }
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
     'select account_id as "accountId", company_role as role from app_user where id = ?',
     [me.id],
     'all',
-    trx,
   );
   const seesCompany = COMPANY_CAN.seeOrders(row?.role) && (!ctx.apiCaller || actsForCompany(ctx));
   return [me.id, row?.accountId ?? null, seesCompany];
@@ -263,14 +261,13 @@ export const quoteService = {
     if (missing.length) throw new AppError('BAD_USER_INPUT', missing[0]!.message, missing);
     const lines = [...new Set(input.cartLineIds)].map((id) => byId.get(id)!);
     await chargeQuote(ctx, me.id);
-    const id = await ctx.db.transactional(async (trx) => {
+    const id = await ctx.db.transactional(async () => {
       const [quote] = await ctx.db.execute<{ id: string }[]>(
         `insert into quote (number, site, currency, locale, user_id, account_id, needed_by, note, source)
          values (nextval('quote_number_seq'), ?, ?, ?, ?, (select account_id from app_user where id = ?), ?::date, ?,
            'cart') returning id`,
         [ctx.site, cart.currencyCode, ctx.locale, me.id, me.id, input.neededBy || null, input.note],
         'all',
-        trx,
       );
       await ctx.db.execute(
         `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size,
@@ -304,9 +301,8 @@ export const quoteService = {
           ),
         ],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'quote.requested',
         targetType: 'quote',
         targetId: quote!.id,
@@ -325,8 +321,8 @@ export const quoteService = {
   async requestAgain(ctx: Ctx, id: string): Promise<QuoteView> {
     const me = quoteBuyer(ctx);
     if (me.role !== ROLES.Customer) throw new AppError('FORBIDDEN', QUOTE_MESSAGES.staffOnly);
-    const newId = await ctx.db.transactional(async (trx) => {
-      const old = await lockForBuyer(ctx, trx, id);
+    const newId = await ctx.db.transactional(async () => {
+      const old = await lockForBuyer(ctx, id);
       const status =
         old.expired && (old.status === 'quoted' || old.status === 'accepted') ? 'expired' : old.status;
       if (!canRequestAgain(status)) throw new AppError('CONFLICT', QUOTE_MESSAGES.notAgain);
@@ -338,7 +334,6 @@ export const quoteService = {
          from quote q where q.id = ? returning id`,
         [me.id, me.id, old.id],
         'all',
-        trx,
       );
       // The lines as asked (a line in words stays in words); staff price the request afresh, held against the
       // catalogue price of today (decision 054).
@@ -350,9 +345,8 @@ export const quoteService = {
          from quote_line l where l.quote_id = ? and l.revision = 0`,
         [quote!.id, old.id],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'quote.requested',
         targetType: 'quote',
         targetId: quote!.id,
@@ -388,7 +382,7 @@ export const quoteService = {
   ): Promise<{ id: string; number: string }> {
     const me = 'id' in buyer ? buyer : null;
     const { currency } = await pricingOf(ctx);
-    return ctx.db.transactional(async (trx) => {
+    return ctx.db.transactional(async () => {
       const [part] = await ctx.db.execute<
         { id: string; name: string; minTransfer: number; minimumPurchaseQuantity: number }[]
       >(
@@ -397,7 +391,6 @@ export const quoteService = {
          order by (upper(id) = upper(?)) desc limit 1`,
         [input.item, input.item, ctx.site, input.item],
         'all',
-        trx,
       );
       const [quote] = await ctx.db.execute<{ id: string; number: string }[]>(
         `insert into quote (number, site, currency, locale, user_id, account_id, note, source, phone, company_name,
@@ -419,7 +412,6 @@ export const quoteService = {
           me || !('locale' in buyer) ? null : buyer.locale,
         ],
         'all',
-        trx,
       );
       await ctx.db.execute(
         `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size)
@@ -432,10 +424,9 @@ export const quoteService = {
           part ? packSizeOf(part) : null,
         ],
         'run',
-        trx,
       );
-      await keepDrawings(ctx, trx, 'quote', quote!.id, drawings);
-      await recordAudit(ctx, trx, {
+      await keepDrawings(ctx, 'quote', quote!.id, drawings);
+      await recordAudit(ctx, {
         action: 'quote.requested',
         targetType: 'quote',
         targetId: quote!.id,
@@ -448,35 +439,25 @@ export const quoteService = {
         ...(input.comments ? [`comments: ${input.comments}`] : []),
         ...(drawings.length ? [`drawings: ${drawings.map((d) => d.filename).join(', ')}`] : []),
       ];
-      await queueEmail(
-        ctx.db,
-        ctx.log,
-        {
-          to: BRAND.email.help,
-          kind: 'form-quote',
-          subject: `Quote request ${label} from ${input.email}`,
-          text: `${asked.join('\n')}\n\nPrice it in the console:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote!.id}\n`,
-        },
-        trx,
-      );
+      await queueEmail(ctx.db, ctx.log, {
+        to: BRAND.email.help,
+        kind: 'form-quote',
+        subject: `Quote request ${label} from ${input.email}`,
+        text: `${asked.join('\n')}\n\nPrice it in the console:\n${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote!.id}\n`,
+      });
       const { url, link } = quoteLink(ctx, { id: quote!.id, site: ctx.site, guest: !me });
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: buyer.email,
-          locale: ctx.locale,
-          message: {
-            kind: 'form-received',
-            form: 'quote',
-            reference: label,
-            phone: BRAND.phones.tollFree,
-            url,
-          },
-          link,
+      await sendMessage(ctx.db, ctx.log, {
+        to: buyer.email,
+        locale: ctx.locale,
+        message: {
+          kind: 'form-received',
+          form: 'quote',
+          reference: label,
+          phone: BRAND.phones.tollFree,
+          url,
         },
-        trx,
-      );
+        link,
+      });
       return quote!;
     });
   },
@@ -562,16 +543,15 @@ export const quoteService = {
   /** Staff take a request into review (the buyer sees someone is on it). */
   async review(ctx: Ctx, id: string, version: number): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
-    await ctx.db.transactional(async (trx) => {
-      const quote = await lockQuote(ctx, trx, id, version);
+    await ctx.db.transactional(async () => {
+      const quote = await lockQuote(ctx, id, version);
       moveTo(quote.status, 'in_review');
       await ctx.db.execute(
         `update quote set status = 'in_review', version = version + 1, updated_at = now() where id = ?`,
         [quote.id],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'quote.in-review',
         targetType: 'quote',
         targetId: quote.id,
@@ -590,12 +570,12 @@ export const quoteService = {
   async send(ctx: Ctx, id: string, version: number, body: unknown): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
     const answer = validate(quoteAnswerSchema, body);
-    await ctx.db.transactional(async (trx) => {
-      const quote = await lockQuote(ctx, trx, id, version);
+    await ctx.db.transactional(async () => {
+      const quote = await lockQuote(ctx, id, version);
       moveTo(quote.status, 'quoted');
-      const priced = await priceAnswer(ctx, trx, quote, answer);
+      const priced = await priceAnswer(ctx, quote, answer);
       refuseHeldPrices(ctx, priced.held);
-      await sendRevision(ctx, trx, quote, answer, priced, null);
+      await sendRevision(ctx, quote, answer, priced, null);
     });
     return this.adminGet(ctx, id);
   },
@@ -608,10 +588,10 @@ export const quoteService = {
   async saveDraft(ctx: Ctx, id: string, version: number, body: unknown): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
     const answer = validate(quoteAnswerSchema, body);
-    await ctx.db.transactional(async (trx) => {
-      const quote = await lockQuote(ctx, trx, id, version);
+    await ctx.db.transactional(async () => {
+      const quote = await lockQuote(ctx, id, version);
       moveTo(quote.status, 'quoted');
-      const priced = await priceAnswer(ctx, trx, quote, answer);
+      const priced = await priceAnswer(ctx, quote, answer);
       // By line number: the part staff named is kept for a line in words, whatever order the answer's lines came in.
       const asked = new Map(priced.asked.map((a) => [a.lineNo, a]));
       const draft = {
@@ -631,14 +611,13 @@ export const quoteService = {
            updated_at = now() where id = ?`,
         [JSON.stringify(draft), ctx.user!.id, quote.id],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'quote.draft-saved',
         targetType: 'quote',
         targetId: quote.id,
         after: {
-          savedBy: await staffNamed(ctx, trx, ctx.user!.id),
+          savedBy: await staffNamed(ctx, ctx.user!.id),
           ...priced.totals,
           belowCatalogue: heldForAudit(priced.held),
         },
@@ -653,20 +632,19 @@ export const quoteService = {
    */
   async sendDraft(ctx: Ctx, id: string, version: number): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.belowCataloguePrices);
-    await ctx.db.transactional(async (trx) => {
-      const quote = await lockQuote(ctx, trx, id, version);
+    await ctx.db.transactional(async () => {
+      const quote = await lockQuote(ctx, id, version);
       const [saved] = await ctx.db.execute<{ draft: QuoteDraftView | null; draftBy: string | null }[]>(
         'select draft, draft_by_id as "draftBy" from quote where id = ?',
         [quote.id],
         'all',
-        trx,
       );
       if (!saved?.draft) throw new AppError('CONFLICT', PRICE_APPROVAL_MESSAGES.noDraft);
       moveTo(quote.status, 'quoted');
       const { lines, freight, leadTimeDays, expiresOn, note } = saved.draft;
       const answer = validate(quoteAnswerSchema, { lines, freight, leadTimeDays, expiresOn, note });
-      const priced = await priceAnswer(ctx, trx, quote, answer);
-      await sendRevision(ctx, trx, quote, answer, priced, saved.draftBy);
+      const priced = await priceAnswer(ctx, quote, answer);
+      await sendRevision(ctx, quote, answer, priced, saved.draftBy);
     });
     return this.adminGet(ctx, id);
   },
@@ -675,8 +653,8 @@ export const quoteService = {
   async decline(ctx: Ctx, id: string, version: number, body: unknown): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
     const { note } = validate(quoteDeclineSchema, body);
-    await ctx.db.transactional(async (trx) => {
-      const quote = await lockQuote(ctx, trx, id, version);
+    await ctx.db.transactional(async () => {
+      const quote = await lockQuote(ctx, id, version);
       moveTo(quote.status, 'declined');
       await ctx.db.execute(
         `update quote set status = 'declined', decline_note = ?, draft = null, draft_by_id = null, draft_at = null,
@@ -684,15 +662,14 @@ export const quoteService = {
          where id = ?`,
         [note, quote.id],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'quote.declined',
         targetType: 'quote',
         targetId: quote.id,
         after: { note },
       });
-      await mailBuyer(ctx, trx, quote, { kind: 'quote-declined', note });
+      await mailBuyer(ctx, quote, { kind: 'quote-declined', note });
     });
     return this.adminGet(ctx, id);
   },
@@ -703,8 +680,8 @@ export const quoteService = {
    */
   async accept(ctx: Ctx, id: string, revision: number): Promise<QuoteView> {
     const me = quoteBuyer(ctx);
-    await ctx.db.transactional(async (trx) => {
-      const quote = await lockForBuyer(ctx, trx, id);
+    await ctx.db.transactional(async () => {
+      const quote = await lockForBuyer(ctx, id);
       if (quote.userId !== me.id) throw new AppError('UNPROCESSABLE', QUOTE_MESSAGES.notYours);
       if (quote.status === 'accepted' || quote.status === 'ordered') {
         throw new AppError(
@@ -721,9 +698,8 @@ export const quoteService = {
          where id = ?`,
         [revision, quote.id],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'quote.accepted',
         targetType: 'quote',
         targetId: quote.id,
@@ -740,9 +716,7 @@ export const quoteService = {
   async checkout(ctx: Ctx, id: string, revision: number, shipTo: string | null): Promise<CartView> {
     quoteBuyer(ctx);
     const { currency } = await pricingOf(ctx);
-    const quote = await ctx.db.transactional((trx) =>
-      quoteForOrder(ctx, trx, id, revision, ctx.site, currency),
-    );
+    const quote = await ctx.db.transactional(() => quoteForOrder(ctx, id, revision, ctx.site, currency));
     return linesView(ctx, quote.lines, shipTo, quote.freight);
   },
 
@@ -753,36 +727,29 @@ export const quoteService = {
     const limit = await hit(ctx.db, { key: `quote-message:${me.id}`, max: 50, windowMs: 24 * 3600_000 });
     if (!limit.allowed)
       throw new AppError('TOO_MANY_REQUESTS', 'Too many requests sent. Please try again later.');
-    await ctx.db.transactional(async (trx) => {
-      const quote = await lockForBuyer(ctx, trx, id);
+    await ctx.db.transactional(async () => {
+      const quote = await lockForBuyer(ctx, id);
       const [row] = await ctx.db.execute<{ number: string }[]>(
         'select number::text as number from quote where id = ?',
         [quote.id],
         'all',
-        trx,
       );
       await ctx.db.execute(
         'insert into quote_message (quote_id, author_id, staff, body) values (?, ?, false, ?)',
         [quote.id, me.id, input.body],
         'run',
-        trx,
       );
-      await sendMessage(
-        ctx.db,
-        ctx.log,
-        {
-          to: BRAND.email.help,
-          locale: 'en-US',
-          message: {
-            kind: 'quote-message',
-            number: quoteNumberLabel(row!.number),
-            from: personName(me.firstName, me.lastName, me.email),
-            body: input.body,
-            url: `${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote.id}`,
-          },
+      await sendMessage(ctx.db, ctx.log, {
+        to: BRAND.email.help,
+        locale: 'en-US',
+        message: {
+          kind: 'quote-message',
+          number: quoteNumberLabel(row!.number),
+          from: personName(me.firstName, me.lastName, me.email),
+          body: input.body,
+          url: `${ctx.app.auth.publicUrl}${ROUTES.admin}/quotes/${quote.id}`,
         },
-        trx,
-      );
+      });
     });
     return this.get(ctx, id);
   },
@@ -791,15 +758,14 @@ export const quoteService = {
   async staffMessage(ctx: Ctx, id: string, body: unknown): Promise<QuoteView> {
     assertAccess(ctx, CONSOLE_ACCESS.quotes);
     const input = validate(quoteMessageSchema, body);
-    await ctx.db.transactional(async (trx) => {
-      const quote = await lockQuote(ctx, trx, id, null);
+    await ctx.db.transactional(async () => {
+      const quote = await lockQuote(ctx, id, null);
       await ctx.db.execute(
         'insert into quote_message (quote_id, author_id, staff, body) values (?, ?, true, ?)',
         [quote.id, ctx.user!.id, input.body],
         'run',
-        trx,
       );
-      await mailBuyer(ctx, trx, quote, { kind: 'quote-message', from: BRAND.name, body: input.body });
+      await mailBuyer(ctx, quote, { kind: 'quote-message', from: BRAND.name, body: input.body });
     });
     return this.adminGet(ctx, id);
   },
@@ -823,7 +789,7 @@ export const quoteService = {
       -GUEST_QUOTES_KEPT,
     );
     session.guestQuotesAt = Date.now();
-    if (ctx.user?.role === ROLES.Customer) await ctx.db.transactional((trx) => claimGuestQuotes(ctx, trx));
+    if (ctx.user?.role === ROLES.Customer) await ctx.db.transactional(() => claimGuestQuotes(ctx));
     return { id: quote.id };
   },
 
@@ -854,12 +820,7 @@ interface LockedQuote {
  * The quote staff act on, locked for the transaction: NOT_FOUND when missing, CONFLICT when the page was stale
  * (`version` is what the page showed).
  */
-async function lockQuote(
-  ctx: Ctx,
-  trx: Transaction,
-  id: string,
-  version: number | null,
-): Promise<LockedQuote> {
+async function lockQuote(ctx: Ctx, id: string, version: number | null): Promise<LockedQuote> {
   if (!isUuid(id)) throw notFound('Quote');
   const [quote] = await ctx.db.execute<LockedQuote[]>(
     `select q.id, q.number::text as number, ${EFFECTIVE_STATUS} as status, q.site, q.currency,
@@ -869,7 +830,6 @@ async function lockQuote(
      from quote q left join app_user u on u.id = q.user_id where q.id = ? for update of q`,
     [id],
     'all',
-    trx,
   );
   if (!quote) throw notFound('Quote');
   if (version !== null && quote.version !== version) {
@@ -884,24 +844,18 @@ type WithoutLink<M> = M extends unknown ? Omit<M, 'number' | 'url'> : never;
 /** E-mails a quote's buyer, in their language, with its number and a link to its page (in the caller's transaction). */
 function mailBuyer(
   ctx: Ctx,
-  trx: Transaction,
   quote: LockedQuote,
   message: WithoutLink<BuyerMail>,
   attachment?: Email['attachment'],
 ): Promise<void> {
   const { url, link } = quoteLink(ctx, quote);
-  return sendMessage(
-    ctx.db,
-    ctx.log,
-    {
-      to: quote.email,
-      locale: localeOr(quote.locale),
-      message: { ...message, number: quoteNumberLabel(quote.number), url } as BuyerMail,
-      link,
-      attachment,
-    },
-    trx,
-  );
+  return sendMessage(ctx.db, ctx.log, {
+    to: quote.email,
+    locale: localeOr(quote.locale),
+    message: { ...message, number: quoteNumberLabel(quote.number), url } as BuyerMail,
+    link,
+    attachment,
+  });
 }
 
 /**
@@ -940,7 +894,7 @@ export const GUEST_QUOTE_CLAIM_MS = 30 * 60_000;
  * A signed-in customer whose session opened guest quotes' links: those still without an account join theirs (the
  * link's holder proved they read that mailbox; decision 061), and the session forgets them.
  */
-async function claimGuestQuotes(ctx: Ctx, trx?: Transaction): Promise<void> {
+async function claimGuestQuotes(ctx: Ctx): Promise<void> {
   const held = guestQuotesOf(ctx);
   const me = ctx.user;
   if (held.length === 0 || !me || me.role !== ROLES.Customer || ctx.apiCaller) return;
@@ -953,10 +907,9 @@ async function claimGuestQuotes(ctx: Ctx, trx?: Transaction): Promise<void> {
      where id in (?) and user_id is null and (? or lower(contact_email) = lower(?)) returning id`,
     [me.id, me.id, held, fresh, me.email],
     'all',
-    trx,
   );
   for (const { id } of claimed) {
-    await recordAudit(ctx, trx!, {
+    await recordAudit(ctx, {
       action: 'quote.claimed',
       targetType: 'quote',
       targetId: id,
@@ -972,7 +925,6 @@ async function claimGuestQuotes(ctx: Ctx, trx?: Transaction): Promise<void> {
  */
 async function orderedAs(
   ctx: Ctx,
-  trx: Transaction,
   site: string,
   asked: { lineNo: number; itemId: string | null }[],
   answer: Map<number, { itemId?: string | null }>,
@@ -988,7 +940,6 @@ async function orderedAs(
            and ? = any(p.sites)`,
         [JSON.stringify(named.filter(Boolean)), site],
         'all',
-        trx,
       )
     ).map((r) => [r.asked, r.id]),
   );
@@ -1023,19 +974,13 @@ interface PricedAnswer {
  * catalogue part, the totals, and the lines priced more than the store's share below their catalogue price or at
  * zero (the catalogue price the buyer's line recorded when they asked).
  */
-async function priceAnswer(
-  ctx: Ctx,
-  trx: Transaction,
-  quote: LockedQuote,
-  answer: QuoteAnswerInput,
-): Promise<PricedAnswer> {
+async function priceAnswer(ctx: Ctx, quote: LockedQuote, answer: QuoteAnswerInput): Promise<PricedAnswer> {
   const asked = await ctx.db.execute<PricedAnswer['asked']>(
     `select line_no as "lineNo", quantity, product_id as "itemId", catalogue_price::float8 as "cataloguePrice",
        pack_size as "packSize"
      from quote_line where quote_id = ? and revision = 0 order by line_no`,
     [quote.id],
     'all',
-    trx,
   );
   const prices = new Map(answer.lines.map((l) => [l.lineNo, l]));
   const unpriced = asked.findIndex((l) => !prices.has(l.lineNo));
@@ -1045,7 +990,7 @@ async function priceAnswer(
       { field, message: QUOTE_ANSWER_MESSAGES.everyLine },
     ]);
   }
-  const parts = await orderedAs(ctx, trx, quote.site, asked, prices);
+  const parts = await orderedAs(ctx, quote.site, asked, prices);
   const lines = asked.map((l) => {
     const { unitPrice } = prices.get(l.lineNo)!;
     return {
@@ -1059,7 +1004,6 @@ async function priceAnswer(
   // part's price on the quote's site now (decision 054).
   const current = await sitePrices(
     ctx,
-    trx,
     quote.site,
     lines.filter((_, i) => asked[i]!.cataloguePrice === null).map((l) => l.itemId),
   );
@@ -1082,12 +1026,7 @@ async function priceAnswer(
  * The catalogue's price of each part on a site (its own price list's, else the part's): per piece, before volume
  * breaks; a part the site prices on request is missing.
  */
-async function sitePrices(
-  ctx: Ctx,
-  trx: Transaction,
-  site: string,
-  ids: string[],
-): Promise<Map<string, number>> {
+async function sitePrices(ctx: Ctx, site: string, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await ctx.db.execute<{ id: string; price: number | null }[]>(
     `select p.id, (case when s.price_list_id is null then p.price else pli.price end)::float8 as price
@@ -1096,7 +1035,6 @@ async function sitePrices(
      where p.id in (?)`,
     [site, [...new Set(ids)]],
     'all',
-    trx,
   );
   return new Map(rows.flatMap((r) => (r.price === null ? [] : [[r.id, r.price] as const])));
 }
@@ -1108,7 +1046,6 @@ async function sitePrices(
  */
 async function sendRevision(
   ctx: Ctx,
-  trx: Transaction,
   quote: LockedQuote,
   answer: QuoteAnswerInput,
   { lines, totals, held }: PricedAnswer,
@@ -1132,7 +1069,6 @@ async function sendRevision(
       draftedBy,
     ],
     'run',
-    trx,
   );
   await ctx.db.execute(
     `insert into quote_line (quote_id, revision, line_no, product_id, description, quantity, pack_size,
@@ -1157,7 +1093,6 @@ async function sendRevision(
       quote.id,
     ],
     'run',
-    trx,
   );
   await ctx.db.execute(
     `update quote set status = 'quoted', sent_revision = ?, draft = null, draft_by_id = null, draft_at = null,
@@ -1165,9 +1100,8 @@ async function sendRevision(
      where id = ?`,
     [revision, quote.id],
     'run',
-    trx,
   );
-  await recordAudit(ctx, trx, {
+  await recordAudit(ctx, {
     action: 'quote.sent',
     targetType: 'quote',
     targetId: quote.id,
@@ -1176,14 +1110,13 @@ async function sendRevision(
       ...totals,
       leadTimeDays: answer.leadTimeDays,
       expiresOn: answer.expiresOn,
-      sentBy: await staffNamed(ctx, trx, ctx.user!.id),
-      ...(draftedBy ? { savedBy: await staffNamed(ctx, trx, draftedBy) } : {}),
+      sentBy: await staffNamed(ctx, ctx.user!.id),
+      ...(draftedBy ? { savedBy: await staffNamed(ctx, draftedBy) } : {}),
       ...(held.length ? { belowCatalogue: heldForAudit(held) } : {}),
     },
   });
   await mailBuyer(
     ctx,
-    trx,
     quote,
     {
       kind: 'quote-sent',
@@ -1223,7 +1156,7 @@ interface BuyerQuote {
 }
 
 /** The quote a buyer acts on, locked for the transaction; another buyer's (or a malformed id) is NOT_FOUND. */
-async function lockForBuyer(ctx: Ctx, trx: Transaction, id: string): Promise<BuyerQuote> {
+async function lockForBuyer(ctx: Ctx, id: string): Promise<BuyerQuote> {
   if (!isUuid(id)) throw notFound('Quote');
   const [quote] = await ctx.db.execute<BuyerQuote[]>(
     `select q.id, q.user_id as "userId", q.account_id as "accountId", q.status, q.currency, q.site, q.sent_revision as "sentRevision",
@@ -1234,9 +1167,8 @@ async function lockForBuyer(ctx: Ctx, trx: Transaction, id: string): Promise<Buy
      where q.id = ? for update of q`,
     [id],
     'all',
-    trx,
   );
-  const [reader, account, seesOrders] = await readerOf(ctx, trx);
+  const [reader, account, seesOrders] = await readerOf(ctx);
   if (
     !quote ||
     !(quote.userId === reader || (seesOrders && account !== null && quote.accountId === account))
@@ -1263,13 +1195,12 @@ export interface QuoteForOrder {
  */
 export async function quoteForOrder(
   ctx: Ctx,
-  trx: Transaction,
   id: string,
   revision: number,
   site: string,
   currency: string,
 ): Promise<QuoteForOrder> {
-  const quote = await lockForBuyer(ctx, trx, id);
+  const quote = await lockForBuyer(ctx, id);
   if (quote.userId !== ctx.user?.id) throw new AppError('UNPROCESSABLE', QUOTE_MESSAGES.notYours);
   if (quote.status === 'ordered' || quote.orderId) throw new AppError('CONFLICT', QUOTE_MESSAGES.ordered);
   if (quote.status !== 'accepted') throw new AppError('CONFLICT', QUOTE_MESSAGES.acceptFirst);
@@ -1312,7 +1243,6 @@ export async function quoteForOrder(
      where l.quote_id = ? and l.revision = ? order by l.line_no`,
     [quote.id, revision],
     'all',
-    trx,
   );
   if (rows.some((r) => !r.sold || !r.id)) throw new AppError('CONFLICT', QUOTE_MESSAGES.partGone);
   return {
@@ -1355,19 +1285,13 @@ export async function quoteForOrder(
 }
 
 /** The order placed from the quote: the quote is ordered, once (quote.order_id is unique). */
-export async function markQuoteOrdered(
-  ctx: Ctx,
-  trx: Transaction,
-  quoteId: string,
-  orderId: string,
-): Promise<void> {
+export async function markQuoteOrdered(ctx: Ctx, quoteId: string, orderId: string): Promise<void> {
   await ctx.db.execute(
     `update quote set status = 'ordered', order_id = ?, version = version + 1, updated_at = now() where id = ?`,
     [orderId, quoteId],
     'run',
-    trx,
   );
-  await recordAudit(ctx, trx, {
+  await recordAudit(ctx, {
     action: 'quote.ordered',
     targetType: 'quote',
     targetId: quoteId,
@@ -1380,7 +1304,7 @@ export async function markQuoteOrdered(
  * is the quote's buyer); null when either is gone.
  */
 export async function quoteRevision(
-  db: SqlConnection,
+  db: Db,
   quoteId: string,
   revision: number,
 ): Promise<{ quote: QuoteView; sent: QuoteRevisionView } | null> {

@@ -22,7 +22,6 @@ import type { Message } from '../mail/templates';
 import { recordStatusChange } from '../order/order.events';
 import { restockReturned } from '../stock/stock.service';
 import { orderService, type OrderView } from '../order/order.service';
-import type { Transaction } from '@mikro-orm/core';
 
 export interface ReturnView {
   id: string;
@@ -79,7 +78,7 @@ export const returnsService = {
     const input: ReturnRequestInput = validate(returnRequestSchema, body);
     const order = await orderService.get(ctx, input.orderId);
     if (order.userId !== user.id) throw notFound('Order');
-    const id = await ctx.db.transactional(async (trx) => {
+    const id = await ctx.db.transactional(async () => {
       const [locked] = await ctx.db.execute<
         { status: number; deliveredAt: Date | null; deliveryStatus: string }[]
       >(
@@ -87,7 +86,6 @@ export const returnsService = {
          from customer_order where id = ? for update`,
         [order.id],
         'all',
-        trx,
       );
       if (!locked?.deliveredAt || locked.deliveryStatus !== 'DELIVERED') {
         throw refuse('orderId', 'Only delivered orders can be returned.');
@@ -101,7 +99,6 @@ export const returnsService = {
          where r.order_id = ? and r.decision <> 'RETURN_REJECTED' group by l.order_line_id`,
         [order.id],
         'all',
-        trx,
       );
       const errors: FieldError[] = [];
       input.items.forEach((item, i) => {
@@ -123,24 +120,15 @@ export const returnsService = {
         `insert into return_request (order_id, user_id, reason, comment) values (?, ?, ?, ?) returning id`,
         [order.id, user.id, input.reason, input.comment],
         'all',
-        trx,
       );
       await ctx.db.execute(
         `insert into return_line (return_request_id, order_line_id, quantity)
          select ?, r.id, r.quantity from jsonb_to_recordset(?::jsonb) as r(id uuid, quantity int)`,
         [row!.id, JSON.stringify(input.items)],
         'run',
-        trx,
       );
-      await moveOrder(
-        ctx,
-        order.id,
-        ORDER_STATUS_CODE.ReturnRequested,
-        'Return requested',
-        trx,
-        'IN_PROGRESS',
-      );
-      await mail(ctx, order, { kind: 'return-requested', label: orderNumberLabel(order.orderNumber) }, trx);
+      await moveOrder(ctx, order.id, ORDER_STATUS_CODE.ReturnRequested, 'Return requested', 'IN_PROGRESS');
+      await mail(ctx, order, { kind: 'return-requested', label: orderNumberLabel(order.orderNumber) });
       return row!.id;
     });
     return this.get(ctx, id);
@@ -195,26 +183,18 @@ export const returnsService = {
     if (decision === 'RETURN_PENDING') return current;
     const accepted = decision === 'RETURN_ACCEPTED';
     const to = accepted ? ORDER_STATUS_CODE.ReturnApproved : ORDER_STATUS_CODE.ReturnRejected;
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [{ n }] = (await ctx.db.execute<{ n: number }[]>(
         'select count(*)::int as n from return_request where order_id = ? and rma_number is not null',
         [current.orderId],
         'all',
-        trx,
       )) as [{ n: number }];
       await ctx.db.execute(
         `update return_request set decision = ?, status = ?, rma_number = ?, updated_at = now() where id = ?`,
         [decision, to, accepted ? `RMA-${current.orderNumber}-${n + 1}` : null, id],
         'run',
-        trx,
       );
-      await moveOrder(
-        ctx,
-        current.orderId,
-        to,
-        note || (accepted ? 'Return approved' : 'Return rejected'),
-        trx,
-      );
+      await moveOrder(ctx, current.orderId, to, note || (accepted ? 'Return approved' : 'Return rejected'));
       const order = await orderService.load(ctx, current.orderId);
       await mail(
         ctx,
@@ -222,7 +202,6 @@ export const returnsService = {
         accepted
           ? { kind: 'return-approved', rma: `RMA-${current.orderNumber}-${n + 1}`, note }
           : { kind: 'return-rejected', label: orderNumberLabel(current.orderNumber), note },
-        trx,
       );
     });
     return this.get(ctx, id);
@@ -255,12 +234,11 @@ export const returnsService = {
         await ctx.app.payments.refund(order.paymentIntentId, refund, `return:${id}`);
       }
     }
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       await ctx.db.execute(
         'update return_request set status = ?, refund_amount = coalesce(?, refund_amount), updated_at = now() where id = ?',
         [to, refund, id],
         'run',
-        trx,
       );
       if (to === ORDER_STATUS_CODE.ReturnCompleted) {
         const [all] = await ctx.db.execute<{ returned: number; ordered: number; refunded: number }[]>(
@@ -270,16 +248,10 @@ export const returnsService = {
                   (select coalesce(sum(refund_amount), 0) from return_request where order_id = ? and status = 10)::float8 as refunded`,
           [order.id, order.id, order.id],
           'all',
-          trx,
         );
         const whole = all!.returned >= all!.ordered;
         if (returnRestocks(current.reason)) {
-          await restockReturned(
-            ctx,
-            trx,
-            { id: order.id, state: order.shippingAddress.state },
-            current.lines,
-          );
+          await restockReturned(ctx, { id: order.id, state: order.shippingAddress.state }, current.lines);
         }
         await ctx.db.execute(
           `update customer_order set return_status = ?,
@@ -287,32 +259,21 @@ export const returnsService = {
            where id = ?`,
           [whole ? 'RETURNED' : 'PARTIALLY_RETURNED', whole ? 'REFUNDED' : 'PARTIALLY_REFUNDED', order.id],
           'run',
-          trx,
         );
-        await mail(
-          ctx,
-          order,
-          {
-            kind: 'return-completed',
-            reference: current.rmaNumber ?? orderNumberLabel(order.orderNumber),
-            amount: { value: refund!, currency: order.currencyCode },
-            to: order.paymentKind === 'card' ? 'card' : 'invoice',
-          },
-          trx,
-        );
+        await mail(ctx, order, {
+          kind: 'return-completed',
+          reference: current.rmaNumber ?? orderNumberLabel(order.orderNumber),
+          amount: { value: refund!, currency: order.currencyCode },
+          to: order.paymentKind === 'card' ? 'card' : 'invoice',
+        });
       } else {
         const reference = current.rmaNumber ?? orderNumberLabel(order.orderNumber);
-        await mail(
-          ctx,
-          order,
-          {
-            kind: to === ORDER_STATUS_CODE.ReturnShipped ? 'return-shipped' : 'return-processing',
-            reference,
-          },
-          trx,
-        );
+        await mail(ctx, order, {
+          kind: to === ORDER_STATUS_CODE.ReturnShipped ? 'return-shipped' : 'return-processing',
+          reference,
+        });
       }
-      await moveOrder(ctx, order.id, to, orderStatusLabel(to), trx);
+      await moveOrder(ctx, order.id, to, orderStatusLabel(to));
     });
     return this.get(ctx, id);
   },
@@ -322,19 +283,11 @@ const refuse = (field: string, message: string) =>
   new AppError('BAD_USER_INPUT', message, [{ field, message }]);
 
 /** Moves the order along with its return, when the transition table allows it from where the order is. */
-async function moveOrder(
-  ctx: Ctx,
-  orderId: string,
-  to: number,
-  note: string,
-  trx: Transaction,
-  returnStatus?: string,
-) {
+async function moveOrder(ctx: Ctx, orderId: string, to: number, note: string, returnStatus?: string) {
   const [row] = await ctx.db.execute<{ status: number }[]>(
     'select status from customer_order where id = ? for update',
     [orderId],
     'all',
-    trx,
   );
   if (!row || row.status === to || !canTransition(row.status, to)) {
     if (returnStatus) {
@@ -342,25 +295,14 @@ async function moveOrder(
         'update customer_order set return_status = ? where id = ?',
         [returnStatus, orderId],
         'run',
-        trx,
       );
     }
     return;
   }
-  await recordStatusChange(ctx, trx, { orderId, from: row.status, to, note, returnStatus });
+  await recordStatusChange(ctx, { orderId, from: row.status, to, note, returnStatus });
 }
 
 /** A return's e-mail to the order's contact, in the language the order was placed in. */
-async function mail(
-  ctx: Ctx,
-  order: Pick<OrderView, 'contactEmail' | 'locale'>,
-  message: Message,
-  trx: Transaction,
-) {
-  await sendMessage(
-    ctx.db,
-    ctx.log,
-    { to: order.contactEmail, locale: localeOr(order.locale), message },
-    trx,
-  );
+async function mail(ctx: Ctx, order: Pick<OrderView, 'contactEmail' | 'locale'>, message: Message) {
+  await sendMessage(ctx.db, ctx.log, { to: order.contactEmail, locale: localeOr(order.locale), message });
 }

@@ -17,10 +17,9 @@ import {
   type SavedListSharing,
 } from '../../../../domain/saved-lists';
 import { COMPANY_ROLES } from '../../../../domain/company';
-import type { Transaction } from '@mikro-orm/core';
 import { validate } from '../../common/validate';
 import { AppError, notFound } from '../../common/errors';
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 import { requireUser } from '../auth/session-auth';
 import {
   cartService,
@@ -84,18 +83,12 @@ const LIST_COLUMNS = `l.id, l.name, l.description, l.sharing, l.created_at as "c
  * A member leaving their company (or moving to another) stops sharing their lists: a list shared with one company
  * is never shown to the next. Called before the member's company changes to `accountId` (null: none).
  */
-export async function unshareLists(
-  db: SqlConnection,
-  userId: string,
-  accountId: string | null,
-  trx: Transaction,
-): Promise<void> {
+export async function unshareLists(db: Db, userId: string, accountId: string | null): Promise<void> {
   await db.execute(
     `update saved_list set sharing = 'private' where user_id = ? and sharing <> 'private'
        and (select account_id from app_user where id = ?) is distinct from ?::uuid`,
     [userId, userId, accountId],
     'run',
-    trx,
   );
 }
 
@@ -110,17 +103,12 @@ const view = (r: ListRow): SavedListView => ({
  * Only a member of a company shares a list (with it). Their row is read `for share` in the write's transaction, so
  * they cannot leave the company between the check and the write.
  */
-async function checkSharing(
-  ctx: Ctx,
-  sharing: SavedListSharing | null | undefined,
-  trx: Transaction,
-): Promise<void> {
+async function checkSharing(ctx: Ctx, sharing: SavedListSharing | null | undefined): Promise<void> {
   if (!sharing || sharing === 'private') return;
   const [me] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
     'select account_id as "accountId", company_role as role from app_user where id = ? for share',
     [requireUser(ctx).id],
     'all',
-    trx,
   );
   if (!me?.accountId || me.role === null) {
     const message = 'Only members of a company share lists.';
@@ -196,14 +184,13 @@ export const savedListService = {
       const message = `You can keep at most ${SAVED_LIST_LIMITS.lists} lists.`;
       throw new AppError('BAD_USER_INPUT', message, [{ field: 'name', message }]);
     }
-    const id = await ctx.db.transactional(async (trx) => {
-      await checkSharing(ctx, input.sharing, trx);
+    const id = await ctx.db.transactional(async () => {
+      await checkSharing(ctx, input.sharing);
       const [row] = await ctx.db
         .execute<{ id: string }[]>(
           'insert into saved_list (user_id, name, description, sharing) values (?, ?, ?, ?) returning id',
           [user.id, input.name, input.description, input.sharing ?? 'private'],
           'all',
-          trx,
         )
         .catch(nameTaken);
       return row!.id;
@@ -217,15 +204,14 @@ export const savedListService = {
     const { id } = validate(savedListIdSchema, body);
     const input = validate(savedListSchema, body);
     await this.list(ctx, id, 'own');
-    await ctx.db.transactional(async (trx) => {
-      await checkSharing(ctx, input.sharing, trx);
+    await ctx.db.transactional(async () => {
+      await checkSharing(ctx, input.sharing);
       await ctx.db
         .execute(
           `update saved_list set name = ?, description = ?, sharing = coalesce(?, sharing), updated_at = now()
            where id = ?`,
           [input.name, input.description, input.sharing ?? null, id],
           'run',
-          trx,
         )
         .catch(nameTaken);
     });

@@ -1,9 +1,7 @@
-import type { Transaction } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { COMPUTED_AHEAD_PREFIX } from '../../../../domain/search';
 import { every, type PeriodicJob } from '../../common/periodic';
-import type { SqlConnection } from '../../context';
-import { transactionBound } from '../../db/transactions';
+import type { Db } from '../../context';
 import { parseQuery, toTsQuery } from './search.query';
 import { searchService, TYPEAHEAD_PLAN, type Plan } from './search.service';
 
@@ -41,19 +39,17 @@ const WARM_RUN_MS = 5_000;
 /**
  * After a catalogue rebuild (in its transaction): the keys of the new catalogue, every answer to compute again.
  */
-export async function refreshTypeaheadKeys(db: SqlConnection, trx?: Transaction): Promise<void> {
+export async function refreshTypeaheadKeys(db: Db): Promise<void> {
   await db.execute(
     `delete from typeahead_answer a where not exists (select 1 from (${KEYS_SQL}) k where k.k = a.key)`,
     [],
     'run',
-    trx,
   );
   await db.execute(
     `insert into typeahead_answer (key) ${KEYS_SQL}
      on conflict (key) do update set answer = null, stale = false`,
     [],
     'run',
-    trx,
   );
 }
 
@@ -64,14 +60,10 @@ export async function refreshTypeaheadKeys(db: SqlConnection, trx?: Transaction)
  * product stop matching (its words). Rows the warmer is computing are locked: this waits for them, then forgets
  * them. Past FORGET_BY_PRODUCT_MAX products, every answer is forgotten.
  */
-export async function forgetTypeaheadAnswers(
-  db: SqlConnection,
-  productIds: readonly string[],
-  trx?: Transaction,
-): Promise<void> {
+export async function forgetTypeaheadAnswers(db: Db, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   if (productIds.length > FORGET_BY_PRODUCT_MAX) {
-    await db.execute('update typeahead_answer set answer = null, stale = false', [], 'run', trx);
+    await db.execute('update typeahead_answer set answer = null, stale = false', [], 'run');
     return;
   }
   await db.execute(
@@ -81,7 +73,6 @@ export async function forgetTypeaheadAnswers(
        or (a.fuzzy_key is not null and s.part_key % a.fuzzy_key))`,
     [productIds],
     'run',
-    trx,
   );
 }
 
@@ -89,8 +80,8 @@ export async function forgetTypeaheadAnswers(
  * The ranking moved (a popularity refresh): every answer is computed again, and served meanwhile, as the
  * per-process cache serves its answers after a change (decision 008).
  */
-export async function staleTypeaheadAnswers(db: SqlConnection, trx?: Transaction): Promise<void> {
-  await db.execute('update typeahead_answer set stale = true where answer is not null', [], 'run', trx);
+export async function staleTypeaheadAnswers(db: Db): Promise<void> {
+  await db.execute('update typeahead_answer set stale = true where answer is not null', [], 'run');
 }
 
 /**
@@ -99,11 +90,10 @@ export async function staleTypeaheadAnswers(db: SqlConnection, trx?: Transaction
  * Processes share the work: each locks the rows it computes and skips those another is computing.
  */
 export async function warmTypeaheadAnswers(
-  connection: SqlConnection,
+  db: Db,
   budgetMs = WARM_RUN_MS,
   stopping = () => false,
 ): Promise<number> {
-  const db = transactionBound(connection);
   const reader = { readDb: db, site: null };
   const until = Date.now() + budgetMs;
   let computed = 0;
@@ -159,7 +149,7 @@ function dependencies(ran: Plan[]): [string, string, string | null] {
  * Keeps the answers computed ahead computed: a warming run every `intervalMs` (0: never) in this process. Stopping
  * waits for the batch in progress only.
  */
-export function scheduleTypeaheadWarming(db: SqlConnection, log: Logger, intervalMs: number): PeriodicJob {
+export function scheduleTypeaheadWarming(db: Db, log: Logger, intervalMs: number): PeriodicJob {
   let stopping = false;
   const job = every(
     intervalMs,

@@ -1,8 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { DICTIONARY_WORD_MIN_LENGTH, FACET_ATTRIBUTES } from '../../../../domain/search';
 import { SYNONYMS } from './search.query';
-import type { Transaction } from '@mikro-orm/core';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { refreshTypeaheadKeys } from './search.ahead';
 
 /**
@@ -72,27 +70,20 @@ const REBUILD_TERMS_SQL = `
  * stale and drops its category tree when it sees it (watchIndexVersion). For any write that changes what search
  * shows.
  */
-export async function bumpIndexVersion(db: SqlConnection, trx?: Transaction): Promise<void> {
+export async function bumpIndexVersion(db: Db): Promise<void> {
   await db.execute(
     'update search_index_state set version = version + 1, refreshed_at = now() where id = 1',
     [],
     'run',
-    trx,
   );
 }
 
-export async function refreshSearchIndex(em: EntityManager): Promise<void> {
-  const db = em.getConnection();
-  const ctx = em.getTransactionContext();
-  await db.execute(
-    'delete from product_search where product_id not in (select id from product)',
-    [],
-    'run',
-    ctx,
-  );
-  await db.execute(REFRESH_PRODUCT_SEARCH_SQL, [[...FACET_ATTRIBUTES]], 'run', ctx);
-  await db.execute('truncate search_term', [], 'run', ctx);
-  await db.execute(REBUILD_TERMS_SQL, [DICTIONARY_WORD_MIN_LENGTH], 'run', ctx);
+/** Rebuilds the search rows, the dictionary and the typeahead keys (in the caller's transaction, if any). */
+export async function refreshSearchIndex(db: Db): Promise<void> {
+  await db.execute('delete from product_search where product_id not in (select id from product)', [], 'run');
+  await db.execute(REFRESH_PRODUCT_SEARCH_SQL, [[...FACET_ATTRIBUTES]], 'run');
+  await db.execute('truncate search_term', [], 'run');
+  await db.execute(REBUILD_TERMS_SQL, [DICTIONARY_WORD_MIN_LENGTH], 'run');
   // One-word forms of the synonyms (ballscrew, tslot...) are dictionary words too, so "balscrew" corrects.
   const compounds = SYNONYMS.flat().filter((v) => !v.includes(' '));
   await db.execute(
@@ -100,17 +91,15 @@ export async function refreshSearchIndex(em: EntityManager): Promise<void> {
      on conflict (term) do update set frequency = greatest(search_term.frequency, 1000)`,
     [compounds],
     'run',
-    ctx,
   );
-  await refreshTypeaheadKeys(db, ctx);
-  await db.execute('analyze product_search, search_term, typeahead_answer', [], 'run', ctx);
+  await refreshTypeaheadKeys(db);
+  await db.execute('analyze product_search, search_term, typeahead_answer', [], 'run');
   // Every process marks its cached answers stale when it sees the new version (watchIndexVersion).
   await db.execute(
     `insert into search_index_state (id, version) values (1, 1)
      on conflict (id) do update set version = search_index_state.version + 1, refreshed_at = now()`,
     [],
     'run',
-    ctx,
   );
 }
 
@@ -118,8 +107,8 @@ export async function refreshSearchIndex(em: EntityManager): Promise<void> {
  * Whether every product has its search row and the typeahead its keys (false after a migration emptied either, or
  * a partial import).
  */
-export async function searchIndexIsComplete(em: EntityManager): Promise<boolean> {
-  const [row] = await em.getConnection().execute<{ complete: boolean }[]>(
+export async function searchIndexIsComplete(db: Db): Promise<boolean> {
+  const [row] = await db.execute<{ complete: boolean }[]>(
     `select (select count(*) from product) = (select count(*) from product_search)
          and (exists (select 1 from typeahead_answer) or not exists (select 1 from product)) as complete`,
   );

@@ -12,7 +12,7 @@ import {
   type SearchRequest,
 } from '../../../../domain/search.schema';
 import { validate } from '../../common/validate';
-import type { Ctx, SqlConnection } from '../../context';
+import type { Ctx, Db } from '../../context';
 import type { AnswerCache } from './search.cache';
 import { siteRestriction, soldOnSiteSql } from '../catalog/sold-on-site';
 import { closest, isCorrectable, parseQuery, toTsQuery, type ParsedQuery } from './search.query';
@@ -93,7 +93,7 @@ type FacetScope = 'brand' | 'all';
  * as a site that shows all products does; the answers computed ahead are computed so, decision 042).
  */
 export interface SearchReader {
-  readDb: SqlConnection;
+  readDb: Db;
   site: string | null;
 }
 

@@ -1,5 +1,6 @@
 import session, { type SessionData } from 'express-session';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { detachedDb, type Db } from '../../db/db';
 import { Prepared } from '../../db/prepared';
 import { pruneRateLimits } from '../auth/rate-limit';
 import { pruneSignInThrottle } from '../auth/sign-in-throttle';
@@ -37,9 +38,11 @@ export class PgSessionStore extends session.Store {
     }
   }
 
-  private get db() {
-    return this.orm.em.getConnection();
+  /** Sessions are the store's own: never in a service's transaction (as express-session saves them later). */
+  private get db(): Db {
+    return (this.detached ??= detachedDb(this.orm));
   }
+  private detached?: Db;
 
   private expiry(sess: SessionData): Date {
     const expires = sess.cookie?.expires;

@@ -46,22 +46,20 @@ export const adminSiteService = {
   async setVisibility(ctx: Ctx, input: unknown): Promise<AdminSiteView> {
     assertAccess(ctx, CONSOLE_ACCESS.sites);
     const { id, showAllProducts } = validate(visibilitySchema, input);
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [before] = await ctx.db.execute<{ showAllProducts: boolean }[]>(
         'select show_all_products as "showAllProducts" from site where id = ? for update',
         [id],
         'all',
-        trx,
       );
       if (!before) throw notFound('Site');
       await ctx.db.execute(
         'update site set show_all_products = ? where id = ?',
         [showAllProducts, id],
         'run',
-        trx,
       );
-      await bumpIndexVersion(ctx.db, trx);
-      await recordAudit(ctx, trx, {
+      await bumpIndexVersion(ctx.db);
+      await recordAudit(ctx, {
         action: 'site.visibility',
         targetType: 'site',
         targetId: id,
@@ -82,22 +80,20 @@ export const adminSiteService = {
     assertAccess(ctx, CONSOLE_ACCESS.sites);
     const { id } = validate(siteIdSchema, input);
     const legal = validate(siteLegalSchema, input);
-    await ctx.db.transactional(async (trx) => {
+    await ctx.db.transactional(async () => {
       const [before] = await ctx.db.execute<SiteLegal[]>(
         `select legal_name as "legalName", postal_address as "postalAddress", copyright_holder as "copyrightHolder"
          from site where id = ? for update`,
         [id],
         'all',
-        trx,
       );
       if (!before) throw notFound('Site');
       await ctx.db.execute(
         'update site set legal_name = ?, postal_address = ?, copyright_holder = ? where id = ?',
         [legal.legalName, legal.postalAddress, legal.copyrightHolder, id],
         'run',
-        trx,
       );
-      await recordAudit(ctx, trx, {
+      await recordAudit(ctx, {
         action: 'site.legal',
         targetType: 'site',
         targetId: id,

@@ -1,5 +1,5 @@
 import { ReferenceCache } from '../../common/reference-cache';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { BRAND } from '../../../../domain/constants';
 import type { SiteLegal } from '../../../../domain/site-legal.schema';
 
@@ -33,7 +33,7 @@ export const SITE_LEGAL_COLUMNS = `legal_name as "legalName", postal_address as 
 export class SiteDirectory {
   private readonly sites: ReferenceCache<Map<string, SiteView>>;
 
-  constructor(db: SqlConnection, ttlMs = 60_000) {
+  constructor(db: Db, ttlMs = 60_000) {
     this.sites = new ReferenceCache(async () => {
       const rows = await db.execute<SiteView[]>(
         `select id, name, currency, logo, price_list_id as "priceListId", ${SITE_LEGAL_COLUMNS} from site`,
@@ -57,7 +57,7 @@ export class SiteDirectory {
  * Admin's edit names the new company. A site unknown to the table (never: orders and quotes name their site) is
  * the store's own.
  */
-export async function siteLegal(db: SqlConnection, siteId: string): Promise<SiteLegal> {
+export async function siteLegal(db: Db, siteId: string): Promise<SiteLegal> {
   const [row] = await db.execute<SiteLegal[]>(`select ${SITE_LEGAL_COLUMNS} from site where id = ?`, [
     siteId,
   ]);

@@ -3,8 +3,7 @@ import { stockAdjustmentSchema } from '../../../../domain/stock.schema';
 import { DEFAULT_LEAD_TIME_DAYS, LOW_STOCK_PIECES, warehouseById } from '../../../../domain/warehouses';
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
-import type { Ctx, SqlConnection } from '../../context';
-import type { Transaction } from '@mikro-orm/core';
+import type { Ctx, Db } from '../../context';
 import { recordAudit } from '../audit/audit';
 import { assertAccess } from '../auth/permissions';
 import { setOnHand } from './stock.service';
@@ -42,12 +41,8 @@ const named = (row: StockRowView): StockRowView => ({
 });
 
 /** One part's counts (its stock row), or null. */
-async function stockRow(
-  db: SqlConnection,
-  productId: string,
-  trx?: Transaction,
-): Promise<StockRowView | null> {
-  const [row] = await db.execute<StockRowView[]>(`${ROWS_SQL} where p.id = ?`, [productId], 'all', trx);
+async function stockRow(db: Db, productId: string): Promise<StockRowView | null> {
+  const [row] = await db.execute<StockRowView[]>(`${ROWS_SQL} where p.id = ?`, [productId], 'all');
   return row ? named(row) : null;
 }
 
@@ -78,16 +73,16 @@ export const stockAdminService = {
   async adjust(ctx: Ctx, productId: string, body: unknown): Promise<StockRowView> {
     assertAccess(ctx, CONSOLE_ACCESS.stock);
     const input = validate(stockAdjustmentSchema, body);
-    return ctx.db.transactional(async (trx) => {
-      const before = await setOnHand(ctx, trx, productId, input.levels);
-      await recordAudit(ctx, trx, {
+    return ctx.db.transactional(async () => {
+      const before = await setOnHand(ctx, productId, input.levels);
+      await recordAudit(ctx, {
         action: 'stock.adjust',
         targetType: 'product',
         targetId: productId,
         before: { levels: before },
         after: { levels: input.levels, reason: input.reason },
       });
-      const row = await stockRow(ctx.db, productId, trx);
+      const row = await stockRow(ctx.db, productId);
       if (!row) throw notFound(`Product ${productId}`);
       return row;
     });

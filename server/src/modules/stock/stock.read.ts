@@ -1,8 +1,7 @@
-import type { Transaction } from '@mikro-orm/core';
 import { cutsPerPiece, planShipment, type ShipPlan, type StockAt } from '../../../../domain/ship-dates';
 import { DEFAULT_LEAD_TIME_DAYS } from '../../../../domain/warehouses';
 import { prepared } from '../../db/prepared';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 
 /** A part's stock by warehouse and its backorder terms, as the ship-date rule reads them. */
 export interface PartStock {
@@ -35,10 +34,7 @@ const partOf = (r: StockRow): PartStock & { inStock: boolean } => ({
 export type Run = <T extends object[] = object[]>(sql: string, params?: unknown[]) => Promise<T>;
 
 /** The parts' stock and backorder terms (no lock: for showing ship dates). */
-export function partStock(
-  ctx: { db: SqlConnection },
-  productIds: readonly string[],
-): Promise<Map<string, PartStock>> {
+export function partStock(ctx: { db: Db }, productIds: readonly string[]): Promise<Map<string, PartStock>> {
   return partStockBy((sql, params) => ctx.db.execute(sql, params), productIds);
 }
 
@@ -71,24 +67,22 @@ const LOCKED_STOCK = prepared<StockRow>(
  * and its `in_stock` flag: a reservation's one round trip before it writes (decision 050, "Cost, measured").
  */
 export async function lockedPartStock(
-  ctx: { db: SqlConnection },
-  trx: Transaction,
+  ctx: { db: Db },
   productIds: readonly string[],
 ): Promise<Map<string, PartStock & { inStock: boolean }>> {
   const ids = [...new Set(productIds)].sort();
   if (ids.length === 0) return new Map();
-  const rows = await LOCKED_STOCK.all(ctx.db, [ids, ids], trx);
+  const rows = await LOCKED_STOCK.all(ctx.db, [ids, ids]);
   return new Map(rows.map((r) => [r.productId, partOf(r)]));
 }
 
 /** Cuts booked at the work centres from yesterday on (a cut-off day boundary can fall either side of UTC's). */
-export async function bookedCuts(ctx: { db: SqlConnection }, trx?: Transaction) {
+export async function bookedCuts(ctx: { db: Db }) {
   const rows = await ctx.db.execute<{ warehouseId: string; day: string; cuts: number }[]>(
     `select warehouse_id as "warehouseId", to_char(day, 'YYYY-MM-DD') as day, cuts from work_centre_day
      where day >= current_date - 1 order by warehouse_id, day`,
     [],
     'all',
-    trx,
   );
   const byKey = new Map(rows.map((r) => [`${r.warehouseId}:${r.day}`, r.cuts]));
   return (warehouseId: string, day: string) => byKey.get(`${warehouseId}:${day}`) ?? 0;
@@ -97,8 +91,8 @@ export async function bookedCuts(ctx: { db: SqlConnection }, trx?: Transaction) 
 /** A quantity of a part planned at this moment (work-centre bookings read, not locked): for showing ship dates. */
 export async function shipPlan(
   ctx: {
-    db: SqlConnection;
-    readDb: SqlConnection;
+    db: Db;
+    readDb: Db;
     catalog: { stock(id: string): Promise<PartStock | undefined> };
   },
   productId: string,

@@ -1,4 +1,3 @@
-import type { Transaction } from '@mikro-orm/core';
 import { cutsPerPiece, planShipment, stockShortMessage, type ShipPart } from '../../../../domain/ship-dates';
 import { bookedCuts, lockedPartStock } from './stock.read';
 import { WAREHOUSES, warehousesFor } from '../../../../domain/warehouses';
@@ -7,7 +6,7 @@ import { productPath } from '../../../../domain/routes';
 import { AppError, notFound } from '../../common/errors';
 import { prepared } from '../../db/prepared';
 import { localeOr, sendMessage } from '../mail/mailer';
-import type { SqlConnection } from '../../context';
+import type { Db } from '../../context';
 import { forgetTypeaheadAnswers } from '../search/search.ahead';
 import { bumpIndexVersion } from '../search/search.index';
 
@@ -17,14 +16,14 @@ import { bumpIndexVersion } from '../search/search.index';
  * available (on hand less reserved) under that lock, so nothing is oversold.
  */
 
-type Db = { db: SqlConnection };
+type WithDb = { db: Db };
 
 /**
  * What a writer that may put stock back needs besides the database: the mailer's log and each site's address, for
  * the back-in-stock notices a restock sends (a request's Ctx has both).
  */
 export interface StockDeps {
-  db: SqlConnection;
+  db: Db;
   log: Logger;
   app: { auth: { siteUrl(site: string): string } };
 }
@@ -33,33 +32,26 @@ export interface StockDeps {
  * Locks the parts' stock rows in (product, warehouse) order: every writer takes them through here (a reservation
  * through lockedPartStock, in the same order), before any other stock lock, and a transaction that touches several orders locks all their parts at once first (lockStockOfOrders).
  */
-export async function lockStock(ctx: Db, trx: Transaction, productIds: readonly string[]): Promise<void> {
+export async function lockStock(ctx: WithDb, productIds: readonly string[]): Promise<void> {
   const ids = [...new Set(productIds)].sort();
   if (ids.length === 0) return;
   await ctx.db.execute(
     'select 1 from stock_level where product_id in (?) order by product_id, warehouse_id for update',
     [ids],
     'all',
-    trx,
   );
 }
 
 /** Locks the stock rows of every part these orders hold (before cancelling several orders in one transaction). */
-export async function lockStockOfOrders(
-  ctx: Db,
-  trx: Transaction,
-  orderIds: readonly string[],
-): Promise<void> {
+export async function lockStockOfOrders(ctx: WithDb, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
   const rows = await ctx.db.execute<{ productId: string }[]>(
     `select distinct product_id as "productId" from stock_reservation where order_id in (?) and status = 'reserved'`,
     [[...orderIds]],
     'all',
-    trx,
   );
   await lockStock(
     ctx,
-    trx,
     rows.map((r) => r.productId),
   );
 }
@@ -68,9 +60,9 @@ export async function lockStockOfOrders(
  * The work centres' bookings are changed by one transaction at a time (a transaction-scoped lock per warehouse,
  * taken in warehouse order, after the stock rows): two orders cannot both fill the last hours of a day.
  */
-async function lockWorkCentres(ctx: Db, trx: Transaction): Promise<void> {
+async function lockWorkCentres(ctx: WithDb): Promise<void> {
   for (const w of WAREHOUSES.map((x) => x.id).sort()) {
-    await ctx.db.execute('select pg_advisory_xact_lock(hashtext(?))', [`work_centre:${w}`], 'all', trx);
+    await ctx.db.execute('select pg_advisory_xact_lock(hashtext(?))', [`work_centre:${w}`], 'all');
   }
 }
 
@@ -104,17 +96,16 @@ const RESERVE = prepared(
  */
 export async function reserveOrderStock(
   ctx: StockDeps,
-  trx: Transaction,
   order: { id: string; state: string; lines: readonly LineToReserve[] },
   now = new Date(),
 ): Promise<Map<string, string>> {
   const productIds = [...new Set(order.lines.map((l) => l.productId))].sort();
   if (productIds.length === 0) return new Map();
   // Locked and read in one statement (lockStock's order).
-  const parts = await lockedPartStock(ctx, trx, productIds);
+  const parts = await lockedPartStock(ctx, productIds);
   const cutting = order.lines.some((l) => l.cutsPerPiece > 0);
-  if (cutting) await lockWorkCentres(ctx, trx);
-  const booked = cutting ? await bookedCuts(ctx, trx) : () => 0;
+  if (cutting) await lockWorkCentres(ctx);
+  const booked = cutting ? await bookedCuts(ctx) : () => 0;
   const extraCuts = new Map<string, number>();
   const bookedNow = (w: string, day: string) => booked(w, day) + (extraCuts.get(`${w}:${day}`) ?? 0);
   // Two lines of one part (two lengths, say) share its stock: what the first takes, the second does not see.
@@ -153,27 +144,22 @@ export async function reserveOrderStock(
     }
     shipDays.set(line.lineId, plan.shipOn);
   }
-  await RESERVE.all(
-    ctx.db,
-    [
-      JSON.stringify(
-        reservations.map((r) => ({
-          line_id: r.lineId,
-          product_id: r.productId,
-          warehouse_id: r.warehouseId,
-          quantity: r.quantity,
-          backordered: r.backordered,
-          ship_on: r.shipOn,
-          cuts: r.cuts,
-        })),
-      ),
-      order.id,
-    ],
-    trx,
-  );
+  await RESERVE.all(ctx.db, [
+    JSON.stringify(
+      reservations.map((r) => ({
+        line_id: r.lineId,
+        product_id: r.productId,
+        warehouse_id: r.warehouseId,
+        quantity: r.quantity,
+        backordered: r.backordered,
+        ship_on: r.shipOn,
+        cuts: r.cuts,
+      })),
+    ),
+    order.id,
+  ]);
   await bookCuts(
     ctx,
-    trx,
     reservations.flatMap((r) => r.cuts.map((c) => ({ ...c, warehouseId: r.warehouseId }))),
     1,
   );
@@ -183,14 +169,13 @@ export async function reserveOrderStock(
     const left = part.stock.reduce((n, s) => n + s.available - (taken.get(`${id}:${s.warehouseId}`) ?? 0), 0);
     return part.inStock !== left > 0;
   });
-  await syncInStock(ctx, trx, flipping);
+  await syncInStock(ctx, flipping);
   return shipDays;
 }
 
 /** Adds (`sign` 1) or gives back (-1) reserved pieces, row by row in lock order. */
 async function moveReserved(
-  ctx: Db,
-  trx: Transaction,
+  ctx: WithDb,
   rows: readonly { productId: string; warehouseId: string; quantity: number }[],
   sign: 1 | -1,
 ): Promise<void> {
@@ -208,14 +193,12 @@ async function moveReserved(
       ),
     ],
     'run',
-    trx,
   );
 }
 
 /** Books (1) or gives back (-1) work-centre cuts. */
 async function bookCuts(
-  ctx: Db,
-  trx: Transaction,
+  ctx: WithDb,
   cuts: readonly { warehouseId: string; day: string; cuts: number }[],
   sign: 1 | -1,
 ): Promise<void> {
@@ -231,7 +214,6 @@ async function bookCuts(
          where w.warehouse_id = m.warehouse_id and w.day = m.day`,
     [days],
     'run',
-    trx,
   );
 }
 
@@ -246,13 +228,12 @@ interface HeldReservation {
 
 /** The reservations an order (or some of its lines) still holds, their stock rows locked in order. */
 async function held(
-  ctx: Db,
-  trx: Transaction,
+  ctx: WithDb,
   orderId: string,
   lineIds: readonly string[] | null,
 ): Promise<HeldReservation[]> {
   // Stock rows first, then the reservations (the order every writer follows).
-  await lockStock(ctx, trx, await reservedParts(ctx, trx, orderId));
+  await lockStock(ctx, await reservedParts(ctx, orderId));
   const rows = await ctx.db.execute<HeldReservation[]>(
     `select r.id, r.product_id as "productId", r.warehouse_id as "warehouseId", r.quantity, r.backordered, r.cuts
      from stock_reservation r
@@ -260,19 +241,17 @@ async function held(
      order by r.product_id, r.warehouse_id, r.created_at, r.id for update of r`,
     [orderId, lineIds === null, lineIds?.length ? lineIds : ['']],
     'all',
-    trx,
   );
-  if (rows.some((r) => r.cuts.length > 0)) await lockWorkCentres(ctx, trx);
+  if (rows.some((r) => r.cuts.length > 0)) await lockWorkCentres(ctx);
   return rows;
 }
 
 /** The parts an order's reservations hold (read without a lock, to lock their stock rows first). */
-async function reservedParts(ctx: Db, trx: Transaction, orderId: string): Promise<string[]> {
+async function reservedParts(ctx: WithDb, orderId: string): Promise<string[]> {
   const rows = await ctx.db.execute<{ productId: string }[]>(
     `select distinct product_id as "productId" from stock_reservation where order_id = ? and status = 'reserved'`,
     [orderId],
     'all',
-    trx,
   );
   return rows.map((r) => r.productId);
 }
@@ -283,21 +262,18 @@ async function reservedParts(ctx: Db, trx: Transaction, orderId: string): Promis
  */
 export async function releaseOrderStock(
   ctx: StockDeps,
-  trx: Transaction,
   orderId: string,
   lineIds: readonly string[] | null = null,
 ): Promise<void> {
-  const rows = await held(ctx, trx, orderId, lineIds);
+  const rows = await held(ctx, orderId, lineIds);
   if (rows.length === 0) return;
   await moveReserved(
     ctx,
-    trx,
     rows.filter((r) => !r.backordered),
     -1,
   );
   await bookCuts(
     ctx,
-    trx,
     rows.flatMap((r) => r.cuts.map((c) => ({ ...c, warehouseId: r.warehouseId }))),
     -1,
   );
@@ -305,9 +281,8 @@ export async function releaseOrderStock(
     `update stock_reservation set status = 'released' where id in (?)`,
     [rows.map((r) => r.id)],
     'run',
-    trx,
   );
-  await syncInStock(ctx, trx, [...new Set(rows.map((r) => r.productId))]);
+  await syncInStock(ctx, [...new Set(rows.map((r) => r.productId))]);
 }
 
 /**
@@ -315,12 +290,11 @@ export async function releaseOrderStock(
  * fall), oldest first; a part of a reservation left for a later shipment stays reserved.
  */
 export async function consumeShippedStock(
-  ctx: Db,
-  trx: Transaction,
+  ctx: WithDb,
   orderId: string,
   shipped: readonly { orderLineId: string; quantity: number }[],
 ): Promise<void> {
-  await lockStock(ctx, trx, await reservedParts(ctx, trx, orderId));
+  await lockStock(ctx, await reservedParts(ctx, orderId));
   const rows = await ctx.db.execute<(HeldReservation & { lineId: string })[]>(
     `select r.id, r.order_line_id as "lineId", r.product_id as "productId", r.warehouse_id as "warehouseId",
        r.quantity, r.backordered, r.cuts
@@ -328,7 +302,6 @@ export async function consumeShippedStock(
      order by r.backordered, r.ship_on, r.created_at, r.id for update of r`,
     [orderId],
     'all',
-    trx,
   );
   if (rows.length === 0) return;
   const left = new Map(shipped.map((s) => [s.orderLineId, s.quantity]));
@@ -339,12 +312,7 @@ export async function consumeShippedStock(
     left.set(r.lineId, (left.get(r.lineId) ?? 0) - take);
     if (!r.backordered) consumed.push({ productId: r.productId, warehouseId: r.warehouseId, quantity: take });
     if (take === r.quantity) {
-      await ctx.db.execute(
-        `update stock_reservation set status = 'shipped' where id = ?`,
-        [r.id],
-        'run',
-        trx,
-      );
+      await ctx.db.execute(`update stock_reservation set status = 'shipped' where id = ?`, [r.id], 'run');
     } else {
       await ctx.db.execute(
         `with rest as (update stock_reservation set quantity = quantity - ? where id = ? returning *)
@@ -353,7 +321,6 @@ export async function consumeShippedStock(
          select order_id, order_line_id, product_id, warehouse_id, ?, backordered, ship_on, '[]', 'shipped' from rest`,
         [take, r.id, take],
         'run',
-        trx,
       );
     }
   }
@@ -371,7 +338,6 @@ export async function consumeShippedStock(
       ),
     ],
     'run',
-    trx,
   );
 }
 
@@ -379,11 +345,7 @@ export async function consumeShippedStock(
  * Keeps `product.in_stock` (and the search rows' copy) true while some warehouse has a piece available. Only a flip
  * writes: the typeahead's answers that may show the part are then forgotten, as for any stock change.
  */
-export async function syncInStock(
-  ctx: StockDeps,
-  trx: Transaction,
-  productIds: readonly string[],
-): Promise<void> {
+export async function syncInStock(ctx: StockDeps, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   const flipped = await ctx.db.execute<{ id: string; inStock: boolean }[]>(
     `update product p set in_stock = n.in_stock, updated_at = now()
@@ -393,7 +355,6 @@ export async function syncInStock(
      returning p.id, p.in_stock as "inStock"`,
     [[...productIds]],
     'all',
-    trx,
   );
   if (flipped.length === 0) return;
   const ids = flipped.map((f) => f.id);
@@ -401,13 +362,11 @@ export async function syncInStock(
     `update product_search s set in_stock = p.in_stock from product p where p.id = s.product_id and p.id in (?)`,
     [ids],
     'run',
-    trx,
   );
-  await forgetTypeaheadAnswers(ctx.db, ids, trx);
-  await bumpIndexVersion(ctx.db, trx);
+  await forgetTypeaheadAnswers(ctx.db, ids);
+  await bumpIndexVersion(ctx.db);
   await noticeBackInStock(
     ctx,
-    trx,
     flipped.filter((f) => f.inStock).map((f) => f.id),
   );
 }
@@ -416,11 +375,7 @@ export async function syncInStock(
  * Parts back in stock: each confirmed back-in-stock request not yet answered (decision 053) is e-mailed once (in its language, with a link
  * on its site) and marked, in the caller's transaction, so a rolled-back restock sends nothing.
  */
-async function noticeBackInStock(
-  ctx: StockDeps,
-  trx: Transaction,
-  productIds: readonly string[],
-): Promise<void> {
+async function noticeBackInStock(ctx: StockDeps, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   const due = await ctx.db.execute<
     { email: string; locale: string; site: string; productId: string; name: string }[]
@@ -430,24 +385,18 @@ async function noticeBackInStock(
      returning r.email, r.locale, r.site, r.product_id as "productId", p.name`,
     [[...productIds]],
     'all',
-    trx,
   );
   for (const d of due) {
-    await sendMessage(
-      ctx.db,
-      ctx.log,
-      {
-        to: d.email,
-        locale: localeOr(d.locale),
-        message: {
-          kind: 'back-in-stock',
-          name: d.name,
-          partNumber: d.productId,
-          url: `${ctx.app.auth.siteUrl(d.site)}${productPath(d.productId)}`,
-        },
+    await sendMessage(ctx.db, ctx.log, {
+      to: d.email,
+      locale: localeOr(d.locale),
+      message: {
+        kind: 'back-in-stock',
+        name: d.name,
+        partNumber: d.productId,
+        url: `${ctx.app.auth.siteUrl(d.site)}${productPath(d.productId)}`,
       },
-      trx,
-    );
+    });
   }
 }
 
@@ -457,7 +406,6 @@ async function noticeBackInStock(
  */
 export async function setOnHand(
   ctx: StockDeps,
-  trx: Transaction,
   productId: string,
   levels: readonly { warehouseId: string; onHand: number }[],
 ): Promise<{ warehouseId: string; onHand: number }[]> {
@@ -466,7 +414,6 @@ export async function setOnHand(
     'select id from product where id = ?',
     [productId],
     'all',
-    trx,
   );
   if (!part) throw notFound(`Product ${productId}`);
   const before = await ctx.db.execute<{ warehouseId: string; onHand: number }[]>(
@@ -474,7 +421,6 @@ export async function setOnHand(
      order by warehouse_id for update`,
     [productId],
     'all',
-    trx,
   );
   await ctx.db.execute(
     `insert into stock_level (product_id, warehouse_id, on_hand)
@@ -483,10 +429,9 @@ export async function setOnHand(
      on conflict (product_id, warehouse_id) do update set on_hand = excluded.on_hand, updated_at = now()`,
     [productId, JSON.stringify(levels.map((l) => ({ warehouse_id: l.warehouseId, on_hand: l.onHand })))],
     'run',
-    trx,
   );
-  await allocateBackorders(ctx, trx, productId);
-  await syncInStock(ctx, trx, [productId]);
+  await allocateBackorders(ctx, productId);
+  await syncInStock(ctx, [productId]);
   return before;
 }
 
@@ -494,13 +439,12 @@ export async function setOnHand(
  * Stock that arrives goes to the part's backorders first, oldest first at each warehouse (whole reservations, in
  * order: a later backorder never overtakes an earlier one), then to buyers. The part's stock rows are locked.
  */
-async function allocateBackorders(ctx: Db, trx: Transaction, productId: string): Promise<void> {
+async function allocateBackorders(ctx: WithDb, productId: string): Promise<void> {
   const waiting = await ctx.db.execute<{ id: string; warehouseId: string; quantity: number }[]>(
     `select id, warehouse_id as "warehouseId", quantity from stock_reservation
      where product_id = ? and status = 'reserved' and backordered order by created_at, id for update`,
     [productId],
     'all',
-    trx,
   );
   if (waiting.length === 0) return;
   const levels = await ctx.db.execute<{ warehouseId: string; available: number }[]>(
@@ -508,7 +452,6 @@ async function allocateBackorders(ctx: Db, trx: Transaction, productId: string):
      where product_id = ?`,
     [productId],
     'all',
-    trx,
   );
   const free = new Map(levels.map((l) => [l.warehouseId, l.available]));
   const blocked = new Set<string>();
@@ -525,11 +468,9 @@ async function allocateBackorders(ctx: Db, trx: Transaction, productId: string):
     'update stock_reservation set backordered = false where id in (?)',
     [filled.map((r) => r.id)],
     'run',
-    trx,
   );
   await moveReserved(
     ctx,
-    trx,
     filled.map((r) => ({ productId, warehouseId: r.warehouseId, quantity: r.quantity })),
     1,
   );
@@ -543,7 +484,6 @@ async function allocateBackorders(ctx: Db, trx: Transaction, productId: string):
  */
 export async function restockReturned(
   ctx: StockDeps,
-  trx: Transaction,
   order: { id: string; state: string },
   returned: readonly { orderLineId: string; quantity: number }[],
 ): Promise<void> {
@@ -557,7 +497,6 @@ export async function restockReturned(
      from order_line l where l.order_id = ? and l.id in (?)`,
     [order.id, returned.map((r) => r.orderLineId)],
     'all',
-    trx,
   );
   const nearest = warehousesFor(order.state)[0]!.id;
   const back = new Map<string, { product_id: string; warehouse_id: string; quantity: number }>();
@@ -573,7 +512,7 @@ export async function restockReturned(
   }
   if (back.size === 0) return;
   const productIds = [...new Set([...back.values()].map((b) => b.product_id))].sort();
-  await lockStock(ctx, trx, productIds);
+  await lockStock(ctx, productIds);
   await ctx.db.execute(
     `insert into stock_level (product_id, warehouse_id, on_hand)
      select r.product_id, r.warehouse_id, r.quantity
@@ -583,8 +522,7 @@ export async function restockReturned(
        updated_at = now()`,
     [JSON.stringify([...back.values()])],
     'run',
-    trx,
   );
-  for (const id of productIds) await allocateBackorders(ctx, trx, id);
-  await syncInStock(ctx, trx, productIds);
+  for (const id of productIds) await allocateBackorders(ctx, id);
+  await syncInStock(ctx, productIds);
 }

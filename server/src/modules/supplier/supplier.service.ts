@@ -68,17 +68,16 @@ export const supplierService = {
     assertAccess(ctx, SUPPLIER_ACCESS);
     const { levels } = validate(stockLevelsSchema, body);
     const brandId = await supplierBrand(ctx);
-    return ctx.db.transactional(async (trx) => {
+    return ctx.db.transactional(async () => {
       const [own] = await ctx.db.execute<{ id: string }[]>(
         'select id from product where id = ? and brand_id = ?',
         [id, brandId],
         'all',
-        trx,
       );
       // Another brand's product answers exactly like a missing one.
       if (!own) throw notFound(`Product ${id}`);
-      const before = await setOnHand(ctx, trx, id, levels);
-      await recordAudit(ctx, trx, {
+      const before = await setOnHand(ctx, id, levels);
+      await recordAudit(ctx, {
         action: 'stock.supplier',
         targetType: 'product',
         targetId: id,
@@ -89,7 +88,6 @@ export const supplierService = {
         'select id, name, in_stock as "inStock" from product where id = ?',
         [id],
         'all',
-        trx,
       );
       return row!;
     });
