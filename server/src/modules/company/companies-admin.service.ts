@@ -25,8 +25,8 @@ import type { Ctx } from '../../context';
 import { recordAudit } from '../audit/audit';
 import { assertAccess } from '../auth/permissions';
 import { requireUser } from '../auth/session-auth';
-import { mailDeps, queueOrderEmail } from '../order/order-mail';
-import { recordStatusChange } from '../order/order.events';
+import type { OrderMail } from '../order/order-mail';
+import { changeOrderStatus, recordOrderNote } from '../order/order-status';
 import { keepsActiveAdmin, lastActiveAdmin, personName } from './company-access';
 import { askApprovers, OPEN_TERMS_BALANCE } from './company-limits';
 import { pricingOf } from '../catalog/pricing';
@@ -543,8 +543,8 @@ export const companiesAdminService = {
         throw new AppError('CONFLICT', 'This order was already approved, rejected or cancelled.');
       }
       const said = note ? ` (${note})` : '';
-      const move = (to: number, paymentStatus: string | null, history: string) =>
-        recordStatusChange(ctx, trx, { orderId, from: row.status, to, note: history, paymentStatus });
+      const move = (to: number, paymentStatus: string | null, history: string, notice: OrderMail) =>
+        changeOrderStatus(ctx, { orderId, from: row.status, to, note: history, paymentStatus, notice });
       if (!input.approve) {
         await ctx.db.execute(
           `update company_approval set decision = 'rejected', decided_by_id = ?, note = ?, decided_at = now(),
@@ -553,12 +553,16 @@ export const companiesAdminService = {
           'run',
           trx,
         );
-        await move(ORDER_STATUS_CODE.OrderCancelled, null, `Credit refused by ${BRAND.name}${said}`);
-        await queueOrderEmail(
-          mailDeps(ctx),
-          orderId,
-          (order) => ({ kind: 'order-rejected', ...order, by: BRAND.name, note }),
-          trx,
+        await move(
+          ORDER_STATUS_CODE.OrderCancelled,
+          null,
+          `Credit refused by ${BRAND.name}${said}`,
+          (order) => ({
+            kind: 'order-rejected',
+            ...order,
+            by: BRAND.name,
+            note,
+          }),
         );
       } else if (row.reason === 'credit') {
         await ctx.db.execute(
@@ -572,12 +576,7 @@ export const companiesAdminService = {
           ORDER_STATUS_CODE.Processing,
           'PENDING',
           `Credit approved by ${BRAND.name}${said}; purchase order received`,
-        );
-        await queueOrderEmail(
-          mailDeps(ctx),
-          orderId,
           (order) => ({ kind: 'order-approved', ...order, by: BRAND.name, note, next: 'terms' }),
-          trx,
         );
       } else {
         // Also over the buyer's spending limit: now the company's approvers decide.
@@ -587,18 +586,12 @@ export const companiesAdminService = {
           'run',
           trx,
         );
-        await ctx.db.execute(
-          `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, ?, ?, ?)`,
-          [
-            orderId,
-            me.id,
-            row.status,
-            row.status,
-            `Credit approved by ${BRAND.name}${said}; waiting for the company's approval`,
-          ],
-          'run',
-          trx,
-        );
+        await recordOrderNote(ctx, {
+          orderId,
+          note: `Credit approved by ${BRAND.name}${said}; waiting for the company's approval`,
+          at: row.status,
+          touch: false,
+        });
         await askApprovers(ctx, trx, {
           orderNumber: row.orderNumber,
           accountId: row.accountId,

@@ -19,7 +19,7 @@ import type { Ctx } from '../../context';
 import { requireUser } from '../auth/session-auth';
 import { localeOr, sendMessage } from '../mail/mailer';
 import type { Message } from '../mail/templates';
-import { recordStatusChange } from '../order/order.events';
+import { changeOrderStatus } from '../order/order-status';
 import { restockReturned } from '../stock/stock.service';
 import { orderService, type OrderView } from '../order/order.service';
 import type { Transaction } from '@mikro-orm/core';
@@ -347,7 +347,7 @@ async function moveOrder(
     }
     return;
   }
-  await recordStatusChange(ctx, trx, { orderId, from: row.status, to, note, returnStatus });
+  await changeOrderStatus(ctx, { orderId, from: row.status, to, note, returnStatus });
 }
 
 /** A return's e-mail to the order's contact, in the language the order was placed in. */

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { productPath } from '../../../../domain/routes';
 import { AppError, notFound } from '../../common/errors';
 import { prepared } from '../../db/prepared';
+import { currentTransaction } from '../../db/transactions';
 import { localeOr, sendMessage } from '../mail/mailer';
 import type { SqlConnection } from '../../context';
 import { forgetTypeaheadAnswers } from '../search/search.ahead';
@@ -275,6 +276,14 @@ async function reservedParts(ctx: Db, trx: Transaction, orderId: string): Promis
     trx,
   );
   return rows.map((r) => r.productId);
+}
+
+/** The stock's subscriber to an order's status changes (decision 067): a cancelled order's stock goes back. */
+export async function releaseStockOfCancelledOrder(
+  ctx: StockDeps,
+  change: { orderId: string; cancelled: boolean },
+): Promise<void> {
+  if (change.cancelled) await releaseOrderStock(ctx, currentTransaction()!, change.orderId);
 }
 
 /**
