@@ -53,6 +53,10 @@ import { UNPAID_ORDER_DEFAULTS, type UnpaidOrderPolicy } from '../../domain/chec
 import { DEFAULT_STAFF_DISCOUNT_LIMIT_PCT } from '../../domain/price-approval';
 import { every } from './common/periodic';
 import { sweepUnpaidOrders } from './modules/order/unpaid-orders';
+import { subscribeToOrderStatus } from './modules/order/order-status';
+import { queueStatusNotice } from './modules/order/order-mail';
+import { releaseStockOfCancelledOrder } from './modules/stock/stock.service';
+import { reopenQuoteOfCancelledOrder } from './modules/quote/quote.service';
 import type { FxRates } from '../../domain/fx';
 
 /**
@@ -238,6 +242,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (options.outboxIntervalMs !== 0) outbox?.start();
   // The payment processor keeps its own records: never inside the store's transactions.
   const payments = new TestPaymentProvider(detachedDb(orm));
+  // What follows an order's status change, in its transaction (decision 067).
+  subscribeToOrderStatus(releaseStockOfCancelledOrder, reopenQuoteOfCancelledOrder, queueStatusNotice);
   const unpaidOrders = options.unpaidOrders ?? UNPAID_ORDER_DEFAULTS;
   const publicUrl = options.publicUrl ?? 'http://localhost:4000';
   const siteHosts = options.siteHosts ?? {};

@@ -6,7 +6,14 @@ import { BRAND, CSRF } from '../../domain/constants';
 import { CUSTOM_WORK_PART } from '../src/modules/catalog/seed/generator';
 import { ROLES } from '../../domain/roles';
 import { lowestPriceWithoutApproval } from '../../domain/price-approval';
-import { authorisedCard, checkoutBody, companyMember, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import {
+  authorisedCard,
+  checkoutBody,
+  companyMember,
+  FIXTURE_PASSWORD,
+  orderEditInput,
+  plainProducts,
+} from './fixtures';
 import { createTestApp, linkIn, takeCsrfCookie, type Client, type TestApp } from './harness';
 import { tokenHash } from '../src/modules/account/tokens';
 
@@ -691,6 +698,52 @@ describe('quotes to orders', () => {
       { id: quote.id },
     );
     expect(reopened.data!.quote).toEqual({ status: 'accepted', orderId: null });
+  });
+
+  it('a quote order cancelled in the console reopens its quote once and gives its stock back (decision 067)', async () => {
+    const { c, email } = await customer();
+    const quote = await sentQuote(c, [{ itemId: products[0]!.id, qty: 40 }], [12]);
+    expect((await c.gql(ACCEPT, { id: quote.id, revision: 1 })).errors).toBeUndefined();
+    const placed = await c.gql<Placed>(PLACE, {
+      input: checkoutBody(email, await authorisedCard(c)),
+      key: randomUUID(),
+      quoteId: quote.id,
+      revision: 1,
+    });
+    expect(placed.errors).toBeUndefined();
+    const orderId = placed.data!.placeOrder.order.id;
+    const order = (await c.agent.get(`/api/orders/${orderId}`).expect(200)).body;
+    const [ordered] = await db.execute<{ version: number }[]>('select version from quote where id = ?', [
+      quote.id,
+    ]);
+    const staffEmail = `quotes.cancel.${randomUUID()}@plant.example`;
+    await t.createUser({ email: staffEmail, password: FIXTURE_PASSWORD, role: ROLES.CustomerService });
+    const staff = await t.client();
+    await staff.signIn(staffEmail, FIXTURE_PASSWORD);
+    const cancelled = await staff.gql(
+      `mutation($id: ID!, $version: Int!, $input: AdminOrderInput!) { updateOrder(id: $id, version: $version, input: $input) { status } }`,
+      { id: orderId, version: order.version, input: orderEditInput(order, { status: 16 }) },
+    );
+    expect(cancelled.errors).toBeUndefined();
+    const reopened = await c.gql<{ quote: { status: string; orderId: string | null } }>(
+      `query($id: ID!) { quote(id: $id) { status orderId } }`,
+      { id: quote.id },
+    );
+    expect(reopened.data!.quote).toEqual({ status: 'accepted', orderId: null });
+    const [after] = await db.execute<{ version: number }[]>('select version from quote where id = ?', [
+      quote.id,
+    ]);
+    expect(after!.version).toBe(ordered!.version + 1);
+    const reservations = await db.execute<{ status: string }[]>(
+      'select distinct status from stock_reservation where order_id = ?',
+      [orderId],
+    );
+    expect(reservations).toEqual([{ status: 'released' }]);
+    const [events] = await db.execute<{ n: number }[]>(
+      'select count(*)::int as n from order_event where order_id = ? and to_status = 16',
+      [orderId],
+    );
+    expect(events!.n).toBe(1);
   });
 
   it('buyer and staff exchange messages on a quote; each side is e-mailed a link to it; strangers cannot write', async () => {

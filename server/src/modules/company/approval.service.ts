@@ -9,8 +9,8 @@ import { BRAND } from '../../../../domain/constants';
 import { isStaffRole } from '../../../../domain/roles';
 import { recordAudit } from '../audit/audit';
 import { outcome } from '../order/checkout.service';
-import { mailDeps, queueOrderEmail } from '../order/order-mail';
-import { recordStatusChange } from '../order/order.events';
+import type { OrderMail } from '../order/order-mail';
+import { changeOrderStatus } from '../order/order-status';
 import type { PaymentIntent } from '../payment/payment.provider';
 import { companyCaller, personName } from './company-access';
 import { forgetHeldCard, heldCard, type HeldCard } from './company-limits';
@@ -195,26 +195,34 @@ export const approvalService = {
         [input.approve ? 'approved' : 'rejected', me.id, note, row.approvalId],
         'run',
       );
-      const move = (to: number, paymentStatus: string | null, history: string, card?: CardBrand | null) =>
-        recordStatusChange(ctx, { orderId, from: row.status, to, note: history, paymentStatus, card });
+      // The buyer is told with the change: rejected, or approved and what comes next (paid, to pay, on terms).
+      const move = (
+        to: number,
+        paymentStatus: string | null,
+        history: string,
+        notice: OrderMail,
+        card?: CardBrand | null,
+      ) =>
+        changeOrderStatus(ctx, { orderId, from: row.status, to, note: history, paymentStatus, card, notice });
+      const approved =
+        (next: 'paid' | 'pay' | 'terms'): OrderMail =>
+        (order) => ({ kind: 'order-approved', ...order, by, note, next });
       const said = note ? ` (${note})` : '';
       if (!input.approve) {
-        await move(ORDER_STATUS_CODE.OrderCancelled, null, `Rejected by ${by}${said}`);
-        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
+        await move(ORDER_STATUS_CODE.OrderCancelled, null, `Rejected by ${by}${said}`, (order) => ({
           kind: 'order-rejected',
           ...order,
           by,
           note,
         }));
       } else {
-        let next: 'paid' | 'pay' | 'terms';
         if (row.paymentKind === 'purchaseOrder') {
           await move(
             ORDER_STATUS_CODE.Processing,
             'PENDING',
             `Approved by ${by}${said}; purchase order received`,
+            approved('terms'),
           );
-          next = 'terms';
         } else {
           const charged = intentId && row.paymentMethodId ? await this.charge(ctx, intentId, row) : null;
           const result = charged && outcome(charged);
@@ -225,25 +233,23 @@ export const approvalService = {
                 ? `; card ${charged.card.brand} ending ${charged.card.last4}`
                 : ''
               : `; ${charged.lastError ?? 'waiting for the buyer to pay'}`;
-            await move(result.status, result.paymentStatus, `Approved by ${by}${said}${how}`, charged.card);
-            next = paid ? 'paid' : 'pay';
+            await move(
+              result.status,
+              result.paymentStatus,
+              `Approved by ${by}${said}${how}`,
+              approved(paid ? 'paid' : 'pay'),
+              charged.card,
+            );
           } else {
             // No card to charge (none kept, or it is no longer usable): the buyer pays from the order's page.
             await move(
               ORDER_STATUS_CODE.PaymentRequiresAction,
               'PAYMENT_REQUIRES_ACTION',
               `Approved by ${by}${said}; waiting for the buyer to pay`,
+              approved('pay'),
             );
-            next = 'pay';
           }
         }
-        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
-          kind: 'order-approved',
-          ...order,
-          by,
-          note,
-          next,
-        }));
       }
       held = heldCard(row);
       await recordAudit(ctx, {

@@ -24,8 +24,8 @@ import type { Ctx } from '../../context';
 import { recordAudit } from '../audit/audit';
 import { assertAccess } from '../auth/permissions';
 import { requireUser } from '../auth/session-auth';
-import { mailDeps, queueOrderEmail } from '../order/order-mail';
-import { recordStatusChange } from '../order/order.events';
+import type { OrderMail } from '../order/order-mail';
+import { changeOrderStatus, recordOrderNote } from '../order/order-status';
 import { keepsActiveAdmin, lastActiveAdmin, personName } from './company-access';
 import { askApprovers, OPEN_TERMS_BALANCE } from './company-limits';
 import { pricingOf } from '../catalog/pricing';
@@ -531,8 +531,8 @@ export const companiesAdminService = {
         throw new AppError('CONFLICT', 'This order was already approved, rejected or cancelled.');
       }
       const said = note ? ` (${note})` : '';
-      const move = (to: number, paymentStatus: string | null, history: string) =>
-        recordStatusChange(ctx, { orderId, from: row.status, to, note: history, paymentStatus });
+      const move = (to: number, paymentStatus: string | null, history: string, notice: OrderMail) =>
+        changeOrderStatus(ctx, { orderId, from: row.status, to, note: history, paymentStatus, notice });
       if (!input.approve) {
         await ctx.db.execute(
           `update company_approval set decision = 'rejected', decided_by_id = ?, note = ?, decided_at = now(),
@@ -540,13 +540,17 @@ export const companiesAdminService = {
           [me.id, note, row.approvalId],
           'run',
         );
-        await move(ORDER_STATUS_CODE.OrderCancelled, null, `Credit refused by ${BRAND.name}${said}`);
-        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
-          kind: 'order-rejected',
-          ...order,
-          by: BRAND.name,
-          note,
-        }));
+        await move(
+          ORDER_STATUS_CODE.OrderCancelled,
+          null,
+          `Credit refused by ${BRAND.name}${said}`,
+          (order) => ({
+            kind: 'order-rejected',
+            ...order,
+            by: BRAND.name,
+            note,
+          }),
+        );
       } else if (row.reason === 'credit') {
         await ctx.db.execute(
           `update company_approval set decision = 'approved', decided_by_id = ?, note = ?, decided_at = now(),
@@ -558,14 +562,8 @@ export const companiesAdminService = {
           ORDER_STATUS_CODE.Processing,
           'PENDING',
           `Credit approved by ${BRAND.name}${said}; purchase order received`,
+          (order) => ({ kind: 'order-approved', ...order, by: BRAND.name, note, next: 'terms' }),
         );
-        await queueOrderEmail(mailDeps(ctx), orderId, (order) => ({
-          kind: 'order-approved',
-          ...order,
-          by: BRAND.name,
-          note,
-          next: 'terms',
-        }));
       } else {
         // Also over the buyer's spending limit: now the company's approvers decide.
         await ctx.db.execute(
@@ -573,17 +571,12 @@ export const companiesAdminService = {
           [row.approvalId],
           'run',
         );
-        await ctx.db.execute(
-          `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, ?, ?, ?)`,
-          [
-            orderId,
-            me.id,
-            row.status,
-            row.status,
-            `Credit approved by ${BRAND.name}${said}; waiting for the company's approval`,
-          ],
-          'run',
-        );
+        await recordOrderNote(ctx, {
+          orderId,
+          note: `Credit approved by ${BRAND.name}${said}; waiting for the company's approval`,
+          at: row.status,
+          touch: false,
+        });
         await askApprovers(ctx, {
           orderNumber: row.orderNumber,
           accountId: row.accountId,

@@ -28,8 +28,8 @@ import { cancelApproval, forgetHeldCard, spentThisMonth, type HeldCard } from '.
 import { pricingOf } from '../catalog/pricing';
 import { orderService } from '../order/order.service';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
-import { recordStatusChange } from '../order/order.events';
-import { cancellationMail, mailDeps, queueOrderEmail } from '../order/order-mail';
+import { changeOrderStatus } from '../order/order-status';
+import { cancellationMail } from '../order/order-mail';
 
 /*
  * A company's members and invitations (issue 31, decision 043). Membership is the user's `account_id`, with their
@@ -487,15 +487,15 @@ export const companyService = {
         waiting.map((w) => w.id),
       );
       for (const { id } of waiting) {
-        await recordStatusChange(ctx, {
+        await changeOrderStatus(ctx, {
           orderId: id,
           from: ORDER_STATUS_CODE.AwaitingApproval,
           to: ORDER_STATUS_CODE.OrderCancelled,
           note: 'Cancelled: the buyer left the company before it was approved',
+          notice: cancellationMail('left-company', { kind: 'none' }),
         });
         const card = await cancelApproval(ctx, id);
         if (card) held.push(card);
-        await queueOrderEmail(mailDeps(ctx), id, cancellationMail('left-company', { kind: 'none' }));
       }
       await recordAudit(ctx, {
         action: 'company.member-removed',

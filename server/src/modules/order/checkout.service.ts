@@ -19,11 +19,11 @@ import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { cartService, pricedLines, takeLines } from '../cart/cart.service';
 import type { Money } from '../mail/templates';
-import { cancellationMail, confirmationMail, mailDeps, queueOrderEmail } from './order-mail';
+import { cancellationMail, confirmationMail, type OrderMail } from './order-mail';
 import type { CardMethod, PaymentIntent } from '../payment/payment.provider';
 import { ensurePaymentKey, rememberSavedCard } from '../account/saved-cards.service';
 import type { OrderAddress } from './order.entity';
-import { recordStatusChange } from './order.events';
+import { changeOrderStatus, recordPlacement } from './order-status';
 import { assertOrdersScope } from '../auth/permissions';
 import { GUEST_ORDERS_KEPT, orderService, type OrderView } from './order.service';
 import { ensureSession } from '../session/lazy-session';
@@ -326,9 +326,10 @@ export const checkoutService = {
             cutsPerPiece: cutsPerPiece(l.configurations),
           })),
         });
-      await prepared(
-        `insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, null, 0, ?)`,
-      ).all(ctx.db, [order!.id, ctx.user?.id ?? null, quote ? 'Order placed from a quote' : 'Order placed']);
+      await recordPlacement(ctx, {
+        orderId: order!.id,
+        note: quote ? 'Order placed from a quote' : 'Order placed',
+      });
       if (quote) {
         await markQuoteOrdered(ctx, quote.id, order!.id);
       } else {
@@ -411,7 +412,7 @@ export const checkoutService = {
       payment.kind === 'card' && wait.paymentKey
         ? await this.holdCard(ctx, payment.paymentMethodId!, wait.paymentKey, payment.saveCard)
         : null;
-    await recordStatusChange(ctx, {
+    await changeOrderStatus(ctx, {
       orderId: order.id,
       from: order.status,
       to: ORDER_STATUS_CODE.AwaitingApproval,
@@ -601,9 +602,10 @@ export const checkoutService = {
         ORDER_STATUS_CODE.OrderCancelled,
         paymentStatus,
         'Cancelled by the customer',
+        null,
+        cancellationMail('customer', money),
       );
       held = await cancelApproval(ctx, orderId);
-      await queueOrderEmail(mailDeps(ctx), orderId, cancellationMail('customer', money));
     });
     await forgetHeldCard(ctx, held);
     return orderService.load(ctx, orderId);
@@ -695,7 +697,8 @@ export const checkoutService = {
 
   /**
    * A status change of an order whose row the caller's transaction holds: checked against the transition table,
-   * written with its history entry; the confirmation e-mail when payment is received or a purchase order accepted.
+   * written with its history entry; the buyer's e-mail (`notice`), by default the confirmation when payment is
+   * received or a purchase order accepted.
    */
   async moveLocked(
     ctx: Ctx,
@@ -705,6 +708,9 @@ export const checkoutService = {
     paymentStatus: string | null,
     note: string,
     card: { brand: string; last4: string } | null = null,
+    notice: OrderMail | null = to === ORDER_STATUS_CODE.Authorized || to === ORDER_STATUS_CODE.Processing
+      ? confirmationMail
+      : null,
   ): Promise<void> {
     if (!canTransition(from, to)) {
       throw new AppError(
@@ -712,10 +718,7 @@ export const checkoutService = {
         `An order cannot go from ${orderStatusLabel(from)} to ${orderStatusLabel(to)}.`,
       );
     }
-    await recordStatusChange(ctx, { orderId, from, to, note, paymentStatus, card });
-    if (to === ORDER_STATUS_CODE.Authorized || to === ORDER_STATUS_CODE.Processing) {
-      await queueOrderEmail(mailDeps(ctx), orderId, confirmationMail);
-    }
+    await changeOrderStatus(ctx, { orderId, from, to, note, paymentStatus, card, notice });
   },
 };
 

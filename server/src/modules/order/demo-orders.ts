@@ -22,19 +22,16 @@ const CANADA = [
 
 type Run = <T extends object[] = object[]>(sql: string, params?: unknown[]) => Promise<T>;
 
+/** How many lines a demo order has, and each line's quantity: drawn from the order's number, reproducibly. */
+const LINE_COUNT = (number: string) => `(1 + abs(hashtext(${number} || ':lines')) % 3)`;
+const LINE_QUANTITY = (number: string, no: string) => `(1 + abs(hashtext(${number} || ':q' || ${no})) % 6)`;
+
 /**
  * The shipments of the demo orders that shipped (decision 035): one a day after the order with UPS (a tracking
  * number made from the order number), delivered on the order's delivery day; a partly shipped order has sent its
  * first line.
  */
 async function insertDemoShipments(run: Run, first: string, last: string): Promise<void> {
-  // One item cannot ship in parts: such an order has shipped whole.
-  await run(
-    `update customer_order o set status = 3, shipment_status = 'SHIPPED'
-     where o.status = 2 and o.order_number between ? and ?
-       and (select sum(l.quantity) from order_line l where l.order_id = o.id) = 1`,
-    [first, last],
-  );
   await run(
     `insert into shipment (id, order_id, carrier, tracking_number, shipped_on, delivered_on)
      select gen_random_uuid(), o.id, 'ups', '1Z' || upper(substr(md5(o.order_number::text), 1, 16)),
@@ -107,7 +104,10 @@ export async function insertDemoOrders(
            (string_to_array(?, ','))[1 + floor(${h('site')} * ${SITES.length})::int] as site,
            (string_to_array(?, ','))[1 + floor(${h('state')} * ${STATES.length})::int] as state,
            case when ${h('status')} < 0.40 then 18 when ${h('status')} < 0.62 then 4
-                when ${h('status')} < 0.76 then 3 when ${h('status')} < 0.80 then 2
+                when ${h('status')} < 0.76 then 3
+                -- One item cannot ship in parts: such an order has shipped whole.
+                when ${h('status')} < 0.80 then
+                  case when ${LINE_COUNT('g')} = 1 and ${LINE_QUANTITY('g', '1')} = 1 then 3 else 2 end
                 when ${h('status')} < 0.88 then 1 when ${h('status')} < 0.93 then 14 else 16 end as status,
            now() - (${h('age')} * ?::int) * interval '1 day' as at
          from generate_series(?::bigint, ?::bigint) g
@@ -136,9 +136,9 @@ export async function insertDemoOrders(
        select o.id, l.no, p.id, p.name, p.manufacturer_part_number, l.qty, p.price, round(p.price * l.qty, 2)
        from customer_order o
        cross join lateral (
-         select no, 1 + abs(hashtext(o.order_number || ':q' || no)) % 6 as qty,
+         select no, ${LINE_QUANTITY('o.order_number', 'no')} as qty,
            1 + abs(hashtext(? || ':' || o.order_number || ':p' || no)) % (select n from n) as k
-         from generate_series(1, 1 + abs(hashtext(o.order_number || ':lines')) % 3) no
+         from generate_series(1, ${LINE_COUNT('o.order_number')}) no
        ) l
        join products p on p.k = l.k
        where o.order_number between ? and ?`,

@@ -21,7 +21,7 @@ import { recordAudit } from '../audit/audit';
 import { assertAccess } from '../auth/permissions';
 import { conflict } from './order-admin.service';
 import { mailDeps, queueOrderEmail, shippedMail } from './order-mail';
-import { recordStatusChange } from './order.events';
+import { changeOrderStatus, recordOrderNote } from './order-status';
 import { orderService, type OrderView } from './order.service';
 
 /**
@@ -58,15 +58,10 @@ async function settle(ctx: Ctx, order: OrderView, after: Fulfilment, note: strin
     'run',
   );
   if (status !== order.status) {
-    await recordStatusChange(ctx, { orderId: order.id, from: order.status, to: status, note });
+    await changeOrderStatus(ctx, { orderId: order.id, from: order.status, to: status, note });
   } else {
     // A partial delivery of a partial shipment: the history says so, the status code stays.
-    await ctx.db.execute(
-      `with bumped as (update customer_order set version = version + 1, updated_at = now() where id = ? returning id)
-       insert into order_event (order_id, actor_id, note) select id, ?, ? from bumped`,
-      [order.id, ctx.user?.id ?? null, note],
-      'run',
-    );
+    await recordOrderNote(ctx, { orderId: order.id, note, at: null, touch: true });
   }
 }
 

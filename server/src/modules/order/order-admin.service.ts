@@ -1,4 +1,4 @@
-import { onOrderCancelled } from './order.events';
+import { changeOrderStatus } from './order-status';
 import { lockStock, releaseOrderStock, reserveOrderStock } from '../stock/stock.service';
 import { cutsPerPiece } from '../../../../domain/ship-dates';
 import { isUuid } from '../../../../domain/ids';
@@ -23,7 +23,7 @@ import { SET_BY_SHIPMENTS } from '../../../../domain/fulfilment';
 import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
 import { refuseCancelWithPayments, releasePayment } from './checkout.service';
 import { cancelApproval, forgetHeldCard, type HeldCard } from '../company/company-limits';
-import { cancellationMail, mailDeps, queueOrderEmail } from './order-mail';
+import { cancellationMail } from './order-mail';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
@@ -449,10 +449,11 @@ export const adminOrderService = {
         changes.after['price below catalogue given by'] = by ? `${by.name || by.email} <${by.email}>` : null;
       }
 
+      // A new status is written with its history below (changeOrderStatus), which gives the order its new version.
       await ctx.db.execute(
         `update customer_order set contact_email = ?, shipping_address = shipping_address || ?::jsonb,
-           tax_amount = ?, taxes = ?::jsonb, freight_amt = ?, sub_total = ?, total = ?, erp_order_id = ?, status = ?,
-           version = version + 1, updated_at = now()
+           tax_amount = ?, taxes = ?::jsonb, freight_amt = ?, sub_total = ?, total = ?, erp_order_id = ?,
+           version = version + ?, updated_at = now()
          where id = ? and version = ?`,
         [
           edit.contactEmail,
@@ -463,7 +464,7 @@ export const adminOrderService = {
           subTotal,
           total,
           edit.erpOrderId,
-          edit.status,
+          edit.status === current.status ? 1 : 0,
           id,
           version,
         ],
@@ -526,25 +527,19 @@ export const adminOrderService = {
         });
       }
       if (edit.status !== current.status) {
-        await ctx.db.execute(
-          'insert into order_event (order_id, actor_id, from_status, to_status, note) values (?, ?, ?, ?, ?)',
-          [id, ctx.user!.id, current.status, edit.status, 'Changed in the admin console'],
-          'run',
-        );
-      }
-      if (edit.status === ORDER_STATUS_CODE.OrderCancelled && current.status !== edit.status) {
-        await refuseCancelWithPayments(ctx, id);
+        const cancelling = edit.status === ORDER_STATUS_CODE.OrderCancelled;
+        if (cancelling) await refuseCancelWithPayments(ctx, id);
         // Cancelled by the store: the payment is given back and the buyer told, as when they cancel.
-        const released = await releasePayment(ctx, current, current.status);
-        if (released.paymentStatus) {
-          await ctx.db.execute('update customer_order set payment_status = ? where id = ?', [
-            released.paymentStatus,
-            id,
-          ]);
-        }
-        await queueOrderEmail(mailDeps(ctx), id, cancellationMail('store', released.money));
-        held = await cancelApproval(ctx, id);
-        await onOrderCancelled(ctx, id);
+        const released = cancelling ? await releasePayment(ctx, current, current.status) : null;
+        await changeOrderStatus(ctx, {
+          orderId: id,
+          from: current.status,
+          to: edit.status,
+          note: 'Changed in the admin console',
+          paymentStatus: released?.paymentStatus,
+          notice: released && cancellationMail('store', released.money),
+        });
+        if (cancelling) held = await cancelApproval(ctx, id);
       }
       await recordAudit(ctx, { action: 'order.edit', targetType: 'order', targetId: id, ...changes });
     });

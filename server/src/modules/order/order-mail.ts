@@ -93,6 +93,22 @@ export async function queueOrderEmail(deps: MailDeps, orderId: string, mail: Ord
   });
 }
 
+/**
+ * The e-mail outbox's subscriber to an order's status changes (order-status.ts): the buyer's e-mail for the
+ * change, when it has one, queued in the change's transaction.
+ */
+export async function queueStatusNotice(
+  deps: Pick<Ctx, 'db' | 'log'> & { app: { auth: { siteUrl(site: string): string } } },
+  change: { orderId: string; notice: OrderMail | null },
+): Promise<void> {
+  if (!change.notice) return;
+  await queueOrderEmail(
+    { db: deps.db, log: deps.log, siteUrl: deps.app.auth.siteUrl },
+    change.orderId,
+    change.notice,
+  );
+}
+
 /** The order confirmation: payment received, or a purchase order accepted. */
 export const confirmationMail: OrderMail = (order) => ({ kind: 'order-confirmation', ...order });
 

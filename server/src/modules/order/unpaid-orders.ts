@@ -1,7 +1,7 @@
 import { unpaidCancelAt, type UnpaidOrderPolicy } from '../../../../domain/checkout';
 import { AWAITING_PAYMENT, ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import type { PaymentProvider } from '../payment/payment.provider';
-import { recordStatusChange } from './order.events';
+import { changeOrderStatus } from './order-status';
 import { lockStockOfOrders } from '../stock/stock.service';
 import { cancellationMail, paymentReminderMail, queueOrderEmail, type MailDeps } from './order-mail';
 
@@ -57,13 +57,13 @@ export async function sweepUnpaidOrders(deps: SweepDeps): Promise<{ reminded: nu
       for (const row of rows) {
         if (row.intentId) await deps.payments.cancel(row.intentId);
         const days = deps.policy.cancelAfterDays;
-        await recordStatusChange(actor, {
+        await changeOrderStatus(actor, {
           orderId: row.id,
           from: row.status,
           to: ORDER_STATUS_CODE.OrderCancelled,
           note: `Cancelled: not paid within ${days} day${days === 1 ? '' : 's'}`,
+          notice: cancellationMail('unpaid', { kind: 'none' }, days),
         });
-        await queueOrderEmail(deps, row.id, cancellationMail('unpaid', { kind: 'none' }, days));
       }
       cancelled += rows.length;
       return rows.length < BATCH;

@@ -1300,6 +1300,24 @@ export async function markQuoteOrdered(ctx: Ctx, quoteId: string, orderId: strin
 }
 
 /**
+ * The quotes' subscriber to an order's status changes (decision 067): an order placed from a quote is cancelled
+ * (rejected by an approver, refused credit, unpaid, by the buyer or the store), so its quote is accepted again and
+ * the buyer may check it out anew while it is open (decision 049).
+ */
+export async function reopenQuoteOfCancelledOrder(
+  ctx: Pick<Ctx, 'db'>,
+  change: { orderId: string; cancelled: boolean },
+): Promise<void> {
+  if (!change.cancelled) return;
+  await ctx.db.execute(
+    `update quote set status = 'accepted', order_id = null, version = version + 1, updated_at = now()
+     where order_id = ?`,
+    [change.orderId],
+    'run',
+  );
+}
+
+/**
  * One sent revision of a quote with the quote, whoever asks (the outbox's attachment maker: the e-mail's recipient
  * is the quote's buyer); null when either is gone.
  */

@@ -19,7 +19,7 @@ import type { Ctx } from '../../context';
 import { requireUser } from '../auth/session-auth';
 import { localeOr, sendMessage } from '../mail/mailer';
 import type { Message } from '../mail/templates';
-import { recordStatusChange } from '../order/order.events';
+import { changeOrderStatus } from '../order/order-status';
 import { restockReturned } from '../stock/stock.service';
 import { orderService, type OrderView } from '../order/order.service';
 
@@ -299,7 +299,7 @@ async function moveOrder(ctx: Ctx, orderId: string, to: number, note: string, re
     }
     return;
   }
-  await recordStatusChange(ctx, { orderId, from: row.status, to, note, returnStatus });
+  await changeOrderStatus(ctx, { orderId, from: row.status, to, note, returnStatus });
 }
 
 /** A return's e-mail to the order's contact, in the language the order was placed in. */

@@ -256,6 +256,14 @@ async function reservedParts(ctx: WithDb, orderId: string): Promise<string[]> {
   return rows.map((r) => r.productId);
 }
 
+/** The stock's subscriber to an order's status changes (decision 067): a cancelled order's stock goes back. */
+export async function releaseStockOfCancelledOrder(
+  ctx: StockDeps,
+  change: { orderId: string; cancelled: boolean },
+): Promise<void> {
+  if (change.cancelled) await releaseOrderStock(ctx, change.orderId);
+}
+
 /**
  * Gives back what an order holds (cancelled, by anyone or for an unpaid payment), or some of its lines (the console
  * changed them): pieces and cuts return, the reservations read `released`.
