@@ -153,6 +153,28 @@ describe('transactions travel with the work (issue 29 item 1, issue 53 item 1)',
     expect(held).toBe(1);
   });
 
+  it('cancels an order in the console on one connection of ours: only the processor, which never joins, takes another', async () => {
+    const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 1 }]);
+    const held = await connectionsHeld(async () => {
+      const res = await staff.gql<{ updateOrder: { version: number; status: number } }>(
+        `mutation($id: ID!, $version: Int!, $input: AdminOrderInput!) {
+           updateOrder(id: $id, version: $version, input: $input) { version status } }`,
+        { id: order.id, version: order.version, input: orderEditInput(order, { status: 16 }) },
+      );
+      expect(res.errors).toBeUndefined();
+      expect(res.data?.updateOrder.status).toBe(16);
+    });
+    // The transaction's connection, and the payment processor's own while it releases the card (its records commit
+    // on their own); a statement leaving the transaction would make it three.
+    expect(held).toBe(2);
+    const [row] = await servicesDb(t.orm).execute<{ status: number; events: number }[]>(
+      `select o.status, (select count(*)::int from order_event e where e.order_id = o.id and e.to_status = 16) as events
+       from customer_order o where o.id = ?`,
+      [order.id],
+    );
+    expect(row).toEqual({ status: 16, events: 1 });
+  });
+
   it('decides a return on one connection, reading the order as the decision left it (returns.service.ts)', async () => {
     const { c, order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 2 }]);
     await t.orm.em.getConnection().execute(
