@@ -37,6 +37,12 @@ import {
 import { TestPaymentCustomer, TestPaymentIntent, TestPaymentMethod } from '../modules/payment/payment.entity';
 import { BackInStockRequest } from '../modules/catalog/back-in-stock.entity';
 import { OutboxEmail } from '../modules/mail/outbox.entity';
+import {
+  DomainEvent,
+  DomainEventConsumer,
+  DomainEventDelivery,
+  DomainEventStream,
+} from '../modules/events/events.entity';
 import { AccessLink } from '../modules/mail/access-link';
 import { Brand } from '../modules/catalog/brand.entity';
 import { Category } from '../modules/catalog/category.entity';
@@ -87,6 +93,10 @@ export const ENTITIES = [
   RateLimit,
   SignInThrottle,
   OutboxEmail,
+  DomainEvent,
+  DomainEventStream,
+  DomainEventConsumer,
+  DomainEventDelivery,
   AuditEntry,
   Cart,
   CartLine,

@@ -13,13 +13,40 @@ import type { SqlConnection } from './sql';
  * inside and run after the commit uses the pool again. Connections that are not bound (the payment provider's:
  * a processor's records do not roll back with ours) never join.
  */
-const open = new AsyncLocalStorage<{ trx: Transaction; open: boolean }>();
+interface Scope {
+  trx: Transaction;
+  open: boolean;
+  /** Run, in order, once the work has succeeded and before COMMIT (still in the transaction). */
+  beforeCommit: (() => Promise<void>)[];
+  /** Run once COMMIT has succeeded (outside it); never after a rollback. */
+  afterCommit: (() => void)[];
+}
+const open = new AsyncLocalStorage<Scope>();
 const BOUND = Symbol('transaction-bound connection');
 
 /** The transaction the current work runs in, if any (and still open). */
 export function currentTransaction(): Transaction | undefined {
   const scope = open.getStore();
   return scope?.open ? scope.trx : undefined;
+}
+
+/**
+ * Registers work for the current transaction's end: `before` runs after the transaction's work succeeded, just before
+ * COMMIT, with its statements still in the transaction (a failure rolls it all back); `after` runs once COMMIT
+ * succeeded. Throws outside a transaction (a programming error: there is no commit to wait for).
+ */
+export function onCommit(hooks: { before?: () => Promise<void>; after?: () => void }): void {
+  const scope = open.getStore();
+  if (!scope?.open) throw new Error('onCommit outside ctx.db.transactional');
+  if (hooks.before) scope.beforeCommit.push(hooks.before);
+  if (hooks.after) scope.afterCommit.push(hooks.after);
+}
+
+/** The work, then the before-commit hooks registered while it ran (and by those hooks). */
+async function withCommitHooks<T>(scope: Scope, work: () => Promise<T>): Promise<T> {
+  const result = await work();
+  for (let i = 0; i < scope.beforeCommit.length; i++) await scope.beforeCommit[i]!();
+  return result;
 }
 
 /** Whether statements on `db` join the current transaction (a connection made by `transactionBound`). */
@@ -33,14 +60,21 @@ export function transactionBound(db: SqlConnection): SqlConnection {
   const transactional: SqlConnection['transactional'] = (work, options) => {
     const joined = currentTransaction();
     if (joined) return work(joined);
-    return db.transactional(async (trx) => {
-      const scope = { trx, open: true };
-      try {
-        return await open.run(scope, () => work(trx));
-      } finally {
-        scope.open = false;
-      }
-    }, options);
+    let committing: Scope | undefined;
+    return db
+      .transactional(async (trx) => {
+        const scope: Scope = { trx, open: true, beforeCommit: [], afterCommit: [] };
+        committing = scope;
+        try {
+          return await open.run(scope, () => withCommitHooks(scope, () => work(trx)));
+        } finally {
+          scope.open = false;
+        }
+      }, options)
+      .then((result) => {
+        for (const hook of committing?.afterCommit ?? []) hook();
+        return result;
+      });
   };
   return new Proxy(db, {
     get(target, property, receiver) {
