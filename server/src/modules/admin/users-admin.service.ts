@@ -15,6 +15,7 @@ import type { Ctx } from '../../context';
 import { assertAccess } from '../auth/permissions';
 import { recordAudit } from '../audit/audit';
 import { keepsActiveAdmin, lastActiveAdmin, lockCompanyAdmins, personName } from '../company/company-access';
+import { companyChanged, memberChanged } from '../company/company-events';
 
 export interface AdminUserRow {
   id: string;
@@ -170,6 +171,7 @@ export const adminUserService = {
               before.company!,
             );
           }
+          if (before.companyId) memberChanged(ctx, before.companyId, userId, locked ? 'locked' : 'unlocked');
         },
       );
     });
@@ -213,6 +215,7 @@ export const adminUserService = {
             trx,
           );
           accountId = made!.id;
+          companyChanged(ctx, accountId, 'created', { name: company, erpAccountId });
         }
       }
       // The company's first member is its admin; later ones buy (the company's admin changes roles, decision 043).
@@ -244,6 +247,10 @@ export const adminUserService = {
         'run',
         trx,
       );
+      if (before.companyId !== accountId) {
+        if (before.companyId) memberChanged(ctx, before.companyId, userId, 'removed');
+        if (accountId) memberChanged(ctx, accountId, userId, 'joined');
+      }
       await recordAudit(ctx, trx, {
         action: erpAccountId ? 'user.company-attached' : 'user.company-detached',
         targetType: 'user',

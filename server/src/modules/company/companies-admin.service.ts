@@ -30,6 +30,7 @@ import { recordStatusChange } from '../order/order.events';
 import { keepsActiveAdmin, lastActiveAdmin, personName } from './company-access';
 import { askApprovers, OPEN_TERMS_BALANCE } from './company-limits';
 import { pricingOf } from '../catalog/pricing';
+import { companyChanged, memberChanged } from './company-events';
 
 /*
  * Companies as staff keep them in the console (issue 31, decision 046): their record (ERP number and its check, tax
@@ -224,6 +225,7 @@ export async function writeCompanyRecord(
     )
     .catch(erpTaken);
   const after: Record<string, unknown> = { ...input };
+  companyChanged(ctx, row!.id, before ? 'updated' : 'created', after);
   await recordAudit(ctx, trx, {
     action: before ? 'company.record-changed' : 'company.created',
     targetType: 'company',
@@ -382,6 +384,7 @@ export const companiesAdminService = {
         'run',
         trx,
       );
+      memberChanged(ctx, companyId, userId, 'updated', { role });
       await recordAudit(ctx, trx, {
         action: 'company.member-changed',
         targetType: 'user',

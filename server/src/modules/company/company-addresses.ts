@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/audit';
 import type { AddressView } from '../account/account.service';
 import type { OrderAddress } from '../order/order.entity';
 import { adminOf } from './company-access';
+import { companyChanged } from './company-events';
 
 /*
  * A company's locations (issue 31, decision 045): the addresses its members ship to, picked at checkout, and its
@@ -218,6 +219,7 @@ export const companyAddressService = {
         'run',
         trx,
       );
+      companyChanged(ctx, accountId, 'updated', { shipToLocationsOnly: only });
       await recordAudit(ctx, trx, {
         action: 'company.shipping-changed',
         targetType: 'company',

@@ -31,6 +31,7 @@ import { orderService } from '../order/order.service';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import { recordStatusChange } from '../order/order.events';
 import { cancellationMail, mailDeps, queueOrderEmail } from '../order/order-mail';
+import { memberChanged } from './company-events';
 
 /*
  * A company's members and invitations (issue 31, decision 043). Membership is the user's `account_id`, with their
@@ -429,6 +430,7 @@ export const companyService = {
         'run',
         trx,
       );
+      memberChanged(ctx, invitation.accountId, user.id, 'joined', { role: companyRoleName(invitation.role) });
       await recordAudit(ctx, trx, {
         action: 'company.member-joined',
         targetType: 'company',
@@ -462,6 +464,7 @@ export const companyService = {
         'all',
         trx,
       );
+      memberChanged(ctx, accountId, userId, 'updated', { ...member(after!) });
       await recordAudit(ctx, trx, {
         action: 'company.member-changed',
         targetType: 'user',
@@ -491,6 +494,7 @@ export const companyService = {
         'run',
         trx,
       );
+      memberChanged(ctx, accountId, userId, 'removed');
       const waiting = await ctx.db.execute<{ id: string }[]>(
         `select o.id from customer_order o join company_approval a on a.order_id = o.id
          where a.buyer_id = ? and a.account_id = ? and a.decision is null and o.status = ?
