@@ -6,7 +6,14 @@ import { BRAND, CSRF } from '../../domain/constants';
 import { CUSTOM_WORK_PART } from '../src/modules/catalog/seed/generator';
 import { ROLES } from '../../domain/roles';
 import { lowestPriceWithoutApproval } from '../../domain/price-approval';
-import { authorisedCard, checkoutBody, companyMember, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import {
+  authorisedCard,
+  checkoutBody,
+  companyMember,
+  eventsOf,
+  FIXTURE_PASSWORD,
+  plainProducts,
+} from './fixtures';
 import { createTestApp, linkIn, takeCsrfCookie, type Client, type TestApp } from './harness';
 import { tokenHash } from '../src/modules/account/tokens';
 
@@ -449,6 +456,20 @@ describe('quotes to orders', () => {
     expect((await c.gql(ACCEPT, { id: quote.id, revision: 1 })).errors?.[0]?.extensions?.code).toBe(
       'CONFLICT',
     );
+    // Sent, then accepted once, each with the quote's version after it (the refusals wrote nothing).
+    const [sent, acceptedEvent, ...more] = await eventsOf(t, 'quote', quote.id);
+    expect(sent).toMatchObject({
+      type: 'quote.sent',
+      seq: 1,
+      payload: { quoteId: quote.id, revision: 1, subTotal: 1190 },
+    });
+    expect(acceptedEvent).toMatchObject({
+      type: 'quote.accepted',
+      seq: 2,
+      payload: { quoteId: quote.id, revision: 1 },
+    });
+    expect(acceptedEvent!.version).toBe(sent!.version! + 1);
+    expect(more).toEqual([]);
 
     // Checkout shows the quote as a cart: its lines and prices, its freight, North Carolina's tax.
     const shown = await c.gql<{

@@ -42,10 +42,30 @@ export function onCommit(hooks: { before?: () => Promise<void>; after?: () => vo
   if (hooks.after) scope.afterCommit.push(hooks.after);
 }
 
-/** The work, then the before-commit hooks registered while it ran (and by those hooks). */
-async function withCommitHooks<T>(scope: Scope, work: () => Promise<T>): Promise<T> {
-  const result = await work();
-  for (let i = 0; i < scope.beforeCommit.length; i++) await scope.beforeCommit[i]!();
+/**
+ * A new transaction on `db` whose scope its statements join: the work, then the before-commit hooks registered while
+ * it ran (and by those hooks), COMMIT, then the after-commit hooks.
+ */
+async function inScope<T>(
+  db: SqlConnection,
+  work: (trx: Transaction) => Promise<T>,
+  options: Parameters<SqlConnection['transactional']>[1],
+): Promise<T> {
+  let scope: Scope | undefined;
+  const result = await db.transactional(async (trx) => {
+    const opened: Scope = { trx, open: true, beforeCommit: [], afterCommit: [] };
+    scope = opened;
+    try {
+      return await open.run(opened, async () => {
+        const done = await work(trx);
+        for (let i = 0; i < opened.beforeCommit.length; i++) await opened.beforeCommit[i]!();
+        return done;
+      });
+    } finally {
+      opened.open = false;
+    }
+  }, options);
+  for (const hook of scope!.afterCommit) hook();
   return result;
 }
 
@@ -60,21 +80,7 @@ export function transactionBound(db: SqlConnection): SqlConnection {
   const transactional: SqlConnection['transactional'] = (work, options) => {
     const joined = currentTransaction();
     if (joined) return work(joined);
-    let committing: Scope | undefined;
-    return db
-      .transactional(async (trx) => {
-        const scope: Scope = { trx, open: true, beforeCommit: [], afterCommit: [] };
-        committing = scope;
-        try {
-          return await open.run(scope, () => withCommitHooks(scope, () => work(trx)));
-        } finally {
-          scope.open = false;
-        }
-      }, options)
-      .then((result) => {
-        for (const hook of committing?.afterCommit ?? []) hook();
-        return result;
-      });
+    return inScope(db, work, options);
   };
   return new Proxy(db, {
     get(target, property, receiver) {
