@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { transactionBound } from '../src/db/transactions';
+import { onCommit, transactionBound } from '../src/db/transactions';
 import { MAX_DELIVERY_ATTEMPTS, publish, type DeliveredEvent, type NewEvent } from '../src/modules/events';
 import { createTestApp, type TestApp } from './harness';
 
@@ -86,29 +86,67 @@ describe('publish', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let firstWrote!: () => void;
     const wrote = new Promise<void>((resolve) => (firstWrote = resolve));
-    // The first transaction writes its events (locking the aggregate's stream row) and stays open.
+    // The first transaction writes its events (locking the aggregate's stream row) and stays open before COMMIT.
     const first = db().transactional(async () => {
       publish(
         { db: db() },
         productEvent(aggregate, { by: 'first' }),
         productEvent(aggregate, { by: 'first' }),
       );
-      await db().execute('select 1');
-      return held;
-    });
-    const second = (async () => {
-      await new Promise((resolve) => setImmediate(resolve));
-      return db().transactional(async () => {
-        firstWrote();
-        publish({ db: db() }, productEvent(aggregate, { by: 'second' }));
+      onCommit({
+        before: async () => {
+          firstWrote();
+          await held;
+        },
       });
-    })();
+    });
     await wrote;
+    // The second one's write waits for that lock (seen in pg_stat_activity), then the first commits.
+    const second = db().transactional(async () =>
+      publish({ db: db() }, productEvent(aggregate, { by: 'second' })),
+    );
+    for (;;) {
+      const [waiting] = await t.orm.em.getConnection().execute<{ n: number }[]>(
+        `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock' and query like 'with input%'`,
+      );
+      if (waiting!.n > 0) break;
+    }
     release();
     await Promise.all([first, second]);
     const rows = await rowsOf(aggregate);
-    expect(rows.map((r) => r.seq)).toEqual(['1', '2', '3']);
-    expect(new Set(rows.map((r) => r.payload.by)).size).toBe(2);
+    expect(rows.map((r) => [r.seq, r.payload.by])).toEqual([
+      ['1', 'first'],
+      ['2', 'first'],
+      ['3', 'second'],
+    ]);
+  });
+});
+
+describe('the commit hooks the events ride on', () => {
+  it('run before COMMIT inside the transaction, and after it once it succeeded; never after a rollback', async () => {
+    const calls: string[] = [];
+    const other = t.orm.em.getConnection();
+    const marker = randomUUID();
+    await db().transactional(async () => {
+      onCommit({
+        before: async () => {
+          await db().execute('insert into domain_event_consumer (name) values (?)', [marker]);
+          const outside = await other.execute('select 1 from domain_event_consumer where name = ?', [marker]);
+          calls.push(`before, seen outside: ${outside.length}`);
+        },
+        after: () => calls.push('after'),
+      });
+      calls.push('work');
+    });
+    await expect(
+      db().transactional(async () => {
+        onCommit({ after: () => calls.push('after a rollback') });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(calls).toEqual(['work', 'before, seen outside: 0', 'after']);
+    await other.execute('delete from domain_event_consumer where name = ?', [marker]);
   });
 });
 
