@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { onCommit, transactionBound } from '../src/db/transactions';
-import { MAX_DELIVERY_ATTEMPTS, publish, type DeliveredEvent, type NewEvent } from '../src/modules/events';
+import {
+  EventDispatcher,
+  MAX_DELIVERY_ATTEMPTS,
+  publish,
+  type DeliveredEvent,
+  type NewEvent,
+} from '../src/modules/events';
+import pino from 'pino';
 import { createTestApp, type TestApp } from './harness';
 
 /** A consumer that records what it is handed and fails while `failing` is set. */
@@ -230,5 +237,26 @@ describe('the dispatcher', () => {
     await other;
     await t.flush();
     expect(seen.filter((e) => e.id === row!.id)).toHaveLength(1);
+  });
+
+  it('a started dispatcher wakes when a commit in its process wrote events (its poll an hour away)', async () => {
+    let arrived!: (event: DeliveredEvent) => void;
+    const delivered = new Promise<DeliveredEvent>((resolve) => (arrived = resolve));
+    const dispatcher = new EventDispatcher(
+      t.orm.em.getConnection(),
+      pino({ level: 'silent' }),
+      [{ name: 'test-waker', handle: async (event) => arrived(event) }],
+      [],
+      3600_000,
+    );
+    await dispatcher.register();
+    dispatcher.start();
+    try {
+      const aggregate = randomUUID();
+      await db().transactional(async () => publish({ db: db() }, productEvent(aggregate)));
+      expect(await delivered).toMatchObject({ aggregateId: aggregate, seq: 1 });
+    } finally {
+      await dispatcher.stop();
+    }
   });
 });

@@ -41,8 +41,8 @@ const backoffMinutes = (attempts: number) => Math.min(2 ** attempts, 1440);
  * consumers and drives the e-mail outbox. A pass claims due deliveries with `for update skip locked` (several
  * processes share the work, none takes another's claim), moving their next attempt forward so a crash retries them
  * later; a delivered one is marked, a failed one backs off and keeps its error, and after MAX_DELIVERY_ATTEMPTS
- * it stays, undelivered, for staff to look at. It wakes after a commit in this process that wrote events, and
- * every `intervalMs` for other processes' events and for retries.
+ * it stays, undelivered, for staff to look at. It wakes after a commit in this process that wrote events (when it
+ * has consumers), and every `intervalMs` for other processes' events, retries and the e-mails.
  */
 export class EventDispatcher {
   private timer: NodeJS.Timeout | null = null;
@@ -74,7 +74,8 @@ export class EventDispatcher {
     const tick = () => void this.run();
     this.timer ??= setInterval(tick, this.intervalMs);
     this.timer.unref();
-    this.unsubscribe ??= onEventsCommitted(tick);
+    // Woken by commits only when it has consumers: the e-mail outbox keeps its interval.
+    if (this.consumers.size > 0) this.unsubscribe ??= onEventsCommitted(tick);
   }
 
   /** Stops waking and waits for the pass under way. */
