@@ -45,15 +45,16 @@ const pending = new WeakMap<object, NewEvent[]>();
  * nothing pays nothing. Must be called inside `ctx.db.transactional`; outside it throws.
  */
 export function publish(ctx: { db: SqlConnection }, ...events: NewEvent[]): void {
-  const trx = currentTransaction();
-  if (!trx) throw new Error(`publish(${events.map((e) => e.type).join(', ')}) outside ctx.db.transactional`);
-  const buffered = pending.get(trx);
+  const transaction = currentTransaction();
+  if (!transaction)
+    throw new Error(`publish(${events.map((e) => e.type).join(', ')}) outside ctx.db.transactional`);
+  const buffered = pending.get(transaction);
   if (buffered) {
     buffered.push(...events);
     return;
   }
   const batch = [...events];
-  pending.set(trx, batch);
+  pending.set(transaction, batch);
   onCommit({
     before: () => writeEvents(ctx.db, batch),
     after: () => listeners.forEach((listener) => listener()),
