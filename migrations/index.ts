@@ -1,3 +1,4 @@
+import { Migration20261202062243 } from './Migration20261202062243';
 import { Migration20261202005300 } from './Migration20261202005300';
 import { Migration20261202015800 } from './Migration20261202015800';
 import { Migration20261202055000 } from './Migration20261202055000';
@@ -115,4 +116,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202055000', class: Migration20261202055000 },
   { name: 'Migration20261202060057', class: Migration20261202060057 },
   { name: 'Migration20261202061000', class: Migration20261202061000 },
+  { name: 'Migration20261202062243', class: Migration20261202062243 },
 ];

@@ -21,6 +21,7 @@ import type { GraphQLResponse } from '@apollo/server';
 import { AttributionLog } from './modules/search/search.attribution';
 import { AnswerCache, watchIndexVersion } from './modules/search/search.cache';
 import { OutboxSender } from './modules/mail/outbox-sender';
+import { EventDispatcher, type EventConsumer } from './modules/events';
 import type { Found } from './modules/search/search.service';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { beginRequest, REST_ROUTERS } from './config/manifests';
@@ -88,8 +89,13 @@ export interface AppOptions {
   metricsToken?: string;
   /** NODE_ENV=production. */
   production?: boolean;
-  /** How often the outbox is delivered, in ms (default 2000); 0: only when flushBackground() asks (tests). */
+  /**
+   * How often the events dispatcher polls (events of other processes, retries, the e-mail outbox), in ms (default
+   * 2000); it also wakes after a commit that wrote events. 0: it runs only when flushBackground() asks (tests).
+   */
   outboxIntervalMs?: number;
+  /** In-process consumers of the business events (decision 065), each registered by its name. */
+  eventConsumers?: EventConsumer[];
   mailFrom?: string;
   /** Search answer cache; off unless given (tests see every statement). */
   searchCache?: { ttlMs: number; entries: number };
@@ -119,7 +125,7 @@ export interface AppOptions {
 
 export interface App {
   app: Express;
-  /** Writes what background writers hold (search attribution tokens) and sends the due e-mails. */
+  /** Writes what background writers hold (search attribution tokens), delivers the due events and e-mails. */
   flushBackground(): Promise<void>;
   /** One pass over unpaid orders now: reminders and cancellations that are due (as the timer does). */
   sweepUnpaid(): Promise<{ reminded: number; cancelled: number }>;
@@ -235,11 +241,19 @@ export async function createApp(options: AppOptions): Promise<App> {
         log,
         options.smtpUrl,
         options.mailFrom ?? 'Axisline Supply <help@axisline.example>',
-        options.outboxIntervalMs || undefined,
         { 'quote-pdf': (ref) => quotePdfAttachment(db, ref) },
       )
     : null;
-  if (options.outboxIntervalMs !== 0) outbox?.start();
+  // The one loop after commits (decision 065): events to their consumers, then the e-mail outbox.
+  const dispatcher = new EventDispatcher(
+    db,
+    log,
+    options.eventConsumers ?? [],
+    outbox ? [outbox] : [],
+    options.outboxIntervalMs || undefined,
+  );
+  await dispatcher.register();
+  if (options.outboxIntervalMs !== 0) dispatcher.start();
   // The payment processor keeps its own records: never inside the store's transactions.
   const payments = new TestPaymentProvider(detachedDb(orm));
   // What follows an order's status change, in its transaction (decision 067).
@@ -351,13 +365,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     flushBackground: async () => {
       await services.attribution.flush();
       await events.flush();
-      await outbox?.drain();
+      await dispatcher.drain();
     },
     async close() {
       store.close();
       indexWatch?.stop();
       await unpaidSweep.stop();
-      await outbox?.stop();
+      await dispatcher.stop();
+      outbox?.close();
       await apollo.stop();
       await services.attribution.flush();
       await events.flush();

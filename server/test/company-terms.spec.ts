@@ -4,7 +4,14 @@ import { TEST_CARDS } from '../../domain/checkout';
 import { BRAND } from '../../domain/constants';
 import { storeDay, type CompanyRoleName } from '../../domain/company';
 import { ROLES } from '../../domain/roles';
-import { checkoutBody, companyMember, plainProducts, testCard, type CompanyPerson } from './fixtures';
+import {
+  checkoutBody,
+  companyMember,
+  eventsOf,
+  plainProducts,
+  testCard,
+  type CompanyPerson,
+} from './fixtures';
 import { createTestApp, linkIn, type Client, type TestApp } from './harness';
 
 /**
@@ -134,7 +141,29 @@ describe('the company record staff keep', () => {
     expect(audit).toEqual([
       { action: 'company.created', actor: staffId },
       { action: 'company.record-changed', actor: staffId },
-    ]);
+    ]); // The same two changes as company.changed, in order, with the record as saved.
+    expect((await eventsOf(t, 'company', made.id)).map((e) => [e.type, e.seq, e.actorId, e.payload])).toEqual(
+      [
+        [
+          'company.changed',
+          1,
+          staffId,
+          expect.objectContaining({
+            change: 'created',
+            fields: expect.objectContaining({ erpAccountId: 'ERP-V-1' }),
+          }),
+        ],
+        [
+          'company.changed',
+          2,
+          staffId,
+          expect.objectContaining({
+            change: 'updated',
+            fields: expect.objectContaining({ erpAccountId: 'ERP-V-2' }),
+          }),
+        ],
+      ],
+    );
   });
 
   it('a tax exemption ends with its certificate: taxed at checkout after the last day, not before', async () => {

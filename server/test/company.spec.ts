@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { COMPANY_ROLES } from '../../domain/company';
 import { ROLES, VALIDITY } from '../../domain/roles';
+import { eventsOf } from './fixtures';
 import { createTestApp, linkIn, type TestApp } from './harness';
 
 /**
@@ -112,6 +113,14 @@ describe('invitations', () => {
     // Once: the link no longer works, for them or anyone.
     expect(codeOf(await invitee.c.gql(ACCEPT, { token }))).toBe('NOT_FOUND');
     expect(codeOf(await anyone.gql(PREVIEW, { token }))).toBe('NOT_FOUND');
+    // Joined once: one company.member_changed on the company's stream, by the invitee.
+    expect((await eventsOf(t, 'company', northwind)).filter((e) => e.payload.userId === invitee.id)).toEqual([
+      expect.objectContaining({
+        type: 'company.member_changed',
+        actorId: invitee.id,
+        payload: { companyId: northwind, userId: invitee.id, change: 'joined', fields: { role: 'Approver' } },
+      }),
+    ]);
     // The admin sees the new member; the invitation is no longer open.
     const company = await admin.c.gql<{
       myCompany: { members: { email: string; role: string }[]; invitations: unknown[] };
@@ -237,6 +246,20 @@ describe('members', () => {
         [buyer.id],
       );
     expect(row).toEqual({ accountId: null, role: null });
+    // The change and the removal, in order, by the admin; the refused ones wrote nothing.
+    expect(await eventsOf(t, 'company', company)).toEqual([
+      expect.objectContaining({
+        type: 'company.member_changed',
+        seq: 1,
+        actorId: admin.id,
+        payload: expect.objectContaining({ userId: buyer.id, change: 'updated' }),
+      }),
+      expect.objectContaining({
+        type: 'company.member_changed',
+        seq: 2,
+        payload: { companyId: company, userId: buyer.id, change: 'removed', fields: {} },
+      }),
+    ]);
   });
 
   it('counts only admins who can sign in: with the other admin locked or closed, the last active one can neither step down nor leave', async () => {

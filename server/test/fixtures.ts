@@ -143,3 +143,21 @@ export async function companyMember(
   await c.signIn(email, FIXTURE_PASSWORD);
   return { c, id, email };
 }
+
+/** A business event as it was written (decision 065). */
+export interface WrittenEvent {
+  type: string;
+  seq: number;
+  version: number | null;
+  actorId: string | null;
+  payload: Record<string, unknown>;
+}
+
+/** The events written about one aggregate, in its sequence. */
+export function eventsOf(t: TestApp, aggregateType: string, aggregateId: string): Promise<WrittenEvent[]> {
+  return t.orm.em.getConnection().execute<WrittenEvent[]>(
+    `select type, seq::int as seq, version, actor_id as "actorId", payload from domain_event
+     where aggregate_type = ? and aggregate_id = ? order by seq`,
+    [aggregateType, aggregateId],
+  );
+}

@@ -8,6 +8,7 @@ import { initOrm, type Orm } from '../src/db/orm';
 import { hashPassword } from '../src/modules/auth/password';
 import { CSRF, type SiteId } from '../../domain/constants';
 import { Mailbox, type ReceivedMail } from '../src/dev/mailbox';
+import type { EventConsumer } from '../src/modules/events';
 import { TEST_ENV } from './env';
 
 export interface TestApp {
@@ -103,6 +104,8 @@ export async function createTestApp(
     collectorEventsPerMinute?: number;
     /** FX_RATES, e.g. { CAD: 0.73 } (default: none). */
     fxRates?: Record<string, number>;
+    /** Business-event consumers (delivered when the test flushes, as the mail). */
+    eventConsumers?: EventConsumer[];
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
@@ -139,6 +142,7 @@ export async function createTestApp(
     metricsToken: options.metricsToken,
     production: options.production,
     fxRates: options.fxRates,
+    eventConsumers: options.eventConsumers,
   });
   const testApp: TestApp = {
     app,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { round2 } from '../../domain/money';
 import { PRICE_BREAK_MESSAGES, type PriceTier } from '../../domain/price-breaks';
 import { ROLES } from '../../domain/roles';
-import { authorisedCard, checkoutBody, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import { authorisedCard, checkoutBody, eventsOf, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
 
 /** Volume price breaks (issue 32, decision 048): tiers per list, the lowest list per quantity, orders keep the tier. */
@@ -300,6 +300,22 @@ describe('volume price breaks', () => {
       ],
     });
     expect(lists.find((l) => l.priceListId === 'site:pay-ca')?.siteId).toBe('pay-ca');
+    // One price.changed for the catalogue's own list and this product, with its new tiers.
+    expect(await eventsOf(t, 'price', `catalog:${other.id}`)).toEqual([
+      expect.objectContaining({
+        type: 'price.changed',
+        seq: 1,
+        payload: {
+          priceListId: null,
+          productId: other.id,
+          price: other.price,
+          breaks: [
+            { minQuantity: 25, price: at(0.9) },
+            { minQuantity: 5, price: at(0.97) },
+          ],
+        },
+      }),
+    ]);
     // The shop prices from them at once.
     const visitor = await t.client();
     const read = await visitor.gql<{ product: { priceTiers: { minQuantity: number }[] } }>(

@@ -10,6 +10,7 @@ import {
   authorisedCard,
   checkoutBody,
   companyMember,
+  eventsOf,
   FIXTURE_PASSWORD,
   orderEditInput,
   plainProducts,
@@ -456,6 +457,20 @@ describe('quotes to orders', () => {
     expect((await c.gql(ACCEPT, { id: quote.id, revision: 1 })).errors?.[0]?.extensions?.code).toBe(
       'CONFLICT',
     );
+    // Sent, then accepted once, each with the quote's version after it (the refusals wrote nothing).
+    const [sent, acceptedEvent, ...more] = await eventsOf(t, 'quote', quote.id);
+    expect(sent).toMatchObject({
+      type: 'quote.sent',
+      seq: 1,
+      payload: { quoteId: quote.id, revision: 1, subTotal: 1190 },
+    });
+    expect(acceptedEvent).toMatchObject({
+      type: 'quote.accepted',
+      seq: 2,
+      payload: { quoteId: quote.id, revision: 1 },
+    });
+    expect(acceptedEvent!.version).toBe(sent!.version! + 1);
+    expect(more).toEqual([]);
 
     // Checkout shows the quote as a cart: its lines and prices, its freight, North Carolina's tax.
     const shown = await c.gql<{

@@ -6,6 +6,7 @@ import {
   authorisedCard,
   cardOrder,
   checkoutBody,
+  eventsOf,
   FIXTURE_PASSWORD,
   orderEditInput,
   plainProducts,
@@ -170,6 +171,38 @@ describe('reservations at place order', () => {
       [id],
     );
     expect(flag!.inStock).toBe(true);
+    // Each stock row's moves, written with the order and with its cancellation (the backorder holds no stock).
+    const moves = async (warehouseId: string) =>
+      (await eventsOf(t, 'inventory', `${id}:${warehouseId}`)).map((e) => [e.type, e.seq, e.payload]);
+    expect(await moves('MOO')).toEqual([
+      [
+        'inventory.changed',
+        1,
+        { productId: id, warehouseId: 'MOO', onHand: 2, reserved: 2, reason: 'reserved' },
+      ],
+      [
+        'inventory.changed',
+        2,
+        { productId: id, warehouseId: 'MOO', onHand: 2, reserved: 0, reason: 'released' },
+      ],
+    ]);
+    expect(await moves('RNO')).toEqual([
+      [
+        'inventory.changed',
+        1,
+        { productId: id, warehouseId: 'RNO', onHand: 1, reserved: 1, reason: 'reserved' },
+      ],
+      [
+        'inventory.changed',
+        2,
+        { productId: id, warehouseId: 'RNO', onHand: 1, reserved: 0, reason: 'released' },
+      ],
+    ]);
+    // The order took the last pieces, the cancellation gave them back: the product's flag flipped twice.
+    expect((await eventsOf(t, 'product', id)).map((e) => [e.type, e.payload])).toEqual([
+      ['product.changed', { productId: id, changes: { inStock: false } }],
+      ['product.changed', { productId: id, changes: { inStock: true } }],
+    ]);
   });
 
   it('a shipment consumes what it carries, part by part; the console changing a quantity holds stock anew', async () => {

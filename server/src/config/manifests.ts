@@ -15,6 +15,7 @@ import { manifest as auth } from '../modules/auth/manifest';
 import { manifest as cart } from '../modules/cart/manifest';
 import { manifest as catalog } from '../modules/catalog/manifest';
 import { manifest as company } from '../modules/company/manifest';
+import { manifest as events } from '../modules/events/manifest';
 import { manifest as forms } from '../modules/forms/manifest';
 import { manifest as mail } from '../modules/mail/manifest';
 import { manifest as order } from '../modules/order/manifest';
@@ -38,6 +39,7 @@ export const MODULES: readonly ModuleManifest[] = [
   cart,
   catalog,
   company,
+  events,
   forms,
   mail,
   order,

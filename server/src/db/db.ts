@@ -18,6 +18,10 @@ interface Scope {
   trx: Transaction;
   /** Cleared at commit or rollback: work started inside and run later uses the pool again. */
   open: boolean;
+  /** Run, in order, once the work has succeeded and before COMMIT (still in the transaction). */
+  beforeCommit: (() => Promise<void>)[];
+  /** Run once COMMIT has succeeded (outside it); never after a rollback. */
+  afterCommit: (() => void)[];
 }
 
 /**
@@ -58,14 +62,30 @@ export class Db {
    */
   transactional<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T> {
     if (Db.transactionOf(this)) return work();
-    return this.#connection.transactional(async (trx) => {
-      const scope: Scope = { trx, open: true };
+    return this.#inScope(work, options);
+  }
+
+  /**
+   * A new transaction whose scope its statements join: the work, then the before-commit hooks registered while it
+   * ran (and by those hooks), COMMIT, then the after-commit hooks (`onCommit`).
+   */
+  async #inScope<T>(work: () => Promise<T>, options?: TransactionOptions): Promise<T> {
+    let scope: Scope | undefined;
+    const result = await this.#connection.transactional(async (trx) => {
+      const opened: Scope = { trx, open: true, beforeCommit: [], afterCommit: [] };
+      scope = opened;
       try {
-        return await this.#scope.run(scope, work);
+        return await this.#scope.run(opened, async () => {
+          const done = await work();
+          for (let i = 0; i < opened.beforeCommit.length; i++) await opened.beforeCommit[i]!();
+          return done;
+        });
       } finally {
-        scope.open = false;
+        opened.open = false;
       }
     }, options);
+    for (const hook of scope!.afterCommit) hook();
+    return result;
   }
 
   /** db/ only: the ORM's connection underneath. */
@@ -100,3 +120,21 @@ export const detachedDb = (orm: Orm): Db => unboundDb(orm.em.getConnection());
 
 /** Whether a transaction is open for the services' connection in the current work. */
 export const inTransaction = (): boolean => services.getStore()?.open === true;
+
+/**
+ * Registers work for the end of the services' current transaction: `before` runs after the transaction's work
+ * succeeded, just before COMMIT, with its statements still in the transaction (a failure rolls it all back); `after`
+ * runs once COMMIT succeeded. Throws outside a transaction (a programming error: there is no commit to wait for).
+ */
+export function onCommit(hooks: { before?: () => Promise<void>; after?: () => void }): void {
+  const scope = services.getStore();
+  if (!scope?.open) throw new Error('onCommit outside ctx.db.transactional');
+  if (hooks.before) scope.beforeCommit.push(hooks.before);
+  if (hooks.after) scope.afterCommit.push(hooks.after);
+}
+
+/** An opaque key of the services' open transaction (for what is kept per transaction), or undefined outside one. */
+export function openTransactionKey(): object | undefined {
+  const scope = services.getStore();
+  return scope?.open ? scope : undefined;
+}

@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/db';
 import { assertAccess } from '../auth/permissions';
 import { recordAudit } from '../audit/audit';
 import { keepsActiveAdmin, lastActiveAdmin, lockCompanyAdmins, personName } from '../company/company-access';
+import { companyChanged, memberChanged } from '../company/company-events';
 
 export interface AdminUserRow {
   id: string;
@@ -169,6 +170,7 @@ export const adminUserService = {
               before.company!,
             );
           }
+          if (before.companyId) memberChanged(ctx, before.companyId, userId, locked ? 'locked' : 'unlocked');
         },
       );
     });
@@ -210,6 +212,7 @@ export const adminUserService = {
             'all',
           );
           accountId = made!.id;
+          companyChanged(ctx, accountId, 'created', { name: company, erpAccountId });
         }
       }
       // The company's first member is its admin; later ones buy (the company's admin changes roles, decision 043).
@@ -240,6 +243,10 @@ export const adminUserService = {
         ],
         'run',
       );
+      if (before.companyId !== accountId) {
+        if (before.companyId) memberChanged(ctx, before.companyId, userId, 'removed');
+        if (accountId) memberChanged(ctx, accountId, userId, 'joined');
+      }
       await recordAudit(ctx, {
         action: erpAccountId ? 'user.company-attached' : 'user.company-detached',
         targetType: 'user',

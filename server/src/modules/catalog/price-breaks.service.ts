@@ -1,4 +1,5 @@
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
+import { publish } from '../events';
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
 import {
   PRICE_BREAK_MESSAGES,
@@ -105,6 +106,19 @@ export const priceBreaksService = {
           'run',
         );
       }
+      publish(ctx, {
+        type: 'price.changed',
+        aggregateType: 'price',
+        aggregateId: `${input.priceListId || 'catalog'}:${input.productId}`,
+        version: null,
+        actorId: ctx.user?.id ?? null,
+        payload: {
+          priceListId: input.priceListId || null,
+          productId: input.productId,
+          price: list.price,
+          breaks,
+        },
+      });
       await recordAudit(ctx, {
         action: 'prices.set-breaks',
         targetType: 'product',

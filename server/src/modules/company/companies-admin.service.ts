@@ -29,6 +29,7 @@ import { changeOrderStatus, recordOrderNote } from '../order/order-status';
 import { keepsActiveAdmin, lastActiveAdmin, personName } from './company-access';
 import { askApprovers, OPEN_TERMS_BALANCE } from './company-limits';
 import { pricingOf } from '../catalog/pricing';
+import { companyChanged, memberChanged } from './company-events';
 
 /*
  * Companies as staff keep them in the console (issue 31, decision 046): their record (ERP number and its check, tax
@@ -219,6 +220,7 @@ export async function writeCompanyRecord(
     )
     .catch(erpTaken);
   const after: Record<string, unknown> = { ...input };
+  companyChanged(ctx, row!.id, before ? 'updated' : 'created', after);
   await recordAudit(ctx, {
     action: before ? 'company.record-changed' : 'company.created',
     targetType: 'company',
@@ -375,6 +377,7 @@ export const companiesAdminService = {
         [COMPANY_ROLES[role], userId],
         'run',
       );
+      memberChanged(ctx, companyId, userId, 'updated', { role });
       await recordAudit(ctx, {
         action: 'company.member-changed',
         targetType: 'user',

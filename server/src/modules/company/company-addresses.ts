@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/audit';
 import type { AddressView } from '../account/account.service';
 import type { OrderAddress } from '../order/order.entity';
 import { adminOf } from './company-access';
+import { companyChanged } from './company-events';
 
 /*
  * A company's locations (issue 31, decision 045): the addresses its members ship to, picked at checkout, and its
@@ -203,6 +204,7 @@ export const companyAddressService = {
         [only, accountId],
         'run',
       );
+      companyChanged(ctx, accountId, 'updated', { shipToLocationsOnly: only });
       await recordAudit(ctx, {
         action: 'company.shipping-changed',
         targetType: 'company',

@@ -29,6 +29,7 @@ import { unshareLists } from '../saved-list/saved-list.service';
 import { pricingOf } from '../catalog/pricing';
 import { writeCompanyRecord } from './companies-admin.service';
 import { personName } from './company-access';
+import { memberChanged } from './company-events';
 
 /*
  * "My company buys on account" (issue 31, decision 047): a customer without a company applies with its name, its ERP
@@ -304,6 +305,7 @@ export const companyApplicationService = {
         [accountId, COMPANY_ROLES.Admin, application.userId],
         'run',
       );
+      memberChanged(ctx, accountId, application.userId, 'joined', { role: 'Admin' });
       await decide(ctx, application, 'approved', '', accountId, person!.locale, input.name);
     });
     return this.get(ctx, id);

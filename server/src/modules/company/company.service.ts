@@ -30,6 +30,7 @@ import { orderService } from '../order/order.service';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import { changeOrderStatus } from '../order/order-status';
 import { cancellationMail } from '../order/order-mail';
+import { memberChanged } from './company-events';
 
 /*
  * A company's members and invitations (issue 31, decision 043). Membership is the user's `account_id`, with their
@@ -415,6 +416,7 @@ export const companyService = {
         [invitation.accountId, invitation.role, invitation.orderLimit, invitation.monthlyLimit, user.id],
         'run',
       );
+      memberChanged(ctx, invitation.accountId, user.id, 'joined', { role: companyRoleName(invitation.role) });
       await recordAudit(ctx, {
         action: 'company.member-joined',
         targetType: 'company',
@@ -447,6 +449,7 @@ export const companyService = {
         [COMPANY_ROLES[input.role], input.orderLimit ?? null, input.monthlyLimit ?? null, userId],
         'all',
       );
+      memberChanged(ctx, accountId, userId, 'updated', { ...member(after!) });
       await recordAudit(ctx, {
         action: 'company.member-changed',
         targetType: 'user',
@@ -475,6 +478,7 @@ export const companyService = {
         [userId],
         'run',
       );
+      memberChanged(ctx, accountId, userId, 'removed');
       const waiting = await ctx.db.execute<{ id: string }[]>(
         `select o.id from customer_order o join company_approval a on a.order_id = o.id
          where a.buyer_id = ? and a.account_id = ? and a.decision is null and o.status = ?

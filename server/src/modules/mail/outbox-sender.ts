@@ -4,6 +4,7 @@ import type { Db } from '../../context';
 import { newToken, tokenHash } from '../account/tokens';
 import { LINK_TOKEN, type AttachmentKind, type LinkKind } from './mailer';
 import { storeAccessLink } from './access-link';
+import type { DispatcherWorker } from '../events';
 
 /** Makes an attachment's file at delivery from its reference (a quote's PDF); null when it cannot be made. */
 export type AttachmentMakers = Partial<
@@ -38,10 +39,9 @@ interface Due {
  * backs off exponentially (2, 4, 8... minutes) and is given up after 5 tries, the error kept on the row.
  * An e-mail with a one-time link gets its token here, at delivery: only its hash is stored (a new one per try),
  * so neither the outbox nor its readers ever hold a working link. Texts of sent e-mails are emptied after
- * SENT_TEXT_RETENTION_DAYS.
+ * SENT_TEXT_RETENTION_DAYS. It is one worker of the events dispatcher (decision 065), whose loop calls `drain`.
  */
-export class OutboxSender {
-  private timer: NodeJS.Timeout | null = null;
+export class OutboxSender implements DispatcherWorker {
   private running: Promise<number> | null = null;
   private readonly transport: Transporter;
   private purgedAt = 0;
@@ -51,25 +51,13 @@ export class OutboxSender {
     private readonly log: Logger,
     smtpUrl: string,
     private readonly from: string,
-    private readonly intervalMs = 2000,
     private readonly attachments: AttachmentMakers = {},
   ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 
-  start(): void {
-    // A failing pass (the database restarting) is logged and tried again at the next tick, never thrown.
-    this.timer ??= setInterval(
-      () => void this.drain().catch((err: unknown) => this.log.warn({ err }, 'the outbox could not be read')),
-      this.intervalMs,
-    );
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  /** Closes the SMTP connections (once the dispatcher driving `drain` has stopped). */
+  close(): void {
     this.transport.close();
   }
 

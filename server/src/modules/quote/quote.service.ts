@@ -47,6 +47,7 @@ import { cartService, linesView, type CartLineView, type CartView } from '../car
 import { pricingOf } from '../catalog/pricing';
 import { round2 } from '../../../../domain/money';
 import { keepDrawings, type Drawing } from '../forms/drawings';
+import { publish } from '../events';
 
 declare module 'express-session' {
   interface SessionData {
@@ -693,12 +694,20 @@ export const quoteService = {
       if (quote.site !== ctx.site) throw new AppError('CONFLICT', QUOTE_MESSAGES.otherSite);
       if (quote.sentRevision !== revision) throw new AppError('CONFLICT', QUOTE_MESSAGES.revised);
       if (quote.expired) throw new AppError('CONFLICT', QUOTE_MESSAGES.expired);
-      await ctx.db.execute(
+      const [accepted] = await ctx.db.execute<{ version: number }[]>(
         `update quote set status = 'accepted', accepted_revision = ?, version = version + 1, updated_at = now()
-         where id = ?`,
+         where id = ? returning version`,
         [revision, quote.id],
-        'run',
+        'all',
       );
+      publish(ctx, {
+        type: 'quote.accepted',
+        aggregateType: 'quote',
+        aggregateId: quote.id,
+        version: accepted!.version,
+        actorId: me.id,
+        payload: { quoteId: quote.id, revision, userId: quote.userId, accountId: quote.accountId },
+      });
       await recordAudit(ctx, {
         action: 'quote.accepted',
         targetType: 'quote',
@@ -1094,13 +1103,27 @@ async function sendRevision(
     ],
     'run',
   );
-  await ctx.db.execute(
+  const [sent] = await ctx.db.execute<{ version: number }[]>(
     `update quote set status = 'quoted', sent_revision = ?, draft = null, draft_by_id = null, draft_at = null,
        version = version + 1, updated_at = now()
-     where id = ?`,
+     where id = ? returning version`,
     [revision, quote.id],
-    'run',
+    'all',
   );
+  publish(ctx, {
+    type: 'quote.sent',
+    aggregateType: 'quote',
+    aggregateId: quote.id,
+    version: sent!.version,
+    actorId: ctx.user!.id,
+    payload: {
+      quoteId: quote.id,
+      revision,
+      currency: quote.currency,
+      ...totals,
+      expiresOn: answer.expiresOn,
+    },
+  });
   await recordAudit(ctx, {
     action: 'quote.sent',
     targetType: 'quote',

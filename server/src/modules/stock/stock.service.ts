@@ -9,6 +9,7 @@ import { localeOr, sendMessage } from '../mail/mailer';
 import type { Db } from '../../context';
 import { forgetTypeaheadAnswers } from '../search/search.ahead';
 import { bumpIndexVersion } from '../search/search.index';
+import { publish } from '../events';
 
 /*
  * Stock and reservations (issue 33, decision 050). Every writer locks stock_level rows in (product, warehouse) order,
@@ -17,6 +18,29 @@ import { bumpIndexVersion } from '../search/search.index';
  */
 
 type WithDb = { db: Db };
+
+/** A stock row as its writer returns it. */
+type StockRow = { productId: string; warehouseId: string; onHand: number; reserved: number };
+
+/** `inventory.changed` for each stock row a writer changed, with the row's new counts (decision 065). */
+function inventoryChanged(ctx: WithDb, rows: readonly StockRow[], reason: string): void {
+  publish(
+    ctx,
+    ...rows.map((r) => ({
+      type: 'inventory.changed' as const,
+      aggregateType: 'inventory',
+      aggregateId: `${r.productId}:${r.warehouseId}`,
+      version: null,
+      payload: {
+        productId: r.productId,
+        warehouseId: r.warehouseId,
+        onHand: r.onHand,
+        reserved: r.reserved,
+        reason,
+      },
+    })),
+  );
+}
 
 /**
  * What a writer that may put stock back needs besides the database: the mailer's log and each site's address, for
@@ -76,7 +100,7 @@ export interface LineToReserve {
 }
 
 /** An order's reservations and what they hold of each stock row, in one statement (prepared: a hot path). */
-const RESERVE = prepared(
+const RESERVE = prepared<StockRow>(
   `with r as (select * from jsonb_to_recordset(?::jsonb) as r(line_id uuid, product_id text, warehouse_id text,
        quantity int, backordered boolean, ship_on date, cuts jsonb)),
    held as (insert into stock_reservation (order_id, order_line_id, product_id, warehouse_id, quantity,
@@ -85,7 +109,8 @@ const RESERVE = prepared(
    update stock_level s set reserved = s.reserved + m.quantity, updated_at = now()
    from (select product_id, warehouse_id, sum(quantity)::int as quantity from r where not backordered
      group by product_id, warehouse_id) m
-   where s.product_id = m.product_id and s.warehouse_id = m.warehouse_id`,
+   where s.product_id = m.product_id and s.warehouse_id = m.warehouse_id
+   returning s.product_id as "productId", s.warehouse_id as "warehouseId", s.on_hand as "onHand", s.reserved`,
 );
 
 /**
@@ -144,7 +169,7 @@ export async function reserveOrderStock(
     }
     shipDays.set(line.lineId, plan.shipOn);
   }
-  await RESERVE.all(ctx.db, [
+  const reserved = await RESERVE.all(ctx.db, [
     JSON.stringify(
       reservations.map((r) => ({
         line_id: r.lineId,
@@ -158,6 +183,7 @@ export async function reserveOrderStock(
     ),
     order.id,
   ]);
+  inventoryChanged(ctx, reserved, 'reserved');
   await bookCuts(
     ctx,
     reservations.flatMap((r) => r.cuts.map((c) => ({ ...c, warehouseId: r.warehouseId }))),
@@ -180,20 +206,22 @@ async function moveReserved(
   sign: 1 | -1,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await ctx.db.execute(
+  const changed = await ctx.db.execute<StockRow[]>(
     `update stock_level s set reserved = greatest(s.reserved + ? * m.quantity, 0), updated_at = now()
      from (select r.product_id, r.warehouse_id, sum(r.quantity)::int as quantity
        from jsonb_to_recordset(?::jsonb) as r(product_id text, warehouse_id text, quantity int)
        group by r.product_id, r.warehouse_id) m
-     where s.product_id = m.product_id and s.warehouse_id = m.warehouse_id`,
+     where s.product_id = m.product_id and s.warehouse_id = m.warehouse_id
+     returning s.product_id as "productId", s.warehouse_id as "warehouseId", s.on_hand as "onHand", s.reserved`,
     [
       sign,
       JSON.stringify(
         rows.map((r) => ({ product_id: r.productId, warehouse_id: r.warehouseId, quantity: r.quantity })),
       ),
     ],
-    'run',
+    'all',
   );
+  inventoryChanged(ctx, changed, sign === 1 ? 'reserved' : 'released');
 }
 
 /** Books (1) or gives back (-1) work-centre cuts. */
@@ -333,20 +361,22 @@ export async function consumeShippedStock(
     }
   }
   if (consumed.length === 0) return;
-  await ctx.db.execute(
+  const changed = await ctx.db.execute<StockRow[]>(
     `update stock_level s set on_hand = greatest(s.on_hand - m.quantity, 0),
        reserved = greatest(s.reserved - m.quantity, 0), updated_at = now()
      from (select r.product_id, r.warehouse_id, sum(r.quantity)::int as quantity
        from jsonb_to_recordset(?::jsonb) as r(product_id text, warehouse_id text, quantity int)
        group by r.product_id, r.warehouse_id) m
-     where s.product_id = m.product_id and s.warehouse_id = m.warehouse_id`,
+     where s.product_id = m.product_id and s.warehouse_id = m.warehouse_id
+     returning s.product_id as "productId", s.warehouse_id as "warehouseId", s.on_hand as "onHand", s.reserved`,
     [
       JSON.stringify(
         consumed.map((c) => ({ product_id: c.productId, warehouse_id: c.warehouseId, quantity: c.quantity })),
       ),
     ],
-    'run',
+    'all',
   );
+  inventoryChanged(ctx, changed, 'shipped');
 }
 
 /**
@@ -365,6 +395,16 @@ export async function syncInStock(ctx: StockDeps, productIds: readonly string[])
     'all',
   );
   if (flipped.length === 0) return;
+  publish(
+    ctx,
+    ...flipped.map((f) => ({
+      type: 'product.changed' as const,
+      aggregateType: 'product',
+      aggregateId: f.id,
+      version: null,
+      payload: { productId: f.id, changes: { inStock: f.inStock } },
+    })),
+  );
   const ids = flipped.map((f) => f.id);
   await ctx.db.execute(
     `update product_search s set in_stock = p.in_stock from product p where p.id = s.product_id and p.id in (?)`,
@@ -430,14 +470,16 @@ export async function setOnHand(
     [productId],
     'all',
   );
-  await ctx.db.execute(
-    `insert into stock_level (product_id, warehouse_id, on_hand)
+  const counted = await ctx.db.execute<StockRow[]>(
+    `insert into stock_level as s (product_id, warehouse_id, on_hand)
      select ?, r.warehouse_id, r.on_hand from jsonb_to_recordset(?::jsonb) as r(warehouse_id text, on_hand int)
      order by r.warehouse_id
-     on conflict (product_id, warehouse_id) do update set on_hand = excluded.on_hand, updated_at = now()`,
+     on conflict (product_id, warehouse_id) do update set on_hand = excluded.on_hand, updated_at = now()
+     returning s.product_id as "productId", s.warehouse_id as "warehouseId", s.on_hand as "onHand", s.reserved`,
     [productId, JSON.stringify(levels.map((l) => ({ warehouse_id: l.warehouseId, on_hand: l.onHand })))],
-    'run',
+    'all',
   );
+  inventoryChanged(ctx, counted, 'counted');
   await allocateBackorders(ctx, productId);
   await syncInStock(ctx, [productId]);
   return before;
@@ -521,16 +563,18 @@ export async function restockReturned(
   if (back.size === 0) return;
   const productIds = [...new Set([...back.values()].map((b) => b.product_id))].sort();
   await lockStock(ctx, productIds);
-  await ctx.db.execute(
-    `insert into stock_level (product_id, warehouse_id, on_hand)
+  const returnedRows = await ctx.db.execute<StockRow[]>(
+    `insert into stock_level as s (product_id, warehouse_id, on_hand)
      select r.product_id, r.warehouse_id, r.quantity
      from jsonb_to_recordset(?::jsonb) as r(product_id text, warehouse_id text, quantity int)
      order by r.product_id, r.warehouse_id
-     on conflict (product_id, warehouse_id) do update set on_hand = stock_level.on_hand + excluded.on_hand,
-       updated_at = now()`,
+     on conflict (product_id, warehouse_id) do update set on_hand = s.on_hand + excluded.on_hand,
+       updated_at = now()
+     returning s.product_id as "productId", s.warehouse_id as "warehouseId", s.on_hand as "onHand", s.reserved`,
     [JSON.stringify([...back.values()])],
-    'run',
+    'all',
   );
+  inventoryChanged(ctx, returnedRows, 'returned');
   for (const id of productIds) await allocateBackorders(ctx, id);
   await syncInStock(ctx, productIds);
 }

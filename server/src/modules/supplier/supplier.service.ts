@@ -1,4 +1,5 @@
 import { SUPPLIER_ACCESS, supplierPageSchema, supplierStockSchema } from '../../../../domain/admin';
+import { publish } from '../events';
 import { stockLevelsSchema } from '../../../../domain/stock.schema';
 import { AppError, notFound } from '../../common/errors';
 import { recordAudit } from '../audit/audit';
@@ -51,6 +52,14 @@ export const supplierService = {
       );
       // Another brand's product answers exactly like a missing one.
       if (!row) throw notFound(`Product ${id}`);
+      publish(ctx, {
+        type: 'product.changed',
+        aggregateType: 'product',
+        aggregateId: id,
+        version: null,
+        actorId: ctx.user?.id ?? null,
+        payload: { productId: id, changes: { inStock } },
+      });
       await ctx.db.execute('update product_search set in_stock = ? where product_id = ?', [inStock, id]);
       // Search answers rank by the stock flag: the typeahead's computed ahead are forgotten, and every process
       // drops its cached ones.

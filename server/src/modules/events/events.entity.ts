@@ -1,0 +1,92 @@
+import { Entity, Index, PrimaryKey, PrimaryKeyProp, Property, Unique } from '@mikro-orm/core';
+
+/**
+ * One business event (decision 065), written in the transaction of the change it tells: its type, the aggregate
+ * it is about, that aggregate's sequence number (1, 2, 3… per aggregate, for a consumer to order and de-duplicate)
+ * and version (when the aggregate has one), who did it and what changed.
+ */
+@Entity({ tableName: 'domain_event' })
+@Unique({ properties: ['aggregateType', 'aggregateId', 'seq'] })
+export class DomainEvent {
+  @PrimaryKey({ type: 'uuid' })
+  id!: string;
+
+  @Property({ type: 'text' })
+  type!: string;
+
+  @Property({ type: 'text' })
+  aggregateType!: string;
+
+  @Property({ type: 'text' })
+  aggregateId!: string;
+
+  @Property({ type: 'bigint' })
+  seq!: string;
+
+  @Property({ type: 'integer', nullable: true })
+  version: number | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  actorId: string | null = null;
+
+  @Property({ type: 'jsonb' })
+  payload!: Record<string, unknown>;
+
+  @Index()
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  occurredAt: Date = new Date();
+}
+
+/** The last sequence number given to an aggregate's events (upserted by the statement that writes them). */
+@Entity({ tableName: 'domain_event_stream' })
+export class DomainEventStream {
+  @PrimaryKey({ type: 'text' })
+  aggregateType!: string;
+
+  @PrimaryKey({ type: 'text' })
+  aggregateId!: string;
+
+  [PrimaryKeyProp]?: ['aggregateType', 'aggregateId'];
+
+  @Property({ type: 'bigint' })
+  lastSeq!: string;
+}
+
+/** A consumer the dispatcher delivers to: every event written after its row exists gets a delivery for it. */
+@Entity({ tableName: 'domain_event_consumer' })
+export class DomainEventConsumer {
+  @PrimaryKey({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/** One event's delivery to one consumer: claimed with `skip locked`, retried with backoff, its last error kept. */
+@Entity({ tableName: 'domain_event_delivery' })
+@Index({
+  name: 'domain_event_delivery_due_index',
+  expression:
+    'create index "domain_event_delivery_due_index" on "domain_event_delivery" ("consumer", "next_attempt_at") where "delivered_at" is null',
+})
+export class DomainEventDelivery {
+  @PrimaryKey({ type: 'uuid' })
+  eventId!: string;
+
+  @PrimaryKey({ type: 'text' })
+  consumer!: string;
+
+  [PrimaryKeyProp]?: ['eventId', 'consumer'];
+
+  @Property({ type: 'smallint', default: 0 })
+  attempts: number = 0;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  nextAttemptAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  deliveredAt: Date | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  error: string | null = null;
+}

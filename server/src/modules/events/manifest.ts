@@ -1,0 +1,7 @@
+import type { ModuleManifest } from '../../common/module-manifest';
+import { DomainEvent, DomainEventConsumer, DomainEventDelivery, DomainEventStream } from './events.entity';
+
+export const manifest: ModuleManifest = {
+  name: 'events',
+  entities: [DomainEvent, DomainEventStream, DomainEventConsumer, DomainEventDelivery],
+};
