@@ -79,24 +79,31 @@ export const notInCatalogueMessage = (part: string): string => `Part ${part} is 
  * Every refusal of an item at `at` (`items[0]`): not in the catalogue (gone, or not on this site), not sold in the
  * site's country (when it is bought, decision 057: a saved list may keep it), a configuration that is not the
  * part's or out of its limits, a required option missing, a quantity under the minimum or (bought) over the
- * maximum per order.
+ * maximum per order, counting what the cart's line already holds.
  */
 export function itemRefusals(
   product: LineProduct | undefined,
   item: LineItem,
   at: string,
-  { country, toBuy }: { country: Country; toBuy: boolean },
+  {
+    country,
+    toBuy,
+    inCart = 0,
+  }: {
+    country: Country;
+    toBuy: boolean;
+    /** How many the cart's line already holds (an add grows it): the maximum holds for the line grown. */
+    inCart?: number;
+  },
 ): LineRefusal[] {
   if (!product) return [{ field: `${at}.itemId`, message: notInCatalogueMessage(item.itemId) }];
   if (toBuy && !soldIn(country, product.allowedStates)) {
     return [{ field: `${at}.itemId`, message: notSoldMessage(country, product.id) }];
   }
   const refusals = configurationRefusals(product, item.configurations, at);
-  const quantity = quantityRefusal(
-    toBuy ? product : { ...product, maxOrderQuantity: null },
-    product.id,
-    item.qty,
-  );
+  const quantity =
+    quantityRefusal({ ...product, maxOrderQuantity: null }, product.id, item.qty) ??
+    (toBuy ? maximumRefusal(product, product.id, item.qty + inCart) : null);
   if (quantity) refusals.push({ field: `${at}.qty`, message: quantity });
   return refusals;
 }

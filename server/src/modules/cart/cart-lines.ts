@@ -12,7 +12,12 @@ import type { StoredConfiguration } from './cart.entity';
  * the console.
  */
 export type LineCheck =
-  | { items: readonly CartItem[]; toBuy: boolean }
+  | {
+      items: readonly CartItem[];
+      toBuy: boolean;
+      /** What the cart's lines hold now, by `lineKey` (an add grows them): read only for parts with a maximum. */
+      inCart?: () => Promise<ReadonlyMap<string, number>>;
+    }
   | { order: readonly CartLine[]; state: string }
   | { edited: readonly { productId: string; quantity: number; field: string }[] };
 
@@ -44,18 +49,22 @@ export async function checkLines(ctx: Ctx, check: LineCheck): Promise<FieldError
       p,
     ]),
   );
-  return check.items.flatMap((item, i) =>
-    itemRefusals(
-      products.get(item.itemId),
-      { ...item, configurations: itemConfigurations(item) },
-      `items[${i}]`,
-      {
-        country,
-        toBuy: check.toBuy,
-      },
-    ),
-  );
+  const held =
+    check.inCart && [...products.values()].some((p) => p.maxOrderQuantity !== null)
+      ? await check.inCart()
+      : new Map<string, number>();
+  return check.items.flatMap((item, i) => {
+    const configurations = itemConfigurations(item);
+    return itemRefusals(products.get(item.itemId), { ...item, configurations }, `items[${i}]`, {
+      country,
+      toBuy: check.toBuy,
+      inCart: held.get(lineKey(item.itemId, configurationKey(configurations))) ?? 0,
+    });
+  });
 }
+
+/** A cart line's identity: its part and the key of its configurations (cart_line.config_key). */
+export const lineKey = (itemId: string, configKey: string): string => JSON.stringify([itemId, configKey]);
 
 /** Refuses with every refusal given (the first one as the message), when there is one. */
 export function refuseLines(refusals: readonly FieldError[]): void {
@@ -73,9 +82,9 @@ export interface CheckedItem {
 export async function checkItems(
   ctx: Ctx,
   items: CartItem[],
-  { toBuy = false }: { toBuy?: boolean } = {},
+  { toBuy = false, inCart }: { toBuy?: boolean; inCart?: () => Promise<ReadonlyMap<string, number>> } = {},
 ): Promise<CheckedItem[]> {
-  refuseLines(await checkLines(ctx, { items, toBuy }));
+  refuseLines(await checkLines(ctx, { items, toBuy, inCart }));
   return items.map((item) => {
     const stored = itemConfigurations(item).map((c) => ({
       id: c.id,
@@ -104,7 +113,7 @@ async function currentRules(ctx: Ctx, ids: string[]): Promise<Map<string, Quanti
   const rows = await ctx.db.execute<({ id: string } & QuantityRules)[]>(
     `select id, minimum_purchase_quantity as "minimumPurchaseQuantity", min_transfer as "minTransfer",
        max_order_quantity as "maxOrderQuantity"
-     from product where id = any(?::text[])`,
+     from product where id in (?)`,
     [[...new Set(ids)]],
   );
   return new Map(rows.map((r) => [r.id, r]));

@@ -32,7 +32,7 @@ import { assertOrdersScope } from '../auth/permissions';
 import type { StoredConfiguration } from './cart.entity';
 import { ensureSession } from '../session/lazy-session';
 import { prepared } from '../../db/prepared';
-import { checkItems, type CheckedItem } from './cart-lines';
+import { checkItems, lineKey, type CheckedItem } from './cart-lines';
 
 declare module 'express-session' {
   interface SessionData {
@@ -406,7 +406,21 @@ export const cartService = {
   async write(ctx: Ctx, items: CartItem[], mode: 'add' | 'set'): Promise<CartView> {
     assertOrdersScope(ctx);
     if (items.length === 0) return this.get(ctx);
-    const lines = mergeSameLines(await checkItems(ctx, items, { toBuy: true }), mode);
+    // An add grows the cart's lines: a part's maximum per order holds for the line grown.
+    const inCart = async () => {
+      const cart = await this.find(ctx);
+      const held = cart
+        ? await ctx.db.execute<{ itemId: string; configKey: string; quantity: number }[]>(
+            'select product_id as "itemId", config_key as "configKey", quantity from cart_line where cart_id = ?',
+            [cart.id],
+          )
+        : [];
+      return new Map(held.map((l) => [lineKey(l.itemId, l.configKey), l.quantity]));
+    };
+    const lines = mergeSameLines(
+      await checkItems(ctx, items, { toBuy: true, inCart: mode === 'add' ? inCart : undefined }),
+      mode,
+    );
     const payload = JSON.stringify(
       lines.map((l, ord) => ({
         product_id: l.itemId,
