@@ -71,6 +71,8 @@ describe('staff set the maximum in the console', () => {
       { id: part },
     );
     expect(product.data!.product.maxOrderQuantity).toBe(5);
+    const rest = await shop.agent.get(`/api/products/${encodeURIComponent(part)}`).expect(200);
+    expect(rest.body.maxOrderQuantity).toBe(5);
     const zero = await s.gql(SET_MAX, { id: part, max: 0 });
     const message = 'Enter a whole number of at least 1, or leave it empty for no maximum.';
     expect(zero.errors?.[0]?.extensions?.fields).toEqual([{ field: 'maxOrderQuantity', message }]);
