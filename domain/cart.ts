@@ -32,6 +32,8 @@ export interface CartLine {
   manufacturerPartNumber?: string | null;
   minimumPurchaseQuantity?: number | null;
   minTransfer?: number | null;
+  /** The most one order may take (packs for packs); null or absent: no maximum (domain/cart-line.ts). */
+  maxOrderQuantity?: number | null;
   unitOfMeasure?: string | null;
   quantity: number;
   image?: string | null;

@@ -821,6 +821,14 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Un panier contient au plus {n} lignes. Enregistrez-en pour plus tard ou commandez-les à part.',
     'Un carrito contiene como máximo {n} líneas. Guarde algunas para después o pídalas por separado.',
   ],
+  'You can order at most {max} of {part} in one order.': [
+    'Vous pouvez commander au plus {max} de la pièce {part} par commande.',
+    'Puede pedir como máximo {max} de la pieza {part} en un pedido.',
+  ],
+  'Enter a whole number of at least {n}, or leave it empty for no maximum.': [
+    'Entrez un nombre entier d’au moins {n}, ou laissez le champ vide pour n’avoir aucun maximum.',
+    'Ingrese un número entero de al menos {n}, o déjelo vacío para no tener máximo.',
+  ],
   'Items priced on request cannot be ordered online: {items}. Remove them or ask for a quote.': [
     'Les articles à prix sur demande ne peuvent pas être commandés en ligne : {items}. Retirez-les ou demandez une soumission.',
     'Los artículos con precio a solicitud no se pueden pedir en línea: {items}. Quítelos o pida una cotización.',

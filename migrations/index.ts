@@ -4,6 +4,7 @@ import { Migration20261202015800 } from './Migration20261202015800';
 import { Migration20261202055000 } from './Migration20261202055000';
 import { Migration20261202060057 } from './Migration20261202060057';
 import { Migration20261202061000 } from './Migration20261202061000';
+import { Migration20261202063000 } from './Migration20261202063000';
 import { Migration20261127110740 } from './Migration20261127110740';
 import { Migration20261127145055 } from './Migration20261127145055';
 import { Migration20261202010000 } from './Migration20261202010000';
@@ -117,4 +118,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202060057', class: Migration20261202060057 },
   { name: 'Migration20261202061000', class: Migration20261202061000 },
   { name: 'Migration20261202062243', class: Migration20261202062243 },
+  { name: 'Migration20261202063000', class: Migration20261202063000 },
 ];

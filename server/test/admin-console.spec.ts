@@ -361,6 +361,8 @@ describe('console access', () => {
       'Query.adminStock': '{ adminStock { productId } }',
       'Mutation.adjustStock':
         'mutation { adjustStock(productId: "X", input: { levels: [{ warehouseId: "MOO", onHand: 1 }], reason: "count" }) { productId } }',
+      'Mutation.setMaxOrderQuantity':
+        'mutation { setMaxOrderQuantity(productId: "X", maxOrderQuantity: 5) { productId } }',
     };
     // Every operation only staff may call is in this list.
     const staffOnly = Object.entries(GRAPHQL_ACCESS)

@@ -224,6 +224,8 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.adminStock': '{ adminStock { productId } }',
       'Mutation.adjustStock':
         'mutation { adjustStock(productId: "X", input: { levels: [{ warehouseId: "MOO", onHand: 1 }], reason: "count" }) { productId } }',
+      'Mutation.setMaxOrderQuantity':
+        'mutation { setMaxOrderQuantity(productId: "X", maxOrderQuantity: 5) { productId } }',
     };
     const guarded = Object.entries(GRAPHQL_ACCESS)
       .filter(([, a]) => a !== 'public')

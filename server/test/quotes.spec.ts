@@ -1439,3 +1439,22 @@ describe('prices below the catalogue (issue 52, decision 054)', () => {
     expect(entry!.after).not.toHaveProperty('savedBy');
   });
 });
+
+describe("a part's maximum per order at quote checkout (decision 063)", () => {
+  it('an accepted quote for more than the maximum staff set since is refused at checkout, with the message', async () => {
+    const [, , part] = await plainProducts(t, 3);
+    const { c, email } = await customer();
+    const quote = await sentQuote(c, [{ itemId: part!.id, qty: 40 }], [9]);
+    expect((await c.gql(ACCEPT, { id: quote.id, revision: 1 })).errors).toBeUndefined();
+    await db.execute('update product set max_order_quantity = 25 where id = ?', [part!.id]);
+    const input = checkoutBody(email, await authorisedCard(c));
+    const refused = await c.gql<Placed>(PLACE, { input, key: randomUUID(), quoteId: quote.id, revision: 1 });
+    const message = `You can order at most 25 of ${part!.id} in one order.`;
+    expect(refused.errors?.[0]?.message).toBe(message);
+    expect(refused.errors?.[0]?.extensions?.fields).toEqual([{ field: 'cart', message }]);
+    await db.execute('update product set max_order_quantity = 40 where id = ?', [part!.id]);
+    const placed = await c.gql<Placed>(PLACE, { input, key: randomUUID(), quoteId: quote.id, revision: 1 });
+    expect(placed.errors).toBeUndefined();
+    expect(placed.data!.placeOrder.order.lines[0]).toMatchObject({ itemId: part!.id, quantity: 40 });
+  });
+});

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { maxOrderQuantitySchema } from '@domain/cart-line.schema';
 import { stockAdjustmentSchema } from '@domain/stock.schema';
 import { WAREHOUSES } from '@domain/warehouses';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Space, Tag, Typography } from 'antd';
@@ -10,6 +11,7 @@ import { ConsoleForm, nestedErrors, PartSearchForm, useFieldItems, usePartSearch
 import {
   AdjustStockDocument,
   AdminStockDocument,
+  SetMaxOrderQuantityDocument,
   type StockRowFieldsFragment,
 } from './graphql/admin.generated';
 import { ResponsiveTable } from './ResponsiveTable';
@@ -93,6 +95,7 @@ export function StockView() {
         onCancel={() => setEditing(null)}
       >
         {editing && <AdjustForm row={editing} onDone={() => setEditing(null)} />}
+        {editing && <MaxOrderForm row={editing} onDone={() => setEditing(null)} />}
       </Modal>
     </>
   );
@@ -179,6 +182,68 @@ function AdjustFields({ formik, row }: { formik: FormikProps<AdjustValues>; row:
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={formik.isSubmitting}>
         {t('admin.stock.save')}
+      </Button>
+    </ConsoleForm>
+  );
+}
+
+interface MaxOrderValues {
+  maxOrderQuantity: number | null;
+}
+
+/** A part's maximum per order (decision 063): empty for none, else a whole number from its minimum. */
+function MaxOrderForm({ row, onDone }: { row: StockRowFieldsFragment; onDone: () => void }) {
+  const t = useT();
+  const { message } = App.useApp();
+  const [save] = useMutation(SetMaxOrderQuantityDocument, { refetchQueries: ['AdminStock'] });
+  const submit = async (values: MaxOrderValues, helpers: FormikHelpers<MaxOrderValues>) => {
+    helpers.setStatus(null);
+    try {
+      await save({ variables: { productId: row.productId, maxOrderQuantity: values.maxOrderQuantity } });
+      message.success(t('admin.saved'));
+      onDone();
+    } catch (err) {
+      helpers.setErrors(nestedErrors<MaxOrderValues>(failureOf(err).fields));
+      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
+    }
+  };
+  return (
+    <Formik<MaxOrderValues>
+      initialValues={{ maxOrderQuantity: row.maxOrderQuantity ?? null }}
+      validationSchema={maxOrderQuantitySchema(row.minimumQuantity)}
+      onSubmit={submit}
+    >
+      {(formik) => <MaxOrderFields formik={formik} row={row} />}
+    </Formik>
+  );
+}
+
+function MaxOrderFields({
+  formik,
+  row,
+}: {
+  formik: FormikProps<MaxOrderValues>;
+  row: StockRowFieldsFragment;
+}) {
+  const t = useT();
+  const { item } = useFieldItems(formik, 'stock-');
+  return (
+    <ConsoleForm formik={formik}>
+      <Form.Item
+        {...item('maxOrderQuantity', t('admin.stock.maxOrder'))}
+        extra={t('admin.stock.maxOrderHint', { min: row.minimumQuantity })}
+      >
+        <InputNumber
+          id="stock-maxOrderQuantity"
+          min={row.minimumQuantity}
+          precision={0}
+          value={formik.values.maxOrderQuantity}
+          onChange={(v) => void formik.setFieldValue('maxOrderQuantity', v ?? null)}
+          onBlur={() => void formik.setFieldTouched('maxOrderQuantity', true, false)}
+        />
+      </Form.Item>
+      <Button htmlType="submit" loading={formik.isSubmitting}>
+        {t('admin.stock.saveMax')}
       </Button>
     </ConsoleForm>
   );

@@ -1,10 +1,11 @@
-import type { CartItem } from '@domain/cart';
+import { CART_LIMITS, type CartItem } from '@domain/cart';
+import { lineMaximum, lineMinimum, quantityRefusal, type QuantityRules } from '@domain/cart-line';
 import { configurationProblem } from '@domain/configuration';
 import { packSizeOf, productTiers, type PricedProduct } from '@domain/price-terms';
 import { ShipDate, type PartStockFields } from '../../components/ShipDate';
 import { useId, useState } from 'react';
 import { PriceTiers } from '../../components/Price';
-import { useT } from '../../i18n';
+import { useMessage, useT } from '../../i18n';
 import { SaveToList } from '../lists';
 import { useCartActions } from './useCart';
 
@@ -61,48 +62,78 @@ export function PurchaseActions({
   );
 }
 
+/**
+ * The quantity of a line about to be added (domain/cart-line.ts): it starts at the part's minimum (1 pack for a part
+ * sold in packs), and what is wrong with it is said next to it before anything is sent: empty, not a number, under
+ * the minimum, or over the part's maximum per order (the server's own words).
+ */
+export function useLineQuantity(product: QuantityRules & { id: string }) {
+  const t = useT();
+  const say = useMessage();
+  const minimum = lineMinimum(product);
+  const maximum = lineMaximum(product) ?? CART_LIMITS.maxQuantity;
+  const [quantity, setQuantity] = useState(String(minimum));
+  const problem = configurationProblem(
+    { required: true, minValue: minimum, maxValue: CART_LIMITS.maxQuantity, step: 1 },
+    quantity,
+  );
+  // Over the part's maximum per order (below the cart's own limit or not), the buyer reads why.
+  const refusal =
+    problem === null || problem === 'max' ? quantityRefusal(product, product.id, Number(quantity)) : null;
+  const error =
+    refusal !== null
+      ? say(refusal)
+      : problem !== null
+        ? t(`configurator.${problem}`, { min: minimum, max: maximum })
+        : null;
+  return {
+    quantity,
+    setQuantity,
+    minimum,
+    maximum,
+    /** The quantity as a number, null while it cannot be added. */
+    valid: error === null ? Number(quantity) : null,
+    error,
+    label: product.minTransfer > 1 ? t('cart.packs') : t('configurator.quantity'),
+  };
+}
+
 /** Quantity and add-to-cart for a product without options, with its volume pricing for the quantity entered. */
 export function QuantityAddToCart({
   product,
 }: {
-  product: PricedProduct & { id: string; name: string; stock?: PartStockFields };
+  product: PricedProduct & QuantityRules & { id: string; name: string; stock?: PartStockFields };
 }) {
-  const t = useT();
   const id = useId();
-  const minimum = product.minTransfer > 1 ? 1 : Math.max(1, product.minimumPurchaseQuantity);
-  const [quantity, setQuantity] = useState(String(minimum));
-  const problem = configurationProblem(
-    { required: true, minValue: minimum, maxValue: 100_000, step: 1 },
-    quantity,
-  );
+  const { quantity, setQuantity, minimum, maximum, valid, error, label } = useLineQuantity(product);
   return (
     <div className="add-to-cart">
       <div className="field add-to-cart__qty">
-        <label htmlFor={id}>{product.minTransfer > 1 ? t('cart.packs') : t('configurator.quantity')}</label>
+        <label htmlFor={id}>{label}</label>
         <input
           id={id}
           type="number"
           inputMode="numeric"
           min={minimum}
+          max={maximum}
           step={1}
           value={quantity}
-          aria-invalid={problem !== null}
+          aria-invalid={error !== null}
+          aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => setQuantity(e.target.value)}
         />
-        {problem && (
-          <p className="field__error">{t(`configurator.${problem}`, { min: minimum, max: 100_000 })}</p>
+        {error && (
+          <p id={`${id}-error`} className="field__error">
+            {error}
+          </p>
         )}
       </div>
-      <PriceTiers
-        tiers={productTiers(product)}
-        quantity={problem ? minimum : Number(quantity)}
-        packSize={packSizeOf(product)}
-      />
-      {product.stock && !problem && <ShipDate stock={product.stock} quantity={Number(quantity)} />}
+      <PriceTiers tiers={productTiers(product)} quantity={valid ?? minimum} packSize={packSizeOf(product)} />
+      {product.stock && valid !== null && <ShipDate stock={product.stock} quantity={valid} />}
       <PurchaseActions
         items={[{ itemId: product.id, qty: Number(quantity) }]}
         name={product.name}
-        disabled={problem !== null}
+        disabled={valid === null}
       />
     </div>
   );

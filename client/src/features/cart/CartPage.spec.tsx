@@ -54,6 +54,7 @@ const line = (quantity: number) => {
     manufacturerPartNumber: null,
     minimumPurchaseQuantity: 1,
     minTransfer: 1,
+    maxOrderQuantity: null,
     unitOfMeasure: 'EA',
     allowedStates: [],
     categories: ['Motion Control'],

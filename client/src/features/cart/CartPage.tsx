@@ -1,6 +1,7 @@
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { LinePrice, TierNote } from '../../components/Price';
 import { packSizeOf } from '@domain/price-terms';
+import { lineMaximum, lineMinimum } from '@domain/cart-line';
 import { StockLine } from '../../components/StockLine';
 import { ShipDate } from '../../components/ShipDate';
 import { CartTotals } from './CartTotals';
@@ -120,7 +121,7 @@ function CartLineRow({ line }: { line: CartLineData }) {
   // A quantity sent but not answered yet is already in the cart, re-priced with its totals (useCartActions).
   const { quantity, price, lineTotal: total } = line;
   const packSize = packSizeOf(line);
-  const minimum = line.minTransfer > 1 ? 1 : Math.max(1, line.minimumPurchaseQuantity);
+  const minimum = lineMinimum(line);
   return (
     <li className="cart-line" data-testid="cart-line" aria-busy={busy}>
       <img
@@ -162,6 +163,7 @@ function CartLineRow({ line }: { line: CartLineData }) {
         label={t('cart.quantityOf', { name: line.name })}
         value={quantity}
         min={minimum}
+        max={lineMaximum(line)}
         disabled={busy}
         onChange={(qty) => run(actions.setQuantity(line, qty))}
       />
@@ -199,12 +201,15 @@ function QuantityStepper({
   label,
   value,
   min,
+  max,
   disabled,
   onChange,
 }: {
   label: string;
   value: number;
   min: number;
+  /** The part's maximum per order: + stops there (a number typed past it is the server's to refuse). */
+  max: number | null;
   disabled: boolean;
   onChange: (qty: number) => void;
 }) {
@@ -236,6 +241,7 @@ function QuantityStepper({
         type="number"
         inputMode="numeric"
         min={min}
+        max={max ?? undefined}
         step={1}
         value={text}
         disabled={disabled}
@@ -246,7 +252,7 @@ function QuantityStepper({
       <button
         type="button"
         aria-label={t('cart.increase')}
-        disabled={disabled}
+        disabled={disabled || (max !== null && value >= max)}
         onClick={() => onChange(value + 1)}
       >
         +

@@ -32,6 +32,7 @@ const line = (itemId: string, quantity: number, cartLineId = itemId) => ({
   manufacturerPartNumber: null,
   minimumPurchaseQuantity: 1,
   minTransfer: 1,
+  maxOrderQuantity: null,
   unitOfMeasure: 'EA',
   allowedStates: [],
   categories: ['Motion Control', 'Ball Screws'],

@@ -8,7 +8,7 @@ import type { ProductDetailQuery } from './graphql/catalog.generated';
 import { PriceTiers, TierNote } from '../../components/Price';
 import { ShipDate } from '../../components/ShipDate';
 import { useT } from '../../i18n';
-import { PurchaseActions } from '../cart';
+import { PurchaseActions, useLineQuantity } from '../cart';
 import { useMoney } from '../../lib/money';
 import { useSite } from '../../lib/site';
 
@@ -36,8 +36,9 @@ export function Configurator({ product }: { product: Product }) {
       ),
     ),
   );
-  const minQty = Math.max(1, product.minimumPurchaseQuantity);
-  const [quantity, setQuantity] = useState(String(minQty));
+  // The quantity as the cart counts it (packs for a part sold in packs), held to the part's minimum and maximum.
+  const quantityField = useLineQuantity(product);
+  const { quantity, setQuantity } = quantityField;
 
   const money = useMoney();
   const site = useSite();
@@ -58,11 +59,7 @@ export function Configurator({ product }: { product: Product }) {
     ]),
   );
   const qty = Number(quantity);
-  const qtyProblem: ConfigurationProblem | null = configurationProblem(
-    { required: true, minValue: minQty, maxValue: 100_000, step: 1 },
-    quantity,
-  );
-  const valid = Object.values(problems).every((p) => p === null) && qtyProblem === null;
+  const valid = Object.values(problems).every((p) => p === null) && quantityField.error === null;
   // Priced as the cart prices it: the configured unit price to the cent, times the quantity.
   // Optional options left at 0 (no tapping, no counterbores) are not part of the line.
   const configurations = options.flatMap(
@@ -191,18 +188,24 @@ export function Configurator({ product }: { product: Product }) {
         );
       })}
       <div className="field">
-        <label htmlFor={`${id}-qty`}>{t('configurator.quantity')}</label>
+        <label htmlFor={`${id}-qty`}>{quantityField.label}</label>
         <input
           id={`${id}-qty`}
           type="number"
           inputMode="numeric"
-          min={minQty}
+          min={quantityField.minimum}
+          max={quantityField.maximum}
           step={1}
           value={quantity}
-          aria-invalid={qtyProblem !== null}
+          aria-invalid={quantityField.error !== null}
+          aria-describedby={quantityField.error ? `${id}-qty-error` : undefined}
           onChange={(e) => setQuantity(e.target.value)}
         />
-        {qtyProblem && <p className="field__error">{message(qtyProblem, minQty, 100_000)}</p>}
+        {quantityField.error && (
+          <p id={`${id}-qty-error`} className="field__error">
+            {quantityField.error}
+          </p>
+        )}
       </div>
       {valid && <PriceTiers tiers={tiers} quantity={qty} discountOnly />}
       {valid && tiers.length > 1 && <TierNote tiers={tiers} quantity={qty} />}

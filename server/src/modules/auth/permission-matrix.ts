@@ -175,6 +175,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   // Stock (decision 050): counts by warehouse, adjusted with a reason.
   'Query.adminStock': CONSOLE_ACCESS.stock,
   'Mutation.adjustStock': CONSOLE_ACCESS.stock,
+  'Mutation.setMaxOrderQuantity': CONSOLE_ACCESS.stock,
 };
 
 export const REST_ACCESS: Record<string, Access> = {

@@ -15,6 +15,7 @@ export const cartLineGql = (l: CartLineView): CartLineGql => ({
   manufacturerPartNumber: l.manufacturerPartNumber ?? null,
   minimumPurchaseQuantity: l.minimumPurchaseQuantity ?? 1,
   minTransfer: l.minTransfer ?? 1,
+  maxOrderQuantity: l.maxOrderQuantity ?? null,
   unitOfMeasure: l.unitOfMeasure ?? 'EA',
   image: l.image ?? null,
   inStock: l.inStock ?? true,

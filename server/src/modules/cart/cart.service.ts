@@ -4,18 +4,14 @@ import { validate } from '../../common/validate';
 import {
   CART_LIMITS,
   cartTotals,
-  configurationKey,
   hasUnpricedItem,
-  itemConfigurations,
   lineTotal,
   totalQuantity,
   type CartItem,
   type CartLine,
   type CartTotals,
 } from '../../../../domain/cart';
-import { configurationProblem } from '../../../../domain/configuration';
 import { tierAt, tiersOf, type PriceTier } from '../../../../domain/price-breaks';
-import { areaProblem } from '../../../../domain/area';
 import {
   PRICE_COLUMNS,
   PRICE_LIST_JOIN,
@@ -26,17 +22,16 @@ import {
   type PriceColumns,
   type Pricing,
 } from '../catalog/pricing';
-import { siteCountry, addressRules, notSoldMessage, soldIn, type Country } from '../../../../domain/regions';
+import { siteCountry, addressRules, type Country } from '../../../../domain/regions';
 import { taxationFor } from '../../../../domain/tax';
 import { VALIDITY } from '../../../../domain/roles';
-import { AppError, type FieldError } from '../../common/errors';
+import { AppError } from '../../common/errors';
 import type { Ctx, Db } from '../../context';
-import { catalogService, type OrderRules } from '../catalog/catalog.service';
-import type { ConfigurationOptionView } from '../catalog/catalog.views';
 import { assertOrdersScope } from '../auth/permissions';
 import type { StoredConfiguration } from './cart.entity';
 import { ensureSession } from '../session/lazy-session';
 import { prepared } from '../../db/prepared';
+import { checkItems, lineKey, type CheckedItem } from './cart-lines';
 
 declare module 'express-session' {
   interface SessionData {
@@ -117,6 +112,7 @@ interface LineRow extends PriceColumns {
   manufacturerPartNumber: string | null;
   minimumPurchaseQuantity: number;
   minTransfer: number;
+  maxOrderQuantity: number | null;
   unitOfMeasure: string;
   image: string | null;
   inStock: boolean;
@@ -135,7 +131,7 @@ const pricedLinesSql = (
     ${PRICE_COLUMNS}, p.market_price::float8 as "marketPrice",
     p.manufacturer_part_number as "manufacturerPartNumber",
     p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
-    p.unit_of_measure as "unitOfMeasure", p.images[1] as image, p.in_stock as "inStock",
+    p.max_order_quantity as "maxOrderQuantity", p.unit_of_measure as "unitOfMeasure", p.images[1] as image, p.in_stock as "inStock",
     p.allowed_states as "allowedStates", p.category_id as "categoryId",
     coalesce((select json_object_agg(o.id, json_build_object('price', o.unit_price::float8, 'name', o.name,
               'unit', o.unit)) from product_configuration_option o where o.product_id = p.id), '{}'::json) as options
@@ -186,6 +182,7 @@ function pricedLine(pricing: Pricing, row: LineRow): CartLineView {
     manufacturerPartNumber: row.manufacturerPartNumber,
     minimumPurchaseQuantity: row.minimumPurchaseQuantity,
     minTransfer: row.minTransfer,
+    maxOrderQuantity: row.maxOrderQuantity,
     unitOfMeasure: row.unitOfMeasure,
     quantity: row.quantity,
     image: row.image,
@@ -403,7 +400,21 @@ export const cartService = {
   async write(ctx: Ctx, items: CartItem[], mode: 'add' | 'set'): Promise<CartView> {
     assertOrdersScope(ctx);
     if (items.length === 0) return this.get(ctx);
-    const lines = mergeSameLines(await checkItems(ctx, items, { toBuy: true }), mode);
+    // An add grows the cart's lines: a part's maximum per order holds for the line grown.
+    const inCart = async () => {
+      const cart = await this.find(ctx);
+      const held = cart
+        ? await ctx.db.execute<{ itemId: string; configKey: string; quantity: number }[]>(
+            'select product_id as "itemId", config_key as "configKey", quantity from cart_line where cart_id = ?',
+            [cart.id],
+          )
+        : [];
+      return new Map(held.map((l) => [lineKey(l.itemId, l.configKey), l.quantity]));
+    };
+    const lines = mergeSameLines(
+      await checkItems(ctx, items, { toBuy: true, inCart: mode === 'add' ? inCart : undefined }),
+      mode,
+    );
     const payload = JSON.stringify(
       lines.map((l, ord) => ({
         product_id: l.itemId,
@@ -524,58 +535,6 @@ export async function takeLines(db: Db, cartId: string, lineIds: string[] | null
   ).all(db, [cartId, lineIds, lineIds, cartId]);
 }
 
-export interface CheckedItem {
-  itemId: string;
-  qty: number;
-  configurations: StoredConfiguration[];
-  configKey: string;
-}
-
-/**
- * Checks items against the catalogue (the product exists on this site; each configuration is one of its options
- * and within its limits; required options are given; the minimum quantity) and answers every problem at once,
- * next to its field (`items[1].configurations[0].value`).
- */
-export async function checkItems(
-  ctx: Ctx,
-  items: CartItem[],
-  { toBuy = false }: { toBuy?: boolean } = {},
-): Promise<CheckedItem[]> {
-  const products = new Map(
-    (await catalogService.orderRules(ctx, [...new Set(items.map((i) => i.itemId))])).map((p) => [p.id, p]),
-  );
-  const country = siteCountry(ctx.site);
-  const errors: FieldError[] = [];
-  const checked = items.map((item, i) => {
-    const at = `items[${i}]`;
-    const product = products.get(item.itemId);
-    if (!product) {
-      errors.push({ field: `${at}.itemId`, message: `Part ${item.itemId} is not in the catalogue.` });
-      return null;
-    }
-    // A cart buys: a part the site's country cannot receive is refused there (decision 057); a list may keep it.
-    if (toBuy && !soldIn(country, product.allowedStates)) {
-      errors.push({ field: `${at}.itemId`, message: notSoldMessage(country, product.id) });
-      return null;
-    }
-    const configurations = itemConfigurations(item);
-    errors.push(...configurationErrors(product, configurations, at));
-    const minimum = product.minTransfer > 1 ? 1 : Math.max(1, product.minimumPurchaseQuantity);
-    if (item.qty < minimum) {
-      errors.push({ field: `${at}.qty`, message: `Order at least ${minimum} of ${product.id}.` });
-    }
-    const stored = configurations.map((c) => ({
-      id: c.id,
-      value: c.value,
-      type: c.type ?? null,
-      metadata: c.metadata ?? null,
-    }));
-    return { itemId: product.id, qty: item.qty, configurations: stored, configKey: configurationKey(stored) };
-  });
-  if (errors.length > 0) throw new AppError('BAD_USER_INPUT', errors[0]!.message, errors);
-  return checked as CheckedItem[];
-}
-
 /** One line per product and configuration set: adds sum their quantities, sets keep the last. */
 export function mergeSameLines(lines: CheckedItem[], mode: 'add' | 'set'): CheckedItem[] {
   const merged = new Map<string, CheckedItem>();
@@ -590,87 +549,4 @@ export function mergeSameLines(lines: CheckedItem[], mode: 'add' | 'set'): Check
     );
   }
   return [...merged.values()];
-}
-
-function configurationErrors(
-  product: OrderRules,
-  configurations: ReturnType<typeof itemConfigurations>,
-  at: string,
-): FieldError[] {
-  const errors: FieldError[] = [];
-  const options = new Map(product.configurationOptions.map((o) => [o.id, o]));
-  const seen = new Set<string>();
-  configurations.forEach((c, j) => {
-    const field = `${at}.configurations[${j}]`;
-    const option = options.get(c.id);
-    if (!option || seen.has(c.id)) {
-      const message = option
-        ? `${option.name} is given twice.`
-        : `This option does not belong to ${product.id}.`;
-      errors.push({ field: `${field}.productConfigurationId`, message });
-      return;
-    }
-    seen.add(c.id);
-    if (option.dimensions) {
-      const area = areaProblem(option.dimensions, c.value, c.metadata);
-      if (area)
-        errors.push({
-          field: `${field}.${area.field === 'value' ? 'value' : 'metadata'}`,
-          message: areaMessage(option, area),
-        });
-      return;
-    }
-    const problem = configurationProblem(option, c.value);
-    if (problem) errors.push({ field: `${field}.value`, message: optionMessage(option, problem) });
-  });
-  for (const option of product.configurationOptions) {
-    if (option.required && !seen.has(option.id)) {
-      errors.push({
-        field: `${at}.configurations`,
-        message: `${option.name} is required for ${product.id}.`,
-      });
-    }
-  }
-  return errors;
-}
-
-/** What an area configuration is told: which dimension is out of range, or that the area is not width × height. */
-function areaMessage(
-  option: ConfigurationOptionView,
-  { field, problem }: NonNullable<ReturnType<typeof areaProblem>>,
-): string {
-  const d = option.dimensions!;
-  if (field === 'value') return `${option.name}: the area must be width × height (in m²).`;
-  const range = d[field];
-  const label = field === 'width' ? 'Width' : 'Height';
-  switch (problem) {
-    case 'required':
-    case 'notNumber':
-      return `${label} and height are required for ${option.name}, in mm.`;
-    case 'min':
-      return `${label} must be at least ${range.min} mm.`;
-    case 'max':
-      return `${label} must be at most ${range.max} mm.`;
-    default:
-      return `${label} must be in steps of ${range.step} mm.`;
-  }
-}
-
-function optionMessage(
-  option: ConfigurationOptionView,
-  problem: NonNullable<ReturnType<typeof configurationProblem>>,
-): string {
-  const unit = option.unit ? ` ${option.unit}` : '';
-  switch (problem) {
-    case 'required':
-      return `${option.name} is required.`;
-    case 'notNumber':
-      return `${option.name} must be a number.`;
-    case 'min':
-      return `${option.name} must be at least ${option.minValue}${unit}.`;
-    case 'max':
-      return `${option.name} must be at most ${option.maxValue}${unit}.`;
-    case 'step':
-      return `${option.name} must be in steps of ${option.step}${unit}.`;
-  }
 }

@@ -66,6 +66,12 @@ export class CartLineGql {
   @Field(() => Int)
   minTransfer!: number;
 
+  @Field(() => Int, {
+    nullable: true,
+    description: "The most one order may take of the line's part; null: no maximum.",
+  })
+  maxOrderQuantity!: number | null;
+
   @Field(() => String)
   unitOfMeasure!: string;
 

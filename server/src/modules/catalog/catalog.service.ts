@@ -256,7 +256,12 @@ export const catalogService = {
 
 export type OrderRules = Pick<
   ProductView,
-  'id' | 'minimumPurchaseQuantity' | 'minTransfer' | 'configurationOptions' | 'allowedStates'
+  | 'id'
+  | 'minimumPurchaseQuantity'
+  | 'minTransfer'
+  | 'maxOrderQuantity'
+  | 'configurationOptions'
+  | 'allowedStates'
 >;
 
 export interface PriceView {
@@ -308,8 +313,8 @@ const PRODUCTS_BY_IDS = new Prepared<Omit<ProductView, 'soldOnSite'> & PriceColu
   select p.id, p.name, p.description, p.category_id as "categoryId",
     ${PRICE_COLUMNS}, p.market_price::float8 as "marketPrice",
     p.manufacturer_part_number as "manufacturerPartNumber", p.minimum_purchase_quantity as "minimumPurchaseQuantity",
-    p.min_transfer as "minTransfer", p.unit_of_measure as "unitOfMeasure", p.in_stock as "inStock",
-    (p.in_stock or p.backorder_allowed) as orderable,
+    p.min_transfer as "minTransfer", p.max_order_quantity as "maxOrderQuantity",
+    p.unit_of_measure as "unitOfMeasure", p.in_stock as "inStock", (p.in_stock or p.backorder_allowed) as orderable,
     p.allowed_states as "allowedStates", p.images, p.cad_files as "cadFiles", p.display_kind as "displayKind",
     p.measure_kind as "measureKind", p.attributes, p.weight_kg::float8 as "weightKg",
     json_build_object('id', b.id, 'handle', b.handle, 'name', b.name) as brand,
@@ -321,7 +326,7 @@ const PRODUCTS_BY_IDS = new Prepared<Omit<ProductView, 'soldOnSite'> & PriceColu
 
 const ORDER_RULES = new Prepared<OrderRules>(
   `select p.id, p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
-     p.allowed_states as "allowedStates",
+     p.max_order_quantity as "maxOrderQuantity", p.allowed_states as "allowedStates",
      ${OPTIONS_JSON}
    from product p where p.id = any(?::text[]) and ${VISIBLE_ON_SITE}`,
 );

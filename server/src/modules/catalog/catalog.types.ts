@@ -208,6 +208,13 @@ export class ProductGql {
   @Field(() => Int)
   minTransfer!: number;
 
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'The most one order may take, counted like the cart line (packs for packs); null: no maximum.',
+  })
+  maxOrderQuantity!: number | null;
+
   @Field(() => String)
   unitOfMeasure!: string;
 

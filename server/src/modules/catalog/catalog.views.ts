@@ -48,6 +48,8 @@ export interface ProductView {
   manufacturerPartNumber: string | null;
   minimumPurchaseQuantity: number;
   minTransfer: number;
+  /** The most one order may take (packs for packs), null: no maximum (decision 063). */
+  maxOrderQuantity: number | null;
   unitOfMeasure: string;
   inStock: boolean;
   /** In stock, or sold on backorder (decision 050): "Available to Order". */

@@ -74,6 +74,10 @@ export class Product {
   @Property({ type: 'integer', default: 1 })
   minTransfer: number = 1;
 
+  /** The most one order may take, counted like a cart line's quantity (packs); null: no maximum (decision 063). */
+  @Property({ type: 'integer', nullable: true })
+  maxOrderQuantity: number | null = null;
+
   @Property({ type: 'text', default: 'EA' })
   unitOfMeasure: string = 'EA';
 

@@ -1,7 +1,8 @@
 import { STORE_TIME_ZONE } from '../../../../domain/admin';
 import { createHash } from 'node:crypto';
 import { pricingOf } from '../catalog/pricing';
-import { cartTotals, hasUnpricedItem, linesBlockedIn } from '../../../../domain/cart';
+import { cartTotals } from '../../../../domain/cart';
+import { emptyCartMessage } from '../../../../domain/cart-line';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import { paymentSchema, placeOrderSchemaFor, type PlaceOrderInput } from '../../../../domain/checkout.schema';
 import { round2 } from '../../../../domain/money';
@@ -13,11 +14,12 @@ import {
   orderStatusLabel,
 } from '../../../../domain/order-status';
 import { validate } from '../../common/validate';
-import { addressRules, siteCountry } from '../../../../domain/regions';
+import { siteCountry } from '../../../../domain/regions';
 import { taxationFor } from '../../../../domain/tax';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { cartService, pricedLines, takeLines } from '../cart/cart.service';
+import { checkLines, refuseLines } from '../cart/cart-lines';
 import type { Money } from '../mail/templates';
 import { cancellationMail, confirmationMail, type OrderMail } from './order-mail';
 import type { CardMethod, PaymentIntent } from '../payment/payment.provider';
@@ -207,7 +209,7 @@ export const checkoutService = {
         : [];
       const lines = quote ? quote.lines : await pricedLines(ctx.db, cart!.id, pricing);
       const country = siteCountry(ctx.site);
-      checkLines(lines, input.shippingAddress.state, country);
+      refuseLines(await checkLines(ctx, { order: lines, state: input.shippingAddress.state }));
       if (input.payment.kind === 'purchaseOrder' && !buyer?.netTermsDays) throw poNotAllowed();
       const taxation = taxationFor(country, input.shippingAddress.state);
       const totals = cartTotals(lines, {
@@ -723,27 +725,7 @@ export const checkoutService = {
 };
 
 const emptyCart = () =>
-  new AppError('BAD_USER_INPUT', 'Your cart is empty.', [{ field: 'cart', message: 'Your cart is empty.' }]);
-
-/** Lines that cannot be ordered: none at all, priced on request, or not allowed in the shipping state. */
-function checkLines(
-  lines: Awaited<ReturnType<typeof pricedLines>>,
-  state: string,
-  country: Parameters<typeof addressRules>[0],
-): void {
-  if (lines.length === 0) throw emptyCart();
-  if (hasUnpricedItem(lines)) {
-    const names = lines.filter((l) => l.price === null).map((l) => l.name);
-    const message = `Items priced on request cannot be ordered online: ${names.join(', ')}. Remove them or ask for a quote.`;
-    throw new AppError('BAD_USER_INPUT', message, [{ field: 'cart', message }]);
-  }
-  const blocked = linesBlockedIn(lines, state);
-  if (blocked.length > 0) {
-    const where = addressRules(country).regionName(state.toUpperCase(), 'en-US') ?? state;
-    const message = `${blocked.map((l) => `${l.name} (${l.id})`).join(', ')} cannot ship to ${where}. Remove ${blocked.length === 1 ? 'it' : 'them'} or choose another address.`;
-    throw new AppError('BAD_USER_INPUT', message, [{ field: 'shippingAddress.state', message }]);
-  }
-}
+  new AppError('BAD_USER_INPUT', emptyCartMessage, [{ field: 'cart', message: emptyCartMessage }]);
 
 const notAwaitingPayment = (order: Pick<OrderView, 'orderNumber'>) =>
   new AppError('CONFLICT', `Order ${orderNumberLabel(order.orderNumber)} is not waiting for a payment.`);

@@ -24,6 +24,7 @@ import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../
 import { refuseCancelWithPayments, releasePayment } from './checkout.service';
 import { cancelApproval, forgetHeldCard, type HeldCard } from '../company/company-limits';
 import { cancellationMail } from './order-mail';
+import { checkLines } from '../cart/cart-lines';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
@@ -408,6 +409,17 @@ export const adminOrderService = {
           message: `Total amount can't be more than the ${authorised.toFixed(2)} authorised on the card`,
         });
       }
+      // A quantity raised over its part's maximum per order is refused next to it (decision 063).
+      problems.push(
+        ...(await checkLines(ctx, {
+          edited: edit.lines.flatMap((line, i) => {
+            const ordered = byId.get(line.id);
+            return ordered && line.quantity > ordered.quantity
+              ? [{ productId: ordered.itemId, quantity: line.quantity, field: `lines[${i}].quantity` }]
+              : [];
+          }),
+        })),
+      );
       if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!.message, problems);
       // A price lowered more than the store's share below the catalogue's (or to zero) needs a Service or Admin
       // role (decision 054); the edit has no draft: it is refused, next to the price.

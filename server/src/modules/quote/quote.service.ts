@@ -1255,13 +1255,15 @@ export async function quoteForOrder(
       unitOfMeasure: string | null;
       image: string | null;
       allowedStates: string[] | null;
+      maxOrderQuantity: number | null;
       sold: boolean;
     }[]
   >(
     `select l.line_no as "lineNo", l.product_id as id, l.description, l.quantity, l.pack_size as "packSize",
        l.configurations, l.unit_price::float8 as "unitPrice", l.line_total::float8 as "lineTotal",
        l.catalogue_price::float8 as "cataloguePrice", p.manufacturer_part_number as "manufacturerPartNumber", p.unit_of_measure as "unitOfMeasure",
-       p.images[1] as image, p.allowed_states as "allowedStates", p.id is not null as sold
+       p.images[1] as image, p.allowed_states as "allowedStates", p.max_order_quantity as "maxOrderQuantity",
+       p.id is not null as sold
      from quote_line l left join product p on p.id = l.product_id
      where l.quote_id = ? and l.revision = ? order by l.line_no`,
     [quote.id, revision],
@@ -1288,6 +1290,8 @@ export async function quoteForOrder(
       quantity: r.quantity,
       minimumPurchaseQuantity: 1,
       minTransfer: 1,
+      // Quoted or not, one order takes at most the part's maximum (packs for a pack line).
+      maxOrderQuantity: r.maxOrderQuantity,
       price: r.unitPrice,
       basePrice: null,
       allowedStates: r.allowedStates ?? [],

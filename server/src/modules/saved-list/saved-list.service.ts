@@ -23,13 +23,12 @@ import type { Ctx, Db } from '../../context';
 import { requireUser } from '../auth/session-auth';
 import {
   cartService,
-  checkItems,
   mergeSameLines,
   pricedListItems,
   type CartLineView,
   type CartView,
-  type CheckedItem,
 } from '../cart/cart.service';
+import { checkItems, type CheckedItem } from '../cart/cart-lines';
 import { catalogService } from '../catalog/catalog.service';
 
 export interface SavedListView {

@@ -22,11 +22,16 @@ export interface StockRowView {
   brand: string;
   backorderAllowed: boolean;
   leadTimeDays: number;
+  /** The least and most one order may take (counted like the cart line: packs for packs); max null: none. */
+  minimumQuantity: number;
+  maxOrderQuantity: number | null;
   warehouses: StockCountView[];
 }
 
 const ROWS_SQL = `select p.id as "productId", p.name, b.name as brand, p.backorder_allowed as "backorderAllowed",
     coalesce(p.lead_time_days, b.lead_time_days, ${DEFAULT_LEAD_TIME_DAYS}) as "leadTimeDays",
+    case when p.min_transfer > 1 then 1 else greatest(1, p.minimum_purchase_quantity) end as "minimumQuantity",
+    p.max_order_quantity as "maxOrderQuantity",
     coalesce((select json_agg(json_build_object('warehouseId', s.warehouse_id, 'onHand', s.on_hand,
       'reserved', s.reserved, 'available', greatest(s.on_hand - s.reserved, 0)) order by s.warehouse_id)
       from stock_level s where s.product_id = p.id), '[]'::json) as warehouses
@@ -41,7 +46,7 @@ const named = (row: StockRowView): StockRowView => ({
 });
 
 /** One part's counts (its stock row), or null. */
-async function stockRow(db: Db, productId: string): Promise<StockRowView | null> {
+export async function stockRow(db: Db, productId: string): Promise<StockRowView | null> {
   const [row] = await db.execute<StockRowView[]>(`${ROWS_SQL} where p.id = ?`, [productId], 'all');
   return row ? named(row) : null;
 }

@@ -13,6 +13,7 @@ import {
 } from 'type-graphql';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import type { Ctx as RequestCtx } from '../../context';
+import { setMaxOrderQuantity } from './order-limit';
 import { stockAdminService } from './stock-admin.service';
 import { StockCountGql, StockCountInputGql } from './stock.types';
 
@@ -23,6 +24,10 @@ class StockRowGql {
   @Field(() => String) brand!: string;
   @Field(() => Boolean) backorderAllowed!: boolean;
   @Field(() => Int) leadTimeDays!: number;
+  @Field(() => Int, { description: 'The least one order takes (packs for a part sold in packs)' })
+  minimumQuantity!: number;
+  @Field(() => Int, { nullable: true, description: 'The most one order may take; null: no maximum' })
+  maxOrderQuantity!: number | null;
   @Field(() => [StockCountGql]) warehouses!: StockCountGql[];
 }
 
@@ -56,5 +61,17 @@ export class StockResolver {
     @Ctx() ctx: RequestCtx,
   ): Promise<StockRowGql> {
     return stockAdminService.adjust(ctx, productId, input);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.stock)
+  @Mutation(() => StockRowGql, {
+    description: "Sets a part's maximum per order (null: none), counted like the cart line (decision 063)",
+  })
+  setMaxOrderQuantity(
+    @Arg('productId', () => ID) productId: string,
+    @Arg('maxOrderQuantity', () => Int, { nullable: true }) maxOrderQuantity: number | null,
+    @Ctx() ctx: RequestCtx,
+  ): Promise<StockRowGql> {
+    return setMaxOrderQuantity(ctx, productId, { maxOrderQuantity });
   }
 }
