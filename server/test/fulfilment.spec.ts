@@ -4,7 +4,8 @@ import { earliestShipDay } from '../../domain/fulfilment';
 import { ROLES } from '../../domain/roles';
 import { Migration20261126040000 } from '../../migrations/Migration20261126040000';
 import type { OrderView } from '../src/modules/order/order.service';
-import { cardOrder, FIXTURE_PASSWORD, orderEditInput, plainProducts } from './fixtures';
+import { ORDER_STATUS_CODE } from '../../domain/order-status';
+import { cardOrder, eventsOf, FIXTURE_PASSWORD, orderEditInput, plainProducts } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
 
 let t: TestApp;
@@ -66,6 +67,13 @@ describe('fulfilment (issue 28, item 1)', () => {
     const shipped = (
       await ship(order, { carrier: 'ups', trackingNumber: '1Z999AA10123456784', shippedOn: day(-2) })
     ).data!.shipOrder;
+    // The business events: the status change and order.shipped, at the order's new version (decision 065).
+    expect(
+      (await eventsOf(t, 'order', order.id)).slice(-2).map((e) => [e.type, e.version, e.payload.to]),
+    ).toEqual([
+      ['order.status_changed', shipped.version, ORDER_STATUS_CODE.Shipped],
+      ['order.shipped', shipped.version, ORDER_STATUS_CODE.Shipped],
+    ]);
     expect(shipped).toMatchObject({
       statusLabel: 'Shipped',
       paymentStatus: 'PAID',

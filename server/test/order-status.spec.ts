@@ -6,7 +6,7 @@ import { ROLES } from '../../domain/roles';
 import { ORDER_STATUS_CODE } from '../../domain/order-status';
 import { subscribeToOrderStatus } from '../src/modules/order/order-status';
 import type { OrderView } from '../src/modules/order/order.service';
-import { cardOrder, FIXTURE_PASSWORD, orderEditInput, plainProducts } from './fixtures';
+import { cardOrder, eventsOf, FIXTURE_PASSWORD, orderEditInput, plainProducts } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
 
 /*
@@ -157,5 +157,65 @@ describe('one writer of order status and history', () => {
       ORDER_STATUS_CODE.Processing,
     );
     expect(await history(order.id)).toHaveLength(3);
+  });
+});
+
+describe('order events, written with each status change (decision 065)', () => {
+  const summary = async (orderId: string) =>
+    (await eventsOf(t, 'order', orderId)).map((e) => ({
+      type: e.type,
+      seq: e.seq,
+      version: e.version,
+      from: (e.payload as { from: number | null }).from,
+      to: (e.payload as { to: number }).to,
+    }));
+
+  it('placing and paying by card: order.placed, two status changes and order.paid, in order', async () => {
+    const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 1 }]);
+    const { Open, Authorized } = ORDER_STATUS_CODE;
+    expect(await summary(order.id)).toEqual([
+      { type: 'order.placed', seq: 1, version: 1, from: null, to: Open },
+      { type: 'order.status_changed', seq: 2, version: 1, from: null, to: Open },
+      { type: 'order.status_changed', seq: 3, version: order.version, from: Open, to: Authorized },
+      { type: 'order.paid', seq: 4, version: order.version, from: Open, to: Authorized },
+    ]);
+    const [changed] = (await eventsOf(t, 'order', order.id)).slice(2);
+    expect(changed!.payload).toEqual({
+      orderId: order.id,
+      from: Open,
+      fromLabel: 'Open',
+      to: Authorized,
+      toLabel: 'Payment Received',
+      actor: changed!.actorId,
+    });
+  });
+
+  it('a console cancellation: order.status_changed and order.cancelled by the staff member; none for a failed change', async () => {
+    const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 1 }]);
+    const before = (await eventsOf(t, 'order', order.id)).length;
+    const unsubscribe = subscribeToOrderStatus(async (_deps, change) => {
+      if (change.orderId === order.id && change.to === ORDER_STATUS_CODE.Processing)
+        throw new Error('refused');
+    });
+    try {
+      expect((await edit(order, ORDER_STATUS_CODE.Processing)).errors?.[0]?.extensions?.code).toBe(
+        'INTERNAL',
+      );
+    } finally {
+      unsubscribe();
+    }
+    // The rolled-back change left no event.
+    expect(await eventsOf(t, 'order', order.id)).toHaveLength(before);
+    expect((await edit(order, ORDER_STATUS_CODE.OrderCancelled)).errors).toBeUndefined();
+    const added = (await eventsOf(t, 'order', order.id)).slice(before);
+    const [staffId] = await db().execute<{ id: string }[]>(
+      'select actor_id as id from order_event where order_id = ? order by id desc limit 1',
+      [order.id],
+    );
+    expect(added.map((e) => [e.type, e.seq, e.version, e.actorId])).toEqual([
+      ['order.status_changed', before + 1, order.version + 1, staffId!.id],
+      ['order.cancelled', before + 2, order.version + 1, staffId!.id],
+    ]);
+    expect(staffId!.id).not.toBeNull();
   });
 });

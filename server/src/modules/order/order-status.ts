@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Ctx, Db } from '../../context';
 import { Prepared } from '../../db/prepared';
-import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
+import { ORDER_STATUS, ORDER_STATUS_CODE, type OrderStatusCode } from '../../../../domain/order-status';
+import { publish, type EventType, type NewEvent } from '../events';
 import type { OrderMail } from './order-mail';
 
 /*
@@ -170,5 +171,35 @@ async function statusChanged(deps: StatusDeps, change: OrderStatusChanged): Prom
   if (subscribers.size === 0)
     throw new Error('No order status subscribers are wired (createApp wires them).');
   for (const subscriber of subscribers) await subscriber(deps, change);
+  publish(deps, ...orderEvents(change));
   return change;
+}
+
+/**
+ * The business events of a status change (decision 065), written with it: `order.status_changed` every time, and
+ * `order.placed` / `order.paid` / `order.shipped` / `order.cancelled` for the change they name. Each carries the
+ * order's id, the status codes and labels it went from and to, and who made it.
+ */
+function orderEvents(change: OrderStatusChanged): NewEvent[] {
+  const payload = {
+    orderId: change.orderId,
+    from: change.from,
+    fromLabel: change.from === null ? null : ORDER_STATUS[change.from as OrderStatusCode],
+    to: change.to,
+    toLabel: ORDER_STATUS[change.to as OrderStatusCode],
+    actor: change.actorId,
+  };
+  const types: EventType[] = ['order.status_changed'];
+  if (change.placed) types.unshift('order.placed');
+  if (change.paid) types.push('order.paid');
+  if (change.shipped) types.push('order.shipped');
+  if (change.cancelled) types.push('order.cancelled');
+  return types.map((type) => ({
+    type,
+    aggregateType: 'order',
+    aggregateId: change.orderId,
+    version: change.version,
+    actorId: change.actorId,
+    payload,
+  }));
 }
