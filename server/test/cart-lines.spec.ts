@@ -6,6 +6,7 @@ import {
   authorisedCard,
   cardOrder,
   checkoutBody,
+  eventsOf,
   FIXTURE_PASSWORD,
   orderEditInput,
   plainProducts,
@@ -81,6 +82,12 @@ describe('staff set the maximum in the console', () => {
       max: null,
     });
     expect(cleared.data!.setMaxOrderQuantity.maxOrderQuantity).toBeNull();
+    // Each accepted change is a product.changed event; the refused one wrote none.
+    const changes = (await eventsOf(t, 'product', part)).map((e) => [e.type, e.payload.changes]);
+    expect(changes.slice(-2)).toEqual([
+      ['product.changed', { maxOrderQuantity: 5 }],
+      ['product.changed', { maxOrderQuantity: null }],
+    ]);
   });
 
   it('a part with a minimum takes no maximum below it; a pack part counts packs from 1', async () => {
