@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { onCommit, openTransactionKey } from '../../db/db';
+import { Prepared } from '../../db/prepared';
 import type { Db } from '../../context';
 
 /** Every business event the store writes (docs/architecture.md "Events" lists each one's payload and writer). */
@@ -61,25 +62,9 @@ export function publish(ctx: { db: Db }, ...events: NewEvent[]): void {
   });
 }
 
-/**
- * One statement: the events, their per-aggregate sequence numbers (upserting each aggregate's stream row, locked
- * until COMMIT, so concurrent writers for one aggregate get consecutive numbers in commit order) and a delivery
- * per registered consumer.
- */
-async function writeEvents(db: Db, events: NewEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const rows = events.map((e, ord) => ({
-    ord,
-    id: randomUUID(),
-    type: e.type,
-    aggregate_type: e.aggregateType,
-    aggregate_id: e.aggregateId,
-    version: e.version,
-    actor_id: e.actorId ?? null,
-    payload: e.payload,
-  }));
-  await db.execute(
-    `with input as (
+/** Planned once per connection (a named prepared statement, decision 020): it runs in every transaction that publishes. */
+const WRITE_EVENTS = new Prepared(
+  `with input as (
        select * from jsonb_to_recordset(?::jsonb) as x(ord int, id uuid, type text, aggregate_type text,
          aggregate_id text, version int, actor_id text, payload jsonb)),
      counts as (select aggregate_type, aggregate_id, count(*) as n from input group by aggregate_type, aggregate_id),
@@ -97,6 +82,24 @@ async function writeEvents(db: Db, events: NewEvent[]): Promise<void> {
        returning id)
      insert into domain_event_delivery (event_id, consumer)
      select w.id, c.name from written w cross join domain_event_consumer c`,
-    [JSON.stringify(rows)],
-  );
+);
+
+/**
+ * One statement: the events, their per-aggregate sequence numbers (upserting each aggregate's stream row, locked
+ * until COMMIT, so concurrent writers for one aggregate get consecutive numbers in commit order) and a delivery
+ * per registered consumer.
+ */
+async function writeEvents(db: Db, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((e, ord) => ({
+    ord,
+    id: randomUUID(),
+    type: e.type,
+    aggregate_type: e.aggregateType,
+    aggregate_id: e.aggregateId,
+    version: e.version,
+    actor_id: e.actorId ?? null,
+    payload: e.payload,
+  }));
+  await WRITE_EVENTS.all(db, [JSON.stringify(rows)]);
 }
