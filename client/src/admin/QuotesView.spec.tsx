@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
@@ -86,6 +86,10 @@ function show(mocks: MockedResponse[]) {
     { path: `/admin/quotes/${ID}`, mocks },
   );
 }
+
+// The console's quote page (antd, the whole form) renders for seconds under CI's load, next to the server suites:
+// each test waits on what a person sees, within a budget above the default 20 s (CI of c09cdeb: 42 s for three).
+jest.setTimeout(60_000);
 
 describe('quote page: drafts (decision 054)', () => {
   it('shows CustomerService the draft, who saved it and the lines held, without a Send for it; the form holds its prices', async () => {

@@ -1,5 +1,6 @@
 import {
   ArrayType,
+  Check,
   Collection,
   DecimalType,
   Entity,
@@ -30,6 +31,10 @@ export interface CadFileValue {
 
 /** A sellable part. Its id is the part number used in URLs (URL-encoded; it may contain `/`). */
 @Entity({ tableName: 'product' })
+@Check({
+  name: 'product_max_order_quantity_check',
+  expression: 'max_order_quantity is null or max_order_quantity >= 1',
+})
 @Index({
   name: 'product_event_popularity_index',
   expression:
