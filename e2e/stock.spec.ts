@@ -196,5 +196,27 @@ test('staff count a part in the console: a reason is required, the counts and wh
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('40 available (40 on hand, 0 reserved)');
   await console.screenshot({ path: 'test-results/screenshots/console-stock.png', fullPage: true });
+
+  // A maximum per order (decision 063), set in the same dialog; the buyer is stopped on the part's page, on a phone
+  // in French, before anything is sent.
+  await row.getByRole('button', { name: `Adjust the stock of ${part.id}` }).click();
+  await dialog.getByLabel('Maximum per order').fill('3');
+  await dialog.getByRole('button', { name: 'Save the maximum' }).click();
+  await expect(dialog).toBeHidden();
+  const buyer = await browser.newContext({ viewport: PHONE });
+  const shopPage = await buyer.newPage();
+  await buyer.addCookies([{ name: 'locale', value: 'fr-CA', url: new URL('/', console.url()).href }]);
+  const shop = new ShopPage(shopPage);
+  await shop.goto(`/product/detail/${encodeURIComponent(part.id)}`);
+  const summary = shopPage.locator('.product__summary');
+  await summary.getByLabel('Quantité', { exact: true }).fill('5');
+  await expect(
+    summary.getByText(`Vous pouvez commander au plus 3 de la pièce ${part.id} par commande.`),
+  ).toBeVisible();
+  await expect(summary.locator('.add-to-cart button.btn--primary')).toBeDisabled();
+  await shop.screenshot('max-per-order-phone-fr');
+  await summary.getByLabel('Quantité', { exact: true }).fill('3');
+  await expect(summary.getByText(/Vous pouvez commander au plus/)).toHaveCount(0);
+  await buyer.close();
   await context.close();
 });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { maxOrderQuantitySchema } from '@domain/cart-line.schema';
 import { stockAdjustmentSchema } from '@domain/stock.schema';
 import { WAREHOUSES } from '@domain/warehouses';
@@ -8,13 +8,9 @@ import { useState } from 'react';
 import { useT } from '../i18n';
 import { errorMessage, failureOf } from '../lib/failure';
 import { ConsoleForm, nestedErrors, PartSearchForm, useFieldItems, usePartSearch } from './forms';
-import {
-  AdjustStockDocument,
-  AdminStockDocument,
-  SetMaxOrderQuantityDocument,
-  type StockRowFieldsFragment,
-} from './graphql/admin.generated';
+import { AdminStockDocument, type StockRowFieldsFragment } from './graphql/admin.generated';
 import { ResponsiveTable } from './ResponsiveTable';
+import { useStockActions } from './useConsoleActions';
 
 /**
  * Console → Stock (decision 050): the parts running low (10 or fewer available everywhere), or any part by its
@@ -109,7 +105,7 @@ interface AdjustValues {
 function AdjustForm({ row, onDone }: { row: StockRowFieldsFragment; onDone: () => void }) {
   const t = useT();
   const { message } = App.useApp();
-  const [adjust] = useMutation(AdjustStockDocument, { refetchQueries: ['AdminStock'] });
+  const { adjust } = useStockActions();
   const submit = async (values: AdjustValues, helpers: FormikHelpers<AdjustValues>) => {
     helpers.setStatus(null);
     try {
@@ -195,11 +191,13 @@ interface MaxOrderValues {
 function MaxOrderForm({ row, onDone }: { row: StockRowFieldsFragment; onDone: () => void }) {
   const t = useT();
   const { message } = App.useApp();
-  const [save] = useMutation(SetMaxOrderQuantityDocument, { refetchQueries: ['AdminStock'] });
+  const { setMaxOrderQuantity } = useStockActions();
   const submit = async (values: MaxOrderValues, helpers: FormikHelpers<MaxOrderValues>) => {
     helpers.setStatus(null);
     try {
-      await save({ variables: { productId: row.productId, maxOrderQuantity: values.maxOrderQuantity } });
+      await setMaxOrderQuantity({
+        variables: { productId: row.productId, maxOrderQuantity: values.maxOrderQuantity },
+      });
       message.success(t('admin.saved'));
       onDone();
     } catch (err) {

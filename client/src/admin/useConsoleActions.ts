@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useT } from '../i18n';
 import { errorMessage } from '../lib/failure';
 import {
+  AdjustStockDocument,
   AdvanceReturnDocument,
   CreateApiKeyDocument,
   DecideReturnDocument,
@@ -11,6 +12,7 @@ import {
   SaveQuoteDraftDocument,
   SendQuoteDraftDocument,
   SetCompanyMemberRoleDocument,
+  SetMaxOrderQuantityDocument,
   SetSiteLegalDocument,
   SetSiteVisibilityDocument,
   SetUserCompanyDocument,
@@ -100,4 +102,12 @@ export function useQuoteDraftActions() {
   const [saveDraft] = useMutation(SaveQuoteDraftDocument, refetch);
   const [sendDraft, sending] = useMutation(SendQuoteDraftDocument, refetch);
   return { saveDraft, sendDraft, sendingDraft: sending.loading };
+}
+
+/** Stock: a part's counts per warehouse, and its maximum per order (decision 063). */
+export function useStockActions() {
+  const refetch = { refetchQueries: ['AdminStock'] };
+  const [adjust] = useMutation(AdjustStockDocument, refetch);
+  const [setMaxOrderQuantity] = useMutation(SetMaxOrderQuantityDocument, refetch);
+  return { adjust, setMaxOrderQuantity };
 }
