@@ -53,6 +53,8 @@ const SHARED_RULES = [
   '/domain/configuration.ts',
   '/domain/configuration-text.ts',
   '/domain/price-terms.ts',
+  // A line's quantity rules (decision 063): the product, listing and cart pages check a quantity as it is typed.
+  '/domain/line-quantity.ts',
   // Ship dates (decision 050): the product, cart and order pages show them (about 2 kB gzip with the warehouses).
   '/client/src/components/ShipDate.tsx',
   '/domain/ship-dates.ts',

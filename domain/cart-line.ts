@@ -1,7 +1,10 @@
 import { areaProblem } from './area';
 import { hasUnpricedItem, linesBlockedIn, type LineConfiguration } from './cart';
 import { configurationProblem, type AreaDimensions } from './configuration';
+import { maximumRefusal, quantityRefusal, type QuantityRules } from './line-quantity';
 import { addressRules, notSoldMessage, soldIn, type Country } from './regions';
+
+export * from './line-quantity';
 
 /*
  * The rules about a cart line, once (decision 063): the quantity a part may be ordered in (its minimum, packs,
@@ -15,36 +18,6 @@ import { addressRules, notSoldMessage, soldIn, type Country } from './regions';
 export interface LineRefusal {
   field: string;
   message: string;
-}
-
-/** What a line's quantity is held to: the product's minimum, packs and maximum per order. */
-export interface QuantityRules {
-  minimumPurchaseQuantity: number;
-  minTransfer: number;
-  /** The most one order may take (packs for a part sold in packs); null: no maximum. */
-  maxOrderQuantity?: number | null;
-}
-
-/** A part sold in packs (minTransfer above 1) counts packs, from 1; any other from its minimum purchase quantity. */
-export const lineMinimum = (p: QuantityRules): number =>
-  p.minTransfer > 1 ? 1 : Math.max(1, p.minimumPurchaseQuantity);
-
-/** The most one order may take of the part, in the line's own count (packs for packs), or null. */
-export const lineMaximum = (p: QuantityRules): number | null => p.maxOrderQuantity ?? null;
-
-export const minimumMessage = (minimum: number, part: string): string =>
-  `Order at least ${minimum} of ${part}.`;
-
-export const maximumMessage = (maximum: number, part: string): string =>
-  `You can order at most ${maximum} of ${part} in one order.`;
-
-/** Why a line of `part` cannot have this quantity (below its minimum, above its maximum per order), or null. */
-export function quantityRefusal(p: QuantityRules, part: string, quantity: number): string | null {
-  const minimum = lineMinimum(p);
-  if (quantity < minimum) return minimumMessage(minimum, part);
-  const maximum = lineMaximum(p);
-  if (maximum !== null && quantity > maximum) return maximumMessage(maximum, part);
-  return null;
 }
 
 /** A configuration option as the line rules read it (the catalogue's option view fits it). */
@@ -150,16 +123,6 @@ export function orderRefusal(
     if (maximum) return { field: 'cart', message: maximum };
   }
   return null;
-}
-
-/** Over the part's maximum per order (the console's edit of an order's quantity), or null. */
-export function maximumRefusal(
-  rules: QuantityRules | undefined,
-  part: string,
-  quantity: number,
-): string | null {
-  const maximum = rules ? lineMaximum(rules) : null;
-  return maximum !== null && quantity > maximum ? maximumMessage(maximum, part) : null;
 }
 
 function configurationRefusals(

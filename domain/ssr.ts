@@ -5,7 +5,10 @@
  */
 import type { Locale } from './constants';
 
-/** Id of the `<script type="application/json">` holding the rendered page's Apollo cache. */
+/**
+ * Id of the `<script type="application/json">` holding the rendered page's Apollo cache; its `data-rendered-at`
+ * attribute is the instant the page was rendered at.
+ */
 export const SSR_STATE_ELEMENT_ID = 'apollo-state';
 
 export interface GraphQLRequest {
@@ -32,6 +35,8 @@ export type Rendered =
       kind: 'page';
       html: string;
       state: unknown;
+      /** The instant the page was rendered at (ms): its ship dates are on this clock until the browser's ticks. */
+      renderedAt: number;
       locale: Locale;
       title: string | null;
       /** The site's name, for og:site_name: the same site the title names. */

@@ -43,6 +43,8 @@ test.describe('without JavaScript', () => {
     await page.goto('/search?q=ball%20screw');
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible();
     await expect(page.getByRole('link', { name: /SFU1605 Ball Screw/ }).first()).toBeVisible();
+    // The cards say when a part ships in the markup, on the instant it was rendered (hydrated on the same one).
+    await expect(page.getByTestId('ship-date').first()).toHaveText(/^(Ships|Backordered|Out of stock)/);
     await page.goto('/product/category/motion-control');
     await expect(page.getByRole('heading', { level: 1, name: 'Motion Control' })).toBeVisible();
   });

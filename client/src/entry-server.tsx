@@ -18,6 +18,7 @@ import { preloadRoutes, ShopRoutes } from './app/router';
 import { currentLocale, loadMessages } from './i18n';
 import { MeDocument, type MeQuery } from './features/account/graphql/session.generated';
 import { createCache } from './lib/apollo';
+import { RenderClock } from './lib/now';
 import { ServerPageContext, type ServerPage } from './lib/serverPage';
 
 const requestCookies = new AsyncLocalStorage<string>();
@@ -71,14 +72,17 @@ async function render(request: RenderRequest): Promise<Rendered> {
       redirect: (to) => (redirect ??= to),
       notFound: () => (found = false),
     };
+    const renderedAt = Date.now();
     const { result } = await prerenderStatic({
       tree: (
         <ServerPageContext.Provider value={page}>
-          <Providers client={client} locale={locale} messages={messages}>
-            <StaticRouter location={url.pathname + url.search}>
-              <ShopRoutes />
-            </StaticRouter>
-          </Providers>
+          <RenderClock.Provider value={renderedAt}>
+            <Providers client={client} locale={locale} messages={messages}>
+              <StaticRouter location={url.pathname + url.search}>
+                <ShopRoutes />
+              </StaticRouter>
+            </Providers>
+          </RenderClock.Provider>
         </ServerPageContext.Provider>
       ),
       renderFunction: renderToString,
@@ -91,7 +95,16 @@ async function render(request: RenderRequest): Promise<Rendered> {
     // browser shows the same header as the markup instead of asking again.
     if (!client.readQuery({ query: MeDocument }))
       client.writeQuery({ query: MeDocument, data: { me: null } as unknown as MeQuery });
-    return { kind: 'page', html: result, state: client.extract(), locale, title, siteName, found };
+    return {
+      kind: 'page',
+      html: result,
+      state: client.extract(),
+      renderedAt,
+      locale,
+      title,
+      siteName,
+      found,
+    };
   });
 }
 

@@ -7,6 +7,7 @@ import { currentLocale, startCatalogue } from './i18n';
 import type { ApolloClient } from '@apollo/client';
 import { signOutEverywhere } from './features/account/session';
 import { createApolloClient } from './lib/apollo';
+import { RenderClock } from './lib/now';
 import { STOREFRONT_COOKIE } from '@domain/constants';
 import { SSR_STATE_ELEMENT_ID } from '@domain/ssr';
 import { StorefrontDocument, type StorefrontQuery } from './app/graphql/site.generated';
@@ -19,7 +20,9 @@ export async function start() {
   const client: ApolloClient = createApolloClient(() => void signOutEverywhere(client));
   const container = document.getElementById('root')!;
   // A server-rendered page (decision 018) comes with the cache it was rendered from.
-  const state = document.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
+  const stateElement = document.getElementById(SSR_STATE_ELEMENT_ID);
+  const state = stateElement?.textContent;
+  const renderedAt = Number(stateElement?.dataset.renderedAt) || null;
   if (state) client.cache.restore(JSON.parse(state));
   // The site (currency, name, logo) is known before the first paint, so prices never flash another currency:
   // it comes with a server-rendered page, else with the storefront cookie; without either (the dev server)
@@ -32,11 +35,13 @@ export async function start() {
   document.documentElement.lang = locale;
   const app = (
     <StrictMode>
-      <Providers client={client} locale={locale} messages={messages}>
-        <ShopRouter>
-          <ShopRoutes />
-        </ShopRouter>
-      </Providers>
+      <RenderClock.Provider value={renderedAt}>
+        <Providers client={client} locale={locale} messages={messages}>
+          <ShopRouter>
+            <ShopRoutes />
+          </ShopRouter>
+        </Providers>
+      </RenderClock.Provider>
     </StrictMode>
   );
   // Hydration as a transition yields to the browser every few milliseconds instead of one long task; the

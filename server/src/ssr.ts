@@ -66,7 +66,7 @@ export function pageHtml(template: string, page: Extract<Rendered, { kind: 'page
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${page.html.slice(hints.length)}</div><script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
+        `<div id="root">${page.html.slice(hints.length)}</div><script type="application/json" id="${SSR_STATE_ELEMENT_ID}" data-rendered-at="${page.renderedAt}">${state}</script>`,
     );
   if (page.title) {
     const title = `<title>${escapeHtml(page.title)}</title>`;

@@ -35,7 +35,7 @@ export function useShipText() {
 
 /**
  * When a quantity ships (decision 050), by the domain's rule on the buyer's clock (counting down to the cut-off):
- * from the warehouse nearest `state` first. Nothing until the browser has its clock (server rendering).
+ * from the warehouse nearest `state` first. A server-rendered page reads the instant it was rendered at (lib/now.ts).
  */
 export function ShipDate({
   stock,
@@ -54,7 +54,7 @@ export function ShipDate({
   const now = useNow();
   const text = useShipText();
   if (!(quantity > 0)) return null;
-  // Until the browser has its clock, the line's place is kept (no shift under a buyer's pointer after hydration).
+  // Without a clock (a render without its instant), the line's place is kept.
   if (!now) return <ShipDatePlaceholder card={card} />;
   const plan = planShipment({
     quantity,
@@ -120,7 +120,7 @@ export function PlannedShipDate({ day, backordered }: { day: string; backordered
   );
 }
 
-/** The ship date's line, empty, while the page is rendered on the server and hydrated. */
+/** The ship date's line, empty, while no clock is known. */
 function ShipDatePlaceholder({ card = false }: { card?: boolean }) {
   const Tag = card ? 'span' : 'p';
   return (

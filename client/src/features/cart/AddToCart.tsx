@@ -1,5 +1,5 @@
 import { CART_LIMITS, type CartItem } from '@domain/cart';
-import { lineMaximum, lineMinimum, quantityRefusal, type QuantityRules } from '@domain/cart-line';
+import { lineMaximum, lineMinimum, quantityRefusal, type QuantityRules } from '@domain/line-quantity';
 import { configurationProblem } from '@domain/configuration';
 import { packSizeOf, productTiers, type PricedProduct } from '@domain/price-terms';
 import { ShipDate, type PartStockFields } from '../../components/ShipDate';

@@ -1,7 +1,7 @@
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { LinePrice, TierNote } from '../../components/Price';
 import { packSizeOf } from '@domain/price-terms';
-import { lineMaximum, lineMinimum } from '@domain/cart-line';
+import { lineMaximum, lineMinimum } from '@domain/line-quantity';
 import { StockLine } from '../../components/StockLine';
 import { ShipDate } from '../../components/ShipDate';
 import { CartTotals } from './CartTotals';
