@@ -15,14 +15,14 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { Formik, type FormikHelpers, type FormikProps } from 'formik';
+import { Formik, type FormikProps } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useT } from '../i18n';
 import { useDates } from '../lib/dates';
-import { errorMessage, failureOf } from '../lib/failure';
+import { errorMessage } from '../lib/failure';
 import { useMoney } from '../lib/money';
-import { ConsoleForm, nestedErrors, useFieldItems } from './forms';
+import { ConsoleForm, useConsoleSubmit, useFieldItems } from './forms';
 import {
   AdminCompaniesDocument,
   AdminCompanyDocument,
@@ -461,18 +461,12 @@ function PaymentForm({
   const [record] = useMutation(RecordTermsPaymentDocument);
   const { message } = App.useApp();
   type Values = { amount: number | null; paidOn: string; reference: string };
-  const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
-    helpers.setStatus(null);
-    try {
-      const input = termsPaymentSchema.cast(values);
-      await record({ variables: { orderId: invoice.orderId, input } });
-      message.success(t('admin.companies.paymentRecorded'));
-      onDone();
-    } catch (err) {
-      helpers.setErrors(nestedErrors<Values>(failureOf(err).fields));
-      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
-    }
-  };
+  const submit = useConsoleSubmit(async (values: Values) => {
+    const input = termsPaymentSchema.cast(values);
+    await record({ variables: { orderId: invoice.orderId, input } });
+    message.success(t('admin.companies.paymentRecorded'));
+    onDone();
+  });
   return (
     <Formik<Values>
       initialValues={{ amount: invoice.balance, paidOn: storeDay(), reference: '' }}

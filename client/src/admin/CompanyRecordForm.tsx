@@ -3,8 +3,7 @@ import { companyRecordSchema } from '@domain/company';
 import { App, Button, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { useT } from '../i18n';
-import { errorMessage, failureOf } from '../lib/failure';
-import { ConsoleForm, nestedErrors, useFieldItems } from './forms';
+import { ConsoleForm, useConsoleSubmit, useFieldItems } from './forms';
 import {
   AdminPriceListsDocument,
   ApproveCompanyApplicationDocument,
@@ -57,25 +56,19 @@ export function RecordForm({
     creditLimit: company?.creditLimit ?? null,
     priceListId: company?.priceListId ?? '',
   };
-  const submit = async (values: RecordValues, helpers: FormikHelpers<RecordValues>) => {
-    helpers.setStatus(null);
-    try {
-      const input = companyRecordSchema.cast(values);
-      if (application) {
-        const { data } = await approve({ variables: { id: application.id, input } });
-        message.success(t('admin.applications.approved'));
-        onSaved(data!.approveCompanyApplication.companyId!);
-      } else {
-        const { data } = await save({ variables: { id: company?.id ?? null, input } });
-        message.success(t('admin.saved'));
-        helpers.resetForm({ values });
-        onSaved(data!.saveAdminCompany.id);
-      }
-    } catch (err) {
-      helpers.setErrors(nestedErrors<RecordValues>(failureOf(err).fields));
-      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
+  const submit = useConsoleSubmit(async (values: RecordValues, helpers: FormikHelpers<RecordValues>) => {
+    const input = companyRecordSchema.cast(values);
+    if (application) {
+      const { data } = await approve({ variables: { id: application.id, input } });
+      message.success(t('admin.applications.approved'));
+      onSaved(data!.approveCompanyApplication.companyId!);
+    } else {
+      const { data } = await save({ variables: { id: company?.id ?? null, input } });
+      message.success(t('admin.saved'));
+      helpers.resetForm({ values });
+      onSaved(data!.saveAdminCompany.id);
     }
-  };
+  });
   return (
     <Formik<RecordValues>
       initialValues={initial}

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { savingPct } from '@domain/price-breaks';
 import { Alert, App, Button, Card, Empty, Form, InputNumber, Space, Typography } from 'antd';
-import { FieldArray, Formik, type FormikHelpers, type FormikProps } from 'formik';
+import { FieldArray, Formik, type FormikProps } from 'formik';
 import { useT } from '../i18n';
-import { errorMessage, failureOf } from '../lib/failure';
+import { errorMessage } from '../lib/failure';
 import { useMoney } from '../lib/money';
-import { ConsoleForm, nestedErrors, PartSearchForm, useFieldItems, usePartSearch } from './forms';
+import { ConsoleForm, useConsoleSubmit, PartSearchForm, useFieldItems, usePartSearch } from './forms';
 import {
   AdminProductPricesDocument,
   SetPriceBreaksDocument,
@@ -69,22 +69,16 @@ function ListBreaks({ productId, list }: { productId: string; list: PriceList })
     : list.priceListId
       ? t('admin.prices.customerList', { id: list.priceListId })
       : t('admin.prices.catalogue');
-  const submit = async (values: { breaks: BreakRow[] }, helpers: FormikHelpers<{ breaks: BreakRow[] }>) => {
-    helpers.setStatus(null);
-    try {
-      await save({
-        variables: {
-          productId,
-          priceListId: list.priceListId,
-          breaks: values.breaks.map((b) => ({ minQuantity: b.minQuantity ?? 0, price: b.price ?? -1 })),
-        },
-      });
-      message.success(t('admin.saved'));
-    } catch (err) {
-      helpers.setErrors(nestedErrors<{ breaks: BreakRow[] }>(failureOf(err).fields));
-      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
-    }
-  };
+  const submit = useConsoleSubmit(async (values: { breaks: BreakRow[] }) => {
+    await save({
+      variables: {
+        productId,
+        priceListId: list.priceListId,
+        breaks: values.breaks.map((b) => ({ minQuantity: b.minQuantity ?? 0, price: b.price ?? -1 })),
+      },
+    });
+    message.success(t('admin.saved'));
+  });
   return (
     <Card title={title} size="small" style={{ marginBottom: 16, maxWidth: 640 }}>
       <Typography.Paragraph>{t('admin.prices.forOne', { price: money(list.price) })}</Typography.Paragraph>

@@ -23,7 +23,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { Formik, type FormikHelpers, type FormikProps } from 'formik';
+import { Formik, type FormikProps } from 'formik';
 import { useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useSession } from '../features/account';
@@ -31,9 +31,9 @@ import { QuoteDrawings, type QuoteFieldsFragment } from '../features/quotes';
 import { useT } from '../i18n';
 import { useDescribeConfiguration } from '../lib/configuration';
 import { useDates } from '../lib/dates';
-import { errorMessage, failureOf } from '../lib/failure';
+import { errorMessage } from '../lib/failure';
 import { useMoney } from '../lib/money';
-import { ConsoleForm, DeclineNoteForm, FormProblems, nestedErrors, useFieldItems } from './forms';
+import { ConsoleForm, DeclineNoteForm, FormProblems, useConsoleSubmit, useFieldItems } from './forms';
 import {
   AdminQuoteDocument,
   AdminQuotesDocument,
@@ -339,12 +339,11 @@ function AnswerForm({ quote, onReload }: { quote: StaffQuote; onReload: () => vo
     expiresOn: draft?.expiresOn ?? proposedDay,
     note: draft?.note ?? '',
   };
-  const submit = async (values: AnswerValues, helpers: FormikHelpers<AnswerValues>) => {
-    helpers.setStatus(null);
-    setConflict(null);
-    const asDraft = intent.current === 'draft';
-    intent.current = 'send';
-    try {
+  const submit = useConsoleSubmit(
+    async (values: AnswerValues) => {
+      setConflict(null);
+      const asDraft = intent.current === 'draft';
+      intent.current = 'send';
       await (asDraft ? saveDraft : send)({
         variables: {
           id: quote.id,
@@ -363,16 +362,16 @@ function AnswerForm({ quote, onReload }: { quote: StaffQuote; onReload: () => vo
         },
       });
       message.success(t(asDraft ? 'admin.quotes.draftSaved' : 'admin.quotes.sent'));
-    } catch (err) {
-      const { code, fields } = failureOf(err);
-      if (code === 'CONFLICT') return setConflict(errorMessage(err, t('admin.conflict')));
-      helpers.setErrors(nestedErrors<AnswerValues>(fields));
+    },
+    ({ code, message: sentence }) => {
+      if (code === 'CONFLICT') {
+        setConflict(sentence ?? t('admin.conflict'));
+        return true;
+      }
       // Prices only a Service or Admin user sends: the way on is a draft.
-      helpers.setStatus(
-        code === 'FORBIDDEN' ? t('admin.quotes.heldHint') : errorMessage(err, t('admin.saveFailed')),
-      );
-    }
-  };
+      return code === 'FORBIDDEN' ? t('admin.quotes.heldHint') : false;
+    },
+  );
   return (
     <Formik<AnswerValues>
       initialValues={initial}

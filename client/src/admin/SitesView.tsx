@@ -1,13 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { siteLegalSchema, type SiteLegal } from '@domain/site-legal.schema';
 import { App, Button, Form, Input, Space, Switch, Table, Typography } from 'antd';
-import { Formik, type FormikHelpers, type FormikProps } from 'formik';
+import { Formik, type FormikProps } from 'formik';
 import { useState } from 'react';
 import { AdminSitesDocument, type AdminSitesQuery } from './graphql/admin.generated';
-import { ConsoleForm, nestedErrors, useFieldItems } from './forms';
+import { ConsoleForm, useConsoleSubmit, useFieldItems } from './forms';
 import { useSavedNotice, useSiteActions } from './useConsoleActions';
 import { useT } from '../i18n';
-import { errorMessage, failureOf } from '../lib/failure';
 
 type AdminSite = AdminSitesQuery['adminSites'][number];
 
@@ -78,17 +77,11 @@ function SiteLegalForm({ site, onDone }: { site: AdminSite; onDone: () => void }
   const t = useT();
   const { message } = App.useApp();
   const { setLegal } = useSiteActions();
-  const submit = async (values: SiteLegal, helpers: FormikHelpers<SiteLegal>) => {
-    helpers.setStatus(null);
-    try {
-      await setLegal({ id: site.id, input: siteLegalSchema.cast(values) });
-      message.success(t('admin.saved'));
-      onDone();
-    } catch (err) {
-      helpers.setErrors(nestedErrors<SiteLegal>(failureOf(err).fields));
-      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
-    }
-  };
+  const submit = useConsoleSubmit(async (values: SiteLegal) => {
+    await setLegal({ id: site.id, input: siteLegalSchema.cast(values) });
+    message.success(t('admin.saved'));
+    onDone();
+  });
   return (
     <Formik<SiteLegal>
       initialValues={{

@@ -3,11 +3,11 @@ import { maxOrderQuantitySchema } from '@domain/cart-line.schema';
 import { stockAdjustmentSchema } from '@domain/stock.schema';
 import { WAREHOUSES } from '@domain/warehouses';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Space, Tag, Typography } from 'antd';
-import { Formik, type FormikHelpers, type FormikProps } from 'formik';
+import { Formik, type FormikProps } from 'formik';
 import { useState } from 'react';
 import { useT } from '../i18n';
-import { errorMessage, failureOf } from '../lib/failure';
-import { ConsoleForm, nestedErrors, PartSearchForm, useFieldItems, usePartSearch } from './forms';
+import { errorMessage } from '../lib/failure';
+import { ConsoleForm, useConsoleSubmit, PartSearchForm, useFieldItems, usePartSearch } from './forms';
 import { AdminStockDocument, type StockRowFieldsFragment } from './graphql/admin.generated';
 import { ResponsiveTable } from './ResponsiveTable';
 import { useStockActions } from './useConsoleActions';
@@ -106,25 +106,19 @@ function AdjustForm({ row, onDone }: { row: StockRowFieldsFragment; onDone: () =
   const t = useT();
   const { message } = App.useApp();
   const { adjust } = useStockActions();
-  const submit = async (values: AdjustValues, helpers: FormikHelpers<AdjustValues>) => {
-    helpers.setStatus(null);
-    try {
-      await adjust({
-        variables: {
-          productId: row.productId,
-          input: {
-            levels: values.levels.map((l) => ({ warehouseId: l.warehouseId, onHand: l.onHand ?? -1 })),
-            reason: values.reason,
-          },
+  const submit = useConsoleSubmit(async (values: AdjustValues) => {
+    await adjust({
+      variables: {
+        productId: row.productId,
+        input: {
+          levels: values.levels.map((l) => ({ warehouseId: l.warehouseId, onHand: l.onHand ?? -1 })),
+          reason: values.reason,
         },
-      });
-      message.success(t('admin.saved'));
-      onDone();
-    } catch (err) {
-      helpers.setErrors(nestedErrors<AdjustValues>(failureOf(err).fields));
-      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
-    }
-  };
+      },
+    });
+    message.success(t('admin.saved'));
+    onDone();
+  });
   return (
     <Formik<AdjustValues>
       initialValues={{
@@ -192,19 +186,13 @@ function MaxOrderForm({ row, onDone }: { row: StockRowFieldsFragment; onDone: ()
   const t = useT();
   const { message } = App.useApp();
   const { setMaxOrderQuantity } = useStockActions();
-  const submit = async (values: MaxOrderValues, helpers: FormikHelpers<MaxOrderValues>) => {
-    helpers.setStatus(null);
-    try {
-      await setMaxOrderQuantity({
-        variables: { productId: row.productId, maxOrderQuantity: values.maxOrderQuantity },
-      });
-      message.success(t('admin.saved'));
-      onDone();
-    } catch (err) {
-      helpers.setErrors(nestedErrors<MaxOrderValues>(failureOf(err).fields));
-      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
-    }
-  };
+  const submit = useConsoleSubmit(async (values: MaxOrderValues) => {
+    await setMaxOrderQuantity({
+      variables: { productId: row.productId, maxOrderQuantity: values.maxOrderQuantity },
+    });
+    message.success(t('admin.saved'));
+    onDone();
+  });
   return (
     <Formik<MaxOrderValues>
       initialValues={{ maxOrderQuantity: row.maxOrderQuantity ?? null }}

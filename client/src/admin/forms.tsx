@@ -1,25 +1,33 @@
 import { Alert, App, Button, Form, Input } from 'antd';
-import { Formik, getIn, setIn, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
+import { Formik, getIn, type FormikHelpers, type FormikProps } from 'formik';
 import type { Schema } from 'yup';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMessage, useT } from '../i18n';
-import { errorMessage, failureOf } from '../lib/failure';
+import { useFormSubmit } from '../components/form/useFormSubmit';
+import type { Failure } from '../lib/failure';
 
 /**
  * The console's forms: antd's fields bound to Formik, failures read by lib/failure.ts as the shop's forms read
  * them. Forms that change an order send its version; a stale page gets the conflict message with Reload.
  */
 
-/** Server field errors (`lines[0].price`) as Formik's nested errors. */
-export function nestedErrors<V>(flat: Record<string, string>): FormikErrors<V> {
-  return Object.entries(flat).reduce<object>((acc, [path, message]) => setIn(acc, path, message), {});
+/**
+ * A console form's submit (the form kit's useFormSubmit): `send` runs the mutation and what follows; a failure puts
+ * its field messages next to their fields and the server's sentence above the form (Formik's status, which
+ * `ConsoleForm` shows), "The changes could not be saved." when it sent none. `onFailure` answers a failure itself.
+ */
+export function useConsoleSubmit<V extends object>(
+  send: (values: V, helpers: FormikHelpers<V>) => Promise<unknown>,
+  onFailure?: (failure: Failure) => boolean | string,
+) {
+  const t = useT();
+  return useFormSubmit(send, { fallback: t('admin.saveFailed'), alsoAboveFields: true, onFailure }).submit;
 }
 
 /**
  * Submits a versioned form: `send` runs the mutation, `onDone` follows a success. A conflict (someone else saved
- * first) becomes `conflict`; any other failure puts its field messages next to their fields and its message
- * above the form (Formik's status).
+ * first) becomes `conflict`; any other failure is the console's (useConsoleSubmit).
  */
 export function useVersionedSubmit<V extends object>(
   send: (values: V) => Promise<unknown>,
@@ -27,19 +35,18 @@ export function useVersionedSubmit<V extends object>(
 ) {
   const t = useT();
   const [conflict, setConflict] = useState<string | null>(null);
-  const submit = async (values: V, helpers: FormikHelpers<V>) => {
-    setConflict(null);
-    helpers.setStatus(null);
-    try {
+  const submit = useConsoleSubmit<V>(
+    async (values) => {
+      setConflict(null);
       await send(values);
       onDone();
-    } catch (err) {
-      const { code, fields } = failureOf(err);
-      if (code === 'CONFLICT') return setConflict(errorMessage(err, t('admin.conflict')));
-      helpers.setErrors(nestedErrors<V>(fields));
-      helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
-    }
-  };
+    },
+    ({ code, message }) => {
+      if (code !== 'CONFLICT') return false;
+      setConflict(message ?? t('admin.conflict'));
+      return true;
+    },
+  );
   return { conflict, submit };
 }
 
@@ -137,24 +144,14 @@ export function DeclineNoteForm({
   decline: (note: string) => Promise<unknown>;
   onDone: () => void;
 }) {
-  const t = useT();
   const { message } = App.useApp();
+  const submit = useConsoleSubmit(async (values: { note: string }) => {
+    await decline(values.note);
+    message.success(declined);
+    onDone();
+  });
   return (
-    <Formik
-      initialValues={{ note: '' }}
-      validationSchema={schema}
-      onSubmit={async (values, helpers) => {
-        helpers.setStatus(null);
-        try {
-          await decline(values.note);
-          message.success(declined);
-          onDone();
-        } catch (err) {
-          helpers.setErrors(nestedErrors<{ note: string }>(failureOf(err).fields));
-          helpers.setStatus(errorMessage(err, t('admin.saveFailed')));
-        }
-      }}
-    >
+    <Formik initialValues={{ note: '' }} validationSchema={schema} onSubmit={submit}>
       {(formik) => <DeclineNoteFields formik={formik} label={label} button={button} />}
     </Formik>
   );

@@ -7,3 +7,4 @@ export * from './Field';
 export * from './FormParts';
 export * from './AddressFields';
 export * from './address';
+export * from './useFormSubmit';

@@ -4,7 +4,7 @@ import { Form, Formik } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import { useMoney } from '../../lib/money';
-import { Field, FormError, FocusFirstError } from '../../components/form';
+import { Field, FormError, FocusFirstError, useFormSubmit } from '../../components/form';
 import { useSession } from '../account';
 import { CardChoice } from '../payments';
 import type { PaymentControls } from './usePlaceOrder';
@@ -105,19 +105,15 @@ export function PurchaseOrderForm({
   onPo: (poNumber: string) => void | Promise<void>;
 }) {
   const t = useT();
+  const { submit, failure } = useFormSubmit(
+    async (values: { poNumber: string }) => {
+      await onPo(values.poNumber.trim());
+    },
+    { fallback: t('checkout.failed') },
+  );
   return (
-    <Formik
-      initialValues={{ poNumber: '' }}
-      validationSchema={purchaseOrderSchema}
-      onSubmit={async (values, helpers) => {
-        try {
-          await onPo(values.poNumber.trim());
-        } catch (err) {
-          helpers.setStatus(errorMessage(err, t('checkout.failed')));
-        }
-      }}
-    >
-      {({ isSubmitting, status }) => (
+    <Formik initialValues={{ poNumber: '' }} validationSchema={purchaseOrderSchema} onSubmit={submit}>
+      {({ isSubmitting }) => (
         <Form
           method="post"
           className="form"
@@ -126,7 +122,7 @@ export function PurchaseOrderForm({
         >
           <FocusFirstError />
           <Field name="poNumber" label={t('checkout.poNumber')} />
-          <FormError message={status} />
+          <FormError message={failure} />
           <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
             {submitLabel}
           </button>

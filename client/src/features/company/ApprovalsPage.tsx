@@ -3,13 +3,12 @@ import { orderNumberLabel } from '@domain/checkout';
 import { approvalDecisionSchema } from '@domain/company';
 import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FocusFirstError, FormError, TextAreaField } from '../../components/form';
+import { FocusFirstError, FormError, TextAreaField, useFormSubmit } from '../../components/form';
 import { Skeleton } from '../../components/Skeleton';
 import { useT } from '../../i18n';
 import { useDates } from '../../lib/dates';
-import { errorMessage, failureOf, formFailure } from '../../lib/failure';
+import { failureOf } from '../../lib/failure';
 import { useMoney } from '../../lib/money';
 import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -91,8 +90,33 @@ function ApprovalCard({ approval: a }: { approval: Approval }) {
   const client = useApolloClient();
   const refetchQueue = () =>
     client.refetchQueries({ include: [CompanyApprovalsDocument, MyCompanyDocument] });
-  const [failure, setFailure] = useState<string | null>(null);
   const label = orderNumberLabel(a.orderNumber);
+  const { submit, failure } = useFormSubmit(
+    async (values: { note: string; approve: boolean }) => {
+      const { data } = await decide({
+        variables: { orderId: a.orderId, approve: values.approve, note: values.note.trim() || null },
+      });
+      void notify(
+        'success',
+        t(
+          data?.decideCompanyOrder.decision === 'rejected'
+            ? 'company.approvals.rejected'
+            : 'company.approvals.approved',
+          { number: label },
+        ),
+      );
+    },
+    {
+      fallback: t('company.failed'),
+      onFailure: ({ code, message }) => {
+        if (code !== 'CONFLICT') return false;
+        // Decided meanwhile (by another approver, or cancelled by its buyer): say so, and show the queue as it is.
+        void notify('error', message ?? t('company.failed'));
+        void refetchQueue();
+        return true;
+      },
+    },
+  );
   const titleId = `approval-${a.orderId}`;
   return (
     <li className="panel approval" aria-labelledby={titleId} data-testid="approval">
@@ -149,33 +173,7 @@ function ApprovalCard({ approval: a }: { approval: Approval }) {
         initialValues={{ note: '', approve: true }}
         validationSchema={approvalDecisionSchema}
         validateOnBlur={false}
-        onSubmit={async (values, helpers) => {
-          setFailure(null);
-          try {
-            const { data } = await decide({
-              variables: { orderId: a.orderId, approve: values.approve, note: values.note.trim() || null },
-            });
-            void notify(
-              'success',
-              t(
-                data?.decideCompanyOrder.decision === 'rejected'
-                  ? 'company.approvals.rejected'
-                  : 'company.approvals.approved',
-                { number: label },
-              ),
-            );
-          } catch (err) {
-            if (failureOf(err).code === 'CONFLICT') {
-              // Decided meanwhile (by another approver, or cancelled by its buyer): say so, and show the queue as it is.
-              void notify('error', errorMessage(err, t('company.failed')));
-              void refetchQueue();
-              return;
-            }
-            const { fields, message } = formFailure(err, t('company.failed'));
-            helpers.setErrors(fields);
-            setFailure(message);
-          }
-        }}
+        onSubmit={submit}
       >
         {({ isSubmitting, setFieldValue, submitForm }) => {
           const send = (approve: boolean) => {

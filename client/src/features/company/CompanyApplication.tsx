@@ -7,11 +7,10 @@ import {
 } from '@domain/company';
 import { Form, Formik } from 'formik';
 import { useId, useState } from 'react';
-import { Field, FocusFirstError, FormError } from '../../components/form';
+import { Field, FocusFirstError, FormError, useFormSubmit } from '../../components/form';
 import { Skeleton } from '../../components/Skeleton';
 import { useMessage, useT } from '../../i18n';
 import { useDates } from '../../lib/dates';
-import { formFailure } from '../../lib/failure';
 import { post } from '../../lib/http';
 import { notify } from '../../lib/toast';
 import {
@@ -117,13 +116,42 @@ function Facts({ application }: { application: CompanyApplicationFieldsFragment 
 }
 
 /** The application form; a declined application's answers fill it again. */
+interface ApplicationValues {
+  name: string;
+  erpAccountId: string;
+  taxCertificate: string;
+  taxCertificateExpires: string;
+  certificateAttached: boolean;
+}
+
 function ApplicationForm({ previous }: { previous: CompanyApplicationFieldsFragment | null }) {
   const t = useT();
   const message = useMessage();
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const apollo = useApolloClient();
+  const { submit, failure } = useFormSubmit(
+    async (values: ApplicationValues) => {
+      const form = new FormData();
+      for (const key of ['name', 'erpAccountId', 'taxCertificate', 'taxCertificateExpires'] as const) {
+        if (values[key]) form.append(key, values[key]);
+      }
+      if (file) form.append('certificate', file);
+      await post('/api/company/applications', form);
+      void notify('success', t('company.apply.sent'));
+      await apollo.refetchQueries({ include: [MyCompanyApplicationDocument] });
+    },
+    {
+      fallback: t('company.failed'),
+      // Applied or joined a company meanwhile (in another tab): the page shows it.
+      onFailure: ({ fields }) => {
+        if (Object.keys(fields).length === 0) {
+          void apollo.refetchQueries({ include: [MyCompanyDocument, MyCompanyApplicationDocument] });
+        }
+        return false;
+      },
+    },
+  );
   return (
     <Formik
       initialValues={{
@@ -135,27 +163,7 @@ function ApplicationForm({ previous }: { previous: CompanyApplicationFieldsFragm
       }}
       validationSchema={companyApplicationSchema}
       validate={() => (file && file.size > CERTIFICATE_MAX_BYTES ? { certificate: CERTIFICATE_REFUSED } : {})}
-      onSubmit={async (values, helpers) => {
-        const form = new FormData();
-        for (const key of ['name', 'erpAccountId', 'taxCertificate', 'taxCertificateExpires'] as const) {
-          if (values[key]) form.append(key, values[key]);
-        }
-        if (file) form.append('certificate', file);
-        try {
-          await post('/api/company/applications', form);
-          setFailure(null);
-          void notify('success', t('company.apply.sent'));
-          await apollo.refetchQueries({ include: [MyCompanyApplicationDocument] });
-        } catch (err) {
-          const { fields, message: problem } = formFailure(err, t('company.failed'));
-          helpers.setErrors(fields);
-          setFailure(problem);
-          // Applied or joined a company meanwhile (in another tab): the page shows it.
-          if (problem) {
-            void apollo.refetchQueries({ include: [MyCompanyDocument, MyCompanyApplicationDocument] });
-          }
-        }
-      }}
+      onSubmit={submit}
     >
       {({ isSubmitting, errors, setFieldValue }) => {
         const fileError = (errors as { certificate?: string }).certificate;

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { companyAddressSchema } from '@domain/company';
 import { isCountry } from '@domain/regions';
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import {
   CheckboxField,
@@ -9,11 +9,12 @@ import {
   FocusFirstError,
   FormError,
   StreetFields,
+  useFormSubmit,
   validateAddress,
 } from '../../components/form';
 import { AddressLines } from '../../components/AddressLines';
 import { useT } from '../../i18n';
-import { errorMessage, formFailure } from '../../lib/failure';
+import { errorMessage } from '../../lib/failure';
 import { useShipsTo } from '../../lib/site';
 import { notify } from '../../lib/toast';
 import {
@@ -38,15 +39,10 @@ export function CompanyLocations({ company }: { company: CompanyFieldsFragment }
   const shipsTo = useShipsTo();
   // The form: closed, a new location, or the location being edited (its id).
   const [editing, setEditing] = useState<null | 'new' | string>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [save] = useMutation(SaveCompanyAddressDocument, refetch);
   const [remove] = useMutation(DeleteCompanyAddressDocument, refetch);
   const [setOnly, { loading: settingOnly }] = useMutation(SetCompanyShipToLocationsOnlyDocument);
   const edited = company.addresses.find((a) => a.id === editing);
-  const edit = (which: null | 'new' | string) => {
-    setFailure(null);
-    setEditing(which);
-  };
   const values = (a: Location | undefined) =>
     a
       ? {
@@ -75,6 +71,38 @@ export function CompanyLocations({ company }: { company: CompanyFieldsFragment }
           phone: '',
           billTo: company.addresses.length === 0,
         };
+  type LocationValues = ReturnType<typeof values>;
+  const { submit, failure, setFailure } = useFormSubmit(
+    async (input: LocationValues, helpers: FormikHelpers<LocationValues>) => {
+      const check = await validateAddress({
+        name: input.name,
+        addressLine1: input.addressLine1,
+        city: input.city,
+        state: input.state,
+        zip: input.zip,
+        country: input.country,
+        email: input.email,
+      });
+      if (!check.success) return helpers.setErrors(check.errors);
+      await save({
+        variables: {
+          input: {
+            ...(edited ? { id: edited.id } : {}),
+            ...input,
+            addressLine2: input.addressLine2 || null,
+            phone: input.phone || null,
+          },
+        },
+      });
+      setEditing(null);
+      void notify('success', t('company.locations.saved', { name: input.label.trim() }));
+    },
+    { fallback: t('company.failed') },
+  );
+  const edit = (which: null | 'new' | string) => {
+    setFailure(null);
+    setEditing(which);
+  };
   return (
     <section className="panel lists__wide" aria-labelledby="locations-title" data-testid="company-locations">
       <h2 id="locations-title">{t('company.locations')}</h2>
@@ -145,37 +173,7 @@ export function CompanyLocations({ company }: { company: CompanyFieldsFragment }
             key={editing}
             initialValues={values(edited)}
             validationSchema={companyAddressSchema}
-            onSubmit={async (input, helpers) => {
-              setFailure(null);
-              try {
-                const check = await validateAddress({
-                  name: input.name,
-                  addressLine1: input.addressLine1,
-                  city: input.city,
-                  state: input.state,
-                  zip: input.zip,
-                  country: input.country,
-                  email: input.email,
-                });
-                if (!check.success) return helpers.setErrors(check.errors);
-                await save({
-                  variables: {
-                    input: {
-                      ...(edited ? { id: edited.id } : {}),
-                      ...input,
-                      addressLine2: input.addressLine2 || null,
-                      phone: input.phone || null,
-                    },
-                  },
-                });
-                setEditing(null);
-                void notify('success', t('company.locations.saved', { name: input.label.trim() }));
-              } catch (err) {
-                const { fields, message } = formFailure(err, t('company.failed'));
-                helpers.setErrors(fields);
-                setFailure(message);
-              }
-            }}
+            onSubmit={submit}
           >
             {({ isSubmitting, values: current }) => (
               <Form

@@ -8,14 +8,14 @@ import {
   type CompanyRoleName,
 } from '@domain/company';
 import { ROUTES } from '@domain/routes';
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Field, FocusFirstError, FormError, SelectField } from '../../components/form';
+import { Field, FocusFirstError, FormError, SelectField, useFormSubmit } from '../../components/form';
 import { Skeleton } from '../../components/Skeleton';
 import { useMessage, useT } from '../../i18n';
 import { useDates } from '../../lib/dates';
-import { errorMessage, formFailure } from '../../lib/failure';
+import { errorMessage } from '../../lib/failure';
 import { useMoney } from '../../lib/money';
 import { useSite } from '../../lib/site';
 import { notify } from '../../lib/toast';
@@ -198,9 +198,17 @@ function Member({
   const t = useT();
   const roleLabel = useRoleLabel();
   const [editing, setEditing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [update] = useMutation(UpdateCompanyMemberDocument, refetch);
   const [remove, removing] = useMutation(RemoveCompanyMemberDocument, refetch);
+  const { submit, failure } = useFormSubmit(
+    async (values: { role: string; orderLimit: string; monthlyLimit: string }) => {
+      const input = companyMemberSchema.cast(values);
+      await update({ variables: { userId: member.userId, input } });
+      setEditing(false);
+      void notify('success', t('company.saved'));
+    },
+    { fallback: t('company.failed') },
+  );
   const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
   return (
     <li className="panel" data-testid="company-member">
@@ -222,18 +230,7 @@ function Member({
             monthlyLimit: limitValue(member.monthlyLimit),
           }}
           validationSchema={companyMemberSchema}
-          onSubmit={async (values, helpers) => {
-            try {
-              const input = companyMemberSchema.cast(values);
-              await update({ variables: { userId: member.userId, input } });
-              setEditing(false);
-              void notify('success', t('company.saved'));
-            } catch (err) {
-              const { fields, message } = formFailure(err, t('company.failed'));
-              helpers.setErrors(fields);
-              setFailure(message);
-            }
-          }}
+          onSubmit={submit}
         >
           {({ isSubmitting }) => (
             <Form method="post" className="form" noValidate aria-label={t('company.editMember', { name })}>
@@ -307,24 +304,21 @@ function MemberFields() {
 function InviteForm() {
   const t = useT();
   const [invite] = useMutation(InviteCompanyMemberDocument, refetch);
-  const [failure, setFailure] = useState<string | null>(null);
+  type InviteValues = { email: string; role: string; orderLimit: string; monthlyLimit: string };
+  const { submit, failure } = useFormSubmit(
+    async (values: InviteValues, helpers: FormikHelpers<InviteValues>) => {
+      const input = companyInvitationSchema.cast(values);
+      await invite({ variables: { input } });
+      helpers.resetForm();
+      void notify('success', t('company.invited', { email: input.email }));
+    },
+    { fallback: t('company.failed') },
+  );
   return (
     <Formik
       initialValues={{ email: '', role: 'Buyer', orderLimit: '', monthlyLimit: '' }}
       validationSchema={companyInvitationSchema}
-      onSubmit={async (values, helpers) => {
-        try {
-          const input = companyInvitationSchema.cast(values);
-          await invite({ variables: { input } });
-          helpers.resetForm();
-          setFailure(null);
-          void notify('success', t('company.invited', { email: input.email }));
-        } catch (err) {
-          const { fields, message } = formFailure(err, t('company.failed'));
-          helpers.setErrors(fields);
-          setFailure(message);
-        }
-      }}
+      onSubmit={submit}
     >
       {({ isSubmitting }) => (
         <Form method="post" className="form" noValidate aria-label={t('company.invite')}>

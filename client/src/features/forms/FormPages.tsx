@@ -1,4 +1,3 @@
-import { formFailure } from '../../lib/failure';
 import { BRAND } from '@domain/constants';
 import {
   ATTACHMENT_LIMITS,
@@ -10,7 +9,7 @@ import {
   SERVICES,
   serviceRequestSchema,
 } from '@domain/forms.schema';
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { quoteNumberLabel } from '@domain/quotes';
@@ -25,6 +24,7 @@ import {
   TextAreaField,
   FormError,
   FocusFirstError,
+  useFormSubmit,
 } from '../../components/form';
 import { useShipsTo } from '../../lib/site';
 import { useSession } from '../account';
@@ -52,18 +52,38 @@ function Sent({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** A refused form: each field's message next to it, or one message above the form. */
-function useFailure() {
-  const t = useT();
-  return (
-    err: unknown,
-    helpers: { setErrors: (e: Record<string, string>) => void; setStatus: (s: string) => void },
-  ) => {
-    const { fields, message } = formFailure(err, t('forms.failed'));
-    if (message) helpers.setStatus(message);
-    else helpers.setErrors(fields);
-  };
+interface ContactValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  state: string;
+  city: string;
+  phone: string;
+  comments: string;
+  requestTypes: string[];
 }
+
+// Type aliases (not interfaces): multipart() reads them as records of strings.
+type QuoteValues = {
+  item: string;
+  quantity: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company: string;
+  comments: string;
+};
+
+type ServiceValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company: string;
+  service: string;
+  description: string;
+};
 
 /** /about/contact-us: the help form (spec rules and messages verbatim), with the phone numbers. */
 export function ContactPage() {
@@ -72,7 +92,14 @@ export function ContactPage() {
   usePageMeta(t('page.contact.title'));
   const { user } = useSession();
   const [sent, setSent] = useState(false);
-  const fail = useFailure();
+  // A refused form: each field's message next to it, or one message above the form.
+  const { submit, failure } = useFormSubmit(
+    async (values: ContactValues) => {
+      await post('/api/forms/contact', { ...values, phone: values.phone || null, city: values.city || null });
+      setSent(true);
+    },
+    { fallback: t('forms.failed') },
+  );
   // A state or province, as the site's country has them: it routes the request to the regional team.
   const region = useAddressWords(useShipsTo());
   const schema = contactSchema(CONTACT_VALIDATION);
@@ -101,20 +128,9 @@ export function ContactPage() {
             requestTypes: [] as string[],
           }}
           validationSchema={schema}
-          onSubmit={async (values, helpers) => {
-            try {
-              await post('/api/forms/contact', {
-                ...values,
-                phone: values.phone || null,
-                city: values.city || null,
-              });
-              setSent(true);
-            } catch (err) {
-              fail(err, helpers);
-            }
-          }}
+          onSubmit={submit}
         >
-          {({ isSubmitting, status, values, setFieldValue, errors, touched }) => (
+          {({ isSubmitting, values, setFieldValue, errors, touched }) => (
             <Form method="post" className="form" noValidate aria-label={t('page.contact.title')}>
               <FocusFirstError />
               <PersonFields />
@@ -151,7 +167,7 @@ export function ContactPage() {
                 )}
               </fieldset>
               <TextAreaField name="comments" label={t('forms.message')} rows={5} />
-              <FormError message={status ?? null} />
+              <FormError message={failure} />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
                 {t('forms.send')}
               </button>
@@ -171,7 +187,14 @@ export function QuotePage() {
   const { user } = useSession();
   const [sent, setSent] = useState<FormReceipt | null>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const fail = useFailure();
+  const { submit, failure } = useFormSubmit(
+    async (values: QuoteValues, helpers: FormikHelpers<QuoteValues>) => {
+      const refused = drawingsRefused(files);
+      if (refused) return helpers.setErrors({ drawings: refused } as never);
+      setSent(await post<FormReceipt>('/api/forms/quote', multipart(values, files)));
+    },
+    { fallback: t('forms.failed') },
+  );
   const here = `${ROUTES.quote}${params.size ? `?${params}` : ''}`;
   return (
     <div className="container section page--narrow">
@@ -209,17 +232,9 @@ export function QuotePage() {
             comments: '',
           }}
           validationSchema={quoteSchema}
-          onSubmit={async (values, helpers) => {
-            const refused = drawingsRefused(files);
-            if (refused) return helpers.setErrors({ drawings: refused } as never);
-            try {
-              setSent(await post<FormReceipt>('/api/forms/quote', multipart(values, files)));
-            } catch (err) {
-              fail(err, helpers);
-            }
-          }}
+          onSubmit={submit}
         >
-          {({ isSubmitting, status, errors }) => (
+          {({ isSubmitting, errors }) => (
             <Form method="post" className="form" noValidate aria-label={t('forms.quoteTitle')}>
               <FocusFirstError />
               {!user && (
@@ -235,7 +250,7 @@ export function QuotePage() {
               <PersonFields company />
               <TextAreaField name="comments" label={t('forms.comments')} rows={5} />
               <DrawingsField onChange={setFiles} error={(errors as { drawings?: string }).drawings} />
-              <FormError message={status ?? null} />
+              <FormError message={failure} />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
                 {t('forms.requestQuote')}
               </button>
@@ -300,7 +315,15 @@ export function ServiceRequestPage() {
   const { user } = useSession();
   const [sent, setSent] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
-  const fail = useFailure();
+  const { submit, failure } = useFormSubmit(
+    async (values: ServiceValues, helpers: FormikHelpers<ServiceValues>) => {
+      const refused = drawingsRefused(files);
+      if (refused) return helpers.setErrors({ drawings: refused } as never);
+      await post('/api/forms/service-request', multipart(values, files));
+      setSent(true);
+    },
+    { fallback: t('forms.failed') },
+  );
   return (
     <div className="container section page--narrow">
       <header className="page-header">
@@ -321,18 +344,9 @@ export function ServiceRequestPage() {
             description: '',
           }}
           validationSchema={serviceRequestSchema}
-          onSubmit={async (values, helpers) => {
-            const refused = drawingsRefused(files);
-            if (refused) return helpers.setErrors({ drawings: refused } as never);
-            try {
-              await post('/api/forms/service-request', multipart(values, files));
-              setSent(true);
-            } catch (err) {
-              fail(err, helpers);
-            }
-          }}
+          onSubmit={submit}
         >
-          {({ isSubmitting, status, errors }) => (
+          {({ isSubmitting, errors }) => (
             <Form method="post" className="form" noValidate aria-label={t('page.serviceRequest.title')}>
               <FocusFirstError />
               <PersonFields company />
@@ -344,7 +358,7 @@ export function ServiceRequestPage() {
               />
               <TextAreaField name="description" label={t('forms.description')} rows={6} />
               <DrawingsField onChange={setFiles} error={(errors as { drawings?: string }).drawings} />
-              <FormError message={status ?? null} />
+              <FormError message={failure} />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
                 {t('forms.send')}
               </button>

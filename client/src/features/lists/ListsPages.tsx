@@ -1,11 +1,11 @@
-import { failureOf, errorMessage } from '../../lib/failure';
+import { errorMessage } from '../../lib/failure';
 import { SignInRedirect, useSession } from '../account';
 import { useDescribeConfiguration } from '../../lib/configuration';
-import { FocusFirstError, Field, SelectField } from '../../components/form';
+import { FocusFirstError, Field, FormError, SelectField, useFormSubmit } from '../../components/form';
 import { useQuery } from '@apollo/client/react';
 import { productPath, ROUTES, savedListPath } from '@domain/routes';
 import { SAVED_LIST_SHARING, savedListSchema, type SavedListSharing } from '@domain/saved-lists';
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
@@ -32,6 +32,14 @@ export function SavedListsPage() {
   const { user, loading, redirect } = useSignedIn();
   const { data } = useQuery(SavedListsDocument, { skip: !user, fetchPolicy: 'cache-and-network' });
   const { create } = useListActions();
+  type NewList = { name: string; description: string; sharing: SavedListSharing };
+  const { submit, failure } = useFormSubmit(
+    async (values: NewList, helpers: FormikHelpers<NewList>) => {
+      await create({ variables: { input: values } });
+      helpers.resetForm();
+    },
+    { fallback: t('lists.failed') },
+  );
   // A company's members share lists with it (decision 045).
   const inCompany = (user?.accounts.length ?? 0) > 0;
   if (redirect) return redirect;
@@ -63,18 +71,12 @@ export function SavedListsPage() {
           <Formik
             initialValues={{ name: '', description: '', sharing: 'private' as SavedListSharing }}
             validationSchema={savedListSchema}
-            onSubmit={async (values, helpers) => {
-              try {
-                await create({ variables: { input: values } });
-                helpers.resetForm();
-              } catch (err) {
-                helpers.setErrors(failureOf(err).fields);
-              }
-            }}
+            onSubmit={submit}
           >
             {({ isSubmitting }) => (
               <Form method="post" className="form" noValidate aria-label={t('lists.newList')}>
                 <FocusFirstError />
+                <FormError message={failure} />
                 <Field name="name" label={t('lists.name')} />
                 <Field name="description" label={t('lists.description')} />
                 {inCompany && <SharingField />}

@@ -1,6 +1,5 @@
-import { Form, Formik } from 'formik';
-import { formFailure } from '../../lib/failure';
-import { FormError, TextAreaField } from '../../components/form';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { FormError, TextAreaField, useFormSubmit } from '../../components/form';
 import { useId, useState } from 'react';
 import type { QuickOrderMutation } from './graphql/lists.generated';
 import { useQuickOrder } from './useListActions';
@@ -12,27 +11,21 @@ export function QuickOrderForm({ listId = null }: { listId?: string | null }) {
   const id = useId();
   const [result, setResult] = useState<QuickOrderMutation['quickOrder'] | null>(null);
   const [run] = useQuickOrder(listId);
+  const { submit, failure } = useFormSubmit(
+    async ({ text }: { text: string }, helpers: FormikHelpers<{ text: string }>) => {
+      const { data } = await run({ variables: { text, listId } });
+      if (!data) return;
+      setResult(data.quickOrder);
+      // What was added leaves the box; the rejected lines stay in it, to be corrected and sent again.
+      void helpers.setValues({ text: data.quickOrder.problems.map((p) => p.text).join('\n') });
+    },
+    { fallback: t('lists.failed') },
+  );
   return (
     <section className="quick-order panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('lists.quickOrder')}</h2>
-      <Formik
-        initialValues={{ text: '' }}
-        onSubmit={async ({ text }, helpers) => {
-          helpers.setStatus(null);
-          try {
-            const { data } = await run({ variables: { text, listId } });
-            if (!data) return;
-            setResult(data.quickOrder);
-            // What was added leaves the box; the rejected lines stay in it, to be corrected and sent again.
-            void helpers.setValues({ text: data.quickOrder.problems.map((p) => p.text).join('\n') });
-          } catch (err) {
-            const { fields, message } = formFailure(err, t('lists.failed'));
-            helpers.setErrors(fields);
-            helpers.setStatus(message);
-          }
-        }}
-      >
-        {({ isSubmitting, status }) => (
+      <Formik initialValues={{ text: '' }} onSubmit={submit}>
+        {({ isSubmitting }) => (
           <Form method="post" noValidate aria-labelledby={`${id}-title`}>
             <TextAreaField
               name="text"
@@ -41,7 +34,7 @@ export function QuickOrderForm({ listId = null }: { listId?: string | null }) {
               placeholder={'SFU1605-500 2\n2020-C-1000 4'}
               hint={t('lists.quickOrderHint')}
             />
-            <FormError message={status as string | null} />
+            <FormError message={failure} />
             <button type="submit" className="btn btn--outline-primary" disabled={isSubmitting}>
               {listId ? t('lists.addToList') : t('lists.addToCart')}
             </button>

@@ -1,9 +1,8 @@
 import { normaliseExpiry } from '@domain/checkout';
 import { cardSchema } from '@domain/checkout.schema';
 import { Form, Formik } from 'formik';
-import { CheckboxField, Field, FocusFirstError, FormError } from '../../components/form';
+import { CheckboxField, Field, FocusFirstError, FormError, useFormSubmit } from '../../components/form';
 import { useT } from '../../i18n';
-import { errorMessage, failureOf } from '../../lib/failure';
 import { post } from '../../lib/http';
 
 /** A card's payment method at the payment provider: what the store may show of it. */
@@ -17,6 +16,14 @@ export interface Card {
  * A card form: the number goes to the payment provider, which answers a payment method (brand, last four).
  * With `offerSave` (a signed-in buyer) it asks whether to save the card; `onCard` hears the answer.
  */
+interface CardValues {
+  name: string;
+  number: string;
+  expiry: string;
+  cvc: string;
+  save: boolean;
+}
+
 export function CardForm({
   submitLabel,
   onCard,
@@ -27,22 +34,20 @@ export function CardForm({
   offerSave?: boolean;
 }) {
   const t = useT();
+  const { submit, failure } = useFormSubmit(
+    async ({ save, ...values }: CardValues) => {
+      const card = await post<Card>('/api/payments/test/payment-methods', values);
+      await onCard(card, offerSave && save);
+    },
+    { fallback: t('checkout.failed') },
+  );
   return (
     <Formik
       initialValues={{ name: '', number: '', expiry: '', cvc: '', save: false }}
       validationSchema={cardSchema}
-      onSubmit={async ({ save, ...values }, helpers) => {
-        try {
-          const card = await post<Card>('/api/payments/test/payment-methods', values);
-          await onCard(card, offerSave && save);
-        } catch (err) {
-          const fields = failureOf(err).fields;
-          if (Object.keys(fields).length) helpers.setErrors(fields);
-          else helpers.setStatus(errorMessage(err, t('checkout.failed')));
-        }
-      }}
+      onSubmit={submit}
     >
-      {({ isSubmitting, status }) => (
+      {({ isSubmitting }) => (
         <Form method="post" className="form card-form" noValidate aria-label={t('checkout.card')}>
           <FocusFirstError />
           <Field name="name" label={t('checkout.cardName')} autoComplete="cc-name" />
@@ -64,7 +69,7 @@ export function CardForm({
             <Field name="cvc" label={t('checkout.cardCvc')} autoComplete="cc-csc" inputMode="numeric" />
           </div>
           {offerSave && <CheckboxField name="save" label={t('payments.saveCard')} />}
-          <FormError message={status} />
+          <FormError message={failure} />
           <button
             type="submit"
             className="btn btn--primary btn--large"

@@ -1,8 +1,8 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { canRequestAgain, quoteMessageSchema, quoteNumberLabel } from '@domain/quotes';
-import { Form, Formik } from 'formik';
-import { FormError, TextAreaField } from '../../components/form';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { FormError, TextAreaField, useFormSubmit } from '../../components/form';
 import { notify } from '../../lib/toast';
 import { orderPath, productPath, quotePagePath, ROUTES } from '@domain/routes';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { useCatalogLang, useMessage, useT } from '../../i18n';
 import { useDescribeConfiguration } from '../../lib/configuration';
 import { useDates } from '../../lib/dates';
-import { errorMessage, failureOf, formFailure } from '../../lib/failure';
+import { errorMessage, failureOf } from '../../lib/failure';
 import { useMoney } from '../../lib/money';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { SignInRedirect, useSession } from '../account';
@@ -291,8 +291,15 @@ export function QuoteDrawings({
 function QuoteMessages({ quote }: { quote: QuoteFieldsFragment }) {
   const t = useT();
   const dates = useDates();
-  const [failure, setFailure] = useState<string | null>(null);
   const [send] = useMutation(SendQuoteMessageDocument);
+  const { submit, failure } = useFormSubmit(
+    async (values: { body: string }, helpers: FormikHelpers<{ body: string }>) => {
+      await send({ variables: { id: quote.id, body: values.body } });
+      helpers.resetForm();
+      void notify('success', t('quotes.messageSent'));
+    },
+    { fallback: t('quotes.failed') },
+  );
   return (
     <section className="panel" aria-labelledby="messages-title" data-testid="quote-messages">
       <h2 id="messages-title">{t('quotes.messages')}</h2>
@@ -313,22 +320,7 @@ function QuoteMessages({ quote }: { quote: QuoteFieldsFragment }) {
           ))}
         </ol>
       )}
-      <Formik
-        initialValues={{ body: '' }}
-        validationSchema={quoteMessageSchema}
-        onSubmit={async (values, helpers) => {
-          try {
-            await send({ variables: { id: quote.id, body: values.body } });
-            setFailure(null);
-            helpers.resetForm();
-            void notify('success', t('quotes.messageSent'));
-          } catch (err) {
-            const { fields, message: problem } = formFailure(err, t('quotes.failed'));
-            helpers.setErrors(fields);
-            setFailure(problem);
-          }
-        }}
-      >
+      <Formik initialValues={{ body: '' }} validationSchema={quoteMessageSchema} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form method="post" className="form" noValidate aria-label={t('quotes.messages')}>
             <FormError message={failure} />

@@ -2,11 +2,10 @@ import { useMutation } from '@apollo/client/react';
 import { quoteRequestSchema } from '@domain/quotes';
 import { quotePagePath, ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Field, FocusFirstError, FormError, TextAreaField } from '../../components/form';
+import { Field, FocusFirstError, FormError, TextAreaField, useFormSubmit } from '../../components/form';
 import { useMessage, useT } from '../../i18n';
-import { formFailure } from '../../lib/failure';
 import { notify } from '../../lib/toast';
 import { useSession } from '../account';
 import { MyQuotesDocument, RequestQuoteDocument } from './graphql/quotes.generated';
@@ -29,8 +28,15 @@ export function QuoteRequestPanel({ lines }: { lines: readonly CartLineChoice[] 
   const { user, status } = useSession();
   const navigate = useNavigate();
   const groupId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
   const [request] = useMutation(RequestQuoteDocument, { refetchQueries: [MyQuotesDocument] });
+  const { submit, failure } = useFormSubmit(
+    async (values: { cartLineIds: string[]; neededBy: string; note: string }) => {
+      const { data } = await request({ variables: { input: values } });
+      void notify('success', t('quotes.request.sent'));
+      void navigate(quotePagePath(data!.requestQuote.id));
+    },
+    { fallback: t('quotes.failed') },
+  );
   if (status === 'loading') return null;
   return (
     <details className="panel quote-request" data-testid="quote-request">
@@ -49,18 +55,7 @@ export function QuoteRequestPanel({ lines }: { lines: readonly CartLineChoice[] 
           key={lines.map((l) => l.cartLineId).join()}
           initialValues={{ cartLineIds: lines.map((l) => l.cartLineId), neededBy: '', note: '' }}
           validationSchema={quoteRequestSchema}
-          onSubmit={async (values, helpers) => {
-            try {
-              const { data } = await request({ variables: { input: values } });
-              setFailure(null);
-              void notify('success', t('quotes.request.sent'));
-              void navigate(quotePagePath(data!.requestQuote.id));
-            } catch (err) {
-              const { fields, message: problem } = formFailure(err, t('quotes.failed'));
-              helpers.setErrors(fields);
-              setFailure(problem);
-            }
-          }}
+          onSubmit={submit}
         >
           {({ values, errors, submitCount, isSubmitting, setFieldValue }) => (
             <Form method="post" className="form" noValidate aria-label={t('quotes.request.title')}>

@@ -1,4 +1,3 @@
-import { formFailure } from '../../lib/failure';
 import { SignInRedirect, useSession } from '../account';
 import { useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
@@ -10,7 +9,7 @@ import { Form, Formik, useFormikContext } from 'formik';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Skeleton } from '../../components/Skeleton';
-import { FocusFirstError, FormError, SelectField, TextAreaField } from '../../components/form';
+import { FocusFirstError, FormError, SelectField, TextAreaField, useFormSubmit } from '../../components/form';
 import { MyReturnsDocument, type ReturnFieldsFragment } from './graphql/returns.generated';
 import { useRequestReturn } from './useRequestReturn';
 import { OrderDocument } from '../orders';
@@ -57,6 +56,14 @@ export function ReturnRequestPage() {
   const { data } = useQuery(OrderDocument, { variables: { id }, skip: !id || !!redirect });
   const { data: mine } = useQuery(MyReturnsDocument, { skip: !!redirect, fetchPolicy: 'cache-and-network' });
   const [request] = useRequestReturn();
+  // Each error once: next to its field, or (none of them) above the buttons.
+  const { submit, failure } = useFormSubmit(
+    async (values: ReturnValues) => {
+      const { data: done } = await request({ variables: { input: { orderId: data!.order!.id, ...values } } });
+      if (done) navigate(returnPath(done.requestReturn.id));
+    },
+    { fallback: t('returns.failed') },
+  );
   if (redirect) return redirect;
   const order = data?.order;
   if (!order || !mine) return <Skeleton rows={3} />;
@@ -79,22 +86,8 @@ export function ReturnRequestPage() {
       </p>
       <h1>{t('returns.requestTitle')}</h1>
       <p className="lead">{t('returns.requestText')}</p>
-      <Formik<ReturnValues>
-        initialValues={{ items: [], reason: '', comment: '' }}
-        onSubmit={async (values, helpers) => {
-          helpers.setStatus(null);
-          try {
-            const { data: done } = await request({ variables: { input: { orderId: order.id, ...values } } });
-            if (done) navigate(returnPath(done.requestReturn.id));
-          } catch (err) {
-            // Each error once: next to its field, or (none of them) above the buttons.
-            const { fields, message } = formFailure(err, t('returns.failed'));
-            helpers.setErrors(fields);
-            helpers.setStatus(message);
-          }
-        }}
-      >
-        {({ values, setFieldValue, isSubmitting, status }) => (
+      <Formik<ReturnValues> initialValues={{ items: [], reason: '', comment: '' }} onSubmit={submit}>
+        {({ values, setFieldValue, isSubmitting }) => (
           <Form method="post" className="form" noValidate aria-label={t('returns.requestTitle')}>
             <FocusFirstError />
             <ReturnLines
@@ -110,7 +103,7 @@ export function ReturnRequestPage() {
               options={RETURN_REASONS.map((r) => ({ value: r, label: t(`returns.reason.${r}`) }))}
             />
             <TextAreaField name="comment" label={t('returns.comment')} maxLength={2000} />
-            <FormError message={status as string | null} />
+            <FormError message={failure} />
             <div className="actions">
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
                 {t('returns.submit')}

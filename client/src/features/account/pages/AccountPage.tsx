@@ -1,5 +1,4 @@
 import { AddressLines } from '../../../components/AddressLines';
-import { failureOf, errorMessage, formFailure } from '../../../lib/failure';
 import { SignInRedirect } from '../SignInRedirect';
 import {
   accountDeletionSchema,
@@ -8,7 +7,7 @@ import {
   profileSchema,
 } from '@domain/account.schema';
 import { ROUTES } from '@domain/routes';
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useAccountActions } from '../useAccountActions';
@@ -23,9 +22,10 @@ import {
   FocusFirstError,
   StreetFields,
   Field,
+  useFormSubmit,
   validateAddress,
 } from '../../../components/form';
-import { isCountry } from '@domain/regions';
+import { isCountry, type Country } from '@domain/regions';
 import { useShipsTo } from '../../../lib/site';
 import { useSession, useSignOut } from '../session';
 import { SavedCards } from './SavedCards';
@@ -75,24 +75,25 @@ export function AccountPage() {
 function Profile({ user }: { user: UserFieldsFragment }) {
   const t = useT();
   const { updateProfile: update } = useAccountActions();
+  const { submit, failure } = useFormSubmit(
+    async (values: { firstName: string; lastName: string; phone: string }) => {
+      await update({ variables: { input: { ...values, phone: values.phone || null } } });
+      void notify('success', t('account.profileSaved'));
+    },
+    { fallback: t('admin.saveFailed') },
+  );
   return (
     <section className="panel" aria-labelledby="profile-title">
       <h2 id="profile-title">{t('account.profile')}</h2>
       <Formik
         initialValues={{ firstName: user.firstName, lastName: user.lastName, phone: user.phone }}
         validationSchema={profileSchema}
-        onSubmit={async (values, helpers) => {
-          try {
-            await update({ variables: { input: { ...values, phone: values.phone || null } } });
-            void notify('success', t('account.profileSaved'));
-          } catch (err) {
-            helpers.setErrors(failureOf(err).fields);
-          }
-        }}
+        onSubmit={submit}
       >
         {({ isSubmitting }) => (
           <Form method="post" className="form" noValidate>
             <FocusFirstError />
+            <FormError message={failure} />
             <Field name="firstName" label={t('form.firstName')} autoComplete="given-name" />
             <Field name="lastName" label={t('form.lastName')} autoComplete="family-name" />
             <Field name="phone" label={t('form.phone')} type="tel" autoComplete="tel" />
@@ -105,6 +106,8 @@ function Profile({ user }: { user: UserFieldsFragment }) {
     </section>
   );
 }
+
+type AddressValues = typeof EMPTY_ADDRESS & { country: Country };
 
 const EMPTY_ADDRESS = {
   name: '',
@@ -125,8 +128,24 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
   const shipsTo = useShipsTo();
   const { saveAddress: save, deleteAddress: remove, makePrimaryAddress: makePrimary } = useAccountActions();
   const edited = user.addresses.find((a) => a.id === editing);
-  // A failed save's message, above the address form; opening or closing a form clears it.
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submit, failure, setFailure } = useFormSubmit(
+    async (values: AddressValues, helpers: FormikHelpers<AddressValues>) => {
+      // The server-side check (the ZIP belongs to the state); any failure counts as not valid.
+      const check = await validateAddress(values);
+      if (!check.success) return helpers.setErrors(check.errors);
+      const input = {
+        ...(edited ? { id: edited.id } : {}),
+        ...values,
+        addressLine2: values.addressLine2 || null,
+        phone: values.phone || null,
+      };
+      await save(input);
+      setEditing(null);
+      if (edited) void notify('success', t('account.addressSaved'));
+    },
+    { fallback: t('account.addressSaveFailed') },
+  );
+  // A failed save's message is above the address form; opening or closing a form clears it.
   const edit = (which: null | 'new' | string) => {
     setFailure(null);
     setEditing(which);
@@ -196,27 +215,7 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
               : { ...EMPTY_ADDRESS, country: shipsTo, email: user.emailAddress }
           }
           validationSchema={addressSchema}
-          onSubmit={async (values, helpers) => {
-            setFailure(null);
-            try {
-              // The server-side check (the ZIP belongs to the state); any failure counts as not valid.
-              const check = await validateAddress(values);
-              if (!check.success) return helpers.setErrors(check.errors);
-              const input = {
-                ...(edited ? { id: edited.id } : {}),
-                ...values,
-                addressLine2: values.addressLine2 || null,
-                phone: values.phone || null,
-              };
-              await save(input);
-              setEditing(null);
-              if (edited) void notify('success', t('account.addressSaved'));
-            } catch (err) {
-              const { fields, message } = formFailure(err, t('account.addressSaveFailed'));
-              helpers.setErrors(fields);
-              setFailure(message);
-            }
-          }}
+          onSubmit={submit}
         >
           {({ isSubmitting, values }) => (
             <Form
@@ -254,24 +253,24 @@ function Addresses({ user }: { user: UserFieldsFragment }) {
 function PasswordChange() {
   const t = useT();
   const { changePassword: change } = useAccountActions();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submit, failure } = useFormSubmit(
+    async (
+      values: { oldPassword: string; newPassword: string; confirmPassword: string },
+      helpers: FormikHelpers<{ oldPassword: string; newPassword: string; confirmPassword: string }>,
+    ) => {
+      await change(values);
+      helpers.resetForm();
+      void notify('success', t('account.passwordChanged'));
+    },
+    { fallback: t('reset.failed'), alsoAboveFields: true },
+  );
   return (
     <section className="panel" aria-labelledby="password-title">
       <h2 id="password-title">{t('account.password')}</h2>
       <Formik
         initialValues={{ oldPassword: '', newPassword: '', confirmPassword: '' }}
         validationSchema={passwordChangeSchema}
-        onSubmit={async (values, helpers) => {
-          setFailure(null);
-          try {
-            await change(values);
-            helpers.resetForm();
-            void notify('success', t('account.passwordChanged'));
-          } catch (err) {
-            helpers.setErrors(failureOf(err).fields);
-            setFailure(errorMessage(err, t('reset.failed')));
-          }
-        }}
+        onSubmit={submit}
       >
         {({ isSubmitting }) => (
           <Form method="post" className="form" noValidate>
@@ -299,7 +298,15 @@ function YourData({ onClosed }: { onClosed: () => void }) {
   const t = useT();
   const signOut = useSignOut();
   const { closeAccount: close } = useAccountActions();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submit, failure } = useFormSubmit(
+    async (values: { password: string }) => {
+      await close({ variables: values });
+      onClosed();
+      void notify('success', t('account.closed'));
+      await signOut();
+    },
+    { fallback: t('admin.saveFailed') },
+  );
   return (
     <section className="panel" aria-labelledby="data-title">
       <h2 id="data-title">{t('account.data')}</h2>
@@ -309,23 +316,7 @@ function YourData({ onClosed }: { onClosed: () => void }) {
       </a>
       <h3>{t('account.close')}</h3>
       <p>{t('account.closeText')}</p>
-      <Formik
-        initialValues={{ password: '' }}
-        validationSchema={accountDeletionSchema}
-        onSubmit={async (values, helpers) => {
-          setFailure(null);
-          try {
-            await close({ variables: values });
-            onClosed();
-            void notify('success', t('account.closed'));
-            await signOut();
-          } catch (err) {
-            const { fields, message } = formFailure(err, t('admin.saveFailed'));
-            helpers.setErrors(fields);
-            setFailure(message);
-          }
-        }}
-      >
+      <Formik initialValues={{ password: '' }} validationSchema={accountDeletionSchema} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form method="post" className="form" noValidate>
             <FocusFirstError />

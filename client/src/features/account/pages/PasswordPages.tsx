@@ -1,4 +1,3 @@
-import { failureOf, errorMessage } from '../../../lib/failure';
 import { forgotPasswordSchema, passwordResetSchema } from '@domain/account.schema';
 import { ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
@@ -7,13 +6,27 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useForgotPassword, useResetPassword } from '../useAccountActions';
 import { useT } from '../../../i18n';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { NewPasswordFields, FormError, FocusFirstError, Field } from '../../../components/form';
+import {
+  NewPasswordFields,
+  FormError,
+  FocusFirstError,
+  Field,
+  useFormSubmit,
+} from '../../../components/form';
 
 export function ForgotPasswordPage() {
   const t = useT();
   usePageMeta(t('forgot.title'));
   const [done, setDone] = useState(false);
   const [forgot] = useForgotPassword();
+  // A refusal (too many links asked for) or a lost connection is said above the field.
+  const { submit, failure } = useFormSubmit(
+    async (values: { email: string }) => {
+      await forgot({ variables: { email: values.email.trim() } });
+      setDone(true);
+    },
+    { fallback: t('forms.failed') },
+  );
   return (
     <div className="container section page page--narrow">
       <h1>{t('forgot.title')}</h1>
@@ -22,21 +35,11 @@ export function ForgotPasswordPage() {
           {t('forgot.sent')}
         </p>
       ) : (
-        <Formik
-          initialValues={{ email: '' }}
-          validationSchema={forgotPasswordSchema}
-          onSubmit={async (values, helpers) => {
-            try {
-              await forgot({ variables: { email: values.email.trim() } });
-              setDone(true);
-            } catch (err) {
-              helpers.setErrors(failureOf(err).fields);
-            }
-          }}
-        >
+        <Formik initialValues={{ email: '' }} validationSchema={forgotPasswordSchema} onSubmit={submit}>
           {({ isSubmitting }) => (
             <Form method="post" className="form" noValidate>
               <FocusFirstError />
+              <FormError message={failure} />
               <p className="lead">{t('forgot.text')}</p>
               <Field name="email" label={t('form.email')} type="email" autoComplete="email" />
               <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
@@ -55,8 +58,14 @@ export function ResetPasswordPage() {
   usePageMeta(t('reset.title'));
   const token = useSearchParams()[0].get('token') ?? '';
   const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [reset] = useResetPassword();
+  const { submit, failure } = useFormSubmit(
+    async (values: { token: string; newPassword: string; confirmPassword: string }) => {
+      await reset({ variables: values });
+      setDone(true);
+    },
+    { fallback: t('reset.failed'), alsoAboveFields: true },
+  );
   return (
     <div className="container section page page--narrow">
       <h1>{t('reset.title')}</h1>
@@ -68,16 +77,7 @@ export function ResetPasswordPage() {
         <Formik
           initialValues={{ token, newPassword: '', confirmPassword: '' }}
           validationSchema={passwordResetSchema}
-          onSubmit={async (values, helpers) => {
-            setFailure(null);
-            try {
-              await reset({ variables: values });
-              setDone(true);
-            } catch (err) {
-              helpers.setErrors(failureOf(err).fields);
-              setFailure(errorMessage(err, t('reset.failed')));
-            }
-          }}
+          onSubmit={submit}
         >
           {({ isSubmitting }) => (
             <Form method="post" className="form" noValidate>

@@ -1,4 +1,3 @@
-import { failureOf, errorMessage } from '../../../lib/failure';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { registrationAccountSchema, registrationPasswordSchema } from '@domain/account.schema';
 import { ROUTES } from '@domain/routes';
@@ -15,6 +14,7 @@ import {
   FocusFirstError,
   Field,
   CheckboxField,
+  useFormSubmit,
 } from '../../../components/form';
 import { announceSignIn, initializeUserSession } from '../session';
 
@@ -49,11 +49,26 @@ function Terms() {
   );
 }
 
+interface RegistrationValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  erpAccountId: string;
+  termsAccepted: boolean;
+}
+
 function AccountStep() {
   const t = useT();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [start] = useStartRegistration();
+  const { submit, failure } = useFormSubmit(
+    async (values: RegistrationValues) => {
+      const input = registrationAccountSchema.cast(values);
+      await start({ variables: { input: { ...input, erpAccountId: input.erpAccountId || null } } });
+      setSentTo(input.email);
+    },
+    { fallback: t('register.failed'), alsoAboveFields: true },
+  );
   if (sentTo)
     return (
       <div className="notice" role="status">
@@ -65,17 +80,7 @@ function AccountStep() {
     <Formik
       initialValues={{ email: '', firstName: '', lastName: '', erpAccountId: '', termsAccepted: false }}
       validationSchema={registrationAccountSchema}
-      onSubmit={async (values, helpers) => {
-        setFailure(null);
-        try {
-          const input = registrationAccountSchema.cast(values);
-          await start({ variables: { input: { ...input, erpAccountId: input.erpAccountId || null } } });
-          setSentTo(input.email);
-        } catch (err) {
-          helpers.setErrors(failureOf(err).fields);
-          setFailure(errorMessage(err, t('register.failed')));
-        }
-      }}
+      onSubmit={submit}
     >
       {({ isSubmitting }) => (
         <Form method="post" className="form" noValidate>
@@ -102,10 +107,19 @@ function AccountStep() {
 function PasswordStep({ token }: { token: string }) {
   const t = useT();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const pending = useQuery(PendingRegistrationDocument, { variables: { token }, errorPolicy: 'all' });
   const [complete] = useCompleteRegistration();
   const client = useApolloClient();
+  const { submit, failure } = useFormSubmit(
+    async (values: { token: string; password: string; confirmPassword: string }) => {
+      await complete({ variables: { id: pending.data!.registration!.id, ...values } });
+      // Signed in: the cart and the payment key follow, as after a sign-in.
+      await initializeUserSession(client);
+      announceSignIn('registration');
+      navigate(ROUTES.account, { replace: true });
+    },
+    { fallback: t('register.failed'), alsoAboveFields: true },
+  );
   if (pending.loading) return <p aria-busy="true">{t('register.checking')}</p>;
   const registration = pending.data?.registration;
   if (!registration)
@@ -118,19 +132,7 @@ function PasswordStep({ token }: { token: string }) {
     <Formik
       initialValues={{ token, password: '', confirmPassword: '' }}
       validationSchema={registrationPasswordSchema}
-      onSubmit={async (values, helpers) => {
-        setFailure(null);
-        try {
-          await complete({ variables: { id: registration.id, ...values } });
-          // Signed in: the cart and the payment key follow, as after a sign-in.
-          await initializeUserSession(client);
-          announceSignIn('registration');
-          navigate(ROUTES.account, { replace: true });
-        } catch (err) {
-          helpers.setErrors(failureOf(err).fields);
-          setFailure(errorMessage(err, t('register.failed')));
-        }
-      }}
+      onSubmit={submit}
     >
       {({ isSubmitting }) => (
         <Form method="post" className="form" noValidate>
