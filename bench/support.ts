@@ -12,7 +12,7 @@ import { createApp } from '../server/src/app';
 import { createDatabase, dropDatabase, withDatabase } from '../server/src/db/admin';
 import { initOrm, migrate, type Orm } from '../server/src/db/orm';
 import { SEED_TRUNCATES } from '../server/src/config/manifests';
-import { catalogIsEmpty, seedCatalog } from '../server/src/modules/catalog/catalog.seed';
+import { catalogIsEmpty, seedCatalog } from '../server/src/cli/demo-catalog';
 import { refreshSearchIndex, searchIndexIsComplete } from '../server/src/modules/search/search.index';
 
 /**

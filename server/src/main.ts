@@ -13,7 +13,7 @@ import { servicesDb } from './db/db';
 import type { Orm } from './db/orm';
 import { createLogger } from './logger';
 import { SEED_TRUNCATES } from './config/manifests';
-import { catalogIsEmpty, seedCatalog } from './modules/catalog/catalog.seed';
+import { catalogIsEmpty, seedCatalog } from './cli/demo-catalog';
 import { seedTranslations } from './modules/catalog/seed/translations';
 import { insertDemoOrders } from './modules/order/demo-orders';
 import {

@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { initOrm, migrate } from '../src/db/orm';
 import { SEED_TRUNCATES } from '../src/config/manifests';
-import { seedCatalog } from '../src/modules/catalog/catalog.seed';
+import { seedCatalog } from '../src/cli/demo-catalog';
 import { TEST_CATALOG_SIZE } from './env';
 
 async function main() {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_CAD_PER_USD } from '../src/modules/catalog/catalog.seed';
+import { DEMO_CAD_PER_USD } from '../src/cli/demo-catalog';
 import { authorisedCard, checkoutBody, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { freight, round2 } from '../../domain/money';
 import { taxationFor, taxLines } from '../../domain/tax';

@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from '../config/env';
 import { openDatabase } from '../db/connect';
 import { createLogger } from '../logger';
 import { SEED_TRUNCATES } from '../config/manifests';
-import { seedCatalog } from '../modules/catalog/catalog.seed';
+import { seedCatalog } from './demo-catalog';
 import { insertDemoOrders } from '../modules/order/demo-orders';
 import { ensureDemoBuyers, ensureDemoCompanies } from '../modules/order/demo-accounts';
 

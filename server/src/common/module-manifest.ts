@@ -28,6 +28,6 @@ export interface ModuleManifest {
   authChecker?: AuthChecker<Ctx>;
   /** Sets the members it keeps on a new request's context (declared on `Ctx` by the module). */
   begin?(ctx: Ctx): void;
-  /** Its tables that name products: a new demo catalogue (catalog.seed.ts) empties them, in its transaction. */
+  /** Its tables that name products: a new demo catalogue (cli/demo-catalog.ts) empties them, in its transaction. */
   seedTruncates?: readonly string[];
 }

@@ -74,7 +74,7 @@ export const REST_ROUTERS: [string, () => Router][] = MODULES.flatMap((m) =>
   (m.routes ?? []).map((r): [string, () => Router] => [r.prefix, r.routes]),
 );
 
-/** The tables a new demo catalogue empties (catalog.seed.ts, in the seed's transaction). */
+/** The tables a new demo catalogue empties (cli/demo-catalog.ts, in the seed's transaction). */
 export const SEED_TRUNCATES: readonly string[] = MODULES.flatMap((m) => m.seedTruncates ?? []);
 
 const begins = MODULES.flatMap((m) => (m.begin ? [m.begin] : []));

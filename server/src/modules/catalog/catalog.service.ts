@@ -9,7 +9,7 @@ import { RELATED_CTES, relatedParams } from '../analytics/related';
 import { searchService, type SearchAnswer, type Suggestion } from '../search/search.service';
 import type { CategoryView, ProductView } from './catalog.views';
 import { siteCountry, soldIn } from '../../../../domain/regions';
-import { siteRestriction, soldOnSiteSql } from './sold-on-site';
+import { siteRestriction, soldOnSiteSql } from '../../common/sold-on-site';
 import {
   PRICE_COLUMNS,
   PRICE_LIST_JOIN,

@@ -9,7 +9,6 @@ import {
   Unique,
 } from '@mikro-orm/core';
 import { BusinessAccount, User } from '../account/account.entity';
-import { CustomerOrder } from '../order/order.entity';
 
 /**
  * An invitation to join a company (decision 043): for one e-mail address, with the role and limits offered. Its
@@ -72,8 +71,9 @@ export class CompanyApproval {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id!: string;
 
+  /** Orders are named by entity name (here and on TermsPayment), so the entities import no order file. */
   @Unique()
-  @ManyToOne(() => CustomerOrder, { mapToPk: true, deleteRule: 'cascade' })
+  @ManyToOne('CustomerOrder', { mapToPk: true, deleteRule: 'cascade' })
   order!: string;
 
   @ManyToOne(() => BusinessAccount, { mapToPk: true, deleteRule: 'cascade' })
@@ -201,7 +201,7 @@ export class TermsPayment {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id!: string;
 
-  @ManyToOne(() => CustomerOrder, { mapToPk: true, deleteRule: 'cascade' })
+  @ManyToOne('CustomerOrder', { mapToPk: true, deleteRule: 'cascade' })
   order!: string;
 
   @ManyToOne(() => BusinessAccount, { mapToPk: true, nullable: true, deleteRule: 'set null' })

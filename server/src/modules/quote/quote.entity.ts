@@ -10,7 +10,6 @@ import {
 } from '@mikro-orm/core';
 import { BusinessAccount, User } from '../account/account.entity';
 import { Product } from '../catalog/product.entity';
-import { CustomerOrder } from '../order/order.entity';
 
 const money = () => ({ type: new DecimalType('number'), precision: 12, scale: 2 }) as const;
 
@@ -91,9 +90,9 @@ export class Quote {
   @Property({ type: 'integer', nullable: true })
   acceptedRevision: number | null = null;
 
-  /** The order placed from the accepted revision: one at most. */
+  /** The order placed from the accepted revision: one at most (named by entity name: quote imports no order file). */
   @Unique()
-  @ManyToOne(() => CustomerOrder, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  @ManyToOne('CustomerOrder', { mapToPk: true, nullable: true, deleteRule: 'set null' })
   order: string | null = null;
 
   /** Staff's reason when they declined it. */

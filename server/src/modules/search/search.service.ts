@@ -14,7 +14,7 @@ import {
 import { validate } from '../../common/validate';
 import type { Ctx, Db } from '../../context';
 import type { AnswerCache } from './search.cache';
-import { siteRestriction, soldOnSiteSql } from '../catalog/sold-on-site';
+import { siteRestriction, soldOnSiteSql } from '../../common/sold-on-site';
 import { closest, isCorrectable, parseQuery, toTsQuery, type ParsedQuery } from './search.query';
 
 declare module '../../context' {

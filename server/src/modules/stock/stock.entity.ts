@@ -1,15 +1,15 @@
 import { Check, Entity, Index, ManyToOne, PrimaryKey, PrimaryKeyProp, Property } from '@mikro-orm/core';
-import { Product } from '../catalog/product.entity';
-import { CustomerOrder, OrderLine } from '../order/order.entity';
 
 /**
  * A product's stock at one warehouse (decision 050): pieces on hand, and those reserved by orders not yet shipped.
  * Available to buyers: on hand less reserved. Rows are locked in (product, warehouse) order by every writer.
+ * Products, orders and order lines are named by entity name, not imported: stock lies below the catalog and order
+ * modules (issue 53), and the relations map to the key alone, so no class of theirs is needed here.
  */
 @Entity({ tableName: 'stock_level' })
 @Check({ name: 'stock_level_quantities_check', expression: 'on_hand >= 0 and reserved >= 0' })
 export class StockLevel {
-  @ManyToOne(() => Product, { mapToPk: true, deleteRule: 'cascade', primary: true })
+  @ManyToOne('Product', { mapToPk: true, deleteRule: 'cascade', primary: true })
   product!: string;
 
   /** A warehouse of domain/warehouses.ts. */
@@ -39,14 +39,14 @@ export class StockReservation {
   id!: string;
 
   @Index()
-  @ManyToOne(() => CustomerOrder, { mapToPk: true, deleteRule: 'cascade' })
+  @ManyToOne('CustomerOrder', { mapToPk: true, deleteRule: 'cascade' })
   order!: string;
 
   @Index()
-  @ManyToOne(() => OrderLine, { mapToPk: true, deleteRule: 'cascade' })
+  @ManyToOne('OrderLine', { mapToPk: true, deleteRule: 'cascade' })
   orderLine!: string;
 
-  @ManyToOne(() => Product, { mapToPk: true, deleteRule: 'no action' })
+  @ManyToOne('Product', { mapToPk: true, deleteRule: 'no action' })
   product!: string;
 
   @Property({ type: 'text' })

@@ -1,16 +1,22 @@
-import { servicesDb } from '../../db/db';
-import { seedTranslations } from './seed/translations';
-import { DEMO_ORDER_SCOPE } from '../order/demo-orders';
+/**
+ * The demo catalogue, wiring rather than the catalogue's own code (issue 53): it refuses a database with real orders
+ * (the order module's demo scope), fills other modules' tables (price lists, price breaks, stock) and rebuilds the
+ * search index, so it lives here with the other seeds, where modules may be combined. main.ts, cli/seed.ts, the test
+ * template and the benches load it.
+ */
+import { servicesDb } from '../db/db';
+import { seedTranslations } from '../modules/catalog/seed/translations';
+import { DEMO_ORDER_SCOPE } from '../modules/order/demo-orders';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { refreshSearchIndex } from '../search/search.index';
+import { refreshSearchIndex } from '../modules/search/search.index';
 import {
   catalogBrands,
   catalogCategories,
   customWorkProduct,
   generateProducts,
   type ProductSeed,
-} from './seed/generator';
+} from '../modules/catalog/seed/generator';
 
 export interface SeedResult {
   brands: number;
