@@ -26,7 +26,7 @@ import { writeAudit } from '../audit/audit';
 import type { SessionUser } from '../auth/session-user';
 import { cartService } from '../cart/cart.service';
 import { LINK_TOKEN, sendMessage } from '../mail/mailer';
-import { newToken, tokenHash } from './tokens';
+import { newToken, tokenHash } from '../../common/tokens';
 
 export const REGISTRATION_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
