@@ -28,6 +28,8 @@ import { beginRequest, REST_ROUTERS } from './config/manifests';
 import { MAIL_LIMITS } from './modules/account/account.service';
 import { CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { tokenSecret } from './modules/auth/api-tokens';
+import { pruneRateLimits } from './modules/auth/rate-limit';
+import { pruneSignInThrottle } from './modules/auth/sign-in-throttle';
 import {
   SESSION_LIFETIME,
   sessionUser,
@@ -186,7 +188,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     production: options.production ?? false,
   });
 
-  const store = new PgSessionStore(orm, SESSION_TTL_MS);
+  // The auth module's counters are pruned with the sessions, on the store's timer (the session module is below auth).
+  const store = new PgSessionStore(orm, SESSION_TTL_MS, undefined, [
+    (db) => pruneRateLimits(db),
+    (db) => pruneSignInThrottle(db),
+  ]);
   const secureCookies = options.secureCookies ?? false;
   const csrfTokens = new CsrfTokens(sessionSecret);
   const cookies: AuthCookies = {
