@@ -26,6 +26,9 @@ import type { Found } from './modules/search/search.service';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { beginRequest, REST_ROUTERS } from './config/manifests';
 import { MAIL_LIMITS } from './modules/account/account.service';
+import { checkBeforeClosing, onSignIn } from './modules/account/account-hooks';
+import { adoptCartAtSignIn } from './modules/cart/cart.service';
+import { refuseClosingLastAdmin } from './modules/company/account-closing';
 import { CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { tokenSecret } from './modules/auth/api-tokens';
 import { pruneRateLimits } from './modules/auth/rate-limit';
@@ -264,6 +267,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const payments = new TestPaymentProvider(detachedDb(orm));
   // What follows an order's status change, in its transaction (decision 067).
   subscribeToOrderStatus(releaseStockOfCancelledOrder, reopenQuoteOfCancelledOrder, queueStatusNotice);
+  // The account module is below cart and company: what they do at sign-in and at an account's closing is wired here.
+  onSignIn(adoptCartAtSignIn);
+  checkBeforeClosing(refuseClosingLastAdmin);
   const unpaidOrders = options.unpaidOrders ?? UNPAID_ORDER_DEFAULTS;
   const publicUrl = options.publicUrl ?? 'http://localhost:4000';
   const siteHosts = options.siteHosts ?? {};

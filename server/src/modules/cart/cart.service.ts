@@ -28,6 +28,7 @@ import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx, Db } from '../../context';
 import { assertOrdersScope } from '../auth/permissions';
+import type { SignInHook } from '../account/account-hooks';
 import type { StoredConfiguration } from './cart.entity';
 import { ensureSession } from '../session/lazy-session';
 import { prepared } from '../../db/prepared';
@@ -522,6 +523,10 @@ export const cartService = {
     });
   },
 };
+
+/** The cart's part of signing in (wired in app.ts): the visitor's anonymous cart, from the session sign-in replaced. */
+export const adoptCartAtSignIn: SignInHook = (ctx, { userId, before }) =>
+  cartService.adoptAnonymousCart(ctx, before?.cartId, userId);
 
 /**
  * Removes lines of a cart (all of them when `lineIds` is null) and bumps its revision when any went, in one
