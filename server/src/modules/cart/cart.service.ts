@@ -524,7 +524,7 @@ export const cartService = {
   },
 };
 
-/** The cart's part of signing in (wired in app.ts): the visitor's anonymous cart, from the session sign-in replaced. */
+/** At sign-in (wired in app.ts), the anonymous cart of the session that sign-in replaced merges into the user's. */
 export const adoptCartAtSignIn: SignInHook = (ctx, { userId, before }) =>
   cartService.adoptAnonymousCart(ctx, before?.cartId, userId);
 
