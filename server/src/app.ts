@@ -26,8 +26,13 @@ import type { Found } from './modules/search/search.service';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { beginRequest, REST_ROUTERS } from './config/manifests';
 import { MAIL_LIMITS } from './modules/account/account.service';
+import { checkBeforeClosing, onSignIn } from './modules/account/account-hooks';
+import { adoptCartAtSignIn } from './modules/cart/cart.service';
+import { refuseClosingLastAdmin } from './modules/company/account-closing';
 import { CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
 import { tokenSecret } from './modules/auth/api-tokens';
+import { pruneRateLimits } from './modules/auth/rate-limit';
+import { pruneSignInThrottle } from './modules/auth/sign-in-throttle';
 import {
   SESSION_LIFETIME,
   sessionUser,
@@ -186,7 +191,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     production: options.production ?? false,
   });
 
-  const store = new PgSessionStore(orm, SESSION_TTL_MS);
+  // The auth module's counters are pruned with the sessions, on the store's timer (the session module is below auth).
+  const store = new PgSessionStore(orm, SESSION_TTL_MS, undefined, [
+    (db) => pruneRateLimits(db),
+    (db) => pruneSignInThrottle(db),
+  ]);
   const secureCookies = options.secureCookies ?? false;
   const csrfTokens = new CsrfTokens(sessionSecret);
   const cookies: AuthCookies = {
@@ -258,6 +267,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const payments = new TestPaymentProvider(detachedDb(orm));
   // What follows an order's status change, in its transaction (decision 067).
   subscribeToOrderStatus(releaseStockOfCancelledOrder, reopenQuoteOfCancelledOrder, queueStatusNotice);
+  // The account module is below cart and company: what they do at sign-in and at an account's closing is wired here.
+  onSignIn(adoptCartAtSignIn);
+  checkBeforeClosing(refuseClosingLastAdmin);
   const unpaidOrders = options.unpaidOrders ?? UNPAID_ORDER_DEFAULTS;
   const publicUrl = options.publicUrl ?? 'http://localhost:4000';
   const siteHosts = options.siteHosts ?? {};

@@ -98,4 +98,19 @@ describe('sessions in PostgreSQL', () => {
     expect(await call((cb) => store.get('sid-1', cb))).toBeNull();
     store.close();
   });
+
+  it('prunes the tables handed to it after the sessions, in their order', async () => {
+    const ran: string[] = [];
+    const store = new PgSessionStore(t.orm, 60_000, 0, [
+      async (db) => {
+        ran.push(`first:${(await db.execute<{ n: number }[]>('select 1 as n'))[0]!.n}`);
+      },
+      async () => {
+        ran.push('second');
+      },
+    ]);
+    await store.prune();
+    expect(ran).toEqual(['first:1', 'second']);
+    store.close();
+  });
 });

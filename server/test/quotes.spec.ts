@@ -16,7 +16,7 @@ import {
   plainProducts,
 } from './fixtures';
 import { createTestApp, linkIn, takeCsrfCookie, type Client, type TestApp } from './harness';
-import { tokenHash } from '../src/modules/account/tokens';
+import { tokenHash } from '../src/common/tokens';
 
 /** Quotes, slice 1 (issue 32, decision 049): asked from the cart, read by the buyer, their company and staff. */
 // A quote's walk is many requests (ask, price, send, accept, order): seconds on a loaded 2-core machine.

@@ -24,9 +24,9 @@ import { reserveSignIn } from '../auth/sign-in-throttle';
 import { requireUser, startSession } from '../auth/session-auth';
 import { writeAudit } from '../audit/audit';
 import type { SessionUser } from '../auth/session-user';
-import { cartService } from '../cart/cart.service';
 import { LINK_TOKEN, sendMessage } from '../mail/mailer';
-import { newToken, tokenHash } from './tokens';
+import { newToken, tokenHash } from '../../common/tokens';
+import { runSignInHooks } from './account-hooks';
 
 export const REGISTRATION_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
@@ -126,11 +126,14 @@ function sessionUserOf(user: UserView): SessionUser {
   };
 }
 
-/** Signs `user` in with a fresh session; the visitor's anonymous cart merges into the user's. */
+/**
+ * Signs `user` in with a fresh session, then runs the sign-in hooks with the session it replaced (the cart's merges
+ * the visitor's anonymous cart into the user's).
+ */
 async function beginSession(ctx: Ctx, user: SessionUser): Promise<void> {
-  const anonymousCart = ctx.req.session?.cartId;
+  const before = ctx.req.session;
   await startSession(ctx.req, ctx.res, user, ctx.app.auth.cookies);
-  await cartService.adoptAnonymousCart(ctx, anonymousCart, user.id);
+  await runSignInHooks(ctx, { userId: user.id, before });
   // The store writes to them in the language they use it in (issue 29, item 4).
   await ctx.db.execute('update app_user set locale = ? where id = ? and locale <> ?', [
     ctx.locale,

@@ -4,7 +4,7 @@ import { ConfigError } from '../../config/env';
 import type { Db } from '../../context';
 import { writeAudit } from '../audit/audit';
 import { RESET_TTL_MS } from './account.service';
-import { newToken, tokenHash } from './tokens';
+import { newToken, tokenHash } from '../../common/tokens';
 
 /** The operator's command line: an e-mail address, and names for an account that does not exist yet. */
 const adminSchema = object({

@@ -11,6 +11,7 @@ import {
   User,
 } from './account.entity';
 import { AccountResolver } from './account.resolver';
+import { signInRoutes } from './sign-in.routes';
 import { userRoutes } from './user.routes';
 
 export const manifest: ModuleManifest = {
@@ -27,5 +28,9 @@ export const manifest: ModuleManifest = {
     SignInThrottle,
   ],
   resolvers: [AccountResolver],
-  routes: [{ prefix: '/', routes: userRoutes }],
+  routes: [
+    { prefix: '/', routes: userRoutes },
+    // The auth base path's session and credentials sign-in (the rest of /auth is the auth module's).
+    { prefix: '/auth', routes: signInRoutes },
+  ],
 };

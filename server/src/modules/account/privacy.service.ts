@@ -10,12 +10,7 @@ import { verifyPassword } from '../auth/password';
 import { endSession, requireUser } from '../auth/session-auth';
 import { accountService } from './account.service';
 import { deleteSavedCards, detachAll } from './saved-cards.service';
-import { COMPANY_ROLES } from '../../../../domain/company';
-import { keepsActiveAdmin } from '../company/company-access';
-
-/** Closing the account of a company's last active admin (translated in domain/message-translations.ts). */
-const LAST_ADMIN_CLOSING =
-  'You are your company’s last active admin: name another admin on the company page before closing your account.';
+import { runClosingChecks } from './account-hooks';
 
 /** What an anonymised account's e-mail becomes: unique, and never deliverable (`.invalid`). */
 const deletedEmail = (userId: string) => `deleted+${userId}@deleted.invalid`;
@@ -134,19 +129,8 @@ export const privacyService = {
     const email = user.email.toLowerCase();
     const cards = await ctx.db.transactional(async () => {
       const run = (sql: string, params: unknown[]) => ctx.db.execute(sql, params, 'run');
-      // A company always keeps an admin who can sign in (issue 52): its last one names another first.
-      const [member] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
-        'select account_id as "accountId", company_role as role from app_user where id = ?',
-        [user.id],
-        'all',
-      );
-      if (
-        member?.accountId &&
-        member.role === COMPANY_ROLES.Admin &&
-        !(await keepsActiveAdmin(ctx, member.accountId, user.id))
-      ) {
-        throw new AppError('CONFLICT', LAST_ADMIN_CLOSING);
-      }
+      // Modules above account may refuse first (a company's last active admin, issue 52), in this transaction.
+      await runClosingChecks(ctx, user.id);
       const kept = await ctx.db.execute<{ id: string }[]>(
         `update customer_order set contact_email = ?, shipping_note = '',
            shipping_address = shipping_address || jsonb_build_object('name', '', 'email', '', 'phone', '',

@@ -2,8 +2,6 @@ import { Router } from 'express';
 import { CSRF } from '../../../../domain/constants';
 import { AppError } from '../../common/errors';
 import { ctxOf } from '../../rest/ctx';
-import { accountService } from '../account/account.service';
-import { savedCardsService } from '../account/saved-cards.service';
 import { exchangeKey } from './api-tokens';
 import { endSession } from './session-auth';
 import { safeReturnPath } from '../../../../domain/routes';
@@ -14,7 +12,7 @@ const LOG_LEVELS = new Set(['error', 'warn', 'info', 'debug']);
 const CODE_PATTERN = /^[A-Za-z0-9_.:-](?:[A-Za-z0-9_.:\- ]{0,98}[A-Za-z0-9_.:-])?$/;
 
 /** Only paths of this site: `/orders`, never `//evil.example` or `https://...` (no open redirect). */
-const safeCallback = (value: unknown): string => safeReturnPath(value, '/');
+export const safeCallback = (value: unknown): string => safeReturnPath(value, '/');
 
 const PROVIDERS = {
   credentials: {
@@ -27,26 +25,12 @@ const PROVIDERS = {
 };
 
 /**
- * The auth base path (spec section 7, modelled on the session client): CSRF token, session, providers,
- * credentials sign-in (form-encoded), sign-out, and the client's beacon logs.
+ * The auth base path (spec section 7, modelled on the session client): CSRF token, providers, the sign-in page,
+ * partner tokens, sign-out, and the client's beacon logs. The session and the credentials sign-in (form-encoded)
+ * call the account module, so they are its routes (account/sign-in.routes.ts), mounted at the same prefix.
  */
 export function authRoutes(): Router {
   const router = Router();
-
-  // {} when signed out (the client reads no userInfo as anonymous).
-  router.get('/session', async (req, res) => {
-    const ctx = ctxOf(req);
-    const user = ctx.user;
-    res.set('Cache-Control', 'no-store');
-    if (!user) return void res.json({});
-    // paymentKey null: the client runs the payment-key initialisation (spec section 4).
-    const paymentKey = await savedCardsService.paymentKeyOf(ctx, user.id);
-    res.json({
-      user: { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, role: user.role },
-      userInfo: { userId: user.id, paymentKey },
-      expires: req.session?.cookie.expires?.toISOString() ?? null,
-    });
-  });
 
   // The sign-in page of the session client: credentials sign in on the shop's page; an unknown provider too.
   router.get(['/signin', '/signin/:provider'], (req, res) => {
@@ -58,28 +42,6 @@ export function authRoutes(): Router {
 
   router.get('/providers', (_req, res) => {
     res.json(PROVIDERS);
-  });
-
-  // Form-encoded email and password (and csrf_token), like the session client posts them.
-  router.post(['/callback/:provider', '/signin/:provider'], async (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const callbackUrl = safeCallback(body.callbackUrl);
-    if (req.params.provider !== 'credentials') {
-      return void res.status(404).json({ url: '/user/login?error=OAuthSignin' });
-    }
-    const ctx = ctxOf(req);
-    try {
-      await accountService.signIn(ctx, body);
-      res.json({ url: callbackUrl });
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'UNAUTHENTICATED') {
-        return void res.status(401).json({
-          url: `/user/login?error=CredentialsSignin&callbackUrl=${encodeURIComponent(callbackUrl)}`,
-          error: { code: err.code, message: err.message },
-        });
-      }
-      throw err;
-    }
   });
 
   // Partners exchange an API key for a 15-minute bearer token (no cookies involved, hence no CSRF token).

@@ -28,6 +28,7 @@ import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx, Db } from '../../context';
 import { assertOrdersScope } from '../auth/permissions';
+import type { SignInHook } from '../account/account-hooks';
 import type { StoredConfiguration } from './cart.entity';
 import { ensureSession } from '../session/lazy-session';
 import { prepared } from '../../db/prepared';
@@ -522,6 +523,10 @@ export const cartService = {
     });
   },
 };
+
+/** At sign-in (wired in app.ts), the anonymous cart of the session that sign-in replaced merges into the user's. */
+export const adoptCartAtSignIn: SignInHook = (ctx, { userId, before }) =>
+  cartService.adoptAnonymousCart(ctx, before?.cartId, userId);
 
 /**
  * Removes lines of a cart (all of them when `lineIds` is null) and bumps its revision when any went, in one

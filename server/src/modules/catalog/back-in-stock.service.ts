@@ -4,7 +4,7 @@ import { AppError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { limitMail } from '../account/account.service';
-import { tokenHash } from '../account/tokens';
+import { tokenHash } from '../../common/tokens';
 import { LINK_TOKEN, sendMessage } from '../mail/mailer';
 import { catalogService } from './catalog.service';
 

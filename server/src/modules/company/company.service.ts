@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { limitMail } from '../account/account.service';
-import { newToken, tokenHash } from '../account/tokens';
+import { newToken, tokenHash } from '../../common/tokens';
 import { recordAudit } from '../audit/audit';
 import { requireUser } from '../auth/session-auth';
 import { adminOf, companyCaller, keepsActiveAdmin, membership } from './company-access';

@@ -1,6 +1,6 @@
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import type { Db } from '../../context';
-import { tokenHash } from '../account/tokens';
+import { tokenHash } from '../../common/tokens';
 
 /**
  * What an access link opens (decision 061): one thing, named by its purpose and id. A link is minted when its e-mail

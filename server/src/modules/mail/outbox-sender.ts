@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../context';
-import { newToken, tokenHash } from '../account/tokens';
+import { newToken, tokenHash } from '../../common/tokens';
 import { LINK_TOKEN, type AttachmentKind, type LinkKind } from './mailer';
 import { storeAccessLink } from './access-link';
 import type { DispatcherWorker } from '../events';

@@ -2,7 +2,7 @@ import { isUuid } from '../../../../domain/ids';
 import { fulfilmentOf, trackingUrl, type LineFulfilment } from '../../../../domain/fulfilment';
 import { orderTaxes, type TaxLine } from '../../../../domain/tax';
 import { AWAITING_PAYMENT, orderStatusLabel } from '../../../../domain/order-status';
-import { tokenHash } from '../account/tokens';
+import { tokenHash } from '../../common/tokens';
 import { ensureSession } from '../session/lazy-session';
 import { ROLES } from '../../../../domain/roles';
 import { COMPANY_ROLES } from '../../../../domain/company';

@@ -2,10 +2,14 @@ import session, { type SessionData } from 'express-session';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { detachedDb, type Db } from '../../db/db';
 import { Prepared } from '../../db/prepared';
-import { pruneRateLimits } from '../auth/rate-limit';
-import { pruneSignInThrottle } from '../auth/sign-in-throttle';
 
 type Callback = (err?: unknown) => void;
+
+/**
+ * Other tables a module keeps short-lived rows in (the auth module's rate limits and sign-in throttle), pruned on
+ * the sessions' schedule. They are handed in by the wiring (app.ts), so the session module imports none of them.
+ */
+export type PruneTask = (db: Db) => Promise<void>;
 
 const TOUCH_SLACK_MS = 60_000;
 const READ_SESSION = new Prepared<{ sess: SessionData; expire: Date }>(
@@ -30,6 +34,7 @@ export class PgSessionStore extends session.Store {
     private readonly orm: MikroORM,
     private readonly ttlMs: number,
     pruneEveryMs = 15 * 60_000,
+    private readonly alsoPrune: readonly PruneTask[] = [],
   ) {
     super();
     if (pruneEveryMs > 0) {
@@ -115,8 +120,8 @@ export class PgSessionStore extends session.Store {
 
   async prune(): Promise<void> {
     await this.db.execute('delete from session where expire <= now()');
-    await pruneRateLimits(this.db);
-    await pruneSignInThrottle(this.db);
+    // In the order given: a failing task ends this run, and the next run starts again from the sessions.
+    for (const task of this.alsoPrune) await task(this.db);
   }
 
   close(): void {
