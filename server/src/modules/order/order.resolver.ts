@@ -6,6 +6,8 @@ import { cartGql } from '../cart/cart.resolver';
 import { ORDERS_OWN } from '../auth/permission-matrix';
 import { authorizedFor } from '../auth/permissions';
 import { checkoutService } from './checkout.service';
+import { placeOrder } from '../../flows/place-order';
+import { checkOutQuote } from '../../flows/quote-checkout';
 import { approvalService } from '../company/approval.service';
 import { OrderApprovalGql } from '../company/company.types';
 import { orderService, type OrderView } from './order.service';
@@ -69,12 +71,9 @@ export class OrderResolver {
       shippingDetails: withoutNulls(input.shippingDetails),
       payment: withoutNulls(input.payment),
     };
-    return checkoutService.placeOrder(
-      ctx,
-      body,
-      idempotencyKey,
-      quoteId ? { quoteId, revision: quoteRevision ?? -1 } : null,
-    );
+    return quoteId
+      ? checkOutQuote(ctx, body, idempotencyKey, { quoteId, revision: quoteRevision ?? -1 })
+      : placeOrder(ctx, body, idempotencyKey);
   }
 
   @Mutation(() => PlaceOrderResultGql, {

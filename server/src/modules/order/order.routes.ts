@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ctxOf } from '../../rest/ctx';
 import { testPaymentsService } from '../payment/test-payments.service';
 import { checkoutService } from './checkout.service';
+import { placeOrder } from '../../flows/place-order';
 import { orderInvoicePdf } from './order.invoice';
 import { orderService } from './order.service';
 
@@ -11,7 +12,7 @@ export function orderRoutes(): Router {
 
   /** Places the cart as an order; the Idempotency-Key header makes retries safe. */
   router.post('/checkout/place-order', async (req, res) => {
-    res.json(await checkoutService.placeOrder(ctxOf(req), req.body, req.get('idempotency-key')));
+    res.json(await placeOrder(ctxOf(req), req.body, req.get('idempotency-key')));
   });
 
   /** `?status=1,2&status=3&from=…&to=…&page=…&pageSize=…` */
