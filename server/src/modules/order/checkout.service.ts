@@ -18,8 +18,6 @@ import { ensurePaymentKey, rememberSavedCard } from '../account/saved-cards.serv
 import { changeOrderStatus } from './order-status';
 import { orderService, type OrderView } from './order.service';
 import { prepared } from '../../db/prepared';
-import { cancelApproval, companyPurchase, forgetHeldCard, type HeldCard } from '../company/company-limits';
-import { waitForApproval, type HeldForApproval } from '../company/approval-hold';
 
 /** What the shopper must do next after placing (or paying) an order. */
 export interface PlaceOrderResult {
@@ -43,7 +41,7 @@ const paymentOf = (input: unknown) => {
 };
 
 /** How an order is paid, as the checkout sends it. */
-type PaymentInput = PlaceOrderInput['payment'];
+export type PaymentInput = PlaceOrderInput['payment'];
 
 interface BuyerRow {
   taxExempt: boolean | null;
@@ -65,6 +63,9 @@ export function outcome(intent: PaymentIntent): { status: number; paymentStatus:
       return null;
   }
 }
+
+/** The statuses an order may be paid in later: never paid, or waiting for a payment. */
+const PAYABLE: readonly number[] = [ORDER_STATUS_CODE.Open, ...AWAITING_PAYMENT];
 
 /** What paying for an order needs of it (a placed order before it is read whole). */
 export type PayableOrder = Pick<
@@ -139,122 +140,79 @@ export const checkoutService = {
   },
 
   /**
-   * Pays an order whose payment failed, waits for the bank's check or never started: with another card (a new
-   * challenge may follow), or by purchase order for an account on net terms. Paying later runs the rule placing
-   * runs (companyPurchase, issue 52): the order must be the payer's company's (a personal order is paid by card),
-   * and the company's limits and credit apply: over them the order waits for an approver or staff, as a placed one
-   * does; else a purchase order takes it to Processing (its card payment cancelled at the provider). Entry point:
-   * `{ paymentMethodId }` or `{ poNumber }` as sent.
+   * The first step of paying an order later (server/src/flows/pay-order.ts): the payment as sent (`{ paymentMethodId }`
+   * or `{ poNumber }`), checked, and the order, which must be a card order waiting for a payment (or never paid); a
+   * purchase order needs an account on net terms.
    */
-  async payOrder(ctx: Ctx, orderId: string, body: unknown): Promise<PlaceOrderResult> {
+  async readPayment(
+    ctx: Ctx,
+    orderId: string,
+    body: unknown,
+  ): Promise<{ payment: PaymentInput; order: OrderView }> {
     const payment = validate(paymentSchema, paymentOf(body)) as PaymentInput;
     const order = await orderService.get(ctx, orderId);
-    const payable: number[] = [ORDER_STATUS_CODE.Open, ...AWAITING_PAYMENT];
-    if (order.paymentKind !== 'card' || !payable.includes(order.status)) throw notAwaitingPayment(order);
+    if (order.paymentKind !== 'card' || !PAYABLE.includes(order.status)) throw notAwaitingPayment(order);
     if (payment.kind === 'purchaseOrder') await assertNetTerms(ctx);
-    // A card kept for an approval needs the buyer's provider customer, made before the transaction locks their row.
-    const paymentKey = ctx.user && payment.kind === 'card' ? await ensurePaymentKey(ctx, ctx.user) : null;
-    const hold: { card: HeldForApproval | null } = { card: null };
-    const paying = ctx.db.transactional(async (): Promise<'charge' | 'done'> => {
-      const [row] = await prepared<{ status: number; accountId: string | null }>(
-        'select status, account_id as "accountId" from customer_order where id = ? for update',
-      ).all(ctx.db, [orderId]);
-      if (!row || !payable.includes(row.status)) throw notAwaitingPayment(order);
-      const purchase = ctx.user
-        ? await companyPurchase(ctx, ctx.user.id, {
-            total: order.total,
-            currency: order.currencyCode,
-            paymentKind: payment.kind,
-            paying: { orderId, accountId: row.accountId },
-          })
-        : null;
-      if (payment.kind === 'purchaseOrder') {
-        await prepared(
-          "update customer_order set payment_kind = 'purchaseOrder', po_number = ? where id = ?",
-        ).all(ctx.db, [payment.poNumber, orderId]);
-      }
-      if (purchase?.reason) {
-        hold.card = await waitForApproval(ctx, {
-          order: { id: orderId, orderNumber: order.orderNumber, status: row.status },
-          purchase: { ...purchase, reason: purchase.reason },
-          total: order.total,
-          currency: order.currencyCode,
-          payment,
-          paymentKey,
-        });
-        return 'done';
-      }
-      if (payment.kind === 'card') return 'charge';
-      await this.moveLocked(
-        ctx,
-        orderId,
-        row.status,
-        ORDER_STATUS_CODE.Processing,
-        'PENDING',
-        'Purchase order received',
-      );
-      return 'done';
-    });
-    let next: 'charge' | 'done';
-    try {
-      next = await paying;
-    } catch (err) {
-      await forgetHeldCard(ctx, hold.card);
-      throw err;
-    }
-    if (next === 'charge') return this.charge(ctx, order, payment.paymentMethodId!, payment.saveCard);
-    if (hold.card?.saveCard && !hold.card.alreadySaved) {
-      await rememberSavedCard(ctx.db, hold.card.paymentKey, hold.card.method);
-    }
-    // A purchase order replaces the card payment; a card kept for an approval is charged on the order's intent.
-    if (payment.kind === 'purchaseOrder' && order.paymentIntentId) {
-      await ctx.app.payments.cancel(order.paymentIntentId);
-    }
-    return this.result(ctx, await orderService.load(ctx, orderId));
+    return { payment, order };
+  },
+
+  /** Locks an order being paid and reads its status and company, still waiting for a payment (else 409). */
+  async lockPayable(
+    ctx: Ctx,
+    order: Pick<OrderView, 'id' | 'orderNumber'>,
+  ): Promise<{ status: number; accountId: string | null }> {
+    const [row] = await prepared<{ status: number; accountId: string | null }>(
+      'select status, account_id as "accountId" from customer_order where id = ? for update',
+    ).all(ctx.db, [order.id]);
+    if (!row || !PAYABLE.includes(row.status)) throw notAwaitingPayment(order);
+    return row;
+  },
+
+  /** The order is now paid by purchase order (in the paying transaction). */
+  async switchToPurchaseOrder(ctx: Ctx, orderId: string, poNumber: string | undefined): Promise<void> {
+    await prepared(
+      "update customer_order set payment_kind = 'purchaseOrder', po_number = ? where id = ?",
+    ).all(ctx.db, [poNumber, orderId]);
+  },
+
+  /** A purchase order replaces the card payment: the order's card payment is cancelled at the provider. */
+  async cancelCardPayment(ctx: Ctx, order: Pick<OrderView, 'paymentIntentId'>): Promise<void> {
+    if (order.paymentIntentId) await ctx.app.payments.cancel(order.paymentIntentId);
   },
 
   /**
-   * The buyer cancels an order that has not shipped: its payment is cancelled at the provider (an authorisation
-   * released, a captured payment refunded), the order goes to Order Cancelled and the buyer gets an e-mail.
+   * The order's step of the buyer cancelling an order that has not shipped (server/src/flows/cancel-order.ts), in
+   * the caller's transaction: its payment is cancelled at the provider (an authorisation released, a captured
+   * payment refunded), the order goes to Order Cancelled and the buyer gets an e-mail.
    */
-  async cancelOrder(ctx: Ctx, orderId: string): Promise<OrderView> {
-    const order = await orderService.get(ctx, orderId);
-    const label = orderNumberLabel(order.orderNumber);
-    let money: ReleasedMoney = { kind: 'none' };
-    let held: HeldCard | null = null;
-    await ctx.db.transactional(async () => {
-      // Read under the lock: an approval may have charged the card a moment ago.
-      const [row] = await prepared<{ status: number; paymentIntentId: string | null }>(
-        'select status, payment_intent_id as "paymentIntentId" from customer_order where id = ? for update',
-      ).all(ctx.db, [orderId]);
-      await refuseCancelWithPayments(ctx, orderId);
-      if (!row || !CANCELLABLE_BY_BUYER.includes(row.status)) {
-        throw new AppError(
-          'CONFLICT',
-          `Order ${label} has shipped and can no longer be cancelled. You can request a return once it is delivered.`,
-        );
-      }
-      const released = await releasePayment(
-        ctx,
-        { id: orderId, paymentIntentId: row.paymentIntentId },
-        row.status,
+  async cancelLocked(ctx: Ctx, order: Pick<OrderView, 'id' | 'orderNumber'>): Promise<void> {
+    const orderId = order.id;
+    // Read under the lock: an approval may have charged the card a moment ago.
+    const [row] = await prepared<{ status: number; paymentIntentId: string | null }>(
+      'select status, payment_intent_id as "paymentIntentId" from customer_order where id = ? for update',
+    ).all(ctx.db, [orderId]);
+    await refuseCancelWithPayments(ctx, orderId);
+    if (!row || !CANCELLABLE_BY_BUYER.includes(row.status)) {
+      throw new AppError(
+        'CONFLICT',
+        `Order ${orderNumberLabel(order.orderNumber)} has shipped and can no longer be cancelled. You can request a return once it is delivered.`,
       );
-      const paymentStatus = released.paymentStatus;
-      money = released.money;
-      await this.moveLocked(
-        ctx,
-        orderId,
-        row.status,
-        ORDER_STATUS_CODE.OrderCancelled,
-        paymentStatus,
-        'Cancelled by the customer',
-        null,
-        cancellationMail('customer', money),
-      );
-      held = await cancelApproval(ctx, orderId);
-    });
-    await forgetHeldCard(ctx, held);
-    return orderService.load(ctx, orderId);
+    }
+    const released = await releasePayment(
+      ctx,
+      { id: orderId, paymentIntentId: row.paymentIntentId },
+      row.status,
+    );
+    await this.moveLocked(
+      ctx,
+      orderId,
+      row.status,
+      ORDER_STATUS_CODE.OrderCancelled,
+      released.paymentStatus,
+      'Cancelled by the customer',
+      null,
+      cancellationMail('customer', released.money),
+    );
   },
 
   /** After the cardholder answered the bank's challenge: reads the intent and records the outcome. */

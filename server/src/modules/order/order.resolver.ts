@@ -8,8 +8,8 @@ import { authorizedFor } from '../auth/permissions';
 import { checkoutService } from './checkout.service';
 import { placeOrder } from '../../flows/place-order';
 import { checkOutQuote } from '../../flows/quote-checkout';
-import { approvalService } from '../company/approval.service';
-import { OrderApprovalGql } from '../company/company.types';
+import { payOrder } from '../../flows/pay-order';
+import { cancelOrder } from '../../flows/cancel-order';
 import { orderService, type OrderView } from './order.service';
 import {
   OrderGql,
@@ -87,14 +87,14 @@ export class OrderResolver {
     @Arg('saveCard', () => Boolean, { nullable: true }) saveCard: boolean | null,
     @Ctx() ctx: RequestCtx,
   ) {
-    return checkoutService.payOrder(ctx, orderId, { paymentMethodId, poNumber, saveCard });
+    return payOrder(ctx, orderId, { paymentMethodId, poNumber, saveCard });
   }
 
   @Mutation(() => OrderGql, {
     description: 'Cancels an order that has not shipped; its payment is released or refunded',
   })
   cancelOrder(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
-    return checkoutService.cancelOrder(ctx, orderId);
+    return cancelOrder(ctx, orderId);
   }
 
   @Query(() => [OrderGql], {
@@ -108,15 +108,6 @@ export class OrderResolver {
   @Mutation(() => PlaceOrderResultGql, { description: "Records the payment after the bank's authentication" })
   confirmOrderPayment(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
     return checkoutService.confirmPayment(ctx, orderId);
-  }
-
-  @FieldResolver(() => OrderApprovalGql, {
-    nullable: true,
-    description:
-      "A company order's approval (decision 044): why it waited, and who decided what; null for others",
-  })
-  approval(@Root() order: OrderView, @Ctx() ctx: RequestCtx) {
-    return approvalService.outcomeOf(ctx, order.id);
   }
 
   @FieldResolver(() => String, {
