@@ -104,10 +104,8 @@ if (cycles.length) {
 console.log(`no import cycles in ${files.length} files`);
 
 /*
- * Issue 53, item 2: the server's modules (server/src/modules/<m>/) form a DAG, not only their files. An edge between
- * two modules that closes a cycle fails, unless it is one of the edges listed in scripts/module-cycles-left.json:
- * the ones still being taken apart. That list only shrinks: an edge listed there that no longer closes a cycle
- * fails too, so whoever removes one removes its line.
+ * Issue 53, item 2: the server's modules (server/src/modules/<m>/) form a DAG, not only their files: an import
+ * between two modules that closes a cycle between module folders fails too.
  */
 const MODULES = path.resolve('server/src/modules');
 const moduleOf = (file) => {
@@ -116,40 +114,22 @@ const moduleOf = (file) => {
 };
 if (files.some((file) => moduleOf(file))) {
   const moduleGraph = new Map();
+  const modulesOf = (name) => moduleGraph.get(name) ?? moduleGraph.set(name, []).get(name);
   for (const [file, targets] of edges) {
     const from = moduleOf(file);
     if (!from) continue;
-    if (!moduleGraph.has(from)) moduleGraph.set(from, []);
     for (const to of targets.map(moduleOf)) {
-      if (to && to !== from && !moduleGraph.get(from).includes(to)) moduleGraph.get(from).push(to);
+      if (to && to !== from && !modulesOf(from).includes(to)) modulesOf(from).push(to);
+      if (to) modulesOf(to);
     }
   }
-  for (const targets of moduleGraph.values())
-    for (const to of targets) if (!moduleGraph.has(to)) moduleGraph.set(to, []);
-  const inCycles = cyclesOf(moduleGraph).flatMap((component) =>
-    component.flatMap((from) =>
-      moduleGraph
-        .get(from)
-        .filter((to) => component.includes(to))
-        .map((to) => `${from} -> ${to}`),
-    ),
-  );
-  const left = new Set(
-    JSON.parse(fs.readFileSync(path.join(__dirname, 'module-cycles-left.json'), 'utf8')).edges,
-  );
-  const added = inCycles.filter((edge) => !left.has(edge)).sort();
-  const gone = [...left].filter((edge) => !inCycles.includes(edge)).sort();
-  if (added.length || gone.length) {
-    if (added.length)
-      console.error(`module edges that close a cycle (server/src/modules):\n- ${added.join('\n- ')}`);
-    if (gone.length) {
-      console.error(
-        `no longer in a module cycle, remove from scripts/module-cycles-left.json:\n- ${gone.join('\n- ')}`,
-      );
-    }
+  const moduleCycles = cyclesOf(moduleGraph);
+  if (moduleCycles.length) {
+    console.error(
+      `${moduleCycles.length} cycle(s) between server modules (npm run modules:graph shows who imports whom):`,
+    );
+    for (const cycle of moduleCycles) console.error(`- ${cycle.sort().join(', ')}`);
     process.exit(1);
   }
-  console.log(
-    `${moduleGraph.size} server modules: ${inCycles.length} edges still in cycles (scripts/module-cycles-left.json)`,
-  );
+  console.log(`no cycles between the ${moduleGraph.size} server modules`);
 }

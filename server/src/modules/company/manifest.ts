@@ -10,11 +10,12 @@ import {
 } from './company.entity';
 import { CompanyResolver } from './company.resolver';
 import { companyRoutes } from './company.routes';
+import { OrderApprovalResolver } from './order-approval.resolver';
 
 export const manifest: ModuleManifest = {
   name: 'company',
   entities: [CompanyInvitation, CompanyApproval, CompanyAddress, TermsPayment, CompanyApplication],
-  resolvers: [CompanyResolver, CompaniesAdminResolver, CompanyApplicationsResolver],
+  resolvers: [CompanyResolver, CompaniesAdminResolver, CompanyApplicationsResolver, OrderApprovalResolver],
   routes: [{ prefix: '/', routes: companyRoutes }],
   seedTruncates: ['company_approval', 'terms_payment'],
 };

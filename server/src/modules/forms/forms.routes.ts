@@ -3,6 +3,7 @@ import { ATTACHMENT_LIMITS, ATTACHMENT_REFUSED } from '../../../../domain/forms.
 import { ctxOf } from '../../rest/ctx';
 import { multipartFiles, sendDownload, uploadedFiles } from '../../rest/multipart';
 import { formsService } from './forms.service';
+import { submitForm } from '../../flows/submit-form';
 
 /** Drawings arrive as multipart `drawings` files, once the address's form limit is charged. */
 const drawings = multipartFiles({
@@ -18,15 +19,15 @@ export function formsRoutes(): Router {
   const router = Router();
 
   router.post('/forms/contact', async (req, res) => {
-    res.status(201).json(await formsService.submit(ctxOf(req), 'contact', req.body));
+    res.status(201).json(await submitForm(ctxOf(req), 'contact', req.body));
   });
 
   router.post('/forms/quote', ...drawings, async (req, res) => {
-    res.status(201).json(await formsService.submit(ctxOf(req), 'quote', req.body, uploadedFiles(req)));
+    res.status(201).json(await submitForm(ctxOf(req), 'quote', req.body, uploadedFiles(req)));
   });
 
   router.post('/forms/service-request', ...drawings, async (req, res) => {
-    res.status(201).json(await formsService.submit(ctxOf(req), 'service', req.body, uploadedFiles(req)));
+    res.status(201).json(await submitForm(ctxOf(req), 'service', req.body, uploadedFiles(req)));
   });
 
   router.get('/admin/forms/attachments/:id', async (req, res) => {

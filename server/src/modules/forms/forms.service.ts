@@ -1,3 +1,4 @@
+import type { InferType } from 'yup';
 import { isUuid } from '../../../../domain/ids';
 import {
   ATTACHMENT_KINDS,
@@ -5,11 +6,8 @@ import {
   quoteSchema,
   serviceRequestSchema,
   type AttachmentKind,
-  type QuoteInput,
 } from '../../../../domain/forms.schema';
-import { ROLES } from '../../../../domain/roles';
-import { quoteService } from '../quote/quote.service';
-import { checkAttachments, keepDrawings } from './drawings';
+import { checkAttachments, keepDrawings, type Drawing } from './drawings';
 import { BRAND } from '../../../../domain/constants';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
@@ -58,6 +56,12 @@ const SUBJECTS: Record<FormKind, string> = {
 
 const ADMITTED = Symbol('formAdmitted');
 
+/** A form's fields as checked, and its drawings. */
+export interface FormSent {
+  input: InferType<(typeof SCHEMAS)[FormKind]>;
+  drawings: Drawing[];
+}
+
 /** Contact, quote and service requests: stored, e-mailed to the store (outbox) and listed for staff. */
 export const formsService = {
   /**
@@ -78,24 +82,20 @@ export const formsService = {
   },
 
   /**
-   * Entry point: a form's fields as sent (and, for a service request, its drawings), checked with the form's
-   * schema before the address is charged (admit) or a file is read.
+   * The first step of sending a form (server/src/flows/submit-form.ts): its fields as sent (and, for a quote or
+   * service request, its drawings), checked with the form's schema before the address is charged (admit) or a
+   * file is read.
    */
-  async submit(ctx: Ctx, kind: FormKind, body: unknown, files: UploadedFile[] = []): Promise<FormReceipt> {
+  async read(ctx: Ctx, kind: FormKind, body: unknown, files: UploadedFile[] = []): Promise<FormSent> {
     const input = validate(SCHEMAS[kind], body);
     await this.admit(ctx);
     const drawings = await checkAttachments(files);
-    // A signed-in buyer's quote form is a quote they follow, accept and order on their account (decision 049).
-    if (kind === 'quote' && ctx.user?.role === ROLES.Customer && !ctx.apiCaller) {
-      const quote = await quoteService.requestFromForm(ctx, input as QuoteInput, drawings);
-      return { id: quote.id, quote };
-    }
-    // A guest's is a quote too, reached from its e-mailed link and accepted once signed up or in (decision 061).
-    if (kind === 'quote' && !ctx.user && !ctx.apiCaller) {
-      // The page that sent it gets the number only: the quote opens from the e-mailed link (proof of the mailbox).
-      const quote = await quoteService.requestFromGuestForm(ctx, input as QuoteInput, drawings);
-      return { id: quote.id, emailed: { number: quote.number } };
-    }
+    return { input, drawings };
+  },
+
+  /** A form that is no quote: stored, e-mailed to the store (outbox) and listed for staff; the sender is told. */
+  async store(ctx: Ctx, kind: FormKind, sent: FormSent): Promise<FormReceipt> {
+    const { input, drawings } = sent;
     return ctx.db.transactional(async () => {
       const [row] = await ctx.db.execute<{ id: string }[]>(
         'insert into form_submission (kind, email, payload, user_id) values (?, ?, ?::jsonb, ?) returning id',

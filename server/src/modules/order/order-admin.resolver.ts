@@ -1,4 +1,5 @@
 import { GraphQLJSON } from 'graphql-scalars';
+import { editOrder } from '../../flows/edit-order';
 import {
   Arg,
   Authorized,
@@ -176,7 +177,7 @@ export class AdminOrderResolver {
     @Arg('input', () => AdminOrderInputGql) input: AdminOrderInputGql,
     @Ctx() ctx: RequestCtx,
   ) {
-    return adminOrderService.update(ctx, id, version, input);
+    return editOrder(ctx, id, version, input);
   }
 
   @Authorized(...CONSOLE_ACCESS.editOrders)

@@ -22,7 +22,6 @@ import { taxLines } from '../../../../domain/tax';
 import { SET_BY_SHIPMENTS } from '../../../../domain/fulfilment';
 import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
 import { refuseCancelWithPayments, releasePayment } from './checkout.service';
-import { cancelApproval, forgetHeldCard, type HeldCard } from '../company/company-limits';
 import { cancellationMail } from './order-mail';
 import { checkLines } from '../cart/cart-lines';
 import { AppError, notFound, type FieldError } from '../../common/errors';
@@ -271,8 +270,16 @@ export const adminOrderService = {
    * edit is refused with CONFLICT and nothing is written. Line totals, subtotal and the total follow the domain
    * rules (the total must equal subtotal + freight + tax); the status moves only along the transition table.
    * One transaction writes the order, its lines, the history entry and the audit entry (before and after).
+   * `steps.cancelled` is what other modules do in it when the edit cancels the order (the console edit flow,
+   * server/src/flows/edit-order.ts, withdraws the company's approval).
    */
-  async update(ctx: Ctx, id: string, version: number, input: unknown): Promise<OrderView> {
+  async update(
+    ctx: Ctx,
+    id: string,
+    version: number,
+    input: unknown,
+    steps: { cancelled(ctx: Ctx, orderId: string): Promise<void> },
+  ): Promise<void> {
     assertAccess(ctx, CONSOLE_ACCESS.editOrders);
     const edit: AdminOrderInput = validate(adminOrderSchema, input);
     if (!isUuid(id)) throw notFound('Order');
@@ -283,8 +290,6 @@ export const adminOrderService = {
       seen.paymentKind === 'card' && seen.paymentStatus === 'AUTHORIZED' && seen.paymentIntentId
         ? (await ctx.app.payments.retrieve(seen.paymentIntentId)).amount
         : null;
-    // A card kept for the company's approval of an order cancelled here: forgotten once the cancel commits.
-    let held: HeldCard | null = null;
     await ctx.db.transactional(async () => {
       const [locked] = await ctx.db.execute<{ version: number }[]>(
         'select version from customer_order where id = ? for update',
@@ -551,12 +556,10 @@ export const adminOrderService = {
           paymentStatus: released?.paymentStatus,
           notice: released && cancellationMail('store', released.money),
         });
-        if (cancelling) held = await cancelApproval(ctx, id);
+        if (cancelling) await steps.cancelled(ctx, id);
       }
       await recordAudit(ctx, { action: 'order.edit', targetType: 'order', targetId: id, ...changes });
     });
-    await forgetHeldCard(ctx, held);
-    return orderService.load(ctx, id);
   },
 };
 

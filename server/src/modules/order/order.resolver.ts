@@ -6,8 +6,10 @@ import { cartGql } from '../cart/cart.resolver';
 import { ORDERS_OWN } from '../auth/permission-matrix';
 import { authorizedFor } from '../auth/permissions';
 import { checkoutService } from './checkout.service';
-import { approvalService } from '../company/approval.service';
-import { OrderApprovalGql } from '../company/company.types';
+import { placeOrder } from '../../flows/place-order';
+import { checkOutQuote } from '../../flows/quote-checkout';
+import { payOrder } from '../../flows/pay-order';
+import { cancelOrder } from '../../flows/cancel-order';
 import { orderService, type OrderView } from './order.service';
 import {
   OrderGql,
@@ -69,12 +71,9 @@ export class OrderResolver {
       shippingDetails: withoutNulls(input.shippingDetails),
       payment: withoutNulls(input.payment),
     };
-    return checkoutService.placeOrder(
-      ctx,
-      body,
-      idempotencyKey,
-      quoteId ? { quoteId, revision: quoteRevision ?? -1 } : null,
-    );
+    return quoteId
+      ? checkOutQuote(ctx, body, idempotencyKey, { quoteId, revision: quoteRevision ?? -1 })
+      : placeOrder(ctx, body, idempotencyKey);
   }
 
   @Mutation(() => PlaceOrderResultGql, {
@@ -88,14 +87,14 @@ export class OrderResolver {
     @Arg('saveCard', () => Boolean, { nullable: true }) saveCard: boolean | null,
     @Ctx() ctx: RequestCtx,
   ) {
-    return checkoutService.payOrder(ctx, orderId, { paymentMethodId, poNumber, saveCard });
+    return payOrder(ctx, orderId, { paymentMethodId, poNumber, saveCard });
   }
 
   @Mutation(() => OrderGql, {
     description: 'Cancels an order that has not shipped; its payment is released or refunded',
   })
   cancelOrder(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
-    return checkoutService.cancelOrder(ctx, orderId);
+    return cancelOrder(ctx, orderId);
   }
 
   @Query(() => [OrderGql], {
@@ -109,15 +108,6 @@ export class OrderResolver {
   @Mutation(() => PlaceOrderResultGql, { description: "Records the payment after the bank's authentication" })
   confirmOrderPayment(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
     return checkoutService.confirmPayment(ctx, orderId);
-  }
-
-  @FieldResolver(() => OrderApprovalGql, {
-    nullable: true,
-    description:
-      "A company order's approval (decision 044): why it waited, and who decided what; null for others",
-  })
-  approval(@Root() order: OrderView, @Ctx() ctx: RequestCtx) {
-    return approvalService.outcomeOf(ctx, order.id);
   }
 
   @FieldResolver(() => String, {

@@ -2,6 +2,9 @@ import { Router } from 'express';
 import { ctxOf } from '../../rest/ctx';
 import { testPaymentsService } from '../payment/test-payments.service';
 import { checkoutService } from './checkout.service';
+import { placeOrder } from '../../flows/place-order';
+import { payOrder } from '../../flows/pay-order';
+import { cancelOrder } from '../../flows/cancel-order';
 import { orderInvoicePdf } from './order.invoice';
 import { orderService } from './order.service';
 
@@ -11,7 +14,7 @@ export function orderRoutes(): Router {
 
   /** Places the cart as an order; the Idempotency-Key header makes retries safe. */
   router.post('/checkout/place-order', async (req, res) => {
-    res.json(await checkoutService.placeOrder(ctxOf(req), req.body, req.get('idempotency-key')));
+    res.json(await placeOrder(ctxOf(req), req.body, req.get('idempotency-key')));
   });
 
   /** `?status=1,2&status=3&from=…&to=…&page=…&pageSize=…` */
@@ -59,12 +62,12 @@ export function orderRoutes(): Router {
 
   /** Pays an order whose payment failed or waits for the bank: `paymentMethodId` (a card) or `poNumber`. */
   router.post('/orders/:id/pay', async (req, res) => {
-    res.json(await checkoutService.payOrder(ctxOf(req), String(req.params.id), req.body));
+    res.json(await payOrder(ctxOf(req), String(req.params.id), req.body));
   });
 
   /** Cancels an order that has not shipped (its payment released or refunded). */
   router.post('/orders/:id/cancel', async (req, res) => {
-    res.json(await checkoutService.cancelOrder(ctxOf(req), String(req.params.id)));
+    res.json(await cancelOrder(ctxOf(req), String(req.params.id)));
   });
 
   /** Puts every line of an order back in the cart (lines no longer sold are reported). */

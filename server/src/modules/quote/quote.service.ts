@@ -1312,6 +1312,15 @@ export async function quoteForOrder(
 }
 
 /** The order placed from the quote: the quote is ordered, once (quote.order_id is unique). */
+/**
+ * One checkout of a quote at a time (the quote checkout flow's first step, in the order's transaction): a
+ * concurrent call with the same key waits here, then finds the order; another key finds the quote ordered.
+ */
+export async function lockQuoteForCheckout(ctx: Ctx, quoteId: string): Promise<void> {
+  if (!isUuid(quoteId)) return;
+  await ctx.db.execute('select id from quote where id = ? for update', [quoteId], 'all');
+}
+
 export async function markQuoteOrdered(ctx: Ctx, quoteId: string, orderId: string): Promise<void> {
   await ctx.db.execute(
     `update quote set status = 'ordered', order_id = ?, version = version + 1, updated_at = now() where id = ?`,
