@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint-boundaries.mjs';
+import serverBoundaries from './scripts/eslint-server-boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -106,6 +107,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Issue 53, item 3: no module imports a flow (scripts/eslint-server-boundaries.mjs): the routes and resolvers
+    // that run a flow are the flows' own (flows/manifest.ts).
+    files: ['server/src/**/*.ts'],
+    plugins: { 'axisline-server': serverBoundaries },
+    rules: { 'axisline-server/no-flows-in-modules': 'error' },
   },
   {
     files: ['**/*.js', '**/*.cjs'],
