@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Resolver } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../context';
-import { OrderGql, PlaceOrderInputGql, PlaceOrderResultGql } from '../modules/order/order.types';
+import { OrderGql, PlaceOrderInputGql, PlaceOrderResultGql } from '../modules/order';
 import { cancelOrder } from './cancel-order';
 import { payOrder } from './pay-order';
 import { placeOrder } from './place-order';

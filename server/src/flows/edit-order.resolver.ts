@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Field, Float, ID, InputType, Int, Mutation, Resolver } from 'type-graphql';
 import { CONSOLE_ACCESS } from '../../../domain/admin';
 import type { Ctx as RequestCtx } from '../context';
-import { OrderGql } from '../modules/order/order.types';
+import { OrderGql } from '../modules/order';
 import { editOrder } from './edit-order';
 
 @InputType('AdminOrderAddressInput')

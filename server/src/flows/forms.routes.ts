@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ATTACHMENT_LIMITS, ATTACHMENT_REFUSED } from '../../../domain/forms.schema';
 import { ctxOf } from '../rest/ctx';
 import { multipartFiles, uploadedFiles } from '../rest/multipart';
-import { formsService } from '../modules/forms/forms.service';
+import { formsService } from '../modules/forms';
 import { submitForm } from './submit-form';
 
 /** Drawings arrive as multipart `drawings` files, once the address's form limit is charged. */

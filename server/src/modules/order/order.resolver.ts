@@ -2,9 +2,8 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Roo
 import { AWAITING_PAYMENT } from '../../../../domain/order-status';
 import { unpaidCancelAt } from '../../../../domain/checkout';
 import type { Ctx as RequestCtx } from '../../context';
-import { cartGql } from '../cart/cart.resolver';
-import { ORDERS_OWN } from '../auth/permission-matrix';
-import { authorizedFor } from '../auth/permissions';
+import { cartGql } from '../cart';
+import { ORDERS_OWN, authorizedFor } from '../auth';
 import { checkoutService } from './checkout.service';
 import { orderService, type OrderView } from './order.service';
 import {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { ctxOf } from '../../rest/ctx';
-import { testPaymentsService } from '../payment/test-payments.service';
+import { testPaymentsService } from '../payment';
 import { checkoutService } from './checkout.service';
 import { orderInvoicePdf } from './order.invoice';
 import { orderService } from './order.service';
