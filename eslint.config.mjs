@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint-boundaries.mjs';
+import serverBoundaries from './scripts/eslint-server-boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -106,6 +107,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Issue 53, items 2 and 3 (scripts/eslint-server-boundaries.mjs): outside a module, server code reaches it only
+    // through its door, modules/<m>/index.ts (config/manifests.ts also imports modules/<m>/manifest); no module
+    // imports a flow (the routes and resolvers that run one are the flows' own, flows/manifest.ts). Scoped to
+    // server/src: the tests (server/test), bench/ and e2e/ may still import a module's files directly.
+    files: ['server/src/**/*.ts'],
+    plugins: { 'axisline-server': serverBoundaries },
+    rules: { 'axisline-server/module-doors': 'error', 'axisline-server/no-flows-in-modules': 'error' },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

@@ -105,10 +105,14 @@ console.log(`no import cycles in ${files.length} files`);
 
 /*
  * Issue 53, item 2: the server's modules (server/src/modules/<m>/) form a DAG, not only their files: an import
- * between two modules that closes a cycle between module folders fails too.
+ * between two modules that closes a cycle between module folders fails too. The flows (server/src/flows/) are one
+ * node of that graph, `flows`: they import modules, so a module reaching a flow (and through it a higher module)
+ * closes a cycle here too (lint refuses the import as well, eslint.config.mjs).
  */
 const MODULES = path.resolve('server/src/modules');
+const FLOWS = path.resolve('server/src/flows');
 const moduleOf = (file) => {
+  if (!path.relative(FLOWS, file).startsWith('..')) return 'flows';
   const rel = path.relative(MODULES, file);
   return rel.startsWith('..') || !rel.includes(path.sep) ? null : rel.split(path.sep)[0];
 };
@@ -131,5 +135,5 @@ if (files.some((file) => moduleOf(file))) {
     for (const cycle of moduleCycles) console.error(`- ${cycle.sort().join(', ')}`);
     process.exit(1);
   }
-  console.log(`no cycles between the ${moduleGraph.size} server modules`);
+  console.log(`no cycles between the ${moduleGraph.size} server modules (flows counted as one)`);
 }

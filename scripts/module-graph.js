@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Prints which server modules import which (issue 53, item 2: the graph of server/src/modules/* should become a
- * DAG): one line per module, the modules it imports with the number of import statements, then the mutual pairs.
- * Type imports count, as in scripts/import-cycles.js; manifest.ts files import only their own module.
+ * DAG): one line per module (and one for server/src/flows/, counted as a module as npm run cycles does), the modules
+ * it imports with the number of import statements, then the mutual pairs. Type imports count, as in
+ * scripts/import-cycles.js; manifest.ts files import only their own module.
  *
  *   npm run modules:graph
  */
@@ -10,6 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const MODULES = path.resolve(__dirname, '..', 'server', 'src', 'modules');
+const FLOWS = path.resolve(__dirname, '..', 'server', 'src', 'flows');
 const IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.[^'"]*)['"]/gm;
 
 const filesUnder = (dir) =>
@@ -19,10 +21,14 @@ const filesUnder = (dir) =>
     return /\.ts$/.test(entry.name) ? [full] : [];
   });
 
-/** The module a path lies in, or null outside server/src/modules/<m>/. */
+/**
+ * The module a path lies in (a file of server/src/modules/<m>/, or the folder itself: an import of its door,
+ * `'../<m>'`), `flows` for server/src/flows/, or null elsewhere.
+ */
 const moduleOf = (file) => {
+  if (!path.relative(FLOWS, file).startsWith('..')) return 'flows';
   const rel = path.relative(MODULES, file);
-  return rel.startsWith('..') || !rel.includes(path.sep) ? null : rel.split(path.sep)[0];
+  return rel.startsWith('..') || rel === '' ? null : rel.split(path.sep)[0];
 };
 
 const names = fs
@@ -30,9 +36,10 @@ const names = fs
   .filter((e) => e.isDirectory())
   .map((e) => e.name)
   .sort();
-const graph = new Map(names.map((name) => [name, new Map()]));
-for (const name of names) {
-  for (const file of filesUnder(path.join(MODULES, name))) {
+const graph = new Map([...names, 'flows'].map((name) => [name, new Map()]));
+const folderOf = (name) => (name === 'flows' ? FLOWS : path.join(MODULES, name));
+for (const name of graph.keys()) {
+  for (const file of filesUnder(folderOf(name))) {
     for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const to = moduleOf(path.resolve(path.dirname(file), spec));
       if (to && to !== name) graph.get(name).set(to, (graph.get(name).get(to) ?? 0) + 1);
@@ -46,10 +53,11 @@ for (const [name, targets] of graph) {
   const list = [...targets].sort(([a], [b]) => a.localeCompare(b)).map(([to, n]) => `${to} ${n}`);
   console.log(`${name} -> ${list.join(', ') || '(none)'}`);
 }
-const mutual = names.flatMap((a) =>
-  names.filter((b) => a < b && graph.get(a).has(b) && graph.get(b).has(a)).map((b) => `${a} <-> ${b}`),
+const nodes = [...graph.keys()];
+const mutual = nodes.flatMap((a) =>
+  nodes.filter((b) => a < b && graph.get(a).has(b) && graph.get(b).has(a)).map((b) => `${a} <-> ${b}`),
 );
 console.log(
-  `\n${names.length} modules, ${edges} module-to-module edges, ${mutual.length} mutual pairs${mutual.length ? ':' : ''}`,
+  `\n${names.length} modules and the flows, ${edges} edges between them, ${mutual.length} mutual pairs${mutual.length ? ':' : ''}`,
 );
 for (const pair of mutual) console.log(`  ${pair}`);

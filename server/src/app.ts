@@ -1,4 +1,4 @@
-import { siteUrlOf } from './modules/site/site-urls';
+import { siteUrlOf, SiteDirectory, storefrontOf } from './modules/site';
 import { detachedDb, servicesDb } from './db/db';
 import 'reflect-metadata';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -13,35 +13,31 @@ import { isShopRoute, ROUTES } from '../../domain/routes';
 import { STOREFRONT_COOKIE, type SiteId } from '../../domain/constants';
 import { AppError } from './common/errors';
 import { createCtx, resolveSite, type AppServices, type AppShared, type Ctx } from './context';
-import { TestPaymentProvider } from './modules/payment/payment.provider';
+import { TestPaymentProvider } from './modules/payment';
 import { staticFiles } from './static';
 import { loadRenderer, pageHtml, pageTemplate, PRE_HYDRATION_GUARD_CSP, sendPage } from './ssr';
 import type { GraphQLRequest } from '../../domain/ssr';
 import type { GraphQLResponse } from '@apollo/server';
-import { AttributionLog } from './modules/search/search.attribution';
-import { AnswerCache, watchIndexVersion } from './modules/search/search.cache';
-import { OutboxSender } from './modules/mail/outbox-sender';
+import { AttributionLog, AnswerCache, watchIndexVersion, type Found } from './modules/search';
+import { OutboxSender } from './modules/mail';
 import { EventDispatcher, type EventConsumer } from './modules/events';
-import type { Found } from './modules/search/search.service';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { beginRequest, REST_ROUTERS } from './config/manifests';
-import { MAIL_LIMITS } from './modules/account/account.service';
-import { checkBeforeClosing, onSignIn } from './modules/account/account-hooks';
-import { adoptCartAtSignIn } from './modules/cart/cart.service';
-import { refuseClosingLastAdmin } from './modules/company/account-closing';
-import { CSRF_EXEMPT_PATHS } from './modules/auth/auth.routes';
-import { tokenSecret } from './modules/auth/api-tokens';
-import { pruneRateLimits } from './modules/auth/rate-limit';
-import { pruneSignInThrottle } from './modules/auth/sign-in-throttle';
+import { MAIL_LIMITS, checkBeforeClosing, onSignIn } from './modules/account';
+import { adoptCartAtSignIn } from './modules/cart';
+import { refuseClosingLastAdmin } from './modules/company';
 import {
+  CSRF_EXEMPT_PATHS,
+  tokenSecret,
+  pruneRateLimits,
+  pruneSignInThrottle,
   SESSION_LIFETIME,
   sessionUser,
   type AuthCookies,
   type SessionLifetime,
-} from './modules/auth/session-auth';
-import { quotePdfAttachment } from './modules/quote/quote.routes';
-import { PgSessionStore } from './modules/session/pg-session-store';
-import { lazySession } from './modules/session/lazy-session';
+} from './modules/auth';
+import { quotePdfAttachment, reopenQuoteOfCancelledOrder } from './modules/quote';
+import { PgSessionStore, lazySession } from './modules/session';
 import { MULTIPART_PATHS } from './rest/multipart';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
@@ -51,18 +47,14 @@ import { metricsMiddleware, mountOps, readMovedToPrimary, replicaWaited, type Re
 import { ReadRouting, REPLICA_WAIT_MS } from './db/replica';
 import { readYourWrites } from './read-your-writes';
 import { requestLog } from './request-log';
-import { collectorRoutes, EventBudget, EventBuffer } from './modules/analytics/collector';
-import { SiteDirectory, storefrontOf } from './modules/site/site.directory';
+import { collectorRoutes, EventBudget, EventBuffer } from './modules/analytics';
 import { ReferenceCache } from './common/reference-cache';
-import { loadCategoryTree } from './modules/catalog/catalog.loaders';
+import { loadCategoryTree } from './modules/catalog';
 import { UNPAID_ORDER_DEFAULTS, type UnpaidOrderPolicy } from '../../domain/checkout';
 import { DEFAULT_STAFF_DISCOUNT_LIMIT_PCT } from '../../domain/price-approval';
 import { every } from './common/periodic';
-import { sweepUnpaidOrders } from './modules/order/unpaid-orders';
-import { subscribeToOrderStatus } from './modules/order/order-status';
-import { queueStatusNotice } from './modules/order/order-mail';
-import { releaseStockOfCancelledOrder } from './modules/stock/stock.service';
-import { reopenQuoteOfCancelledOrder } from './modules/quote/quote.service';
+import { sweepUnpaidOrders, subscribeToOrderStatus, queueStatusNotice } from './modules/order';
+import { releaseStockOfCancelledOrder } from './modules/stock';
 import type { FxRates } from '../../domain/fx';
 
 /**

@@ -14,18 +14,22 @@ import type { Orm } from './db/orm';
 import { createLogger } from './logger';
 import { SEED_TRUNCATES } from './config/manifests';
 import { catalogIsEmpty, seedCatalog } from './cli/demo-catalog';
-import { seedTranslations } from './modules/catalog/seed/translations';
-import { insertDemoOrders } from './modules/order/demo-orders';
+import { seedTranslations } from './modules/catalog';
 import {
+  insertDemoOrders,
   DEMO_PASSWORD,
   demoBuyersIn,
   demoCompaniesIn,
   ensureDemoBuyers,
   ensureDemoCompanies,
-} from './modules/order/demo-accounts';
-import { schedulePopularityRefresh } from './modules/analytics/popularity';
-import { scheduleTypeaheadWarming, WARM_INTERVAL_MS } from './modules/search/search.ahead';
-import { refreshSearchIndex, searchIndexIsComplete } from './modules/search/search.index';
+} from './modules/order';
+import { schedulePopularityRefresh } from './modules/analytics';
+import {
+  scheduleTypeaheadWarming,
+  WARM_INTERVAL_MS,
+  refreshSearchIndex,
+  searchIndexIsComplete,
+} from './modules/search';
 import { serveClusterMetrics, type Readiness } from './ops';
 import { ROUTES } from '../../domain/routes';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MODULES } from '../src/config/manifests';
+import { MANIFESTS, MODULES } from '../src/config/manifests';
 
 const MODULES_DIR = path.join(__dirname, '..', 'src', 'modules');
 
@@ -40,8 +40,8 @@ describe('module manifests (decision 060)', () => {
     expect(MODULES.map((m) => m.name)).toEqual(folders);
   });
 
-  it("no two modules' REST routes match the same request, so the order they mount in changes nothing", () => {
-    const routes = MODULES.flatMap((m) =>
+  it("no two modules' REST routes (the flows' among them) match the same request, so the order they mount in changes nothing", () => {
+    const routes = MANIFESTS.flatMap((m) =>
       (m.routes ?? []).flatMap((r) =>
         routesOf(r.prefix, r.routes).map(([method, p]) => ({ module: m.name, method, p })),
       ),

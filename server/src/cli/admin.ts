@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from '../config/env';
 import { openDatabase, type OpenDatabase } from '../db/connect';
 import { servicesDb } from '../db/db';
 import { createLogger } from '../logger';
-import { grantAdmin } from '../modules/account/first-admin';
+import { grantAdmin } from '../modules/account';
 import { ROUTES } from '../../../domain/routes';
 
 async function main() {

@@ -5,18 +5,18 @@
  * template and the benches load it.
  */
 import { servicesDb } from '../db/db';
-import { seedTranslations } from '../modules/catalog/seed/translations';
-import { DEMO_ORDER_SCOPE } from '../modules/order/demo-orders';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { randomUUID } from 'node:crypto';
-import { refreshSearchIndex } from '../modules/search/search.index';
 import {
+  seedTranslations,
   catalogBrands,
   catalogCategories,
   customWorkProduct,
   generateProducts,
   type ProductSeed,
-} from '../modules/catalog/seed/generator';
+} from '../modules/catalog';
+import { DEMO_ORDER_SCOPE } from '../modules/order';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { refreshSearchIndex } from '../modules/search';
 
 export interface SeedResult {
   brands: number;

@@ -10,8 +10,7 @@ import { openDatabase } from '../db/connect';
 import { createLogger } from '../logger';
 import { SEED_TRUNCATES } from '../config/manifests';
 import { seedCatalog } from './demo-catalog';
-import { insertDemoOrders } from '../modules/order/demo-orders';
-import { ensureDemoBuyers, ensureDemoCompanies } from '../modules/order/demo-accounts';
+import { insertDemoOrders, ensureDemoBuyers, ensureDemoCompanies } from '../modules/order';
 
 async function main() {
   const { values } = parseArgs({

@@ -16,7 +16,7 @@ export interface RestMount {
  * module's parts. Every field but `name` may be left out.
  */
 export interface ModuleManifest {
-  /** The module's folder under server/src/modules. */
+  /** The module's folder under server/src/modules (`flows` for the flows' manifest, server/src/flows/manifest.ts). */
   name: string;
   /** Its MikroORM entities (the tables it owns). */
   entities?: readonly EntityClass<object>[];

@@ -1,12 +1,14 @@
 /**
- * The wiring (decision 060): the one list of the server's modules, and what the app reads from their manifests.
- * The only file of the core folders (config, db, common, rest, graphql, context.ts) that imports a module
- * (eslint.config.mjs holds it). A new module writes its `manifest.ts` and joins MODULES; nothing else here changes.
+ * The wiring (decision 060): the one list of the server's modules, and what the app reads from their manifests and
+ * the flows' (flows/manifest.ts: the routes and resolvers that run a flow, read after the modules'). The only file
+ * of the core folders (config, db, common, rest, graphql, context.ts) that imports a module (eslint.config.mjs
+ * holds it). A new module writes its `manifest.ts` and joins MODULES; nothing else here changes.
  */
 import type { Router } from 'express';
 import type { ClassType, NonEmptyArray } from 'type-graphql';
 import type { Ctx } from '../context';
 import type { ModuleManifest } from '../common/module-manifest';
+import { manifest as flows } from '../flows/manifest';
 import { manifest as account } from '../modules/account/manifest';
 import { manifest as admin } from '../modules/admin/manifest';
 import { manifest as analytics } from '../modules/analytics/manifest';
@@ -54,15 +56,18 @@ export const MODULES: readonly ModuleManifest[] = [
   supplier,
 ];
 
-/** Every entity (the ORM's `entities`, config/mikro-orm.ts). */
-export const ENTITIES = MODULES.flatMap((m) => m.entities ?? []);
+/** The modules' manifests, then the flows' (same shape; its routes and resolvers call the flows). */
+export const MANIFESTS: readonly ModuleManifest[] = [...MODULES, flows];
 
-const [firstResolver, ...resolvers] = MODULES.flatMap((m) => m.resolvers ?? []);
+/** Every entity (the ORM's `entities`, config/mikro-orm.ts). */
+export const ENTITIES = MANIFESTS.flatMap((m) => m.entities ?? []);
+
+const [firstResolver, ...resolvers] = MANIFESTS.flatMap((m) => m.resolvers ?? []);
 if (!firstResolver) throw new Error('no module declares a GraphQL resolver');
 /** Every resolver class (graphql/schema.ts). */
 export const RESOLVERS: NonEmptyArray<ClassType> = [firstResolver, ...resolvers];
 
-const authCheckers = MODULES.flatMap((m) => (m.authChecker ? [m.authChecker] : []));
+const authCheckers = MANIFESTS.flatMap((m) => (m.authChecker ? [m.authChecker] : []));
 if (authCheckers.length !== 1) {
   throw new Error(`${authCheckers.length} modules declare an authChecker: exactly one must`);
 }
@@ -70,14 +75,14 @@ if (authCheckers.length !== 1) {
 export const AUTH_CHECKER = authCheckers[0]!;
 
 /** Every REST router and where it is mounted under /api (app.ts; the permission test walks the same list). */
-export const REST_ROUTERS: [string, () => Router][] = MODULES.flatMap((m) =>
+export const REST_ROUTERS: [string, () => Router][] = MANIFESTS.flatMap((m) =>
   (m.routes ?? []).map((r): [string, () => Router] => [r.prefix, r.routes]),
 );
 
 /** The tables a new demo catalogue empties (cli/demo-catalog.ts, in the seed's transaction). */
-export const SEED_TRUNCATES: readonly string[] = MODULES.flatMap((m) => m.seedTruncates ?? []);
+export const SEED_TRUNCATES: readonly string[] = MANIFESTS.flatMap((m) => m.seedTruncates ?? []);
 
-const begins = MODULES.flatMap((m) => (m.begin ? [m.begin] : []));
+const begins = MANIFESTS.flatMap((m) => (m.begin ? [m.begin] : []));
 /** Sets the request state the modules keep on a new context (AppShared.begin). */
 export function beginRequest(ctx: Ctx): void {
   for (const begin of begins) begin(ctx);

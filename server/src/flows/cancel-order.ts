@@ -1,7 +1,6 @@
 import type { Ctx } from '../context';
-import { cancelApproval, forgetHeldCard, type HeldCard } from '../modules/company/company-limits';
-import { checkoutService } from '../modules/order/checkout.service';
-import { orderService, type OrderView } from '../modules/order/order.service';
+import { cancelApproval, forgetHeldCard, type HeldCard } from '../modules/company';
+import { checkoutService, orderService, type OrderView } from '../modules/order';
 
 /*
  * Cancel an order (issue 53): the buyer cancels an order that has not shipped. In one transaction the order's step

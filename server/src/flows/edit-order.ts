@@ -1,7 +1,6 @@
 import type { Ctx } from '../context';
-import { cancelApproval, forgetHeldCard, type HeldCard } from '../modules/company/company-limits';
-import { adminOrderService } from '../modules/order/order-admin.service';
-import { orderService, type OrderView } from '../modules/order/order.service';
+import { cancelApproval, forgetHeldCard, type HeldCard } from '../modules/company';
+import { adminOrderService, orderService, type OrderView } from '../modules/order';
 
 /*
  * Edit an order in the console (issue 53): the order module saves the edit form in one transaction; when the edit

@@ -1,10 +1,14 @@
 import { ORDER_STATUS_CODE } from '../../../domain/order-status';
 import type { Ctx } from '../context';
-import { ensurePaymentKey, rememberSavedCard } from '../modules/account/saved-cards.service';
-import { waitForApproval, type HeldForApproval } from '../modules/company/approval-hold';
-import { companyPurchase, forgetHeldCard } from '../modules/company/company-limits';
-import { checkoutService, type PaymentInput, type PlaceOrderResult } from '../modules/order/checkout.service';
-import { orderService, type OrderView } from '../modules/order/order.service';
+import { ensurePaymentKey, rememberSavedCard } from '../modules/account';
+import { waitForApproval, type HeldForApproval, companyPurchase, forgetHeldCard } from '../modules/company';
+import {
+  checkoutService,
+  type PaymentInput,
+  type PlaceOrderResult,
+  orderService,
+  type OrderView,
+} from '../modules/order';
 
 /*
  * Pay an order later (issue 53): an order whose payment failed, waits for the bank's check or never started is

@@ -1,15 +1,21 @@
 import { ORDER_STATUS_CODE } from '../../../domain/order-status';
 import type { Ctx } from '../context';
-import { ensurePaymentKey, rememberSavedCard } from '../modules/account/saved-cards.service';
-import { cartService, pricedLines, takeLines } from '../modules/cart/cart.service';
-import { pricingOf, type Pricing } from '../modules/catalog/pricing';
-import { waitForApproval, type HeldForApproval } from '../modules/company/approval-hold';
-import { companyShipping } from '../modules/company/company-addresses';
-import { companyPurchase, forgetHeldCard } from '../modules/company/company-limits';
-import { checkoutService, type PayableOrder, type PlaceOrderResult } from '../modules/order/checkout.service';
-import { orderService } from '../modules/order/order.service';
-import { recordPlacement } from '../modules/order/order-status';
+import { ensurePaymentKey, rememberSavedCard } from '../modules/account';
+import { cartService, pricedLines, takeLines } from '../modules/cart';
+import { pricingOf, type Pricing } from '../modules/catalog';
 import {
+  waitForApproval,
+  type HeldForApproval,
+  companyShipping,
+  companyPurchase,
+  forgetHeldCard,
+} from '../modules/company';
+import {
+  checkoutService,
+  type PayableOrder,
+  type PlaceOrderResult,
+  orderService,
+  recordPlacement,
   buyerTerms,
   checkoutKey,
   emptyCart,
@@ -24,7 +30,7 @@ import {
   type Checkout,
   type CheckoutKey,
   type LinesToOrder,
-} from '../modules/order/placement';
+} from '../modules/order';
 
 /*
  * Place an order (issue 53): the cart's lines (or an accepted quote's, server/src/flows/quote-checkout.ts) become

@@ -1,8 +1,7 @@
 import { AppError } from '../common/errors';
 import type { Ctx } from '../context';
-import type { PlaceOrderResult } from '../modules/order/checkout.service';
-import { readCheckout } from '../modules/order/placement';
-import { lockQuoteForCheckout, markQuoteOrdered, quoteForOrder } from '../modules/quote/quote.service';
+import { type PlaceOrderResult, readCheckout } from '../modules/order';
+import { lockQuoteForCheckout, markQuoteOrdered, quoteForOrder } from '../modules/quote';
 import { place, type SourcedLines } from './place-order';
 
 /*

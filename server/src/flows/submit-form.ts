@@ -2,8 +2,8 @@ import type { QuoteInput } from '../../../domain/forms.schema';
 import { ROLES } from '../../../domain/roles';
 import type { Ctx } from '../context';
 import type { UploadedFile } from '../rest/multipart';
-import { formsService, type FormKind, type FormReceipt } from '../modules/forms/forms.service';
-import { quoteService } from '../modules/quote/quote.service';
+import { formsService, type FormKind, type FormReceipt } from '../modules/forms';
+import { quoteService } from '../modules/quote';
 
 /*
  * Send a form (issue 53): the forms module reads it (fields checked, the address charged, drawings read); a

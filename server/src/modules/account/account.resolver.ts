@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
-import { endSession } from '../auth/session-auth';
+import { endSession } from '../auth';
 import { accountService, type UserView } from './account.service';
 import { privacyService } from './privacy.service';
 import { savedCardsService } from './saved-cards.service';

@@ -18,13 +18,18 @@ import { ROLES, VALIDITY } from '../../../../domain/roles';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { isCommonPassword, hashPassword, verifyPassword } from '../auth/password';
-import { hit } from '../auth/rate-limit';
-import { reserveSignIn } from '../auth/sign-in-throttle';
-import { requireUser, startSession } from '../auth/session-auth';
-import { writeAudit } from '../audit/audit';
-import type { SessionUser } from '../auth/session-user';
-import { LINK_TOKEN, sendMessage } from '../mail/mailer';
+import {
+  isCommonPassword,
+  hashPassword,
+  verifyPassword,
+  hit,
+  reserveSignIn,
+  requireUser,
+  startSession,
+  type SessionUser,
+} from '../auth';
+import { writeAudit } from '../audit';
+import { LINK_TOKEN, sendMessage } from '../mail';
 import { newToken, tokenHash } from '../../common/tokens';
 import { runSignInHooks } from './account-hooks';
 

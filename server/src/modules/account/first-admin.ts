@@ -2,7 +2,7 @@ import { object, string } from 'yup';
 import { ROLES, VALIDITY } from '../../../../domain/roles';
 import { ConfigError } from '../../config/env';
 import type { Db } from '../../context';
-import { writeAudit } from '../audit/audit';
+import { writeAudit } from '../audit';
 import { RESET_TTL_MS } from './account.service';
 import { newToken, tokenHash } from '../../common/tokens';
 

@@ -2,8 +2,8 @@ import { saveCardSchema, savedCardIdSchema } from '../../../../domain/checkout.s
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx, Db } from '../../context';
-import { requireUser } from '../auth/session-auth';
-import type { CardMethod } from '../payment/payment.provider';
+import { requireUser } from '../auth';
+import type { CardMethod } from '../payment';
 import { accountService, SAVED_CARDS_JSON, type SavedCardView, type UserView } from './account.service';
 
 /**

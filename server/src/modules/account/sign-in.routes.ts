@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { AppError } from '../../common/errors';
 import { ctxOf } from '../../rest/ctx';
-import { safeCallback } from '../auth/auth.routes';
+import { safeCallback } from '../auth';
 import { accountService } from './account.service';
 import { savedCardsService } from './saved-cards.service';
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { ctxOf } from '../../rest/ctx';
-import { adminOrderService } from '../order/order-admin.service';
+import { adminOrderService } from '../order';
 import { resetAllPasswords } from './users.service';
 
 /** Admin calls of spec section 7 (REST facade); the console itself uses GraphQL. */

@@ -2,8 +2,7 @@ import { apiKeyIdSchema, apiKeySchema, CONSOLE_ACCESS } from '../../../../domain
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { createApiKey } from '../auth/api-tokens';
-import { assertAccess } from '../auth/permissions';
+import { createApiKey, assertAccess } from '../auth';
 
 export interface ApiKeyView {
   id: string;

@@ -7,7 +7,7 @@ import {
 import { orderStatusLabel } from '../../../../domain/order-status';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { assertAccess } from '../auth/permissions';
+import { assertAccess } from '../auth';
 
 /**
  * A search the shopper committed to (issue 28, item 9): a results page, or a typeahead suggestion they chose

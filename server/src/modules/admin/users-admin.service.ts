@@ -1,4 +1,4 @@
-import { unshareLists } from '../saved-list/saved-list.service';
+import { unshareLists } from '../saved-list';
 import { array, boolean, number, object, string } from 'yup';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import {
@@ -12,10 +12,16 @@ import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { inTransaction } from '../../db/db';
-import { assertAccess } from '../auth/permissions';
-import { recordAudit } from '../audit/audit';
-import { keepsActiveAdmin, lastActiveAdmin, lockCompanyAdmins, personName } from '../company/company-access';
-import { companyChanged, memberChanged } from '../company/company-events';
+import { assertAccess } from '../auth';
+import { recordAudit } from '../audit';
+import {
+  keepsActiveAdmin,
+  lastActiveAdmin,
+  lockCompanyAdmins,
+  personName,
+  companyChanged,
+  memberChanged,
+} from '../company';
 
 export interface AdminUserRow {
   id: string;

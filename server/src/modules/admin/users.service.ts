@@ -1,10 +1,9 @@
 import type { Ctx } from '../../context';
 import { AppError } from '../../common/errors';
-import { assertAccess } from '../auth/permissions';
-import { recordAudit } from '../audit/audit';
+import { assertAccess } from '../auth';
+import { recordAudit } from '../audit';
 import { LOCALES } from '../../../../domain/constants';
-import { LINK_TOKEN } from '../mail/mailer';
-import { render } from '../mail/templates';
+import { LINK_TOKEN, render } from '../mail';
 
 /** Sensitive admin actions need a sign-in within this long. */
 export const RECENT_SIGN_IN_MS = 5 * 60_000;

@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
 import { every, type PeriodicJob } from '../../common/periodic';
 import type { Db } from '../../context';
-import { staleTypeaheadAnswers } from '../search/search.ahead';
-import { bumpIndexVersion } from '../search/search.index';
+import { staleTypeaheadAnswers, bumpIndexVersion } from '../search';
 
 /**
  * Product popularity from the click-stream (issue 8, docs/decisions/016). Over the last

@@ -6,7 +6,7 @@ import type { Ctx } from '../../context';
 import { CsrfTokens } from '../../rest/csrf';
 import type { SessionUser } from './session-user';
 import { bearerCaller } from './api-tokens';
-import { ensureSession } from '../session/lazy-session';
+import { ensureSession } from '../session';
 import { assertAccess } from './permissions';
 
 declare module '../../context' {

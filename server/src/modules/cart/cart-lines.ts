@@ -3,7 +3,7 @@ import { itemRefusals, maximumRefusal, orderRefusal, type QuantityRules } from '
 import { siteCountry } from '../../../../domain/regions';
 import { AppError, type FieldError } from '../../common/errors';
 import type { Ctx } from '../../context';
-import { catalogService } from '../catalog/catalog.service';
+import { catalogService } from '../catalog';
 import type { StoredConfiguration } from './cart.entity';
 
 /**

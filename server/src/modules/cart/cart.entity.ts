@@ -10,8 +10,8 @@ import {
   Unique,
 } from '@mikro-orm/core';
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
-import { User } from '../account/account.entity';
-import { Product } from '../catalog/product.entity';
+import { User } from '../account';
+import { Product } from '../catalog';
 
 /** A configuration as stored on a cart line (the option's id, the value, optional metadata and type). */
 export interface StoredConfiguration {

@@ -1,5 +1,4 @@
-import { PartStockGql, partStockGql, ShipDateGql, shipDateGql } from '../stock/stock.types';
-import { shipPlan } from '../stock/stock.read';
+import { PartStockGql, partStockGql, ShipDateGql, shipDateGql, shipPlan } from '../stock';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
 import { cartService, type CartLineView, type CartView } from './cart.service';

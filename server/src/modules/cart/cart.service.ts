@@ -21,16 +21,16 @@ import {
   scaled,
   type PriceColumns,
   type Pricing,
-} from '../catalog/pricing';
+} from '../catalog';
 import { siteCountry, addressRules, type Country } from '../../../../domain/regions';
 import { taxationFor } from '../../../../domain/tax';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx, Db } from '../../context';
-import { assertOrdersScope } from '../auth/permissions';
-import type { SignInHook } from '../account/account-hooks';
+import { assertOrdersScope } from '../auth';
+import type { SignInHook } from '../account';
 import type { StoredConfiguration } from './cart.entity';
-import { ensureSession } from '../session/lazy-session';
+import { ensureSession } from '../session';
 import { prepared } from '../../db/prepared';
 import { checkItems, lineKey, type CheckedItem } from './cart-lines';
 

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { PriceTierGql } from '../catalog/catalog.types';
+import { PriceTierGql } from '../catalog';
 
 @ObjectType('LineConfiguration', { description: 'A configuration of a cart line: option, value, unit price' })
 export class LineConfigurationGql {

@@ -3,9 +3,9 @@ import { productPath } from '../../../../domain/routes';
 import { AppError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { limitMail } from '../account/account.service';
+import { limitMail } from '../account';
 import { tokenHash } from '../../common/tokens';
-import { LINK_TOKEN, sendMessage } from '../mail/mailer';
+import { LINK_TOKEN, sendMessage } from '../mail';
 import { catalogService } from './catalog.service';
 
 /** Requests one address may have open (confirmed and waiting, or waiting for its confirmation): decision 053. */

@@ -1,8 +1,8 @@
 import type { Ctx, Db } from '../../context';
 import type { ReferenceCache } from '../../common/reference-cache';
-import type { SiteView } from '../site/site.directory';
+import type { SiteView } from '../site';
 import type { CategoryView } from './catalog.views';
-import { partStock, type PartStock } from '../stock/stock.read';
+import { partStock, type PartStock } from '../stock';
 import { prepared } from '../../db/prepared';
 
 declare module '../../context' {

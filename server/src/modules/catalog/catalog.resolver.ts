@@ -1,5 +1,4 @@
-import { PartStockGql, partStockGql, ShipDateGql, shipDateGql } from '../stock/stock.types';
-import { shipPlan } from '../stock/stock.read';
+import { PartStockGql, partStockGql, ShipDateGql, shipDateGql, shipPlan } from '../stock';
 import {
   Arg,
   Ctx,
@@ -15,7 +14,7 @@ import {
 } from 'type-graphql';
 import { SEARCH_PAGE_SIZE } from '../../../../domain/search';
 import type { Ctx as RequestCtx } from '../../context';
-import { SearchAnswerGql, SearchFiltersGql, SearchSortGql } from '../search/search.types';
+import { SearchAnswerGql, SearchFiltersGql, SearchSortGql } from '../search';
 import { backInStockService, type BackInStockStatus } from './back-in-stock.service';
 import { catalogService } from './catalog.service';
 import { CategoryGql, ProductGql } from './catalog.types';

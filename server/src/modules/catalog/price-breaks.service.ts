@@ -10,8 +10,8 @@ import {
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx, Db } from '../../context';
-import { recordAudit } from '../audit/audit';
-import { assertAccess } from '../auth/permissions';
+import { recordAudit } from '../audit';
+import { assertAccess } from '../auth';
 
 /** A price list's terms for one product as staff keep them: its price for one and its volume breaks. */
 export interface PriceListBreaksView {

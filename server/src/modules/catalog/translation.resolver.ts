@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
-import { NavigationGql, RefinementGql, SearchSuggestionGql } from '../search/search.types';
+import { NavigationGql, RefinementGql, SearchSuggestionGql } from '../search';
 import { CategoryGql, ConfigurationOptionGql, ProductGql, SpecAttributeGql } from './catalog.types';
 
 /*

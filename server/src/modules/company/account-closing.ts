@@ -1,6 +1,6 @@
 import { COMPANY_ROLES } from '../../../../domain/company';
 import { AppError } from '../../common/errors';
-import type { AccountClosingCheck } from '../account/account-hooks';
+import type { AccountClosingCheck } from '../account';
 import { keepsActiveAdmin } from './company-access';
 
 /** Closing the account of a company's last active admin (translated in domain/message-translations.ts). */

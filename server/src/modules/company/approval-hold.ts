@@ -2,8 +2,8 @@ import type { PlaceOrderInput } from '../../../../domain/checkout.schema';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
 import type { ApprovalReason } from '../../../../domain/company';
 import type { Ctx } from '../../context';
-import { changeOrderStatus } from '../order/order-status';
-import type { CardMethod } from '../payment/payment.provider';
+import { changeOrderStatus } from '../order';
+import type { CardMethod } from '../payment';
 import { heldNote, requestApproval, type CompanyPurchase, type HeldCard } from './company-limits';
 
 /*

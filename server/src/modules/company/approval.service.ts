@@ -7,11 +7,9 @@ import type { Ctx } from '../../context';
 import { isUuid } from '../../../../domain/ids';
 import { BRAND } from '../../../../domain/constants';
 import { isStaffRole } from '../../../../domain/roles';
-import { recordAudit } from '../audit/audit';
-import { outcome } from '../order/checkout.service';
-import type { OrderMail } from '../order/order-mail';
-import { changeOrderStatus } from '../order/order-status';
-import type { PaymentIntent } from '../payment/payment.provider';
+import { recordAudit } from '../audit';
+import { outcome, type OrderMail, changeOrderStatus } from '../order';
+import type { PaymentIntent } from '../payment';
 import { companyCaller, personName } from './company-access';
 import { forgetHeldCard, heldCard, type HeldCard } from './company-limits';
 

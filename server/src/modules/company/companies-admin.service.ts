@@ -21,14 +21,12 @@ import { VALIDITY } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { recordAudit } from '../audit/audit';
-import { assertAccess } from '../auth/permissions';
-import { requireUser } from '../auth/session-auth';
-import type { OrderMail } from '../order/order-mail';
-import { changeOrderStatus, recordOrderNote } from '../order/order-status';
+import { recordAudit } from '../audit';
+import { assertAccess, requireUser } from '../auth';
+import { type OrderMail, changeOrderStatus, recordOrderNote } from '../order';
 import { keepsActiveAdmin, lastActiveAdmin, personName } from './company-access';
 import { askApprovers, OPEN_TERMS_BALANCE } from './company-limits';
-import { pricingOf } from '../catalog/pricing';
+import { pricingOf } from '../catalog';
 import { companyChanged, memberChanged } from './company-events';
 
 /*

@@ -3,10 +3,7 @@ import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { inTransaction } from '../../db/db';
-import type { SessionUser } from '../auth/session-user';
-import { COMPANY_ORDERS } from '../auth/permission-matrix';
-import { assertAccess } from '../auth/permissions';
-import { requireUser } from '../auth/session-auth';
+import { type SessionUser, COMPANY_ORDERS, assertAccess, requireUser } from '../auth';
 
 /* Who the caller is in their company (decision 043), read in the statement that acts. */
 

@@ -8,9 +8,9 @@ import { addressIdSchema } from '../../../../domain/account.schema';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx, Db } from '../../context';
-import { recordAudit } from '../audit/audit';
-import type { AddressView } from '../account/account.service';
-import type { OrderAddress } from '../order/order.entity';
+import { recordAudit } from '../audit';
+import type { AddressView } from '../account';
+import type { OrderAddress } from '../order';
 import { adminOf } from './company-access';
 import { companyChanged } from './company-events';
 

@@ -15,7 +15,7 @@ import { AppError } from '../../common/errors';
 import type { Ctx, Db } from '../../context';
 import { ROUTES } from '../../../../domain/routes';
 import { VALIDITY } from '../../../../domain/roles';
-import { localeOr, queueEmail, sendMessage } from '../mail/mailer';
+import { localeOr, queueEmail, sendMessage } from '../mail';
 
 /*
  * Spending limits at checkout (issue 31, decision 044): whether a company member may buy, and whether their order

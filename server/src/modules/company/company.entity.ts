@@ -8,7 +8,7 @@ import {
   Property,
   Unique,
 } from '@mikro-orm/core';
-import { BusinessAccount, User } from '../account/account.entity';
+import { BusinessAccount, User } from '../account';
 
 /**
  * An invitation to join a company (decision 043): for one e-mail address, with the role and limits offered. Its

@@ -1,7 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
-import { COMPANY_ORDERS } from '../auth/permission-matrix';
-import { authorizedFor } from '../auth/permissions';
+import { COMPANY_ORDERS, authorizedFor } from '../auth';
 import { companyService, type CompanyInvitationView, type CompanyView } from './company.service';
 import {
   CompanyAddressGql,

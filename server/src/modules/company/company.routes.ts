@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { CERTIFICATE_MAX_BYTES, CERTIFICATE_REFUSED } from '../../../../domain/company';
 import { ctxOf } from '../../rest/ctx';
 import { multipartFiles, sendDownload, uploadedFiles } from '../../rest/multipart';
-import { assertAccess } from '../auth/permissions';
+import { assertAccess } from '../auth';
 import { companyApplicationService } from './company-applications';
 
 /**

@@ -1,4 +1,4 @@
-import { lockStockOfOrders } from '../stock/stock.service';
+import { lockStockOfOrders } from '../stock';
 import {
   COMPANY_CAN,
   COMPANY_INVITATION_TTL_MS,
@@ -14,22 +14,20 @@ import { isUuid } from '../../../../domain/ids';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { limitMail } from '../account/account.service';
+import { limitMail } from '../account';
 import { newToken, tokenHash } from '../../common/tokens';
-import { recordAudit } from '../audit/audit';
-import { requireUser } from '../auth/session-auth';
+import { recordAudit } from '../audit';
+import { requireUser } from '../auth';
 import { adminOf, companyCaller, keepsActiveAdmin, membership } from './company-access';
-import { unshareLists } from '../saved-list/saved-list.service';
+import { unshareLists } from '../saved-list';
 import { companyAddresses, type CompanyAddressView } from './company-addresses';
-import { LINK_TOKEN, localeOr, sendMessage } from '../mail/mailer';
+import { LINK_TOKEN, localeOr, sendMessage } from '../mail';
 import { approvalService } from './approval.service';
 import { fxFactor } from '../../../../domain/fx';
 import { cancelApproval, forgetHeldCard, spentThisMonth, type HeldCard } from './company-limits';
-import { pricingOf } from '../catalog/pricing';
-import { orderService } from '../order/order.service';
+import { pricingOf } from '../catalog';
+import { orderService, changeOrderStatus, cancellationMail } from '../order';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
-import { changeOrderStatus } from '../order/order-status';
-import { cancellationMail } from '../order/order-mail';
 import { memberChanged } from './company-events';
 
 /*

@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { AddressInputGql } from '../account/account.types';
-import { OrderListInputGql, OrderSummaryGql } from '../order/order.types';
+import { AddressInputGql } from '../account';
+import { OrderListInputGql, OrderSummaryGql } from '../order';
 
 @ObjectType('CompanyMember', {
   description: 'A member of a company: their role and spending limits (decision 043)',

@@ -1,7 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
-import { OrderGql } from '../order/order.types';
-import type { OrderView } from '../order/order.service';
+import { OrderGql, type OrderView } from '../order';
 import { approvalService } from './approval.service';
 import { OrderApprovalGql } from './company.types';
 

@@ -1,5 +1,5 @@
 import { BlobType, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
-import { User } from '../account/account.entity';
+import { User } from '../account';
 
 /** A contact, quote or service request, as submitted (validated), for staff to handle. */
 @Entity({ tableName: 'form_submission' })

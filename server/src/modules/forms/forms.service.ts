@@ -13,9 +13,8 @@ import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import type { UploadedFile } from '../../rest/multipart';
-import { assertAccess, STAFF } from '../auth/permissions';
-import { hit } from '../auth/rate-limit';
-import { queueEmail, sendMessage } from '../mail/mailer';
+import { assertAccess, STAFF, hit } from '../auth';
+import { queueEmail, sendMessage } from '../mail';
 
 export type FormKind = 'contact' | 'quote' | 'service';
 

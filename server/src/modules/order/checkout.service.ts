@@ -11,10 +11,10 @@ import {
 import { validate } from '../../common/validate';
 import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
-import type { Money } from '../mail/templates';
+import type { Money } from '../mail';
 import { cancellationMail, confirmationMail, type OrderMail } from './order-mail';
-import type { PaymentIntent } from '../payment/payment.provider';
-import { ensurePaymentKey, rememberSavedCard } from '../account/saved-cards.service';
+import type { PaymentIntent } from '../payment';
+import { ensurePaymentKey, rememberSavedCard } from '../account';
 import { changeOrderStatus } from './order-status';
 import { orderService, type OrderView } from './order.service';
 import { prepared } from '../../db/prepared';

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { COMPANY_ROLES, type CompanyRoleName } from '../../../../domain/company';
 import { ROLES, VALIDITY } from '../../../../domain/roles';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../auth';
 import { DEMO_ORDER_SCOPE } from './demo-orders';
 
 /**

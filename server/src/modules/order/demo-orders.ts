@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { freight, round2 } from '../../../../domain/money';
 import { siteCountry } from '../../../../domain/regions';
 import { combinedPct, taxationFor, taxLines, taxTotal } from '../../../../domain/tax';
-import { holdOpenOrders } from '../stock/open-orders';
+import { holdOpenOrders } from '../stock';
 
 /** Demo orders are marked so a new demo catalogue may replace them (real orders keep their products). */
 export const DEMO_ORDER_SCOPE = 'demo';

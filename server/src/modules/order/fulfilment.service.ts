@@ -1,4 +1,4 @@
-import { consumeShippedStock } from '../stock/stock.service';
+import { consumeShippedStock } from '../stock';
 import { isUuid } from '../../../../domain/ids';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import {
@@ -17,8 +17,8 @@ import { orderStatusLabel } from '../../../../domain/order-status';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { recordAudit } from '../audit/audit';
-import { assertAccess } from '../auth/permissions';
+import { recordAudit } from '../audit';
+import { assertAccess } from '../auth';
 import { conflict } from './order-admin.service';
 import { mailDeps, queueOrderEmail, shippedMail } from './order-mail';
 import { changeOrderStatus, recordOrderNote } from './order-status';

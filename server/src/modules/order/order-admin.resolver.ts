@@ -1,5 +1,4 @@
 import { GraphQLJSON } from 'graphql-scalars';
-import { editOrder } from '../../flows/edit-order';
 import {
   Arg,
   Authorized,
@@ -83,43 +82,6 @@ class AuditEntryGql {
   @Field(() => [AuditChangeGql]) changes!: AuditChangeGql[];
 }
 
-@InputType('AdminOrderAddressInput')
-class AdminOrderAddressInputGql {
-  @Field(() => String) addressLine1!: string;
-  @Field(() => String, { nullable: true }) addressLine2?: string | null;
-  @Field(() => String) city!: string;
-  @Field(() => String) state!: string;
-  @Field(() => String) zip!: string;
-  @Field(() => String, { nullable: true, description: "The order's country (US when absent)" })
-  country?: string;
-}
-
-@InputType('AdminOrderConfigurationInput')
-class AdminOrderConfigurationInputGql {
-  @Field(() => ID) id!: string;
-  @Field(() => Float) price!: number;
-}
-
-@InputType('AdminOrderLineInput')
-class AdminOrderLineInputGql {
-  @Field(() => ID) id!: string;
-  @Field(() => Int) quantity!: number;
-  @Field(() => Float, { description: 'Unit price; for configured lines the base price' }) price!: number;
-  @Field(() => [AdminOrderConfigurationInputGql]) configurations!: AdminOrderConfigurationInputGql[];
-}
-
-@InputType('AdminOrderInput', { description: 'The admin order edit form (spec section 3)' })
-class AdminOrderInputGql {
-  @Field(() => String) contactEmail!: string;
-  @Field(() => AdminOrderAddressInputGql) address!: AdminOrderAddressInputGql;
-  @Field(() => Float) taxAmount!: number;
-  @Field(() => Float, { description: 'Freight' }) shippingCharges!: number;
-  @Field(() => Float, { description: 'Must equal subtotal + freight + tax' }) totalAmount!: number;
-  @Field(() => String) erpOrderId!: string;
-  @Field(() => Int) status!: number;
-  @Field(() => [AdminOrderLineInputGql]) lines!: AdminOrderLineInputGql[];
-}
-
 @InputType('ShipmentLineInput')
 class ShipmentLineInputGql {
   @Field(() => ID) lineId!: string;
@@ -141,7 +103,10 @@ class DeliveryInputGql {
   @Field(() => String, { description: 'YYYY-MM-DD' }) deliveredOn!: string;
 }
 
-/** The console's orders (staff): the table, one order with its audit trail, and the edit form. */
+/**
+ * The console's orders (staff): the table, one order with its audit trail, shipments and deliveries. Saving the edit
+ * form runs a flow: its mutation is the flows' (flows/edit-order.resolver.ts).
+ */
 @Resolver()
 export class AdminOrderResolver {
   @Authorized(...CONSOLE_ACCESS.orders)
@@ -165,19 +130,6 @@ export class AdminOrderResolver {
   @Query(() => [AuditEntryGql], { description: "An order's audit trail, newest first" })
   orderAudit(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
     return adminOrderService.audit(ctx, orderId);
-  }
-
-  @Authorized(...CONSOLE_ACCESS.editOrders)
-  @Mutation(() => OrderGql, {
-    description: 'Saves the order edit form; `version` is the one loaded (a stale edit answers CONFLICT)',
-  })
-  updateOrder(
-    @Arg('id', () => ID) id: string,
-    @Arg('version', () => Int) version: number,
-    @Arg('input', () => AdminOrderInputGql) input: AdminOrderInputGql,
-    @Ctx() ctx: RequestCtx,
-  ) {
-    return editOrder(ctx, id, version, input);
   }
 
   @Authorized(...CONSOLE_ACCESS.editOrders)

@@ -1,5 +1,5 @@
 import { changeOrderStatus } from './order-status';
-import { lockStock, releaseOrderStock, reserveOrderStock } from '../stock/stock.service';
+import { lockStock, releaseOrderStock, reserveOrderStock } from '../stock';
 import { cutsPerPiece } from '../../../../domain/ship-dates';
 import { isUuid } from '../../../../domain/ids';
 import {
@@ -23,14 +23,13 @@ import { SET_BY_SHIPMENTS } from '../../../../domain/fulfilment';
 import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
 import { refuseCancelWithPayments, releasePayment } from './checkout.service';
 import { cancellationMail } from './order-mail';
-import { checkLines } from '../cart/cart-lines';
+import { checkLines } from '../cart';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { assertAccess } from '../auth/permissions';
+import { assertAccess, heldPrices, refuseHeldPrices, staffNamed, type HeldPrice } from '../auth';
 import { orderService, type OrderView } from './order.service';
-import { recordAudit } from '../audit/audit';
-import { heldPrices, refuseHeldPrices, staffNamed, type HeldPrice } from '../auth/price-approval';
+import { recordAudit } from '../audit';
 
 /** A row of the console's orders table. */
 export interface AdminOrderRow {

@@ -2,8 +2,7 @@ import type { Logger } from 'pino';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import type { Ctx, Db } from '../../context';
 import { Prepared } from '../../db/prepared';
-import { LINK_TOKEN, localeOr, sendMessage, type Email } from '../mail/mailer';
-import type { Message, Money } from '../mail/templates';
+import { LINK_TOKEN, localeOr, sendMessage, type Email, type Message, type Money } from '../mail';
 
 /** How long the link in a guest's order e-mail opens the order (its details, invoice, Pay now, cancel). */
 export const GUEST_ORDER_LINK_DAYS = 90;

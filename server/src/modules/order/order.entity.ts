@@ -1,8 +1,8 @@
 import type { TaxLine } from '../../../../domain/tax';
 import { Check, DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
-import { BusinessAccount, User } from '../account/account.entity';
-import { Product } from '../catalog/product.entity';
+import { BusinessAccount, User } from '../account';
+import { Product } from '../catalog';
 
 const money = () => ({ type: new DecimalType('number'), precision: 12, scale: 2 }) as const;
 

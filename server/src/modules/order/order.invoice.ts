@@ -10,8 +10,8 @@ import { orderStatusLabel, type PaymentStatus } from '../../../../domain/order-s
 import type { SiteLegal } from '../../../../domain/site-legal.schema';
 import { footerLines, letterheadLines, pdfDay, winAnsi } from '../../common/pdf-copy';
 import type { Db } from '../../context';
-import { localeOr } from '../mail/mailer';
-import { siteLegal } from '../site/site.directory';
+import { localeOr } from '../mail';
+import { siteLegal } from '../site';
 import type { OrderAddress } from './order.entity';
 import type { OrderView } from './order.service';
 

@@ -1,21 +1,15 @@
-import { Arg, Int, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AWAITING_PAYMENT } from '../../../../domain/order-status';
 import { unpaidCancelAt } from '../../../../domain/checkout';
 import type { Ctx as RequestCtx } from '../../context';
-import { cartGql } from '../cart/cart.resolver';
-import { ORDERS_OWN } from '../auth/permission-matrix';
-import { authorizedFor } from '../auth/permissions';
+import { cartGql } from '../cart';
+import { ORDERS_OWN, authorizedFor } from '../auth';
 import { checkoutService } from './checkout.service';
-import { placeOrder } from '../../flows/place-order';
-import { checkOutQuote } from '../../flows/quote-checkout';
-import { payOrder } from '../../flows/pay-order';
-import { cancelOrder } from '../../flows/cancel-order';
 import { orderService, type OrderView } from './order.service';
 import {
   OrderGql,
   OrderListInputGql,
   OrderPageGql,
-  PlaceOrderInputGql,
   PlaceOrderResultGql,
   ReorderResultGql,
 } from './order.types';
@@ -29,7 +23,10 @@ export const payByOf = (order: Pick<OrderView, 'status' | 'unpaidSince'>, cancel
     ? unpaidCancelAt(order.unpaidSince, { cancelAfterDays }).toISOString()
     : null;
 
-/** Checkout and the caller's orders. Guests read the orders they placed in this session. */
+/**
+ * The caller's orders. Guests read the orders they placed in this session. Placing, paying later and cancelling
+ * run flows: their mutations are the flows' (flows/checkout.resolver.ts).
+ */
 @Resolver(() => OrderGql)
 export class OrderResolver {
   @Authorized(...authorizedFor(ORDERS_OWN))
@@ -44,57 +41,6 @@ export class OrderResolver {
   @Query(() => OrderGql, { description: "One of the caller's orders (404 for anyone else's)" })
   order(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
     return orderService.get(ctx, id);
-  }
-
-  @Mutation(() => PlaceOrderResultGql, {
-    description: 'Places the cart as an order; the same idempotencyKey returns the same order',
-  })
-  placeOrder(
-    @Arg('input', () => PlaceOrderInputGql) input: PlaceOrderInputGql,
-    @Arg('idempotencyKey', () => String) idempotencyKey: string,
-    @Ctx() ctx: RequestCtx,
-    @Arg('quoteId', () => ID, {
-      nullable: true,
-      description:
-        'An accepted quote to order instead of the cart (its lines, prices and freight; the cart is left alone)',
-    })
-    quoteId?: string | null,
-    @Arg('quoteRevision', () => Int, {
-      nullable: true,
-      description: 'The revision the buyer accepted and read: a quote changed since is refused',
-    })
-    quoteRevision?: number | null,
-  ) {
-    const body = {
-      ...input,
-      shippingAddress: withoutNulls(input.shippingAddress),
-      shippingDetails: withoutNulls(input.shippingDetails),
-      payment: withoutNulls(input.payment),
-    };
-    return quoteId
-      ? checkOutQuote(ctx, body, idempotencyKey, { quoteId, revision: quoteRevision ?? -1 })
-      : placeOrder(ctx, body, idempotencyKey);
-  }
-
-  @Mutation(() => PlaceOrderResultGql, {
-    description:
-      'Pays an order whose payment failed or waits for the bank: with another card (paymentMethodId), or by purchase order (poNumber, accounts on net terms)',
-  })
-  payOrder(
-    @Arg('orderId', () => ID) orderId: string,
-    @Arg('paymentMethodId', () => String, { nullable: true }) paymentMethodId: string | null,
-    @Arg('poNumber', () => String, { nullable: true }) poNumber: string | null,
-    @Arg('saveCard', () => Boolean, { nullable: true }) saveCard: boolean | null,
-    @Ctx() ctx: RequestCtx,
-  ) {
-    return payOrder(ctx, orderId, { paymentMethodId, poNumber, saveCard });
-  }
-
-  @Mutation(() => OrderGql, {
-    description: 'Cancels an order that has not shipped; its payment is released or refunded',
-  })
-  cancelOrder(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
-    return cancelOrder(ctx, orderId);
   }
 
   @Query(() => [OrderGql], {

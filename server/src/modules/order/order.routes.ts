@@ -1,21 +1,16 @@
 import { Router } from 'express';
 import { ctxOf } from '../../rest/ctx';
-import { testPaymentsService } from '../payment/test-payments.service';
+import { testPaymentsService } from '../payment';
 import { checkoutService } from './checkout.service';
-import { placeOrder } from '../../flows/place-order';
-import { payOrder } from '../../flows/pay-order';
-import { cancelOrder } from '../../flows/cancel-order';
 import { orderInvoicePdf } from './order.invoice';
 import { orderService } from './order.service';
 
-/** Checkout and orders (REST facade of the same services as GraphQL). */
+/**
+ * Orders (REST facade of the same services as GraphQL). Placing, paying later and cancelling run flows: their routes
+ * are the flows' (flows/orders.routes.ts).
+ */
 export function orderRoutes(): Router {
   const router = Router();
-
-  /** Places the cart as an order; the Idempotency-Key header makes retries safe. */
-  router.post('/checkout/place-order', async (req, res) => {
-    res.json(await placeOrder(ctxOf(req), req.body, req.get('idempotency-key')));
-  });
 
   /** `?status=1,2&status=3&from=…&to=…&page=…&pageSize=…` */
   router.get('/orders', async (req, res) => {
@@ -58,16 +53,6 @@ export function orderRoutes(): Router {
       .set('Content-Disposition', `inline; filename="invoice-AXL-${order.orderNumber}.pdf"`)
       .set('Cache-Control', 'private, no-store')
       .send(Buffer.from(pdf));
-  });
-
-  /** Pays an order whose payment failed or waits for the bank: `paymentMethodId` (a card) or `poNumber`. */
-  router.post('/orders/:id/pay', async (req, res) => {
-    res.json(await payOrder(ctxOf(req), String(req.params.id), req.body));
-  });
-
-  /** Cancels an order that has not shipped (its payment released or refunded). */
-  router.post('/orders/:id/cancel', async (req, res) => {
-    res.json(await cancelOrder(ctxOf(req), String(req.params.id)));
   });
 
   /** Puts every line of an order back in the cart (lines no longer sold are reported). */

@@ -3,16 +3,15 @@ import { fulfilmentOf, trackingUrl, type LineFulfilment } from '../../../../doma
 import { orderTaxes, type TaxLine } from '../../../../domain/tax';
 import { AWAITING_PAYMENT, orderStatusLabel } from '../../../../domain/order-status';
 import { tokenHash } from '../../common/tokens';
-import { ensureSession } from '../session/lazy-session';
+import { ensureSession } from '../session';
 import { ROLES } from '../../../../domain/roles';
 import { COMPANY_ROLES } from '../../../../domain/company';
 import { orderListSchema } from '../../../../domain/checkout.schema';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { ORDERS_OWN } from '../auth/permission-matrix';
-import { actsForCompany, assertAccess, assertOrdersScope, STAFF } from '../auth/permissions';
-import { cartService, type CartView } from '../cart/cart.service';
+import { ORDERS_OWN, actsForCompany, assertAccess, assertOrdersScope, STAFF } from '../auth';
+import { cartService, type CartView } from '../cart';
 import type { OrderAddress, OrderedConfiguration } from './order.entity';
 import { Prepared } from '../../db/prepared';
 

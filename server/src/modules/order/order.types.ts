@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { CartGql, TaxLineGql } from '../cart/cart.types';
+import { CartGql, TaxLineGql } from '../cart';
 
 @ObjectType('ShippingAddress', { description: 'Where an order ships (spec: ShippingAddress)' })
 export class ShippingAddressGql {

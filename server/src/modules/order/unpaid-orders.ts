@@ -1,8 +1,8 @@
 import { unpaidCancelAt, type UnpaidOrderPolicy } from '../../../../domain/checkout';
 import { AWAITING_PAYMENT, ORDER_STATUS_CODE } from '../../../../domain/order-status';
-import type { PaymentProvider } from '../payment/payment.provider';
+import type { PaymentProvider } from '../payment';
 import { changeOrderStatus } from './order-status';
-import { lockStockOfOrders } from '../stock/stock.service';
+import { lockStockOfOrders } from '../stock';
 import { cancellationMail, paymentReminderMail, queueOrderEmail, type MailDeps } from './order-mail';
 
 declare module '../../context' {

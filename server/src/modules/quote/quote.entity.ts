@@ -8,8 +8,8 @@ import {
   Property,
   Unique,
 } from '@mikro-orm/core';
-import { BusinessAccount, User } from '../account/account.entity';
-import { Product } from '../catalog/product.entity';
+import { BusinessAccount, User } from '../account';
+import { Product } from '../catalog';
 
 const money = () => ({ type: new DecimalType('number'), precision: 12, scale: 2 }) as const;
 

@@ -13,12 +13,10 @@ import {
   Resolver,
 } from 'type-graphql';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
-import { QUOTES_OWN } from '../auth/permission-matrix';
-import { authorizedFor } from '../auth/permissions';
+import { QUOTES_OWN, authorizedFor } from '../auth';
 import type { Ctx as RequestCtx } from '../../context';
 import { quoteService } from './quote.service';
-import { cartGql } from '../cart/cart.resolver';
-import { CartGql } from '../cart/cart.types';
+import { cartGql, CartGql } from '../cart';
 
 @ObjectType('QuoteConfiguration', { description: "A configuration of a quote's line (option, value)" })
 class QuoteConfigurationGql {

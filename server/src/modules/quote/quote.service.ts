@@ -18,35 +18,44 @@ import {
 } from '../../../../domain/quotes';
 import { quotePagePath, ROUTES } from '../../../../domain/routes';
 import { BRAND } from '../../../../domain/constants';
-import { personName } from '../company/company-access';
+import { personName } from '../company';
 import { lineTerms, packSizeOf } from '../../../../domain/price-terms';
-import { LINK_TOKEN, localeOr, queueEmail, sendMessage, type Email } from '../mail/mailer';
-import { ACCESS_LINK_DAYS, accessLinkKind, findAccessLink } from '../mail/access-link';
-import { ensureSession } from '../session/lazy-session';
-import type { Message } from '../mail/templates';
+import {
+  LINK_TOKEN,
+  localeOr,
+  queueEmail,
+  sendMessage,
+  type Email,
+  ACCESS_LINK_DAYS,
+  accessLinkKind,
+  findAccessLink,
+  type Message,
+} from '../mail';
+import { ensureSession } from '../session';
 import { isUuid } from '../../../../domain/ids';
 import { ATTACHMENT_KINDS, type AttachmentKind, type QuoteInput } from '../../../../domain/forms.schema';
 import { ROLES } from '../../../../domain/roles';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx, Db } from '../../context';
-import { recordAudit } from '../audit/audit';
-import { actsForCompany, assertAccess } from '../auth/permissions';
-import { hit } from '../auth/rate-limit';
-import type { SessionUser } from '../auth/session-user';
-import { QUOTES_OWN } from '../auth/permission-matrix';
+import { recordAudit } from '../audit';
 import {
+  actsForCompany,
+  assertAccess,
+  hit,
+  type SessionUser,
+  QUOTES_OWN,
   heldForAudit,
   heldPrices,
   refuseHeldPrices,
   staffNamed,
   type HeldPrice,
-} from '../auth/price-approval';
+} from '../auth';
 import { PRICE_APPROVAL_MESSAGES } from '../../../../domain/price-approval';
-import { cartService, linesView, type CartLineView, type CartView } from '../cart/cart.service';
-import { pricingOf } from '../catalog/pricing';
+import { cartService, linesView, type CartLineView, type CartView } from '../cart';
+import { pricingOf } from '../catalog';
 import { round2 } from '../../../../domain/money';
-import { keepDrawings, type Drawing } from '../forms/drawings';
+import { keepDrawings, type Drawing } from '../forms';
 import { publish } from '../events';
 
 declare module 'express-session' {

@@ -1,6 +1,6 @@
 import { Check, DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { User } from '../account/account.entity';
-import { CustomerOrder, OrderLine } from '../order/order.entity';
+import { User } from '../account';
+import { CustomerOrder, OrderLine } from '../order';
 
 /**
  * A return of delivered lines (spec: return statuses and reasons). `status` follows the order status codes of

@@ -13,15 +13,12 @@ import {
 } from '../../../../domain/returns';
 import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import { validate } from '../../common/validate';
-import { assertAccess } from '../auth/permissions';
+import { assertAccess, requireUser } from '../auth';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import type { Ctx } from '../../context';
-import { requireUser } from '../auth/session-auth';
-import { localeOr, sendMessage } from '../mail/mailer';
-import type { Message } from '../mail/templates';
-import { changeOrderStatus } from '../order/order-status';
-import { restockReturned } from '../stock/stock.service';
-import { orderService, type OrderView } from '../order/order.service';
+import { localeOr, sendMessage, type Message } from '../mail';
+import { changeOrderStatus, orderService, type OrderView } from '../order';
+import { restockReturned } from '../stock';
 
 export interface ReturnView {
   id: string;

@@ -1,7 +1,7 @@
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { User } from '../account/account.entity';
-import type { StoredConfiguration } from '../cart/cart.entity';
-import { Product } from '../catalog/product.entity';
+import { User } from '../account';
+import type { StoredConfiguration } from '../cart';
+import { Product } from '../catalog';
 
 /** A user's named list of parts (spec: Saved list, id, name, description, items). */
 @Entity({ tableName: 'saved_list' })

@@ -1,7 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
-import { cartGql, cartLineGql, wireItems } from '../cart/cart.resolver';
-import { CartGql, CartItemInputGql } from '../cart/cart.types';
+import { cartGql, cartLineGql, wireItems, CartGql, CartItemInputGql } from '../cart';
 import { savedListService } from './saved-list.service';
 import { QuickOrderResultGql, SavedListGql, SavedListInputGql, SavedListPageGql } from './saved-list.types';
 

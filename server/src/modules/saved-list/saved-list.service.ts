@@ -1,6 +1,6 @@
 import { isUuid } from '../../../../domain/ids';
 import { CART_LIMITS, type CartItem } from '../../../../domain/cart';
-import { pricingOf } from '../catalog/pricing';
+import { pricingOf, catalogService } from '../catalog';
 import {
   addToListSchema,
   cartLineIdsSchema,
@@ -20,16 +20,16 @@ import { COMPANY_ROLES } from '../../../../domain/company';
 import { validate } from '../../common/validate';
 import { AppError, notFound } from '../../common/errors';
 import type { Ctx, Db } from '../../context';
-import { requireUser } from '../auth/session-auth';
+import { requireUser } from '../auth';
 import {
   cartService,
   mergeSameLines,
   pricedListItems,
   type CartLineView,
   type CartView,
-} from '../cart/cart.service';
-import { checkItems, type CheckedItem } from '../cart/cart-lines';
-import { catalogService } from '../catalog/catalog.service';
+  checkItems,
+  type CheckedItem,
+} from '../cart';
 
 export interface SavedListView {
   id: string;

@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { CartLineGql } from '../cart/cart.types';
+import { CartLineGql } from '../cart';
 
 @ObjectType('SavedList', { description: 'A named list of parts (spec: Saved list)' })
 export class SavedListGql {

@@ -4,9 +4,9 @@ import { siteLegalSchema, type SiteLegal } from '../../../../domain/site-legal.s
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { assertAccess } from '../auth/permissions';
-import { recordAudit } from '../audit/audit';
-import { bumpIndexVersion } from '../search/search.index';
+import { assertAccess } from '../auth';
+import { recordAudit } from '../audit';
+import { bumpIndexVersion } from '../search';
 
 export interface AdminSiteView extends SiteLegal {
   id: string;

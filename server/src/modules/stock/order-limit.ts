@@ -4,9 +4,9 @@ import { maxOrderQuantitySchema } from '../../../../domain/cart-line.schema';
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../audit';
 import { publish } from '../events';
-import { assertAccess } from '../auth/permissions';
+import { assertAccess } from '../auth';
 import { stockRow, type StockRowView } from './stock-admin.service';
 
 /**

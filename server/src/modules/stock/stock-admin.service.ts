@@ -4,8 +4,8 @@ import { DEFAULT_LEAD_TIME_DAYS, LOW_STOCK_PIECES, warehouseById } from '../../.
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx, Db } from '../../context';
-import { recordAudit } from '../audit/audit';
-import { assertAccess } from '../auth/permissions';
+import { recordAudit } from '../audit';
+import { assertAccess } from '../auth';
 import { setOnHand } from './stock.service';
 
 export interface StockCountView {

@@ -5,10 +5,9 @@ import type { Logger } from 'pino';
 import { productPath } from '../../../../domain/routes';
 import { AppError, notFound } from '../../common/errors';
 import { prepared } from '../../db/prepared';
-import { localeOr, sendMessage } from '../mail/mailer';
+import { localeOr, sendMessage } from '../mail';
 import type { Db } from '../../context';
-import { forgetTypeaheadAnswers } from '../search/search.ahead';
-import { bumpIndexVersion } from '../search/search.index';
+import { forgetTypeaheadAnswers, bumpIndexVersion } from '../search';
 import { publish } from '../events';
 
 /*

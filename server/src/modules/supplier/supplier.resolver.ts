@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
 import { supplierService } from './supplier.service';
-import { StockCountInputGql } from '../stock/stock.types';
+import { StockCountInputGql } from '../stock';
 
 @ObjectType('SupplierProduct', { description: "A product of the Supplier's own brand, with its stock flag" })
 class SupplierProductGql {

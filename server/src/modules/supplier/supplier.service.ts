@@ -2,13 +2,12 @@ import { SUPPLIER_ACCESS, supplierPageSchema, supplierStockSchema } from '../../
 import { publish } from '../events';
 import { stockLevelsSchema } from '../../../../domain/stock.schema';
 import { AppError, notFound } from '../../common/errors';
-import { recordAudit } from '../audit/audit';
-import { setOnHand } from '../stock/stock.service';
+import { recordAudit } from '../audit';
+import { setOnHand } from '../stock';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
-import { assertAccess } from '../auth/permissions';
-import { forgetTypeaheadAnswers } from '../search/search.ahead';
-import { bumpIndexVersion } from '../search/search.index';
+import { assertAccess } from '../auth';
+import { forgetTypeaheadAnswers, bumpIndexVersion } from '../search';
 
 export interface SupplierProductView {
   id: string;

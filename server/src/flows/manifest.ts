@@ -1,0 +1,18 @@
+import type { ModuleManifest } from '../common/module-manifest';
+import { CheckoutResolver } from './checkout.resolver';
+import { EditOrderResolver } from './edit-order.resolver';
+import { formFlowRoutes } from './forms.routes';
+import { orderFlowRoutes } from './orders.routes';
+
+/**
+ * The flows' own transport (issue 53): the routes and resolvers that run a flow live beside the flows, so no module
+ * imports one. config/manifests.ts reads this manifest after the modules'; it owns no entity and no table.
+ */
+export const manifest: ModuleManifest = {
+  name: 'flows',
+  resolvers: [CheckoutResolver, EditOrderResolver],
+  routes: [
+    { prefix: '/', routes: orderFlowRoutes },
+    { prefix: '/', routes: formFlowRoutes },
+  ],
+};

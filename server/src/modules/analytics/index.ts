@@ -1,0 +1,8 @@
+/**
+ * The analytics module's door (issue 53, item 2): what code outside server/src/modules/analytics/ uses. Other
+ * modules, the flows and the rest of server/src import this file, never the files behind it (eslint.config.mjs holds
+ * it; server/test may). It never exports the module's manifest (config/manifests.ts imports that directly).
+ */
+export { collectorRoutes, EventBudget, EventBuffer } from './collector';
+export { schedulePopularityRefresh } from './popularity';
+export { RELATED_CTES, relatedParams } from './related';

@@ -1,0 +1,49 @@
+/**
+ * The order module's door (issue 53, item 2): what code outside server/src/modules/order/ uses. Other modules, the
+ * flows and the rest of server/src import this file, never the files behind it (eslint.config.mjs holds it;
+ * server/test may). It never exports the module's manifest (config/manifests.ts imports that directly).
+ */
+export {
+  checkoutService,
+  type PaymentInput,
+  type PlaceOrderResult,
+  type PayableOrder,
+  outcome,
+} from './checkout.service';
+export {
+  ensureDemoBuyers,
+  ensureDemoCompanies,
+  DEMO_PASSWORD,
+  demoBuyersIn,
+  demoCompaniesIn,
+} from './demo-accounts';
+export { DEMO_ORDER_SCOPE, insertDemoOrders } from './demo-orders';
+export { adminOrderService } from './order-admin.service';
+export { queueStatusNotice, type OrderMail, cancellationMail } from './order-mail';
+export { subscribeToOrderStatus, recordPlacement, changeOrderStatus, recordOrderNote } from './order-status';
+export { type OrderAddress, CustomerOrder, OrderLine } from './order.entity';
+export { orderService, type OrderView } from './order.service';
+export {
+  OrderGql,
+  PlaceOrderInputGql,
+  PlaceOrderResultGql,
+  OrderListInputGql,
+  OrderSummaryGql,
+} from './order.types';
+export {
+  buyerTerms,
+  checkoutKey,
+  emptyCart,
+  insertOrder,
+  insertOrderLines,
+  lockCart,
+  orderAddress,
+  priceOrder,
+  readCheckout,
+  rememberGuestOrder,
+  reserveLines,
+  type Checkout,
+  type CheckoutKey,
+  type LinesToOrder,
+} from './placement';
+export { sweepUnpaidOrders } from './unpaid-orders';
