@@ -18,9 +18,13 @@ const swcClient = {
 };
 
 module.exports = {
-  // Integration tests make many requests against PostgreSQL on a shared 2-core machine (CI runs them twice, next to
-  // the e2e server): a walk that takes 1 s alone can take 6 under load. Timing is measured by bench/, never here.
+  // Integration tests make many requests against PostgreSQL on a shared 2-core machine: a walk that takes 1 s alone
+  // can take 6 under load. Timing is measured by bench/, never here.
   testTimeout: 20_000,
+  // Two test files at a time even on 2 cores (jest's default there is one): a server test file mostly waits on
+  // PostgreSQL, and each has its own database cloned from the template. Measured on 8 server files, alternating: 174 and 170 s with one
+  // worker, 122 and 145 s with two (decision 066). More than two would crowd a 2-core machine's PostgreSQL.
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'domain',
