@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../common/module-manifest';
+import { ApprovalResolver } from './approval.resolver';
 import { CheckoutResolver } from './checkout.resolver';
 import { EditOrderResolver } from './edit-order.resolver';
 import { formFlowRoutes } from './forms.routes';
@@ -10,7 +11,7 @@ import { orderFlowRoutes } from './orders.routes';
  */
 export const manifest: ModuleManifest = {
   name: 'flows',
-  resolvers: [CheckoutResolver, EditOrderResolver],
+  resolvers: [ApprovalResolver, CheckoutResolver, EditOrderResolver],
   routes: [
     { prefix: '/', routes: orderFlowRoutes },
     { prefix: '/', routes: formFlowRoutes },

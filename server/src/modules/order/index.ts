@@ -3,6 +3,7 @@
  * flows and the rest of server/src import this file, never the files behind it (eslint.config.mjs holds it;
  * server/test may). It never exports the module's manifest (config/manifests.ts imports that directly).
  */
+export { moveOnApproval, type ApprovalMove } from './approval-move';
 export {
   checkoutService,
   type PaymentInput,
