@@ -47,4 +47,5 @@ export {
   type CheckoutKey,
   type LinesToOrder,
 } from './placement';
+export { markReturned, refundReturned } from './return-refund';
 export { sweepUnpaidOrders } from './unpaid-orders';
