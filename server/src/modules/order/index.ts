@@ -20,6 +20,24 @@ export {
 } from './demo-accounts';
 export { DEMO_ORDER_SCOPE, insertDemoOrders } from './demo-orders';
 export { adminOrderService } from './order-admin.service';
+export {
+  auditOrderEdit,
+  authorisedOnCard,
+  checkEditedAddress,
+  checkEditedQuantities,
+  checkEditedStatus,
+  checkLoweredPrices,
+  editChanges,
+  editLines,
+  editTotals,
+  lockOrderVersion,
+  moveEditedStatus,
+  readOrderEdit,
+  refuseEdit,
+  reserveEditedLines,
+  writeEditedLines,
+  writeOrderEdit,
+} from './order-edit';
 export { queueStatusNotice, type OrderMail, cancellationMail } from './order-mail';
 export { subscribeToOrderStatus, recordPlacement, changeOrderStatus, recordOrderNote } from './order-status';
 export { type OrderAddress, CustomerOrder, OrderLine } from './order.entity';
