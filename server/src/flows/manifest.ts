@@ -1,8 +1,11 @@
 import type { ModuleManifest } from '../common/module-manifest';
+import { ApprovalResolver } from './approval.resolver';
 import { CheckoutResolver } from './checkout.resolver';
 import { EditOrderResolver } from './edit-order.resolver';
 import { formFlowRoutes } from './forms.routes';
 import { orderFlowRoutes } from './orders.routes';
+import { ReturnFlowResolver } from './returns.resolver';
+import { returnFlowRoutes } from './returns.routes';
 
 /**
  * The flows' own transport (issue 53): the routes and resolvers that run a flow live beside the flows, so no module
@@ -10,9 +13,10 @@ import { orderFlowRoutes } from './orders.routes';
  */
 export const manifest: ModuleManifest = {
   name: 'flows',
-  resolvers: [CheckoutResolver, EditOrderResolver],
+  resolvers: [ApprovalResolver, CheckoutResolver, EditOrderResolver, ReturnFlowResolver],
   routes: [
     { prefix: '/', routes: orderFlowRoutes },
     { prefix: '/', routes: formFlowRoutes },
+    { prefix: '/', routes: returnFlowRoutes },
   ],
 };

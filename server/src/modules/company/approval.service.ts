@@ -1,21 +1,14 @@
-import { approvalDecisionSchema, COMPANY_CAN } from '../../../../domain/company';
+import { COMPANY_CAN } from '../../../../domain/company';
 import { ORDER_STATUS_CODE } from '../../../../domain/order-status';
-import { round2 } from '../../../../domain/money';
-import { AppError, notFound } from '../../common/errors';
-import { validate } from '../../common/validate';
+import { AppError } from '../../common/errors';
 import type { Ctx } from '../../context';
-import { isUuid } from '../../../../domain/ids';
 import { BRAND } from '../../../../domain/constants';
 import { isStaffRole } from '../../../../domain/roles';
-import { recordAudit } from '../audit';
-import { outcome, type OrderMail, changeOrderStatus } from '../order';
-import type { PaymentIntent } from '../payment';
 import { companyCaller, personName } from './company-access';
-import { forgetHeldCard, heldCard, type HeldCard } from './company-limits';
 
 /*
- * Orders waiting for approval (issue 31, decision 044): the company's queue, and an approver's decision. The order's
- * row is locked for the decision, so of two approvers deciding at once one wins and the other is told it is decided.
+ * Orders waiting for approval (issue 31, decision 044): the company's queue and an approval's outcome. An approver's
+ * decision is the flow server/src/flows/decide-approval.ts, its company's steps in approval-decision.ts.
  */
 
 export interface ApprovalLineView {
@@ -61,7 +54,7 @@ export interface ApprovalOutcome {
 }
 
 /** The caller's company if their role approves; UNPROCESSABLE otherwise. */
-async function approverOf(ctx: Ctx): Promise<string> {
+export async function approverOf(ctx: Ctx): Promise<string> {
   const [row] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
     'select account_id as "accountId", company_role as role from app_user where id = ?',
     [companyCaller(ctx).id],
@@ -72,30 +65,6 @@ async function approverOf(ctx: Ctx): Promise<string> {
     throw new AppError('UNPROCESSABLE', 'Only an approver or an admin of your company can do this.');
   }
   return row.accountId;
-}
-
-/** An order's approval and what deciding it needs, for `?` order and `?` company. */
-const DECISION_ROW = `select a.id as "approvalId", a.buyer_id as "buyerId", a.reason, a.credit_hold as "creditHold",
-    a.payment_method_id as "paymentMethodId", a.save_card as "saveCard", b.payment_key as "paymentKey", o.status,
-    o.payment_kind as "paymentKind", o.total::float8 as total, o.currency_code as "currencyCode"
-  from company_approval a join customer_order o on o.id = a.order_id
-  left join app_user b on b.id = a.buyer_id
-  where a.order_id = ? and a.account_id = ?`;
-
-type CardBrand = { brand: string; last4: string };
-
-interface DecisionRow {
-  approvalId: string;
-  buyerId: string | null;
-  reason: string;
-  creditHold: boolean;
-  paymentMethodId: string | null;
-  saveCard: boolean;
-  paymentKey: string | null;
-  status: number;
-  paymentKind: string;
-  total: number;
-  currencyCode: string;
 }
 
 export const approvalService = {
@@ -147,155 +116,6 @@ export const approvalService = {
       [accountId, ORDER_STATUS_CODE.AwaitingApproval, companyCaller(ctx).id],
     );
     return row?.n ?? 0;
-  },
-
-  /**
-   * An approver decides an order of their company: approved, it is paid with the card kept for it (authorised,
-   * declined or asking the bank's check, as at checkout) or its purchase order is taken; rejected, it is cancelled
-   * with the note. The buyer gets an e-mail. Nobody decides their own order; an order already decided (or
-   * cancelled) answers CONFLICT. Entry point: `{ approve, note }` as sent.
-   */
-  async decide(ctx: Ctx, orderId: string, body: unknown): Promise<ApprovalOutcome> {
-    const input = validate(approvalDecisionSchema, body);
-    const note = input.note ?? '';
-    const me = companyCaller(ctx);
-    const accountId = await approverOf(ctx);
-    if (!isUuid(orderId)) throw notFound('Order');
-    const by = personName(me.firstName, me.lastName, me.email);
-    // The card's payment is made, and recorded on the order, before the decision locks it: should the decision
-    // fail after the card is charged, a later cancel still finds the payment to release.
-    const intentId = input.approve ? await this.startPayment(ctx, orderId, accountId) : null;
-    let held: HeldCard | null = null;
-    await ctx.db.transactional(async () => {
-      // The approver's role as it is now (a member removed or demoted a moment ago can no longer decide).
-      const [approver] = await ctx.db.execute<{ accountId: string | null; role: number | null }[]>(
-        'select account_id as "accountId", company_role as role from app_user where id = ? for share',
-        [me.id],
-        'all',
-      );
-      if (approver?.accountId !== accountId || !COMPANY_CAN.approve(approver.role)) {
-        throw new AppError('UNPROCESSABLE', 'Only an approver or an admin of your company can do this.');
-      }
-      const [row] = await ctx.db.execute<DecisionRow[]>(
-        `${DECISION_ROW} for update of o, a`,
-        [orderId, accountId],
-        'all',
-      );
-      if (!row) throw notFound('Order');
-      if (row.buyerId === me.id) throw new AppError('UNPROCESSABLE', 'Nobody approves their own order.');
-      if (row.status !== ORDER_STATUS_CODE.AwaitingApproval) {
-        throw new AppError('CONFLICT', 'This order was already approved, rejected or cancelled.');
-      }
-      // Staff decide the company's credit first (decision 046): the order is not in the company's queue yet.
-      if (row.creditHold) throw notFound('Order');
-      await ctx.db.execute(
-        `update company_approval set decision = ?, decided_by_id = ?, note = ?, decided_at = now() where id = ?`,
-        [input.approve ? 'approved' : 'rejected', me.id, note, row.approvalId],
-        'run',
-      );
-      // The buyer is told with the change: rejected, or approved and what comes next (paid, to pay, on terms).
-      const move = (
-        to: number,
-        paymentStatus: string | null,
-        history: string,
-        notice: OrderMail,
-        card?: CardBrand | null,
-      ) =>
-        changeOrderStatus(ctx, { orderId, from: row.status, to, note: history, paymentStatus, card, notice });
-      const approved =
-        (next: 'paid' | 'pay' | 'terms'): OrderMail =>
-        (order) => ({ kind: 'order-approved', ...order, by, note, next });
-      const said = note ? ` (${note})` : '';
-      if (!input.approve) {
-        await move(ORDER_STATUS_CODE.OrderCancelled, null, `Rejected by ${by}${said}`, (order) => ({
-          kind: 'order-rejected',
-          ...order,
-          by,
-          note,
-        }));
-      } else {
-        if (row.paymentKind === 'purchaseOrder') {
-          await move(
-            ORDER_STATUS_CODE.Processing,
-            'PENDING',
-            `Approved by ${by}${said}; purchase order received`,
-            approved('terms'),
-          );
-        } else {
-          const charged = intentId && row.paymentMethodId ? await this.charge(ctx, intentId, row) : null;
-          const result = charged && outcome(charged);
-          if (charged && result) {
-            const paid = result.status === ORDER_STATUS_CODE.Authorized;
-            const how = paid
-              ? charged.card
-                ? `; card ${charged.card.brand} ending ${charged.card.last4}`
-                : ''
-              : `; ${charged.lastError ?? 'waiting for the buyer to pay'}`;
-            await move(
-              result.status,
-              result.paymentStatus,
-              `Approved by ${by}${said}${how}`,
-              approved(paid ? 'paid' : 'pay'),
-              charged.card,
-            );
-          } else {
-            // No card to charge (none kept, or it is no longer usable): the buyer pays from the order's page.
-            await move(
-              ORDER_STATUS_CODE.PaymentRequiresAction,
-              'PAYMENT_REQUIRES_ACTION',
-              `Approved by ${by}${said}; waiting for the buyer to pay`,
-              approved('pay'),
-            );
-          }
-        }
-      }
-      held = heldCard(row);
-      await recordAudit(ctx, {
-        action: input.approve ? 'company.order-approved' : 'company.order-rejected',
-        targetType: 'order',
-        targetId: orderId,
-        before: { status: row.status },
-        after: { decision: input.approve ? 'approved' : 'rejected', note },
-      });
-    });
-    await forgetHeldCard(ctx, held);
-    return (await this.outcomeOf(ctx, orderId))!;
-  },
-
-  /**
-   * The payment of a waiting card order, made at the provider and recorded on the order before it is approved (the
-   * order's own key `order:<id>`: the buyer's Pay now continues it). Null when there is no card to charge.
-   */
-  async startPayment(ctx: Ctx, orderId: string, accountId: string): Promise<string | null> {
-    const [row] = await ctx.db.execute<DecisionRow[]>(DECISION_ROW, [orderId, accountId]);
-    if (!row || row.status !== ORDER_STATUS_CODE.AwaitingApproval || row.paymentKind !== 'card') return null;
-    // Nobody approves their own order: nothing is started for it (the decision refuses it).
-    if (row.buyerId === companyCaller(ctx).id) return null;
-    if (!row.paymentMethodId || !row.paymentKey) return null;
-    const intent = await ctx.app.payments.createIntent({
-      amount: round2(row.total),
-      currency: row.currencyCode,
-      idempotencyKey: `order:${orderId}`,
-      customer: row.paymentKey,
-    });
-    await ctx.db.execute(
-      'update customer_order set payment_intent_id = ? where id = ? and status = ? and payment_intent_id is null',
-      [intent.id, orderId, ORDER_STATUS_CODE.AwaitingApproval],
-    );
-    return intent.id;
-  },
-
-  /**
-   * Charges the card kept for the order; null when the provider refuses it as unknown (the buyer removed it from
-   * their saved cards meanwhile): the buyer then pays from the order.
-   */
-  async charge(ctx: Ctx, intentId: string, row: DecisionRow): Promise<PaymentIntent | null> {
-    try {
-      return await ctx.app.payments.confirm(intentId, row.paymentMethodId!, { save: row.saveCard });
-    } catch (err) {
-      if (err instanceof AppError) return null;
-      throw err;
-    }
   },
 
   /** The approval of an order (its reason, decision and note), or null for an order that needed none. */

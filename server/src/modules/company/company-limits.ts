@@ -19,7 +19,7 @@ import { localeOr, queueEmail, sendMessage } from '../mail';
 
 /*
  * Spending limits at checkout (issue 31, decision 044): whether a company member may buy, and whether their order
- * waits for an approver. The decision itself is in approval.service.ts.
+ * waits for an approver. The decision itself is the flow server/src/flows/decide-approval.ts.
  */
 
 /** Orders counted against a monthly limit: placed and not cancelled (nor deleted). */

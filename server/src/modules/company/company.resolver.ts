@@ -15,7 +15,6 @@ import {
   CompanyApprovalGql,
   CompanyOrderListInputGql,
   CompanyOrderPageGql,
-  OrderApprovalGql,
 } from './company.types';
 import { approvalService } from './approval.service';
 import { companyAddressService } from './company-addresses';
@@ -145,20 +144,6 @@ export class CompanyResolver {
   })
   companyApprovals(@Ctx() ctx: RequestCtx) {
     return approvalService.queue(ctx);
-  }
-
-  @Authorized(...authorizedFor(COMPANY_ORDERS))
-  @Mutation(() => OrderApprovalGql, {
-    description:
-      'An approver approves an order of their company (it is then paid, or its purchase order taken) or rejects it with a note',
-  })
-  decideCompanyOrder(
-    @Arg('orderId', () => ID) orderId: string,
-    @Arg('approve', () => Boolean) approve: boolean,
-    @Arg('note', () => String, { nullable: true }) note: string | null,
-    @Ctx() ctx: RequestCtx,
-  ) {
-    return approvalService.decide(ctx, orderId, { approve, note: note ?? undefined });
   }
 
   @Authorized(...authorizedFor(COMPANY_ORDERS))

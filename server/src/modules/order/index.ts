@@ -3,6 +3,7 @@
  * flows and the rest of server/src import this file, never the files behind it (eslint.config.mjs holds it;
  * server/test may). It never exports the module's manifest (config/manifests.ts imports that directly).
  */
+export { moveOnApproval, type ApprovalMove } from './approval-move';
 export {
   checkoutService,
   type PaymentInput,
@@ -19,6 +20,24 @@ export {
 } from './demo-accounts';
 export { DEMO_ORDER_SCOPE, insertDemoOrders } from './demo-orders';
 export { adminOrderService } from './order-admin.service';
+export {
+  auditOrderEdit,
+  authorisedOnCard,
+  checkEditedAddress,
+  checkEditedQuantities,
+  checkEditedStatus,
+  checkLoweredPrices,
+  editChanges,
+  editLines,
+  editTotals,
+  lockOrderVersion,
+  moveEditedStatus,
+  readOrderEdit,
+  refuseEdit,
+  reserveEditedLines,
+  writeEditedLines,
+  writeOrderEdit,
+} from './order-edit';
 export { queueStatusNotice, type OrderMail, cancellationMail } from './order-mail';
 export { subscribeToOrderStatus, recordPlacement, changeOrderStatus, recordOrderNote } from './order-status';
 export { type OrderAddress, CustomerOrder, OrderLine } from './order.entity';
@@ -46,4 +65,5 @@ export {
   type CheckoutKey,
   type LinesToOrder,
 } from './placement';
+export { markReturned, refundReturned } from './return-refund';
 export { sweepUnpaidOrders } from './unpaid-orders';

@@ -25,7 +25,7 @@ class ReturnLineGql {
 }
 
 @ObjectType('Return', { description: 'A return of delivered lines (status codes 5 to 10 of spec section 4)' })
-class ReturnGql {
+export class ReturnGql {
   @Field(() => ID) id!: string;
   @Field(() => ID) orderId!: string;
   @Field(() => String) orderNumber!: string;
@@ -79,18 +79,6 @@ export class ReturnsResolver {
     @Ctx() ctx: RequestCtx,
   ) {
     return returnsService.decide(ctx, id, { decision, note: note ?? '' });
-  }
-
-  @Authorized('Admin', 'Service', 'CustomerService')
-  @Mutation(() => ReturnGql, {
-    description: 'Staff follow an accepted return: 8 shipped, 9 processing, 10 completed',
-  })
-  advanceReturn(
-    @Arg('id', () => ID) id: string,
-    @Arg('status', () => Int) status: number,
-    @Ctx() ctx: RequestCtx,
-  ) {
-    return returnsService.advance(ctx, id, { status });
   }
 
   @Authorized()

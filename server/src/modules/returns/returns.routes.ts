@@ -2,7 +2,10 @@ import { Router } from 'express';
 import { ctxOf } from '../../rest/ctx';
 import { returnsService } from './returns.service';
 
-/** Returns: customers request and follow theirs; staff decide and follow them to the refund. */
+/**
+ * Returns: customers request and follow theirs; staff decide them (following one to its refund is the flow
+ * complete-return.ts, its route in server/src/flows/returns.routes.ts).
+ */
 export function returnsRoutes(): Router {
   const router = Router();
 
@@ -25,10 +28,6 @@ export function returnsRoutes(): Router {
 
   router.post('/admin/returns/:id/decision', async (req, res) => {
     res.json(await returnsService.decide(ctxOf(req), String(req.params.id), req.body));
-  });
-
-  router.post('/admin/returns/:id/status', async (req, res) => {
-    res.json(await returnsService.advance(ctxOf(req), String(req.params.id), req.body));
   });
 
   return router;

@@ -1,13 +1,10 @@
 import { isUuid } from '../../../../domain/ids';
 import { orderNumberLabel } from '../../../../domain/checkout';
-import { round2 } from '../../../../domain/money';
 import { canTransition, ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
 import {
   RETURN_WINDOW_DAYS,
-  returnAdvanceSchema,
   returnDecisionSchema,
   returnRequestSchema,
-  returnRestocks,
   withinReturnWindow,
   type ReturnRequestInput,
 } from '../../../../domain/returns';
@@ -18,7 +15,6 @@ import { AppError, notFound, type FieldError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { localeOr, sendMessage, type Message } from '../mail';
 import { changeOrderStatus, orderService, type OrderView } from '../order';
-import { restockReturned } from '../stock';
 
 export interface ReturnView {
   id: string;
@@ -57,13 +53,6 @@ const view = (r: ReturnRow): ReturnView => ({
   createdAt: new Date(r.createdAt).toISOString(),
   updatedAt: new Date(r.updatedAt).toISOString(),
 });
-
-/** The statuses a return moves through after staff accept it. */
-const AFTER_ACCEPT: readonly number[] = [
-  ORDER_STATUS_CODE.ReturnShipped,
-  ORDER_STATUS_CODE.ReturnProcessing,
-  ORDER_STATUS_CODE.ReturnCompleted,
-];
 
 export const returnsService = {
   /**
@@ -203,84 +192,13 @@ export const returnsService = {
     });
     return this.get(ctx, id);
   },
-
-  /**
-   * Staff follow an accepted return: shipped, processing, completed. Completing refunds the returned lines
-   * (with their tax) through the payment provider: refunded or partially refunded; and, when the reason says they
-   * are sellable, puts the stocked pieces back on the shelf (restockReturned).
-   */
-  async advance(ctx: Ctx, id: string, body: unknown) {
-    assertAccess(ctx, CONSOLE_ACCESS.returns);
-    const { status: to } = validate(returnAdvanceSchema, body);
-    const current = await this.get(ctx, id);
-    const at = AFTER_ACCEPT.indexOf(to);
-    const from = at === 0 ? ORDER_STATUS_CODE.ReturnApproved : AFTER_ACCEPT[at - 1];
-    if (at < 0 || current.status !== from) {
-      throw new AppError(
-        'CONFLICT',
-        `A return cannot go from ${current.statusLabel} to ${orderStatusLabel(to)}.`,
-      );
-    }
-    const order = await orderService.load(ctx, current.orderId);
-    let refund: number | null = null;
-    if (to === ORDER_STATUS_CODE.ReturnCompleted) {
-      const goods = current.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-      refund = round2(goods * (1 + order.taxPct / 100));
-      // A card is refunded; a purchase order (even one whose card failed before) is credited on its invoice.
-      if (order.paymentKind === 'card' && order.paymentIntentId) {
-        await ctx.app.payments.refund(order.paymentIntentId, refund, `return:${id}`);
-      }
-    }
-    await ctx.db.transactional(async () => {
-      await ctx.db.execute(
-        'update return_request set status = ?, refund_amount = coalesce(?, refund_amount), updated_at = now() where id = ?',
-        [to, refund, id],
-        'run',
-      );
-      if (to === ORDER_STATUS_CODE.ReturnCompleted) {
-        const [all] = await ctx.db.execute<{ returned: number; ordered: number; refunded: number }[]>(
-          `select (select coalesce(sum(l.quantity), 0) from return_line l join return_request r on r.id = l.return_request_id
-                    where r.order_id = ? and r.status = 10)::int as returned,
-                  (select sum(quantity) from order_line where order_id = ?)::int as ordered,
-                  (select coalesce(sum(refund_amount), 0) from return_request where order_id = ? and status = 10)::float8 as refunded`,
-          [order.id, order.id, order.id],
-          'all',
-        );
-        const whole = all!.returned >= all!.ordered;
-        if (returnRestocks(current.reason)) {
-          await restockReturned(ctx, { id: order.id, state: order.shippingAddress.state }, current.lines);
-        }
-        await ctx.db.execute(
-          `update customer_order set return_status = ?,
-             payment_status = case when payment_kind = 'card' then ? else payment_status end
-           where id = ?`,
-          [whole ? 'RETURNED' : 'PARTIALLY_RETURNED', whole ? 'REFUNDED' : 'PARTIALLY_REFUNDED', order.id],
-          'run',
-        );
-        await mail(ctx, order, {
-          kind: 'return-completed',
-          reference: current.rmaNumber ?? orderNumberLabel(order.orderNumber),
-          amount: { value: refund!, currency: order.currencyCode },
-          to: order.paymentKind === 'card' ? 'card' : 'invoice',
-        });
-      } else {
-        const reference = current.rmaNumber ?? orderNumberLabel(order.orderNumber);
-        await mail(ctx, order, {
-          kind: to === ORDER_STATUS_CODE.ReturnShipped ? 'return-shipped' : 'return-processing',
-          reference,
-        });
-      }
-      await moveOrder(ctx, order.id, to, orderStatusLabel(to));
-    });
-    return this.get(ctx, id);
-  },
 };
 
 const refuse = (field: string, message: string) =>
   new AppError('BAD_USER_INPUT', message, [{ field, message }]);
 
 /** Moves the order along with its return, when the transition table allows it from where the order is. */
-async function moveOrder(ctx: Ctx, orderId: string, to: number, note: string, returnStatus?: string) {
+export async function moveOrder(ctx: Ctx, orderId: string, to: number, note: string, returnStatus?: string) {
   const [row] = await ctx.db.execute<{ status: number }[]>(
     'select status from customer_order where id = ? for update',
     [orderId],
@@ -300,6 +218,6 @@ async function moveOrder(ctx: Ctx, orderId: string, to: number, note: string, re
 }
 
 /** A return's e-mail to the order's contact, in the language the order was placed in. */
-async function mail(ctx: Ctx, order: Pick<OrderView, 'contactEmail' | 'locale'>, message: Message) {
+export async function mail(ctx: Ctx, order: Pick<OrderView, 'contactEmail' | 'locale'>, message: Message) {
   await sendMessage(ctx.db, ctx.log, { to: order.contactEmail, locale: localeOr(order.locale), message });
 }
