@@ -1,9 +1,10 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { GraphQLError } from 'graphql';
 import { Route, Routes } from 'react-router-dom';
+import { recordedMutation } from '../testing/mutations';
 import { renderRoute } from '../testing/render';
 import { CompanyView } from './CompaniesView';
 import {
@@ -67,18 +68,8 @@ const lists: MockedResponse = {
   maxUsageCount: 5,
 };
 
-/** The decision's mock: `answer` is what the server sends; the variables sent are recorded. */
-function decide(answer: () => unknown) {
-  const sent = jest.fn<(variables: Record<string, unknown>) => void>();
-  const mock: MockedResponse = {
-    request: { query: DecideCompanyCreditDocument, variables: () => true },
-    result: (variables) => {
-      sent(variables);
-      return answer() as ReturnType<Extract<MockedResponse['result'], (...args: never[]) => unknown>>;
-    },
-  };
-  return { mock, sent };
-}
+/** The decision's mock: the variables sent are recorded. */
+const decide = (answer: () => unknown) => recordedMutation(DecideCompanyCreditDocument, answer);
 /** The server's answer to a decision: the company, its hold gone (the cache takes it by its id). */
 const decided = () => ({ data: { decideCompanyCredit: company([]) } });
 

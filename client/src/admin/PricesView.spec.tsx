@@ -4,6 +4,7 @@ import { PRICE_BREAK_MESSAGES } from '@domain/price-breaks';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { GraphQLError } from 'graphql';
+import { recordedMutation } from '../testing/mutations';
 import { renderRoute } from '../testing/render';
 import { AdminProductPricesDocument, SetPriceBreaksDocument } from './graphql/admin.generated';
 import { PricesView } from './PricesView';
@@ -32,18 +33,8 @@ const read = (breaks: { minQuantity: number; price: number }[], onRead?: () => v
   result: () => (onRead?.(), { data: { adminProductPrices: prices(breaks) } }),
 });
 
-/** The save's mock: `answer` is what the server sends; the variables sent are recorded. */
-function save(answer: () => unknown) {
-  const sent = jest.fn<(variables: Record<string, unknown>) => void>();
-  const mock: MockedResponse = {
-    request: { query: SetPriceBreaksDocument, variables: () => true },
-    result: (variables) => {
-      sent(variables);
-      return answer() as ReturnType<Extract<MockedResponse['result'], (...args: never[]) => unknown>>;
-    },
-  };
-  return { mock, sent };
-}
+/** The save's mock: the variables sent are recorded. */
+const save = (answer: () => unknown) => recordedMutation(SetPriceBreaksDocument, answer);
 
 function show(mocks: MockedResponse[]) {
   return renderRoute(

@@ -1,8 +1,9 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { GraphQLError } from 'graphql';
+import { recordedMutation } from '../testing/mutations';
 import { renderRoute } from '../testing/render';
 import { DecideReturnDocument, ReturnQueueDocument } from './graphql/admin.generated';
 import { ReturnsView } from './ReturnsView';
@@ -41,18 +42,8 @@ const queue = (returns: (typeof requested)[]): MockedResponse => ({
   result: { data: { returnQueue: returns } },
 });
 
-/** The decision's mock: `answer` is what the server sends; the variables sent are recorded. */
-function decide(answer: () => unknown) {
-  const sent = jest.fn<(variables: Record<string, unknown>) => void>();
-  const mock: MockedResponse = {
-    request: { query: DecideReturnDocument, variables: () => true },
-    result: (variables) => {
-      sent(variables);
-      return answer() as ReturnType<Extract<MockedResponse['result'], (...args: never[]) => unknown>>;
-    },
-  };
-  return { mock, sent };
-}
+/** The decision's mock: the variables sent are recorded. */
+const decide = (answer: () => unknown) => recordedMutation(DecideReturnDocument, answer);
 const decided = (decision: string) => () => ({
   data: {
     decideReturn: {

@@ -1,9 +1,10 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
 import { STOCK_MESSAGES } from '@domain/stock.schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { GraphQLError } from 'graphql';
+import { recordedMutation } from '../testing/mutations';
 import { renderRoute } from '../testing/render';
 import { AdjustStockDocument, AdminStockDocument } from './graphql/admin.generated';
 import { StockView } from './StockView';
@@ -46,18 +47,8 @@ const read = (moo: number): MockedResponse => ({
   result: { data: { adminStock: [stockRow(moo)] } },
 });
 
-/** The count's mock: `answer` is what the server sends; the variables sent are recorded. */
-function adjust(answer: () => unknown) {
-  const sent = jest.fn<(variables: Record<string, unknown>) => void>();
-  const mock: MockedResponse = {
-    request: { query: AdjustStockDocument, variables: () => true },
-    result: (variables) => {
-      sent(variables);
-      return answer() as ReturnType<Extract<MockedResponse['result'], (...args: never[]) => unknown>>;
-    },
-  };
-  return { mock, sent };
-}
+/** The count's mock: the variables sent are recorded. */
+const adjust = (answer: () => unknown) => recordedMutation(AdjustStockDocument, answer);
 
 function show(mocks: MockedResponse[]) {
   return renderRoute(

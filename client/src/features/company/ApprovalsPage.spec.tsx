@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { meAnswer, signedInUser } from '../../testing/auth';
+import { recordedMutation } from '../../testing/mutations';
 import { renderRoute } from '../../testing/render';
 import { ApprovalsPage } from './ApprovalsPage';
 import { CompanyApprovalsDocument, DecideCompanyOrderDocument } from './graphql/company.generated';
@@ -49,18 +50,8 @@ const decided = (decision: 'approved' | 'rejected', note: string) => ({
   },
 });
 
-/** The decision's mock: `answer` is what the server sends; the variables sent are recorded. */
-function decide(answer: () => unknown) {
-  const sent = jest.fn<(variables: Record<string, unknown>) => void>();
-  const mock: MockedResponse = {
-    request: { query: DecideCompanyOrderDocument, variables: () => true },
-    result: (variables) => {
-      sent(variables);
-      return answer() as ReturnType<Extract<MockedResponse['result'], (...args: never[]) => unknown>>;
-    },
-  };
-  return { mock, sent };
-}
+/** The decision's mock: the variables sent are recorded. */
+const decide = (answer: () => unknown) => recordedMutation(DecideCompanyOrderDocument, answer);
 
 beforeEach(() => {
   document.cookie = 'clientCsrfToken=c.t; path=/';

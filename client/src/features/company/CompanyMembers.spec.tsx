@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { GraphQLError } from 'graphql';
 import { meAnswer, signedInUser } from '../../testing/auth';
+import { recordedMutation, refusal } from '../../testing/mutations';
 import { renderRoute } from '../../testing/render';
 import { CompanyPage } from './CompanyPages';
 import {
@@ -64,23 +64,6 @@ const company = (over: Partial<CompanyFieldsFragment> = {}): MockedResponse => (
   },
 });
 
-/** A mutation's mock: `answer` is what the server sends; the variables sent are recorded. */
-function mutation(query: MockedResponse['request']['query'], answer: () => unknown) {
-  const sent = jest.fn<(variables: Record<string, unknown>) => void>();
-  const mock: MockedResponse = {
-    request: { query, variables: () => true },
-    result: (variables) => {
-      sent(variables);
-      return answer() as ReturnType<Extract<MockedResponse['result'], (...args: never[]) => unknown>>;
-    },
-  };
-  return { mock, sent };
-}
-
-const refused = (code: string, message: string, fields?: { field: string; message: string }[]) => () => ({
-  errors: [new GraphQLError(message, { extensions: { code, ...(fields && { fields }) } })],
-});
-
 beforeEach(() => {
   document.cookie = 'clientCsrfToken=c.t; path=/';
 });
@@ -95,7 +78,7 @@ async function row(name: string) {
 
 describe('company members', () => {
   it('invites someone by e-mail, says so, and lists the open invitation', async () => {
-    const { mock, sent } = mutation(InviteCompanyMemberDocument, () => ({
+    const { mock, sent } = recordedMutation(InviteCompanyMemberDocument, () => ({
       data: { inviteCompanyMember: { __typename: 'CompanyInvitation', id: 'i1' } },
     }));
     const invitation = {
@@ -130,9 +113,9 @@ describe('company members', () => {
   });
 
   it('puts a refused invitation’s message next to the e-mail field, keeps what was typed and focuses it', async () => {
-    const { mock } = mutation(
+    const { mock } = recordedMutation(
       InviteCompanyMemberDocument,
-      refused('BAD_USER_INPUT', 'This person already belongs to your company.', [
+      refusal('BAD_USER_INPUT', 'This person already belongs to your company.', [
         { field: 'email', message: 'This person already belongs to your company.' },
       ]),
     );
@@ -155,7 +138,7 @@ describe('company members', () => {
   });
 
   it('changes a member’s role, keeps their limits, and shows the company as saved', async () => {
-    const { mock, sent } = mutation(UpdateCompanyMemberDocument, () => ({
+    const { mock, sent } = recordedMutation(UpdateCompanyMemberDocument, () => ({
       data: { updateCompanyMember: { ...bea, role: 'Approver' } },
     }));
     renderRoute(<CompanyPage />, {
@@ -180,9 +163,9 @@ describe('company members', () => {
   });
 
   it('refuses to leave the company without an admin: says so above the form and keeps it open', async () => {
-    const { mock, sent } = mutation(
+    const { mock, sent } = recordedMutation(
       UpdateCompanyMemberDocument,
-      refused('CONFLICT', 'Your company must keep at least one active admin.'),
+      refusal('CONFLICT', 'Your company must keep at least one active admin.'),
     );
     renderRoute(<CompanyPage />, { path: '/user/account/company', mocks: [me, company(), mock] });
     fireEvent.click(within(await row('Ada Ng')).getByRole('button', { name: 'Change role or limits' }));

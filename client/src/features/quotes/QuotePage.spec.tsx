@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { GraphQLError } from 'graphql';
 import { Route, Routes } from 'react-router-dom';
 import { meAnswer, signedInUser } from '../../testing/auth';
+import { recordedMutation, refusal } from '../../testing/mutations';
 import { renderRoute } from '../../testing/render';
 import {
   AcceptQuoteDocument,
@@ -76,22 +76,6 @@ const read = (q: Quote): MockedResponse => ({
   result: { data: { quote: q } },
 });
 
-/** A mutation's mock: `answer` is what the server sends; the variables sent are recorded. */
-function mutation(query: MockedResponse['request']['query'], answer: () => unknown) {
-  const sentWith = jest.fn<(variables: Record<string, unknown>) => void>();
-  const mock: MockedResponse = {
-    request: { query, variables: () => true },
-    result: (variables) => {
-      sentWith(variables);
-      return answer() as ReturnType<Extract<MockedResponse['result'], (...args: never[]) => unknown>>;
-    },
-  };
-  return { mock, sent: sentWith };
-}
-const refused = (code: string, message: string) => () => ({
-  errors: [new GraphQLError(message, { extensions: { code } })],
-});
-
 function show(mocks: MockedResponse[]) {
   return renderRoute(
     <Routes>
@@ -108,7 +92,7 @@ beforeEach(() => {
 
 describe('quote page: accept and check out', () => {
   it('accepts the revision the buyer read and goes to its checkout', async () => {
-    const { mock, sent: accepted } = mutation(AcceptQuoteDocument, () => ({
+    const { mock, sent: accepted } = recordedMutation(AcceptQuoteDocument, () => ({
       data: { acceptQuote: quote({ status: 'accepted', acceptedRevision: 2 }) },
     }));
     const { location } = show([me, read(quote()), mock]);
@@ -121,9 +105,9 @@ describe('quote page: accept and check out', () => {
   });
 
   it('says when the quote was revised meanwhile, stays, and shows the quote as it now stands', async () => {
-    const { mock } = mutation(
+    const { mock } = recordedMutation(
       AcceptQuoteDocument,
-      refused('CONFLICT', 'This quote was revised: read the new one before you accept it.'),
+      refusal('CONFLICT', 'This quote was revised: read the new one before you accept it.'),
     );
     const { location } = show([me, read(quote()), mock, read(quote({ sentRevision: 3, sent: sent(3, 25) }))]);
     fireEvent.click(await screen.findByRole('button', { name: 'Accept and check out' }));
@@ -147,10 +131,10 @@ describe('quote page: messages and asking again', () => {
       body: 'Can it ship Friday?',
       createdAt: '2030-01-03T15:00:00.000Z',
     };
-    const { mock, sent: messaged } = mutation(SendQuoteMessageDocument, () => ({
+    const { mock, sent: messaged } = recordedMutation(SendQuoteMessageDocument, () => ({
       data: { sendQuoteMessage: quote({ messages: [written] }) },
     }));
-    const { mock: down } = mutation(SendQuoteMessageDocument, refused('INTERNAL', 'Mail is down.'));
+    const { mock: down } = recordedMutation(SendQuoteMessageDocument, refusal('INTERNAL', 'Mail is down.'));
     show([me, read(quote()), mock, down]);
     const form = await screen.findByRole('form', { name: 'Messages' });
     const box = within(form).getByLabelText('Your message') as HTMLTextAreaElement;
@@ -172,11 +156,11 @@ describe('quote page: messages and asking again', () => {
   it('asks an expired quote again and lands on the new request; a refusal is said on the page', async () => {
     const expired = quote({ status: 'expired' });
     const NEW = '7a2e8e3f-4a5b-4c6d-9e0f-1a2b3c4d5e6f';
-    const { mock: refusedAgain } = mutation(
+    const { mock: refusedAgain } = recordedMutation(
       RequestQuoteAgainDocument,
-      refused('UNPROCESSABLE', 'Part PART-1 is no longer sold.'),
+      refusal('UNPROCESSABLE', 'Part PART-1 is no longer sold.'),
     );
-    const { mock, sent: asked } = mutation(RequestQuoteAgainDocument, () => ({
+    const { mock, sent: asked } = recordedMutation(RequestQuoteAgainDocument, () => ({
       data: {
         requestQuoteAgain: quote({
           id: NEW,
