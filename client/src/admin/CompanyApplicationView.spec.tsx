@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
@@ -62,6 +62,9 @@ function show(mocks: MockedResponse[]) {
     { path: `/admin/companies/applications/${ID}`, mocks: [read, lists, ...mocks] },
   );
 }
+
+// antd's console renders for seconds under CI's load: the budget QuotesView.spec.tsx gives its quote page.
+jest.setTimeout(60_000);
 
 describe('Console → a company application', () => {
   it('approves it into a company with the record filled from the application, and opens the company', async () => {

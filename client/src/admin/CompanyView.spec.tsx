@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
@@ -83,6 +83,9 @@ function show(mocks: MockedResponse[]) {
     { path: `/admin/companies/${ID}`, mocks: [read, lists, ...mocks] },
   );
 }
+
+// antd's console renders for seconds under CI's load: the budget QuotesView.spec.tsx gives its quote page.
+jest.setTimeout(60_000);
 
 describe('Console → a company’s credit holds', () => {
   it('approves a purchase order over the limit: "Saved", and the hold leaves the list', async () => {

@@ -51,6 +51,9 @@ async function catalogue() {
   return title.closest('.ant-card') as HTMLElement;
 }
 
+// antd's console renders for seconds under CI's load: the budget QuotesView.spec.tsx gives its quote page.
+jest.setTimeout(60_000);
+
 describe('Console → Prices: the price-break editor', () => {
   it('adds a volume price, shows its saving, saves the list and reads the part again', async () => {
     const reread = jest.fn();

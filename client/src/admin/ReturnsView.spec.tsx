@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
@@ -71,6 +71,9 @@ async function row() {
   const cell = await screen.findByRole('link', { name: 'AXL-100042' });
   return within(cell.closest('tr') as HTMLElement);
 }
+
+// antd's console renders for seconds under CI's load: the budget QuotesView.spec.tsx gives its quote page.
+jest.setTimeout(60_000);
 
 describe('Console → Returns: the decision', () => {
   it('accepts a return with a note for the customer, says "Saved" and reads the queue again', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
 import { STOCK_MESSAGES } from '@domain/stock.schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -75,6 +75,9 @@ async function open() {
 const messageOf = (field: HTMLElement) =>
   (field.closest('.ant-form-item') as HTMLElement).querySelector('.ant-form-item-explain')?.textContent ??
   null;
+
+// antd's console renders for seconds under CI's load: the budget QuotesView.spec.tsx gives its quote page.
+jest.setTimeout(60_000);
 
 describe('Console → Stock: the count form', () => {
   it('sets a warehouse’s count with a reason: Saved, the dialog closes and the table shows the new count', async () => {
