@@ -90,6 +90,28 @@ export default tseslint.config(
     rules: { 'axisline/feature-boundaries': 'error' },
   },
   {
+    // Issue 54, item 2: a mutation lives in a hook of its feature (a `use*.ts` file beside the pages and views that
+    // call it, e.g. features/company/useCompanyActions.ts), with what it refreshes; pages, views and components
+    // only call hooks.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/**/use*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@apollo/client', '@apollo/client/**'],
+              importNames: ['useMutation'],
+              message:
+                'A mutation lives in a hook of its feature (a use*.ts file, e.g. features/company/useCompanyActions.ts): call that hook here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Issue 53, items 2 and 7: the server's core imports no module; it reads the modules' manifests through the one
     // wiring file (config/manifests.ts, decision 060).
     files: ['server/src/{config,db,common,rest,graphql}/**/*.ts', 'server/src/context.ts'],

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { ROUTES } from '@domain/routes';
 import { storeDay, termsPaymentSchema, type CompanyRoleName } from '@domain/company';
 import {
@@ -26,13 +26,12 @@ import { ConsoleForm, useConsoleSubmit, useFieldItems } from './forms';
 import {
   AdminCompaniesDocument,
   AdminCompanyDocument,
-  DecideCompanyCreditDocument,
-  RecordTermsPaymentDocument,
   type AdminCompanyFieldsFragment,
 } from './graphql/admin.generated';
 import { ApplicationsWaiting } from './CompanyApplicationsView';
 import { RecordForm } from './CompanyRecordForm';
 import { ResponsiveTable } from './ResponsiveTable';
+import { useDecideCredit, useRecordTermsPayment } from './useCompanyActions';
 import { useSavedNotice } from './useConsoleActions';
 
 /*
@@ -263,7 +262,7 @@ function CreditHolds({ company }: { company: AdminCompanyFieldsFragment }) {
   const t = useT();
   const money = useMoney();
   const dates = useDates();
-  const [decide, { loading }] = useMutation(DecideCompanyCreditDocument);
+  const [decide, { loading }] = useDecideCredit();
   const saved = useSavedNotice();
   const [rejecting, setRejecting] = useState<string | null>(null);
   const [note, setNote] = useState('');
@@ -458,7 +457,7 @@ function PaymentForm({
 }) {
   const t = useT();
   const money = useMoney(invoice.currencyCode);
-  const [record] = useMutation(RecordTermsPaymentDocument);
+  const [record] = useRecordTermsPayment();
   const { message } = App.useApp();
   type Values = { amount: number | null; paidOn: string; reference: string };
   const submit = useConsoleSubmit(async (values: Values) => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { applicationDeclineSchema, type ApplicationStatus } from '@domain/company';
 import { ROUTES } from '@domain/routes';
 import { Alert, Button, Card, Descriptions, Modal, Space, Tag, Typography } from 'antd';
@@ -12,10 +12,10 @@ import { DeclineNoteForm } from './forms';
 import {
   AdminCompanyApplicationDocument,
   AdminCompanyApplicationsDocument,
-  DeclineCompanyApplicationDocument,
   type AdminApplicationFieldsFragment,
 } from './graphql/admin.generated';
 import { ResponsiveTable } from './ResponsiveTable';
+import { useDeclineApplication } from './useCompanyActions';
 
 /*
  * Company account applications (decision 047): the ones waiting, on the companies page, and each one's page, where
@@ -193,9 +193,7 @@ function DeclineForm({
   onDone: () => void;
 }) {
   const t = useT();
-  const [decline] = useMutation(DeclineCompanyApplicationDocument, {
-    refetchQueries: ['AdminCompanyApplications'],
-  });
+  const [decline] = useDeclineApplication();
   return (
     <DeclineNoteForm
       schema={applicationDeclineSchema}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { companyRecordSchema } from '@domain/company';
 import { App, Button, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { Formik, type FormikHelpers, type FormikProps } from 'formik';
@@ -6,11 +6,10 @@ import { useT } from '../i18n';
 import { ConsoleForm, useConsoleSubmit, useFieldItems } from './forms';
 import {
   AdminPriceListsDocument,
-  ApproveCompanyApplicationDocument,
-  SaveAdminCompanyDocument,
   type AdminApplicationFieldsFragment,
   type AdminCompanyFieldsFragment,
 } from './graphql/admin.generated';
+import { useCompanyRecordActions } from './useCompanyActions';
 
 /* A company's record as staff keep it (decision 046), and as they settle it to approve an application (047). */
 
@@ -40,10 +39,7 @@ export function RecordForm({
   onSaved: (id: string) => void;
 }) {
   const t = useT();
-  const [save] = useMutation(SaveAdminCompanyDocument, { refetchQueries: ['AdminCompanies'] });
-  const [approve] = useMutation(ApproveCompanyApplicationDocument, {
-    refetchQueries: ['AdminCompanies', 'AdminCompanyApplications'],
-  });
+  const { save, approve } = useCompanyRecordActions();
   const { message } = App.useApp();
   const initial: RecordValues = {
     name: company?.name ?? application?.name ?? '',

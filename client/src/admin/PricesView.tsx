@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { savingPct } from '@domain/price-breaks';
 import { Alert, App, Button, Card, Empty, Form, InputNumber, Space, Typography } from 'antd';
 import { FieldArray, Formik, type FormikProps } from 'formik';
@@ -6,11 +6,8 @@ import { useT } from '../i18n';
 import { errorMessage } from '../lib/failure';
 import { useMoney } from '../lib/money';
 import { ConsoleForm, useConsoleSubmit, PartSearchForm, useFieldItems, usePartSearch } from './forms';
-import {
-  AdminProductPricesDocument,
-  SetPriceBreaksDocument,
-  type ProductPricesFieldsFragment,
-} from './graphql/admin.generated';
+import { AdminProductPricesDocument, type ProductPricesFieldsFragment } from './graphql/admin.generated';
+import { useSetPriceBreaks } from './usePriceActions';
 
 type PriceList = ProductPricesFieldsFragment['lists'][number];
 
@@ -62,7 +59,7 @@ function ListBreaks({ productId, list }: { productId: string; list: PriceList })
   const t = useT();
   const money = useMoney(list.currency);
   const { message } = App.useApp();
-  const [save] = useMutation(SetPriceBreaksDocument, { refetchQueries: ['AdminProductPrices'] });
+  const [save] = useSetPriceBreaks();
   const idPrefix = `list-${list.priceListId || 'catalogue'}-`;
   const title = list.siteId
     ? t('admin.prices.site', { site: list.siteId })

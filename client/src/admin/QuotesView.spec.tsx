@@ -1,13 +1,21 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { MockedResponse } from '@apollo/client/testing';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { GraphQLError } from 'graphql';
 import { proposedQuoteDay } from '@domain/quotes';
 import { Route, Routes } from 'react-router-dom';
 import { meAnswer, signedInUser } from '../testing/auth';
 import { renderRoute } from '../testing/render';
-import { AdminQuoteDocument, SendQuoteDocument, SendQuoteDraftDocument } from './graphql/admin.generated';
+import { recordedMutation, refusal } from '../testing/mutations';
+import {
+  AdminQuoteDocument,
+  DeclineQuoteDocument,
+  ReviewQuoteDocument,
+  SendQuoteDocument,
+  SendQuoteDraftDocument,
+  SendQuoteStaffMessageDocument,
+} from './graphql/admin.generated';
 import { QuoteView } from './QuotesView';
 
 /* The quote page's draft (decision 054): who saved it, the lines held, and Send for a Service or Admin user only. */
@@ -138,5 +146,83 @@ describe('quote page: drafts (decision 054)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Send the quote' }));
     expect(await screen.findByText(HELD)).toBeTruthy();
     await waitFor(() => expect(screen.getByText(/save the quote as a draft for one of them/)).toBeTruthy());
+  });
+});
+
+/* Review, messages and decline (issue 54, item 4: the view's mutations are useQuoteActions.ts). */
+describe('quote page: review, messages, decline', () => {
+  const requested: MockedResponse = {
+    request: { query: AdminQuoteDocument, variables: { id: ID } },
+    result: { data: { adminQuote: quote(false, 'requested') } },
+  };
+
+  it('takes a requested quote into review (the answer in the cache)', async () => {
+    const { mock, sent } = recordedMutation(ReviewQuoteDocument, () => ({
+      data: { reviewQuote: quote(false, 'in_review') },
+    }));
+    show([me(200), requested, mock]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Take into review' }));
+    await waitFor(() => expect(sent).toHaveBeenCalledWith({ id: ID, version: 2 }));
+    // In review, the quote has no Take into review (its button's text, whatever its loading icon).
+    await waitFor(() => expect(screen.queryByText('Take into review')).toBeNull());
+  });
+
+  it('says a refused review, and the quote stays requested', async () => {
+    const { mock } = recordedMutation(
+      ReviewQuoteDocument,
+      refusal('CONFLICT', 'Someone else changed this quote: reload it.'),
+    );
+    show([me(200), requested, mock]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Take into review' }));
+    expect(await screen.findByText('Someone else changed this quote: reload it.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Take into review' })).toBeTruthy();
+  });
+
+  it('sends the buyer a message and empties the box; a refusal is said under the box, which keeps it', async () => {
+    const { mock, sent } = recordedMutation(SendQuoteStaffMessageDocument, () => ({
+      data: { sendQuoteStaffMessage: quote(false, 'requested') },
+    }));
+    const { mock: down } = recordedMutation(
+      SendQuoteStaffMessageDocument,
+      refusal('INTERNAL', 'Mail is down.'),
+    );
+    show([me(200), requested, mock, down]);
+    const box = (await screen.findByLabelText(
+      'Message to the buyer (e-mailed to them)',
+    )) as HTMLTextAreaElement;
+    const card = within(box.closest('.ant-card') as HTMLElement);
+    fireEvent.change(box, { target: { value: 'Two lots, two weeks apart?' } });
+    fireEvent.click(card.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message sent.')).toBeTruthy();
+    expect(sent).toHaveBeenCalledWith({ id: ID, body: 'Two lots, two weeks apart?' });
+    await waitFor(() => expect(box.value).toBe(''));
+
+    fireEvent.change(box, { target: { value: 'Or one?' } });
+    fireEvent.click(card.getByRole('button', { name: 'Send' }));
+    expect(await card.findByText('Mail is down.')).toBeTruthy();
+    expect(box.value).toBe('Or one?');
+  });
+
+  it('declines the request with a note for the buyer, asked for first, and closes the dialog', async () => {
+    const { mock, sent } = recordedMutation(DeclineQuoteDocument, () => ({
+      data: { declineQuote: { ...quote(false, 'declined'), declineNote: 'We do not make this size.' } },
+    }));
+    show([me(200), requested, mock]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const note = dialog.getByLabelText('Why it is declined (the buyer reads this)');
+    fireEvent.click(dialog.getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(
+        (note.closest('.ant-form-item') as HTMLElement).querySelector('.ant-form-item-explain'),
+      ).toBeTruthy(),
+    );
+    expect(sent).not.toHaveBeenCalled();
+
+    fireEvent.change(note, { target: { value: 'We do not make this size.' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('Declined: the buyer was e-mailed.')).toBeTruthy();
+    expect(sent).toHaveBeenCalledWith({ id: ID, version: 2, note: 'We do not make this size.' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

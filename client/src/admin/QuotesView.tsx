@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import {
   proposedQuoteDay,
   QUOTE_STATUSES,
@@ -37,13 +37,10 @@ import { ConsoleForm, DeclineNoteForm, FormProblems, useConsoleSubmit, useFieldI
 import {
   AdminQuoteDocument,
   AdminQuotesDocument,
-  DeclineQuoteDocument,
-  ReviewQuoteDocument,
-  SendQuoteDocument,
-  SendQuoteStaffMessageDocument,
   type QuoteDraftFieldsFragment,
 } from './graphql/admin.generated';
 import { useQuoteDraftActions } from './useConsoleActions';
+import { useDeclineQuote, useReviewQuote, useSendQuote, useSendQuoteStaffMessage } from './useQuoteActions';
 import { ResponsiveTable } from './ResponsiveTable';
 
 /*
@@ -165,7 +162,7 @@ export function QuoteView() {
     variables: { id },
     fetchPolicy: 'cache-and-network',
   });
-  const [review, reviewing] = useMutation(ReviewQuoteDocument);
+  const [review, reviewing] = useReviewQuote();
   const quote = data?.adminQuote;
   if (error) return <Alert type="error" showIcon message={errorMessage(error, t('quotes.notFound'))} />;
   if (loading && !quote) return <Card loading />;
@@ -314,7 +311,7 @@ function AnswerForm({ quote, onReload }: { quote: StaffQuote; onReload: () => vo
   const t = useT();
   const { message } = App.useApp();
   const [conflict, setConflict] = useState<string | null>(null);
-  const [send] = useMutation(SendQuoteDocument, { refetchQueries: ['AdminQuotes'] });
+  const [send] = useSendQuote();
   const { saveDraft } = useQuoteDraftActions();
   // Which button submitted the form: Send, or Save as draft.
   const intent = useRef<'send' | 'draft'>('send');
@@ -497,7 +494,7 @@ function StaffMessages({ quote }: { quote: QuoteFieldsFragment }) {
   const { message } = App.useApp();
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [send, { loading }] = useMutation(SendQuoteStaffMessageDocument);
+  const [send, { loading }] = useSendQuoteStaffMessage();
   return (
     <Card title={t('quotes.messages')}>
       {quote.messages.length === 0 ? (
@@ -553,7 +550,7 @@ function StaffMessages({ quote }: { quote: QuoteFieldsFragment }) {
 
 function DeclineForm({ quote, onDone }: { quote: QuoteFieldsFragment; onDone: () => void }) {
   const t = useT();
-  const [decline] = useMutation(DeclineQuoteDocument, { refetchQueries: ['AdminQuotes'] });
+  const [decline] = useDeclineQuote();
   return (
     <DeclineNoteForm
       schema={quoteDeclineSchema}

@@ -1,10 +1,9 @@
 import { failureOf } from '../../lib/failure';
-import { useMutation } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { NotifyBackInStockDocument } from './graphql/catalog.generated';
 import { useMessage, useT, type MessageId } from '../../i18n';
 import { useSession } from '../account';
+import { useNotifyBackInStock } from './useNotifyBackInStock';
 
 /** What the page says for each answer (decision 053). */
 const DONE: Record<string, MessageId> = {
@@ -28,7 +27,7 @@ export function BackInStockForm({ itemId }: { itemId: string }) {
   const [typed, setEmail] = useState<string | null>(null);
   const email = typed ?? user?.emailAddress ?? '';
   const [error, setError] = useState<string | null>(null);
-  const [notify, { data, loading }] = useMutation(NotifyBackInStockDocument);
+  const [notify, { data, loading }] = useNotifyBackInStock();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

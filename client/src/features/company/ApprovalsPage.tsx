@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import { approvalDecisionSchema } from '@domain/company';
 import { ROUTES } from '@domain/routes';
@@ -15,10 +15,10 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { SignInRedirect, useSession } from '../account';
 import {
   CompanyApprovalsDocument,
-  DecideCompanyOrderDocument,
   MyCompanyDocument,
   type CompanyApprovalsQuery,
 } from './graphql/company.generated';
+import { useDecideOrder } from './useApprovalActions';
 
 type Approval = CompanyApprovalsQuery['companyApprovals'][number];
 
@@ -77,16 +77,11 @@ export function ApprovalsPage() {
   );
 }
 
-const refetch = {
-  refetchQueries: [CompanyApprovalsDocument, MyCompanyDocument],
-  awaitRefetchQueries: true,
-};
-
 function ApprovalCard({ approval: a }: { approval: Approval }) {
   const t = useT();
   const money = useMoney(a.currencyCode);
   const dates = useDates();
-  const [decide] = useMutation(DecideCompanyOrderDocument, refetch);
+  const [decide] = useDecideOrder();
   const client = useApolloClient();
   const refetchQueue = () =>
     client.refetchQueries({ include: [CompanyApprovalsDocument, MyCompanyDocument] });

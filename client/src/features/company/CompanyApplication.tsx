@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import {
   CERTIFICATE_KINDS,
   CERTIFICATE_MAX_BYTES,
@@ -16,9 +16,9 @@ import { notify } from '../../lib/toast';
 import {
   MyCompanyApplicationDocument,
   MyCompanyDocument,
-  WithdrawCompanyApplicationDocument,
   type CompanyApplicationFieldsFragment,
 } from './graphql/company.generated';
+import { useWithdrawApplication } from './useCompanyActions';
 
 const ACCEPT = Object.values(CERTIFICATE_KINDS)
   .flatMap((k) => [...k.extensions, k.contentType])
@@ -52,10 +52,7 @@ export function CompanyApplicationPanel() {
 function Pending({ application }: { application: CompanyApplicationFieldsFragment }) {
   const t = useT();
   const dates = useDates();
-  const [withdraw, { loading }] = useMutation(WithdrawCompanyApplicationDocument, {
-    refetchQueries: [MyCompanyApplicationDocument],
-    awaitRefetchQueries: true,
-  });
+  const [withdraw, { loading }] = useWithdrawApplication();
   return (
     <div data-testid="application-pending">
       <p className="notice notice--info" role="status">

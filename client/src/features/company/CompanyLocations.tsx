@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { companyAddressSchema } from '@domain/company';
 import { isCountry } from '@domain/regions';
 import { Form, Formik, type FormikHelpers } from 'formik';
@@ -17,15 +16,8 @@ import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/failure';
 import { useShipsTo } from '../../lib/site';
 import { notify } from '../../lib/toast';
-import {
-  DeleteCompanyAddressDocument,
-  MyCompanyDocument,
-  SaveCompanyAddressDocument,
-  SetCompanyShipToLocationsOnlyDocument,
-  type CompanyFieldsFragment,
-} from './graphql/company.generated';
-
-const refetch = { refetchQueries: [MyCompanyDocument], awaitRefetchQueries: true };
+import { type CompanyFieldsFragment } from './graphql/company.generated';
+import { useLocationActions } from './useCompanyActions';
 
 type Location = CompanyFieldsFragment['addresses'][number];
 
@@ -39,9 +31,7 @@ export function CompanyLocations({ company }: { company: CompanyFieldsFragment }
   const shipsTo = useShipsTo();
   // The form: closed, a new location, or the location being edited (its id).
   const [editing, setEditing] = useState<null | 'new' | string>(null);
-  const [save] = useMutation(SaveCompanyAddressDocument, refetch);
-  const [remove] = useMutation(DeleteCompanyAddressDocument, refetch);
-  const [setOnly, { loading: settingOnly }] = useMutation(SetCompanyShipToLocationsOnlyDocument);
+  const { save, remove, setOnly, settingOnly } = useLocationActions();
   const edited = company.addresses.find((a) => a.id === editing);
   const values = (a: Location | undefined) =>
     a

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import {
   COMPANY_CAN,
   COMPANY_ROLES,
@@ -22,22 +22,20 @@ import { notify } from '../../lib/toast';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { SignInRedirect, useSession } from '../account';
 import {
-  AcceptCompanyInvitationDocument,
-  AcceptMyCompanyInvitationDocument,
   CompanyInvitationDocument,
-  InviteCompanyMemberDocument,
   MyCompanyDocument,
   MyCompanyInvitationsDocument,
-  RemoveCompanyMemberDocument,
-  RevokeCompanyInvitationDocument,
-  UpdateCompanyMemberDocument,
   type CompanyFieldsFragment,
   type CompanyMemberFieldsFragment,
 } from './graphql/company.generated';
 import { CompanyApplicationPanel } from './CompanyApplication';
 import { CompanyLocations } from './CompanyLocations';
-
-const refetch = { refetchQueries: [MyCompanyDocument], awaitRefetchQueries: true };
+import {
+  useAcceptInvitation,
+  useAcceptMyInvitation,
+  useInvitationActions,
+  useMemberActions,
+} from './useCompanyActions';
 
 /** The role names as the page shows them, in the page's language. */
 function useRoleLabel() {
@@ -198,8 +196,7 @@ function Member({
   const t = useT();
   const roleLabel = useRoleLabel();
   const [editing, setEditing] = useState(false);
-  const [update] = useMutation(UpdateCompanyMemberDocument, refetch);
-  const [remove, removing] = useMutation(RemoveCompanyMemberDocument, refetch);
+  const { update, remove, removing } = useMemberActions();
   const { submit, failure } = useFormSubmit(
     async (values: { role: string; orderLimit: string; monthlyLimit: string }) => {
       const input = companyMemberSchema.cast(values);
@@ -256,7 +253,7 @@ function Member({
           <button
             type="button"
             className="btn btn--outline-danger"
-            disabled={removing.loading}
+            disabled={removing}
             onClick={() => {
               if (!window.confirm(t('company.removeConfirm', { name }))) return;
               remove({ variables: { userId: member.userId } }).then(
@@ -303,7 +300,7 @@ function MemberFields() {
 
 function InviteForm() {
   const t = useT();
-  const [invite] = useMutation(InviteCompanyMemberDocument, refetch);
+  const { invite } = useInvitationActions();
   type InviteValues = { email: string; role: string; orderLimit: string; monthlyLimit: string };
   const { submit, failure } = useFormSubmit(
     async (values: InviteValues, helpers: FormikHelpers<InviteValues>) => {
@@ -339,7 +336,7 @@ function Invitations({ company }: { company: CompanyFieldsFragment }) {
   const t = useT();
   const roleLabel = useRoleLabel();
   const dates = useDates();
-  const [revoke] = useMutation(RevokeCompanyInvitationDocument, refetch);
+  const { revoke } = useInvitationActions();
   return (
     <>
       <h3>{t('company.openInvitations')}</h3>
@@ -378,10 +375,7 @@ function InvitationsToMe() {
   const roleLabel = useRoleLabel();
   const dates = useDates();
   const { data } = useQuery(MyCompanyInvitationsDocument, { fetchPolicy: 'cache-and-network' });
-  const [accept, accepting] = useMutation(AcceptMyCompanyInvitationDocument, {
-    refetchQueries: [MyCompanyDocument, MyCompanyInvitationsDocument],
-    awaitRefetchQueries: true,
-  });
+  const [accept, accepting] = useAcceptMyInvitation();
   const invitations = data?.myCompanyInvitations ?? [];
   if (!invitations.length) return null;
   return (
@@ -431,9 +425,7 @@ export function JoinCompanyPage() {
     variables: { token },
     skip: !token,
   });
-  const [accept, accepting] = useMutation(AcceptCompanyInvitationDocument, {
-    refetchQueries: [MyCompanyDocument],
-  });
+  const [accept, accepting] = useAcceptInvitation();
   const [failure, setFailure] = useState<string | null>(null);
   const invitation = data?.companyInvitation;
   if (loading || status === 'loading') {

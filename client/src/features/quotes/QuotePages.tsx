@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { canRequestAgain, quoteMessageSchema, quoteNumberLabel } from '@domain/quotes';
 import { Form, Formik, type FormikHelpers } from 'formik';
@@ -15,14 +15,12 @@ import { useMoney } from '../../lib/money';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { SignInRedirect, useSession } from '../account';
 import {
-  AcceptQuoteDocument,
   MyQuotesDocument,
   QuoteDocument,
-  RequestQuoteAgainDocument,
-  SendQuoteMessageDocument,
   type QuoteFieldsFragment,
   type QuoteLineFieldsFragment,
 } from './graphql/quotes.generated';
+import { useAcceptQuote, useRequestQuoteAgain, useSendQuoteMessage } from './useQuoteActions';
 
 /** /user/account/quotes: the buyer's quotes and, for roles that see its orders, their company's (decision 049). */
 export function QuotesPage() {
@@ -291,7 +289,7 @@ export function QuoteDrawings({
 function QuoteMessages({ quote }: { quote: QuoteFieldsFragment }) {
   const t = useT();
   const dates = useDates();
-  const [send] = useMutation(SendQuoteMessageDocument);
+  const [send] = useSendQuoteMessage();
   const { submit, failure } = useFormSubmit(
     async (values: { body: string }, helpers: FormikHelpers<{ body: string }>) => {
       await send({ variables: { id: quote.id, body: values.body } });
@@ -341,7 +339,7 @@ function RequestAgain({ quote }: { quote: QuoteFieldsFragment }) {
   const message = useMessage();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const [again, { loading }] = useMutation(RequestQuoteAgainDocument, { refetchQueries: [MyQuotesDocument] });
+  const [again, { loading }] = useRequestQuoteAgain();
   return (
     <div className="quote-actions" data-testid="request-again">
       <p className="field__hint">{t('quotes.requestAgainText')}</p>
@@ -380,7 +378,7 @@ function QuoteActions({ quote, revision }: { quote: QuoteFieldsFragment; revisio
   const apollo = useApolloClient();
   const { user } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
-  const [accept, { loading }] = useMutation(AcceptQuoteDocument);
+  const [accept, { loading }] = useAcceptQuote();
   const checkout = `${ROUTES.checkout}?quote=${encodeURIComponent(quote.id)}&revision=${revision}`;
   if (quote.status === 'ordered' && quote.orderId) {
     return (

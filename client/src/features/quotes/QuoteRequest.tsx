@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { quoteRequestSchema } from '@domain/quotes';
 import { quotePagePath, ROUTES } from '@domain/routes';
 import { Form, Formik } from 'formik';
@@ -8,7 +7,7 @@ import { Field, FocusFirstError, FormError, TextAreaField, useFormSubmit } from 
 import { useMessage, useT } from '../../i18n';
 import { notify } from '../../lib/toast';
 import { useSession } from '../account';
-import { MyQuotesDocument, RequestQuoteDocument } from './graphql/quotes.generated';
+import { useRequestQuote } from './useRequestQuote';
 
 interface CartLineChoice {
   cartLineId: string;
@@ -28,7 +27,7 @@ export function QuoteRequestPanel({ lines }: { lines: readonly CartLineChoice[] 
   const { user, status } = useSession();
   const navigate = useNavigate();
   const groupId = useId();
-  const [request] = useMutation(RequestQuoteDocument, { refetchQueries: [MyQuotesDocument] });
+  const [request] = useRequestQuote();
   const { submit, failure } = useFormSubmit(
     async (values: { cartLineIds: string[]; neededBy: string; note: string }) => {
       const { data } = await request({ variables: { input: values } });
