@@ -19,7 +19,7 @@ import { loadRenderer, pageHtml, pageTemplate, PRE_HYDRATION_GUARD_CSP, sendPage
 import type { GraphQLRequest } from '../../domain/ssr';
 import type { GraphQLResponse } from '@apollo/server';
 import { AttributionLog, AnswerCache, watchIndexVersion, type Found } from './modules/search';
-import { OutboxSender } from './modules/mail';
+import { OutboxSender, onEmailsQueued } from './modules/mail';
 import { EventDispatcher, type EventConsumer } from './modules/events';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { beginRequest, REST_ROUTERS } from './config/manifests';
@@ -255,6 +255,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   );
   await dispatcher.register();
   if (options.outboxIntervalMs !== 0) dispatcher.start();
+  // An e-mail leaves as soon as the change that queued it commits, not at the next interval.
+  const stopWaking = onEmailsQueued(() => dispatcher.wake());
   // The payment processor keeps its own records: never inside the store's transactions.
   const payments = new TestPaymentProvider(detachedDb(orm));
   // What follows an order's status change, in its transaction (decision 067).
@@ -375,6 +377,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       store.close();
       indexWatch?.stop();
       await unpaidSweep.stop();
+      stopWaking();
       await dispatcher.stop();
       outbox?.close();
       await apollo.stop();

@@ -106,6 +106,8 @@ export async function createTestApp(
     fxRates?: Record<string, number>;
     /** Business-event consumers (delivered when the test flushes, as the mail). */
     eventConsumers?: EventConsumer[];
+    /** Starts the dispatcher with this interval (default: not started; the test flushes). */
+    outboxIntervalMs?: number;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
@@ -132,7 +134,8 @@ export async function createTestApp(
     secureCookies: options.secureCookies,
     trustProxy: options.trustProxy,
     smtpUrl: options.smtpUrl ?? smtpUrl,
-    outboxIntervalMs: 0, // delivered when the test reads its mail (flush), never in the middle of a request
+    // Delivered when the test reads its mail (flush), never in the middle of a request, unless the test starts it.
+    outboxIntervalMs: options.outboxIntervalMs ?? 0,
     unpaidSweepMs: 0, // unpaid orders are looked at when the test asks (sweepUnpaid)
     replica,
     siteHosts: options.siteHosts,

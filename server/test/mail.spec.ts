@@ -65,3 +65,22 @@ describe('e-mail through SMTP (SMTP_URL)', () => {
       .expect(200);
   });
 });
+
+describe('an e-mail leaves when the change that queued it commits', () => {
+  it('reaches the mailbox with no flush, the dispatcher polling only every 10 minutes', async () => {
+    const polling = await createTestApp({ outboxIntervalMs: 600_000 });
+    try {
+      const { agent, token } = await polling.agentWithCsrf();
+      const email = `woken.${Date.now()}@plant.example`;
+      await agent
+        .post('/api/user/registration')
+        .set(CSRF.header, token)
+        .send({ email, firstName: 'Wo', lastName: 'Ken', termsAccepted: true })
+        .expect(202);
+      const mail = await polling.mailbox.waitFor(email, { timeoutMs: 15_000 });
+      expect(mail.subject).toBe('Confirm your e-mail to finish your Axisline Supply account');
+    } finally {
+      await polling.close();
+    }
+  });
+});

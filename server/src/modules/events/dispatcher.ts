@@ -78,6 +78,11 @@ export class EventDispatcher {
     if (this.consumers.size > 0) this.unsubscribe ??= onEventsCommitted(tick);
   }
 
+  /** A pass now, if started (the e-mails this process just queued; app.ts wires mail's onEmailsQueued here). */
+  wake(): void {
+    if (this.timer) this.run();
+  }
+
   /** Stops waking and waits for the pass under way. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);

@@ -4,6 +4,6 @@
  * server/test may). It never exports the module's manifest (config/manifests.ts imports that directly).
  */
 export { ACCESS_LINK_DAYS, accessLinkKind, findAccessLink } from './access-link';
-export { LINK_TOKEN, sendMessage, localeOr, queueEmail, type Email } from './mailer';
+export { LINK_TOKEN, sendMessage, localeOr, onEmailsQueued, queueEmail, type Email } from './mailer';
 export { OutboxSender } from './outbox-sender';
 export { render, type Money, type Message } from './templates';

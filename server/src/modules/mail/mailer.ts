@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../context';
+import { onCommit, openTransactionKey } from '../../db/db';
 import { Prepared } from '../../db/prepared';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../../domain/constants';
 import { render, type Message } from './templates';
@@ -42,9 +43,29 @@ const QUEUE_EMAIL = new Prepared(
    values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 );
 
+/** Told once after a commit that queued e-mails in this process (at once outside a transaction): app.ts wakes the sender. */
+const queuedListeners = new Set<() => void>();
+export function onEmailsQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
+const told = new WeakSet<object>();
+const tellQueued = () => queuedListeners.forEach((listener) => listener());
+
+/** After the transaction that queued an e-mail commits (once per transaction), or now outside one. */
+function tellWhenCommitted(): void {
+  const transaction = openTransactionKey();
+  if (!transaction) return tellQueued();
+  if (told.has(transaction)) return;
+  told.add(transaction);
+  onCommit({ after: tellQueued });
+}
+
 /**
  * Queues an e-mail in the outbox table (in the caller's transaction, if any); with SMTP_URL,
- * OutboxSender delivers it. The log gets who, what and the subject, never the text (it may name a link).
+ * OutboxSender delivers it, woken by the commit (other processes' e-mails wait for the dispatcher's interval).
+ * The log gets who, what and the subject, never the text (it may name a link).
  */
 export async function queueEmail(db: Db, log: Logger, email: Email): Promise<void> {
   if (email.link && !email.text.includes(LINK_TOKEN)) {
@@ -62,6 +83,7 @@ export async function queueEmail(db: Db, log: Logger, email: Email): Promise<voi
     email.attachment?.ref ?? null,
   ]);
   log.info({ to: email.to, kind: email.kind, subject: email.subject }, 'e-mail queued');
+  tellWhenCommitted();
 }
 
 /** A stored locale, or the store's first language when it is not one (older rows, hand-made data). */
