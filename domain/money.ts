@@ -157,7 +157,16 @@ export function configuredLinePrice(line: {
   return round2((options + (line.basePrice ?? 0)) * line.quantity);
 }
 
+/** One formatter per locale and currency: making an Intl.NumberFormat costs far more than using one (issue 61). */
+const amountFormats = new Map<string, Intl.NumberFormat>();
+
 /** An amount as e-mails and documents in English write it: "$1,234.50", "CA$1,234.50". */
 export function formatAmount(value: number, currency: string, locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
+  const key = `${locale}|${currency}`;
+  let format = amountFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    amountFormats.set(key, format);
+  }
+  return format.format(value);
 }
