@@ -202,6 +202,7 @@ describe('webhooks', () => {
       }),
     ]);
 
+    expect((verified[0] as { data: object }).data).not.toHaveProperty('actor');
     const [delivery] = await deliveries(admin, orderEndpoint.id);
     expect(delivery).toMatchObject({ eventType: 'order.placed', status: 'succeeded', attempts: 3 });
     expect(delivery!.messageId).toBe(got[0]!.headers['webhook-id']);

@@ -7,9 +7,10 @@ export const messageIdOf = (eventId: string) => `msg_${eventId}`;
 /**
  * The body of an event's message (Standard Webhooks: `{type, timestamp, data}`). `data` is the event's own payload
  * with its ids, its aggregate's sequence number and version (decision 068: the partner API's full shapes come with
- * the partner endpoints); never the actor's user id.
+ * the partner endpoints); never the actor's user id (the order events' `actor`).
  */
 export function messageBody(event: DeliveredEvent): string {
+  const { actor: _actor, ...payload } = event.payload;
   return JSON.stringify({
     type: event.type,
     timestamp: new Date(event.occurredAt).toISOString(),
@@ -19,7 +20,7 @@ export function messageBody(event: DeliveredEvent): string {
       aggregateId: event.aggregateId,
       seq: event.seq,
       version: event.version,
-      ...event.payload,
+      ...payload,
     },
   });
 }
