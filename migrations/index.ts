@@ -1,3 +1,4 @@
+import { Migration20261202163720 } from './Migration20261202163720';
 import { Migration20261202062243 } from './Migration20261202062243';
 import { Migration20261202005300 } from './Migration20261202005300';
 import { Migration20261202015800 } from './Migration20261202015800';
@@ -119,4 +120,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202061000', class: Migration20261202061000 },
   { name: 'Migration20261202062243', class: Migration20261202062243 },
   { name: 'Migration20261202063000', class: Migration20261202063000 },
+  { name: 'Migration20261202163720', class: Migration20261202163720 },
 ];

@@ -21,6 +21,9 @@ import type { GraphQLResponse } from '@apollo/server';
 import { AttributionLog, AnswerCache, watchIndexVersion, type Found } from './modules/search';
 import { OutboxSender, onEmailsQueued } from './modules/mail';
 import { EventDispatcher, type EventConsumer } from './modules/events';
+import { webhookConsumer, WebhookSender, type WebhookSenderOptions } from './modules/webhooks';
+import { SecretBox } from './common/secret-box';
+import { randomBytes } from 'node:crypto';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { beginRequest, REST_ROUTERS } from './config/manifests';
 import { MAIL_LIMITS, checkBeforeClosing, onSignIn } from './modules/account';
@@ -69,6 +72,13 @@ export interface AppOptions {
   orm: MikroORM;
   log: Logger;
   sessionSecret: string;
+  /**
+   * SECRETS_KEY: seals the secrets kept for signing (webhooks, decision 068). Required in production; without it
+   * (benches) a key for this process only is made, so what it seals does not survive a restart.
+   */
+  secretsKey?: string;
+  /** The webhook sender's resolver, schedule clock and jitter (tests); production rules follow `production`. */
+  webhooks?: Omit<WebhookSenderOptions, 'production'>;
   /** Folder of the built client (index.html + assets); when missing, only the API is served. */
   clientDir?: string;
   trustProxy?: boolean;
@@ -245,12 +255,17 @@ export async function createApp(options: AppOptions): Promise<App> {
         { 'quote-pdf': (ref) => quotePdfAttachment(db, ref) },
       )
     : null;
-  // The one loop after commits (decision 065): events to their consumers, then the e-mail outbox.
+  if (options.production && !options.secretsKey) throw new Error('SECRETS_KEY is required in production');
+  const secretBox = new SecretBox(options.secretsKey ?? randomBytes(32).toString('hex'));
+  const production = options.production ?? false;
+  // Webhooks (decision 068): an event consumer writes the deliveries, a worker of the same loop sends them.
+  const webhookSender = new WebhookSender(db, log, secretBox, { ...options.webhooks, production });
+  // The one loop after commits (decision 065): events to their consumers, then the e-mail outbox and webhooks.
   const dispatcher = new EventDispatcher(
     db,
     log,
-    options.eventConsumers ?? [],
-    outbox ? [outbox] : [],
+    [webhookConsumer(db), ...(options.eventConsumers ?? [])],
+    outbox ? [outbox, webhookSender] : [webhookSender],
     options.outboxIntervalMs || undefined,
   );
   await dispatcher.register();
@@ -290,6 +305,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     fxRates: options.fxRates ?? {},
     staffDiscountLimitPct: options.staffDiscountLimitPct ?? DEFAULT_STAFF_DISCOUNT_LIMIT_PCT,
     sites: new SiteDirectory(readDb),
+    webhooks: { box: secretBox, production, now: options.webhooks?.now ?? (() => new Date()) },
   };
   const shared: AppShared = {
     introspection: options.introspection ?? false,

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app';
 import { drainer } from './drain';
 import { ConfigError, loadConfig, type AppConfig } from './config/env';
-import { resolveSessionSecret } from './config/secrets';
+import { resolveSecretsKey, resolveSessionSecret } from './config/secrets';
 import type { EmbeddedDatabase } from './db/embedded';
 import { connect, openDatabase } from './db/connect';
 import { servicesDb } from './db/db';
@@ -126,6 +126,7 @@ async function serve(
     readiness,
     log,
     sessionSecret: resolveSessionSecret(config),
+    secretsKey: resolveSecretsKey(config),
     clientDir: config.clientDir,
     trustProxy: config.trustProxy,
     introspection: config.graphqlIntrospection,
@@ -239,7 +240,11 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
   }
   serveClusterMetrics();
   cluster.setupPrimary({ exec: __filename }); // workers start here directly (no build check)
-  const env = { DATABASE_URL: url, SESSION_SECRET: resolveSessionSecret(config) };
+  const env = {
+    DATABASE_URL: url,
+    SESSION_SECRET: resolveSessionSecret(config),
+    SECRETS_KEY: resolveSecretsKey(config),
+  };
   const restarts: number[] = [];
   let stopping = false;
   let ready = 0;

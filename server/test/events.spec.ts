@@ -170,8 +170,9 @@ describe('the dispatcher', () => {
     const [delivery] = await t.orm.em
       .getConnection()
       .execute<{ attempts: number; error: string; deliveredAt: Date | null }[]>(
-        `select attempts, error, delivered_at as "deliveredAt" from domain_event_delivery where event_id = ?`,
-        [row!.id],
+        `select attempts, error, delivered_at as "deliveredAt" from domain_event_delivery
+         where event_id = ? and consumer = ?`,
+        [row!.id, recorder.name],
       );
     expect(delivery).toEqual({ attempts: 1, error: 'the consumer is down', deliveredAt: null });
 
@@ -207,8 +208,8 @@ describe('the dispatcher', () => {
     const [delivery] = await t.orm.em
       .getConnection()
       .execute<{ attempts: number; error: string }[]>(
-        'select attempts, error from domain_event_delivery where event_id = ?',
-        [row!.id],
+        'select attempts, error from domain_event_delivery where event_id = ? and consumer = ?',
+        [row!.id, recorder.name],
       );
     expect(delivery).toEqual({ attempts: MAX_DELIVERY_ATTEMPTS, error: `failure ${MAX_DELIVERY_ATTEMPTS}` });
     expect(seen.map((e) => e.id)).not.toContain(row!.id);
@@ -225,7 +226,10 @@ describe('the dispatcher', () => {
     // Another process's claim: its transaction holds the delivery's row.
     const another = detachedDb(t.orm);
     const other = another.transactional(async () => {
-      await another.execute('select 1 from domain_event_delivery where event_id = ? for update', [row!.id]);
+      await another.execute(
+        'select 1 from domain_event_delivery where event_id = ? and consumer = ? for update',
+        [row!.id, recorder.name],
+      );
       locked();
       await held;
     });

@@ -9,6 +9,7 @@ import { hashPassword } from '../src/modules/auth/password';
 import { CSRF, type SiteId } from '../../domain/constants';
 import { Mailbox, type ReceivedMail } from '../src/dev/mailbox';
 import type { EventConsumer } from '../src/modules/events';
+import type { WebhookSenderOptions } from '../src/modules/webhooks';
 import { TEST_ENV } from './env';
 
 export interface TestApp {
@@ -108,6 +109,8 @@ export async function createTestApp(
     eventConsumers?: EventConsumer[];
     /** Starts the dispatcher with this interval (default: not started; the test flushes). */
     outboxIntervalMs?: number;
+    /** The webhook sender's resolver, schedule clock and jitter. */
+    webhooks?: Omit<WebhookSenderOptions, 'production'>;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
@@ -128,6 +131,8 @@ export async function createTestApp(
     orm,
     log: options.log ?? pino({ level: 'silent' }),
     sessionSecret: 'test-secret-test-secret-test-secret-00',
+    secretsKey: 'test-secrets-key-test-secrets-key-0000',
+    webhooks: options.webhooks,
     clientDir: options.clientDir,
     introspection: options.introspection ?? false,
     searchCache: { ttlMs: options.searchCacheTtlMs ?? 0, entries: 100 },

@@ -25,6 +25,8 @@ export interface AppConfig {
   /** A folder with bin/initdb and bin/postgres for the embedded database; undefined: the npm package's. */
   embeddedPgBinaries: string | undefined;
   sessionSecret: string | undefined;
+  /** SECRETS_KEY: encrypts secrets kept for signing (webhooks); undefined outside production: DATA_DIR/secrets-key. */
+  secretsKey: string | undefined;
   logLevel: string;
   seedProducts: number;
   /** Demo orders (of the last 60 days) seeded with the demo catalogue, for the console and its dashboard. */
@@ -172,6 +174,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
 
+  const secretsKey = env.SECRETS_KEY || undefined;
+  if (secretsKey !== undefined && secretsKey.length < 32) {
+    throw new ConfigError(
+      'SECRETS_KEY is shorter than 32 characters: set it to a long random value, e.g. `openssl rand -hex 32`',
+    );
+  }
+  if (nodeEnv === 'production' && !secretsKey) {
+    throw new ConfigError(
+      'SECRETS_KEY is required when NODE_ENV=production: set it to a long random value, e.g. `openssl rand -hex 32` (keep it: webhook secrets sealed with it cannot be opened without it)',
+    );
+  }
+
   const port = int(env, 'PORT', 4000, 1, 65535, 'set PORT to a free TCP port, e.g. PORT=4000');
   return {
     nodeEnv,
@@ -189,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     embeddedPgBinaries: env.EMBEDDED_PG_BINARIES ? path.resolve(env.EMBEDDED_PG_BINARIES) : undefined,
     sessionSecret,
+    secretsKey,
     logLevel,
     seedProducts: int(
       env,

@@ -30,6 +30,7 @@ import { manifest as session } from '../modules/session/manifest';
 import { manifest as site } from '../modules/site/manifest';
 import { manifest as stock } from '../modules/stock/manifest';
 import { manifest as supplier } from '../modules/supplier/manifest';
+import { manifest as webhooks } from '../modules/webhooks/manifest';
 
 /** Every folder of server/src/modules, by name (server/test/manifests.spec.ts checks the two agree). */
 export const MODULES: readonly ModuleManifest[] = [
@@ -54,6 +55,7 @@ export const MODULES: readonly ModuleManifest[] = [
   site,
   stock,
   supplier,
+  webhooks,
 ];
 
 /** The modules' manifests, then the flows' (same shape; its routes and resolvers call the flows). */

@@ -17,3 +17,18 @@ export function resolveSessionSecret(config: Pick<AppConfig, 'sessionSecret' | '
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/**
+ * SECRETS_KEY encrypts the secrets kept in clear for signing (webhook secrets, decision 068). Production requires
+ * it (env.ts); elsewhere a random key is generated once and kept in DATA_DIR/secrets-key (mode 0600), so restarts
+ * can still open what was sealed.
+ */
+export function resolveSecretsKey(config: Pick<AppConfig, 'secretsKey' | 'dataDir'>): string {
+  if (config.secretsKey) return config.secretsKey;
+  const file = path.join(config.dataDir, 'secrets-key');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  mkdirs(config.dataDir);
+  const key = randomBytes(32).toString('hex');
+  fs.writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}

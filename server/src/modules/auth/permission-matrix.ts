@@ -1,5 +1,6 @@
 import { CONSOLE_ACCESS, SUPPLIER_ACCESS } from '../../../../domain/admin';
 import { ROLES, type RoleName } from '../../../../domain/roles';
+import { WEBHOOKS_ACCESS } from '../../../../domain/webhooks';
 import { STAFF, type Access, type ScopedAccess } from './permissions';
 
 /** A user's own orders: any signed-in user, or a partner key with the orders:own scope. */
@@ -154,6 +155,15 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.apiKeys': CONSOLE_ACCESS.apiKeys,
   'Mutation.createApiKey': CONSOLE_ACCESS.apiKeys,
   'Mutation.revokeApiKey': CONSOLE_ACCESS.apiKeys,
+  // Webhook endpoints (decision 068): Admin in this slice; the partner scope webhooks:manage comes next.
+  'Query.webhookEndpoints': WEBHOOKS_ACCESS,
+  'Mutation.createWebhookEndpoint': WEBHOOKS_ACCESS,
+  'Mutation.updateWebhookEndpoint': WEBHOOKS_ACCESS,
+  'Mutation.rotateWebhookSecret': WEBHOOKS_ACCESS,
+  'Mutation.deleteWebhookEndpoint': WEBHOOKS_ACCESS,
+  'Query.webhookDeliveries': WEBHOOKS_ACCESS,
+  'Mutation.replayWebhookDelivery': WEBHOOKS_ACCESS,
+  'Mutation.sendTestWebhook': WEBHOOKS_ACCESS,
   // Staff: the console (domain/admin.ts CONSOLE_ACCESS).
   'Query.adminOrders': CONSOLE_ACCESS.orders,
   'Query.adminOrder': CONSOLE_ACCESS.orders,

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import {
+  WEBHOOK_TEST_TYPE,
+  WEBHOOKS_ACCESS,
+  webhookDeliveriesSchema,
+  webhookEndpointSchema,
+  webhookEndpointUpdateSchema,
+  webhookIdSchema,
+  type WebhookDeliveryStatus,
+} from '../../../../domain/webhooks';
+import { AppError, notFound } from '../../common/errors';
+import type { SecretBox } from '../../common/secret-box';
+import { validate } from '../../common/validate';
+import type { Ctx } from '../../context';
+import { recordAudit } from '../audit';
+import { assertAccess } from '../auth';
+import { newWebhookSecret } from './signing';
+
+declare module '../../context' {
+  interface AppServices {
+    /**
+     * Webhooks' settings (decision 068): the box that seals their secrets, whether production rules apply, and the
+     * clock of their schedule and secrets' expiry (the sender's).
+     */
+    webhooks: { box: SecretBox; production: boolean; now: () => Date };
+  }
+}
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+export const PREVIOUS_SECRET_HOURS = 24;
+
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  events: string[];
+  description: string;
+  enabled: boolean;
+  disabledReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Until when the previous secret still signs (after a rotation), or null. */
+  previousSecretExpiresAt: string | null;
+}
+
+export interface WebhookAttemptView {
+  attemptedAt: string;
+  responseCode: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  endpointId: string;
+  eventId: string | null;
+  messageId: string;
+  eventType: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  lastResponseCode: number | null;
+  replayOf: string | null;
+  createdAt: string;
+  body: string;
+  attemptLog: WebhookAttemptView[];
+}
+
+const ENDPOINT_COLUMNS = `id, url, events, description, enabled, disabled_reason as "disabledReason",
+  created_at::text as "createdAt", updated_at::text as "updatedAt",
+  case when previous_secret is not null then previous_secret_expires_at::text end as "previousSecretExpiresAt"`;
+
+/** What the audit trail keeps of an endpoint: never its secret. */
+const audited = (e: WebhookEndpointView) => ({
+  url: e.url,
+  events: e.events,
+  description: e.description,
+  enabled: e.enabled,
+});
+
+async function endpoint(ctx: Ctx, id: string): Promise<WebhookEndpointView> {
+  const [row] = await ctx.db.execute<WebhookEndpointView[]>(
+    `select ${ENDPOINT_COLUMNS} from webhook_endpoint where id = ?`,
+    [id],
+  );
+  if (!row) throw notFound('Webhook endpoint');
+  return row;
+}
+
+/**
+ * Webhook endpoints (staff Admin in this slice; decision 068): registering one shows its secret once, rotating
+ * gives a new one while the old keeps signing for a day; deliveries and their attempts, replays and a test message.
+ */
+export const webhooksService = {
+  async list(ctx: Ctx): Promise<WebhookEndpointView[]> {
+    assertAccess(ctx, WEBHOOKS_ACCESS);
+    return ctx.db.execute<WebhookEndpointView[]>(
+      `select ${ENDPOINT_COLUMNS} from webhook_endpoint order by created_at desc, id limit 500`,
+    );
+  },
+
+  async create(ctx: Ctx, body: unknown): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const input = validate(webhookEndpointSchema(ctx.app.webhooks.production), body);
+    const secret = newWebhookSecret();
+    return ctx.db.transactional(async () => {
+      const [row] = await ctx.db.execute<WebhookEndpointView[]>(
+        `insert into webhook_endpoint (url, events, description, secret) values (?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?)
+         returning ${ENDPOINT_COLUMNS}`,
+        [input.url, JSON.stringify(input.events), input.description, ctx.app.webhooks.box.seal(secret)],
+      );
+      await recordAudit(ctx, {
+        action: 'webhook.create',
+        targetType: 'webhook_endpoint',
+        targetId: row!.id,
+        after: audited(row!),
+      });
+      return { endpoint: row!, secret };
+    });
+  },
+
+  async update(ctx: Ctx, body: unknown): Promise<WebhookEndpointView> {
+    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const input = validate(webhookEndpointUpdateSchema(ctx.app.webhooks.production), body);
+    return ctx.db.transactional(async () => {
+      const before = await endpoint(ctx, input.id);
+      const [row] = await ctx.db.execute<WebhookEndpointView[]>(
+        `update webhook_endpoint set url = coalesce(?, url), events = case when ?::jsonb is null then events
+             else array(select jsonb_array_elements_text(?::jsonb)) end,
+           description = coalesce(?, description), enabled = coalesce(?, enabled),
+           disabled_reason = case when ? then null else disabled_reason end, updated_at = now()
+         where id = ? returning ${ENDPOINT_COLUMNS}`,
+        [
+          input.url ?? null,
+          input.events ? JSON.stringify(input.events) : null,
+          input.events ? JSON.stringify(input.events) : null,
+          input.description ?? null,
+          input.enabled ?? null,
+          input.enabled === true,
+          input.id,
+        ],
+      );
+      await recordAudit(ctx, {
+        action: 'webhook.update',
+        targetType: 'webhook_endpoint',
+        targetId: input.id,
+        before: audited(before),
+        after: audited(row!),
+      });
+      return row!;
+    });
+  },
+
+  /** A new secret, shown once; the current one keeps signing beside it for PREVIOUS_SECRET_HOURS. */
+  async rotate(ctx: Ctx, body: unknown): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const { id } = validate(webhookIdSchema, body);
+    const secret = newWebhookSecret();
+    return ctx.db.transactional(async () => {
+      const [row] = await ctx.db.execute<WebhookEndpointView[]>(
+        `update webhook_endpoint set previous_secret = secret, secret = ?,
+           previous_secret_expires_at = ?::timestamptz + make_interval(hours => ?), updated_at = now()
+         where id = ? returning ${ENDPOINT_COLUMNS}`,
+        [ctx.app.webhooks.box.seal(secret), ctx.app.webhooks.now(), PREVIOUS_SECRET_HOURS, id],
+      );
+      if (!row) throw notFound('Webhook endpoint');
+      await recordAudit(ctx, {
+        action: 'webhook.rotate_secret',
+        targetType: 'webhook_endpoint',
+        targetId: id,
+        after: { previousSecretExpiresAt: row.previousSecretExpiresAt },
+      });
+      return { endpoint: row, secret };
+    });
+  },
+
+  async remove(ctx: Ctx, body: unknown): Promise<true> {
+    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const { id } = validate(webhookIdSchema, body);
+    await ctx.db.transactional(async () => {
+      const before = await endpoint(ctx, id);
+      await ctx.db.execute('delete from webhook_endpoint where id = ?', [id], 'run');
+      await recordAudit(ctx, {
+        action: 'webhook.delete',
+        targetType: 'webhook_endpoint',
+        targetId: id,
+        before: audited(before),
+        after: {},
+      });
+    });
+    return true;
+  },
+
+  async deliveries(
+    ctx: Ctx,
+    body: unknown,
+  ): Promise<{ items: WebhookDeliveryView[]; total: number; page: number; pageSize: number }> {
+    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const { endpointId, status, page, pageSize } = validate(webhookDeliveriesSchema, body);
+    await endpoint(ctx, endpointId);
+    const rows = await ctx.db.execute<(Omit<WebhookDeliveryView, 'attemptLog'> & { total: number })[]>(
+      `select id, endpoint_id as "endpointId", event_id as "eventId", message_id as "messageId",
+         event_type as "eventType", status, attempts, case when status = 'pending' then next_attempt_at::text end
+         as "nextAttemptAt", last_attempt_at::text as "lastAttemptAt", last_response_code as "lastResponseCode",
+         replay_of as "replayOf", created_at::text as "createdAt", body, count(*) over ()::int as total
+       from webhook_delivery where endpoint_id = ? and (?::text is null or status = ?)
+       order by created_at desc, id limit ? offset ?`,
+      [endpointId, status, status, pageSize, (page - 1) * pageSize],
+    );
+    const attempts = rows.length
+      ? await ctx.db.execute<(WebhookAttemptView & { deliveryId: string })[]>(
+          `select delivery_id as "deliveryId", attempted_at::text as "attemptedAt", response_code as "responseCode",
+             response_body as "responseBody", error, duration_ms as "durationMs"
+           from webhook_attempt where delivery_id in (select jsonb_array_elements_text(?::jsonb)::uuid) order by attempted_at, id`,
+          [JSON.stringify(rows.map((r) => r.id))],
+        )
+      : [];
+    const total = rows[0]?.total ?? 0;
+    return {
+      items: rows.map(({ total: _total, ...row }) => ({
+        ...row,
+        attemptLog: attempts.filter((a) => a.deliveryId === row.id).map(({ deliveryId: _d, ...a }) => a),
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  },
+
+  /** Sends a delivery's message again: a new delivery with the same `webhook-id` and body, due now. */
+  async replay(ctx: Ctx, body: unknown): Promise<{ id: string; messageId: string }> {
+    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const { id } = validate(webhookIdSchema, body);
+    const [row] = await ctx.db.execute<{ id: string; messageId: string }[]>(
+      `insert into webhook_delivery (endpoint_id, event_id, message_id, event_type, body, next_attempt_at, replay_of)
+       select endpoint_id, event_id, message_id, event_type, body, now(), id from webhook_delivery where id = ?
+       returning id, message_id as "messageId"`,
+      [id],
+    );
+    if (!row) throw notFound('Webhook delivery');
+    return row;
+  },
+
+  /** A `webhook.test` message to the endpoint, due now (its deliveries list shows how it went). */
+  async sendTest(ctx: Ctx, body: unknown): Promise<{ id: string; messageId: string }> {
+    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const { id } = validate(webhookIdSchema, body);
+    const found = await endpoint(ctx, id);
+    if (!found.enabled) {
+      throw new AppError('BAD_USER_INPUT', 'Turn the endpoint on to send it a test', [
+        { field: 'enabled', message: 'Turn the endpoint on to send it a test' },
+      ]);
+    }
+    const messageId = `msg_${randomUUID()}`;
+    const message = JSON.stringify({
+      type: WEBHOOK_TEST_TYPE,
+      timestamp: new Date().toISOString(),
+      data: { endpointId: id, message: 'A test from Axisline Supply' },
+    });
+    const [row] = await ctx.db.execute<{ id: string; messageId: string }[]>(
+      `insert into webhook_delivery (endpoint_id, message_id, event_type, body, next_attempt_at)
+       values (?, ?, ?, ?, now()) returning id, message_id as "messageId"`,
+      [id, messageId, WEBHOOK_TEST_TYPE, message],
+    );
+    return row!;
+  },
+};
