@@ -363,6 +363,15 @@ describe('console access', () => {
         'mutation { adjustStock(productId: "X", input: { levels: [{ warehouseId: "MOO", onHand: 1 }], reason: "count" }) { productId } }',
       'Mutation.setMaxOrderQuantity':
         'mutation { setMaxOrderQuantity(productId: "X", maxOrderQuantity: 5) { productId } }',
+      'Query.webhookEndpoints': '{ webhookEndpoints { id } }',
+      'Mutation.createWebhookEndpoint':
+        'mutation { createWebhookEndpoint(input: { url: "https://erp.example.com/hooks", events: ["order.placed"] }) { secret } }',
+      'Mutation.updateWebhookEndpoint': `mutation { updateWebhookEndpoint(id: "${NIL}", input: { enabled: false }) { id } }`,
+      'Mutation.rotateWebhookSecret': `mutation { rotateWebhookSecret(id: "${NIL}") { secret } }`,
+      'Mutation.deleteWebhookEndpoint': `mutation { deleteWebhookEndpoint(id: "${NIL}") }`,
+      'Query.webhookDeliveries': `{ webhookDeliveries(endpointId: "${NIL}") { total } }`,
+      'Mutation.replayWebhookDelivery': `mutation { replayWebhookDelivery(id: "${NIL}") { id } }`,
+      'Mutation.sendTestWebhook': `mutation { sendTestWebhook(endpointId: "${NIL}") { id } }`,
     };
     // Every operation only staff may call is in this list.
     const staffOnly = Object.entries(GRAPHQL_ACCESS)
