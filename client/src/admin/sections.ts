@@ -60,7 +60,7 @@ export const SECTIONS: readonly ConsoleSectionRow[] = [
       'applications/:id': page(
         async () => (await import('./companies/CompanyApplicationsView')).CompanyApplicationView,
       ),
-      ':id': page(async () => (await import('./companies/CompaniesView')).CompanyView),
+      ':id': page(async () => (await import('./companies/CompanyView')).CompanyView),
     },
   },
   {
@@ -86,7 +86,7 @@ export const SECTIONS: readonly ConsoleSectionRow[] = [
     path: 'quotes',
     title: 'admin.quotes',
     page: page(async () => (await import('./quotes/QuotesView')).QuotesView),
-    more: { ':id': page(async () => (await import('./quotes/QuotesView')).QuoteView) },
+    more: { ':id': page(async () => (await import('./quotes/QuoteView')).QuoteView) },
   },
   {
     key: 'prices',

@@ -6,7 +6,7 @@ import { GraphQLError } from 'graphql';
 import { Route, Routes } from 'react-router-dom';
 import { recordedMutation } from '../../testing/mutations';
 import { renderRoute } from '../../testing/render';
-import { CompanyView } from './CompaniesView';
+import { CompanyView } from './CompanyView';
 import {
   AdminCompanyDocument,
   DecideCompanyCreditDocument,

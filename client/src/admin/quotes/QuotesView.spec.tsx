@@ -16,7 +16,7 @@ import {
   SendQuoteDraftDocument,
   SendQuoteStaffMessageDocument,
 } from './quotes.generated';
-import { QuoteView } from './QuotesView';
+import { QuoteView } from './QuoteView';
 
 /* The quote page's draft (decision 054): who saved it, the lines held, and Send for a Service or Admin user only. */
 
