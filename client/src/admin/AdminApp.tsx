@@ -17,8 +17,9 @@ import { useSession } from '../features/account';
 import { useT } from '../i18n';
 import { usePageMeta } from '../lib/usePageMeta';
 import { SECTIONS } from './sections';
-// The console's form binding, and under it the shop's form kit, load with the console rather than with each section:
-// the shop's own form chunk stays one file, as the shop's pages load it.
+// The console's form binding (and under it the shop's form kit) and the company rules load with the console rather
+// than with each section: the shop's own chunks of them stay one file each, as the shop's pages load them.
+import '@domain/company';
 import './shared/forms';
 
 /** antd's own texts (pagination, date pickers, empty tables) and dayjs in the console's language. */
