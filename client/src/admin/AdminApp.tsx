@@ -1,4 +1,4 @@
-import { mayUse, type ConsoleSection } from '@domain/admin';
+import { mayUse } from '@domain/admin';
 import { BRAND } from '@domain/constants';
 import { isStaffRole } from '@domain/roles';
 import { ROUTES } from '@domain/routes';
@@ -10,61 +10,21 @@ import frCA from 'antd/locale/fr_CA';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import 'dayjs/locale/fr-ca';
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../features/account';
-import { useT, type MessageId } from '../i18n';
+import { useT } from '../i18n';
 import { usePageMeta } from '../lib/usePageMeta';
-import { ApiKeysView } from './ApiKeysView';
-import { CompaniesView, CompanyView } from './CompaniesView';
-import { CompanyApplicationView } from './CompanyApplicationsView';
-import { CustomersView } from './CustomersView';
-import { DashboardView } from './DashboardView';
-import { InboxView } from './InboxView';
-import { OrderEditView } from './OrderEditView';
-import { OrdersView } from './OrdersView';
-import { OutboxView } from './OutboxView';
-import { ReturnsView } from './ReturnsView';
-import { PricesView } from './PricesView';
-import { QuoteView, QuotesView } from './QuotesView';
-import { SitesView } from './SitesView';
-import { StockView } from './StockView';
+import { SECTIONS } from './sections';
+// The console's form binding (and under it the shop's form kit) and the company rules load with the console rather
+// than with each section: the shop's own chunks of them stay one file each, as the shop's pages load them.
+import '@domain/company';
+import './shared/forms';
 
 /** antd's own texts (pagination, date pickers, empty tables) and dayjs in the console's language. */
 const ANTD_LOCALES = { 'en-US': enUS, 'fr-CA': frCA, 'es-MX': esES } as const;
 const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'fr-CA': 'fr-ca', 'es-MX': 'es' };
-
-/** The console's sections in menu order: path under /admin, title and who may open it (domain CONSOLE_ACCESS). */
-const SECTIONS: { key: ConsoleSection; path: string; title: MessageId }[] = [
-  { key: 'dashboard', path: 'dashboard', title: 'admin.dashboard' },
-  { key: 'orders', path: 'orders', title: 'admin.orders' },
-  { key: 'returns', path: 'returns', title: 'admin.returns' },
-  { key: 'customers', path: 'customers', title: 'admin.customers' },
-  { key: 'companies', path: 'companies', title: 'admin.companies' },
-  { key: 'inbox', path: 'inbox', title: 'admin.inbox' },
-  { key: 'outbox', path: 'outbox', title: 'admin.outbox' },
-  { key: 'apiKeys', path: 'api-keys', title: 'admin.apiKeys' },
-  { key: 'quotes', path: 'quotes', title: 'admin.quotes' },
-  { key: 'prices', path: 'prices', title: 'admin.prices' },
-  { key: 'stock', path: 'stock', title: 'admin.stock' },
-  { key: 'sites', path: 'sites', title: 'admin.sites' },
-];
-
-const VIEWS: Partial<Record<ConsoleSection, () => React.JSX.Element>> = {
-  dashboard: DashboardView,
-  orders: OrdersView,
-  returns: ReturnsView,
-  customers: CustomersView,
-  companies: CompaniesView,
-  inbox: InboxView,
-  outbox: OutboxView,
-  apiKeys: ApiKeysView,
-  quotes: QuotesView,
-  prices: PricesView,
-  stock: StockView,
-  sites: SitesView,
-};
 
 /** Brand colour; secondary and placeholder text darkened from antd's defaults to pass WCAG AA contrast. */
 const THEME = {
@@ -187,19 +147,17 @@ export function AdminApp() {
               )}
             </Layout.Header>
             <Layout.Content style={{ margin: screens.md ? 24 : 12 }} id="main">
-              <Routes>
-                {allowed.map((s) => {
-                  const View = VIEWS[s.key]!;
-                  return <Route key={s.key} path={s.path} element={<View />} />;
-                })}
-                {mayUse(user.role, 'orders') && <Route path="orders/:id" element={<OrderEditView />} />}
-                {mayUse(user.role, 'companies') && (
-                  <Route path="companies/applications/:id" element={<CompanyApplicationView />} />
-                )}
-                {mayUse(user.role, 'companies') && <Route path="companies/:id" element={<CompanyView />} />}
-                {mayUse(user.role, 'quotes') && <Route path="quotes/:id" element={<QuoteView />} />}
-                <Route path="*" element={<Navigate to={`${ROUTES.admin}/${allowed[0]!.path}`} replace />} />
-              </Routes>
+              <Suspense fallback={<Spin style={{ display: 'block', margin: '10vh auto' }} />}>
+                <Routes>
+                  {allowed.flatMap(({ key, path, page: Page, more = {} }) => [
+                    <Route key={key} path={path} element={<Page />} />,
+                    ...Object.entries(more).map(([under, More]) => (
+                      <Route key={`${key}/${under}`} path={`${path}/${under}`} element={<More />} />
+                    )),
+                  ])}
+                  <Route path="*" element={<Navigate to={`${ROUTES.admin}/${allowed[0]!.path}`} replace />} />
+                </Routes>
+              </Suspense>
             </Layout.Content>
           </Layout>
         </Layout>

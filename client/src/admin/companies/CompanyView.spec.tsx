@@ -1,0 +1,147 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import type { MockedResponse } from '@apollo/client/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { GraphQLError } from 'graphql';
+import { Route, Routes } from 'react-router-dom';
+import { recordedMutation } from '../../testing/mutations';
+import { renderRoute } from '../../testing/render';
+import { CompanyView } from './CompanyView';
+import {
+  AdminCompanyDocument,
+  DecideCompanyCreditDocument,
+  type AdminCompanyFieldsFragment,
+} from './companies.generated';
+import { AdminPriceListsDocument } from '../shared/shared.generated';
+
+/* Console → a company's purchase orders over its credit limit (issue 54, item 4): approve one, reject one with a
+ * note for the buyer, and a refusal said in the dialog, which stays open (useCompanyActions.ts). */
+
+const ID = '00000000-0000-4000-8000-00000000c0c0';
+const ORDER = '00000000-0000-4000-8000-0000000000a1';
+const hold = {
+  __typename: 'CreditHold' as const,
+  orderId: ORDER,
+  orderNumber: '100042',
+  buyerName: 'Bea Buyer',
+  total: 12_000,
+  currencyCode: 'USD',
+  poNumber: 'PO-7',
+  creditLimit: 10_000,
+  openBalance: 4_000,
+  alsoSpending: false,
+  requestedAt: '2030-01-02T15:00:00.000Z',
+};
+const company = (creditHolds: (typeof hold)[]) =>
+  ({
+    __typename: 'AdminCompany',
+    id: ID,
+    name: 'Plant Works',
+    erpAccountId: null,
+    erpVerified: false,
+    erpVerifiedAt: null,
+    erpVerifiedBy: null,
+    netTermsDays: 30,
+    creditLimit: 10_000,
+    priceListId: null,
+    taxExempt: false,
+    taxCertificate: '',
+    taxCertificateExpires: null,
+    taxExemptToday: false,
+    members: 2,
+    openBalance: 4_000,
+    overdueBalance: 0,
+    overdueInvoices: 0,
+    creditWaiting: creditHolds.length,
+    createdAt: '2029-06-01T15:00:00.000Z',
+    people: [],
+    invoices: [],
+    creditHolds,
+  }) as AdminCompanyFieldsFragment & { __typename: 'AdminCompany' };
+const read: MockedResponse = {
+  request: { query: AdminCompanyDocument, variables: { id: ID } },
+  result: { data: { adminCompany: company([hold]) } },
+};
+const lists: MockedResponse = {
+  request: { query: AdminPriceListsDocument },
+  result: { data: { adminPriceLists: [] } },
+  maxUsageCount: 5,
+};
+
+/** The decision's mock: the variables sent are recorded. */
+const decide = (answer: () => unknown) => recordedMutation(DecideCompanyCreditDocument, answer);
+/** The server's answer to a decision: the company, its hold gone (the cache takes it by its id). */
+const decided = () => ({ data: { decideCompanyCredit: company([]) } });
+
+function show(mocks: MockedResponse[]) {
+  return renderRoute(
+    <App>
+      <Routes>
+        <Route path="/admin/companies/:id" element={<CompanyView />} />
+      </Routes>
+    </App>,
+    { path: `/admin/companies/${ID}`, mocks: [read, lists, ...mocks] },
+  );
+}
+
+// antd's console renders for seconds under CI's load: the budget QuotesView.spec.tsx gives its quote page.
+jest.setTimeout(60_000);
+
+describe('Console → a company’s credit holds', () => {
+  it('approves a purchase order over the limit: "Saved", and the hold leaves the list', async () => {
+    const { mock, sent } = decide(decided);
+    show([mock]);
+    const holds = within(await screen.findByTestId('credit-holds'));
+    expect(holds.getByText('Bea Buyer')).toBeTruthy();
+    fireEvent.click(holds.getByRole('button', { name: 'Approve credit AXL-100042' }));
+
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(sent).toHaveBeenCalledWith({ orderId: ORDER, approve: true });
+    await waitFor(() => expect(screen.queryByTestId('credit-holds')).toBeNull());
+  });
+
+  it('rejects one with a note for the buyer, and closes the dialog', async () => {
+    const { mock, sent } = decide(decided);
+    show([mock]);
+    fireEvent.click(
+      within(await screen.findByTestId('credit-holds')).getByRole('button', { name: 'Reject AXL-100042' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Why (the buyer reads this)'), {
+      target: { value: 'Pay the open invoices first.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+
+    await waitFor(() =>
+      expect(sent).toHaveBeenCalledWith({
+        orderId: ORDER,
+        approve: false,
+        note: 'Pay the open invoices first.',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('credit-holds')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says a refusal in the dialog, keeps it open, and keeps the hold', async () => {
+    const { mock } = decide(() => ({
+      errors: [
+        new GraphQLError('Tell the buyer why the order is rejected.', {
+          extensions: { code: 'BAD_USER_INPUT' },
+        }),
+      ],
+    }));
+    show([mock]);
+    fireEvent.click(
+      within(await screen.findByTestId('credit-holds')).getByRole('button', { name: 'Reject AXL-100042' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'Tell the buyer why the order is rejected.',
+    );
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(screen.getByTestId('credit-holds')).toBeTruthy();
+  });
+});
