@@ -11,7 +11,7 @@ import { ROLES } from '../../domain/roles';
 import { insertDemoOrders } from '../src/modules/order/demo-orders';
 import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matrix';
 import type { OrderView } from '../src/modules/order/order.service';
-import { cardOrder, FIXTURE_PASSWORD, plainProducts } from './fixtures';
+import { cardOrder, FIXTURE_PASSWORD, plainProducts, webhookCalls } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
 import { DEMO_BUYERS, DEMO_PASSWORD, ensureDemoBuyers } from '../src/modules/order/demo-accounts';
 
@@ -363,15 +363,7 @@ describe('console access', () => {
         'mutation { adjustStock(productId: "X", input: { levels: [{ warehouseId: "MOO", onHand: 1 }], reason: "count" }) { productId } }',
       'Mutation.setMaxOrderQuantity':
         'mutation { setMaxOrderQuantity(productId: "X", maxOrderQuantity: 5) { productId } }',
-      'Query.webhookEndpoints': '{ webhookEndpoints { id } }',
-      'Mutation.createWebhookEndpoint':
-        'mutation { createWebhookEndpoint(input: { url: "https://erp.example.com/hooks", events: ["order.placed"] }) { secret } }',
-      'Mutation.updateWebhookEndpoint': `mutation { updateWebhookEndpoint(id: "${NIL}", input: { enabled: false }) { id } }`,
-      'Mutation.rotateWebhookSecret': `mutation { rotateWebhookSecret(id: "${NIL}") { secret } }`,
-      'Mutation.deleteWebhookEndpoint': `mutation { deleteWebhookEndpoint(id: "${NIL}") }`,
-      'Query.webhookDeliveries': `{ webhookDeliveries(endpointId: "${NIL}") { total } }`,
-      'Mutation.replayWebhookDelivery': `mutation { replayWebhookDelivery(id: "${NIL}") { id } }`,
-      'Mutation.sendTestWebhook': `mutation { sendTestWebhook(endpointId: "${NIL}") { id } }`,
+      ...webhookCalls(NIL),
     };
     // Every operation only staff may call is in this list.
     const staffOnly = Object.entries(GRAPHQL_ACCESS)

@@ -161,3 +161,16 @@ export function eventsOf(t: TestApp, aggregateType: string, aggregateId: string)
     [aggregateType, aggregateId],
   );
 }
+
+/** A call of each webhook operation (Admin only, decision 068), for the specs that try every guarded operation. */
+export const webhookCalls = (NIL: string): Record<string, string> => ({
+  'Query.webhookEndpoints': '{ webhookEndpoints { id } }',
+  'Mutation.createWebhookEndpoint':
+    'mutation { createWebhookEndpoint(input: { url: "https://erp.example.com/hooks", events: ["order.placed"] }) { secret } }',
+  'Mutation.updateWebhookEndpoint': `mutation { updateWebhookEndpoint(id: "${NIL}", input: { enabled: false }) { id } }`,
+  'Mutation.rotateWebhookSecret': `mutation { rotateWebhookSecret(id: "${NIL}") { secret } }`,
+  'Mutation.deleteWebhookEndpoint': `mutation { deleteWebhookEndpoint(id: "${NIL}") }`,
+  'Query.webhookDeliveries': `{ webhookDeliveries(endpointId: "${NIL}") { total } }`,
+  'Mutation.replayWebhookDelivery': `mutation { replayWebhookDelivery(id: "${NIL}") { id } }`,
+  'Mutation.sendTestWebhook': `mutation { sendTestWebhook(endpointId: "${NIL}") { id } }`,
+});

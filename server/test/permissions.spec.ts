@@ -10,7 +10,7 @@ import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matr
 import { authorizedFor } from '../src/modules/auth/permissions';
 import { randomUUID } from 'node:crypto';
 import { ROLES } from '../../domain/roles';
-import { FIXTURE_PASSWORD } from './fixtures';
+import { FIXTURE_PASSWORD, webhookCalls } from './fixtures';
 import { createTestApp, type TestApp } from './harness';
 
 const NIL = '00000000-0000-4000-8000-000000000000';
@@ -226,15 +226,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { adjustStock(productId: "X", input: { levels: [{ warehouseId: "MOO", onHand: 1 }], reason: "count" }) { productId } }',
       'Mutation.setMaxOrderQuantity':
         'mutation { setMaxOrderQuantity(productId: "X", maxOrderQuantity: 5) { productId } }',
-      'Query.webhookEndpoints': '{ webhookEndpoints { id } }',
-      'Mutation.createWebhookEndpoint':
-        'mutation { createWebhookEndpoint(input: { url: "https://erp.example.com/hooks", events: ["order.placed"] }) { secret } }',
-      'Mutation.updateWebhookEndpoint': `mutation { updateWebhookEndpoint(id: "${NIL}", input: { enabled: false }) { id } }`,
-      'Mutation.rotateWebhookSecret': `mutation { rotateWebhookSecret(id: "${NIL}") { secret } }`,
-      'Mutation.deleteWebhookEndpoint': `mutation { deleteWebhookEndpoint(id: "${NIL}") }`,
-      'Query.webhookDeliveries': `{ webhookDeliveries(endpointId: "${NIL}") { total } }`,
-      'Mutation.replayWebhookDelivery': `mutation { replayWebhookDelivery(id: "${NIL}") { id } }`,
-      'Mutation.sendTestWebhook': `mutation { sendTestWebhook(endpointId: "${NIL}") { id } }`,
+      ...webhookCalls(NIL),
     };
     const guarded = Object.entries(GRAPHQL_ACCESS)
       .filter(([, a]) => a !== 'public')

@@ -19,26 +19,10 @@ import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { recordAudit } from '../audit';
 import { assertAccess } from '../auth';
-import { conflict } from './order-admin.service';
+import { conflict, lockOrderVersion } from './order-admin.service';
 import { mailDeps, queueOrderEmail, shippedMail } from './order-mail';
 import { changeOrderStatus, recordOrderNote } from './order-status';
 import { orderService, type OrderView } from './order.service';
-
-/**
- * Locks the order, checks that the editor saw its latest version, and reads it in the same transaction.
- * A stale version answers CONFLICT (naming who changed it) and nothing is written.
- */
-async function lockedOrder(ctx: Ctx, id: string, version: number): Promise<OrderView> {
-  if (!isUuid(id)) throw notFound('Order');
-  const [locked] = await ctx.db.execute<{ version: number }[]>(
-    'select version from customer_order where id = ? for update',
-    [id],
-    'all',
-  );
-  if (!locked) throw notFound('Order');
-  if (locked.version !== version) throw await conflict(ctx, id);
-  return orderService.load(ctx, id);
-}
 
 const fulfilmentOfOrder = (order: OrderView): Fulfilment =>
   fulfilmentOf({ lines: order.lines, shipments: order.shipments });
@@ -142,7 +126,7 @@ export const fulfilmentService = {
       paymentStatus = 'PAID';
     }
     await ctx.db.transactional(async () => {
-      const order = await lockedOrder(ctx, orderId, version);
+      const order = await lockOrderVersion(ctx, orderId, version);
       const parts = planShipment(order, shipment);
       const [made] = await ctx.db.execute<{ id: string }[]>(
         `insert into shipment (order_id, carrier, tracking_number, shipped_on, created_by_id)
@@ -205,7 +189,7 @@ export const fulfilmentService = {
     assertAccess(ctx, CONSOLE_ACCESS.editOrders);
     const delivery = validate(deliverySchema, input);
     await ctx.db.transactional(async () => {
-      const order = await lockedOrder(ctx, orderId, version);
+      const order = await lockOrderVersion(ctx, orderId, version);
       const onTheirWay = order.shipments.filter(
         (s) => !s.deliveredOn && (!delivery.shipmentId || s.id === delivery.shipmentId),
       );

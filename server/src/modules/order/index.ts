@@ -19,7 +19,7 @@ export {
   demoCompaniesIn,
 } from './demo-accounts';
 export { DEMO_ORDER_SCOPE, insertDemoOrders } from './demo-orders';
-export { adminOrderService } from './order-admin.service';
+export { adminOrderService, lockOrderVersion } from './order-admin.service';
 export {
   auditOrderEdit,
   authorisedOnCard,
@@ -30,7 +30,6 @@ export {
   editChanges,
   editLines,
   editTotals,
-  lockOrderVersion,
   moveEditedStatus,
   readOrderEdit,
   refuseEdit,

@@ -5,11 +5,13 @@ import {
   type AdminOrderFilter,
 } from '../../../../domain/admin';
 import { orderNumberLabel } from '../../../../domain/checkout';
+import { isUuid } from '../../../../domain/ids';
 import { orderStatusLabel } from '../../../../domain/order-status';
-import { AppError } from '../../common/errors';
+import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth';
+import { orderService, type OrderView } from './order.service';
 
 /** A row of the console's orders table. */
 export interface AdminOrderRow {
@@ -206,6 +208,23 @@ export const adminOrderService = {
     }));
   },
 };
+
+/**
+ * The order locked for a console change (an edit, a shipment, a delivery) and read under the lock. `version` is the
+ * one the editor loaded: if anyone changed the order since, the change is refused with CONFLICT and nothing is
+ * written. NOT_FOUND for no order's id.
+ */
+export async function lockOrderVersion(ctx: Ctx, id: string, version: number): Promise<OrderView> {
+  if (!isUuid(id)) throw notFound('Order');
+  const [locked] = await ctx.db.execute<{ version: number }[]>(
+    'select version from customer_order where id = ? for update',
+    [id],
+    'all',
+  );
+  if (!locked) throw notFound('Order');
+  if (locked.version !== version) throw await conflict(ctx, id);
+  return orderService.load(ctx, id);
+}
 
 /** The conflict answer names who changed the order last and when, so the editor knows what to reload. */
 export async function conflict(ctx: Ctx, orderId: string): Promise<AppError> {

@@ -23,7 +23,6 @@ import { assertAccess, heldPrices, refuseHeldPrices, staffNamed, type HeldPrice 
 import { recordAudit } from '../audit';
 import { lockStock, releaseOrderStock, reserveOrderStock } from '../stock';
 import { refuseCancelWithPayments, releasePayment } from './checkout.service';
-import { conflict } from './order-admin.service';
 import { cancellationMail } from './order-mail';
 import { changeOrderStatus } from './order-status';
 import { orderService, type OrderView } from './order.service';
@@ -76,21 +75,6 @@ export async function authorisedOnCard(ctx: Ctx, id: string): Promise<number | n
   return seen.paymentKind === 'card' && seen.paymentStatus === 'AUTHORIZED' && seen.paymentIntentId
     ? (await ctx.app.payments.retrieve(seen.paymentIntentId)).amount
     : null;
-}
-
-/**
- * The order locked for the edit and read under the lock. `version` is the one the editor loaded: if anyone changed
- * the order since, the edit is refused with CONFLICT and nothing is written.
- */
-export async function lockOrderVersion(ctx: Ctx, id: string, version: number): Promise<OrderView> {
-  const [locked] = await ctx.db.execute<{ version: number }[]>(
-    'select version from customer_order where id = ? for update',
-    [id],
-    'all',
-  );
-  if (!locked) throw notFound('Order');
-  if (locked.version !== version) throw await conflict(ctx, id);
-  return orderService.load(ctx, id);
 }
 
 /** The status asked for: not one the shipments set, an order awaiting approval only cancelled, the table's moves. */
