@@ -1,36 +1,14 @@
 import 'reflect-metadata';
-import type { Express } from 'express';
 import cluster, { type Worker } from 'node:cluster';
-import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { createApp } from './app';
-import { drainer } from './drain';
 import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { resolveSecretsKey, resolveSessionSecret } from './config/secrets';
 import type { EmbeddedDatabase } from './db/embedded';
 import { connect, openDatabase } from './db/connect';
-import { servicesDb } from './db/db';
 import type { Orm } from './db/orm';
 import { createLogger } from './logger';
-import { SEED_TRUNCATES } from './config/manifests';
-import { catalogIsEmpty, seedCatalog } from './cli/demo-catalog';
-import { seedTranslations } from './modules/catalog';
-import {
-  insertDemoOrders,
-  DEMO_PASSWORD,
-  demoBuyersIn,
-  demoCompaniesIn,
-  ensureDemoBuyers,
-  ensureDemoCompanies,
-} from './modules/order';
-import { schedulePopularityRefresh } from './modules/analytics';
-import {
-  scheduleTypeaheadWarming,
-  WARM_INTERVAL_MS,
-  refreshSearchIndex,
-  searchIndexIsComplete,
-} from './modules/search';
-import { serveClusterMetrics, type Readiness } from './ops';
+import type * as Store from './serve';
+import type { DemoLogins } from './serve';
 import { ROUTES } from '../../domain/routes';
 
 /**
@@ -44,10 +22,20 @@ interface Hold {
   orm?: Orm;
 }
 
-/** The demo logins the start banner names (none in production). */
-interface DemoLogins {
-  buyers: string[];
-  companies: { name: string; logins: string }[];
+/**
+ * The store's code: loaded once, while the embedded PostgreSQL boots (its process runs on the other core), which
+ * takes a restart from about 2.0 s to about 1.8 s here (npm start to /readyz on an idle 2-core machine).
+ */
+let store: Promise<typeof Store> | undefined;
+const loadStore = () => (store ??= import('./serve.js'));
+
+/** The database opened (embedded unless DATABASE_URL) and migrated, the store's code loaded meanwhile, then seeded. */
+async function prepareDatabase(config: AppConfig, log: Logger, hold: Hold) {
+  const db = await openDatabase(config, log, { whileBooting: loadStore });
+  hold.embedded = db.embedded;
+  hold.orm = db.orm;
+  const demo = await (await loadStore()).prepareStore(config, log, db.orm);
+  return { url: db.url, orm: db.orm, demo };
 }
 
 async function main(): Promise<void> {
@@ -64,136 +52,12 @@ async function main(): Promise<void> {
   return runSingle(config, log);
 }
 
-/** The database ready to serve: opened (embedded unless DATABASE_URL), migrated, and seeded with the demo catalogue when empty. */
-async function prepareDatabase(config: AppConfig, log: Logger, hold: Hold) {
-  const db = await openDatabase(config, log);
-  hold.embedded = db.embedded;
-  hold.orm = db.orm;
-  const { orm, url } = db;
-  const mode = { production: config.nodeEnv === 'production' };
-  if (config.seedProducts > 0 && (await catalogIsEmpty(orm))) {
-    log.info({ products: config.seedProducts }, 'empty catalogue: seeding the demo catalogue');
-    const result = await seedCatalog(orm, SEED_TRUNCATES, config.seedProducts);
-    log.info(result, 'demo catalogue seeded');
-    const orders = await insertDemoOrders(orm, config.seedOrders);
-    log.info({ orders }, 'demo orders seeded');
-    const buyers = await ensureDemoBuyers(orm, mode);
-    if (buyers.length) log.info({ buyers }, 'demo buyers created');
-    const members = await ensureDemoCompanies(orm, mode);
-    if (members.length) log.info({ members }, 'demo companies created');
-  } else {
-    if (!(await searchIndexIsComplete(servicesDb(orm)))) {
-      log.info('search index incomplete: rebuilding it');
-      await refreshSearchIndex(servicesDb(orm));
-    }
-    // A catalogue seeded before its translations were kept gets the demo's (decision 034).
-    if (config.seedProducts > 0) {
-      const translations = await seedTranslations(orm);
-      if (translations) log.info({ translations }, 'demo translations added');
-      // Demo data made before the demo companies existed gets them (issue 31): those missing, never in production.
-      if ((await demoBuyersIn(orm, mode)).length) {
-        const members = await ensureDemoCompanies(orm, mode);
-        if (members.length) log.info({ members }, 'demo companies created');
-      }
-    }
-  }
-  return {
-    url,
-    orm,
-    demo: { buyers: await demoBuyersIn(orm, mode), companies: await demoCompaniesIn(orm, mode) },
-  };
-}
-
-/**
- * Serves HTTP until SIGTERM or SIGINT, then shuts down gracefully (drain.ts): /readyz answers 503 while the process
- * still serves for SHUTDOWN_DEREGISTER_MS (SIGTERM), then every response closes its connection, in-flight requests
- * finish (at most SHUTDOWN_TIMEOUT_MS), background writers flush, pools close. `after` runs last (embedded database).
- */
-async function serve(
-  config: AppConfig,
-  log: Logger,
-  orm: Orm,
-  after: () => Promise<void> = async () => undefined,
-): Promise<void> {
-  const readiness: Readiness = { draining: false };
-  const replica = config.databaseReadUrl
-    ? await connect(config.databaseReadUrl, config.dbPoolMax, 'DATABASE_READ_URL')
-    : undefined;
-  const { app, close } = await createApp({
-    orm,
-    replica,
-    replicaWaitMs: config.replicaWaitMs,
-    readiness,
-    log,
-    sessionSecret: resolveSessionSecret(config),
-    secretsKey: resolveSecretsKey(config),
-    clientDir: config.clientDir,
-    trustProxy: config.trustProxy,
-    introspection: config.graphqlIntrospection,
-    secureCookies: config.secureCookies,
-    searchCache: config.searchCache,
-    publicUrl: config.publicUrl,
-    smtpUrl: config.smtpUrl,
-    mailFrom: config.mailFrom,
-    metricsToken: config.metricsToken,
-    sessionLifetime: config.sessionLifetime,
-    production: config.nodeEnv === 'production',
-    siteHosts: config.siteHosts,
-    consentRegionDefaults: config.consentRegionDefaults,
-    collectorEventsPerMinute: config.collectorEventsPerMinute,
-    mailPerIp: config.mailPerIp,
-    fxRates: config.fxRates,
-    staffDiscountLimitPct: config.staffDiscountLimitPct,
-    unpaidOrders: config.unpaidOrders,
-    unpaidSweepMs: config.unpaidSweepMs,
-  });
-  const server = await listen(app, config.port, config.host);
-  // Popularity from the click-stream: refreshed here by a single process; in a cluster by the primary only.
-  const popularity = cluster.isWorker
-    ? null
-    : schedulePopularityRefresh(servicesDb(orm), log, config.popularityRefreshMs);
-  // Every serving process computes typeahead answers ahead; they share the work (decision 042).
-  const warming = scheduleTypeaheadWarming(servicesDb(orm), log, WARM_INTERVAL_MS);
-  const drain = drainer(server, readiness);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    // A load balancer takes the process out first (SIGTERM); a Ctrl-C at a terminal stops at once.
-    const deregisterMs = signal === 'SIGTERM' ? config.shutdownDeregisterMs : 0;
-    log.info({ signal, deregisterMs }, 'shutting down: /readyz answers 503, then in-flight requests finish');
-    try {
-      const drained = await drain({ deregisterMs, timeoutMs: config.shutdownTimeoutMs });
-      if (!drained) {
-        log.error(
-          { timeoutMs: config.shutdownTimeoutMs },
-          'in-flight requests did not finish in time; exiting',
-        );
-        process.exit(1);
-      }
-      await popularity?.stop();
-      await warming.stop();
-      await close();
-      await orm.close(true);
-      await replica?.close(true);
-      await after();
-      log.info('stopped');
-      process.exit(0);
-    } catch (err) {
-      log.error({ err }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-}
-
 async function runSingle(config: AppConfig, log: Logger): Promise<void> {
   const started = Date.now();
   const hold: Hold = {};
   try {
     const { orm, demo } = await prepareDatabase(config, log, hold);
-    await serve(config, log, orm, async () => void (await hold.embedded?.stop()));
+    await (await loadStore()).serve(config, log, orm, async () => void (await hold.embedded?.stop()));
     log.info(
       { url: `http://localhost:${config.port}`, readyInMs: Date.now() - started },
       `Axisline Supply is ready at http://localhost:${config.port}`,
@@ -208,6 +72,7 @@ async function runWorker(config: AppConfig, log: Logger): Promise<void> {
   const hold: { orm?: Orm } = {};
   try {
     // The primary prepared the database; a worker only connects (its /readyz checks the migrations).
+    const { serve } = await loadStore();
     hold.orm = await connect(config.databaseUrl!, config.dbPoolMax, 'DATABASE_URL');
     await serve(config, log, hold.orm);
     process.send?.({ type: 'axl:ready' });
@@ -224,10 +89,13 @@ async function runPrimary(config: AppConfig, log: Logger): Promise<void> {
   const started = Date.now();
   const hold: Hold = {};
   let url: string;
-  let demo: DemoLogins = { buyers: [], companies: [] };
+  let demo: DemoLogins = { buyers: [], companies: [], password: '' };
   let popularity: { stop(): Promise<void> } | null = null;
+  let serveClusterMetrics: () => void;
   try {
     ({ url, demo } = await prepareDatabase(config, log, hold));
+    const { schedulePopularityRefresh, servicesDb, ...store } = await loadStore();
+    serveClusterMetrics = store.serveClusterMetrics;
     if (config.popularityRefreshMs > 0) {
       // The primary keeps a pool for the cluster's one popularity refresh (the workers do not run it).
       popularity = schedulePopularityRefresh(servicesDb(hold.orm!), log, config.popularityRefreshMs);
@@ -331,12 +199,12 @@ function announce(config: AppConfig, demo: DemoLogins): void {
         ? `  E-mail    delivered by SMTP to ${new URL(config.smtpUrl).host}`
         : '  E-mail    kept undelivered (no SMTP_URL): run npm run mailbox, then SMTP_URL=smtp://127.0.0.1:1025 npm start',
       ...(demo.buyers.length
-        ? [`  Demo      ${demo.buyers.join(', ')} (password ${DEMO_PASSWORD}): orders to reorder and return`]
+        ? [`  Demo      ${demo.buyers.join(', ')} (password ${demo.password}): orders to reorder and return`]
         : []),
       ...demo.companies.map(
         (c, i) =>
           `${i === 0 ? '  Companies' : '           '} ${c.name}: ${c.logins}` +
-          (i > 0 ? '' : demo.buyers.length ? ' (same password)' : ` (password ${DEMO_PASSWORD})`),
+          (i > 0 ? '' : demo.buyers.length ? ' (same password)' : ` (password ${demo.password})`),
       ),
       'Ctrl-C stops the store and its database.',
       '',
@@ -358,24 +226,6 @@ async function failed(err: unknown, log: Logger, hold: Hold) {
   await hold.orm?.close(true).catch(() => undefined);
   await hold.embedded?.stop().catch(() => undefined);
   process.exit(1);
-}
-
-function listen(app: Express, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
-    server.once('listening', () => resolve(server));
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') {
-        reject(
-          new ConfigError(`Port ${port} is already in use: stop what holds it, or set PORT to a free port`),
-        );
-      } else if (err.code === 'EACCES') {
-        reject(new ConfigError(`Port ${port} needs privileges: set PORT to a port above 1023`));
-      } else {
-        reject(err);
-      }
-    });
-  });
 }
 
 void main();

@@ -1,10 +1,41 @@
 import { BRAND, type Locale } from '../../../domain/constants';
 import type { SiteLegal } from '../../../domain/site-legal.schema';
+import type { PDFDocument, RGB } from 'pdf-lib';
 
 /*
  * What the invoice and quote PDFs share (decision 058): their text made printable by the standard fonts, days in
  * the document's language, and the site's legal identity at the top and in the footer of every page.
  */
+
+/**
+ * A new document with its two standard fonts. pdf-lib is loaded on the first PDF, not when the server starts
+ * (a tenth of the server's start-up time went to it).
+ */
+export async function pdfDocument() {
+  const { PDFDocument: Doc, StandardFonts } = await import('pdf-lib');
+  const doc: PDFDocument = await Doc.create();
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  return { doc, regular, bold };
+}
+
+/** A colour as pdf-lib's `rgb()` makes it, without loading pdf-lib. */
+const rgb = (red: number, green: number, blue: number): RGB => ({
+  type: 'RGB' as RGB['type'],
+  red,
+  green,
+  blue,
+});
+
+/** The documents' palette. */
+export const PDF_COLOURS = {
+  navy: rgb(0.06, 0.13, 0.2),
+  orange: rgb(0.95, 0.55, 0.16),
+  steel: rgb(0.36, 0.42, 0.48),
+  line: rgb(0.85, 0.88, 0.9),
+  white: rgb(1, 1, 1),
+  stripe: rgb(0.96, 0.97, 0.98),
+};
 
 /**
  * Standard PDF fonts speak WinAnsi: the narrow and thin spaces Intl puts in French numbers ("1 234,50 $") become

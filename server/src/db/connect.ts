@@ -1,6 +1,6 @@
 import { ConfigError, type AppConfig } from '../config/env';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
-import { initOrm, migrate, type Orm } from './orm';
+import type { Orm } from './orm';
 
 interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -77,6 +77,7 @@ export function databaseFailure(err: unknown, url: string, variable: string): un
 export async function connect(url: string, poolMax: number, variable: string): Promise<Orm> {
   let orm: Orm | undefined;
   try {
+    const { initOrm } = await import('./orm.js');
     orm = await initOrm({ clientUrl: url, poolMax });
     await orm.em.getConnection().execute('select 1');
     return orm;
@@ -89,6 +90,7 @@ export async function connect(url: string, poolMax: number, variable: string): P
 /** Applies pending migrations; a failing one stops the start with its name and PostgreSQL's reason. */
 async function migrateOrExplain(orm: Orm, url: string): Promise<string[]> {
   try {
+    const { migrate } = await import('./orm.js');
     return await migrate(orm);
   } catch (err) {
     const mapped = databaseFailure(err, url, 'DATABASE_URL');
@@ -112,10 +114,17 @@ async function migrateOrExplain(orm: Orm, url: string): Promise<string[]> {
 export async function openDatabase(
   config: AppConfig,
   log: Logger,
-  options: { poolMax?: number; attach?: boolean } = {},
+  options: {
+    poolMax?: number;
+    attach?: boolean;
+    /** Work to do while the embedded PostgreSQL boots in its own process (main.ts loads the store's code). */
+    whileBooting?: () => Promise<unknown>;
+  } = {},
 ): Promise<OpenDatabase> {
   let embedded: EmbeddedDatabase | undefined;
   let orm: Orm | undefined;
+  let booting: Promise<unknown> | undefined;
+  const whileBooting = () => (booting ??= options.whileBooting?.() ?? Promise.resolve());
   try {
     let url = config.databaseUrl;
     if (!url) {
@@ -124,11 +133,14 @@ export async function openDatabase(
         port: config.embeddedPgPort,
         binaries: config.embeddedPgBinaries,
         attach: options.attach,
+        // Its error, if any, is thrown by the await below, once `embedded` can be stopped.
+        onSpawned: () => void whileBooting().catch(() => undefined),
         log,
       });
       url = embedded.url;
       log.info({ port: config.embeddedPgPort, dataDir: embedded.dataDir }, 'embedded PostgreSQL is running');
     }
+    await whileBooting();
     orm = await connect(url, options.poolMax ?? config.dbPoolMax, 'DATABASE_URL');
     const applied = await migrateOrExplain(orm, url);
     if (applied.length) log.info({ migrations: applied }, 'migrations applied');

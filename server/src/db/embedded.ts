@@ -376,6 +376,8 @@ export async function startEmbeddedDatabase(opts: {
   binaries?: string;
   /** When a running store holds the cluster, use its PostgreSQL (a command beside `npm start`) instead of refusing. */
   attach?: boolean;
+  /** Called once the postmaster is spawned, before waiting for it to accept connections. */
+  onSpawned?: () => void;
 }): Promise<EmbeddedDatabase> {
   const { dataDir, port, log } = opts;
   const database = opts.database ?? DB_NAME;
@@ -440,6 +442,7 @@ export async function startEmbeddedDatabase(opts: {
   }
   const postmaster = startPostmaster(home, clusterDir, port, runAs);
   try {
+    opts.onSpawned?.();
     await postmaster.ready;
   } catch (err) {
     throw failure(err, postmaster.lines);

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import type { JwtPayload } from 'jsonwebtoken';
 import { apiKeyExchangeSchema } from '../../../../domain/admin';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
@@ -80,6 +80,7 @@ export async function exchangeKey(ctx: Ctx, body: unknown) {
   if (!row) throw new AppError('UNAUTHENTICATED', 'This API key is not valid.');
   await limitKey(db, row.id, row.ratePerMinute);
   await db.execute('update api_key set last_used_at = now() where id = ?', [row.id]);
+  const { default: jwt } = await import('jsonwebtoken');
   const accessToken = jwt.sign({ scope: row.scopes.join(' '), kid: row.id }, secret, {
     algorithm: 'HS256',
     issuer: TOKEN_ISSUER,
@@ -99,13 +100,14 @@ export async function bearerCaller(
   secret: Buffer,
   token: string,
 ): Promise<{ user: SessionUser; caller: ApiCaller }> {
-  let claims: jwt.JwtPayload;
+  const { default: jwt } = await import('jsonwebtoken');
+  let claims: JwtPayload;
   try {
     claims = jwt.verify(token, secret, {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
-    }) as jwt.JwtPayload;
+    }) as JwtPayload;
   } catch {
     throw new AppError('UNAUTHENTICATED', 'The access token is not valid or has expired.');
   }

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../context';
 import { newToken, tokenHash } from '../../common/tokens';
@@ -43,22 +43,21 @@ interface Due {
  */
 export class OutboxSender implements DispatcherWorker {
   private running: Promise<number> | null = null;
-  private readonly transport: Transporter;
+  /** Made on the first delivery (nodemailer is not loaded at start-up). */
+  private transport: Transporter | null = null;
   private purgedAt = 0;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
     private readonly attachments: AttachmentMakers = {},
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
-  }
+  ) {}
 
   /** Closes the SMTP connections (once the dispatcher driving `drain` has stopped). */
   close(): void {
-    this.transport.close();
+    this.transport?.close();
   }
 
   /** Sends what is due now; resolves with how many were sent. */
@@ -101,6 +100,7 @@ export class OutboxSender implements DispatcherWorker {
             row.attachmentKind && row.attachmentRef
               ? await this.attachments[row.attachmentKind]?.(row.attachmentRef)
               : null;
+          this.transport ??= (await import('nodemailer')).default.createTransport(this.smtpUrl);
           await this.transport.sendMail({
             from: this.from,
             to: row.to,

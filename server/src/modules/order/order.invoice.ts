@@ -1,5 +1,5 @@
 import { taxLineLabel } from '../../../../domain/tax';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { lineTerms } from '../../../../domain/price-terms';
 import { describeConfiguration } from '../../../../domain/configuration-text';
 import { orderNumberLabel } from '../../../../domain/checkout';
@@ -8,17 +8,21 @@ import { formatAmount } from '../../../../domain/money';
 import { translateMessage } from '../../../../domain/message-translations';
 import { orderStatusLabel, type PaymentStatus } from '../../../../domain/order-status';
 import type { SiteLegal } from '../../../../domain/site-legal.schema';
-import { footerLines, letterheadLines, pdfDay, winAnsi } from '../../common/pdf-copy';
+import {
+  PDF_COLOURS,
+  footerLines,
+  letterheadLines,
+  pdfDay,
+  pdfDocument,
+  winAnsi,
+} from '../../common/pdf-copy';
 import type { Db } from '../../context';
 import { localeOr } from '../mail';
 import { siteLegal } from '../site';
 import type { OrderAddress } from './order.entity';
 import type { OrderView } from './order.service';
 
-const NAVY = rgb(0.06, 0.13, 0.2);
-const ORANGE = rgb(0.95, 0.55, 0.16);
-const STEEL = rgb(0.36, 0.42, 0.48);
-const LINE = rgb(0.85, 0.88, 0.9);
+const { navy: NAVY, orange: ORANGE, steel: STEEL, line: LINE, white: WHITE } = PDF_COLOURS;
 
 const safe = winAnsi;
 
@@ -86,11 +90,9 @@ const paymentWord = (status: string, locale: Locale) =>
 export async function invoicePdf(order: OrderView, legal: SiteLegal, locale: Locale): Promise<Uint8Array> {
   const w = (key: keyof typeof WORDS) => WORDS[key][locale];
   const money = (n: number) => formatAmount(n, order.currencyCode.toUpperCase(), locale);
-  const doc = await PDFDocument.create();
+  const { doc, regular, bold } = await pdfDocument();
   doc.setTitle(`${w('invoice')} ${orderNumberLabel(order.orderNumber)}`);
   doc.setAuthor(legal.legalName);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   let page = doc.addPage([612, 792]);
   const left = 48;
   const right = 564;
@@ -118,7 +120,7 @@ export async function invoicePdf(order: OrderView, legal: SiteLegal, locale: Loc
 
   // Logo: the orange tile with the A mark, and the name.
   page.drawRectangle({ x: left, y: y - 6, width: 30, height: 30, color: ORANGE });
-  text(page, 'A', left + 8, y + 1, 20, bold, rgb(1, 1, 1));
+  text(page, 'A', left + 8, y + 1, 20, bold, WHITE);
   text(page, 'Axisline', left + 40, y + 2, 20, bold);
   text(page, 'Supply', left + 40 + bold.widthOfTextAtSize('Axisline ', 20), y + 2, 20, bold, ORANGE);
   textRight(page, w('title'), right, y + 4, 20, bold);
@@ -177,15 +179,15 @@ export async function invoicePdf(order: OrderView, legal: SiteLegal, locale: Loc
   const columns = { item: left, qty: 390, price: 470, total: right };
   const header = (p: PDFPage, yy: number) => {
     p.drawRectangle({ x: left - 4, y: yy - 5, width: right - left + 8, height: 18, color: NAVY });
-    text(p, w('item'), columns.item, yy, 9, bold, rgb(1, 1, 1));
-    text(p, w('qty'), columns.qty, yy, 9, bold, rgb(1, 1, 1));
-    text(p, w('unitPrice'), columns.price - 30, yy, 9, bold, rgb(1, 1, 1));
+    text(p, w('item'), columns.item, yy, 9, bold, WHITE);
+    text(p, w('qty'), columns.qty, yy, 9, bold, WHITE);
+    text(p, w('unitPrice'), columns.price - 30, yy, 9, bold, WHITE);
     p.drawText(safe(w('amount')), {
       x: columns.total - bold.widthOfTextAtSize(safe(w('amount')), 9),
       y: yy,
       size: 9,
       font: bold,
-      color: rgb(1, 1, 1),
+      color: WHITE,
     });
   };
   y -= 12;

@@ -1,16 +1,20 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { describeConfiguration } from '../../../../domain/configuration-text';
 import { BRAND, type Locale } from '../../../../domain/constants';
 import { formatAmount } from '../../../../domain/money';
 import { quoteNumberLabel } from '../../../../domain/quotes';
 import type { SiteLegal } from '../../../../domain/site-legal.schema';
-import { footerLines, letterheadLines, pdfDay, winAnsi } from '../../common/pdf-copy';
+import {
+  PDF_COLOURS,
+  footerLines,
+  letterheadLines,
+  pdfDay,
+  pdfDocument,
+  winAnsi,
+} from '../../common/pdf-copy';
 import type { QuoteRevisionView, QuoteView } from './quote.service';
 
-const NAVY = rgb(0.06, 0.13, 0.2);
-const ORANGE = rgb(0.95, 0.55, 0.16);
-const STEEL = rgb(0.36, 0.42, 0.48);
-const LINE = rgb(0.85, 0.88, 0.9);
+const { navy: NAVY, orange: ORANGE, steel: STEEL, line: LINE, white: WHITE } = PDF_COLOURS;
 
 const safe = winAnsi;
 
@@ -61,12 +65,10 @@ export async function quotePdf(
   locale: Locale,
 ): Promise<Uint8Array> {
   const w = (key: keyof typeof WORDS) => WORDS[key][locale];
-  const doc = await PDFDocument.create();
+  const { doc, regular, bold } = await pdfDocument();
   const number = quoteNumberLabel(quote.number);
   doc.setTitle(`${w('quote')} ${number}`);
   doc.setAuthor(legal.legalName);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const money = (n: number) => formatAmount(n, quote.currency.toUpperCase(), locale);
   let page = doc.addPage([612, 792]);
   const left = 48;
@@ -91,7 +93,7 @@ export async function quotePdf(
   const fit = (s: string, width: number) => fitAt(s, 10, width);
 
   page.drawRectangle({ x: left, y: y - 6, width: 30, height: 30, color: ORANGE });
-  text(page, 'A', left + 8, y + 1, 20, bold, rgb(1, 1, 1));
+  text(page, 'A', left + 8, y + 1, 20, bold, WHITE);
   text(page, 'Axisline', left + 40, y + 2, 20, bold);
   text(page, 'Supply', left + 40 + bold.widthOfTextAtSize('Axisline ', 20), y + 2, 20, bold, ORANGE);
   textRight(page, w('title'), right, y + 4, 20, bold);
@@ -122,7 +124,7 @@ export async function quotePdf(
 
   const columns = { item: left, qty: 380, price: 470, total: right };
   const header = (p: PDFPage, yy: number) => {
-    p.drawRectangle({ x: left, y: yy - 4, width: right - left, height: 16, color: rgb(0.96, 0.97, 0.98) });
+    p.drawRectangle({ x: left, y: yy - 4, width: right - left, height: 16, color: PDF_COLOURS.stripe });
     text(p, w('item'), columns.item + 4, yy, 9, bold, STEEL);
     textRight(p, w('quantity'), columns.qty, yy, 9, bold);
     textRight(p, w('unitPrice'), columns.price, yy, 9, bold);
