@@ -60,20 +60,25 @@ describe('one writer of order status and history', () => {
         const full = path.join(dir, e.name);
         return e.isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : [];
       });
-    // `set … status =` of customer_order before any `where` (a status in a where clause is only read).
+    // `set … status =` (or a sub-status: payment_status, return_status, …) of customer_order before any `where`
+    // (a status in a where clause is only read), a new order's status columns, or a history row.
     const writesStatus =
-      /update\s+customer_order\b(?:\s+\w+)?\s+set\b(?:(?!\bwhere\b)[^;`])*?[\s,]status\s*=/i;
+      /update\s+customer_order\b(?:\s+\w+)?\s+set\b(?:(?!\bwhere\b)[^;`])*?[\s,_]status\s*=/i;
+    const insertsStatus = /insert\s+into\s+customer_order\s*\([^)]*[\s,(_]status\b/i;
     const writesHistory = /insert\s+into\s+order_event\b/i;
     const writers = files(root)
       .filter((f) => {
         const text = fs.readFileSync(f, 'utf8');
-        return writesStatus.test(text) || writesHistory.test(text);
+        return writesStatus.test(text) || insertsStatus.test(text) || writesHistory.test(text);
       })
       .map((f) => path.relative(root, f));
     expect(writers).toEqual([path.join('modules', 'order', 'order-status.ts')]);
     // The rule sees what it is meant to see.
     expect(writesStatus.test('update customer_order o set total = 1, status = 3 where id = ?')).toBe(true);
-    expect(writesStatus.test('update customer_order set payment_status = ? where status = ?')).toBe(false);
+    expect(writesStatus.test("update customer_order set payment_status = 'PAID' where id = ?")).toBe(true);
+    expect(writesStatus.test('update customer_order set payment_intent_id = ? where status = ?')).toBe(false);
+    expect(insertsStatus.test('insert into customer_order (order_number, site, status) select 1')).toBe(true);
+    expect(insertsStatus.test('insert into customer_order (order_number, site) select 1')).toBe(false);
   });
 
   it('placing and paying write one history row per change: Open, then Payment Received', async () => {

@@ -34,7 +34,7 @@ export async function advanceReturn(ctx: Ctx, id: string, body: unknown): Promis
       if (returnRestocks(current.reason)) {
         await restockReturned(ctx, { id: order.id, state: order.shippingAddress.state }, current.lines);
       }
-      await markReturned(ctx, order.id, whole);
+      await markReturned(ctx, order, whole);
     }
     await mailReturnStep(ctx, order, current, to, refund);
     await moveOrderWithReturn(ctx, order.id, to);

@@ -23,7 +23,7 @@ import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { recordAudit } from '../audit';
 import { assertAccess, requireUser } from '../auth';
-import { type OrderMail, changeOrderStatus, recordOrderNote } from '../order';
+import { type OrderMail, changeOrderStatus, changeOrderSubStatus } from '../order';
 import { keepsActiveAdmin, lastActiveAdmin, personName } from './company-access';
 import { askApprovers, OPEN_TERMS_BALANCE } from './company-limits';
 import { pricingOf } from '../catalog';
@@ -470,11 +470,11 @@ export const companiesAdminService = {
         'run',
       );
       const paidInFull = cents(order.paid) + cents(input.amount) >= cents(order.total);
-      await ctx.db.execute(
-        'update customer_order set payment_status = ?, version = version + 1, updated_at = now() where id = ?',
-        [paidInFull ? 'PAID' : 'PARTIALLY_PAID', orderId],
-        'run',
-      );
+      await changeOrderSubStatus(ctx, {
+        orderId,
+        paymentStatus: paidInFull ? 'PAID' : 'PARTIALLY_PAID',
+        touch: true,
+      });
       await recordAudit(ctx, {
         action: 'order.terms-payment-recorded',
         targetType: 'order',
@@ -572,10 +572,12 @@ export const companiesAdminService = {
           [row.approvalId],
           'run',
         );
-        await recordOrderNote(ctx, {
+        await changeOrderSubStatus(ctx, {
           orderId,
-          note: `Credit approved by ${BRAND.name}${said}; waiting for the company's approval`,
-          at: row.status,
+          note: {
+            text: `Credit approved by ${BRAND.name}${said}; waiting for the company's approval`,
+            at: row.status,
+          },
           touch: false,
         });
         await askApprovers(ctx, {

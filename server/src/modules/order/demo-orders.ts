@@ -4,6 +4,7 @@ import { freight, round2 } from '../../../../domain/money';
 import { siteCountry } from '../../../../domain/regions';
 import { combinedPct, taxationFor, taxLines, taxTotal } from '../../../../domain/tax';
 import { holdOpenOrders } from '../stock';
+import { importOrderStatuses } from './order-status';
 
 /** Demo orders are marked so a new demo catalogue may replace them (real orders keep their products). */
 export const DEMO_ORDER_SCOPE = 'demo';
@@ -78,28 +79,9 @@ export async function insertDemoOrders(
     const seedText = String(seed);
     // A hash of (seed, order number, salt) in [0, 1): reproducible without a random-number state.
     const h = (salt: string) => `(abs(hashtext(? || ':' || g || ':${salt}')) % 100000) / 100000.0`;
-    await run(
-      `insert into customer_order (order_number, contact_email, site, currency_code, status, payment_status,
-         shipment_status, delivery_status, sub_total, freight_amt, tax_pct, tax_amount, tax_geo_code, total,
-         shipping_address, carrier_id, carrier_method, payment_kind, card_brand, card_last4, erp_order_id,
-         delivered_at, idempotency_scope, idempotency_key, request_hash, created_at, updated_at)
-       select o.number, o.email, o.site, case when o.site = 'pay-ca' then 'cad' else 'usd' end, o.status,
-         -- A card is captured when the order ships (decision 035).
-         case when o.status = 14 then 'FAILED' when o.status = 16 then 'REFUNDED'
-              when o.status in (2, 3, 4) then 'PAID' else 'AUTHORIZED' end,
-         case when o.status in (3, 4) then 'SHIPPED' when o.status = 2 then 'PARTIALLY_SHIPPED' else 'UNSHIPPED' end,
-         case when o.status = 4 then 'DELIVERED' else 'NO_DELIVERY' end,
-         0, 0, 0, 0, '', 0,
-         jsonb_build_object('name', 'Receiving', 'companyName', 'Plant ' || (o.number % 900), 'addressLine1',
-           (o.number % 9000 + 100) || ' Industrial Way', 'addressLine2', null, 'city', 'Springfield',
-           'state', o.state, 'zip', lpad((o.number % 90000 + 10000)::text, 5, '0'), 'country', 'US',
-           'isResidential', false, 'phone', null, 'email', o.email),
-         'ups', 'Ground', 'card', 'visa', '4242',
-         case when o.status in (1, 2, 3, 4) then 'ERP-' || o.number else o.number::text end,
-         -- Delivered four days after the order, and always in the past (a return window counts from it).
-         case when o.status = 4 then least(o.at + interval '4 days', greatest(o.at, now() - interval '2 hours')) end,
-         '${DEMO_ORDER_SCOPE}', 'demo-' || o.number, '', o.at, o.at
-       from (
+    // The orders, then their statuses through the status seam (the sub-statuses a status implies are its rule).
+    const statuses = await run<{ id: string; status: number; at: string }[]>(
+      `with o as (
          select g as number, 'buyer' || (g % 4000) || '@plant' || (g % 97) || '.example' as email,
            (string_to_array(?, ','))[1 + floor(${h('site')} * ${SITES.length})::int] as site,
            (string_to_array(?, ','))[1 + floor(${h('state')} * ${STATES.length})::int] as state,
@@ -111,7 +93,22 @@ export async function insertDemoOrders(
                 when ${h('status')} < 0.88 then 1 when ${h('status')} < 0.93 then 14 else 16 end as status,
            now() - (${h('age')} * ?::int) * interval '1 day' as at
          from generate_series(?::bigint, ?::bigint) g
-       ) o`,
+       ), inserted as (
+         insert into customer_order (order_number, contact_email, site, currency_code, sub_total, freight_amt,
+           tax_pct, tax_amount, tax_geo_code, total, shipping_address, carrier_id, carrier_method, payment_kind,
+           card_brand, card_last4, erp_order_id, idempotency_scope, idempotency_key, request_hash, created_at,
+           updated_at)
+         select o.number, o.email, o.site, case when o.site = 'pay-ca' then 'cad' else 'usd' end, 0, 0, 0, 0, '', 0,
+           jsonb_build_object('name', 'Receiving', 'companyName', 'Plant ' || (o.number % 900), 'addressLine1',
+             (o.number % 9000 + 100) || ' Industrial Way', 'addressLine2', null, 'city', 'Springfield',
+             'state', o.state, 'zip', lpad((o.number % 90000 + 10000)::text, 5, '0'), 'country', 'US',
+             'isResidential', false, 'phone', null, 'email', o.email),
+           'ups', 'Ground', 'card', 'visa', '4242',
+           case when o.status in (1, 2, 3, 4) then 'ERP-' || o.number else o.number::text end,
+           '${DEMO_ORDER_SCOPE}', 'demo-' || o.number, '', o.at, o.at
+         from o
+         returning id, order_number)
+       select i.id, o.status, o.at from inserted i join o on o.number = i.order_number`,
       [
         SITES.join(','),
         seedText,
@@ -124,6 +121,7 @@ export async function insertDemoOrders(
         last,
       ],
     );
+    await importOrderStatuses(db, statuses);
     await run(
       `with products as (
          select row_number() over (order by id) as k, id, name, manufacturer_part_number, price

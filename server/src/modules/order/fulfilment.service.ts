@@ -21,7 +21,7 @@ import { recordAudit } from '../audit';
 import { assertAccess } from '../auth';
 import { conflict, lockOrderVersion } from './order-admin.service';
 import { mailDeps, queueOrderEmail, shippedMail } from './order-mail';
-import { changeOrderStatus, recordOrderNote } from './order-status';
+import { changeOrderStatus, changeOrderSubStatus } from './order-status';
 import { orderService, type OrderView } from './order.service';
 
 const fulfilmentOfOrder = (order: OrderView): Fulfilment =>
@@ -33,20 +33,17 @@ const fulfilmentOfOrder = (order: OrderView): Fulfilment =>
  */
 async function settle(ctx: Ctx, order: OrderView, after: Fulfilment, note: string) {
   const status = fulfilmentStatusCode(after, order.status);
-  await ctx.db.execute(
-    `update customer_order set shipment_status = ?, delivery_status = ?,
-       delivered_at = case when ?::date is null then null
-                           else least((?::date + time '12:00') at time zone 'UTC', now()) end
-     where id = ?`,
-    [after.shipmentStatus, after.deliveryStatus, after.deliveredOn, after.deliveredOn, order.id],
-    'run',
-  );
-  if (status !== order.status) {
-    await changeOrderStatus(ctx, { orderId: order.id, from: order.status, to: status, note });
-  } else {
+  const moves = status !== order.status;
+  await changeOrderSubStatus(ctx, {
+    orderId: order.id,
+    shipmentStatus: after.shipmentStatus,
+    deliveryStatus: after.deliveryStatus,
+    deliveredOn: after.deliveredOn,
     // A partial delivery of a partial shipment: the history says so, the status code stays.
-    await recordOrderNote(ctx, { orderId: order.id, note, at: null, touch: true });
-  }
+    touch: !moves,
+    ...(moves ? {} : { note: { text: note, at: null } }),
+  });
+  if (moves) await changeOrderStatus(ctx, { orderId: order.id, from: order.status, to: status, note });
 }
 
 /**
@@ -118,11 +115,12 @@ export const fulfilmentService = {
     let paymentStatus: string | null = null;
     if (seen.paymentKind === 'card' && seen.paymentIntentId && seen.paymentStatus === 'AUTHORIZED') {
       await ctx.app.payments.capture(seen.paymentIntentId, seen.total, `capture:${orderId}`);
-      await ctx.db.execute(
-        "update customer_order set payment_status = 'PAID' where id = ? and payment_status = 'AUTHORIZED'",
-        [orderId],
-        'run',
-      );
+      await changeOrderSubStatus(ctx, {
+        orderId,
+        paymentStatus: 'PAID',
+        paymentStatusWas: 'AUTHORIZED',
+        touch: false,
+      });
       paymentStatus = 'PAID';
     }
     await ctx.db.transactional(async () => {

@@ -38,7 +38,12 @@ export {
   writeOrderEdit,
 } from './order-edit';
 export { queueStatusNotice, type OrderMail, cancellationMail } from './order-mail';
-export { subscribeToOrderStatus, recordPlacement, changeOrderStatus, recordOrderNote } from './order-status';
+export {
+  subscribeToOrderStatus,
+  recordPlacement,
+  changeOrderStatus,
+  changeOrderSubStatus,
+} from './order-status';
 export { type OrderAddress, CustomerOrder, OrderLine } from './order.entity';
 export { orderService, type OrderView } from './order.service';
 export {

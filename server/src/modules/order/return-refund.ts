@@ -1,5 +1,6 @@
 import { round2 } from '../../../../domain/money';
 import type { Ctx } from '../../context';
+import { changeOrderSubStatus } from './order-status';
 import type { OrderView } from './order.service';
 
 /*
@@ -27,12 +28,15 @@ export async function refundReturned(
 }
 
 /** The order returned and, paid by card, refunded: wholly, or in part while lines are still not returned. */
-export async function markReturned(ctx: Ctx, orderId: string, whole: boolean): Promise<void> {
-  await ctx.db.execute(
-    `update customer_order set return_status = ?,
-       payment_status = case when payment_kind = 'card' then ? else payment_status end
-     where id = ?`,
-    [whole ? 'RETURNED' : 'PARTIALLY_RETURNED', whole ? 'REFUNDED' : 'PARTIALLY_REFUNDED', orderId],
-    'run',
-  );
+export async function markReturned(
+  ctx: Ctx,
+  order: Pick<OrderView, 'id' | 'paymentKind'>,
+  whole: boolean,
+): Promise<void> {
+  await changeOrderSubStatus(ctx, {
+    orderId: order.id,
+    returnStatus: whole ? 'RETURNED' : 'PARTIALLY_RETURNED',
+    ...(order.paymentKind === 'card' ? { paymentStatus: whole ? 'REFUNDED' : 'PARTIALLY_REFUNDED' } : {}),
+    touch: false,
+  });
 }

@@ -14,7 +14,7 @@ import { assertAccess, requireUser } from '../auth';
 import { AppError, notFound, type FieldError } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { localeOr, sendMessage, type Message } from '../mail';
-import { changeOrderStatus, orderService, type OrderView } from '../order';
+import { changeOrderStatus, changeOrderSubStatus, orderService, type OrderView } from '../order';
 
 export interface ReturnView {
   id: string;
@@ -205,13 +205,7 @@ export async function moveOrder(ctx: Ctx, orderId: string, to: number, note: str
     'all',
   );
   if (!row || row.status === to || !canTransition(row.status, to)) {
-    if (returnStatus) {
-      await ctx.db.execute(
-        'update customer_order set return_status = ? where id = ?',
-        [returnStatus, orderId],
-        'run',
-      );
-    }
+    if (returnStatus) await changeOrderSubStatus(ctx, { orderId, returnStatus, touch: false });
     return;
   }
   await changeOrderStatus(ctx, { orderId, from: row.status, to, note, returnStatus });
