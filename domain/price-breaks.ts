@@ -114,28 +114,30 @@ export const PRICE_BREAK_MESSAGES = {
   noPrice: 'This product has no price on this list.',
 } as const;
 
+/** A price: 0 or more (a list's price for one, a break's price). */
+export const priceSchema = number()
+  .typeError(PRICE_BREAK_MESSAGES.price)
+  .min(0, PRICE_BREAK_MESSAGES.price)
+  .max(1_000_000_000, PRICE_BREAK_MESSAGES.price)
+  .required(PRICE_BREAK_MESSAGES.price);
+
+/** One break: from a quantity of 2 or more, a price. */
+export const priceBreakSchema = object({
+  minQuantity: number()
+    .typeError(PRICE_BREAK_MESSAGES.minQuantity)
+    .integer(PRICE_BREAK_MESSAGES.minQuantity)
+    .min(2, PRICE_BREAK_MESSAGES.minQuantity)
+    .max(1_000_000, PRICE_BREAK_MESSAGES.minQuantity)
+    .required(PRICE_BREAK_MESSAGES.minQuantity),
+  price: priceSchema,
+});
+
 /** One list's breaks for one product, as staff send them: they replace what the list had for the product. */
 export const priceBreaksSchema = object({
   productId: string().trim().required('Product is required').max(64),
   /** '' is the catalogue's own prices. */
   priceListId: string().trim().max(64).default(''),
-  breaks: array(
-    object({
-      minQuantity: number()
-        .typeError(PRICE_BREAK_MESSAGES.minQuantity)
-        .integer(PRICE_BREAK_MESSAGES.minQuantity)
-        .min(2, PRICE_BREAK_MESSAGES.minQuantity)
-        .max(1_000_000, PRICE_BREAK_MESSAGES.minQuantity)
-        .required(PRICE_BREAK_MESSAGES.minQuantity),
-      price: number()
-        .typeError(PRICE_BREAK_MESSAGES.price)
-        .min(0, PRICE_BREAK_MESSAGES.price)
-        .max(1_000_000_000, PRICE_BREAK_MESSAGES.price)
-        .required(PRICE_BREAK_MESSAGES.price),
-    }),
-  )
-    .max(MAX_PRICE_BREAKS, PRICE_BREAK_MESSAGES.tooMany)
-    .default([]),
+  breaks: array(priceBreakSchema).max(MAX_PRICE_BREAKS, PRICE_BREAK_MESSAGES.tooMany).default([]),
 });
 export type PriceBreaksInput = InferType<typeof priceBreaksSchema>;
 

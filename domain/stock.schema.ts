@@ -14,24 +14,25 @@ export const STOCK_MESSAGES = {
   reason: 'Say why the stock changes (a count, a delivery, damage…).',
 } as const;
 
+/** A part's new on-hand count at one warehouse. */
+export const stockLevelSchema = object({
+  warehouseId: string()
+    .oneOf(
+      WAREHOUSES.map((w) => w.id),
+      STOCK_MESSAGES.warehouse,
+    )
+    .required(STOCK_MESSAGES.warehouse),
+  onHand: number()
+    .typeError(STOCK_MESSAGES.onHand)
+    .integer(STOCK_MESSAGES.onHand)
+    .min(0, STOCK_MESSAGES.onHand)
+    .max(MAX_ON_HAND, STOCK_MESSAGES.onHand)
+    .required(STOCK_MESSAGES.onHand),
+});
+
 /** New on-hand counts of a part at one or more warehouses (a supplier's feed; staff add a reason). */
 export const stockLevelsSchema = object({
-  levels: array(
-    object({
-      warehouseId: string()
-        .oneOf(
-          WAREHOUSES.map((w) => w.id),
-          STOCK_MESSAGES.warehouse,
-        )
-        .required(STOCK_MESSAGES.warehouse),
-      onHand: number()
-        .typeError(STOCK_MESSAGES.onHand)
-        .integer(STOCK_MESSAGES.onHand)
-        .min(0, STOCK_MESSAGES.onHand)
-        .max(MAX_ON_HAND, STOCK_MESSAGES.onHand)
-        .required(STOCK_MESSAGES.onHand),
-    }),
-  )
+  levels: array(stockLevelSchema)
     .min(1, STOCK_MESSAGES.levels)
     .max(WAREHOUSES.length, STOCK_MESSAGES.levels)
     .required(STOCK_MESSAGES.levels),

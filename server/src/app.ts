@@ -42,6 +42,7 @@ import {
 import { quotePdfAttachment, reopenQuoteOfCancelledOrder } from './modules/quote';
 import { PgSessionStore, lazySession } from './modules/session';
 import { MULTIPART_PATHS } from './rest/multipart';
+import { IMPORT_PATHS } from './modules/imports';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
 import { errorHandler } from './rest/error-handler';
 import { nulFieldIn, refuseMalformedPath, refuseNulCharacters } from './rest/bad-input';
@@ -318,8 +319,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   };
 
   const api = express.Router();
+  const json = express.json({ limit: '1mb' });
   const parsers: RequestHandler[] = [
-    express.json({ limit: '1mb' }),
+    // An import's JSON (up to 10 MB) is read by its route, once the caller's access is checked.
+    (req, res, next) =>
+      IMPORT_PATHS.includes(req.originalUrl.split('?')[0]!) ? next() : json(req, res, next),
     express.urlencoded({ extended: false, limit: '100kb' }),
     refuseNulCharacters,
   ];

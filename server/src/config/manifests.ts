@@ -19,6 +19,7 @@ import { manifest as catalog } from '../modules/catalog/manifest';
 import { manifest as company } from '../modules/company/manifest';
 import { manifest as events } from '../modules/events/manifest';
 import { manifest as forms } from '../modules/forms/manifest';
+import { manifest as imports } from '../modules/imports/manifest';
 import { manifest as mail } from '../modules/mail/manifest';
 import { manifest as order } from '../modules/order/manifest';
 import { manifest as payment } from '../modules/payment/manifest';
@@ -44,6 +45,7 @@ export const MODULES: readonly ModuleManifest[] = [
   company,
   events,
   forms,
+  imports,
   mail,
   order,
   payment,

@@ -15,6 +15,10 @@ export const MULTIPART_PATHS = new Set([
   '/api/forms/service-request',
   '/api/forms/quote',
   '/api/company/applications',
+  // The imports' CSV files (modules/imports, decision 069).
+  '/api/imports/prices',
+  '/api/imports/price-breaks',
+  '/api/imports/stock',
 ]);
 
 /** A file of a multipart request, as the services read it. */

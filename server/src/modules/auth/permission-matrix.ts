@@ -1,4 +1,5 @@
 import { CONSOLE_ACCESS, SUPPLIER_ACCESS } from '../../../../domain/admin';
+import { IMPORT_ACCESS } from '../../../../domain/imports';
 import { ROLES, type RoleName } from '../../../../domain/roles';
 import { WEBHOOKS_ACCESS } from '../../../../domain/webhooks';
 import { STAFF, type Access, type ScopedAccess } from './permissions';
@@ -267,6 +268,10 @@ export const REST_ACCESS: Record<string, Access> = {
   'GET /api/quotes/:id/attachments/:file': 'public',
   'GET /api/admin/quotes/:id/attachments/:file': CONSOLE_ACCESS.quotes,
   'GET /api/admin/orders.csv': CONSOLE_ACCESS.orders,
+  // Imports with a dry run (decision 069): prices and price breaks as the Prices section; stock also Suppliers.
+  'POST /api/imports/prices': IMPORT_ACCESS.prices,
+  'POST /api/imports/price-breaks': IMPORT_ACCESS['price-breaks'],
+  'POST /api/imports/stock': IMPORT_ACCESS.stock,
   'POST /api/returns': 'signed-in',
   'GET /api/returns': 'signed-in',
   'GET /api/returns/:id': 'signed-in',

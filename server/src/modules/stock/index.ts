@@ -14,5 +14,6 @@ export {
   reserveOrderStock,
   restockReturned,
   setOnHand,
+  countStockLevels,
 } from './stock.service';
 export { PartStockGql, partStockGql, ShipDateGql, shipDateGql, StockCountInputGql } from './stock.types';

@@ -387,10 +387,11 @@ export async function syncInStock(ctx: StockDeps, productIds: readonly string[])
   const flipped = await ctx.db.execute<{ id: string; inStock: boolean }[]>(
     `update product p set in_stock = n.in_stock, updated_at = now()
      from (select q.id, exists (select 1 from stock_level s where s.product_id = q.id and s.on_hand > s.reserved)
-       as in_stock from product q where q.id in (?)) n
+       as in_stock from product q where q.id in (select jsonb_array_elements_text(?::jsonb))) n
      where p.id = n.id and p.in_stock is distinct from n.in_stock
      returning p.id, p.in_stock as "inStock"`,
-    [[...productIds]],
+    // As JSON: an import syncs up to 50,000 parts, more than a statement's bind parameters.
+    [JSON.stringify(productIds)],
     'all',
   );
   if (flipped.length === 0) return;
@@ -406,8 +407,9 @@ export async function syncInStock(ctx: StockDeps, productIds: readonly string[])
   );
   const ids = flipped.map((f) => f.id);
   await ctx.db.execute(
-    `update product_search s set in_stock = p.in_stock from product p where p.id = s.product_id and p.id in (?)`,
-    [ids],
+    `update product_search s set in_stock = p.in_stock from product p
+     where p.id = s.product_id and p.id in (select jsonb_array_elements_text(?::jsonb))`,
+    [JSON.stringify(ids)],
     'run',
   );
   await forgetTypeaheadAnswers(ctx.db, ids);
@@ -482,6 +484,44 @@ export async function setOnHand(
   await allocateBackorders(ctx, productId);
   await syncInStock(ctx, [productId]);
   return before;
+}
+
+/**
+ * New on-hand counts of many parts at once (an import, decision 069), set-based: the stock rows upserted in
+ * (product, warehouse) order by one statement, the backorders of those parts that have any filled first, the stock
+ * flags synced (back-in-stock notices included). Their `inventory.changed` events are the caller's (an import's go
+ * out in chunks). The rows as counted.
+ */
+export async function countStockLevels(
+  ctx: StockDeps,
+  levels: readonly { productId: string; warehouseId: string; onHand: number }[],
+): Promise<StockRow[]> {
+  if (levels.length === 0) return [];
+  const counted = await ctx.db.execute<StockRow[]>(
+    `insert into stock_level as s (product_id, warehouse_id, on_hand)
+     select r.product_id, r.warehouse_id, r.on_hand
+     from jsonb_to_recordset(?::jsonb) as r(product_id text, warehouse_id text, on_hand int)
+     order by r.product_id, r.warehouse_id
+     on conflict (product_id, warehouse_id) do update set on_hand = excluded.on_hand, updated_at = now()
+     returning s.product_id as "productId", s.warehouse_id as "warehouseId", s.on_hand as "onHand", s.reserved`,
+    [
+      JSON.stringify(
+        levels.map((l) => ({ product_id: l.productId, warehouse_id: l.warehouseId, on_hand: l.onHand })),
+      ),
+    ],
+    'all',
+  );
+  const ids = [...new Set(levels.map((l) => l.productId))];
+  const waiting = await ctx.db.execute<{ productId: string }[]>(
+    `select distinct product_id as "productId" from stock_reservation
+     where product_id in (select jsonb_array_elements_text(?::jsonb)) and status = 'reserved' and backordered
+     order by 1`,
+    [JSON.stringify(ids)],
+    'all',
+  );
+  for (const w of waiting) await allocateBackorders(ctx, w.productId);
+  await syncInStock(ctx, ids);
+  return counted;
 }
 
 /**

@@ -16,7 +16,7 @@ export interface SupplierProductView {
 }
 
 /** The brand a Supplier keeps, or FORBIDDEN when none is assigned. */
-async function supplierBrand(ctx: Ctx): Promise<string> {
+export async function supplierBrand(ctx: Ctx): Promise<string> {
   const [row] = await ctx.db.execute<{ brandId: string | null }[]>(
     'select b.id as "brandId" from app_user u join brand b on b.handle = u.supplier_brand_handle where u.id = ?',
     [ctx.user!.id],

@@ -1,0 +1,524 @@
+import { randomUUID } from 'node:crypto';
+import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
+import {
+  IMPORT_ACCESS,
+  IMPORT_EVENT_ROWS,
+  IMPORT_MAX_ERRORS,
+  IMPORT_MESSAGES,
+  IMPORT_ROW_SCHEMAS,
+  type ImportError,
+  type ImportKind,
+  type ImportReport,
+} from '../../../../domain/imports';
+import { MAX_PRICE_BREAKS, PRICE_BREAK_MESSAGES, priceBreakProblems } from '../../../../domain/price-breaks';
+import { ROLES } from '../../../../domain/roles';
+import type { Ctx } from '../../context';
+import { recordAudit } from '../audit';
+import { assertAccess } from '../auth';
+import { publish, type EventType } from '../events';
+import { bumpIndexVersion, forgetTypeaheadAnswers } from '../search';
+import { countStockLevels } from '../stock';
+import { supplierBrand } from '../supplier';
+import type { ImportRow } from './parse';
+
+/*
+ * Imports with a dry run (decision 069). Each kind reads its rows once, checks each with the console's own rules,
+ * compares it with what the store holds (one set-based read), and answers the diff; applied, the same plan is
+ * written in the caller's one transaction by one set-based statement per table, audited once, and published as
+ * events of at most IMPORT_EVENT_ROWS rows.
+ */
+
+interface Checked<T> {
+  line: number;
+  value: T;
+}
+
+/** A change the plan will write: its key, the part, before and after. */
+interface Change<T> {
+  line: number;
+  partNumber: string;
+  key: string;
+  before: T | null;
+  after: T;
+}
+
+interface Plan<T> {
+  changes: Change<T>[];
+  unchanged: number;
+  unknown: { line: number; partNumber: string }[];
+  errors: ImportError[];
+}
+
+type Kind<T> = {
+  /** Reads what the store holds for the rows, and plans. */
+  plan(ctx: Ctx, rows: Checked<AnyObject>[], scope: Scope): Promise<Plan<T>>;
+  /** Writes the changes; their event rows. */
+  apply(ctx: Ctx, changes: Change<T>[]): Promise<{ type: EventType; rows: object[]; brandIds?: string[] }>;
+};
+
+/** Whose parts an import may touch: every brand (staff), or one (a Supplier). */
+interface Scope {
+  brandId: string | null;
+}
+
+/** Validates each row with its kind's schema; errors by line, at most IMPORT_MAX_ERRORS listed. */
+function checkRows(
+  kind: ImportKind,
+  rows: readonly ImportRow[],
+  errors: ImportError[],
+): { checked: Checked<AnyObject>[]; more: number } {
+  const schema = IMPORT_ROW_SCHEMAS[kind] as ObjectSchema<AnyObject>;
+  const checked: Checked<AnyObject>[] = [];
+  let more = 0;
+  for (const row of rows) {
+    if (errors.length >= IMPORT_MAX_ERRORS) {
+      more += 1;
+      continue;
+    }
+    try {
+      checked.push({
+        line: row.line,
+        value: schema.validateSync(row.values, { abortEarly: false, stripUnknown: true }),
+      });
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      for (const e of err.inner.length ? err.inner : [err]) {
+        errors.push({ line: row.line, field: e.path ?? '', message: e.message });
+      }
+    }
+  }
+  return { checked, more };
+}
+
+/** Rows that repeat an earlier row's key are errors (which one wins would be a guess). */
+function refuseRepeats<T>(rows: Checked<T>[], keyOf: (v: T) => string, errors: ImportError[]): Checked<T>[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const key = keyOf(r.value);
+    if (!seen.has(key)) {
+      seen.add(key);
+      return true;
+    }
+    errors.push({ line: r.line, field: 'partNumber', message: IMPORT_MESSAGES.duplicate });
+    return false;
+  });
+}
+
+/** The parts the rows name that the store has (for a Supplier, of its brand): id → brand. */
+async function knownParts(ctx: Ctx, ids: string[], scope: Scope): Promise<Map<string, string | null>> {
+  const rows = await ctx.db.execute<{ id: string; brandId: string | null }[]>(
+    `select p.id, p.brand_id as "brandId" from product p
+     where p.id in (select jsonb_array_elements_text(?::jsonb)) and (?::text is null or p.brand_id = ?)`,
+    [JSON.stringify([...new Set(ids)]), scope.brandId, scope.brandId],
+    'all',
+  );
+  return new Map(rows.map((r) => [r.id, r.brandId]));
+}
+
+/** The price lists that exist: '' (the catalogue's), the sites', the companies' and any with prices. */
+async function knownPriceLists(ctx: Ctx): Promise<Set<string>> {
+  const rows = await ctx.db.execute<{ id: string }[]>(
+    `select '' as id union select price_list_id from site where price_list_id is not null
+     union select price_list_id from business_account where price_list_id is not null
+     union select distinct price_list_id from price_list_item`,
+    [],
+    'all',
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+type PriceRow = { partNumber: string; priceList: string; price: number };
+type BreakRow = { partNumber: string; priceList: string; minQuantity: number; price: number };
+type StockRow = { partNumber: string; warehouseId: string; onHand: number };
+type Breaks = { minQuantity: number; price: number }[];
+
+const listKey = (list: string, part: string) => JSON.stringify([list, part]);
+
+/** A list's price for one and its breaks, for the (list, part) keys given. */
+async function listTerms(ctx: Ctx, keys: { list: string; part: string }[]) {
+  const rows = await ctx.db.execute<{ list: string; part: string; price: number | null; breaks: Breaks }[]>(
+    `with k as (select * from jsonb_to_recordset(?::jsonb) as k(list text, part text))
+     select k.list, k.part,
+       case when k.list = '' then (select p.price::float8 from product p where p.id = k.part)
+            else (select i.price::float8 from price_list_item i where i.price_list_id = k.list and i.product_id = k.part)
+       end as price,
+       coalesce((select json_agg(json_build_object('minQuantity', b.min_quantity, 'price', b.price::float8)
+                 order by b.min_quantity)
+                 from price_break b where b.price_list_id = k.list and b.product_id = k.part), '[]'::json) as breaks
+     from k`,
+    [JSON.stringify(keys)],
+    'all',
+  );
+  return new Map(rows.map((r) => [listKey(r.list, r.part), r]));
+}
+
+const prices: Kind<number> = {
+  async plan(ctx, rows, scope) {
+    const errors: ImportError[] = [];
+    const unique = refuseRepeats(
+      rows as Checked<PriceRow>[],
+      (v) => listKey(v.priceList, v.partNumber),
+      errors,
+    );
+    const [parts, lists] = await Promise.all([
+      knownParts(
+        ctx,
+        unique.map((r) => r.value.partNumber),
+        scope,
+      ),
+      knownPriceLists(ctx),
+    ]);
+    const plan: Plan<number> = { changes: [], unchanged: 0, unknown: [], errors };
+    const known = unique.filter((r) => {
+      if (!parts.has(r.value.partNumber)) {
+        plan.unknown.push({ line: r.line, partNumber: r.value.partNumber });
+        return false;
+      }
+      if (!lists.has(r.value.priceList)) {
+        errors.push({ line: r.line, field: 'priceList', message: IMPORT_MESSAGES.priceList });
+        return false;
+      }
+      return true;
+    });
+    const terms = await listTerms(
+      ctx,
+      known.map((r) => ({ list: r.value.priceList, part: r.value.partNumber })),
+    );
+    for (const r of known) {
+      const key = listKey(r.value.priceList, r.value.partNumber);
+      const now = terms.get(key)!;
+      // The list's breaks stay: each must remain below the new price for one.
+      if (
+        priceBreakProblems(r.value.price, now.breaks).some((p) => p.message === PRICE_BREAK_MESSAGES.notLower)
+      ) {
+        errors.push({ line: r.line, field: 'price', message: PRICE_BREAK_MESSAGES.notLower });
+      } else if (now.price === r.value.price) {
+        plan.unchanged += 1;
+      } else {
+        plan.changes.push({
+          line: r.line,
+          partNumber: r.value.partNumber,
+          key,
+          before: now.price,
+          after: r.value.price,
+        });
+      }
+    }
+    return plan;
+  },
+
+  async apply(ctx, changes) {
+    const rows = changes.map((c) => {
+      const [priceListId, productId] = JSON.parse(c.key) as [string, string];
+      return { priceListId, productId, price: c.after };
+    });
+    const catalogue = rows.filter((r) => r.priceListId === '');
+    const listed = rows.filter((r) => r.priceListId !== '');
+    if (catalogue.length) {
+      const json = JSON.stringify(catalogue);
+      await ctx.db.execute(
+        `update product p set price = t."price", updated_at = now()
+         from jsonb_to_recordset(?::jsonb) as t("productId" text, "price" numeric) where p.id = t."productId"`,
+        [json],
+        'run',
+      );
+      // Search sorts and filters by the catalogue's price.
+      await ctx.db.execute(
+        `update product_search s set price = t."price"
+         from jsonb_to_recordset(?::jsonb) as t("productId" text, "price" numeric) where s.product_id = t."productId"`,
+        [json],
+        'run',
+      );
+      await forgetTypeaheadAnswers(
+        ctx.db,
+        catalogue.map((r) => r.productId),
+      );
+      await bumpIndexVersion(ctx.db);
+    }
+    if (listed.length) {
+      await ctx.db.execute(
+        `insert into price_list_item (price_list_id, product_id, price)
+         select t."priceListId", t."productId", t."price"
+         from jsonb_to_recordset(?::jsonb) as t("priceListId" text, "productId" text, "price" numeric)
+         order by 1, 2
+         on conflict (price_list_id, product_id) do update set price = excluded.price`,
+        [JSON.stringify(listed)],
+        'run',
+      );
+    }
+    return { type: 'price.changed', rows: rows.map((r) => ({ ...r, priceListId: r.priceListId || null })) };
+  },
+};
+
+const priceBreaks: Kind<Breaks> = {
+  async plan(ctx, rows, scope) {
+    const errors: ImportError[] = [];
+    const unique = refuseRepeats(
+      rows as Checked<BreakRow>[],
+      (v) => JSON.stringify([v.priceList, v.partNumber, v.minQuantity]),
+      errors,
+    );
+    const parts = await knownParts(
+      ctx,
+      unique.map((r) => r.value.partNumber),
+      scope,
+    );
+    const plan: Plan<Breaks> = { changes: [], unchanged: 0, unknown: [], errors };
+    // A (list, part)'s rows are its new breaks, replacing the ones it has.
+    const groups = new Map<string, Checked<BreakRow>[]>();
+    for (const r of unique) {
+      if (!parts.has(r.value.partNumber)) {
+        plan.unknown.push({ line: r.line, partNumber: r.value.partNumber });
+        continue;
+      }
+      const key = listKey(r.value.priceList, r.value.partNumber);
+      groups.set(key, [...(groups.get(key) ?? []), r]);
+    }
+    const terms = await listTerms(
+      ctx,
+      [...groups.values()].map(([r]) => ({ list: r!.value.priceList, part: r!.value.partNumber })),
+    );
+    for (const [key, group] of groups) {
+      const now = terms.get(key)!;
+      const first = group[0]!;
+      if (now.price === null) {
+        errors.push({ line: first.line, field: 'priceList', message: PRICE_BREAK_MESSAGES.noPrice });
+        continue;
+      }
+      if (group.length > MAX_PRICE_BREAKS) {
+        errors.push({
+          line: group[MAX_PRICE_BREAKS]!.line,
+          field: 'minQuantity',
+          message: PRICE_BREAK_MESSAGES.tooMany,
+        });
+        continue;
+      }
+      const sorted = [...group].sort((a, b) => a.value.minQuantity - b.value.minQuantity);
+      const after = sorted.map((r) => ({ minQuantity: r.value.minQuantity, price: r.value.price }));
+      const problems = priceBreakProblems(now.price, after);
+      if (problems.length) {
+        for (const p of problems) {
+          const index = Number(/\[(\d+)\]/.exec(p.field)?.[1] ?? 0);
+          errors.push({ line: sorted[index]!.line, field: p.field.split('.').pop()!, message: p.message });
+        }
+        continue;
+      }
+      if (JSON.stringify(now.breaks) === JSON.stringify(after)) plan.unchanged += 1;
+      else
+        plan.changes.push({
+          line: first.line,
+          partNumber: first.value.partNumber,
+          key,
+          before: now.breaks,
+          after,
+        });
+    }
+    return plan;
+  },
+
+  async apply(ctx, changes) {
+    const groups = changes.map((c) => {
+      const [priceListId, productId] = JSON.parse(c.key) as [string, string];
+      return { priceListId, productId, breaks: c.after };
+    });
+    const keys = JSON.stringify(groups.map(({ priceListId, productId }) => ({ priceListId, productId })));
+    await ctx.db.execute(
+      `delete from price_break b using jsonb_to_recordset(?::jsonb) as k("priceListId" text, "productId" text)
+       where b.price_list_id = k."priceListId" and b.product_id = k."productId"`,
+      [keys],
+      'run',
+    );
+    await ctx.db.execute(
+      `insert into price_break (price_list_id, product_id, min_quantity, price)
+       select g."priceListId", g."productId", (b ->> 'minQuantity')::int, (b ->> 'price')::numeric
+       from jsonb_to_recordset(?::jsonb) as g("priceListId" text, "productId" text, breaks jsonb),
+         jsonb_array_elements(g.breaks) b`,
+      [JSON.stringify(groups)],
+      'run',
+    );
+    return { type: 'price.changed', rows: groups.map((g) => ({ ...g, priceListId: g.priceListId || null })) };
+  },
+};
+
+const stock: Kind<number> = {
+  async plan(ctx, rows, scope) {
+    const errors: ImportError[] = [];
+    const unique = refuseRepeats(
+      rows as Checked<StockRow>[],
+      (v) => listKey(v.warehouseId, v.partNumber),
+      errors,
+    );
+    const parts = await knownParts(
+      ctx,
+      unique.map((r) => r.value.partNumber),
+      scope,
+    );
+    const plan: Plan<number> = { changes: [], unchanged: 0, unknown: [], errors };
+    const known = unique.filter((r) => {
+      if (parts.has(r.value.partNumber)) return true;
+      // Another brand's part answers exactly like a missing one.
+      plan.unknown.push({ line: r.line, partNumber: r.value.partNumber });
+      return false;
+    });
+    const held = await ctx.db.execute<{ part: string; warehouse: string; onHand: number }[]>(
+      `select s.product_id as part, s.warehouse_id as warehouse, s.on_hand as "onHand"
+       from stock_level s join jsonb_to_recordset(?::jsonb) as k(part text, warehouse text)
+         on s.product_id = k.part and s.warehouse_id = k.warehouse`,
+      [JSON.stringify(known.map((r) => ({ part: r.value.partNumber, warehouse: r.value.warehouseId })))],
+      'all',
+    );
+    const onHand = new Map(held.map((h) => [listKey(h.warehouse, h.part), h.onHand]));
+    for (const r of known) {
+      const key = listKey(r.value.warehouseId, r.value.partNumber);
+      const before = onHand.get(key) ?? null;
+      if (before === r.value.onHand) plan.unchanged += 1;
+      else
+        plan.changes.push({
+          line: r.line,
+          partNumber: r.value.partNumber,
+          key,
+          before,
+          after: r.value.onHand,
+        });
+    }
+    return plan;
+  },
+
+  async apply(ctx, changes) {
+    const counted = await countStockLevels(
+      ctx,
+      changes.map((c) => {
+        const [warehouseId, productId] = JSON.parse(c.key) as [string, string];
+        return { productId, warehouseId, onHand: c.after };
+      }),
+    );
+    const brands = await knownParts(
+      ctx,
+      counted.map((c) => c.productId),
+      { brandId: null },
+    );
+    return {
+      type: 'inventory.changed',
+      rows: counted.map((c) => ({ ...c, reason: 'import' })),
+      brandIds: counted.map((c) => brands.get(c.productId) ?? ''),
+    };
+  },
+};
+
+const KINDS: Record<ImportKind, Kind<unknown>> = {
+  prices: prices as Kind<unknown>,
+  'price-breaks': priceBreaks as Kind<unknown>,
+  stock: stock as Kind<unknown>,
+};
+
+/** Checks the caller may run this kind (before any byte of the file is read). */
+export function assertImportAccess(ctx: Ctx, kind: ImportKind): void {
+  assertAccess(ctx, IMPORT_ACCESS[kind]);
+}
+
+/**
+ * Runs an import: a dry run answers the diff and writes nothing; otherwise the rows are applied in one transaction,
+ * and only when no row has an error (a file with errors applies nothing). `fileErrors` are the file's own (a
+ * missing column, a bad line), found while reading it.
+ */
+export async function runImport(
+  ctx: Ctx,
+  kind: ImportKind,
+  file: { rows: ImportRow[]; errors: ImportError[] },
+  dryRun: boolean,
+): Promise<ImportReport & { applied: boolean }> {
+  assertImportAccess(ctx, kind);
+  const supplier = ctx.user!.role === ROLES.Supplier;
+  const scope: Scope = { brandId: supplier ? await supplierBrand(ctx) : null };
+  const errors = [...file.errors];
+  const { checked, more } = checkRows(kind, file.rows, errors);
+  const report = (plan: Plan<unknown> | null, applied: boolean): ImportReport & { applied: boolean } => ({
+    kind,
+    dryRun,
+    applied,
+    rows: file.rows.length,
+    new: plan?.changes.filter((c) => c.before === null).length ?? 0,
+    changed: (plan?.changes ?? []).map(({ partNumber, key, before, after }) => ({
+      partNumber,
+      key: (JSON.parse(key) as string[])[0]!,
+      before,
+      after,
+    })),
+    unchanged: plan?.unchanged ?? 0,
+    unknown: plan?.unknown ?? [],
+    errors: [...errors, ...(plan?.errors ?? [])].sort((a, b) => a.line - b.line).slice(0, IMPORT_MAX_ERRORS),
+    moreErrors: more + Math.max(0, errors.length + (plan?.errors.length ?? 0) - IMPORT_MAX_ERRORS),
+  });
+  const kindOf = KINDS[kind];
+  if (dryRun) return report(await kindOf.plan(ctx, checked, scope), false);
+  return ctx.db.transactional(async () => {
+    const plan = await kindOf.plan(ctx, checked, scope);
+    if (errors.length || more || plan.errors.length) return report(plan, false);
+    const id = randomUUID();
+    if (plan.changes.length) {
+      const written = await kindOf.apply(ctx, plan.changes);
+      publishChunks(ctx, id, written);
+    }
+    const summary = report(plan, true);
+    await recordAudit(ctx, {
+      action: `import.${kind}`,
+      targetType: 'import',
+      targetId: id,
+      after: {
+        rows: summary.rows,
+        new: summary.new,
+        changed: summary.changed.length,
+        unchanged: summary.unchanged,
+        unknown: summary.unknown.length,
+        // The first changes as a sample; the events carry every one.
+        sample: summary.changed.slice(0, 100),
+      },
+    });
+    return summary;
+  });
+}
+
+/**
+ * An import's changes as events of at most IMPORT_EVENT_ROWS rows, one stream per import (aggregate `import`, its
+ * id; the stream's sequence numbers the chunks), each chunk of one brand where the rows have brands (a Supplier's
+ * endpoints and feed see their brand's).
+ */
+function publishChunks(
+  ctx: Ctx,
+  importId: string,
+  written: { type: EventType; rows: object[]; brandIds?: string[] },
+): void {
+  const byBrand = new Map<string, object[]>();
+  written.rows.forEach((row, i) => {
+    const brand = written.brandIds?.[i] ?? '';
+    const rows = byBrand.get(brand);
+    if (rows) rows.push(row);
+    else byBrand.set(brand, [row]);
+  });
+  const chunks: { brandId: string | null; rows: object[] }[] = [];
+  for (const [brand, rows] of byBrand) {
+    for (let i = 0; i < rows.length; i += IMPORT_EVENT_ROWS) {
+      chunks.push({
+        brandId: written.brandIds ? brand || null : null,
+        rows: rows.slice(i, i + IMPORT_EVENT_ROWS),
+      });
+    }
+  }
+  publish(
+    ctx,
+    ...chunks.map((chunk, i) => ({
+      type: written.type,
+      aggregateType: 'import',
+      aggregateId: importId,
+      version: null,
+      actorId: ctx.user?.id ?? null,
+      payload: {
+        importId,
+        chunk: i + 1,
+        chunks: chunks.length,
+        ...(written.brandIds ? { brandId: chunk.brandId } : {}),
+        rows: chunk.rows,
+      },
+    })),
+  );
+}
