@@ -8,13 +8,9 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { CSRF } from '../domain/constants';
 import { ROLES } from '../domain/roles';
-import { hashPassword } from '../server/src/modules/auth/password';
 import { insertDemoOrders } from '../server/src/modules/order/demo-orders';
-import { benchDatabase, listen, load } from './support';
-
-const PASSWORD = 'Bench-Console-2026!';
+import { benchDatabase, listen, load, staffSession } from './support';
 
 async function main() {
   const { values } = parseArgs({
@@ -47,34 +43,7 @@ async function main() {
     console.log(`orders: ${n}, order lines: ${lines}`);
 
     // A member of customer service, signed in.
-    const email = `bench.cs.${Date.now()}@axisline.example`;
-    await db.execute(
-      `insert into app_user (email, password_hash, first_name, last_name, role) values (?, ?, 'Bench', 'Staff', ?)`,
-      [email, await hashPassword(PASSWORD), ROLES.CustomerService],
-    );
-    const csrf = await fetch(`${app.base}/api/auth/csrf`);
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const login = await fetch(`${app.base}/api/user/login`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `${CSRF.cookieName}=${csrfToken}`,
-        [CSRF.header]: csrfToken,
-      },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`sign-in: ${login.status}`);
-    const cookies = Object.fromEntries(
-      login.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]),
-    );
-    const token = decodeURIComponent(cookies[CSRF.cookieName] ?? csrfToken);
-    const headers = {
-      'content-type': 'application/json',
-      cookie: Object.entries({ ...cookies, [CSRF.cookieName]: token })
-        .map(([k, v]) => `${k}=${v}`)
-        .join('; '),
-      [CSRF.header]: token,
-    };
+    const headers = await staffSession(app.base, bench.orm, ROLES.CustomerService);
 
     const [sample] = await db.execute<[{ number: string; prefix: string }]>(
       `select order_number::text as number, left(contact_email, 8) as prefix from customer_order

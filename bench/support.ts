@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
+import { CSRF } from '../domain/constants';
 import { createApp } from '../server/src/app';
+import { hashPassword } from '../server/src/modules/auth/password';
 import { createDatabase, dropDatabase, withDatabase } from '../server/src/db/admin';
 import { initOrm, migrate, type Orm } from '../server/src/db/orm';
 import { SEED_TRUNCATES } from '../server/src/config/manifests';
@@ -57,6 +59,41 @@ export async function plainProductIds(orm: Orm, limit: number): Promise<string[]
     [limit],
   );
   return rows.map((r) => r.id);
+}
+
+/** A member of staff with `role`, signed in to the app at `base`: the headers of their calls (cookies, CSRF). */
+export async function staffSession(base: string, orm: Orm, role: number): Promise<Record<string, string>> {
+  const password = 'Bench-Console-2026!';
+  const email = `bench.${role}.${Date.now()}@axisline.example`;
+  await orm.em
+    .getConnection()
+    .execute(
+      `insert into app_user (email, password_hash, first_name, last_name, role) values (?, ?, 'Bench', 'Staff', ?)`,
+      [email, await hashPassword(password), role],
+    );
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: `${CSRF.cookieName}=${csrfToken}`,
+      [CSRF.header]: csrfToken,
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`sign-in: ${login.status}`);
+  const cookies = Object.fromEntries(
+    login.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]),
+  );
+  const token = decodeURIComponent(cookies[CSRF.cookieName] ?? csrfToken);
+  return {
+    'content-type': 'application/json',
+    cookie: Object.entries({ ...cookies, [CSRF.cookieName]: token })
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; '),
+    [CSRF.header]: token,
+  };
 }
 
 /** The real app on a free port of this process. */

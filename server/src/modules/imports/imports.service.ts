@@ -13,6 +13,7 @@ import {
 import { MAX_PRICE_BREAKS, PRICE_BREAK_MESSAGES, priceBreakProblems } from '../../../../domain/price-breaks';
 import { ROLES } from '../../../../domain/roles';
 import type { Ctx } from '../../context';
+import { prepared } from '../../db/prepared';
 import { recordAudit } from '../audit';
 import { assertAccess } from '../auth';
 import { publish, type EventType } from '../events';
@@ -27,6 +28,13 @@ import type { ImportRow } from './parse';
  * written in the caller's one transaction by one set-based statement per table, audited once, and published as
  * events of at most IMPORT_EVENT_ROWS rows.
  */
+
+/**
+ * A statement of an import: its file's worth of JSON is one bound parameter (the ORM would inline megabytes into the
+ * statement's text).
+ */
+const run = <Row = unknown>(ctx: Ctx, sql: string, params: unknown[]) =>
+  prepared<Row>(sql).all(ctx.db, params);
 
 interface Checked<T> {
   line: number;
@@ -106,23 +114,23 @@ function refuseRepeats<T>(rows: Checked<T>[], keyOf: (v: T) => string, errors: I
 
 /** The parts the rows name that the store has (for a Supplier, of its brand): id → brand. */
 async function knownParts(ctx: Ctx, ids: string[], scope: Scope): Promise<Map<string, string | null>> {
-  const rows = await ctx.db.execute<{ id: string; brandId: string | null }[]>(
+  const rows = await run<{ id: string; brandId: string | null }>(
+    ctx,
     `select p.id, p.brand_id as "brandId" from product p
      where p.id in (select jsonb_array_elements_text(?::jsonb)) and (?::text is null or p.brand_id = ?)`,
     [JSON.stringify([...new Set(ids)]), scope.brandId, scope.brandId],
-    'all',
   );
   return new Map(rows.map((r) => [r.id, r.brandId]));
 }
 
 /** The price lists that exist: '' (the catalogue's), the sites', the companies' and any with prices. */
 async function knownPriceLists(ctx: Ctx): Promise<Set<string>> {
-  const rows = await ctx.db.execute<{ id: string }[]>(
+  const rows = await run<{ id: string }>(
+    ctx,
     `select '' as id union select price_list_id from site where price_list_id is not null
      union select price_list_id from business_account where price_list_id is not null
      union select distinct price_list_id from price_list_item`,
     [],
-    'all',
   );
   return new Set(rows.map((r) => r.id));
 }
@@ -136,18 +144,19 @@ const listKey = (list: string, part: string) => JSON.stringify([list, part]);
 
 /** A list's price for one and its breaks, for the (list, part) keys given. */
 async function listTerms(ctx: Ctx, keys: { list: string; part: string }[]) {
-  const rows = await ctx.db.execute<{ list: string; part: string; price: number | null; breaks: Breaks }[]>(
-    `with k as (select * from jsonb_to_recordset(?::jsonb) as k(list text, part text))
-     select k.list, k.part,
-       case when k.list = '' then (select p.price::float8 from product p where p.id = k.part)
-            else (select i.price::float8 from price_list_item i where i.price_list_id = k.list and i.product_id = k.part)
-       end as price,
-       coalesce((select json_agg(json_build_object('minQuantity', b.min_quantity, 'price', b.price::float8)
-                 order by b.min_quantity)
-                 from price_break b where b.price_list_id = k.list and b.product_id = k.part), '[]'::json) as breaks
-     from k`,
+  const rows = await run<{ list: string; part: string; price: number | null; breaks: Breaks }>(
+    ctx,
+    `with k as (select * from jsonb_to_recordset(?::jsonb) as k(list text, part text)),
+       b as (select b.price_list_id, b.product_id,
+               json_agg(json_build_object('minQuantity', b.min_quantity, 'price', b.price::float8)
+                        order by b.min_quantity) as breaks
+             from price_break b join k on b.price_list_id = k.list and b.product_id = k.part group by 1, 2)
+     select k.list, k.part, case when k.list = '' then p.price::float8 else i.price::float8 end as price,
+       coalesce(b.breaks, '[]'::json) as breaks
+     from k left join product p on p.id = k.part
+       left join price_list_item i on i.price_list_id = k.list and i.product_id = k.part
+       left join b on b.price_list_id = k.list and b.product_id = k.part`,
     [JSON.stringify(keys)],
-    'all',
   );
   return new Map(rows.map((r) => [listKey(r.list, r.part), r]));
 }
@@ -216,18 +225,18 @@ const prices: Kind<number> = {
     const listed = rows.filter((r) => r.priceListId !== '');
     if (catalogue.length) {
       const json = JSON.stringify(catalogue);
-      await ctx.db.execute(
+      await run(
+        ctx,
         `update product p set price = t."price", updated_at = now()
          from jsonb_to_recordset(?::jsonb) as t("productId" text, "price" numeric) where p.id = t."productId"`,
         [json],
-        'run',
       );
       // Search sorts and filters by the catalogue's price.
-      await ctx.db.execute(
+      await run(
+        ctx,
         `update product_search s set price = t."price"
          from jsonb_to_recordset(?::jsonb) as t("productId" text, "price" numeric) where s.product_id = t."productId"`,
         [json],
-        'run',
       );
       await forgetTypeaheadAnswers(
         ctx.db,
@@ -236,14 +245,14 @@ const prices: Kind<number> = {
       await bumpIndexVersion(ctx.db);
     }
     if (listed.length) {
-      await ctx.db.execute(
+      await run(
+        ctx,
         `insert into price_list_item (price_list_id, product_id, price)
          select t."priceListId", t."productId", t."price"
          from jsonb_to_recordset(?::jsonb) as t("priceListId" text, "productId" text, "price" numeric)
          order by 1, 2
          on conflict (price_list_id, product_id) do update set price = excluded.price`,
         [JSON.stringify(listed)],
-        'run',
       );
     }
     return { type: 'price.changed', rows: rows.map((r) => ({ ...r, priceListId: r.priceListId || null })) };
@@ -322,19 +331,19 @@ const priceBreaks: Kind<Breaks> = {
       return { priceListId, productId, breaks: c.after };
     });
     const keys = JSON.stringify(groups.map(({ priceListId, productId }) => ({ priceListId, productId })));
-    await ctx.db.execute(
+    await run(
+      ctx,
       `delete from price_break b using jsonb_to_recordset(?::jsonb) as k("priceListId" text, "productId" text)
        where b.price_list_id = k."priceListId" and b.product_id = k."productId"`,
       [keys],
-      'run',
     );
-    await ctx.db.execute(
+    await run(
+      ctx,
       `insert into price_break (price_list_id, product_id, min_quantity, price)
        select g."priceListId", g."productId", (b ->> 'minQuantity')::int, (b ->> 'price')::numeric
        from jsonb_to_recordset(?::jsonb) as g("priceListId" text, "productId" text, breaks jsonb),
          jsonb_array_elements(g.breaks) b`,
       [JSON.stringify(groups)],
-      'run',
     );
     return { type: 'price.changed', rows: groups.map((g) => ({ ...g, priceListId: g.priceListId || null })) };
   },
@@ -360,12 +369,12 @@ const stock: Kind<number> = {
       plan.unknown.push({ line: r.line, partNumber: r.value.partNumber });
       return false;
     });
-    const held = await ctx.db.execute<{ part: string; warehouse: string; onHand: number }[]>(
+    const held = await run<{ part: string; warehouse: string; onHand: number }>(
+      ctx,
       `select s.product_id as part, s.warehouse_id as warehouse, s.on_hand as "onHand"
        from stock_level s join jsonb_to_recordset(?::jsonb) as k(part text, warehouse text)
          on s.product_id = k.part and s.warehouse_id = k.warehouse`,
       [JSON.stringify(known.map((r) => ({ part: r.value.partNumber, warehouse: r.value.warehouseId })))],
-      'all',
     );
     const onHand = new Map(held.map((h) => [listKey(h.warehouse, h.part), h.onHand]));
     for (const r of known) {
