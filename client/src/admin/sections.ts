@@ -101,6 +101,12 @@ export const SECTIONS: readonly ConsoleSectionRow[] = [
     page: page(async () => (await import('./stock/StockView')).StockView),
   },
   {
+    key: 'imports',
+    path: 'imports',
+    title: 'admin.imports',
+    page: page(async () => (await import('./imports/ImportsView')).ImportsView),
+  },
+  {
     key: 'sites',
     path: 'sites',
     title: 'admin.sites',
