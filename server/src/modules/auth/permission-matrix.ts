@@ -26,6 +26,15 @@ export const QUOTES_OWN: ScopedAccess = {
 };
 
 /**
+ * The event feed (decision 070): staff signed in, or a key with company:orders or supplier:products (any user's
+ * role: the feed's one visibility rule narrows what each sees; a signed-in non-staff user is refused there).
+ */
+export const EVENT_FEED: ScopedAccess = {
+  roles: Object.keys(ROLES) as RoleName[],
+  scope: ['company:orders', 'supplier:products'],
+};
+
+/**
  * Who may call every GraphQL operation and REST route (docs/decisions/010-permissions.md). Enforcement lives in
  * `@Authorized` (GraphQL) and `requireUser` / `assertAccess` (REST, services); test/permissions.spec.ts checks
  * that every operation of schema.graphql and every REST route is listed here and guarded as listed, so nothing
@@ -164,6 +173,8 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.webhookDeliveries': WEBHOOKS_ACCESS,
   'Mutation.replayWebhookDelivery': WEBHOOKS_ACCESS,
   'Mutation.sendTestWebhook': WEBHOOKS_ACCESS,
+  // The event feed (decision 070): staff, or a key with company:orders / supplier:products (its own events).
+  'Query.events': EVENT_FEED,
   // Staff: the console (domain/admin.ts CONSOLE_ACCESS).
   'Query.adminOrders': CONSOLE_ACCESS.orders,
   'Query.adminOrder': CONSOLE_ACCESS.orders,
@@ -231,6 +242,7 @@ export const REST_ACCESS: Record<string, Access> = {
   'DELETE /api/user/cart': 'public',
   'POST /api/checkout/place-order': 'public',
   'GET /api/orders': ORDERS_OWN,
+  'GET /api/events': EVENT_FEED,
   'GET /api/orders/:id': 'public',
   'GET /api/orders/:id/invoice.pdf': 'public',
   'POST /api/orders/:id/pay': 'public',
