@@ -19,7 +19,8 @@ let companyId: string;
 let companyUserId: string;
 let supplierUserId: string;
 const db = () => servicesDb(t.orm);
-const sql = <T>(text: string, params: unknown[] = []) => t.orm.em.getConnection().execute<T>(text, params);
+const sql = <T extends object[] = object[]>(text: string, params: unknown[] = []) =>
+  t.orm.em.getConnection().execute<T>(text, params);
 
 beforeAll(async () => {
   t = await createTestApp({ eventsNow: clock });
@@ -380,7 +381,7 @@ describe('retention', () => {
         [aggregateId, days],
       );
     const present = async (id: string) =>
-      (await sql<unknown[]>('select 1 from domain_event where aggregate_id = ?', [id])).length > 0;
+      (await sql<object[]>('select 1 from domain_event where aggregate_id = ?', [id])).length > 0;
 
     offsetMs += 61_000;
     await insertAged(old, 31);
@@ -402,5 +403,114 @@ describe('retention', () => {
     await publishNow(productEvent(randomUUID()));
     await t.flush();
     expect(await present(second)).toBe(false);
+  });
+});
+
+describe('webhooks:manage', () => {
+  /** A GraphQL call with a bearer token (no cookies, no CSRF). */
+  const asKey = async (token: string, query: string, variables: object = {}) =>
+    (await t.agent().post('/graphql').set('Authorization', `Bearer ${token}`).send({ query, variables }))
+      .body as {
+      data?: Record<string, unknown>;
+      errors?: { message: string; extensions?: { code?: string } }[];
+    };
+  const createAs = async (token: string, url: string) => {
+    const res = await asKey(
+      token,
+      `mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { endpoint { id url } secret } }`,
+      { input: { url, events: ['order.placed'] } },
+    );
+    expect(res.errors).toBeUndefined();
+    const created = res.data!.createWebhookEndpoint as { endpoint: { id: string }; secret: string };
+    expect(created.secret).toMatch(/^whsec_/);
+    return created.endpoint.id;
+  };
+  const listAs = async (token: string) =>
+    ((await asKey(token, '{ webhookEndpoints { id } }')).data!.webhookEndpoints as { id: string }[]).map(
+      (e) => e.id,
+    );
+
+  it('lets a key list and change only the endpoints it made; staff see them all', async () => {
+    const erpUser = await t.createUser({
+      email: `erp.${randomUUID()}@plant.example`,
+      password: FIXTURE_PASSWORD,
+    });
+    const erp = await bearer(erpUser, ['webhooks:manage']);
+    const otherUser = await t.createUser({
+      email: `wms.${randomUUID()}@plant.example`,
+      password: FIXTURE_PASSWORD,
+    });
+    const wms = await bearer(otherUser, ['webhooks:manage']);
+    const mine = await createAs(erp, 'http://127.0.0.1:9/erp');
+    const theirs = await createAs(wms, 'http://127.0.0.1:9/wms');
+
+    expect(
+      await sql<{ id: string; owner: string | null }[]>(
+        'select id, owner_user_id as owner from webhook_endpoint where id in (?, ?) order by url',
+        [mine, theirs],
+      ),
+    ).toEqual([
+      { id: mine, owner: erpUser },
+      { id: theirs, owner: otherUser },
+    ]);
+    expect(await listAs(erp)).toEqual([mine]);
+    expect(await listAs(wms)).toEqual([theirs]);
+    const all = await admin.gql<{ webhookEndpoints: { id: string }[] }>('{ webhookEndpoints { id } }');
+    expect(all.data!.webhookEndpoints.map((e) => e.id)).toEqual(expect.arrayContaining([mine, theirs]));
+
+    // Another key's endpoint answers like a missing one, for every operation.
+    for (const op of [
+      `mutation { updateWebhookEndpoint(id: "${mine}", input: { enabled: false }) { id } }`,
+      `mutation { rotateWebhookSecret(id: "${mine}") { secret } }`,
+      `mutation { deleteWebhookEndpoint(id: "${mine}") }`,
+      `{ webhookDeliveries(endpointId: "${mine}") { total } }`,
+      `mutation { sendTestWebhook(endpointId: "${mine}") { id } }`,
+    ]) {
+      expect([op, (await asKey(wms, op)).errors?.[0]?.extensions?.code]).toEqual([op, 'NOT_FOUND']);
+    }
+    const [{ enabled }] = await sql<{ enabled: boolean }[]>(
+      'select enabled from webhook_endpoint where id = ?',
+      [mine],
+    );
+    expect(enabled).toBe(true);
+    // Its own it changes.
+    const off = await asKey(
+      erp,
+      `mutation { updateWebhookEndpoint(id: "${mine}", input: { enabled: false }) { enabled } }`,
+    );
+    expect(off.data!.updateWebhookEndpoint).toEqual({ enabled: false });
+    expect((await asKey(erp, `mutation { deleteWebhookEndpoint(id: "${mine}") }`)).data).toEqual({
+      deleteWebhookEndpoint: true,
+    });
+    expect(await listAs(erp)).toEqual([]);
+  });
+
+  it('refuses keys without the scope and signed-in users who are not Admins', async () => {
+    const ordersOnly = await bearer(companyUserId, ['company:orders']);
+    expect((await asKey(ordersOnly, '{ webhookEndpoints { id } }')).errors?.[0]?.extensions?.code).toBe(
+      'FORBIDDEN',
+    );
+    const email = `hooks.buyer.${randomUUID()}@plant.example`;
+    await t.createUser({ email, password: FIXTURE_PASSWORD });
+    const buyer = await t.client();
+    await buyer.signIn(email, FIXTURE_PASSWORD);
+    expect((await buyer.gql('{ webhookEndpoints { id } }')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it("delivers to a key's endpoint only its company's orders", async () => {
+    await t.flush();
+    const erp = await bearer(companyUserId, ['webhooks:manage', 'company:orders']);
+    const mine = await createAs(erp, 'http://127.0.0.1:9/erp-orders');
+    const [product] = await plainProducts(t, 1);
+    const ours = (await cardOrder(t, [{ itemId: product!.id, qty: 1 }])).order;
+    await sql('update customer_order set account_id = ? where id = ?', [companyId, ours.id]);
+    await cardOrder(t, [{ itemId: product!.id, qty: 1 }]);
+    await t.flush();
+    const res = await asKey(erp, `{ webhookDeliveries(endpointId: "${mine}") { items { eventType body } } }`);
+    expect(res.errors).toBeUndefined();
+    const items = (res.data!.webhookDeliveries as { items: { eventType: string; body: string }[] }).items;
+    expect(
+      items.map((d) => [d.eventType, (JSON.parse(d.body) as { data: { orderId: string } }).data.orderId]),
+    ).toEqual([['order.placed', ours.id]]);
   });
 });

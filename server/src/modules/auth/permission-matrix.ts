@@ -1,6 +1,6 @@
 import { CONSOLE_ACCESS, SUPPLIER_ACCESS } from '../../../../domain/admin';
 import { ROLES, type RoleName } from '../../../../domain/roles';
-import { WEBHOOKS_ACCESS } from '../../../../domain/webhooks';
+import { WEBHOOKS_MANAGE } from '../../../../domain/webhooks';
 import { STAFF, type Access, type ScopedAccess } from './permissions';
 
 /** A user's own orders: any signed-in user, or a partner key with the orders:own scope. */
@@ -164,15 +164,15 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.apiKeys': CONSOLE_ACCESS.apiKeys,
   'Mutation.createApiKey': CONSOLE_ACCESS.apiKeys,
   'Mutation.revokeApiKey': CONSOLE_ACCESS.apiKeys,
-  // Webhook endpoints (decision 068): Admin in this slice; the partner scope webhooks:manage comes next.
-  'Query.webhookEndpoints': WEBHOOKS_ACCESS,
-  'Mutation.createWebhookEndpoint': WEBHOOKS_ACCESS,
-  'Mutation.updateWebhookEndpoint': WEBHOOKS_ACCESS,
-  'Mutation.rotateWebhookSecret': WEBHOOKS_ACCESS,
-  'Mutation.deleteWebhookEndpoint': WEBHOOKS_ACCESS,
-  'Query.webhookDeliveries': WEBHOOKS_ACCESS,
-  'Mutation.replayWebhookDelivery': WEBHOOKS_ACCESS,
-  'Mutation.sendTestWebhook': WEBHOOKS_ACCESS,
+  // Webhook endpoints (decisions 068, 070): Admin signed in (all), or a key with webhooks:manage (its own only).
+  'Query.webhookEndpoints': WEBHOOKS_MANAGE,
+  'Mutation.createWebhookEndpoint': WEBHOOKS_MANAGE,
+  'Mutation.updateWebhookEndpoint': WEBHOOKS_MANAGE,
+  'Mutation.rotateWebhookSecret': WEBHOOKS_MANAGE,
+  'Mutation.deleteWebhookEndpoint': WEBHOOKS_MANAGE,
+  'Query.webhookDeliveries': WEBHOOKS_MANAGE,
+  'Mutation.replayWebhookDelivery': WEBHOOKS_MANAGE,
+  'Mutation.sendTestWebhook': WEBHOOKS_MANAGE,
   // The event feed (decision 070): staff, or a key with company:orders / supplier:products (its own events).
   'Query.events': EVENT_FEED,
   // Staff: the console (domain/admin.ts CONSOLE_ACCESS).
