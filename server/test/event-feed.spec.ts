@@ -323,6 +323,9 @@ describe('who sees what', () => {
     expect((await get('', await bearer(loner, ['company:orders'])).expect(403)).body.error.code).toBe(
       'FORBIDDEN',
     );
+    // supplier:products for a user who keeps no brand: the same.
+    const noBrand = await get('', await bearer(loner, ['company:orders', 'supplier:products'])).expect(403);
+    expect(noBrand.body.error.code).toBe('FORBIDDEN');
   });
 
   it("gives an owned webhook endpoint only its owner's events, a staff endpoint every one", async () => {

@@ -28,9 +28,9 @@ export interface FeedPageView {
 /**
  * The caller as the feed's visibility rule sees it (decision 070): staff signed in see everything; a key sees its
  * user's company's events with company:orders and its user's brand's with supplier:products; anyone else is refused
- * (401 signed out, 403 otherwise).
+ * (401 signed out, 403 otherwise, also a key whose scopes name no company or brand of its user).
  */
-export function feedViewer(ctx: Ctx): EventViewer {
+export async function feedViewer(ctx: Ctx): Promise<EventViewer> {
   assertAccess(ctx, EVENT_FEED);
   const user = ctx.user!;
   if (!ctx.apiCaller) {
@@ -39,19 +39,26 @@ export function feedViewer(ctx: Ctx): EventViewer {
   }
   const scopes = ctx.apiCaller.scopes;
   const companyId = scopes.includes('company:orders') ? user.accountId : null;
-  const brandOfUserId = scopes.includes('supplier:products') ? user.id : null;
-  if (!companyId && !brandOfUserId) {
+  const keepsBrand =
+    scopes.includes('supplier:products') &&
+    (
+      await ctx.db.execute<{ id: string }[]>(
+        'select b.id from app_user u join brand b on b.handle = u.supplier_brand_handle where u.id = ?',
+        [user.id],
+      )
+    ).length > 0;
+  if (!companyId && !keepsBrand) {
     throw new AppError(
       'FORBIDDEN',
-      "This key's user belongs to no company: company:orders has no events to show.",
+      "This key's user belongs to no company (company:orders) and keeps no brand (supplier:products): no events to show.",
     );
   }
-  return { seesAll: false, companyId, brandOfUserId };
+  return { seesAll: false, companyId, brandOfUserId: keepsBrand ? user.id : null };
 }
 
 /** A page of the event feed for the caller: `{ after, types, first }` checked by domain/events.ts. */
 export async function eventFeed(ctx: Ctx, input: unknown): Promise<FeedPageView> {
-  const viewer = feedViewer(ctx);
+  const viewer = await feedViewer(ctx);
   const { after, types, first } = validate(eventFeedSchema, input);
   const cursor = after || null;
   const page = await readFeed(ctx.db, viewer, {
