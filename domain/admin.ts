@@ -54,7 +54,13 @@ export function mayUse(role: number | null | undefined, section: ConsoleSection)
 }
 
 /** Scopes of partner API keys (docs/decisions/010-permissions.md). */
-export const API_SCOPES = ['catalog:read', 'orders:own', 'company:orders', 'supplier:products'] as const;
+export const API_SCOPES = [
+  'catalog:read',
+  'orders:own',
+  'company:orders',
+  'supplier:products',
+  'webhooks:manage',
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 /** A partner API key as an Admin issues it: for a user, a name, its scopes and its rate. */

@@ -1,11 +1,20 @@
 import { array, boolean, number, object, string, type InferType } from 'yup';
-import type { RoleName } from './roles';
+import { ROLES, type RoleName } from './roles';
 import { oneLine } from './text.schema';
 
 /* Webhook endpoints (issue 56, decision 068): who keeps them, what they may ask for, the form's rules. */
 
-/** Who keeps webhook endpoints in this slice: Admin (the partner scope `webhooks:manage` comes next). */
+/** Who keeps every webhook endpoint, signed in: Admin. */
 export const WEBHOOKS_ACCESS: readonly RoleName[] = ['Admin'];
+
+/**
+ * The webhook operations' access (decision 070): Admins signed in (`WEBHOOKS_ACCESS`, every endpoint), or a partner
+ * key with the `webhooks:manage` scope, whatever its user's role, which lists and changes only the endpoints it made.
+ */
+export const WEBHOOKS_MANAGE = {
+  roles: Object.keys(ROLES) as RoleName[],
+  scope: 'webhooks:manage',
+} as const;
 
 /** The event types an endpoint may subscribe to: the business events (docs/architecture.md "Events"). */
 export const WEBHOOK_EVENT_TYPES = [

@@ -20,7 +20,7 @@ import type { GraphQLRequest } from '../../domain/ssr';
 import type { GraphQLResponse } from '@apollo/server';
 import { AttributionLog, AnswerCache, watchIndexVersion, type Found } from './modules/search';
 import { OutboxSender, onEmailsQueued } from './modules/mail';
-import { EventDispatcher, type EventConsumer } from './modules/events';
+import { EventDispatcher, feedConsumer, type EventConsumer } from './modules/events';
 import { webhookConsumer, WebhookSender, type WebhookSenderOptions } from './modules/webhooks';
 import { SecretBox } from './common/secret-box';
 import { randomBytes } from 'node:crypto';
@@ -104,6 +104,10 @@ export interface AppOptions {
   outboxIntervalMs?: number;
   /** In-process consumers of the business events (decision 065), each registered by its name. */
   eventConsumers?: EventConsumer[];
+  /** EVENT_RETENTION_DAYS (default 30): the feed consumer removes older events (decision 070). */
+  eventRetentionDays?: number;
+  /** The event retention's clock (tests move it on instead of waiting). */
+  eventsNow?: () => Date;
   mailFrom?: string;
   /** Search answer cache; off unless given (tests see every statement). */
   searchCache?: { ttlMs: number; entries: number };
@@ -265,7 +269,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   const dispatcher = new EventDispatcher(
     db,
     log,
-    [webhookConsumer(db), ...(options.eventConsumers ?? [])],
+    [
+      webhookConsumer(db),
+      // The event feed (decision 070): positions after commit, and the events' retention.
+      feedConsumer(db, { retentionDays: options.eventRetentionDays ?? 30, now: options.eventsNow }),
+      ...(options.eventConsumers ?? []),
+    ],
     outbox ? [outbox, webhookSender] : [webhookSender],
     options.outboxIntervalMs || undefined,
   );

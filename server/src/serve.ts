@@ -121,6 +121,7 @@ export async function serve(
     staffDiscountLimitPct: config.staffDiscountLimitPct,
     unpaidOrders: config.unpaidOrders,
     unpaidSweepMs: config.unpaidSweepMs,
+    eventRetentionDays: config.eventRetentionDays,
   });
   const server = await listen(app, config.port, config.host);
   // Popularity from the click-stream: refreshed here by a single process; in a cluster by the primary only.

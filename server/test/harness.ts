@@ -111,6 +111,9 @@ export async function createTestApp(
     outboxIntervalMs?: number;
     /** The webhook sender's resolver, schedule clock and jitter. */
     webhooks?: Omit<WebhookSenderOptions, 'production'>;
+    /** EVENT_RETENTION_DAYS, and the retention's clock (decision 070). */
+    eventRetentionDays?: number;
+    eventsNow?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
@@ -151,6 +154,8 @@ export async function createTestApp(
     production: options.production,
     fxRates: options.fxRates,
     eventConsumers: options.eventConsumers,
+    eventRetentionDays: options.eventRetentionDays,
+    eventsNow: options.eventsNow,
   });
   const testApp: TestApp = {
     app,

@@ -117,6 +117,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
         'mutation { removeCompanyMember(userId: "00000000-0000-4000-8000-000000000000") }',
       'Query.companyApprovals': '{ companyApprovals { orderId } }',
       'Query.companyOrders': '{ companyOrders { total } }',
+      'Query.events': '{ events { hasMore } }',
       'Mutation.decideCompanyOrder':
         'mutation { decideCompanyOrder(orderId: "00000000-0000-4000-8000-000000000000", approve: true) { decision } }',
       'Mutation.saveCompanyAddress':

@@ -53,6 +53,8 @@ export interface AppConfig {
   unpaidOrders: UnpaidOrderPolicy;
   /** How often each process looks for unpaid orders to remind or cancel, in ms. */
   unpaidSweepMs: number;
+  /** EVENT_RETENTION_DAYS: business events (the event feed's, decision 070) are removed after this many days. */
+  eventRetentionDays: number;
   /** HTTP worker processes on the one port (cluster module); 1 serves from the main process itself. */
   workers: number;
   /** Optional replica for catalogue, search and reporting reads; writes and read-after-write use the primary. */
@@ -247,6 +249,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       entries: int(env, 'SEARCH_CACHE_ENTRIES', 5000, 1, 1_000_000, 'set SEARCH_CACHE_ENTRIES, e.g. 5000'),
     },
     popularityRefreshMs: popularityRefreshMsOf(env),
+    eventRetentionDays: int(
+      env,
+      'EVENT_RETENTION_DAYS',
+      30,
+      1,
+      3650,
+      'set EVENT_RETENTION_DAYS from 1 to 3650, e.g. 30',
+    ),
     unpaidSweepMs: int(
       env,
       'UNPAID_SWEEP_MS',

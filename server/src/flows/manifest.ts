@@ -2,6 +2,8 @@ import type { ModuleManifest } from '../common/module-manifest';
 import { ApprovalResolver } from './approval.resolver';
 import { CheckoutResolver } from './checkout.resolver';
 import { EditOrderResolver } from './edit-order.resolver';
+import { EventFeedResolver } from './event-feed.resolver';
+import { eventFeedRoutes } from './event-feed.routes';
 import { formFlowRoutes } from './forms.routes';
 import { orderFlowRoutes } from './orders.routes';
 import { ReturnFlowResolver } from './returns.resolver';
@@ -13,10 +15,11 @@ import { returnFlowRoutes } from './returns.routes';
  */
 export const manifest: ModuleManifest = {
   name: 'flows',
-  resolvers: [ApprovalResolver, CheckoutResolver, EditOrderResolver, ReturnFlowResolver],
+  resolvers: [ApprovalResolver, CheckoutResolver, EditOrderResolver, EventFeedResolver, ReturnFlowResolver],
   routes: [
     { prefix: '/', routes: orderFlowRoutes },
     { prefix: '/', routes: formFlowRoutes },
     { prefix: '/', routes: returnFlowRoutes },
+    { prefix: '/', routes: eventFeedRoutes },
   ],
 };

@@ -6,7 +6,7 @@
 export { tokenSecret, createApiKey } from './api-tokens';
 export { CSRF_EXEMPT_PATHS, safeCallback } from './auth.routes';
 export { isCommonPassword, hashPassword, verifyPassword } from './password';
-export { COMPANY_ORDERS, ORDERS_OWN, QUOTES_OWN } from './permission-matrix';
+export { COMPANY_ORDERS, EVENT_FEED, ORDERS_OWN, QUOTES_OWN } from './permission-matrix';
 export { assertAccess, assertOrdersScope, authorizedFor, STAFF, actsForCompany } from './permissions';
 export { heldPrices, refuseHeldPrices, staffNamed, type HeldPrice, heldForAudit } from './price-approval';
 export { pruneRateLimits, hit } from './rate-limit';

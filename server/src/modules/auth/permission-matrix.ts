@@ -1,7 +1,7 @@
 import { CONSOLE_ACCESS, SUPPLIER_ACCESS } from '../../../../domain/admin';
 import { IMPORT_ACCESS } from '../../../../domain/imports';
 import { ROLES, type RoleName } from '../../../../domain/roles';
-import { WEBHOOKS_ACCESS } from '../../../../domain/webhooks';
+import { WEBHOOKS_MANAGE } from '../../../../domain/webhooks';
 import { STAFF, type Access, type ScopedAccess } from './permissions';
 
 /** A user's own orders: any signed-in user, or a partner key with the orders:own scope. */
@@ -24,6 +24,15 @@ export const COMPANY_ORDERS: ScopedAccess = {
 export const QUOTES_OWN: ScopedAccess = {
   roles: Object.keys(ROLES) as RoleName[],
   scope: ['orders:own', 'company:orders'],
+};
+
+/**
+ * The event feed (decision 070): staff signed in, or a key with company:orders or supplier:products (any user's
+ * role: the feed's one visibility rule narrows what each sees; a signed-in non-staff user is refused there).
+ */
+export const EVENT_FEED: ScopedAccess = {
+  roles: Object.keys(ROLES) as RoleName[],
+  scope: ['company:orders', 'supplier:products'],
 };
 
 /**
@@ -156,15 +165,17 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.apiKeys': CONSOLE_ACCESS.apiKeys,
   'Mutation.createApiKey': CONSOLE_ACCESS.apiKeys,
   'Mutation.revokeApiKey': CONSOLE_ACCESS.apiKeys,
-  // Webhook endpoints (decision 068): Admin in this slice; the partner scope webhooks:manage comes next.
-  'Query.webhookEndpoints': WEBHOOKS_ACCESS,
-  'Mutation.createWebhookEndpoint': WEBHOOKS_ACCESS,
-  'Mutation.updateWebhookEndpoint': WEBHOOKS_ACCESS,
-  'Mutation.rotateWebhookSecret': WEBHOOKS_ACCESS,
-  'Mutation.deleteWebhookEndpoint': WEBHOOKS_ACCESS,
-  'Query.webhookDeliveries': WEBHOOKS_ACCESS,
-  'Mutation.replayWebhookDelivery': WEBHOOKS_ACCESS,
-  'Mutation.sendTestWebhook': WEBHOOKS_ACCESS,
+  // Webhook endpoints (decisions 068, 070): Admin signed in (all), or a key with webhooks:manage (its own only).
+  'Query.webhookEndpoints': WEBHOOKS_MANAGE,
+  'Mutation.createWebhookEndpoint': WEBHOOKS_MANAGE,
+  'Mutation.updateWebhookEndpoint': WEBHOOKS_MANAGE,
+  'Mutation.rotateWebhookSecret': WEBHOOKS_MANAGE,
+  'Mutation.deleteWebhookEndpoint': WEBHOOKS_MANAGE,
+  'Query.webhookDeliveries': WEBHOOKS_MANAGE,
+  'Mutation.replayWebhookDelivery': WEBHOOKS_MANAGE,
+  'Mutation.sendTestWebhook': WEBHOOKS_MANAGE,
+  // The event feed (decision 070): staff, or a key with company:orders / supplier:products (its own events).
+  'Query.events': EVENT_FEED,
   // Staff: the console (domain/admin.ts CONSOLE_ACCESS).
   'Query.adminOrders': CONSOLE_ACCESS.orders,
   'Query.adminOrder': CONSOLE_ACCESS.orders,
@@ -232,6 +243,7 @@ export const REST_ACCESS: Record<string, Access> = {
   'DELETE /api/user/cart': 'public',
   'POST /api/checkout/place-order': 'public',
   'GET /api/orders': ORDERS_OWN,
+  'GET /api/events': EVENT_FEED,
   'GET /api/orders/:id': 'public',
   'GET /api/orders/:id/invoice.pdf': 'public',
   'POST /api/orders/:id/pay': 'public',

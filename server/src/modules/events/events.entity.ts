@@ -7,6 +7,11 @@ import { Entity, Index, PrimaryKey, PrimaryKeyProp, Property, Unique } from '@mi
  */
 @Entity({ tableName: 'domain_event' })
 @Unique({ properties: ['aggregateType', 'aggregateId', 'seq'] })
+@Index({
+  name: 'domain_event_unpositioned_index',
+  expression:
+    'create index "domain_event_unpositioned_index" on "domain_event" ("occurred_at", "id") where "position" is null',
+})
 export class DomainEvent {
   @PrimaryKey({ type: 'uuid' })
   id!: string;
@@ -35,6 +40,13 @@ export class DomainEvent {
   @Index()
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   occurredAt: Date = new Date();
+
+  /**
+   * Its place in the event feed (decision 070): null until the `feed` consumer numbers it after its commit, from
+   * `domain_event_position_seq` under one advisory lock, so positions become visible in order.
+   */
+  @Property({ type: 'bigint', nullable: true, unique: 'domain_event_position_unique' })
+  position: string | null = null;
 }
 
 /** The last sequence number given to an aggregate's events (upserted by the statement that writes them). */

@@ -1,6 +1,7 @@
 /**
  * Business events (decision 065): `publish` writes them with the change, the dispatcher hands them to in-process
- * consumers after the commit. A leaf: it imports no other module, every module may use it.
+ * consumers after the commit; the feed (decision 070) numbers them after commit and pages them to partners, seen
+ * through the one visibility rule. A leaf: it imports no other module, every module may use it.
  */
 export { publish, type EventType, type NewEvent } from './publish';
 export {
@@ -10,3 +11,14 @@ export {
   type DispatcherWorker,
   type EventConsumer,
 } from './dispatcher';
+export {
+  assignPositions,
+  cursorOf,
+  feedConsumer,
+  positionOf,
+  readFeed,
+  type FeedEvent,
+  type FeedOptions,
+  type FeedPage,
+} from './feed';
+export { brandOfUserSql, eventVisibleTo, viewerRow, type EventViewer } from './visibility';

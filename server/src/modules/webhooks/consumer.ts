@@ -1,33 +1,40 @@
 import type { Db } from '../../context';
-import type { DeliveredEvent, EventConsumer } from '../events';
+import { brandOfUserSql, eventVisibleTo, type DeliveredEvent, type EventConsumer } from '../events';
 
 /** The `webhook-id` of an event's message: the same for every endpoint, retry and replay. */
 export const messageIdOf = (eventId: string) => `msg_${eventId}`;
 
 /**
- * The body of an event's message (Standard Webhooks: `{type, timestamp, data}`). `data` is the event's own payload
- * with its ids, its aggregate's sequence number and version (decision 068: the partner API's full shapes come with
- * the partner endpoints); never the actor's user id (the order events' `actor`).
+ * An event's `data`, as webhooks and the event feed (decision 070) carry it: the event's own payload with its ids,
+ * its aggregate's sequence number and version (decision 068: the partner API's full shapes come with the partner
+ * endpoints); never the actor's user id (the order events' `actor`).
  */
-export function messageBody(event: DeliveredEvent): string {
+export function messageData(event: DeliveredEvent): Record<string, unknown> {
   const { actor: _actor, ...payload } = event.payload;
+  return {
+    eventId: event.id,
+    aggregateType: event.aggregateType,
+    aggregateId: event.aggregateId,
+    seq: event.seq,
+    version: event.version,
+    ...payload,
+  };
+}
+
+/** The body of an event's message (Standard Webhooks: `{type, timestamp, data}`). */
+export function messageBody(event: DeliveredEvent): string {
   return JSON.stringify({
     type: event.type,
     timestamp: new Date(event.occurredAt).toISOString(),
-    data: {
-      eventId: event.id,
-      aggregateType: event.aggregateType,
-      aggregateId: event.aggregateId,
-      seq: event.seq,
-      version: event.version,
-      ...payload,
-    },
+    data: messageData(event),
   });
 }
 
 /**
  * The events dispatcher's consumer for webhooks: an event becomes one delivery for each enabled endpoint that
- * asked for its type, in one statement; a redelivered event adds none (unique per event and endpoint).
+ * asked for its type and may see it, in one statement; a redelivered event adds none (unique per event and
+ * endpoint). Staff's endpoints (no owner) see every event; an owned one (decision 070) what its owner's company
+ * and brand may see, by the events module's one rule (`eventVisibleTo`).
  */
 export function webhookConsumer(db: Db): EventConsumer {
   return {
@@ -35,9 +42,16 @@ export function webhookConsumer(db: Db): EventConsumer {
     async handle(event) {
       await db.execute(
         `insert into webhook_delivery (endpoint_id, event_id, message_id, event_type, body, next_attempt_at)
-         select e.id, ?, ?, ?, ?, now() from webhook_endpoint e where e.enabled and ? = any(e.events)
+         select e.id, ?, ?, ?, ?, now()
+         from webhook_endpoint e
+           cross join lateral (
+             select e.owner_user_id is null as sees_all,
+               (select ou.account_id from app_user ou where ou.id = e.owner_user_id) as company_id,
+               ${brandOfUserSql('e.owner_user_id')} as brand_id) v
+           join domain_event ev on ev.id = ?
+         where e.enabled and ? = any(e.events) and ${eventVisibleTo('ev', 'v')}
          on conflict (event_id, endpoint_id) where replay_of is null do nothing`,
-        [event.id, messageIdOf(event.id), event.type, messageBody(event), event.type],
+        [event.id, messageIdOf(event.id), event.type, messageBody(event), event.id, event.type],
         'run',
       );
     },

@@ -40,6 +40,14 @@ export class WebhookEndpoint {
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   updatedAt: Date = new Date();
+
+  /**
+   * The partner user whose key (scope `webhooks:manage`) made it, or null when staff did (decision 070): an owned
+   * endpoint gets only the events its owner may see (events' `eventVisibleTo`).
+   */
+  @Index()
+  @Property({ type: 'uuid', nullable: true })
+  ownerUserId: string | null = null;
 }
 
 /**

@@ -11,7 +11,8 @@ import {
   Query,
   Resolver,
 } from 'type-graphql';
-import { WEBHOOKS_ACCESS } from '../../../../domain/webhooks';
+import { WEBHOOKS_MANAGE } from '../../../../domain/webhooks';
+import { authorizedFor } from '../auth';
 import type { Ctx as RequestCtx } from '../../context';
 import { webhooksService } from './webhooks.service';
 
@@ -179,13 +180,13 @@ class UpdateWebhookEndpointInput {
 /** Transport only: every rule is the service's (decision 068). */
 @Resolver()
 export class WebhooksResolver {
-  @Authorized(...WEBHOOKS_ACCESS)
+  @Authorized(...authorizedFor(WEBHOOKS_MANAGE))
   @Query(() => [WebhookEndpointGql], { description: 'Webhook endpoints, newest first' })
   webhookEndpoints(@Ctx() ctx: RequestCtx): Promise<WebhookEndpointGql[]> {
     return webhooksService.list(ctx);
   }
 
-  @Authorized(...WEBHOOKS_ACCESS)
+  @Authorized(...authorizedFor(WEBHOOKS_MANAGE))
   @Mutation(() => WebhookEndpointWithSecretGql, {
     description: 'Registers an endpoint; its secret is shown once',
   })
@@ -196,7 +197,7 @@ export class WebhooksResolver {
     return webhooksService.create(ctx, { ...input, description: input.description ?? '' });
   }
 
-  @Authorized(...WEBHOOKS_ACCESS)
+  @Authorized(...authorizedFor(WEBHOOKS_MANAGE))
   @Mutation(() => WebhookEndpointGql)
   updateWebhookEndpoint(
     @Arg('id', () => ID) id: string,
@@ -212,7 +213,7 @@ export class WebhooksResolver {
     });
   }
 
-  @Authorized(...WEBHOOKS_ACCESS)
+  @Authorized(...authorizedFor(WEBHOOKS_MANAGE))
   @Mutation(() => WebhookEndpointWithSecretGql, {
     description: 'A new secret, shown once; the previous one keeps signing beside it for 24 hours',
   })
@@ -223,13 +224,13 @@ export class WebhooksResolver {
     return webhooksService.rotate(ctx, { id });
   }
 
-  @Authorized(...WEBHOOKS_ACCESS)
+  @Authorized(...authorizedFor(WEBHOOKS_MANAGE))
   @Mutation(() => Boolean)
   deleteWebhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx): Promise<boolean> {
     return webhooksService.remove(ctx, { id });
   }
 
-  @Authorized(...WEBHOOKS_ACCESS)
+  @Authorized(...authorizedFor(WEBHOOKS_MANAGE))
   @Query(() => WebhookDeliveryPageGql, {
     description: "An endpoint's deliveries, newest first, with attempts",
   })
@@ -248,7 +249,7 @@ export class WebhooksResolver {
     });
   }
 
-  @Authorized(...WEBHOOKS_ACCESS)
+  @Authorized(...authorizedFor(WEBHOOKS_MANAGE))
   @Mutation(() => WebhookMessageGql, {
     description: "Sends a delivery's message again, with the same webhook-id",
   })
@@ -256,7 +257,7 @@ export class WebhooksResolver {
     return webhooksService.replay(ctx, { id });
   }
 
-  @Authorized(...WEBHOOKS_ACCESS)
+  @Authorized(...authorizedFor(WEBHOOKS_MANAGE))
   @Mutation(() => WebhookMessageGql, { description: 'Sends the endpoint a webhook.test message' })
   sendTestWebhook(
     @Arg('endpointId', () => ID) endpointId: string,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   WEBHOOK_TEST_TYPE,
   WEBHOOKS_ACCESS,
+  WEBHOOKS_MANAGE,
   webhookDeliveriesSchema,
   webhookEndpointSchema,
   webhookEndpointUpdateSchema,
@@ -79,36 +80,60 @@ const audited = (e: WebhookEndpointView) => ({
   enabled: e.enabled,
 });
 
-async function endpoint(ctx: Ctx, id: string): Promise<WebhookEndpointView> {
+/**
+ * Whose endpoints the caller keeps (decision 070): an Admin signed in every one (null); a key with webhooks:manage
+ * only those it made (its user's id). Others: 401 / 403.
+ */
+function ownerOf(ctx: Ctx): string | null {
+  assertAccess(ctx, WEBHOOKS_MANAGE);
+  if (ctx.apiCaller) return ctx.user!.id;
+  assertAccess(ctx, WEBHOOKS_ACCESS);
+  return null;
+}
+
+/** `and` the caller's endpoints (alias `e`): everything for staff, the owner's own for a key. */
+const OWNED = '(?::uuid is null or e.owner_user_id = ?::uuid)';
+const owned = (owner: string | null) => [owner, owner];
+
+/** An endpoint of the caller's; someone else's answers exactly like a missing one (404). */
+async function endpoint(ctx: Ctx, id: string, owner: string | null): Promise<WebhookEndpointView> {
   const [row] = await ctx.db.execute<WebhookEndpointView[]>(
-    `select ${ENDPOINT_COLUMNS} from webhook_endpoint where id = ?`,
-    [id],
+    `select ${ENDPOINT_COLUMNS} from webhook_endpoint e where id = ? and ${OWNED}`,
+    [id, ...owned(owner)],
   );
   if (!row) throw notFound('Webhook endpoint');
   return row;
 }
 
 /**
- * Webhook endpoints (staff Admin in this slice; decision 068): registering one shows its secret once, rotating
+ * Webhook endpoints (decision 068; Admins signed in keep all, a key with webhooks:manage its own, decision 070): registering one shows its secret once, rotating
  * gives a new one while the old keeps signing for a day; deliveries and their attempts, replays and a test message.
  */
 export const webhooksService = {
   async list(ctx: Ctx): Promise<WebhookEndpointView[]> {
-    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const owner = ownerOf(ctx);
     return ctx.db.execute<WebhookEndpointView[]>(
-      `select ${ENDPOINT_COLUMNS} from webhook_endpoint order by created_at desc, id limit 500`,
+      `select ${ENDPOINT_COLUMNS} from webhook_endpoint e where ${OWNED} order by created_at desc, id limit 500`,
+      owned(owner),
     );
   },
 
   async create(ctx: Ctx, body: unknown): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
-    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const owner = ownerOf(ctx);
     const input = validate(webhookEndpointSchema(ctx.app.webhooks.production), body);
     const secret = newWebhookSecret();
     return ctx.db.transactional(async () => {
       const [row] = await ctx.db.execute<WebhookEndpointView[]>(
-        `insert into webhook_endpoint (url, events, description, secret) values (?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?)
+        `insert into webhook_endpoint (url, events, description, secret, owner_user_id)
+         values (?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?)
          returning ${ENDPOINT_COLUMNS}`,
-        [input.url, JSON.stringify(input.events), input.description, ctx.app.webhooks.box.seal(secret)],
+        [
+          input.url,
+          JSON.stringify(input.events),
+          input.description,
+          ctx.app.webhooks.box.seal(secret),
+          owner,
+        ],
       );
       await recordAudit(ctx, {
         action: 'webhook.create',
@@ -121,10 +146,10 @@ export const webhooksService = {
   },
 
   async update(ctx: Ctx, body: unknown): Promise<WebhookEndpointView> {
-    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const owner = ownerOf(ctx);
     const input = validate(webhookEndpointUpdateSchema(ctx.app.webhooks.production), body);
     return ctx.db.transactional(async () => {
-      const before = await endpoint(ctx, input.id);
+      const before = await endpoint(ctx, input.id, owner);
       const [row] = await ctx.db.execute<WebhookEndpointView[]>(
         `update webhook_endpoint set url = coalesce(?, url), events = case when ?::jsonb is null then events
              else array(select jsonb_array_elements_text(?::jsonb)) end,
@@ -154,15 +179,21 @@ export const webhooksService = {
 
   /** A new secret, shown once; the current one keeps signing beside it for PREVIOUS_SECRET_HOURS. */
   async rotate(ctx: Ctx, body: unknown): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
-    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const owner = ownerOf(ctx);
     const { id } = validate(webhookIdSchema, body);
     const secret = newWebhookSecret();
     return ctx.db.transactional(async () => {
       const [row] = await ctx.db.execute<WebhookEndpointView[]>(
-        `update webhook_endpoint set previous_secret = secret, secret = ?,
+        `update webhook_endpoint e set previous_secret = secret, secret = ?,
            previous_secret_expires_at = ?::timestamptz + make_interval(hours => ?), updated_at = now()
-         where id = ? returning ${ENDPOINT_COLUMNS}`,
-        [ctx.app.webhooks.box.seal(secret), ctx.app.webhooks.now(), PREVIOUS_SECRET_HOURS, id],
+         where id = ? and ${OWNED} returning ${ENDPOINT_COLUMNS}`,
+        [
+          ctx.app.webhooks.box.seal(secret),
+          ctx.app.webhooks.now(),
+          PREVIOUS_SECRET_HOURS,
+          id,
+          ...owned(owner),
+        ],
       );
       if (!row) throw notFound('Webhook endpoint');
       await recordAudit(ctx, {
@@ -176,10 +207,10 @@ export const webhooksService = {
   },
 
   async remove(ctx: Ctx, body: unknown): Promise<true> {
-    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const owner = ownerOf(ctx);
     const { id } = validate(webhookIdSchema, body);
     await ctx.db.transactional(async () => {
-      const before = await endpoint(ctx, id);
+      const before = await endpoint(ctx, id, owner);
       await ctx.db.execute('delete from webhook_endpoint where id = ?', [id], 'run');
       await recordAudit(ctx, {
         action: 'webhook.delete',
@@ -196,9 +227,9 @@ export const webhooksService = {
     ctx: Ctx,
     body: unknown,
   ): Promise<{ items: WebhookDeliveryView[]; total: number; page: number; pageSize: number }> {
-    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const owner = ownerOf(ctx);
     const { endpointId, status, page, pageSize } = validate(webhookDeliveriesSchema, body);
-    await endpoint(ctx, endpointId);
+    await endpoint(ctx, endpointId, owner);
     const rows = await ctx.db.execute<(Omit<WebhookDeliveryView, 'attemptLog'> & { total: number })[]>(
       `select id, endpoint_id as "endpointId", event_id as "eventId", message_id as "messageId",
          event_type as "eventType", status, attempts, case when status = 'pending' then next_attempt_at::text end
@@ -230,13 +261,14 @@ export const webhooksService = {
 
   /** Sends a delivery's message again: a new delivery with the same `webhook-id` and body, due now. */
   async replay(ctx: Ctx, body: unknown): Promise<{ id: string; messageId: string }> {
-    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const owner = ownerOf(ctx);
     const { id } = validate(webhookIdSchema, body);
     const [row] = await ctx.db.execute<{ id: string; messageId: string }[]>(
       `insert into webhook_delivery (endpoint_id, event_id, message_id, event_type, body, next_attempt_at, replay_of)
-       select endpoint_id, event_id, message_id, event_type, body, now(), id from webhook_delivery where id = ?
+       select d.endpoint_id, d.event_id, d.message_id, d.event_type, d.body, now(), d.id
+       from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id where d.id = ? and ${OWNED}
        returning id, message_id as "messageId"`,
-      [id],
+      [id, ...owned(owner)],
     );
     if (!row) throw notFound('Webhook delivery');
     return row;
@@ -244,9 +276,9 @@ export const webhooksService = {
 
   /** A `webhook.test` message to the endpoint, due now (its deliveries list shows how it went). */
   async sendTest(ctx: Ctx, body: unknown): Promise<{ id: string; messageId: string }> {
-    assertAccess(ctx, WEBHOOKS_ACCESS);
+    const owner = ownerOf(ctx);
     const { id } = validate(webhookIdSchema, body);
-    const found = await endpoint(ctx, id);
+    const found = await endpoint(ctx, id, owner);
     if (!found.enabled) {
       throw new AppError('BAD_USER_INPUT', 'Turn the endpoint on to send it a test', [
         { field: 'enabled', message: 'Turn the endpoint on to send it a test' },
