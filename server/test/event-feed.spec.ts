@@ -274,6 +274,20 @@ describe('who sees what', () => {
       version: null,
       payload: { priceListId: null, productId: precisa!.id, price: 1, breaks: [] },
     });
+    // A stock import's chunks (decision 069), one per brand: each seen by its brand's viewer only.
+    const brands = await sql<{ id: string; handle: string }[]>(
+      `select b.id, b.handle from brand b where b.id in (select brand_id from product where id in (?, ?))`,
+      [precisa!.id, other!.id],
+    );
+    const chunk = (brandId: string, n: number) => ({
+      type: 'inventory.changed' as const,
+      aggregateType: 'import',
+      aggregateId: '7a1c9e3e-5b7d-4f43-9d0e-0c6a1f1e2b3c',
+      version: null,
+      payload: { importId: '7a1c9e3e-5b7d-4f43-9d0e-0c6a1f1e2b3c', chunk: n, chunks: 2, brandId, rows: [] },
+    });
+    const precisaBrand = brands.find((b) => b.handle === 'precisa')!.id;
+    await publishNow(chunk(precisaBrand, 1), chunk(brands.find((b) => b.handle !== 'precisa')!.id, 2));
     await t.flush();
 
     const everything = (await pollAll(start)).events;
@@ -294,12 +308,17 @@ describe('who sees what', () => {
       precisa!.id,
     ]);
     expect(brand.every((e) => e.type === 'product.changed' || e.type === 'inventory.changed')).toBe(true);
+    expect(
+      brand.filter((e) => e.aggregateType === 'import').map((e) => (e.data as { brandId: string }).brandId),
+    ).toEqual([precisaBrand]);
     // Its inventory events are its brand's products' (the orders reserved a plain product's stock).
     const [{ n: brandInventory }] = await sql<{ n: number }[]>(
       `select count(*)::int as n from product p join brand b on b.id = p.brand_id where p.id = ? and b.handle = 'precisa'`,
       [product!.id],
     );
-    expect(brand.some((e) => e.type === 'inventory.changed')).toBe(brandInventory > 0);
+    expect(brand.some((e) => e.type === 'inventory.changed' && e.aggregateType === 'inventory')).toBe(
+      brandInventory > 0,
+    );
   });
 
   it('refuses anonymous callers (401), signed-in customers and keys without a feed scope (403)', async () => {
