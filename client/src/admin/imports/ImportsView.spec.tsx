@@ -36,7 +36,9 @@ describe('Console → Imports', () => {
   beforeEach(() => {
     document.cookie = 'clientCsrfToken=c.t; path=/';
   });
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('checks the file, shows before → after, and applies it from the clean check', async () => {
     const fetch = jest
