@@ -38,7 +38,6 @@ export const IMPORT_COLUMNS: Record<ImportKind, { required: string[]; optional: 
 };
 
 export const IMPORT_MESSAGES = {
-  kind: `Import prices, price-breaks or stock.`,
   empty: 'The file has no rows to import.',
   tooManyRows: `A file can hold at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows: split it.`,
   tooLarge: `A file can be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB: split it.`,
@@ -53,7 +52,6 @@ export const IMPORT_MESSAGES = {
   priceList: 'This price list does not exist.',
   duplicate: 'This row repeats an earlier one for the same part.',
   errors: 'The file has errors: nothing was imported. Fix the lines listed and send it again.',
-  forbiddenKind: 'Your access does not include this import.',
 } as const;
 
 const partNumber = string().trim().required(IMPORT_MESSAGES.partNumber).max(64, IMPORT_MESSAGES.partNumber);

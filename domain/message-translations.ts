@@ -893,6 +893,57 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Cette adresse n’est pas valide : elle contient une séquence %-échappée mal formée.',
     'Esta dirección no es válida: tiene una secuencia de escape % mal formada.',
   ],
+  // Imports with a dry run (domain/imports.ts, decision 069).
+  'The file has no rows to import.': [
+    'Le fichier ne contient aucune ligne à importer.',
+    'El archivo no tiene filas para importar.',
+  ],
+  'A file can hold at most 50,000 rows: split it.': [
+    'Un fichier peut contenir au plus 50 000 lignes : divisez-le.',
+    'Un archivo puede tener como máximo 50.000 filas: divídalo.',
+  ],
+  'A file can be at most 10 MB: split it.': [
+    'Un fichier peut faire au plus 10 Mo : divisez-le.',
+    'Un archivo puede pesar como máximo 10 MB: divídalo.',
+  ],
+  'Send one CSV file in the "file" field, or a JSON array of rows.': [
+    'Envoyez un fichier CSV dans le champ « file », ou un tableau JSON de lignes.',
+    'Envíe un archivo CSV en el campo "file", o un arreglo JSON de filas.',
+  ],
+  'Send the rows as a JSON array of objects.': [
+    'Envoyez les lignes sous forme de tableau JSON d’objets.',
+    'Envíe las filas como un arreglo JSON de objetos.',
+  ],
+  'Each row must be an object.': ['Chaque ligne doit être un objet.', 'Cada fila debe ser un objeto.'],
+  'This line is not valid CSV (check its quotes).': [
+    'Cette ligne n’est pas du CSV valide (vérifiez ses guillemets).',
+    'Esta línea no es CSV válido (revise sus comillas).',
+  ],
+  'The file contains a NUL byte: save it as text (CSV, UTF-8) and send it again.': [
+    'Le fichier contient un octet NUL : enregistrez-le en texte (CSV, UTF-8) et envoyez-le de nouveau.',
+    'El archivo contiene un byte NUL: guárdelo como texto (CSV, UTF-8) y envíelo de nuevo.',
+  ],
+  'The column "{column}" is missing.': [
+    'La colonne « {column} » est absente.',
+    'Falta la columna "{column}".',
+  ],
+  'The column "{column}" is not one this import reads.': [
+    'La colonne « {column} » n’est pas lue par cette importation.',
+    'Esta importación no lee la columna "{column}".',
+  ],
+  'Enter the part number.': ['Entrez le numéro de pièce.', 'Ingrese el número de parte.'],
+  'This price list does not exist.': [
+    'Cette liste de prix n’existe pas.',
+    'Esta lista de precios no existe.',
+  ],
+  'This row repeats an earlier one for the same part.': [
+    'Cette ligne répète une ligne précédente pour la même pièce.',
+    'Esta fila repite una anterior para la misma parte.',
+  ],
+  'The file has errors: nothing was imported. Fix the lines listed and send it again.': [
+    'Le fichier contient des erreurs : rien n’a été importé. Corrigez les lignes indiquées et envoyez-le de nouveau.',
+    'El archivo tiene errores: no se importó nada. Corrija las líneas indicadas y envíelo de nuevo.',
+  ],
 };
 
 type Translated = Exclude<Locale, 'en-US'>;

@@ -1,7 +1,7 @@
 import { IMPORT_COLUMNS, IMPORT_KINDS, type ImportKind } from '@domain/imports';
 import { Alert, Button, Form, Radio, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useT, type MessageId } from '../../i18n';
+import { useMessage, useT, type MessageId } from '../../i18n';
 import { HttpError } from '../../lib/http';
 import { useImport, type ImportAnswer } from './useImport';
 
@@ -30,6 +30,7 @@ function shown(value: unknown): string {
  */
 export function ImportsView() {
   const t = useT();
+  const say = useMessage();
   const { busy, check, apply } = useImport();
   const [kind, setKind] = useState<ImportKind>('prices');
   const [file, setFile] = useState<File | null>(null);
@@ -55,7 +56,7 @@ export function ImportsView() {
       }
     } catch (err) {
       setReport(null);
-      setFailure(err instanceof HttpError && err.message ? err.message : t('admin.imports.failed'));
+      setFailure(err instanceof HttpError && err.message ? say(err.message) : t('admin.imports.failed'));
     }
   };
   const clean = report && report.errors.length === 0 && report.moreErrors === 0;
@@ -108,7 +109,7 @@ export function ImportsView() {
       )}
 
       {report && (
-        <Space direction="vertical" size="middle" style={{ width: '100%', marginTop: 24 }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%', marginTop: 24 }}>
           <Typography.Text strong role="status">
             {t('admin.imports.summary', {
               rows: report.rows,
@@ -130,7 +131,7 @@ export function ImportsView() {
                 columns={[
                   { title: t('admin.imports.line'), dataIndex: 'line', width: 80 },
                   { title: t('admin.imports.column'), dataIndex: 'field', width: 140 },
-                  { title: t('admin.imports.problem'), dataIndex: 'message' },
+                  { title: t('admin.imports.problem'), dataIndex: 'message', render: (m: string) => say(m) },
                 ]}
               />
             </>
