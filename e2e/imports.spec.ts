@@ -72,13 +72,11 @@ test('staff check a price file, fix its bad line, apply it, and the shop sells a
   await expect(
     page.getByText('Sa première ligne nomme les colonnes : partNumber, warehouseId, onHand.'),
   ).toBeVisible();
-  await page
-    .getByLabel('Fichier CSV')
-    .setInputFiles({
-      name: 'stock.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`partNumber,warehouseId,onHand\n${part.id},MOO,-1\n`),
-    });
+  await page.getByLabel('Fichier CSV').setInputFiles({
+    name: 'stock.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`partNumber,warehouseId,onHand\n${part.id},MOO,-1\n`),
+  });
   await page.getByRole('button', { name: 'Vérifier le fichier' }).click();
   await expect(page.getByText(/Corrigez ces lignes/)).toBeVisible();
   // The store's own message, in the viewer's language.
