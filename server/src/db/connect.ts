@@ -1,6 +1,11 @@
 import { ConfigError, type AppConfig } from '../config/env';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
+import type * as OrmModule from './orm';
 import type { Orm } from './orm';
+
+/** The ORM's module, loaded when first connecting (it loads every entity, so the store's code: main.ts). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ormModule = () => require('./orm') as typeof OrmModule;
 
 interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -77,7 +82,7 @@ export function databaseFailure(err: unknown, url: string, variable: string): un
 export async function connect(url: string, poolMax: number, variable: string): Promise<Orm> {
   let orm: Orm | undefined;
   try {
-    const { initOrm } = await import('./orm.js');
+    const { initOrm } = ormModule();
     orm = await initOrm({ clientUrl: url, poolMax });
     await orm.em.getConnection().execute('select 1');
     return orm;
@@ -90,7 +95,7 @@ export async function connect(url: string, poolMax: number, variable: string): P
 /** Applies pending migrations; a failing one stops the start with its name and PostgreSQL's reason. */
 async function migrateOrExplain(orm: Orm, url: string): Promise<string[]> {
   try {
-    const { migrate } = await import('./orm.js');
+    const { migrate } = ormModule();
     return await migrate(orm);
   } catch (err) {
     const mapped = databaseFailure(err, url, 'DATABASE_URL');
