@@ -162,7 +162,10 @@ export function eventsOf(t: TestApp, aggregateType: string, aggregateId: string)
   );
 }
 
-/** A call of each webhook operation (Admin only, decision 068), for the specs that try every guarded operation. */
+/**
+ * A call of each webhook operation (signed in: Admins only, decision 068; keys: webhooks:manage, decision 070), for
+ * the specs that try every guarded operation.
+ */
 export const webhookCalls = (NIL: string): Record<string, string> => ({
   'Query.webhookEndpoints': '{ webhookEndpoints { id } }',
   'Mutation.createWebhookEndpoint':
