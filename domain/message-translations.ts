@@ -893,6 +893,12 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Cette adresse n’est pas valide : elle contient une séquence %-échappée mal formée.',
     'Esta dirección no es válida: tiene una secuencia de escape % mal formada.',
   ],
+  // Why the store turned a webhook endpoint off (domain/webhooks.ts WEBHOOK_DISABLED_REASONS).
+  'The receiver answered 410 Gone': ['Le destinataire a répondu 410 Gone', 'El receptor respondió 410 Gone'],
+  'Every attempt failed for {n} days': [
+    'Toutes les tentatives ont échoué pendant {n} jours',
+    'Todos los intentos fallaron durante {n} días',
+  ],
   // Imports with a dry run (domain/imports.ts, decision 069).
   'The file has no rows to import.': [
     'Le fichier ne contient aucune ligne à importer.',

@@ -120,6 +120,15 @@ export const webhookDeliveriesSchema = object({
   pageSize: number().integer().min(1).max(100).default(20),
 });
 
+/** An endpoint whose every attempt has failed for this many days is turned off, and its keepers are e-mailed. */
+export const WEBHOOK_FAILING_DAYS = 5;
+
+/** Why the store turned an endpoint off (its `disabledReason`); staff turning it off leave none. */
+export const WEBHOOK_DISABLED_REASONS = {
+  gone: 'The receiver answered 410 Gone',
+  failing: `Every attempt failed for ${WEBHOOK_FAILING_DAYS} days`,
+} as const;
+
 /** When a failed delivery is tried again, after the n-th attempt (Standard Webhooks' schedule; jitter added). */
 export const WEBHOOK_RETRY_SCHEDULE_MS = [
   0,

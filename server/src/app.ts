@@ -21,7 +21,12 @@ import type { GraphQLResponse } from '@apollo/server';
 import { AttributionLog, AnswerCache, watchIndexVersion, type Found } from './modules/search';
 import { OutboxSender, onEmailsQueued } from './modules/mail';
 import { EventDispatcher, feedConsumer, type EventConsumer } from './modules/events';
-import { webhookConsumer, WebhookSender, type WebhookSenderOptions } from './modules/webhooks';
+import {
+  syncWebhooksConsumer,
+  webhookConsumer,
+  WebhookSender,
+  type WebhookSenderOptions,
+} from './modules/webhooks';
 import { SecretBox } from './common/secret-box';
 import { randomBytes } from 'node:crypto';
 import { createApolloServer, tokenLimit } from './graphql/server';
@@ -264,7 +269,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const secretBox = new SecretBox(options.secretsKey ?? randomBytes(32).toString('hex'));
   const production = options.production ?? false;
   // Webhooks (decision 068): an event consumer writes the deliveries, a worker of the same loop sends them.
-  const webhookSender = new WebhookSender(db, log, secretBox, { ...options.webhooks, production });
+  const webhookSender = new WebhookSender(db, log, secretBox, {
+    publicUrl: options.publicUrl,
+    ...options.webhooks,
+    production,
+  });
   // The one loop after commits (decision 065): events to their consumers, then the e-mail outbox and webhooks.
   const dispatcher = new EventDispatcher(
     db,
@@ -279,6 +288,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     options.outboxIntervalMs || undefined,
   );
   await dispatcher.register();
+  await syncWebhooksConsumer(db);
   if (options.outboxIntervalMs !== 0) dispatcher.start();
   // An e-mail leaves as soon as the change that queued it commits, not at the next interval.
   const stopWaking = onEmailsQueued(() => dispatcher.wake());

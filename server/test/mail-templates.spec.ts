@@ -137,6 +137,14 @@ const SAMPLES: { [K in MessageKind]: Extract<Message, { kind: K }> } = {
     note: 'We do not machine titanium.',
     url: 'https://shop.example/user/account/quotes/00000000-0000-4000-8000-000000000000',
   },
+  'webhook-disabled': {
+    kind: 'webhook-disabled',
+    endpoint: 'https://erp.plant.example/hooks/axisline',
+    since: new Date('2026-11-28T09:00:00Z'),
+    lastError: 'HTTP 503',
+    days: 5,
+    url: 'https://shop.example/admin/integrations',
+  },
 };
 
 const urlsOf = (m: object) =>

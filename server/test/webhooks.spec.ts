@@ -7,7 +7,7 @@ import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { TEST_CARDS } from '../../domain/checkout';
 import { ROLES } from '../../domain/roles';
-import { WEBHOOK_MESSAGES } from '../../domain/webhooks';
+import { WEBHOOK_DISABLED_REASONS, WEBHOOK_MESSAGES } from '../../domain/webhooks';
 import { createTestApp, type Client, type TestApp } from './harness';
 
 /** What the loopback receiver got: path, headers and the raw body. */
@@ -105,6 +105,10 @@ async function createEndpoint(c: Client, url: string, events: string[]) {
   return { id: res.data!.createWebhookEndpoint.endpoint.id, secret: res.data!.createWebhookEndpoint.secret };
 }
 
+/** The body the receiver last got with this webhook-id. */
+const receiverBody = (messageId: string) =>
+  receiver.received.findLast((r) => r.headers['webhook-id'] === messageId)!.body;
+
 interface Delivery {
   id: string;
   messageId: string;
@@ -163,7 +167,22 @@ async function placeOrder(): Promise<string> {
 let orderEndpoint: { id: string; secret: string };
 let orderId: string;
 
+/** The consumers that got a delivery row for the events of one aggregate. */
+async function consumersOf(aggregateId: string): Promise<string[]> {
+  const rows = await t.orm.em.getConnection().execute<{ consumer: string }[]>(
+    `select distinct d.consumer from domain_event_delivery d join domain_event e on e.id = d.event_id
+       where e.aggregate_id = ? order by 1`,
+    [aggregateId],
+  );
+  return rows.map((r) => r.consumer);
+}
+
 describe('webhooks', () => {
+  it('costs an order nothing while no endpoint is on: its events get no delivery for webhooks', async () => {
+    const quiet = await placeOrder();
+    expect(await consumersOf(quiet)).toEqual(['feed']);
+  });
+
   it('delivers a placed order to a receiver that fails twice, then verifies it with standardwebhooks', async () => {
     orderEndpoint = await createEndpoint(admin, `${base}/orders`, ['order.placed']);
     expect(orderEndpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
@@ -177,6 +196,7 @@ describe('webhooks', () => {
     });
 
     orderId = await placeOrder();
+    expect(await consumersOf(orderId)).toEqual(['feed', 'webhooks']);
     await t.flush(); // the first attempt: at once
     expect(receiver.at('/orders')).toHaveLength(1);
     later(4_000);
@@ -394,6 +414,77 @@ describe('webhooks', () => {
         expect(where).not.toContain(bare);
       }
     }
+  });
+
+  it('turns an endpoint off after 5 days of failures, e-mails the Admins, and resumes once turned on', async () => {
+    const email = `hooks.keeper.${randomUUID()}@axisline.example`;
+    await t.createUser({ email, password: PASSWORD, role: ROLES.Admin });
+    const endpoint = await createEndpoint(admin, `${base}/down`, ['order.placed']);
+    let up = false;
+    receiver.handlers.set('/down', () => (up ? { status: 200 } : { status: 503, body: 'maintenance' }));
+    const state = async () => {
+      const res = await admin.gql<{
+        webhookEndpoints: {
+          id: string;
+          enabled: boolean;
+          disabledReason: string | null;
+          failingSince: string;
+        }[];
+      }>(`{ webhookEndpoints { ${ENDPOINT} failingSince } }`);
+      return res.data!.webhookEndpoints.find((e) => e.id === endpoint.id)!;
+    };
+
+    const first = await placeOrder();
+    await t.flush(); // fails: failing since now
+    const since = (await state()).failingSince;
+    expect(since).not.toBeNull();
+    expect(await state()).toMatchObject({ enabled: true, disabledReason: null });
+
+    // A success in between starts the count again.
+    up = true;
+    later(5_000);
+    await t.flush();
+    expect(await state()).toMatchObject({ enabled: true, failingSince: null });
+    up = false;
+
+    const second = await placeOrder();
+    await t.flush();
+    later(4 * 24 * 3600_000); // four days of failures: still on
+    await t.flush();
+    expect(await state()).toMatchObject({ enabled: true, disabledReason: null });
+    later(24 * 3600_000); // the fifth day: the next failure turns it off
+    await t.flush();
+    expect(await state()).toMatchObject({ enabled: false, disabledReason: WEBHOOK_DISABLED_REASONS.failing });
+
+    const mail = await t.mail(email, { subject: new RegExp(`Webhooks stopped: ${base}/down`) });
+    expect(mail.text).toContain('HTTP 503');
+    expect(mail.text).toContain(`http://localhost:4000/admin/integrations`);
+    const sent = receiver.at('/down').length;
+    later(3600_000);
+    await t.flush(); // off: nothing is sent
+    expect(receiver.at('/down')).toHaveLength(sent);
+
+    // The e-mail's action: an Admin turns it on again; the delivery still waiting is sent, verified.
+    up = true;
+    const on = await admin.gql(
+      'mutation($id: ID!, $input: UpdateWebhookEndpointInput!) { updateWebhookEndpoint(id: $id, input: $input) { id } }',
+      { id: endpoint.id, input: { enabled: true } },
+    );
+    expect(on.errors).toBeUndefined();
+    expect(await state()).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+    later(24 * 3600_000);
+    await t.flush();
+    const waiting = (await deliveries(admin, endpoint.id)).find(
+      (d) => JSON.parse(receiverBody(d.messageId)).data.orderId === second,
+    );
+    expect(waiting).toMatchObject({ eventType: 'order.placed', status: 'succeeded' });
+    expect(waiting!.attemptLog.map((a) => a.responseCode)).toEqual([503, 503, 503, 200]);
+    expect(
+      new Webhook(endpoint.secret).verify(
+        receiverBody(waiting!.messageId),
+        receiver.received.at(-1)!.headers,
+      ),
+    ).toBeTruthy();
   });
 });
 

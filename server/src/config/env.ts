@@ -55,6 +55,8 @@ export interface AppConfig {
   unpaidSweepMs: number;
   /** EVENT_RETENTION_DAYS: business events (the event feed's, decision 070) are removed after this many days. */
   eventRetentionDays: number;
+  /** WEBHOOK_TIMEOUT_MS: how long a webhook receiver has to answer (decision 068). */
+  webhookTimeoutMs: number;
   /** HTTP worker processes on the one port (cluster module); 1 serves from the main process itself. */
   workers: number;
   /** Optional replica for catalogue, search and reporting reads; writes and read-after-write use the primary. */
@@ -256,6 +258,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       1,
       3650,
       'set EVENT_RETENTION_DAYS from 1 to 3650, e.g. 30',
+    ),
+    webhookTimeoutMs: int(
+      env,
+      'WEBHOOK_TIMEOUT_MS',
+      10_000,
+      1000,
+      30_000,
+      'set WEBHOOK_TIMEOUT_MS from 1000 to 30000, e.g. 10000',
     ),
     unpaidSweepMs: int(
       env,

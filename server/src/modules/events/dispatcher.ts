@@ -26,6 +26,19 @@ export interface EventConsumer {
   handle(event: DeliveredEvent): Promise<void>;
 }
 
+/**
+ * Turns a consumer on or off (one statement, in the caller's transaction): while off, events written get no delivery
+ * for it, so a consumer with nothing to do costs the store's writes nothing. `activeSql` is a boolean SQL expression
+ * its own module owns (webhooks: "some endpoint is enabled").
+ */
+export async function setConsumerActive(db: Db, name: string, activeSql: string): Promise<void> {
+  await db.execute(
+    `update domain_event_consumer set active = (${activeSql}) where name = ? and active is distinct from (${activeSql})`,
+    [name],
+    'run',
+  );
+}
+
 /** Other work the dispatcher's loop drives (the e-mail outbox's sender): one pass, resolving with what it did. */
 export interface DispatcherWorker {
   drain(): Promise<number>;

@@ -64,11 +64,21 @@ export class DomainEventStream {
   lastSeq!: string;
 }
 
-/** A consumer the dispatcher delivers to: every event written after its row exists gets a delivery for it. */
+/**
+ * A consumer the dispatcher delivers to: every event written after its row exists, while it is active, gets a
+ * delivery for it.
+ */
 @Entity({ tableName: 'domain_event_consumer' })
 export class DomainEventConsumer {
   @PrimaryKey({ type: 'text' })
   name!: string;
+
+  /**
+   * Whether events written now get a delivery for it: a consumer with nothing to do turns itself off (webhooks with
+   * no endpoint enabled, `setConsumerActive`), so the store's writes pay nothing for it.
+   */
+  @Property({ type: 'boolean', default: true })
+  active: boolean = true;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -7,6 +7,7 @@ export { publish, type EventType, type NewEvent } from './publish';
 export {
   EventDispatcher,
   MAX_DELIVERY_ATTEMPTS,
+  setConsumerActive,
   type DeliveredEvent,
   type DispatcherWorker,
   type EventConsumer,

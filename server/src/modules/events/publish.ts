@@ -81,13 +81,13 @@ const WRITE_EVENTS = new Prepared(
        from input i join stream s using (aggregate_type, aggregate_id) join counts c using (aggregate_type, aggregate_id)
        returning id)
      insert into domain_event_delivery (event_id, consumer)
-     select w.id, c.name from written w cross join domain_event_consumer c`,
+     select w.id, c.name from written w cross join domain_event_consumer c where c.active`,
 );
 
 /**
  * One statement: the events, their per-aggregate sequence numbers (upserting each aggregate's stream row, locked
  * until COMMIT, so concurrent writers for one aggregate get consecutive numbers in commit order) and a delivery
- * per registered consumer.
+ * per registered consumer that is active.
  */
 async function writeEvents(db: Db, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;

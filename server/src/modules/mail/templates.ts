@@ -120,7 +120,18 @@ export type Message =
   /** Staff declined a quote request, with their reason. */
   | { kind: 'quote-declined'; number: string; note: string; url: string }
   /** A message on a quote: to the buyer from staff (link to the quote), or to staff from the buyer (console link). */
-  | { kind: 'quote-message'; number: string; from: string; body: string; url: string };
+  | { kind: 'quote-message'; number: string; from: string; body: string; url: string }
+  /** A webhook endpoint failed for WEBHOOK_FAILING_DAYS and was turned off (to Admins and the endpoint's owner). */
+  | {
+      kind: 'webhook-disabled';
+      endpoint: string;
+      since: Date;
+      /** The last attempt's answer: "HTTP 503" or the error. */
+      lastError: string;
+      days: number;
+      /** Where staff turn it on again (the console's Integrations); null for the partner who made it (the API). */
+      url: string | null;
+    };
 
 export type MessageKind = Message['kind'];
 
@@ -332,6 +343,20 @@ const TEMPLATES: { [K in MessageKind]: Template<Extract<Message, { kind: K }>> }
     'es-MX': {
       subject: `Nuevo mensaje sobre la cotización ${m.number}`,
       text: `${m.from} escribió sobre la cotización ${m.number}:\n\n${m.body}\n\nLéalo y responda aquí:\n${m.url}\n`,
+    },
+  }),
+  'webhook-disabled': (m, _locale, f) => ({
+    'en-US': {
+      subject: `Webhooks stopped: ${m.endpoint}`,
+      text: `Every delivery to ${m.endpoint} has failed since ${f.day(m.since)} (last answer: ${m.lastError}), so after ${m.days} days we turned the endpoint off. Deliveries still waiting resume once it is on again, failed ones can be replayed, and the event feed (/api/events) keeps what happens meanwhile.\n\n${m.url ? `Fix the receiver, then turn the endpoint on again here:\n${m.url}\n` : 'Fix the receiver, then turn the endpoint on again with updateWebhookEndpoint (enabled: true).\n'}`,
+    },
+    'fr-CA': {
+      subject: `Webhooks arrêtés : ${m.endpoint}`,
+      text: `Toutes les livraisons à ${m.endpoint} échouent depuis le ${f.day(m.since)} (dernière réponse : ${m.lastError}); après ${m.days} jours, nous avons désactivé ce point de terminaison. Les livraisons en attente reprendront dès sa réactivation, celles qui ont échoué peuvent être relancées, et le flux d’événements (/api/events) conserve ce qui arrive entre-temps.\n\n${m.url ? `Corrigez le destinataire, puis réactivez le point de terminaison ici :\n${m.url}\n` : 'Corrigez le destinataire, puis réactivez le point de terminaison avec updateWebhookEndpoint (enabled: true).\n'}`,
+    },
+    'es-MX': {
+      subject: `Webhooks detenidos: ${m.endpoint}`,
+      text: `Todas las entregas a ${m.endpoint} fallan desde el ${f.day(m.since)} (última respuesta: ${m.lastError}); después de ${m.days} días desactivamos el endpoint. Las entregas pendientes se reanudan al volver a activarlo, las fallidas pueden reenviarse, y el flujo de eventos (/api/events) conserva lo que ocurra mientras tanto.\n\n${m.url ? `Corrija el receptor y vuelva a activar el endpoint aquí:\n${m.url}\n` : 'Corrija el receptor y vuelva a activar el endpoint con updateWebhookEndpoint (enabled: true).\n'}`,
     },
   }),
   'company-application-decided': (m) =>

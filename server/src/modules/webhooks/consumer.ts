@@ -1,5 +1,21 @@
 import type { Db } from '../../context';
-import { brandOfUserSql, eventVisibleTo, type DeliveredEvent, type EventConsumer } from '../events';
+import {
+  brandOfUserSql,
+  eventVisibleTo,
+  setConsumerActive,
+  type DeliveredEvent,
+  type EventConsumer,
+} from '../events';
+
+const CONSUMER = 'webhooks';
+
+/**
+ * The consumer is on only while some endpoint is enabled (run with every change of an endpoint's state, in its
+ * transaction, and now and then by the sender): with none, the store's writes make no delivery for it. Events
+ * written while it is off are not sent to an endpoint enabled later.
+ */
+export const syncWebhooksConsumer = (db: Db) =>
+  setConsumerActive(db, CONSUMER, 'exists (select 1 from webhook_endpoint where enabled)');
 
 /** The `webhook-id` of an event's message: the same for every endpoint, retry and replay. */
 export const messageIdOf = (eventId: string) => `msg_${eventId}`;
@@ -38,7 +54,7 @@ export function messageBody(event: DeliveredEvent): string {
  */
 export function webhookConsumer(db: Db): EventConsumer {
   return {
-    name: 'webhooks',
+    name: CONSUMER,
     async handle(event) {
       await db.execute(
         `insert into webhook_delivery (endpoint_id, event_id, message_id, event_type, body, next_attempt_at)

@@ -2,20 +2,33 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Logger } from 'pino';
-import { WEBHOOK_RETRY_SCHEDULE_MS, webhookUrlProblem } from '../../../../domain/webhooks';
+import { isLocale } from '../../../../domain/constants';
+import { ROUTES } from '../../../../domain/routes';
+import { ROLES } from '../../../../domain/roles';
+import {
+  WEBHOOK_DISABLED_REASONS,
+  WEBHOOK_FAILING_DAYS,
+  WEBHOOK_RETRY_SCHEDULE_MS,
+  webhookUrlProblem,
+} from '../../../../domain/webhooks';
 import type { SecretBox } from '../../common/secret-box';
 import type { Db } from '../../context';
 import type { DispatcherWorker } from '../events';
+import { sendMessage } from '../mail';
 import { addressesOf, dnsResolver, isPrivateAddress, type WebhookResolver } from './addresses';
+import { syncWebhooksConsumer } from './consumer';
 import { signatureHeader } from './signing';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How much of a receiver's answer is kept with the attempt. */
 export const RESPONSE_BYTES_KEPT = 512;
-/** A claimed delivery's next try, should this process die during the call (longer than the timeout). */
-const LEASE_MS = 2 * 60_000;
+/** A claimed delivery's next try, should this process die during the call: this many timeouts after the claim. */
+const LEASE_TIMEOUTS = 3;
 const BATCH = 20;
 const MAX_RETRY_AFTER_MS = 24 * 3600_000;
+/** How often a process checks that the webhooks consumer is on exactly when some endpoint is enabled. */
+const SYNC_CONSUMER_MS = 30_000;
+const DAY_MS = 24 * 3600_000;
 
 export interface WebhookSenderOptions {
   /** NODE_ENV=production: https only, and no private, loopback or link-local address after resolution (SSRF). */
@@ -26,7 +39,10 @@ export interface WebhookSenderOptions {
   now?: () => Date;
   /** 0..1 for the schedule's jitter (±10%). */
   random?: () => number;
+  /** WEBHOOK_TIMEOUT_MS: how long a receiver has to answer (default 10 s). */
   timeoutMs?: number;
+  /** PUBLIC_URL: the console's address in the e-mail that says an endpoint was turned off. */
+  publicUrl?: string;
 }
 
 interface Claimed {
@@ -60,6 +76,7 @@ export class WebhookSender implements DispatcherWorker {
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly timeoutMs: number;
+  private consumerSyncedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -74,6 +91,11 @@ export class WebhookSender implements DispatcherWorker {
   }
 
   async drain(): Promise<number> {
+    if (Date.now() - this.consumerSyncedAt >= SYNC_CONSUMER_MS) {
+      // Endpoint changes keep it right in their transactions; this mends what two racing changes could leave.
+      this.consumerSyncedAt = Date.now();
+      await syncWebhooksConsumer(this.db);
+    }
     const now = this.now();
     const claimed = await this.db.execute<Claimed[]>(
       `with due as (
@@ -87,7 +109,7 @@ export class WebhookSender implements DispatcherWorker {
        select c.id, c.message_id as "messageId", c.body, c.attempts, e.id as "endpointId", e.url, e.secret,
          e.previous_secret as "previousSecret", e.previous_secret_expires_at as "previousExpiresAt"
        from claimed c join webhook_endpoint e on e.id = c.endpoint_id`,
-      [now, BATCH, new Date(now.getTime() + LEASE_MS)],
+      [now, BATCH, new Date(now.getTime() + LEASE_TIMEOUTS * this.timeoutMs)],
     );
     await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
     return claimed.length;
@@ -133,8 +155,11 @@ export class WebhookSender implements DispatcherWorker {
          insert into webhook_attempt (delivery_id, attempted_at, response_code, response_body, error, duration_ms)
          values (?, ?, ?, ?, ?, ?)),
        endpoint as (
-         update webhook_endpoint set enabled = false, disabled_reason = ?, updated_at = now()
-         where id = ? and ?::boolean)
+         update webhook_endpoint set enabled = enabled and not ?::boolean,
+           disabled_reason = case when ?::boolean then ? else disabled_reason end,
+           failing_since = case when ?::boolean then null else coalesce(failing_since, ?) end,
+           updated_at = case when ?::boolean then now() else updated_at end
+         where id = ? and (?::boolean or (failing_since is null) = ?::boolean))
        update webhook_delivery set status = ?, next_attempt_at = ?, last_attempt_at = ?, last_response_code = ?
        where id = ?`,
       [
@@ -144,9 +169,15 @@ export class WebhookSender implements DispatcherWorker {
         outcome.body,
         outcome.error?.slice(0, 500) ?? null,
         Date.now() - started,
-        'The receiver answered 410 Gone',
+        gone,
+        gone,
+        WEBHOOK_DISABLED_REASONS.gone,
+        ok,
+        attemptedAt,
+        gone,
         delivery.endpointId,
         gone,
+        !ok,
         status,
         next,
         attemptedAt,
@@ -155,6 +186,46 @@ export class WebhookSender implements DispatcherWorker {
       ],
       'run',
     );
+    if (gone) await syncWebhooksConsumer(this.db);
+    else if (!ok) await this.disableIfFailing(delivery.endpointId, attemptedAt, outcome);
+  }
+
+  /**
+   * After a failed attempt: an endpoint failing since WEBHOOK_FAILING_DAYS ago is turned off, and the Admins (and
+   * the partner who made it) are e-mailed, in one transaction. Its deliveries stay, to be replayed once it is fixed.
+   */
+  private async disableIfFailing(endpointId: string, at: Date, outcome: Outcome): Promise<void> {
+    await this.db.transactional(async () => {
+      const [off] = await this.db.execute<{ url: string; failingSince: Date; ownerUserId: string | null }[]>(
+        `update webhook_endpoint set enabled = false, disabled_reason = ?, updated_at = now()
+         where id = ? and enabled and failing_since <= ?
+         returning url, failing_since as "failingSince", owner_user_id as "ownerUserId"`,
+        [WEBHOOK_DISABLED_REASONS.failing, endpointId, new Date(at.getTime() - WEBHOOK_FAILING_DAYS * DAY_MS)],
+      );
+      if (!off) return;
+      await syncWebhooksConsumer(this.db);
+      const keepers = await this.db.execute<{ id: string; email: string; locale: string }[]>(
+        `select id, email, locale from app_user
+         where (role = ? or id = ?::uuid) and email not like '%.invalid' order by email`,
+        [ROLES.Admin, off.ownerUserId],
+      );
+      this.log.warn({ endpoint: endpointId, since: off.failingSince }, 'webhook endpoint turned off: failing');
+      const publicUrl = this.options.publicUrl ?? 'http://localhost:4000';
+      for (const keeper of keepers) {
+        await sendMessage(this.db, this.log, {
+          to: keeper.email,
+          locale: isLocale(keeper.locale) ? keeper.locale : 'en-US',
+          message: {
+            kind: 'webhook-disabled',
+            endpoint: off.url,
+            since: new Date(off.failingSince),
+            lastError: outcome.code !== null ? `HTTP ${outcome.code}` : (outcome.error ?? 'no answer'),
+            days: WEBHOOK_FAILING_DAYS,
+            url: keeper.id === off.ownerUserId ? null : `${publicUrl}${ROUTES.admin}/integrations`,
+          },
+        });
+      }
+    });
   }
 
   /** The wait after the n-th failed attempt: the schedule's, with ±10% jitter, or longer when the receiver asks. */

@@ -21,9 +21,13 @@ export class WebhookEndpoint {
   @Property({ type: 'boolean', default: true })
   enabled: boolean = true;
 
-  /** Why the store turned it off (a 410 from the receiver); null when staff did, or when it is on. */
+  /** Why the store turned it off (a 410, or failing for 5 days); null when staff did, or when it is on. */
   @Property({ type: 'text', nullable: true })
   disabledReason: string | null = null;
+
+  /** The first failed attempt since its last success (null: its last attempt succeeded, or none yet). */
+  @Property({ type: 'timestamptz', nullable: true })
+  failingSince: Date | null = null;
 
   /** The signing secret, sealed (never shown after its creation or rotation). */
   @Property({ type: 'text' })

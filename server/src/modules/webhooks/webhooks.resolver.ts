@@ -35,9 +35,16 @@ class WebhookEndpointGql {
 
   @Field(() => String, {
     nullable: true,
-    description: 'Why the store turned it off (a 410 from the receiver)',
+    description: 'Why the store turned it off: the receiver answered 410, or every attempt failed for 5 days',
   })
   disabledReason!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The first failed attempt since the last success (null when the last attempt succeeded); after 5 days of failures the store turns the endpoint off and e-mails its keepers',
+  })
+  failingSince!: string | null;
 
   @Field(() => String)
   createdAt!: string;

@@ -15,6 +15,7 @@ import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
 import { recordAudit } from '../audit';
 import { assertAccess } from '../auth';
+import { syncWebhooksConsumer } from './consumer';
 import { newWebhookSecret } from './signing';
 
 declare module '../../context' {
@@ -37,6 +38,8 @@ export interface WebhookEndpointView {
   description: string;
   enabled: boolean;
   disabledReason: string | null;
+  /** Its first failed attempt since the last success; null when its last attempt succeeded. */
+  failingSince: string | null;
   createdAt: string;
   updatedAt: string;
   /** Until when the previous secret still signs (after a rotation), or null. */
@@ -69,6 +72,7 @@ export interface WebhookDeliveryView {
 }
 
 const ENDPOINT_COLUMNS = `id, url, events, description, enabled, disabled_reason as "disabledReason",
+  failing_since::text as "failingSince",
   created_at::text as "createdAt", updated_at::text as "updatedAt",
   case when previous_secret is not null then previous_secret_expires_at::text end as "previousSecretExpiresAt"`;
 
@@ -135,6 +139,7 @@ export const webhooksService = {
           owner,
         ],
       );
+      await syncWebhooksConsumer(ctx.db);
       await recordAudit(ctx, {
         action: 'webhook.create',
         targetType: 'webhook_endpoint',
@@ -154,7 +159,8 @@ export const webhooksService = {
         `update webhook_endpoint set url = coalesce(?, url), events = case when ?::jsonb is null then events
              else array(select jsonb_array_elements_text(?::jsonb)) end,
            description = coalesce(?, description), enabled = coalesce(?, enabled),
-           disabled_reason = case when ? then null else disabled_reason end, updated_at = now()
+           disabled_reason = case when ? then null else disabled_reason end,
+           failing_since = case when ? then null else failing_since end, updated_at = now()
          where id = ? returning ${ENDPOINT_COLUMNS}`,
         [
           input.url ?? null,
@@ -163,9 +169,11 @@ export const webhooksService = {
           input.description ?? null,
           input.enabled ?? null,
           input.enabled === true,
+          input.enabled === true,
           input.id,
         ],
       );
+      await syncWebhooksConsumer(ctx.db);
       await recordAudit(ctx, {
         action: 'webhook.update',
         targetType: 'webhook_endpoint',
@@ -212,6 +220,7 @@ export const webhooksService = {
     await ctx.db.transactional(async () => {
       const before = await endpoint(ctx, id, owner);
       await ctx.db.execute('delete from webhook_endpoint where id = ?', [id], 'run');
+      await syncWebhooksConsumer(ctx.db);
       await recordAudit(ctx, {
         action: 'webhook.delete',
         targetType: 'webhook_endpoint',
