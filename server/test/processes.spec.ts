@@ -7,8 +7,11 @@ import { TEST_CARDS } from '../../domain/checkout';
 import { CSRF } from '../../domain/constants';
 import type { Orm } from '../src/db/orm';
 import { hashPassword } from '../src/modules/auth/password';
+import { Webhook } from 'standardwebhooks';
+import { ROLES } from '../../domain/roles';
 import { checkoutBody } from './fixtures';
 import { Browser, freePort, startStore, stopped, storeDatabase } from './processes';
+import { Receiver } from './receiver';
 
 /*
  * Many stateless processes on one PostgreSQL (issue 9): nothing a request needs lives in one process's memory.
@@ -25,19 +28,93 @@ const env = (port: number, extra: Record<string, string> = {}) => ({
   PORT: String(port),
   SESSION_SECRET: 'two-processes-share-this-secret-0123456789',
   SEARCH_CACHE_TTL_MS: '0',
+  SECRETS_KEY: 'the-processes-share-this-secrets-key-0123456789',
   ...extra,
 });
 
-async function user(): Promise<string> {
+async function user(role: number = ROLES.Customer): Promise<string> {
   const email = `multi.${randomUUID()}@plant.example`;
   await orm.em
     .getConnection()
     .execute(
-      `insert into app_user (email, password_hash, first_name, last_name) values (?, ?, 'Multi', 'Proc')`,
-      [email, await hashPassword(PASSWORD)],
+      `insert into app_user (email, password_hash, first_name, last_name, role) values (?, ?, 'Multi', 'Proc', ?)`,
+      [email, await hashPassword(PASSWORD), role],
     );
   return email;
 }
+
+/** Someone signed in on `base` (a browser's cookies, kept across the processes). */
+async function signedIn(
+  base: string,
+  role: number = ROLES.Customer,
+): Promise<{ email: string; browser: Browser }> {
+  const email = await user(role);
+  const browser = new Browser(CSRF.cookieName);
+  await browser.call(base, 'GET', '/api/auth/csrf');
+  expect((await browser.call(base, 'POST', '/api/user/login', { email, password: PASSWORD })).status).toBe(
+    200,
+  );
+  return { email, browser };
+}
+
+/** A new buyer places an order for one part on `base`; its id. */
+async function placeOn(base: string): Promise<string> {
+  const { email, browser } = await signedIn(base);
+  await browser.call(base, 'POST', '/api/user/cart/upsert', { items: [{ itemId: products[1], qty: 1 }] });
+  const card = await browser.call(base, 'POST', '/api/payments/test/payment-methods', {
+    number: TEST_CARDS.authorised,
+    expiry: '12/39',
+    cvc: '123',
+    name: 'Multi',
+  });
+  const placed = await browser.call(
+    base,
+    'POST',
+    '/api/checkout/place-order',
+    checkoutBody(email, card.body.id),
+    {
+      'idempotency-key': randomUUID(),
+    },
+  );
+  expect(placed.status).toBe(200);
+  return placed.body.order.id as string;
+}
+
+/** An Admin on `base` registers a webhook endpoint for placed orders; its id and secret. */
+async function orderEndpoint(base: string, url: string): Promise<{ id: string; secret: string }> {
+  const { browser } = await signedIn(base, ROLES.Admin);
+  const res = await browser.call(base, 'POST', '/graphql', {
+    query: `mutation($input: CreateWebhookEndpointInput!) {
+      createWebhookEndpoint(input: $input) { endpoint { id } secret } }`,
+    variables: { input: { url, events: ['order.placed'], description: 'ERP' } },
+  });
+  expect(res.body.errors).toBeUndefined();
+  return {
+    id: res.body.data.createWebhookEndpoint.endpoint.id,
+    secret: res.body.data.createWebhookEndpoint.secret,
+  };
+}
+
+/** Resolves once `done()` holds, looking every 100 ms (fails the test after `ms`). */
+async function until(done: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('gave up waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** An endpoint's deliveries as stored: status, attempts, and the attempts recorded. */
+const deliveriesOf = (endpointId: string) =>
+  orm.em.getConnection().execute<{ messageId: string; status: string; attempts: number; recorded: number }[]>(
+    `select d.message_id as "messageId", d.status, d.attempts,
+       (select count(*)::int from webhook_attempt a where a.delivery_id = d.id) as recorded
+     from webhook_delivery d where d.endpoint_id = ? order by d.created_at`,
+    [endpointId],
+  );
+
+const disable = (endpointId: string) =>
+  orm.em.getConnection().execute('update webhook_endpoint set enabled = false where id = ?', [endpointId]);
 
 beforeAll(async () => {
   ({ url: databaseUrl, orm } = await storeDatabase('procs'));
@@ -130,6 +207,76 @@ describe('two app processes on one database', () => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   }, 60_000);
+
+  it('sends each order placed on either process to the receiver once, verified', async () => {
+    const receiver = new Receiver();
+    const hooks = await receiver.start();
+    const endpoint = await orderEndpoint(a, `${hooks}/erp`);
+    const placed: string[] = [];
+    for (let i = 0; i < 6; i++) placed.push(await placeOn(i % 2 ? b : a));
+    await until(async () => (await deliveriesOf(endpoint.id)).every((d) => d.status === 'succeeded'));
+    await until(() => receiver.at('/erp').length >= placed.length);
+
+    const got = receiver.at('/erp');
+    const orders = got.map(
+      (r) =>
+        (new Webhook(endpoint.secret).verify(r.body, r.headers) as { data: { orderId: string } }).data
+          .orderId,
+    );
+    expect(orders.sort()).toEqual([...placed].sort());
+    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(placed.length);
+    expect((await deliveriesOf(endpoint.id)).map((d) => [d.status, d.attempts])).toEqual(
+      placed.map(() => ['succeeded', 1]),
+    );
+    await disable(endpoint.id);
+    await receiver.close();
+  }, 60_000);
+});
+
+describe('a store killed while a webhook is on its way (SIGKILL)', () => {
+  it('sends it again from the restarted store, and the receiver acknowledges it once', async () => {
+    const receiver = new Receiver();
+    const hooks = await receiver.start();
+    // A receiver timeout of 1 s: a call claimed by a process that dies is tried again 3 s later.
+    const killedPort = await freePort();
+    const killed = await startStore(env(killedPort, { WEBHOOK_TIMEOUT_MS: '1000' }));
+    children.push(killed.child);
+    const first = `http://127.0.0.1:${killedPort}`;
+    const endpoint = await orderEndpoint(first, `${hooks}/hold`);
+    let answered = 0;
+    receiver.handlers.set('/hold', () => {
+      if (killed.child.exitCode === null && killed.child.signalCode === null) return 'hold';
+      answered += 1;
+      return { status: 200, body: 'created sales order' };
+    });
+
+    const orderId = await placeOn(first);
+    await until(() => receiver.at('/hold').length === 1); // committed, claimed, on its way: the store dies
+    killed.child.kill('SIGKILL');
+    await stopped(killed.child);
+    expect(await deliveriesOf(endpoint.id)).toEqual([
+      expect.objectContaining({ status: 'pending', recorded: 0 }),
+    ]);
+
+    const restartedPort = await freePort();
+    const restarted = await startStore(env(restartedPort, { WEBHOOK_TIMEOUT_MS: '1000' }));
+    children.push(restarted.child);
+    await until(async () => (await deliveriesOf(endpoint.id))[0]!.status === 'succeeded');
+    const [delivery] = await deliveriesOf(endpoint.id);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2, recorded: 1 });
+    const got = receiver.at('/hold');
+    expect(got).toHaveLength(2);
+    expect(got.map((r) => r.headers['webhook-id'])).toEqual([delivery!.messageId, delivery!.messageId]);
+    expect(new Webhook(endpoint.secret).verify(got[1]!.body, got[1]!.headers)).toMatchObject({
+      type: 'order.placed',
+      data: { orderId },
+    });
+    expect(answered).toBe(1);
+    await disable(endpoint.id);
+    restarted.child.kill('SIGTERM');
+    await stopped(restarted.child);
+    await receiver.close();
+  }, 90_000);
 });
 
 describe('the cluster (WORKERS=2)', () => {

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -9,46 +7,7 @@ import { TEST_CARDS } from '../../domain/checkout';
 import { ROLES } from '../../domain/roles';
 import { WEBHOOK_DISABLED_REASONS, WEBHOOK_MESSAGES } from '../../domain/webhooks';
 import { createTestApp, type Client, type TestApp } from './harness';
-
-/** What the loopback receiver got: path, headers and the raw body. */
-interface Received {
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-type Answer = (req: Received) => { status: number; headers?: Record<string, string>; body?: string };
-
-/** A loopback receiver: each path answers with its handler (default 200), and every request is kept. */
-class Receiver {
-  readonly received: Received[] = [];
-  readonly handlers = new Map<string, Answer>();
-  private server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const got: Received = {
-        path: req.url ?? '/',
-        headers: req.headers as Record<string, string>,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      this.received.push(got);
-      const fallback: Answer = () => ({ status: 200, body: 'ok' });
-      const answer = (this.handlers.get(got.path) ?? fallback)(got);
-      res.writeHead(answer.status, answer.headers ?? {});
-      res.end(answer.body ?? '');
-    });
-  });
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  at(path: string) {
-    return this.received.filter((r) => r.path === path);
-  }
-  close() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
+import { Receiver } from './receiver';
 
 /** The schedule's clock: real time plus what the test moves it on by (no test waits on real minutes). */
 let offsetMs = 0;
@@ -416,6 +375,44 @@ describe('webhooks', () => {
     }
   });
 
+  it('loses nothing in a 10-minute receiver outage: every order placed meanwhile arrives once, verified', async () => {
+    const erp = new Receiver();
+    const erpBase = await erp.start();
+    const endpoint = await createEndpoint(admin, `${erpBase}/erp`, ['order.placed']);
+    const placed: string[] = [await placeOrder()];
+    await t.flush();
+    expect(erp.at('/erp')).toHaveLength(1);
+
+    await erp.close(); // the ERP goes down: connections are refused
+    for (let minute = 0; minute < 10; minute++) {
+      if (minute % 2 === 0) placed.push(await placeOrder());
+      await t.flush();
+      later(60_000);
+    }
+    await t.flush();
+    const down = await deliveries(admin, endpoint.id);
+    expect(down.filter((d) => d.status === 'pending')).toHaveLength(5);
+    expect(down.every((d) => d.status !== 'failed')).toBe(true);
+
+    await erp.start(Number(new URL(erpBase).port)); // back up
+    later(35 * 60_000); // past every waiting delivery's next try (at most 30 minutes after an attempt)
+    await t.flush();
+    const got = erp.at('/erp');
+    const orders = got.map((r) => {
+      const message = new Webhook(endpoint.secret).verify(r.body, r.headers) as { data: { orderId: string } };
+      return message.data.orderId;
+    });
+    expect(orders.sort()).toEqual([...placed].sort());
+    expect(new Set(got.map((r) => r.headers['webhook-id'])).size).toBe(placed.length);
+    expect((await deliveries(admin, endpoint.id)).map((d) => d.status)).toEqual(
+      placed.map(() => 'succeeded'),
+    );
+    later(24 * 3600_000);
+    await t.flush(); // delivered ones are never sent again
+    expect(erp.at('/erp')).toHaveLength(placed.length);
+    await erp.close();
+  });
+
   it('turns an endpoint off after 5 days of failures, e-mails the Admins, and resumes once turned on', async () => {
     const email = `hooks.keeper.${randomUUID()}@axisline.example`;
     await t.createUser({ email, password: PASSWORD, role: ROLES.Admin });
@@ -434,7 +431,7 @@ describe('webhooks', () => {
       return res.data!.webhookEndpoints.find((e) => e.id === endpoint.id)!;
     };
 
-    const first = await placeOrder();
+    await placeOrder();
     await t.flush(); // fails: failing since now
     const since = (await state()).failingSince;
     expect(since).not.toBeNull();
