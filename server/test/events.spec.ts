@@ -193,6 +193,47 @@ describe('the dispatcher', () => {
     expect(seen.filter((e) => e.id === row!.id)).toHaveLength(1);
   });
 
+  it("hands a pass's events to a batch consumer at once, and one at a time when the batch fails", async () => {
+    const batches: string[][] = [];
+    const single: string[] = [];
+    let batchFails = false;
+    const batcher = {
+      name: `test-batcher-${randomUUID()}`,
+      async handle(event: DeliveredEvent) {
+        single.push(event.id);
+      },
+      async handleAll(events: DeliveredEvent[]) {
+        if (batchFails) throw new Error('the batch failed');
+        batches.push(events.map((e) => e.id));
+      },
+    };
+    const dispatcher = new EventDispatcher(db(), pino({ level: 'silent' }), [batcher], []);
+    await dispatcher.register();
+    const together = randomUUID();
+    await db().transactional(async () =>
+      publish({ db: db() }, productEvent(together), productEvent(together)),
+    );
+    await dispatcher.drain();
+    expect(batches).toEqual([(await rowsOf(together)).map((r) => r.id)]);
+    expect(single).toEqual([]);
+
+    batchFails = true;
+    const apart = randomUUID();
+    await db().transactional(async () => publish({ db: db() }, productEvent(apart), productEvent(apart)));
+    await dispatcher.drain();
+    const apartIds = (await rowsOf(apart)).map((r) => r.id);
+    expect(single).toEqual(apartIds);
+    const undelivered = await t.orm.em
+      .getConnection()
+      .execute('select 1 from domain_event_delivery where consumer = ? and delivered_at is null', [
+        batcher.name,
+      ]);
+    expect(undelivered).toEqual([]);
+    await t.orm.em
+      .getConnection()
+      .execute('delete from domain_event_consumer where name = ?', [batcher.name]);
+  });
+
   it('gives up after MAX_DELIVERY_ATTEMPTS tries, keeping the last error', async () => {
     const aggregate = randomUUID();
     await db().transactional(async () => publish({ db: db() }, productEvent(aggregate)));

@@ -24,6 +24,11 @@ export interface DeliveredEvent {
 export interface EventConsumer {
   name: string;
   handle(event: DeliveredEvent): Promise<void>;
+  /**
+   * A pass's events at once, in order (optional): one call and one delivery record for the batch. When it fails,
+   * the dispatcher hands the events one at a time, so one bad event keeps its own error and backoff.
+   */
+  handleAll?(events: DeliveredEvent[]): Promise<void>;
 }
 
 /**
@@ -164,6 +169,23 @@ export class EventDispatcher {
        order by e.occurred_at, e.aggregate_type, e.aggregate_id, e.seq`,
       [consumer.name, MAX_DELIVERY_ATTEMPTS, BATCH, consumer.name],
     );
+    if (consumer.handleAll && claimed.length > 1) {
+      const events = claimed.map(({ attempts: _attempts, ...event }) => event);
+      try {
+        await consumer.handleAll(events);
+        await this.db.execute(
+          `update domain_event_delivery set delivered_at = now(), error = null
+           where consumer = ? and event_id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+          [consumer.name, JSON.stringify(events.map((e) => e.id))],
+        );
+        return claimed.length;
+      } catch (err) {
+        this.log.warn(
+          { err, consumer: consumer.name, events: events.length },
+          'events not delivered together',
+        );
+      }
+    }
     for (const { attempts, ...event } of claimed) {
       try {
         await consumer.handle(event);

@@ -77,6 +77,13 @@ export async function pruneEvents(db: Db, retentionDays: number, now: Date): Pro
 export function feedConsumer(db: Db, options: FeedOptions): EventConsumer {
   const now = options.now ?? (() => new Date());
   let prunedAt = -Infinity;
+  const prune = async () => {
+    const at = now();
+    if (at.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = at.getTime();
+      await pruneEvents(db, options.retentionDays, at);
+    }
+  };
   return {
     name: 'feed',
     async handle(event) {
@@ -85,11 +92,12 @@ export function feedConsumer(db: Db, options: FeedOptions): EventConsumer {
         [event.id],
       );
       if (waiting) await assignPositions(db);
-      const at = now();
-      if (at.getTime() - prunedAt >= PRUNE_EVERY_MS) {
-        prunedAt = at.getTime();
-        await pruneEvents(db, options.retentionDays, at);
-      }
+      await prune();
+    },
+    // A pass's events: one numbering for all of them.
+    async handleAll() {
+      await assignPositions(db);
+      await prune();
     },
   };
 }

@@ -48,28 +48,33 @@ export function messageBody(event: DeliveredEvent): string {
 
 /**
  * The events dispatcher's consumer for webhooks: an event becomes one delivery for each enabled endpoint that
- * asked for its type and may see it, in one statement; a redelivered event adds none (unique per event and
- * endpoint). Staff's endpoints (no owner) see every event; an owned one (decision 070) what its owner's company
+ * asked for its type and may see it, in one statement for a dispatcher pass's events; a redelivered event adds none
+ * (unique per event and endpoint). Staff's endpoints (no owner) see every event; an owned one (decision 070) what its owner's company
  * and brand may see, by the events module's one rule (`eventVisibleTo`).
  */
 export function webhookConsumer(db: Db): EventConsumer {
-  return {
-    name: CONSUMER,
-    async handle(event) {
-      await db.execute(
-        `insert into webhook_delivery (endpoint_id, event_id, message_id, event_type, body, next_attempt_at)
-         select e.id, ?, ?, ?, ?, now()
-         from webhook_endpoint e
-           cross join lateral (
-             select e.owner_user_id is null as sees_all,
-               (select ou.account_id from app_user ou where ou.id = e.owner_user_id) as company_id,
-               ${brandOfUserSql('e.owner_user_id')} as brand_id) v
-           join domain_event ev on ev.id = ?
-         where e.enabled and ? = any(e.events) and ${eventVisibleTo('ev', 'v')}
-         on conflict (event_id, endpoint_id) where replay_of is null do nothing`,
-        [event.id, messageIdOf(event.id), event.type, messageBody(event), event.id, event.type],
-        'run',
-      );
-    },
+  const handleAll = async (events: DeliveredEvent[]) => {
+    const rows = events.map((event) => ({
+      id: event.id,
+      message_id: messageIdOf(event.id),
+      type: event.type,
+      body: messageBody(event),
+    }));
+    await db.execute(
+      `insert into webhook_delivery (endpoint_id, event_id, message_id, event_type, body, next_attempt_at)
+       select e.id, x.id, x.message_id, x.type, x.body, now()
+       from jsonb_to_recordset(?::jsonb) as x(id uuid, message_id text, type text, body text)
+         join domain_event ev on ev.id = x.id
+         join webhook_endpoint e on e.enabled and x.type = any(e.events)
+         cross join lateral (
+           select e.owner_user_id is null as sees_all,
+             (select ou.account_id from app_user ou where ou.id = e.owner_user_id) as company_id,
+             ${brandOfUserSql('e.owner_user_id')} as brand_id) v
+       where ${eventVisibleTo('ev', 'v')}
+       on conflict (event_id, endpoint_id) where replay_of is null do nothing`,
+      [JSON.stringify(rows)],
+      'run',
+    );
   };
+  return { name: CONSUMER, handle: (event) => handleAll([event]), handleAll };
 }

@@ -200,7 +200,11 @@ export class WebhookSender implements DispatcherWorker {
         `update webhook_endpoint set enabled = false, disabled_reason = ?, updated_at = now()
          where id = ? and enabled and failing_since <= ?
          returning url, failing_since as "failingSince", owner_user_id as "ownerUserId"`,
-        [WEBHOOK_DISABLED_REASONS.failing, endpointId, new Date(at.getTime() - WEBHOOK_FAILING_DAYS * DAY_MS)],
+        [
+          WEBHOOK_DISABLED_REASONS.failing,
+          endpointId,
+          new Date(at.getTime() - WEBHOOK_FAILING_DAYS * DAY_MS),
+        ],
       );
       if (!off) return;
       await syncWebhooksConsumer(this.db);
@@ -209,7 +213,10 @@ export class WebhookSender implements DispatcherWorker {
          where (role = ? or id = ?::uuid) and email not like '%.invalid' order by email`,
         [ROLES.Admin, off.ownerUserId],
       );
-      this.log.warn({ endpoint: endpointId, since: off.failingSince }, 'webhook endpoint turned off: failing');
+      this.log.warn(
+        { endpoint: endpointId, since: off.failingSince },
+        'webhook endpoint turned off: failing',
+      );
       const publicUrl = this.options.publicUrl ?? 'http://localhost:4000';
       for (const keeper of keepers) {
         await sendMessage(this.db, this.log, {
