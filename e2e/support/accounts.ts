@@ -42,3 +42,27 @@ export function graphqlFromPage(
     return (await res.json()) as { errors?: { extensions?: { code?: string } }[] };
   }, query);
 }
+
+/**
+ * Staff record an order shipped and delivered today, as the console's Ship and Deliver do (through the order's one
+ * status seam): `staff` is a page signed in as Service or Admin.
+ */
+export async function shipAndDeliver(staff: Page, orderId: string): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  const call = async (query: string) => {
+    const res = (await graphqlFromPage(staff, query)) as {
+      data?: Record<string, { version: number }>;
+      errors?: unknown[];
+    };
+    expect(res.errors).toBeUndefined();
+    return Object.values(res.data!)[0]!.version;
+  };
+  const version = await call(`{ adminOrder(id: "${orderId}") { version } }`);
+  const shipped = await call(
+    `mutation { shipOrder(id: "${orderId}", version: ${version},
+       input: { carrier: "ups", trackingNumber: "1Z999AA10123456784", shippedOn: "${today}" }) { version } }`,
+  );
+  await call(
+    `mutation { deliverOrder(id: "${orderId}", version: ${shipped}, input: { deliveredOn: "${today}" }) { version } }`,
+  );
+}

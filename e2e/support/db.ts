@@ -24,17 +24,6 @@ export async function withDb<T>(work: (db: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** The carrier confirms delivery of an order (shipped and delivered `daysAgo` days ago). */
-export function markDelivered(orderId: string, daysAgo = 2): Promise<void> {
-  return withDb(async (db) => {
-    await db.query(
-      `update customer_order set status = 4, shipment_status = 'SHIPPED', delivery_status = 'DELIVERED',
-         delivered_at = now() - make_interval(days => $2) where id = $1`,
-      [orderId, daysAgo],
-    );
-  });
-}
-
 /** An administrator gives a user a role (domain/roles.ts code), as the console's user screens will. */
 export function setRole(email: string, role: number): Promise<void> {
   return withDb(async (db) => {

@@ -368,7 +368,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     csrfProtection(
       csrfTokens,
       (p, req) => CSRF_EXEMPT_PATHS.has(p) || /^Bearer /i.test(req.get('authorization') ?? ''),
-      (p) => MULTIPART_PATHS.has(p),
+      (p) => MULTIPART_PATHS.has(p) || IMPORT_PATHS.includes(p),
     ),
     sessionUser(cookies),
   ];

@@ -10,15 +10,14 @@ import { verifyMultipartCsrf } from './csrf';
 const UPLOAD_DIR = path.join(os.tmpdir(), 'axisline-uploads');
 const FILE_LIMITS = new Set(['LIMIT_FILE_COUNT', 'LIMIT_FILE_SIZE', 'LIMIT_UNEXPECTED_FILE']);
 
-/** The routes that read a multipart body, whose CSRF token may be its first field (rest/csrf.ts). */
+/**
+ * The routes that read a multipart body, whose CSRF token may be its first field (rest/csrf.ts); app.ts adds the
+ * imports' (modules/imports IMPORT_PATHS, decision 069).
+ */
 export const MULTIPART_PATHS = new Set([
   '/api/forms/service-request',
   '/api/forms/quote',
   '/api/company/applications',
-  // The imports' CSV files (modules/imports, decision 069).
-  '/api/imports/prices',
-  '/api/imports/price-breaks',
-  '/api/imports/stock',
 ]);
 
 /** A file of a multipart request, as the services read it. */
