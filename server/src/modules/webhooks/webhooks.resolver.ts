@@ -50,6 +50,18 @@ class WebhookEndpointGql {
     description: 'After a rotation: until when the previous secret still signs beside the new one',
   })
   previousSecretExpiresAt!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Its newest delivery's status (pending, succeeded, failed)",
+  })
+  lastDeliveryStatus!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'When its attempts started failing (the first failure since its last success), or null',
+  })
+  failingSince!: string | null;
 }
 
 @ObjectType('WebhookEndpointWithSecret', {

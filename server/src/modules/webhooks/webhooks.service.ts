@@ -7,7 +7,6 @@ import {
   webhookEndpointSchema,
   webhookEndpointUpdateSchema,
   webhookIdSchema,
-  type WebhookDeliveryStatus,
 } from '../../../../domain/webhooks';
 import { AppError, notFound } from '../../common/errors';
 import type { SecretBox } from '../../common/secret-box';
@@ -16,6 +15,7 @@ import type { Ctx } from '../../context';
 import { recordAudit } from '../audit';
 import { assertAccess } from '../auth';
 import { newWebhookSecret } from './signing';
+import type { WebhookAttemptView, WebhookDeliveryView, WebhookEndpointView } from './webhooks.views';
 
 declare module '../../context' {
   interface AppServices {
@@ -30,47 +30,15 @@ declare module '../../context' {
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const PREVIOUS_SECRET_HOURS = 24;
 
-export interface WebhookEndpointView {
-  id: string;
-  url: string;
-  events: string[];
-  description: string;
-  enabled: boolean;
-  disabledReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Until when the previous secret still signs (after a rotation), or null. */
-  previousSecretExpiresAt: string | null;
-}
-
-export interface WebhookAttemptView {
-  attemptedAt: string;
-  responseCode: number | null;
-  responseBody: string | null;
-  error: string | null;
-  durationMs: number;
-}
-
-export interface WebhookDeliveryView {
-  id: string;
-  endpointId: string;
-  eventId: string | null;
-  messageId: string;
-  eventType: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastAttemptAt: string | null;
-  lastResponseCode: number | null;
-  replayOf: string | null;
-  createdAt: string;
-  body: string;
-  attemptLog: WebhookAttemptView[];
-}
-
-const ENDPOINT_COLUMNS = `id, url, events, description, enabled, disabled_reason as "disabledReason",
-  created_at::text as "createdAt", updated_at::text as "updatedAt",
-  case when previous_secret is not null then previous_secret_expires_at::text end as "previousSecretExpiresAt"`;
+const ENDPOINT_COLUMNS = `e.id, url, events, description, enabled, disabled_reason as "disabledReason",
+  e.created_at::text as "createdAt", updated_at::text as "updatedAt",
+  case when previous_secret is not null then previous_secret_expires_at::text end as "previousSecretExpiresAt",
+  (select d.status from webhook_delivery d where d.endpoint_id = e.id order by d.created_at desc, d.id desc limit 1)
+    as "lastDeliveryStatus",
+  (select min(a.attempted_at)::text from webhook_attempt a join webhook_delivery d on d.id = a.delivery_id
+    where d.endpoint_id = e.id and (a.response_code between 200 and 299) is not true and a.attempted_at >
+      coalesce((select max(s.attempted_at) from webhook_attempt s join webhook_delivery sd on sd.id = s.delivery_id
+        where sd.endpoint_id = e.id and s.response_code between 200 and 299), '-infinity')) as "failingSince"`;
 
 /** What the audit trail keeps of an endpoint: never its secret. */
 const audited = (e: WebhookEndpointView) => ({
@@ -124,7 +92,7 @@ export const webhooksService = {
     const secret = newWebhookSecret();
     return ctx.db.transactional(async () => {
       const [row] = await ctx.db.execute<WebhookEndpointView[]>(
-        `insert into webhook_endpoint (url, events, description, secret, owner_user_id)
+        `insert into webhook_endpoint as e (url, events, description, secret, owner_user_id)
          values (?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?)
          returning ${ENDPOINT_COLUMNS}`,
         [
@@ -151,7 +119,7 @@ export const webhooksService = {
     return ctx.db.transactional(async () => {
       const before = await endpoint(ctx, input.id, owner);
       const [row] = await ctx.db.execute<WebhookEndpointView[]>(
-        `update webhook_endpoint set url = coalesce(?, url), events = case when ?::jsonb is null then events
+        `update webhook_endpoint e set url = coalesce(?, url), events = case when ?::jsonb is null then events
              else array(select jsonb_array_elements_text(?::jsonb)) end,
            description = coalesce(?, description), enabled = coalesce(?, enabled),
            disabled_reason = case when ? then null else disabled_reason end, updated_at = now()
