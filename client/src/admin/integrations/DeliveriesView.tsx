@@ -76,7 +76,7 @@ export function DeliveriesView() {
         </Form.Item>
         <Button onClick={() => void refetch()}>{t('admin.integrations.refresh')}</Button>
       </Form>
-      {error && <Alert type="error" showIcon role="alert" message={error.message} />}
+      {error && <Alert type="error" showIcon role="alert" title={error.message} />}
       <Table<Delivery>
         rowKey="id"
         size="middle"

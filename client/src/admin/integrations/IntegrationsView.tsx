@@ -52,7 +52,7 @@ export function IntegrationsView() {
           closable={{ 'aria-label': t('admin.integrations.dismiss') }}
           onClose={() => setTested(null)}
           style={{ marginBottom: 16 }}
-          message={t('admin.integrations.testSent', { messageId: tested.messageId })}
+          title={t('admin.integrations.testSent', { messageId: tested.messageId })}
           action={<Link to={deliveriesPath(tested.endpointId)}>{t('admin.integrations.seeDeliveries')}</Link>}
         />
       )}

@@ -1,4 +1,3 @@
-import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useT } from '../../i18n';
@@ -39,13 +38,13 @@ export function SecretDialog({
         </Button>
       }
     >
-      <Alert type="warning" showIcon role="status" message={t('admin.integrations.secretOnce')} />
+      <Alert type="warning" showIcon role="status" title={t('admin.integrations.secretOnce')} />
       <Typography.Paragraph style={{ margin: '16px 0 8px' }}>
         <code className="webhook-secret" style={{ wordBreak: 'break-all', fontSize: 14 }}>
           {secret}
         </code>
       </Typography.Paragraph>
-      <Button icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={copy}>
+      <Button onClick={copy}>
         {copied ? t('admin.integrations.copied') : t('admin.integrations.copy')}
       </Button>
       {previousUntil !== undefined && (
