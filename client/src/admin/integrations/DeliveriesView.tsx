@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ROUTES } from '@domain/routes';
 import { WEBHOOK_DELIVERY_STATUSES } from '@domain/webhooks';
-import { Alert, Button, Form, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useT } from '../../i18n';
@@ -62,12 +62,12 @@ export function DeliveriesView() {
         {t('admin.integrations.deliveriesOf', { url: endpoint?.url ?? '…' })}
       </Typography.Title>
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item label={t('admin.integrations.filter')} htmlFor="delivery-status">
-          <Select
-            id="delivery-status"
-            style={{ minWidth: 180 }}
+        <Form.Item label={<span id="delivery-status">{t('admin.integrations.filter')}</span>}>
+          <Radio.Group
+            aria-labelledby="delivery-status"
+            optionType="button"
             value={status ?? ''}
-            onChange={(value: string) => go({ status: value || null, page: 1 })}
+            onChange={(e) => go({ status: (e.target.value as string) || null, page: 1 })}
             options={[
               { value: '', label: t('admin.integrations.all') },
               ...WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) })),

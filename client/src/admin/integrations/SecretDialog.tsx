@@ -44,9 +44,7 @@ export function SecretDialog({
           {secret}
         </code>
       </Typography.Paragraph>
-      <Button onClick={copy}>
-        {copied ? t('admin.integrations.copied') : t('admin.integrations.copy')}
-      </Button>
+      <Button onClick={copy}>{copied ? t('admin.integrations.copied') : t('admin.integrations.copy')}</Button>
       {previousUntil !== undefined && (
         <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
           {t('admin.integrations.secretRotated', {
