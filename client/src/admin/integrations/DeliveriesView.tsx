@@ -61,11 +61,12 @@ export function DeliveriesView() {
       <Typography.Title level={2} style={{ fontSize: 18, margin: '12px 0', wordBreak: 'break-all' }}>
         {t('admin.integrations.deliveriesOf', { url: endpoint?.url ?? '…' })}
       </Typography.Title>
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8, maxWidth: '100%' }}>
         <Form.Item label={<span id="delivery-status">{t('admin.integrations.filter')}</span>}>
           <Radio.Group
             aria-labelledby="delivery-status"
             optionType="button"
+            style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
             value={status ?? ''}
             onChange={(e) => go({ status: (e.target.value as string) || null, page: 1 })}
             options={[

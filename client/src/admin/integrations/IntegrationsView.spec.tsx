@@ -8,8 +8,10 @@ import { GraphQLError } from 'graphql';
 import { renderRoute } from '../../testing/render';
 import {
   CreateWebhookEndpointDocument,
+  DeleteWebhookEndpointDocument,
   RotateWebhookSecretDocument,
   SendTestWebhookDocument,
+  UpdateWebhookEndpointDocument,
   WebhookEndpointsDocument,
 } from './integrations.generated';
 import { IntegrationsView } from './IntegrationsView';
@@ -202,5 +204,52 @@ describe('Console → Integrations', () => {
     expect(screen.getByText('See its deliveries').closest('a')!.getAttribute('href')).toBe(
       `/admin/integrations/${ENDPOINT.id}`,
     );
+  });
+
+  it('turns an endpoint off with a new description, then deletes it after a confirmation', async () => {
+    const off = { ...ENDPOINT, enabled: false, description: 'SAP sales orders (paused)' };
+    view([
+      list([ENDPOINT]),
+      {
+        request: {
+          query: UpdateWebhookEndpointDocument,
+          variables: {
+            id: ENDPOINT.id,
+            input: {
+              url: ENDPOINT.url,
+              events: ENDPOINT.events,
+              description: off.description,
+              enabled: false,
+            },
+          },
+        },
+        result: { data: { updateWebhookEndpoint: off } },
+      },
+      list([off]),
+      {
+        request: { query: DeleteWebhookEndpointDocument, variables: { id: ENDPOINT.id } },
+        result: { data: { deleteWebhookEndpoint: true } },
+      },
+      list([]),
+    ]);
+    const row = (await screen.findByText(ENDPOINT.url)).closest('.ant-list-item') as HTMLElement;
+    expect(within(row).getByText('On')).toBeTruthy();
+    fireEvent.click(button('Edit', row));
+    const dialog = await findDialog('Edit the endpoint');
+    expect((within(dialog).getByLabelText('Address (URL)') as HTMLInputElement).value).toBe(ENDPOINT.url);
+    fireEvent.click(within(dialog).getByLabelText('Send events to this endpoint'));
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: off.description } });
+    fireEvent.click(button('Save the endpoint', dialog));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(await screen.findByText('Off')).toBeTruthy();
+    expect(screen.getByText(off.description)).toBeTruthy();
+
+    fireEvent.click(
+      button('Delete', (await screen.findByText(ENDPOINT.url)).closest('.ant-list-item') as HTMLElement),
+    );
+    expect(await screen.findByText(/its deliveries are deleted with it/)).toBeTruthy();
+    fireEvent.click(button('Yes'));
+    expect(await screen.findByText('Endpoint deleted')).toBeTruthy();
+    expect(await screen.findByText(/No endpoint is registered/)).toBeTruthy();
   });
 });
