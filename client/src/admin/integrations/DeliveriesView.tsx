@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ROUTES } from '@domain/routes';
 import { WEBHOOK_DELIVERY_STATUSES } from '@domain/webhooks';
-import { Alert, Button, Form, Radio, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useT } from '../../i18n';
@@ -61,22 +61,21 @@ export function DeliveriesView() {
       <Typography.Title level={2} style={{ fontSize: 18, margin: '12px 0', wordBreak: 'break-all' }}>
         {t('admin.integrations.deliveriesOf', { url: endpoint?.url ?? '…' })}
       </Typography.Title>
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8, maxWidth: '100%' }}>
-        <Form.Item label={<span id="delivery-status">{t('admin.integrations.filter')}</span>}>
-          <Radio.Group
-            aria-labelledby="delivery-status"
-            optionType="button"
-            style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
-            value={status ?? ''}
-            onChange={(e) => go({ status: (e.target.value as string) || null, page: 1 })}
-            options={[
-              { value: '', label: t('admin.integrations.all') },
-              ...WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) })),
-            ]}
-          />
-        </Form.Item>
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 16 }}>
+        <span id="delivery-status">{t('admin.integrations.filter')}</span>
+        <Radio.Group
+          aria-labelledby="delivery-status"
+          optionType="button"
+          style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8, minWidth: 0 }}
+          value={status ?? ''}
+          onChange={(e) => go({ status: (e.target.value as string) || null, page: 1 })}
+          options={[
+            { value: '', label: t('admin.integrations.all') },
+            ...WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) })),
+          ]}
+        />
         <Button onClick={() => void refetch()}>{t('admin.integrations.refresh')}</Button>
-      </Form>
+      </div>
       {error && <Alert type="error" showIcon role="alert" title={error.message} />}
       <Table<Delivery>
         rowKey="id"

@@ -13,6 +13,7 @@ import {
   SendTestWebhookDocument,
   UpdateWebhookEndpointDocument,
   WebhookEndpointsDocument,
+  type WebhookEndpointFieldsFragment,
 } from './integrations.generated';
 import { IntegrationsView } from './IntegrationsView';
 
@@ -20,8 +21,9 @@ import { IntegrationsView } from './IntegrationsView';
  * shown once; the store's refusal of an address shows next to it; rotating shows the new secret once. */
 
 const SECRET = 'whsec_c2VjcmV0LW9mLXRoZS1lcnAtcmVjZWl2ZXI=';
-const ENDPOINT = {
-  __typename: 'WebhookEndpoint' as const,
+type Endpoint = WebhookEndpointFieldsFragment & { __typename: 'WebhookEndpoint' };
+const ENDPOINT: Endpoint = {
+  __typename: 'WebhookEndpoint',
   id: '7f1c1f3e-2a0b-4c59-9d0e-5b7a1c2d3e4f',
   url: 'https://erp.piedmont.example/hooks/axisline',
   events: ['order.placed', 'order.shipped'],
@@ -33,7 +35,7 @@ const ENDPOINT = {
   failingSince: '2026-12-01 09:30:00+00',
   createdAt: '2026-11-30 12:00:00+00',
 };
-const list = (endpoints: (typeof ENDPOINT)[]): MockedResponse => ({
+const list = (endpoints: Endpoint[]): MockedResponse => ({
   request: { query: WebhookEndpointsDocument },
   result: { data: { webhookEndpoints: endpoints } },
 });
@@ -67,7 +69,9 @@ async function register(url: string) {
 }
 
 describe('Console → Integrations', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('says what an endpoint is for when there is none, and refuses an empty form next to its fields', async () => {
     view([list([])]);
