@@ -98,16 +98,6 @@ export function DeliveriesView() {
         }}
         columns={[
           {
-            title: t('admin.integrations.event'),
-            dataIndex: 'eventType',
-            render: (type: string, d) => (
-              <Space direction="vertical" size={0}>
-                <span>{eventLabel(t, type)}</span>
-                <code style={{ fontSize: 12 }}>{d.messageId}</code>
-              </Space>
-            ),
-          },
-          {
             title: t('admin.integrations.statusCol'),
             dataIndex: 'status',
             render: (s: string, d) =>
@@ -119,6 +109,16 @@ export function DeliveriesView() {
               ) : (
                 s
               ),
+          },
+          {
+            title: t('admin.integrations.event'),
+            dataIndex: 'eventType',
+            render: (type: string, d) => (
+              <Space direction="vertical" size={0}>
+                <span>{eventLabel(t, type)}</span>
+                <code style={{ fontSize: 12 }}>{d.messageId}</code>
+              </Space>
+            ),
           },
           {
             title: t('admin.integrations.created'),
