@@ -7,6 +7,7 @@ import { ORDER_STATUS_CODES } from './order-status';
 import { unitPrice } from './cart';
 import { ROLES, type RoleName } from './roles';
 import { oneLine } from './text.schema';
+import { WEBHOOKS_ACCESS } from './webhooks';
 
 /* The admin console's rules, shared by the server and the console (docs/decisions/013-admin-console.md). */
 
@@ -45,6 +46,8 @@ export const CONSOLE_ACCESS = {
   stock: ['Admin', 'Service'],
   /** Prices, volume prices and stock counts imported from a file, after a dry run (decision 069). */
   imports: ['Admin', 'Service'],
+  /** Webhook endpoints and their deliveries (decision 068): the endpoints' keepers, signed in. */
+  integrations: WEBHOOKS_ACCESS,
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type ConsoleSection = keyof typeof CONSOLE_ACCESS;

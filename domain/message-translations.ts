@@ -950,6 +950,42 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Le fichier contient des erreurs : rien n’a été importé. Corrigez les lignes indiquées et envoyez-le de nouveau.',
     'El archivo tiene errores: no se importó nada. Corrija las líneas indicadas y envíelo de nuevo.',
   ],
+  // Webhook endpoints (domain/webhooks.ts, decision 068).
+  'Enter the address that receives the webhooks': [
+    'Entrez l’adresse qui reçoit les webhooks',
+    'Ingrese la dirección que recibe los webhooks',
+  ],
+  'Enter a full address, like https://erp.example.com/hooks/axisline': [
+    'Entrez une adresse complète, comme https://erp.example.com/hooks/axisline',
+    'Ingrese una dirección completa, como https://erp.example.com/hooks/axisline',
+  ],
+  'Use an https:// address (http:// only to this machine, outside production)': [
+    'Utilisez une adresse https:// (http:// seulement vers cette machine, hors production)',
+    'Use una dirección https:// (http:// solo hacia esta máquina, fuera de producción)',
+  ],
+  'Addresses are limited to 2,000 characters': [
+    'Les adresses sont limitées à 2 000 caractères',
+    'Las direcciones se limitan a 2.000 caracteres',
+  ],
+  'Leave the user name and password out of the address': [
+    'Retirez le nom d’utilisateur et le mot de passe de l’adresse',
+    'Quite el nombre de usuario y la contraseña de la dirección',
+  ],
+  'Choose at least one event': ['Choisissez au moins un événement', 'Elija al menos un evento'],
+  'Unknown event type': ['Type d’événement inconnu', 'Tipo de evento desconocido'],
+  'Descriptions are limited to 200 characters': [
+    'Les descriptions sont limitées à 200 caractères',
+    'Las descripciones se limitan a 200 caracteres',
+  ],
+  'Turn the endpoint on to send it a test': [
+    'Activez le point de terminaison pour lui envoyer un test',
+    'Active el endpoint para enviarle una prueba',
+  ],
+  'Webhook endpoint was not found': [
+    'Point de terminaison webhook introuvable',
+    'No se encontró el endpoint de webhook',
+  ],
+  'Webhook delivery was not found': ['Livraison webhook introuvable', 'No se encontró la entrega de webhook'],
 };
 
 type Translated = Exclude<Locale, 'en-US'>;

@@ -107,6 +107,8 @@ test('the console pages have no serious accessibility violations and fit a phone
     '/admin/quotes',
     '/admin/prices',
     '/admin/stock',
+    '/admin/imports',
+    '/admin/integrations',
     '/admin/sites',
   ]) {
     await admin.page.goto(path);

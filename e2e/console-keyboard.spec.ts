@@ -60,6 +60,8 @@ test('every console page can be walked with Tab: no trap, every control reached,
     '/admin/quotes',
     '/admin/prices',
     '/admin/stock',
+    '/admin/imports',
+    '/admin/integrations',
     '/admin/sites',
   ])
     await walk(page, path);

@@ -68,6 +68,15 @@ async function createEndpoint(c: Client, url: string, events: string[]) {
 const receiverBody = (messageId: string) =>
   receiver.received.findLast((r) => r.headers['webhook-id'] === messageId)!.body;
 
+/** What the console's list shows of an endpoint's health. */
+async function health(c: Client, id: string) {
+  const res = await c.gql<{
+    webhookEndpoints: { id: string; lastDeliveryStatus: string | null; failingSince: string | null }[];
+  }>('{ webhookEndpoints { id lastDeliveryStatus failingSince } }');
+  expect(res.errors).toBeUndefined();
+  return res.data!.webhookEndpoints.find((e) => e.id === id)!;
+}
+
 interface Delivery {
   id: string;
   messageId: string;
@@ -144,6 +153,10 @@ describe('webhooks', () => {
 
   it('delivers a placed order to a receiver that fails twice, then verifies it with standardwebhooks', async () => {
     orderEndpoint = await createEndpoint(admin, `${base}/orders`, ['order.placed']);
+    expect(await health(admin, orderEndpoint.id)).toMatchObject({
+      lastDeliveryStatus: null,
+      failingSince: null,
+    });
     expect(orderEndpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     let calls = 0;
     const verified: unknown[] = [];
@@ -158,12 +171,16 @@ describe('webhooks', () => {
     expect(await consumersOf(orderId)).toEqual(['feed', 'webhooks']);
     await t.flush(); // the first attempt: at once
     expect(receiver.at('/orders')).toHaveLength(1);
+    const failing = await health(admin, orderEndpoint.id);
+    expect(failing).toMatchObject({ lastDeliveryStatus: 'pending', failingSince: expect.any(String) });
     later(4_000);
     await t.flush(); // not yet due (5 s)
     expect(receiver.at('/orders')).toHaveLength(1);
     later(1_000);
     await t.flush(); // the second, after 5 s
     expect(receiver.at('/orders')).toHaveLength(2);
+    // Still failing since the first failure, not the latest.
+    expect((await health(admin, orderEndpoint.id)).failingSince).toBe(failing.failingSince);
     later(5 * 60_000);
     await t.flush(); // the third, after 5 minutes more: verified and acknowledged
     const got = receiver.at('/orders');
@@ -193,6 +210,10 @@ describe('webhooks', () => {
     later(24 * 3600_000);
     await t.flush(); // delivered: never sent again
     expect(receiver.at('/orders')).toHaveLength(3);
+    expect(await health(admin, orderEndpoint.id)).toMatchObject({
+      lastDeliveryStatus: 'succeeded',
+      failingSince: null,
+    });
   });
 
   it('replays a delivery with the same webhook-id and body', async () => {

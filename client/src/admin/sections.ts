@@ -107,6 +107,15 @@ export const SECTIONS: readonly ConsoleSectionRow[] = [
     page: page(async () => (await import('./imports/ImportsView')).ImportsView),
   },
   {
+    key: 'integrations',
+    path: 'integrations',
+    title: 'admin.integrations',
+    page: page(async () => (await import('./integrations/IntegrationsView')).IntegrationsView),
+    more: {
+      ':id': page(async () => (await import('./integrations/DeliveriesView')).DeliveriesView),
+    },
+  },
+  {
     key: 'sites',
     path: 'sites',
     title: 'admin.sites',

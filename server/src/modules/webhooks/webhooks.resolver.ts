@@ -57,6 +57,12 @@ class WebhookEndpointGql {
     description: 'After a rotation: until when the previous secret still signs beside the new one',
   })
   previousSecretExpiresAt!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Its newest delivery's status (pending, succeeded, failed)",
+  })
+  lastDeliveryStatus!: string | null;
 }
 
 @ObjectType('WebhookEndpointWithSecret', {

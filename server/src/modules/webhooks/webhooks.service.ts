@@ -7,7 +7,6 @@ import {
   webhookEndpointSchema,
   webhookEndpointUpdateSchema,
   webhookIdSchema,
-  type WebhookDeliveryStatus,
 } from '../../../../domain/webhooks';
 import { AppError, notFound } from '../../common/errors';
 import type { SecretBox } from '../../common/secret-box';
@@ -17,6 +16,7 @@ import { recordAudit } from '../audit';
 import { assertAccess } from '../auth';
 import { syncWebhooksConsumer } from './consumer';
 import { newWebhookSecret } from './signing';
+import type { WebhookAttemptView, WebhookDeliveryView, WebhookEndpointView } from './webhooks.views';
 
 declare module '../../context' {
   interface AppServices {
@@ -31,50 +31,11 @@ declare module '../../context' {
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const PREVIOUS_SECRET_HOURS = 24;
 
-export interface WebhookEndpointView {
-  id: string;
-  url: string;
-  events: string[];
-  description: string;
-  enabled: boolean;
-  disabledReason: string | null;
-  /** Its first failed attempt since the last success; null when its last attempt succeeded. */
-  failingSince: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Until when the previous secret still signs (after a rotation), or null. */
-  previousSecretExpiresAt: string | null;
-}
-
-export interface WebhookAttemptView {
-  attemptedAt: string;
-  responseCode: number | null;
-  responseBody: string | null;
-  error: string | null;
-  durationMs: number;
-}
-
-export interface WebhookDeliveryView {
-  id: string;
-  endpointId: string;
-  eventId: string | null;
-  messageId: string;
-  eventType: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastAttemptAt: string | null;
-  lastResponseCode: number | null;
-  replayOf: string | null;
-  createdAt: string;
-  body: string;
-  attemptLog: WebhookAttemptView[];
-}
-
-const ENDPOINT_COLUMNS = `id, url, events, description, enabled, disabled_reason as "disabledReason",
-  failing_since::text as "failingSince",
-  created_at::text as "createdAt", updated_at::text as "updatedAt",
-  case when previous_secret is not null then previous_secret_expires_at::text end as "previousSecretExpiresAt"`;
+const ENDPOINT_COLUMNS = `e.id, url, events, description, enabled, disabled_reason as "disabledReason",
+  e.failing_since::text as "failingSince", e.created_at::text as "createdAt", updated_at::text as "updatedAt",
+  case when previous_secret is not null then previous_secret_expires_at::text end as "previousSecretExpiresAt",
+  (select d.status from webhook_delivery d where d.endpoint_id = e.id order by d.created_at desc, d.id desc limit 1)
+    as "lastDeliveryStatus"`;
 
 /** What the audit trail keeps of an endpoint: never its secret. */
 const audited = (e: WebhookEndpointView) => ({
@@ -128,7 +89,7 @@ export const webhooksService = {
     const secret = newWebhookSecret();
     return ctx.db.transactional(async () => {
       const [row] = await ctx.db.execute<WebhookEndpointView[]>(
-        `insert into webhook_endpoint (url, events, description, secret, owner_user_id)
+        `insert into webhook_endpoint as e (url, events, description, secret, owner_user_id)
          values (?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?)
          returning ${ENDPOINT_COLUMNS}`,
         [
@@ -156,7 +117,7 @@ export const webhooksService = {
     return ctx.db.transactional(async () => {
       const before = await endpoint(ctx, input.id, owner);
       const [row] = await ctx.db.execute<WebhookEndpointView[]>(
-        `update webhook_endpoint set url = coalesce(?, url), events = case when ?::jsonb is null then events
+        `update webhook_endpoint e set url = coalesce(?, url), events = case when ?::jsonb is null then events
              else array(select jsonb_array_elements_text(?::jsonb)) end,
            description = coalesce(?, description), enabled = coalesce(?, enabled),
            disabled_reason = case when ? then null else disabled_reason end,
