@@ -19,6 +19,7 @@ export const MULTIPART_PATHS = new Set([
   '/api/imports/prices',
   '/api/imports/price-breaks',
   '/api/imports/stock',
+  '/api/imports/products',
 ]);
 
 /** A file of a multipart request, as the services read it. */
