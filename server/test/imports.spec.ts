@@ -267,7 +267,12 @@ describe('stock imports by a Supplier', () => {
 
 /** What a shopper reads of a part: its detail (REST) and the search's answer for a query (ids, names). */
 const detail = async (id: string) =>
-  (await t.agent().get(`/api/products/${encodeURIComponent(id)}`).expect(200)).body as {
+  (
+    await t
+      .agent()
+      .get(`/api/products/${encodeURIComponent(id)}`)
+      .expect(200)
+  ).body as {
     name: string;
     description: string;
     minimumPurchaseQuantity: number;
@@ -348,7 +353,9 @@ describe('product imports', () => {
     );
     expect(report.changed.filter((c) => c.key === 'minimumPurchaseQuantity')).toEqual([]);
     expect(report.changed.filter((c) => c.key === 'weightKg')).toEqual(
-      before.weightKg === null ? [] : [{ partNumber: a!.id, key: 'weightKg', before: before.weightKg, after: null }],
+      before.weightKg === null
+        ? []
+        : [{ partNumber: a!.id, key: 'weightKg', before: before.weightKg, after: null }],
     );
     expect(await product(a!.id)).toEqual(before);
     expect((await detail(a!.id)).name).toBe(before.name);
@@ -439,7 +446,9 @@ describe('product imports', () => {
   it('is refused to a Supplier, signed in or through a supplier:products key', async () => {
     const [part] = await masterParts(1, 30);
     const supplier = await staff(ROLES.Supplier);
-    const session = await jsonUpload(supplier, 'products', [{ partNumber: part!.id, name: 'Mine now' }]).expect(403);
+    const session = await jsonUpload(supplier, 'products', [
+      { partNumber: part!.id, name: 'Mine now' },
+    ]).expect(403);
     expect(session.body.error.code).toBe('FORBIDDEN');
 
     const [user] = await db().execute<{ id: string }[]>(
@@ -455,7 +464,8 @@ describe('product imports', () => {
       scopes: ['supplier:products'],
       createdBy: admin!.id,
     });
-    const token = (await t.agent().post('/api/auth/token').send({ apiKey: key }).expect(200)).body.accessToken;
+    const token = (await t.agent().post('/api/auth/token').send({ apiKey: key }).expect(200)).body
+      .accessToken;
     const keyed = await t
       .agent()
       .post('/api/imports/products')

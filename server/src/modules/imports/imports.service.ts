@@ -424,7 +424,13 @@ const PRODUCT_FIELDS = IMPORT_COLUMNS.products.optional;
 type ProductField = (typeof PRODUCT_FIELDS)[number];
 type ProductRow = { partNumber: string } & Partial<Record<ProductField, unknown>>;
 /** The columns search reads: a change to one rewrites the product's search row. */
-const SEARCHED_FIELDS = new Set<string>(['name', 'description', 'brand', 'category', 'manufacturerPartNumber']);
+const SEARCHED_FIELDS = new Set<string>([
+  'name',
+  'description',
+  'brand',
+  'category',
+  'manufacturerPartNumber',
+]);
 
 interface HeldProduct extends Record<ProductField, unknown> {
   id: string;
@@ -496,7 +502,9 @@ const products: Kind<unknown> = {
       if (typeof minimum === 'number' && now.maxOrderQuantity !== null) {
         // The part's maximum per order must stay valid for the new minimum (decision 063's one rule).
         const rules = { minimumPurchaseQuantity: minimum, minTransfer: now.minTransfer };
-        if (!maxOrderQuantitySchema(lineMinimum(rules)).isValidSync({ maxOrderQuantity: now.maxOrderQuantity })) {
+        if (
+          !maxOrderQuantitySchema(lineMinimum(rules)).isValidSync({ maxOrderQuantity: now.maxOrderQuantity })
+        ) {
           rowErrors.push({
             line: r.line,
             field: 'minimumPurchaseQuantity',
