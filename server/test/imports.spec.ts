@@ -365,7 +365,7 @@ describe('product imports', () => {
     const rows = await masterParts(3, 10);
     // The search answer is asked (and cached) before the import: after it, the new name must show all the same.
     expect(await searched('Quembrite')).toEqual([]);
-    const names = rows.map((p, i) => `Quembrite linear guide ${i + 1}`);
+    const names = rows.map((_, i) => `Quembrite linear guide ${i + 1}`);
     const auditsBefore = await db().execute<{ n: number }[]>(
       "select count(*)::int as n from audit_log where action = 'import.products'",
     );
