@@ -75,7 +75,13 @@ async function main() {
         [
           'partNumber,name,description',
           ...parts.map((p) =>
-            [p.id, `${p.name} (${run + 1})`, `${p.description} Revision ${run + 1}.`].map(quoted).join(','),
+            [
+              p.id,
+              `${p.name.replace(/ \(\d+\)$/, '')} (${run + 1})`,
+              `${p.description.replace(/ Revision \d+\.$/, '')} Revision ${run + 1}.`,
+            ]
+              .map(quoted)
+              .join(','),
           ),
         ].join('\r\n'),
     };

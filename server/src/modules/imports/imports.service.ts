@@ -80,7 +80,20 @@ function checkRows(
   rows: readonly ImportRow[],
   errors: ImportError[],
 ): { checked: Checked<AnyObject>[]; more: number } {
-  const schema = IMPORT_ROW_SCHEMAS[kind] as ObjectSchema<AnyObject>;
+  const whole = IMPORT_ROW_SCHEMAS[kind] as ObjectSchema<AnyObject>;
+  // A products row is checked on the columns it has (the others it leaves as they are): the schema picked for each
+  // set of columns once (a CSV file's rows all have the same), so no row pays for the columns it lacks.
+  const picked = new Map<string, ObjectSchema<AnyObject>>();
+  const schemaOf = (values: Record<string, unknown>): ObjectSchema<AnyObject> => {
+    if (kind !== 'products') return whole;
+    const keys = Object.keys(values).filter(
+      (k) => k in whole.fields && !IMPORT_COLUMNS[kind].required.includes(k),
+    );
+    const signature = [...keys].sort().join(',');
+    let schema = picked.get(signature);
+    if (!schema) picked.set(signature, (schema = whole.pick([...IMPORT_COLUMNS[kind].required, ...keys])));
+    return schema;
+  };
   const checked: Checked<AnyObject>[] = [];
   let more = 0;
   for (const row of rows) {
@@ -91,7 +104,7 @@ function checkRows(
     try {
       checked.push({
         line: row.line,
-        value: schema.validateSync(row.values, { abortEarly: false, stripUnknown: true }),
+        value: schemaOf(row.values).validateSync(row.values, { abortEarly: false, stripUnknown: true }),
       });
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
