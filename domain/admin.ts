@@ -44,7 +44,7 @@ export const CONSOLE_ACCESS = {
   belowCataloguePrices: ['Admin', 'Service'],
   /** Stock counts by warehouse, adjusted with a reason, and the low-stock view (decision 050). */
   stock: ['Admin', 'Service'],
-  /** Prices, volume prices and stock counts imported from a file, after a dry run (decision 069). */
+  /** Prices, volume prices, stock counts and products' details imported from a file, after a dry run (decision 069). */
   imports: ['Admin', 'Service'],
   /** Webhook endpoints and their deliveries (decision 068): the endpoints' keepers, signed in. */
   integrations: WEBHOOKS_ACCESS,

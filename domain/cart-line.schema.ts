@@ -1,8 +1,22 @@
 import { number, object, type InferType } from 'yup';
 import { CART_LIMITS } from './cart';
 
-/* The console's setting of a part's maximum per order (decision 063); apart from cart-line.ts, which the shop's
- * product page loads, so the page does not carry the form library. */
+/* The console's setting of a part's maximum per order (decision 063) and the product's minimum purchase quantity
+ * (a products import, decision 069); apart from cart-line.ts, which the shop's product page loads, so the page does
+ * not carry the form library. */
+
+/** What a minimum purchase quantity that is not a whole number from 1 to the cart's most is told. */
+export const MINIMUM_PURCHASE_QUANTITY_MESSAGE = `Enter the minimum purchase quantity: a whole number from 1 to ${CART_LIMITS.maxQuantity.toLocaleString('en-US')}.`;
+
+/**
+ * A product's minimum purchase quantity, the one rule of the value (the line's minimum is read from it by
+ * `lineMinimum`, domain/line-quantity.ts): a whole number from 1 to the most a cart line may hold.
+ */
+export const minimumPurchaseQuantitySchema = number()
+  .typeError(MINIMUM_PURCHASE_QUANTITY_MESSAGE)
+  .integer(MINIMUM_PURCHASE_QUANTITY_MESSAGE)
+  .min(1, MINIMUM_PURCHASE_QUANTITY_MESSAGE)
+  .max(CART_LIMITS.maxQuantity, MINIMUM_PURCHASE_QUANTITY_MESSAGE);
 
 /** What staff are told when the maximum is not a whole number from the part's minimum (at least 1). */
 export const maxOrderQuantityMessage = (minimum: number): string =>

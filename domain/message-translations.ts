@@ -986,6 +986,52 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'No se encontró el endpoint de webhook',
   ],
   'Webhook delivery was not found': ['Livraison webhook introuvable', 'No se encontró la entrega de webhook'],
+  // A products import (domain/imports.ts, domain/cart-line.schema.ts, decision 069).
+  "Enter the product's name: one line of at most 200 characters.": [
+    'Entrez le nom du produit : une seule ligne d’au plus 200 caractères.',
+    'Ingrese el nombre del producto: una sola línea de como máximo 200 caracteres.',
+  ],
+  'A description can be at most 10,000 characters.': [
+    'Une description peut compter au plus 10 000 caractères.',
+    'Una descripción puede tener como máximo 10.000 caracteres.',
+  ],
+  "This brand does not exist: use the handle of one of the catalogue's brands.": [
+    'Cette marque n’existe pas : utilisez l’identifiant d’une des marques du catalogue.',
+    'Esta marca no existe: use el identificador de una de las marcas del catálogo.',
+  ],
+  "This category does not exist: use the full handle of one of the catalogue's categories.": [
+    'Cette catégorie n’existe pas : utilisez l’identifiant complet d’une des catégories du catalogue.',
+    'Esta categoría no existe: use el identificador completo de una de las categorías del catálogo.',
+  ],
+  'A manufacturer part number is one line of at most 64 characters.': [
+    'Un numéro de pièce du fabricant tient sur une ligne d’au plus 64 caractères.',
+    'Un número de parte del fabricante es una línea de como máximo 64 caracteres.',
+  ],
+  'Enter the unit of measure: 1 to 8 capital letters (EA, FT, PK).': [
+    'Entrez l’unité de mesure : 1 à 8 lettres majuscules (EA, FT, PK).',
+    'Ingrese la unidad de medida: de 1 a 8 letras mayúsculas (EA, FT, PK).',
+  ],
+  'Enter a weight in kg from 0 to 100,000, or leave it empty.': [
+    'Entrez un poids en kg de 0 à 100 000, ou laissez le champ vide.',
+    'Ingrese un peso en kg de 0 a 100.000, o déjelo vacío.',
+  ],
+  "Enter a lead time of 0 to 365 days, or leave it empty for the brand's.": [
+    'Entrez un délai de 0 à 365 jours, ou laissez le champ vide pour celui de la marque.',
+    'Ingrese un plazo de 0 a 365 días, o déjelo vacío para usar el de la marca.',
+  ],
+  "This minimum is above the part's maximum per order ({maximum}): raise the maximum under Stock first.": [
+    'Ce minimum dépasse le maximum par commande de la pièce ({maximum}) : augmentez d’abord le maximum dans Stock.',
+    'Este mínimo supera el máximo por pedido de la parte ({maximum}): primero aumente el máximo en Existencias.',
+  ],
+  'Enter the minimum purchase quantity: a whole number from 1 to 100,000.': [
+    'Entrez la quantité minimale d’achat : un nombre entier de 1 à 100 000.',
+    'Ingrese la cantidad mínima de compra: un número entero de 1 a 100.000.',
+  ],
+  // The same, should the cart's most change (its number as the server writes it).
+  'Enter the minimum purchase quantity: a whole number from 1 to {n}.': [
+    'Entrez la quantité minimale d’achat : un nombre entier de 1 à {n}.',
+    'Ingrese la cantidad mínima de compra: un número entero de 1 a {n}.',
+  ],
 };
 
 type Translated = Exclude<Locale, 'en-US'>;

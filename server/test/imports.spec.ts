@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, type ImportReport } from '../../domain/imports';
+import { MINIMUM_PURCHASE_QUANTITY_MESSAGE } from '../../domain/cart-line.schema';
+import { IMPORT_EVENT_ROWS, IMPORT_MAX_ROWS, IMPORT_MESSAGES, type ImportReport } from '../../domain/imports';
 import { PRICE_BREAK_MESSAGES } from '../../domain/price-breaks';
 import { ROLES } from '../../domain/roles';
 import { STOCK_MESSAGES } from '../../domain/stock.schema';
+import { servicesDb } from '../src/db/db';
+import { createApiKey } from '../src/modules/auth';
 import { createTestApp, type Client, type TestApp } from './harness';
 import { FIXTURE_PASSWORD } from './fixtures';
 
@@ -259,5 +262,217 @@ describe('stock imports by a Supplier', () => {
 
     const prices = await jsonUpload(supplier, 'prices', [{ partNumber: own!.id, price: 1 }]).expect(403);
     expect(prices.body.error.code).toBe('FORBIDDEN');
+  });
+});
+
+/** What a shopper reads of a part: its detail (REST) and the search's answer for a query (ids, names). */
+const detail = async (id: string) =>
+  (
+    await t
+      .agent()
+      .get(`/api/products/${encodeURIComponent(id)}`)
+      .expect(200)
+  ).body as {
+    name: string;
+    description: string;
+    minimumPurchaseQuantity: number;
+  };
+async function searched(query: string): Promise<{ id: string; name: string }[]> {
+  const { agent, token } = await t.agentWithCsrf();
+  const res = await agent
+    .post('/api/search')
+    .set('x-csrf-token', token)
+    .send({ query, pageSize: 10, includeWithoutPrice: true })
+    .expect(200);
+  return res.body.results as { id: string; name: string }[];
+}
+
+/** A part's master data as the catalogue holds it. */
+const product = async (id: string) =>
+  (
+    await db().execute<
+      {
+        name: string;
+        description: string;
+        brand: string;
+        category: string;
+        minimumPurchaseQuantity: number;
+        weightKg: number | null;
+        unitOfMeasure: string;
+      }[]
+    >(
+      `select p.name, p.description, b.handle as brand, c.handle as category,
+         p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.weight_kg::float8 as "weightKg",
+         p.unit_of_measure as "unitOfMeasure"
+       from product p join brand b on b.id = p.brand_id join category c on c.id = p.category_id where p.id = ?`,
+      [id],
+    )
+  )[0]!;
+
+/** Parts for the products imports: from the other end of the catalogue than `parts`, sold by the piece, no maximum. */
+const masterParts = (n: number, offset: number) =>
+  db().execute<{ id: string }[]>(
+    'select id from product where max_order_quantity is null and min_transfer = 1 order by id desc limit ? offset ?',
+    [n, offset],
+  );
+
+describe('product imports', () => {
+  it('answers a dry run with one change per column, before → after, and writes nothing', async () => {
+    const [a, b] = await masterParts(2, 0);
+    const before = await product(a!.id);
+    const [other] = await db().execute<{ handle: string }[]>(
+      'select b.handle from brand b join product p on p.brand_id = b.id where b.handle <> ? limit 1',
+      [before.brand],
+    );
+    const held = await product(b!.id);
+    const quoted = (v: unknown) => `"${String(v ?? '').replace(/"/g, '""')}"`;
+    const csv = [
+      'partNumber,name,brand,minimumPurchaseQuantity,weightKg',
+      `${a!.id},"Zorbulite clamp, 40 series",${other!.handle},${before.minimumPurchaseQuantity},`,
+      [b!.id, held.name, held.brand, held.minimumPurchaseQuantity, held.weightKg].map(quoted).join(','),
+      `NOT-A-PART-456,Anything,${other!.handle},1,2.5`,
+      '',
+    ].join('\r\n');
+    const res = await csvUpload(service, 'products', csv, true).expect(200);
+    const report = res.body as ImportReport;
+    expect(report).toMatchObject({
+      kind: 'products',
+      dryRun: true,
+      rows: 3,
+      new: 0,
+      unchanged: 1,
+      unknown: [{ line: 4, partNumber: 'NOT-A-PART-456' }],
+      errors: [],
+    });
+    // The unchanged minimum is not listed; an empty weight clears one the part had.
+    expect(report.changed).toEqual(
+      expect.arrayContaining([
+        { partNumber: a!.id, key: 'name', before: before.name, after: 'Zorbulite clamp, 40 series' },
+        { partNumber: a!.id, key: 'brand', before: before.brand, after: other!.handle },
+      ]),
+    );
+    expect(report.changed.filter((c) => c.key === 'minimumPurchaseQuantity')).toEqual([]);
+    expect(report.changed.filter((c) => c.key === 'weightKg')).toEqual(
+      before.weightKg === null
+        ? []
+        : [{ partNumber: a!.id, key: 'weightKg', before: before.weightKg, after: null }],
+    );
+    expect(await product(a!.id)).toEqual(before);
+    expect((await detail(a!.id)).name).toBe(before.name);
+  });
+
+  it('applies at once: the shop reads the new name and description in search and on the product page', async () => {
+    const rows = await masterParts(3, 10);
+    // The search answer is asked (and cached) before the import: after it, the new name must show all the same.
+    expect(await searched('Quembrite')).toEqual([]);
+    const names = rows.map((_, i) => `Quembrite linear guide ${i + 1}`);
+    const auditsBefore = await db().execute<{ n: number }[]>(
+      "select count(*)::int as n from audit_log where action = 'import.products'",
+    );
+    const res = await jsonUpload(
+      service,
+      'products',
+      rows.map((p, i) => ({
+        partNumber: p.id,
+        name: names[i],
+        description: `Hardened rail ${i + 1}, for the Quembrite carriage.`,
+        minimumPurchaseQuantity: 5,
+      })),
+    );
+    expect(res.body).toMatchObject({ applied: true, rows: 3, unchanged: 0, errors: [] });
+
+    const page = await detail(rows[0]!.id);
+    expect(page).toMatchObject({
+      name: names[0],
+      description: 'Hardened rail 1, for the Quembrite carriage.',
+      minimumPurchaseQuantity: 5,
+    });
+    const found = await searched('Quembrite');
+    expect(found.map((r) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(found.find((r) => r.id === rows[0]!.id)?.name).toBe(names[0]);
+
+    const audits = await db().execute<{ n: number }[]>(
+      "select count(*)::int as n from audit_log where action = 'import.products'",
+    );
+    expect(audits[0]!.n).toBe(auditsBefore[0]!.n + 1);
+    // One product.changed per brand of the import (at most IMPORT_EVENT_ROWS rows each), each row a part's changes.
+    const events = await db().execute<
+      { payload: { brandId: string; rows: { productId: string; changes: Record<string, unknown> }[] } }[]
+    >(
+      `select payload from domain_event where type = 'product.changed' and aggregate_type = 'import'
+         and aggregate_id = (select target_id from audit_log where action = 'import.products'
+                             order by created_at desc limit 1)`,
+    );
+    const told = events.flatMap((e) => e.payload.rows);
+    expect(told.map((r) => r.productId).sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(told.find((r) => r.productId === rows[0]!.id)?.changes).toMatchObject({
+      name: names[0],
+      minimumPurchaseQuantity: 5,
+    });
+    expect(events.every((e) => e.payload.rows.length <= IMPORT_EVENT_ROWS)).toBe(true);
+    expect(new Set(events.map((e) => e.payload.brandId)).size).toBe(events.length);
+  });
+
+  it('refuses a bad file on its lines: unknown brand or category, too long a name, a bad minimum; nothing applied', async () => {
+    const [a, b, c, d] = await masterParts(4, 20);
+    await db().execute('update product set max_order_quantity = 5 where id = ?', [d!.id]);
+    const before = await Promise.all([a, b, c, d].map((p) => product(p!.id)));
+    const res = await jsonUpload(service, 'products', [
+      { partNumber: a!.id, name: 'A fine new name', brand: 'no-such-brand' },
+      { partNumber: b!.id, name: 'x'.repeat(201), category: 'no/such/category' },
+      { partNumber: c!.id, minimumPurchaseQuantity: 0, unitOfMeasure: '' },
+      { partNumber: d!.id, minimumPurchaseQuantity: 10 },
+    ]).expect(400);
+    expect(res.body.error.message).toBe(IMPORT_MESSAGES.errors);
+    expect(res.body.report.errors).toEqual(
+      expect.arrayContaining([
+        { line: 1, field: 'brand', message: IMPORT_MESSAGES.brand },
+        { line: 2, field: 'name', message: IMPORT_MESSAGES.name },
+        { line: 3, field: 'minimumPurchaseQuantity', message: MINIMUM_PURCHASE_QUANTITY_MESSAGE },
+        { line: 3, field: 'unitOfMeasure', message: IMPORT_MESSAGES.unitOfMeasure },
+        { line: 4, field: 'minimumPurchaseQuantity', message: IMPORT_MESSAGES.minimumOverMaximum(5) },
+      ]),
+    );
+    // Line 2's category is checked once its name passes: the category alone is refused by name too.
+    const category = await jsonUpload(service, 'products', [
+      { partNumber: b!.id, category: 'no/such/category' },
+    ]).expect(400);
+    expect(category.body.report.errors).toEqual([
+      { line: 1, field: 'category', message: IMPORT_MESSAGES.category },
+    ]);
+    expect(await Promise.all([a, b, c, d].map((p) => product(p!.id)))).toEqual(before);
+  });
+
+  it('is refused to a Supplier, signed in or through a supplier:products key', async () => {
+    const [part] = await masterParts(1, 30);
+    const supplier = await staff(ROLES.Supplier);
+    const session = await jsonUpload(supplier, 'products', [
+      { partNumber: part!.id, name: 'Mine now' },
+    ]).expect(403);
+    expect(session.body.error.code).toBe('FORBIDDEN');
+
+    const [user] = await db().execute<{ id: string }[]>(
+      'select id from app_user where role = ? order by created_at desc limit 1',
+      [ROLES.Supplier],
+    );
+    const [admin] = await db().execute<{ id: string }[]>('select id from app_user where role = ? limit 1', [
+      ROLES.Service,
+    ]);
+    const { key } = await createApiKey(servicesDb(t.orm), {
+      userId: user!.id,
+      name: 'ERP',
+      scopes: ['supplier:products'],
+      createdBy: admin!.id,
+    });
+    const token = (await t.agent().post('/api/auth/token').send({ apiKey: key }).expect(200)).body
+      .accessToken;
+    const keyed = await t
+      .agent()
+      .post('/api/imports/products')
+      .set('authorization', `Bearer ${token}`)
+      .send([{ partNumber: part!.id, name: 'Mine now' }])
+      .expect(403);
+    expect(keyed.body.error.code).toBe('FORBIDDEN');
+    expect((await product(part!.id)).name).not.toBe('Mine now');
   });
 });

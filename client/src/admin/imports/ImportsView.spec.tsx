@@ -107,4 +107,46 @@ describe('Console → Imports', () => {
       screen.getByText('Its first line names the columns: partNumber, warehouseId, onHand.'),
     ).toBeTruthy();
   });
+
+  it("offers the products' details with their columns explained, and shows each column changed", async () => {
+    const fetch = jest.spyOn(globalThis, 'fetch').mockImplementationOnce(() =>
+      answer(
+        200,
+        report({
+          kind: 'products',
+          rows: 1,
+          unchanged: 0,
+          unknown: [],
+          changed: [
+            {
+              partNumber: 'SFU1605-500',
+              key: 'name',
+              before: 'Ball screw 500',
+              after: 'Ball screw SFU1605, 500 mm',
+            },
+            { partNumber: 'SFU1605-500', key: 'weightKg', before: 1.2, after: null },
+          ],
+        }),
+      ),
+    );
+    renderRoute(<ImportsView />);
+    fireEvent.click(screen.getByText('Product details'));
+    expect(
+      screen.getByText(/Its first line names the columns: partNumber, name, description, brand, category/),
+    ).toBeTruthy();
+    expect(screen.getByText(/An empty cell clears the description/)).toBeTruthy();
+    expect(screen.getByText(/the import does not create products/)).toBeTruthy();
+    choose(new File(['partNumber,name\nSFU1605-500,Ball screw SFU1605, 500 mm\n'], 'products.csv'));
+    fireEvent.click(screen.getByRole('button', { name: 'Check file' }));
+
+    const table = await screen.findByRole('table');
+    const name = within(table).getByText('name').closest('tr')!;
+    expect(within(name).getByText('Ball screw 500')).toBeTruthy();
+    expect(within(name).getByText('Ball screw SFU1605, 500 mm')).toBeTruthy();
+    const weight = within(table).getByText('weightKg').closest('tr')!;
+    expect(within(weight).getByText('1.2')).toBeTruthy();
+    expect(within(weight).getByText('—')).toBeTruthy();
+    expect(fetch.mock.calls[0]![0]).toBe('/api/imports/products?dryRun=true');
+    expect(screen.getByRole('button', { name: 'Apply 2 changes' })).toBeTruthy();
+  });
 });

@@ -11,7 +11,26 @@ const KIND_LABELS: Record<ImportKind, MessageId> = {
   prices: 'admin.imports.kind.prices',
   'price-breaks': 'admin.imports.kind.priceBreaks',
   stock: 'admin.imports.kind.stock',
+  products: 'admin.imports.kind.products',
 };
+
+/** What the diff's key of a kind is: the price list, the warehouse, or the product's column. */
+const KEY_TITLES: Record<ImportKind, MessageId> = {
+  prices: 'admin.imports.list',
+  'price-breaks': 'admin.imports.list',
+  stock: 'admin.imports.warehouse',
+  products: 'admin.imports.column',
+};
+
+/** What a kind's columns mean, where the names alone do not say it. */
+const EXPLAINED: Partial<Record<ImportKind, MessageId>> = { products: 'admin.imports.explain.products' };
+
+/** A product's detail as the diff shows it: the value as sent, a long description cut short. */
+function shownDetail(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const text = String(value);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
 
 /** A price, a list of volume prices or a count, as the diff shows it ('—' for none). */
 function shown(value: unknown): string {
@@ -24,7 +43,7 @@ function shown(value: unknown): string {
 }
 
 /**
- * Console → Imports (decision 069): a CSV of prices, volume prices or stock counts is checked first (the dry run:
+ * Console → Imports (decision 069): a CSV of prices, volume prices, stock counts or products' details is checked first (the dry run:
  * what would change, before → after, the unknown part numbers and each line's error) and applied only from a
  * clean check of the same file.
  */
@@ -80,7 +99,14 @@ export function ImportsView() {
         <Form.Item
           label={t('admin.imports.file')}
           htmlFor="import-file"
-          extra={t('admin.imports.columns', { columns: columns.join(', ') })}
+          extra={
+            <>
+              {t('admin.imports.columns', { columns: columns.join(', ') })}
+              {EXPLAINED[kind] && (
+                <Typography.Paragraph type="secondary">{t(EXPLAINED[kind])}</Typography.Paragraph>
+              )}
+            </>
+          }
         >
           <input
             id="import-file"
@@ -156,12 +182,21 @@ export function ImportsView() {
                     render: (v: string) => <code>{v}</code>,
                   },
                   {
-                    title: t(kind === 'stock' ? 'admin.imports.warehouse' : 'admin.imports.list'),
+                    title: t(KEY_TITLES[kind]),
                     dataIndex: 'key',
-                    render: (v: string) => v || t('admin.imports.catalogue'),
+                    render: (v: string) =>
+                      kind === 'products' ? <code>{v}</code> : v || t('admin.imports.catalogue'),
                   },
-                  { title: t('admin.imports.before'), dataIndex: 'before', render: shown },
-                  { title: t('admin.imports.after'), dataIndex: 'after', render: shown },
+                  {
+                    title: t('admin.imports.before'),
+                    dataIndex: 'before',
+                    render: kind === 'products' ? shownDetail : shown,
+                  },
+                  {
+                    title: t('admin.imports.after'),
+                    dataIndex: 'after',
+                    render: kind === 'products' ? shownDetail : shown,
+                  },
                 ]}
               />
             </>

@@ -280,10 +280,12 @@ export const REST_ACCESS: Record<string, Access> = {
   'GET /api/quotes/:id/attachments/:file': 'public',
   'GET /api/admin/quotes/:id/attachments/:file': CONSOLE_ACCESS.quotes,
   'GET /api/admin/orders.csv': CONSOLE_ACCESS.orders,
-  // Imports with a dry run (decision 069): prices and price breaks as the Prices section; stock also Suppliers.
+  // Imports with a dry run (decision 069): prices, price breaks and products as the Prices section; stock also
+  // Suppliers.
   'POST /api/imports/prices': IMPORT_ACCESS.prices,
   'POST /api/imports/price-breaks': IMPORT_ACCESS['price-breaks'],
   'POST /api/imports/stock': IMPORT_ACCESS.stock,
+  'POST /api/imports/products': IMPORT_ACCESS.products,
   'POST /api/returns': 'signed-in',
   'GET /api/returns': 'signed-in',
   'GET /api/returns/:id': 'signed-in',

@@ -35,7 +35,7 @@ async function importFile(req: Request, kind: ImportKind): Promise<ImportFile> {
 }
 
 /**
- * `POST /api/imports/{prices|price-breaks|stock}` (decision 069): a CSV file (multipart, one `file` part) or a JSON
+ * `POST /api/imports/{prices|price-breaks|stock|products}` (decision 069): a CSV file (multipart, one `file` part) or a JSON
  * array of rows; `?dryRun=true` answers what would change and writes nothing. Applied with errors in the file,
  * nothing is written and the answer is 400 with the same report.
  */

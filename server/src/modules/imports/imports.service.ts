@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
+import { maxOrderQuantitySchema } from '../../../../domain/cart-line.schema';
 import {
   IMPORT_ACCESS,
+  IMPORT_COLUMNS,
   IMPORT_EVENT_ROWS,
   IMPORT_MAX_ERRORS,
   IMPORT_MESSAGES,
@@ -11,13 +13,14 @@ import {
   type ImportReport,
 } from '../../../../domain/imports';
 import { MAX_PRICE_BREAKS, PRICE_BREAK_MESSAGES, priceBreakProblems } from '../../../../domain/price-breaks';
+import { lineMinimum } from '../../../../domain/line-quantity';
 import { ROLES } from '../../../../domain/roles';
 import type { Ctx } from '../../context';
 import { prepared } from '../../db/prepared';
 import { recordAudit } from '../audit';
 import { assertAccess } from '../auth';
 import { publish, type EventType } from '../events';
-import { bumpIndexVersion, forgetTypeaheadAnswers } from '../search';
+import { bumpIndexVersion, forgetTypeaheadAnswers, refreshProductSearch } from '../search';
 import { countStockLevels } from '../stock';
 import { supplierBrand } from '../supplier';
 import type { ImportRow } from './parse';
@@ -48,6 +51,8 @@ interface Change<T> {
   key: string;
   before: T | null;
   after: T;
+  /** Whether the change adds what was not there (default: `before` is null); a product's column never is. */
+  added?: boolean;
 }
 
 interface Plan<T> {
@@ -75,7 +80,20 @@ function checkRows(
   rows: readonly ImportRow[],
   errors: ImportError[],
 ): { checked: Checked<AnyObject>[]; more: number } {
-  const schema = IMPORT_ROW_SCHEMAS[kind] as ObjectSchema<AnyObject>;
+  const whole = IMPORT_ROW_SCHEMAS[kind] as ObjectSchema<AnyObject>;
+  // A products row is checked on the columns it has (the others it leaves as they are): the schema picked for each
+  // set of columns once (a CSV file's rows all have the same), so no row pays for the columns it lacks.
+  const picked = new Map<string, ObjectSchema<AnyObject>>();
+  const schemaOf = (values: Record<string, unknown>): ObjectSchema<AnyObject> => {
+    if (kind !== 'products') return whole;
+    const keys = Object.keys(values).filter(
+      (k) => k in whole.fields && !IMPORT_COLUMNS[kind].required.includes(k),
+    );
+    const signature = [...keys].sort().join(',');
+    let schema = picked.get(signature);
+    if (!schema) picked.set(signature, (schema = whole.pick([...IMPORT_COLUMNS[kind].required, ...keys])));
+    return schema;
+  };
   const checked: Checked<AnyObject>[] = [];
   let more = 0;
   for (const row of rows) {
@@ -86,7 +104,7 @@ function checkRows(
     try {
       checked.push({
         line: row.line,
-        value: schema.validateSync(row.values, { abortEarly: false, stripUnknown: true }),
+        value: schemaOf(row.values).validateSync(row.values, { abortEarly: false, stripUnknown: true }),
       });
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
@@ -414,10 +432,174 @@ const stock: Kind<number> = {
   },
 };
 
+/** The master data columns of a products row, as the file names them. */
+const PRODUCT_FIELDS = IMPORT_COLUMNS.products.optional;
+type ProductField = (typeof PRODUCT_FIELDS)[number];
+type ProductRow = { partNumber: string } & Partial<Record<ProductField, unknown>>;
+/** The columns search reads: a change to one rewrites the product's search row. */
+const SEARCHED_FIELDS = new Set<string>([
+  'name',
+  'description',
+  'brand',
+  'category',
+  'manufacturerPartNumber',
+]);
+
+interface HeldProduct extends Record<ProductField, unknown> {
+  id: string;
+  brandId: string;
+  minTransfer: number;
+  maxOrderQuantity: number | null;
+}
+
+/** Brand or category handles the file names that the catalogue has. */
+async function knownHandles(ctx: Ctx, table: 'brand' | 'category', handles: unknown[]): Promise<Set<string>> {
+  const named = [...new Set(handles.filter((h): h is string => typeof h === 'string'))];
+  if (named.length === 0) return new Set();
+  const rows = await run<{ handle: string }>(
+    ctx,
+    `select handle from ${table} where handle = any(?::text[])`,
+    [named],
+  );
+  return new Set(rows.map((r) => r.handle));
+}
+
+/**
+ * The products' master data (name, description, brand, category, manufacturer part number, unit, minimum, weight,
+ * lead time): a row changes the columns it has, one change per column; an unknown part number is listed and
+ * skipped, as in the other kinds (the import does not create products, decision 069).
+ */
+const products: Kind<unknown> = {
+  async plan(ctx, rows, scope) {
+    const errors: ImportError[] = [];
+    const unique = refuseRepeats(rows as Checked<ProductRow>[], (v) => v.partNumber, errors);
+    const [held, brands, categories] = await Promise.all([
+      run<HeldProduct>(
+        ctx,
+        `select p.id, p.brand_id as "brandId", p.name, p.description, b.handle as brand, c.handle as category,
+           p.manufacturer_part_number as "manufacturerPartNumber", p.unit_of_measure as "unitOfMeasure",
+           p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
+           p.max_order_quantity as "maxOrderQuantity", p.weight_kg::float8 as "weightKg",
+           p.lead_time_days as "leadTimeDays"
+         from product p join brand b on b.id = p.brand_id join category c on c.id = p.category_id
+         where p.id = any(?::text[]) and (?::uuid is null or p.brand_id = ?::uuid)`,
+        [[...new Set(unique.map((r) => r.value.partNumber))], scope.brandId, scope.brandId],
+      ),
+      knownHandles(
+        ctx,
+        'brand',
+        unique.map((r) => r.value.brand),
+      ),
+      knownHandles(
+        ctx,
+        'category',
+        unique.map((r) => r.value.category),
+      ),
+    ]);
+    const byId = new Map(held.map((p) => [p.id, p]));
+    const plan: Plan<unknown> = { changes: [], unchanged: 0, unknown: [], errors };
+    for (const r of unique) {
+      const now = byId.get(r.value.partNumber);
+      if (!now) {
+        plan.unknown.push({ line: r.line, partNumber: r.value.partNumber });
+        continue;
+      }
+      const rowErrors: ImportError[] = [];
+      if (typeof r.value.brand === 'string' && !brands.has(r.value.brand)) {
+        rowErrors.push({ line: r.line, field: 'brand', message: IMPORT_MESSAGES.brand });
+      }
+      if (typeof r.value.category === 'string' && !categories.has(r.value.category)) {
+        rowErrors.push({ line: r.line, field: 'category', message: IMPORT_MESSAGES.category });
+      }
+      const minimum = r.value.minimumPurchaseQuantity;
+      if (typeof minimum === 'number' && now.maxOrderQuantity !== null) {
+        // The part's maximum per order must stay valid for the new minimum (decision 063's one rule).
+        const rules = { minimumPurchaseQuantity: minimum, minTransfer: now.minTransfer };
+        if (
+          !maxOrderQuantitySchema(lineMinimum(rules)).isValidSync({ maxOrderQuantity: now.maxOrderQuantity })
+        ) {
+          rowErrors.push({
+            line: r.line,
+            field: 'minimumPurchaseQuantity',
+            message: IMPORT_MESSAGES.minimumOverMaximum(now.maxOrderQuantity),
+          });
+        }
+      }
+      if (rowErrors.length) {
+        errors.push(...rowErrors);
+        continue;
+      }
+      const changed = PRODUCT_FIELDS.filter(
+        (field) => r.value[field] !== undefined && r.value[field] !== now[field],
+      );
+      if (changed.length === 0) plan.unchanged += 1;
+      for (const field of changed) {
+        plan.changes.push({
+          line: r.line,
+          partNumber: now.id,
+          key: JSON.stringify([field, now.id, now.brandId]),
+          before: now[field],
+          after: r.value[field],
+          added: false,
+        });
+      }
+    }
+    return plan;
+  },
+
+  async apply(ctx, changes) {
+    // One row per product: its id and the columns it changes (a column it does not name keeps its value).
+    const rows = new Map<string, { id: string; brandId: string; changes: Record<string, unknown> }>();
+    for (const c of changes) {
+      const [field, id, brandId] = JSON.parse(c.key) as [ProductField, string, string];
+      const row = rows.get(id) ?? { id, brandId, changes: {} };
+      row.changes[field] = c.after;
+      rows.set(id, row);
+    }
+    const written = [...rows.values()];
+    const set = (column: string, field: ProductField, cast: string) =>
+      `${column} = case when jsonb_exists(t.r, '${field}') then (t.r ->> '${field}')${cast} else p.${column} end`;
+    const updated = await run<{ id: string; brandId: string }>(
+      ctx,
+      `update product p set
+         ${set('name', 'name', '')},
+         ${set('description', 'description', '')},
+         brand_id = case when jsonb_exists(t.r, 'brand') then t.brand_id else p.brand_id end,
+         category_id = case when jsonb_exists(t.r, 'category') then t.category_id else p.category_id end,
+         ${set('manufacturer_part_number', 'manufacturerPartNumber', '')},
+         ${set('unit_of_measure', 'unitOfMeasure', '')},
+         ${set('minimum_purchase_quantity', 'minimumPurchaseQuantity', '::int')},
+         ${set('weight_kg', 'weightKg', '::numeric')},
+         ${set('lead_time_days', 'leadTimeDays', '::int')},
+         updated_at = now()
+       from (select g.id, g.changes as r, b.id as brand_id, c.id as category_id
+             from jsonb_to_recordset(?::jsonb) as g(id text, changes jsonb)
+               left join brand b on b.handle = g.changes ->> 'brand'
+               left join category c on c.handle = g.changes ->> 'category'
+             order by g.id) t
+       where p.id = t.id
+       returning p.id, p.brand_id as "brandId"`,
+      [JSON.stringify(written.map(({ id, changes }) => ({ id, changes })))],
+    );
+    const brandOf = new Map(updated.map((u) => [u.id, u.brandId]));
+    // Search shows the name, description, brand, category and part numbers: those parts' rows are written again.
+    await refreshProductSearch(
+      ctx.db,
+      written.filter((w) => Object.keys(w.changes).some((f) => SEARCHED_FIELDS.has(f))).map((w) => w.id),
+    );
+    return {
+      type: 'product.changed',
+      rows: written.map((w) => ({ productId: w.id, changes: w.changes })),
+      brandIds: written.map((w) => brandOf.get(w.id) ?? w.brandId),
+    };
+  },
+};
+
 const KINDS: Record<ImportKind, Kind<unknown>> = {
   prices: prices as Kind<unknown>,
   'price-breaks': priceBreaks as Kind<unknown>,
   stock: stock as Kind<unknown>,
+  products,
 };
 
 /** Checks the caller may run this kind (before any byte of the file is read). */
@@ -446,7 +628,7 @@ export async function runImport(
     dryRun,
     applied,
     rows: file.rows.length,
-    new: plan?.changes.filter((c) => c.before === null).length ?? 0,
+    new: plan?.changes.filter((c) => c.added ?? c.before === null).length ?? 0,
     changed: (plan?.changes ?? []).map(({ partNumber, key, before, after }) => ({
       partNumber,
       key: (JSON.parse(key) as string[])[0]!,

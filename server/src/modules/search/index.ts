@@ -11,7 +11,12 @@ export {
 } from './search.ahead';
 export { AttributionLog } from './search.attribution';
 export { AnswerCache, watchIndexVersion } from './search.cache';
-export { refreshSearchIndex, searchIndexIsComplete, bumpIndexVersion } from './search.index';
+export {
+  refreshSearchIndex,
+  refreshProductSearch,
+  searchIndexIsComplete,
+  bumpIndexVersion,
+} from './search.index';
 export { type Found, searchService, type SearchAnswer, type Suggestion } from './search.service';
 export {
   SearchAnswerGql,

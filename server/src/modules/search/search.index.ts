@@ -1,7 +1,8 @@
 import { DICTIONARY_WORD_MIN_LENGTH, FACET_ATTRIBUTES } from '../../../../domain/search';
 import { SYNONYMS } from './search.query';
 import type { Db } from '../../context';
-import { refreshTypeaheadKeys } from './search.ahead';
+import { prepared } from '../../db/prepared';
+import { forgetTypeaheadAnswers, refreshTypeaheadKeys } from './search.ahead';
 
 /**
  * A name's single letters joined to the next word ("T-Nut" -> "TNut", "D-Cut Shaft" -> "DCut", "T Joining Plate" ->
@@ -17,7 +18,7 @@ const joinedLetterWords = (text: string) => `(select coalesce(string_agg(m[1] ||
  * alone). Part numbers are indexed as typed, normalised (`sfu1605500`) and split at letter/digit boundaries
  * (`sfu 1605 500`), with the `simple` configuration.
  */
-const REFRESH_PRODUCT_SEARCH_SQL = `
+const productSearchSql = (facets: string, only: string) => `
   with recursive path as (
     select id, name::text as names from category where parent_id is null
     union all
@@ -35,7 +36,7 @@ const REFRESH_PRODUCT_SEARCH_SQL = `
     t.title,
     p.name, p.description, p.images[1], p.brand_id, p.category_id, p.price, p.sites, p.allowed_states, p.popularity, p.in_stock,
     coalesce((select array_agg(distinct (a->>'name') || '=' || (a->>'value')) from jsonb_array_elements(p.attributes) a
-      where a->>'name' = any(array[?]::text[])), '{}')
+      where a->>'name' = any(${facets})), '{}')
   from product p
   join brand b on b.id = p.brand_id
   join path on path.id = p.category_id
@@ -46,6 +47,7 @@ const REFRESH_PRODUCT_SEARCH_SQL = `
       regexp_replace(regexp_replace(p.id, '([A-Za-z])([0-9])', '\\1 \\2', 'g'), '([0-9])([A-Za-z])', '\\1 \\2', 'g'),
       p.manufacturer_part_number)), 'A')
     || setweight(to_tsvector('axl', concat_ws(' ', p.name, ${joinedLetterWords('p.name')})), 'A') as title) t
+  ${only}
   -- Laid out in the relevance order (decision 041): the most popular matches, read first, sit together.
   order by p.popularity desc, p.in_stock desc, p.id
   on conflict (product_id) do update set part_key = excluded.part_key, document = excluded.document,
@@ -54,6 +56,9 @@ const REFRESH_PRODUCT_SEARCH_SQL = `
     brand_id = excluded.brand_id, category_id = excluded.category_id, price = excluded.price,
     sites = excluded.sites, allowed_states = excluded.allowed_states, popularity = excluded.popularity, in_stock = excluded.in_stock,
     facets = excluded.facets`;
+const REFRESH_PRODUCT_SEARCH_SQL = productSearchSql('array[?]::text[]', '');
+/** The same rows for some products (a prepared statement: the ids are one array parameter). */
+const refreshSomeProducts = prepared(productSearchSql('?::text[]', 'where p.id = any(?::text[])'));
 
 /** Catalogue words (names with their letters joined to the next word, brands, categories) with their frequencies. */
 const REBUILD_TERMS_SQL = `
@@ -76,6 +81,20 @@ export async function bumpIndexVersion(db: Db): Promise<void> {
     [],
     'run',
   );
+}
+
+/**
+ * Some products' name, description, brand, category or part numbers changed (a products import, decision 069): their
+ * search rows are written again by the rebuild's own statement, in the caller's transaction, the typeahead answers
+ * that may show them are forgotten (before, for the words they lose; after, for those they gain) and the index
+ * version moves. The dictionary (`search_term`, spelling suggestions) keeps its words until the next rebuild.
+ */
+export async function refreshProductSearch(db: Db, productIds: readonly string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await forgetTypeaheadAnswers(db, productIds);
+  await refreshSomeProducts.all(db, [[...FACET_ATTRIBUTES], [...productIds]]);
+  await forgetTypeaheadAnswers(db, productIds);
+  await bumpIndexVersion(db);
 }
 
 /** Rebuilds the search rows, the dictionary and the typeahead keys (in the caller's transaction, if any). */
