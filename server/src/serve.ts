@@ -122,6 +122,7 @@ export async function serve(
     unpaidOrders: config.unpaidOrders,
     unpaidSweepMs: config.unpaidSweepMs,
     eventRetentionDays: config.eventRetentionDays,
+    erpAcknowledgeMinutes: config.erpAcknowledgeMinutes,
   });
   const server = await listen(app, config.port, config.host);
   // Popularity from the click-stream: refreshed here by a single process; in a cluster by the primary only.

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SITE_IDS, type SiteId } from '../../../domain/constants';
+import { ERP_ACKNOWLEDGE_MINUTES_DEFAULT } from '../../../domain/erp';
 import { parseFxRates, type FxRates } from '../../../domain/fx';
 import { DEFAULT_STAFF_DISCOUNT_LIMIT_PCT } from '../../../domain/price-approval';
 import { REPLICA_WAIT_MS } from '../db/replica';
@@ -55,6 +56,8 @@ export interface AppConfig {
   unpaidSweepMs: number;
   /** EVENT_RETENTION_DAYS: business events (the event feed's, decision 070) are removed after this many days. */
   eventRetentionDays: number;
+  /** ERP_ACKNOWLEDGE_MINUTES: the console lists orders the ERP has not acknowledged this long after placement (decision 071). */
+  erpAcknowledgeMinutes: number;
   /** HTTP worker processes on the one port (cluster module); 1 serves from the main process itself. */
   workers: number;
   /** Optional replica for catalogue, search and reporting reads; writes and read-after-write use the primary. */
@@ -256,6 +259,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       1,
       3650,
       'set EVENT_RETENTION_DAYS from 1 to 3650, e.g. 30',
+    ),
+    erpAcknowledgeMinutes: int(
+      env,
+      'ERP_ACKNOWLEDGE_MINUTES',
+      ERP_ACKNOWLEDGE_MINUTES_DEFAULT,
+      0,
+      525_600,
+      'set ERP_ACKNOWLEDGE_MINUTES from 0 to 525600, e.g. 30',
     ),
     unpaidSweepMs: int(
       env,
