@@ -38,16 +38,20 @@ const erpId = (tooLong: string) =>
     .test(oneLine)
     .default('');
 
-/** A product's ERP item number (Prices section): empty means the part number is the ERP's item number. */
-export const productErpItemSchema = object({
+/** The console's ERP item number field (Prices): empty means the part number is the ERP's item number. */
+export const erpItemFieldSchema = object({ erpItemId: erpId(ERP_MESSAGES.itemIdTooLong) });
+
+/** A product's ERP item number as the server takes it. */
+export const productErpItemSchema = erpItemFieldSchema.shape({
   productId: string().trim().required('Product not found').max(200, 'Product not found'),
-  erpItemId: erpId(ERP_MESSAGES.itemIdTooLong),
 });
 
-/** A company location's ERP ship-to id (the company record). */
-export const locationErpShipToSchema = object({
+/** The console's ERP ship-to id field of a company location (the company record); empty: none. */
+export const erpShipToFieldSchema = object({ erpShipToId: erpId(ERP_MESSAGES.shipToIdTooLong) });
+
+/** A company location's ERP ship-to id as the server takes it. */
+export const locationErpShipToSchema = erpShipToFieldSchema.shape({
   locationId: string().uuid('Location not found').required('Location not found'),
-  erpShipToId: erpId(ERP_MESSAGES.shipToIdTooLong),
 });
 
 /** The ERP's acknowledgement: its own order number for the store's order. */
