@@ -31,12 +31,7 @@ export const ERP_ORDERS = { roles: Object.keys(ROLES) as RoleName[], scope: 'erp
 export const ERP_ACKNOWLEDGE_STAFF: readonly RoleName[] = ['Admin'];
 
 /** An ERP id staff set (empty: none), one line, at most ERP_ID_MAX characters. */
-const erpId = (tooLong: string) =>
-  string()
-    .trim()
-    .max(ERP_ID_MAX, tooLong)
-    .test(oneLine)
-    .default('');
+const erpId = (tooLong: string) => string().trim().max(ERP_ID_MAX, tooLong).test(oneLine).default('');
 
 /** The console's ERP item number field (Prices): empty means the part number is the ERP's item number. */
 export const erpItemFieldSchema = object({ erpItemId: erpId(ERP_MESSAGES.itemIdTooLong) });
