@@ -390,7 +390,10 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Les numéros de commande ERP sont limités à 64 caractères',
     'Los números de pedido ERP están limitados a 64 caracteres',
   ],
-  'Enter the ERP’s order number': ['Saisissez le numéro de commande de l’ERP', 'Ingrese el número de pedido del ERP'],
+  'Enter the ERP’s order number': [
+    'Saisissez le numéro de commande de l’ERP',
+    'Ingrese el número de pedido del ERP',
+  ],
   'Enter a number of minutes from 0 to 525,600': [
     'Saisissez un nombre de minutes de 0 à 525 600',
     'Ingrese un número de minutos de 0 a 525,600',

@@ -375,7 +375,9 @@ export const companiesAdminService = {
     const input = validate(locationErpShipToSchema, body);
     const erpShipToId = input.erpShipToId || null;
     const accountId = await ctx.db.transactional(async () => {
-      const [before] = await ctx.db.execute<{ accountId: string; label: string; erpShipToId: string | null }[]>(
+      const [before] = await ctx.db.execute<
+        { accountId: string; label: string; erpShipToId: string | null }[]
+      >(
         `select account_id as "accountId", label, erp_ship_to_id as "erpShipToId" from company_address
          where id = ? for update`,
         [input.locationId],

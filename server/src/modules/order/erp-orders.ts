@@ -94,7 +94,12 @@ export const erpOrderService = {
         before: { erpOrderId: order.erpOrderId },
         after: { erpOrderId },
       });
-      publishAcknowledged(ctx, { id, version: row!.version, erpOrderId, by: ctx.apiCaller ? 'erp' : 'staff' });
+      publishAcknowledged(ctx, {
+        id,
+        version: row!.version,
+        erpOrderId,
+        by: ctx.apiCaller ? 'erp' : 'staff',
+      });
     });
     return orderService.load(ctx, id);
   },
@@ -103,12 +108,18 @@ export const erpOrderService = {
    * Orders the ERP has not acknowledged `olderThanMinutes` after placement (ERP_ACKNOWLEDGE_MINUTES by default),
    * oldest first, a page at a time; cancelled and deleted orders are not waited for. Staff who see console Orders.
    */
-  async unacknowledged(ctx: Ctx, input: { olderThanMinutes?: number | null; page?: number; pageSize?: number }) {
+  async unacknowledged(
+    ctx: Ctx,
+    input: { olderThanMinutes?: number | null; page?: number; pageSize?: number },
+  ) {
     assertAccess(ctx, CONSOLE_ACCESS.orders);
     const { olderThanMinutes = ctx.app.erpAcknowledgeMinutes } = validate(unacknowledgedSchema, {
       olderThanMinutes: input.olderThanMinutes ?? undefined,
     });
-    const { page, pageSize } = validate(adminOrderFilterSchema, { page: input.page, pageSize: input.pageSize });
+    const { page, pageSize } = validate(adminOrderFilterSchema, {
+      page: input.page,
+      pageSize: input.pageSize,
+    });
     const where = `where o.acknowledged_at is null and o.status not in (${NOT_AWAITED.join(', ')})
       and o.created_at <= now() - ? * interval '1 minute'`;
     const [rows, [count]] = await Promise.all([

@@ -7,7 +7,9 @@ import { erpOrderService } from './erp-orders';
 import { AdminOrderRowGql } from './order-admin.resolver';
 import { OrderGql } from './order.types';
 
-@ObjectType('UnacknowledgedOrder', { description: 'An order the ERP has not acknowledged, with how long it waits' })
+@ObjectType('UnacknowledgedOrder', {
+  description: 'An order the ERP has not acknowledged, with how long it waits',
+})
 class UnacknowledgedOrderGql extends AdminOrderRowGql {
   @Field(() => Int, { description: 'Minutes since the order was placed' }) waitingMinutes!: number;
 }
@@ -28,7 +30,7 @@ export class ErpOrderResolver {
   @Authorized(...authorizedFor(ERP_ORDERS))
   @Mutation(() => OrderGql, {
     description:
-      "The ERP acknowledges an order with its own order number (a key with erp:orders, or an Admin): the same number again answers the same, another is a CONFLICT",
+      'The ERP acknowledges an order with its own order number (a key with erp:orders, or an Admin): the same number again answers the same, another is a CONFLICT',
   })
   acknowledgeOrder(
     @Arg('id', () => ID) id: string,

@@ -100,7 +100,10 @@ function whereOf(filter: AdminOrderFilter): { sql: string; params: unknown[] } {
 }
 
 export const adminRowView = (
-  r: Omit<AdminOrderRow, 'acknowledgedAt'> & { createdAt: Date | string; acknowledgedAt: Date | string | null },
+  r: Omit<AdminOrderRow, 'acknowledgedAt'> & {
+    createdAt: Date | string;
+    acknowledgedAt: Date | string | null;
+  },
 ): AdminOrderRow => ({
   ...r,
   createdAt: new Date(r.createdAt).toISOString(),

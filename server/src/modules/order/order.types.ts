@@ -121,9 +121,15 @@ export class OrderGql {
   @Field(() => String, { nullable: true }) cardBrand!: string | null;
   @Field(() => String, { nullable: true }) cardLast4!: string | null;
   @Field(() => String, { nullable: true }) poNumber!: string | null;
-  @Field(() => String, { nullable: true, description: "The ERP's order number, once it acknowledged the order" })
+  @Field(() => String, {
+    nullable: true,
+    description: "The ERP's order number, once it acknowledged the order",
+  })
   erpOrderId!: string | null;
-  @Field(() => String, { nullable: true, description: 'When the ERP acknowledged the order (acknowledgeOrder)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'When the ERP acknowledged the order (acknowledgeOrder)',
+  })
   acknowledgedAt!: string | null;
   @Field(() => String, { nullable: true, description: 'When delivered (returns run 30 days from it)' })
   deliveredAt!: string | null;

@@ -17,8 +17,7 @@ export const SALES_ORDER_SCHEMA = 1;
 /** The key the order events' payload carries it under. */
 export const SALES_ORDER_KEY = 'salesOrder';
 
-const iso = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const statusLabel = (column: string) =>
   `case ${column} ${Object.entries(ORDER_STATUS)
