@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { acknowledgedAsOther, ERP_MESSAGES } from '../../domain/erp';
 import { ROLES } from '../../domain/roles';
@@ -22,6 +22,9 @@ import { createTestApp, type Client, type TestApp } from './harness';
  * Order export for the ERP (issue 56 item 6, decision 071): what an ERP reads of an order placed in the shop, and
  * its acknowledgement through a key with `erp:orders`.
  */
+
+// A test app, five people and their sign-ins before the first test: under CI's load, the budget of the specs alike.
+jest.setTimeout(60_000);
 
 let t: TestApp;
 let admin: Client;
