@@ -63,6 +63,7 @@ export const API_SCOPES = [
   'company:orders',
   'supplier:products',
   'webhooks:manage',
+  'erp:orders',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 

@@ -199,6 +199,22 @@ const streetKey = (a: StreetAddress) =>
     .join('|');
 
 /**
+ * The same key in SQL (decision 071: an order's address matched to its company's location for the ERP ship-to id),
+ * over SQL expressions of the parts (text; null reads as '' for the second line, 'US' for the country).
+ */
+export function streetKeySql(a: Record<keyof StreetAddress, string>): string {
+  const part = (sql: string) => `lower(regexp_replace(btrim(${sql}), '\\s+', ' ', 'g'))`;
+  return [
+    part(a.addressLine1),
+    part(`coalesce(${a.addressLine2}, '')`),
+    part(a.city),
+    part(a.state),
+    part(`regexp_replace(${a.zip}, '\\s+', '', 'g')`),
+    part(`coalesce(${a.country}, 'US')`),
+  ].join(` || '|' || `);
+}
+
+/**
  * Whether a shipping address is one of the company's locations: the same street (both lines), city, state, ZIP and
  * country, in any case and spacing. The recipient, e-mail and phone are the buyer's to write ("Maria, dock 4").
  */

@@ -377,6 +377,28 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Ce produit n’a pas de prix sur cette liste.',
     'Este producto no tiene precio en esta lista.',
   ],
+  // The ERP's ids (decision 071).
+  'ERP item numbers are limited to 64 characters': [
+    'Les numéros d’article ERP sont limités à 64 caractères',
+    'Los números de artículo ERP están limitados a 64 caracteres',
+  ],
+  'ERP ship-to ids are limited to 64 characters': [
+    'Les identifiants de livraison ERP sont limités à 64 caractères',
+    'Los identificadores de envío ERP están limitados a 64 caracteres',
+  ],
+  'ERP order numbers are limited to 64 characters': [
+    'Les numéros de commande ERP sont limités à 64 caractères',
+    'Los números de pedido ERP están limitados a 64 caracteres',
+  ],
+  'Enter the ERP’s order number': [
+    'Saisissez le numéro de commande de l’ERP',
+    'Ingrese el número de pedido del ERP',
+  ],
+  'Enter a number of minutes from 0 to 525,600': [
+    'Saisissez un nombre de minutes de 0 à 525 600',
+    'Ingrese un número de minutos de 0 a 525,600',
+  ],
+  'Location not found': ['Emplacement introuvable', 'No se encontró la ubicación'],
   'Names are limited to 100 characters': [
     'Les noms sont limités à 100 caractères',
     'Los nombres están limitados a 100 caracteres',

@@ -23,6 +23,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.paid',
   'order.shipped',
   'order.cancelled',
+  'order.edited',
+  'order.acknowledged',
   'quote.sent',
   'quote.accepted',
   'inventory.changed',

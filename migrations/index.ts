@@ -1,3 +1,4 @@
+import { Migration20261203135928 } from './Migration20261203135928';
 import { Migration20261203140000 } from './Migration20261203140000';
 import { Migration20261203100000 } from './Migration20261203100000';
 import { Migration20261202163720 } from './Migration20261202163720';
@@ -124,5 +125,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202063000', class: Migration20261202063000 },
   { name: 'Migration20261202163720', class: Migration20261202163720 },
   { name: 'Migration20261203100000', class: Migration20261203100000 },
+  { name: 'Migration20261203135928', class: Migration20261203135928 },
   { name: 'Migration20261203140000', class: Migration20261203140000 },
 ];

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { isShopRoute, ROUTES } from '../../domain/routes';
 import { STOREFRONT_COOKIE, type SiteId } from '../../domain/constants';
+import { ERP_ACKNOWLEDGE_MINUTES_DEFAULT } from '../../domain/erp';
 import { AppError } from './common/errors';
 import { createCtx, resolveSite, type AppServices, type AppShared, type Ctx } from './context';
 import { TestPaymentProvider } from './modules/payment';
@@ -136,6 +137,8 @@ export interface AppOptions {
   staffDiscountLimitPct?: number;
   /** When unpaid orders are reminded and cancelled (PAYMENT_REMINDER_MINUTES, UNPAID_ORDER_CANCEL_DAYS). */
   unpaidOrders?: UnpaidOrderPolicy;
+  /** ERP_ACKNOWLEDGE_MINUTES (default 30): the console's orders not acknowledged by the ERP (decision 071). */
+  erpAcknowledgeMinutes?: number;
   /** How often this process looks for unpaid orders, in ms (default 60000); 0: only when the tests ask. */
   unpaidSweepMs?: number;
 }
@@ -321,6 +324,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     payments,
     unpaidOrders,
+    erpAcknowledgeMinutes: options.erpAcknowledgeMinutes ?? ERP_ACKNOWLEDGE_MINUTES_DEFAULT,
     consentRegionDefaults: options.consentRegionDefaults ?? false,
     fxRates: options.fxRates ?? {},
     staffDiscountLimitPct: options.staffDiscountLimitPct ?? DEFAULT_STAFF_DISCOUNT_LIMIT_PCT,

@@ -123,6 +123,7 @@ export async function serve(
     unpaidSweepMs: config.unpaidSweepMs,
     eventRetentionDays: config.eventRetentionDays,
     webhooks: { timeoutMs: config.webhookTimeoutMs },
+    erpAcknowledgeMinutes: config.erpAcknowledgeMinutes,
   });
   const server = await listen(app, config.port, config.host);
   // Popularity from the click-stream: refreshed here by a single process; in a cluster by the primary only.

@@ -11,7 +11,7 @@ import { ROLES } from '../../domain/roles';
 import { insertDemoOrders } from '../src/modules/order/demo-orders';
 import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matrix';
 import type { OrderView } from '../src/modules/order/order.service';
-import { cardOrder, FIXTURE_PASSWORD, plainProducts, webhookCalls } from './fixtures';
+import { cardOrder, erpCalls, FIXTURE_PASSWORD, plainProducts, webhookCalls } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
 import { DEMO_BUYERS, DEMO_PASSWORD, ensureDemoBuyers } from '../src/modules/order/demo-accounts';
 
@@ -26,7 +26,7 @@ async function staffMember(role: number): Promise<{ c: Client; email: string; id
   return { c, email, id };
 }
 
-const ORDER_FIELDS = `id version status subTotal freightAmt taxPct taxAmount taxes { kind pct amount } total contactEmail erpOrderId
+const ORDER_FIELDS = `id version status subTotal freightAmt taxPct taxAmount taxes { kind pct amount } total contactEmail erpOrderId acknowledgedAt
   shippingAddress { addressLine1 addressLine2 city state zip }
   lines { id quantity price basePrice lineTotal configurations { id price } }`;
 
@@ -70,18 +70,19 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('admin order edit', () => {
-  it('saves a web order as loaded: it carries its order number as ERP order id (issue 28, item 3)', async () => {
+  it('saves a web order as loaded: the form shows its order number as ERP order id, and it stays unacknowledged (decision 071)', async () => {
     const cs = await staffMember(ROLES.CustomerService);
     const { order } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 1 }]);
-    expect(order.erpOrderId).toBe(String(order.orderNumber));
-    const input = { ...form(order, order.lines[0]!.price), erpOrderId: order.erpOrderId };
+    expect(order.erpOrderId).toBeNull();
+    const input = { ...form(order, order.lines[0]!.price), erpOrderId: String(order.orderNumber) };
     const res = await cs.c.gql<{ updateOrder: OrderView }>(UPDATE, {
       id: order.id,
       version: order.version,
       input,
     });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.updateOrder.erpOrderId).toBe(String(order.orderNumber));
+    expect(res.data!.updateOrder.erpOrderId).toBeNull();
+    expect(res.data!.updateOrder.acknowledgedAt).toBeNull();
   });
 
   it('lets CustomerService change a line price: totals follow the domain rules and the audit trail records it', async () => {
@@ -114,7 +115,7 @@ describe('admin order edit', () => {
     expect(entry!.changes).toEqual(
       expect.arrayContaining([
         { field: `line 1 (${products[0]!.id}) price`, before: order.lines[0]!.price, after: 9.5 },
-        { field: 'erpOrderId', before: String(order.orderNumber), after: 'ERP-77001' },
+        { field: 'erpOrderId', before: null, after: 'ERP-77001' },
         { field: 'subTotal', before: order.subTotal, after: subTotal },
       ]),
     );
@@ -311,7 +312,8 @@ describe('console access', () => {
   it('answers FORBIDDEN to a Customer for every console operation, and 403 for the CSV export', async () => {
     const { c } = await cardOrder(t, [{ itemId: products[0]!.id, qty: 1 }]);
     const NIL = '00000000-0000-4000-8000-000000000000';
-    const webhooks = webhookCalls(NIL);
+    // Open to keys with a scope but, signed in, to Admins only (the services check; decisions 070, 071).
+    const webhooks = { ...webhookCalls(NIL), ...erpCalls(NIL) };
     const calls: Record<string, string> = {
       'Query.adminOrders': '{ adminOrders { total } }',
       'Query.adminOrder': `{ adminOrder(id: "${NIL}") { id } }`,
@@ -342,6 +344,10 @@ describe('console access', () => {
       'Query.adminPriceLists': '{ adminPriceLists { id } }',
       'Query.adminProductPrices': '{ adminProductPrices(productId: "X") { productId } }',
       'Mutation.setPriceBreaks': 'mutation { setPriceBreaks(productId: "X", breaks: []) { productId } }',
+      'Mutation.setProductErpItem':
+        'mutation { setProductErpItem(productId: "X", erpItemId: "I-1") { productId } }',
+      'Mutation.setLocationErpShipTo': `mutation { setLocationErpShipTo(locationId: "${NIL}", erpShipToId: "S-1") { id } }`,
+      'Query.unacknowledgedOrders': '{ unacknowledgedOrders { total } }',
       'Query.adminQuotes': '{ adminQuotes { id } }',
       'Query.adminQuote': `{ adminQuote(id: "${NIL}") { id } }`,
       'Mutation.reviewQuote': `mutation { reviewQuote(id: "${NIL}", version: 1) { id } }`,

@@ -362,7 +362,7 @@ describe('the card, the Idempotency-Key, the console and a member who leaves', (
     await staff.signIn(email, PASSWORD);
     const edit = async (status: number) => {
       const { data } = await staff.gql<{ adminOrder: Record<string, any> }>(
-        `query($id: ID!) { adminOrder(id: $id) { version status contactEmail taxAmount freightAmt total erpOrderId
+        `query($id: ID!) { adminOrder(id: $id) { orderNumber version status contactEmail taxAmount freightAmt total erpOrderId
            shippingAddress { addressLine1 addressLine2 city state zip } lines { id quantity price } } }`,
         { id: orderId },
       );
@@ -379,7 +379,8 @@ describe('the card, the Idempotency-Key, the console and a member who leaves', (
             taxAmount: o.taxAmount,
             shippingCharges: o.freightAmt,
             totalAmount: o.total,
-            erpOrderId: o.erpOrderId,
+            // The form shows the order number until the ERP acknowledges the order (decision 071).
+            erpOrderId: o.erpOrderId ?? String(o.orderNumber),
             status,
             lines: o.lines.map((l: { id: string; quantity: number; price: number }) => ({
               ...l,

@@ -163,6 +163,14 @@ export function eventsOf(t: TestApp, aggregateType: string, aggregateId: string)
 }
 
 /**
+ * A call of the ERP's acknowledgement (signed in: Admins only; keys: erp:orders, decision 071), for the specs that
+ * try every guarded operation.
+ */
+export const erpCalls = (NIL: string): Record<string, string> => ({
+  'Mutation.acknowledgeOrder': `mutation { acknowledgeOrder(id: "${NIL}", erpOrderId: "SO-1") { id } }`,
+});
+
+/**
  * A call of each webhook operation (signed in: Admins only, decision 068; keys: webhooks:manage, decision 070), for
  * the specs that try every guarded operation.
  */

@@ -107,6 +107,8 @@ export async function createTestApp(
     fxRates?: Record<string, number>;
     /** Business-event consumers (delivered when the test flushes, as the mail). */
     eventConsumers?: EventConsumer[];
+    /** ERP_ACKNOWLEDGE_MINUTES (default 30). */
+    erpAcknowledgeMinutes?: number;
     /** Starts the dispatcher with this interval (default: not started; the test flushes). */
     outboxIntervalMs?: number;
     /** The webhook sender's resolver, schedule clock and jitter. */
@@ -155,6 +157,7 @@ export async function createTestApp(
     fxRates: options.fxRates,
     eventConsumers: options.eventConsumers,
     eventRetentionDays: options.eventRetentionDays,
+    erpAcknowledgeMinutes: options.erpAcknowledgeMinutes,
     eventsNow: options.eventsNow,
   });
   const testApp: TestApp = {

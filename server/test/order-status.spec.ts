@@ -193,6 +193,13 @@ describe('order events, written with each status change (decision 065)', () => {
       to: Authorized,
       toLabel: 'Payment Received',
       actor: changed!.actorId,
+      // The order as committed with the change, for the ERP (decision 071; server/test/erp-export.spec.ts).
+      salesOrder: expect.objectContaining({
+        schema: 1,
+        orderNumber: String(order.orderNumber),
+        status: Authorized,
+        totals: expect.objectContaining({ total: order.total }),
+      }),
     });
   });
 

@@ -10,7 +10,7 @@ import { GRAPHQL_ACCESS, REST_ACCESS } from '../src/modules/auth/permission-matr
 import { authorizedFor } from '../src/modules/auth/permissions';
 import { randomUUID } from 'node:crypto';
 import { ROLES } from '../../domain/roles';
-import { FIXTURE_PASSWORD, webhookCalls } from './fixtures';
+import { erpCalls, FIXTURE_PASSWORD, webhookCalls } from './fixtures';
 import { createTestApp, type TestApp } from './harness';
 
 const NIL = '00000000-0000-4000-8000-000000000000';
@@ -130,6 +130,10 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.adminPriceLists': '{ adminPriceLists { id } }',
       'Query.adminProductPrices': '{ adminProductPrices(productId: "X") { productId } }',
       'Mutation.setPriceBreaks': 'mutation { setPriceBreaks(productId: "X", breaks: []) { productId } }',
+      'Mutation.setProductErpItem':
+        'mutation { setProductErpItem(productId: "X", erpItemId: "I-1") { productId } }',
+      'Mutation.setLocationErpShipTo': `mutation { setLocationErpShipTo(locationId: "${NIL}", erpShipToId: "S-1") { id } }`,
+      'Query.unacknowledgedOrders': '{ unacknowledgedOrders { total } }',
       'Query.adminQuotes': '{ adminQuotes { id } }',
       'Query.adminQuote': '{ adminQuote(id: "00000000-0000-4000-8000-000000000000") { id } }',
       'Mutation.reviewQuote':
@@ -228,6 +232,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Mutation.setMaxOrderQuantity':
         'mutation { setMaxOrderQuantity(productId: "X", maxOrderQuantity: 5) { productId } }',
       ...webhookCalls(NIL),
+      ...erpCalls(NIL),
     };
     const guarded = Object.entries(GRAPHQL_ACCESS)
       .filter(([, a]) => a !== 'public')

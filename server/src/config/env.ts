@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SITE_IDS, type SiteId } from '../../../domain/constants';
+import { ERP_ACKNOWLEDGE_MINUTES_DEFAULT } from '../../../domain/erp';
 import { parseFxRates, type FxRates } from '../../../domain/fx';
 import { DEFAULT_STAFF_DISCOUNT_LIMIT_PCT } from '../../../domain/price-approval';
 import { REPLICA_WAIT_MS } from '../db/replica';
@@ -57,6 +58,8 @@ export interface AppConfig {
   eventRetentionDays: number;
   /** WEBHOOK_TIMEOUT_MS: how long a webhook receiver has to answer (decision 068). */
   webhookTimeoutMs: number;
+  /** ERP_ACKNOWLEDGE_MINUTES: the console lists orders the ERP has not acknowledged this long after placement (decision 071). */
+  erpAcknowledgeMinutes: number;
   /** HTTP worker processes on the one port (cluster module); 1 serves from the main process itself. */
   workers: number;
   /** Optional replica for catalogue, search and reporting reads; writes and read-after-write use the primary. */
@@ -266,6 +269,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       1000,
       30_000,
       'set WEBHOOK_TIMEOUT_MS from 1000 to 30000, e.g. 10000',
+    ),
+    erpAcknowledgeMinutes: int(
+      env,
+      'ERP_ACKNOWLEDGE_MINUTES',
+      ERP_ACKNOWLEDGE_MINUTES_DEFAULT,
+      0,
+      525_600,
+      'set ERP_ACKNOWLEDGE_MINUTES from 0 to 525600, e.g. 30',
     ),
     unpaidSweepMs: int(
       env,

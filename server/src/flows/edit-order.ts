@@ -13,6 +13,7 @@ import {
   lockOrderVersion,
   moveEditedStatus,
   orderService,
+  publishOrderEdit,
   readOrderEdit,
   refuseEdit,
   reserveEditedLines,
@@ -53,6 +54,7 @@ export async function editOrder(ctx: Ctx, id: string, version: number, input: un
     await reserveEditedLines(ctx, id, current, form, lines);
     if (await moveEditedStatus(ctx, id, current, form)) held = await cancelApproval(ctx, id);
     await auditOrderEdit(ctx, id, changes);
+    publishOrderEdit(ctx, id, current, changes);
   });
   await forgetHeldCard(ctx, held);
   return orderService.load(ctx, id);

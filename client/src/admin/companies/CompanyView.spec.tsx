@@ -6,10 +6,12 @@ import { GraphQLError } from 'graphql';
 import { Route, Routes } from 'react-router-dom';
 import { recordedMutation } from '../../testing/mutations';
 import { renderRoute } from '../../testing/render';
+import { ONE_LINE_MESSAGE } from '@domain/text.schema';
 import { CompanyView } from './CompanyView';
 import {
   AdminCompanyDocument,
   DecideCompanyCreditDocument,
+  SetLocationErpShipToDocument,
   type AdminCompanyFieldsFragment,
 } from './companies.generated';
 import { AdminPriceListsDocument } from '../shared/shared.generated';
@@ -32,7 +34,20 @@ const hold = {
   alsoSpending: false,
   requestedAt: '2030-01-02T15:00:00.000Z',
 };
-const company = (creditHolds: (typeof hold)[]) =>
+const LOCATION = '00000000-0000-4000-8000-0000000000d1';
+const dock = (erpShipToId: string | null) => ({
+  __typename: 'AdminCompanyLocation' as const,
+  id: LOCATION,
+  label: 'Charlotte dock',
+  addressLine1: '1 Main St',
+  city: 'Charlotte',
+  state: 'NC',
+  zip: '28202',
+  country: 'US',
+  billTo: true,
+  erpShipToId,
+});
+const company = (creditHolds: (typeof hold)[], locations = [dock(null)]) =>
   ({
     __typename: 'AdminCompany',
     id: ID,
@@ -57,6 +72,7 @@ const company = (creditHolds: (typeof hold)[]) =>
     people: [],
     invoices: [],
     creditHolds,
+    locations,
   }) as AdminCompanyFieldsFragment & { __typename: 'AdminCompany' };
 const read: MockedResponse = {
   request: { query: AdminCompanyDocument, variables: { id: ID } },
@@ -143,5 +159,47 @@ describe('Console → a company’s credit holds', () => {
     );
     expect(screen.getByRole('dialog')).toBe(dialog);
     expect(screen.getByTestId('credit-holds')).toBeTruthy();
+  });
+});
+
+/* A location's ERP ship-to id (decision 071): what the order events give the ERP for orders shipped there. */
+describe('Console → a company’s locations', () => {
+  it('saves a location’s ERP ship-to id; the answer shows it', async () => {
+    const { mock, sent } = recordedMutation(SetLocationErpShipToDocument, () => ({
+      data: { setLocationErpShipTo: company([hold], [dock('ST-CLT-01')]) },
+    }));
+    show([mock]);
+    const location = within(await screen.findByRole('region', { name: 'Charlotte dock' }));
+    expect(location.getByText('1 Main St, Charlotte, NC 28202, US')).toBeTruthy();
+    expect(location.getByText('Bill-to')).toBeTruthy();
+    fireEvent.change(location.getByLabelText('ERP ship-to ID'), { target: { value: 'ST-CLT-01 ' } });
+    fireEvent.click(location.getByRole('button', { name: 'Save ship-to ID' }));
+
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(sent).toHaveBeenCalledWith({ locationId: LOCATION, erpShipToId: 'ST-CLT-01' });
+    await waitFor(() =>
+      expect((location.getByLabelText('ERP ship-to ID') as HTMLInputElement).value).toBe('ST-CLT-01'),
+    );
+  });
+
+  it('puts the server’s refusal next to the field', async () => {
+    const { mock } = recordedMutation(SetLocationErpShipToDocument, () => ({
+      errors: [
+        new GraphQLError(ONE_LINE_MESSAGE, {
+          extensions: {
+            code: 'BAD_USER_INPUT',
+            fields: [{ field: 'erpShipToId', message: ONE_LINE_MESSAGE }],
+          },
+        }),
+      ],
+    }));
+    show([mock]);
+    const location = within(await screen.findByRole('region', { name: 'Charlotte dock' }));
+    fireEvent.change(location.getByLabelText('ERP ship-to ID'), { target: { value: 'ST' } });
+    fireEvent.click(location.getByRole('button', { name: 'Save ship-to ID' }));
+
+    const field = location.getByLabelText('ERP ship-to ID').closest('.ant-form-item') as HTMLElement;
+    expect(await within(field).findByText(ONE_LINE_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText('Saved')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { AdminCompanyDocument, type AdminCompanyFieldsFragment } from './compani
 import { RecordForm } from './CompanyRecordForm';
 import { CreditHolds } from './CreditHolds';
 import { Invoices } from './Invoices';
+import { Locations } from './Locations';
 
 /** /admin/companies/:id: the record, the credit decisions waiting, the terms invoices, the people. */
 export function CompanyView() {
@@ -37,6 +38,7 @@ export function CompanyView() {
       <Card title={t('admin.companies.record')}>
         <RecordForm company={company} onSaved={() => undefined} />
       </Card>
+      <Locations company={company} />
       <Card title={t('admin.companies.people', { count: company.people.length })}>
         {company.people.length === 0 ? (
           <Typography.Text type="secondary">{t('admin.companies.noPeople')}</Typography.Text>

@@ -5,6 +5,7 @@ import {
   DeclineCompanyApplicationDocument,
   RecordTermsPaymentDocument,
   SaveAdminCompanyDocument,
+  SetLocationErpShipToDocument,
 } from './companies.generated';
 
 /*
@@ -30,3 +31,6 @@ export const useDecideCredit = () => useMutation(DecideCompanyCreditDocument);
 
 /** A payment recorded against a terms invoice (the answer is the company, which the cache takes). */
 export const useRecordTermsPayment = () => useMutation(RecordTermsPaymentDocument);
+
+/** A location's ERP ship-to id saved (decision 071; the answer is the company, which the cache takes). */
+export const useSetLocationErpShipTo = () => useMutation(SetLocationErpShipToDocument);

@@ -8,7 +8,7 @@ import {
   orderStatusMatches,
   type OrderStatusGroup,
 } from '@domain/order-status';
-import { Button, DatePicker, Input, Select, Space, Tag } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Tabs, Tag } from 'antd';
 import { ResponsiveTable } from '../shared/ResponsiveTable';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { useT } from '../../i18n';
 import { useMoney } from '../../lib/money';
 import { useDates } from '../../lib/dates';
 import { TONES } from '../shared/tones';
+import { UnacknowledgedOrders } from './UnacknowledgedOrders';
 
 const SITES = ['axl', 'foodgrade', 'mai', 'aos', 'miv2', 'pay-us', 'pay-ca'];
 
@@ -55,8 +56,31 @@ const STATUS_TONES: Record<OrderStatusGroup, (typeof TONES)[keyof typeof TONES]>
   closed: TONES.neutral,
 };
 
-/** Orders: server-side filters (search, status, dates, site), sorting, pages and CSV export of the same rows. */
+/**
+ * Orders: every order (AllOrders), or those the ERP has not acknowledged (decision 071), as two tabs kept in the
+ * address (`?view=erp`).
+ */
 export function OrdersView() {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'erp' ? 'erp' : 'all';
+  return (
+    <>
+      <Tabs
+        activeKey={view}
+        onChange={(key) => setParams(key === 'erp' ? { view: 'erp' } : {})}
+        items={[
+          { key: 'all', label: t('admin.erp.allOrders') },
+          { key: 'erp', label: t('admin.erp.notAcknowledged') },
+        ]}
+      />
+      {view === 'erp' ? <UnacknowledgedOrders /> : <AllOrders />}
+    </>
+  );
+}
+
+/** Every order: server-side filters (search, status, dates, site), sorting, pages and CSV export of the same rows. */
+function AllOrders() {
   const t = useT();
   const dates = useDates();
   const money = useMoney();

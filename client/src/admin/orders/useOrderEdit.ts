@@ -7,6 +7,7 @@ import {
   proposedCharges,
   type AdminOrderInput,
 } from '@domain/admin';
+import { erpOrderIdShown } from '@domain/erp';
 import { isCountry } from '@domain/regions';
 import { useFormik } from 'formik';
 import { useEffect, useMemo } from 'react';
@@ -44,7 +45,8 @@ function initialValues(order: AdminOrderFieldsFragment): AdminOrderInput {
     taxAmount: order.taxAmount,
     shippingCharges: order.freightAmt,
     totalAmount: order.total,
-    erpOrderId: order.erpOrderId ?? '',
+    // Not acknowledged by the ERP: the order's own number, which saved unchanged leaves it so (decision 071).
+    erpOrderId: erpOrderIdShown(order),
     status: order.status,
     lines: order.lines.map((l) => ({
       id: l.id,

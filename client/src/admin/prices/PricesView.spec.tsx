@@ -6,17 +6,23 @@ import { App } from 'antd';
 import { GraphQLError } from 'graphql';
 import { recordedMutation } from '../../testing/mutations';
 import { renderRoute } from '../../testing/render';
-import { AdminProductPricesDocument, SetPriceBreaksDocument } from './prices.generated';
+import { ERP_MESSAGES } from '@domain/erp';
+import {
+  AdminProductPricesDocument,
+  SetPriceBreaksDocument,
+  SetProductErpItemDocument,
+} from './prices.generated';
 import { PricesView } from './PricesView';
 
 /* Console → Prices, the price-break editor (decision 048, issue 54 item 4): a volume price added and saved (the
  * part's prices read again, usePriceActions.ts), and the server's refusal of one row next to that row. */
 
 const PART = 'SFU1605-500';
-const prices = (breaks: { minQuantity: number; price: number }[]) => ({
+const prices = (breaks: { minQuantity: number; price: number }[], erpItemId: string | null = null) => ({
   __typename: 'ProductPrices' as const,
   productId: PART,
   name: 'Ball screw 1605, 500 mm',
+  erpItemId,
   lists: [
     {
       __typename: 'PriceListBreaks' as const,
@@ -28,9 +34,13 @@ const prices = (breaks: { minQuantity: number; price: number }[]) => ({
     },
   ],
 });
-const read = (breaks: { minQuantity: number; price: number }[], onRead?: () => void): MockedResponse => ({
+const read = (
+  breaks: { minQuantity: number; price: number }[],
+  onRead?: () => void,
+  erpItemId: string | null = null,
+): MockedResponse => ({
   request: { query: AdminProductPricesDocument, variables: { productId: PART } },
-  result: () => (onRead?.(), { data: { adminProductPrices: prices(breaks) } }),
+  result: () => (onRead?.(), { data: { adminProductPrices: prices(breaks, erpItemId) } }),
 });
 
 /** The save's mock: the variables sent are recorded. */
@@ -108,5 +118,42 @@ describe('Console → Prices: the price-break editor', () => {
       ],
     });
     expect(screen.queryByText('Saved')).toBeNull();
+  });
+});
+
+/* The part's ERP item number (decision 071): what the order events give the ERP for its lines. */
+describe('Console → Prices: the ERP item number', () => {
+  it('saves the number typed, and shows the part number stands for it while empty', async () => {
+    const { mock, sent } = recordedMutation(SetProductErpItemDocument, () => ({
+      data: { setProductErpItem: prices([], 'ITM-7781') },
+    }));
+    const reread = jest.fn();
+    show([read([]), mock, read([], reread, 'ITM-7781')]);
+    const field = (await screen.findByLabelText('ERP item number')) as HTMLInputElement;
+    expect(field.value).toBe('');
+    expect(
+      screen.getByText(`Leave it empty when the ERP knows this part by its part number, ${PART}.`),
+    ).toBeTruthy();
+    fireEvent.change(field, { target: { value: ' ITM-7781 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save ERP item number' }));
+
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(sent).toHaveBeenCalledWith({ productId: PART, erpItemId: 'ITM-7781' });
+    await waitFor(() => expect(reread).toHaveBeenCalled());
+    await waitFor(() =>
+      expect((screen.getByLabelText('ERP item number') as HTMLInputElement).value).toBe('ITM-7781'),
+    );
+  });
+
+  it('refuses a number longer than 64 characters next to the field, sending nothing', async () => {
+    const { mock, sent } = recordedMutation(SetProductErpItemDocument, () => ({
+      data: { setProductErpItem: prices([]) },
+    }));
+    show([read([]), mock]);
+    fireEvent.change(await screen.findByLabelText('ERP item number'), { target: { value: 'X'.repeat(65) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save ERP item number' }));
+
+    expect(await screen.findByText(ERP_MESSAGES.itemIdTooLong)).toBeTruthy();
+    expect(sent).not.toHaveBeenCalled();
   });
 });

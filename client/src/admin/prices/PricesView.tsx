@@ -1,13 +1,14 @@
 import { useQuery } from '@apollo/client/react';
+import { erpItemFieldSchema } from '@domain/erp';
 import { savingPct } from '@domain/price-breaks';
-import { Alert, App, Button, Card, Empty, Form, InputNumber, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, InputNumber, Space, Typography } from 'antd';
 import { FieldArray, Formik, type FormikProps } from 'formik';
 import { useT } from '../../i18n';
 import { errorMessage } from '../../lib/failure';
 import { useMoney } from '../../lib/money';
 import { ConsoleForm, useConsoleSubmit, PartSearchForm, useFieldItems, usePartSearch } from '../shared/forms';
 import { AdminProductPricesDocument, type ProductPricesFieldsFragment } from './prices.generated';
-import { useSetPriceBreaks } from './usePriceActions';
+import { useSetPriceBreaks, useSetProductErpItem } from './usePriceActions';
 
 type PriceList = ProductPricesFieldsFragment['lists'][number];
 
@@ -40,6 +41,7 @@ export function PricesView() {
           <Typography.Title level={2} style={{ fontSize: 20 }}>
             {product.name} <code>{product.productId}</code>
           </Typography.Title>
+          <ErpItemNumber productId={product.productId} erpItemId={product.erpItemId ?? null} />
           {product.lists.length === 0 && <Empty description={t('admin.prices.noList')} />}
           {product.lists.map((list) => (
             <ListBreaks key={list.priceListId} productId={product.productId} list={list} />
@@ -47,6 +49,61 @@ export function PricesView() {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * The part's ERP item number (decision 071): what the order events' sales orders give the ERP for its lines. Empty,
+ * the part number is the ERP's.
+ */
+function ErpItemNumber({ productId, erpItemId }: { productId: string; erpItemId: string | null }) {
+  const t = useT();
+  const { message } = App.useApp();
+  const [save] = useSetProductErpItem();
+  const submit = useConsoleSubmit(async (values: { erpItemId: string }) => {
+    await save({ variables: { productId, erpItemId: values.erpItemId.trim() } });
+    message.success(t('admin.saved'));
+  });
+  return (
+    <Card title={t('admin.prices.erpItem')} size="small" style={{ marginBottom: 16, maxWidth: 640 }}>
+      <Formik
+        initialValues={{ erpItemId: erpItemId ?? '' }}
+        validationSchema={erpItemFieldSchema}
+        onSubmit={submit}
+        enableReinitialize
+      >
+        {(formik) => <ErpItemField formik={formik} productId={productId} />}
+      </Formik>
+    </Card>
+  );
+}
+
+function ErpItemField({
+  formik,
+  productId,
+}: {
+  formik: FormikProps<{ erpItemId: string }>;
+  productId: string;
+}) {
+  const t = useT();
+  const { item, error } = useFieldItems(formik, 'prices-');
+  return (
+    <ConsoleForm formik={formik}>
+      <Form.Item
+        {...item('erpItemId', t('admin.prices.erpItemNumber'))}
+        help={error('erpItemId') ?? t('admin.prices.erpItemHelp', { part: productId })}
+      >
+        <Input
+          id="prices-erpItemId"
+          value={formik.values.erpItemId}
+          onChange={(e) => void formik.setFieldValue('erpItemId', e.target.value)}
+          onBlur={() => void formik.setFieldTouched('erpItemId', true, false)}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={formik.isSubmitting}>
+        {t('admin.prices.saveErpItem')}
+      </Button>
+    </ConsoleForm>
   );
 }
 

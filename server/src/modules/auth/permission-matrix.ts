@@ -2,6 +2,7 @@ import { CONSOLE_ACCESS, SUPPLIER_ACCESS } from '../../../../domain/admin';
 import { IMPORT_ACCESS } from '../../../../domain/imports';
 import { ROLES, type RoleName } from '../../../../domain/roles';
 import { WEBHOOKS_MANAGE } from '../../../../domain/webhooks';
+import { ERP_ORDERS } from '../../../../domain/erp';
 import { STAFF, type Access, type ScopedAccess } from './permissions';
 
 /** A user's own orders: any signed-in user, or a partner key with the orders:own scope. */
@@ -134,6 +135,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.adminCompany': CONSOLE_ACCESS.companies,
   'Query.adminPriceLists': CONSOLE_ACCESS.companies,
   'Query.adminProductPrices': CONSOLE_ACCESS.prices,
+  'Mutation.setProductErpItem': CONSOLE_ACCESS.prices,
   'Mutation.setPriceBreaks': CONSOLE_ACCESS.prices,
   'Query.adminQuotes': CONSOLE_ACCESS.quotes,
   'Query.adminQuote': CONSOLE_ACCESS.quotes,
@@ -157,6 +159,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.saveAdminCompany': CONSOLE_ACCESS.companies,
   'Mutation.setCompanyMemberRole': CONSOLE_ACCESS.companies,
   'Mutation.recordTermsPayment': CONSOLE_ACCESS.companies,
+  'Mutation.setLocationErpShipTo': CONSOLE_ACCESS.companies,
   'Mutation.decideCompanyCredit': CONSOLE_ACCESS.companies,
   'Query.adminCompanyApplications': CONSOLE_ACCESS.companies,
   'Query.adminCompanyApplication': CONSOLE_ACCESS.companies,
@@ -176,7 +179,10 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.sendTestWebhook': WEBHOOKS_MANAGE,
   // The event feed (decision 070): staff, or a key with company:orders / supplier:products (its own events).
   'Query.events': EVENT_FEED,
+  // The ERP's acknowledgement (decision 071): a key with erp:orders (any role), or an Admin signed in.
+  'Mutation.acknowledgeOrder': ERP_ORDERS,
   // Staff: the console (domain/admin.ts CONSOLE_ACCESS).
+  'Query.unacknowledgedOrders': CONSOLE_ACCESS.orders,
   'Query.adminOrders': CONSOLE_ACCESS.orders,
   'Query.adminOrder': CONSOLE_ACCESS.orders,
   'Query.orderAudit': CONSOLE_ACCESS.orders,

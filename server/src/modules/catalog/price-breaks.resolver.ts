@@ -34,6 +34,11 @@ class PriceListBreaksGql {
 class ProductPricesGql {
   @Field(() => ID) productId!: string;
   @Field(() => String) name!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: "The ERP's item number (decision 071); null: the part number is the ERP's",
+  })
+  erpItemId!: string | null;
   @Field(() => [PriceListBreaksGql]) lists!: PriceListBreaksGql[];
 }
 
@@ -50,6 +55,18 @@ export class PriceBreaksResolver {
   @Query(() => ProductPricesGql, { description: "A product's price lists and their volume breaks (staff)" })
   adminProductPrices(@Arg('productId', () => ID) productId: string, @Ctx() ctx: RequestCtx) {
     return priceBreaksService.get(ctx, productId);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.prices)
+  @Mutation(() => ProductPricesGql, {
+    description: "Sets a product's ERP item number ('' for none: the part number is the ERP's); audited",
+  })
+  setProductErpItem(
+    @Arg('productId', () => ID) productId: string,
+    @Arg('erpItemId', () => String) erpItemId: string,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return priceBreaksService.setErpItem(ctx, { productId, erpItemId });
   }
 
   @Authorized(...CONSOLE_ACCESS.prices)

@@ -7,6 +7,7 @@ import {
   priceBreaksSchema,
   type PriceBreak,
 } from '../../../../domain/price-breaks';
+import { productErpItemSchema } from '../../../../domain/erp';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx, Db } from '../../context';
@@ -28,6 +29,8 @@ export interface PriceListBreaksView {
 export interface ProductPricesView {
   productId: string;
   name: string;
+  /** The ERP's item number for the part (decision 071); null: its part number is the ERP's. */
+  erpItemId: string | null;
   lists: PriceListBreaksView[];
 }
 
@@ -51,8 +54,8 @@ const LISTS_SQL = `
   order by l.price_list_id`;
 
 async function pricesOf(db: Db, productId: string): Promise<ProductPricesView> {
-  const [product] = await db.execute<{ id: string; name: string }[]>(
-    'select id, name from product where id = ?',
+  const [product] = await db.execute<{ id: string; name: string; erpItemId: string | null }[]>(
+    'select id, name, erp_item_id as "erpItemId" from product where id = ?',
     [productId],
     'all',
   );
@@ -62,7 +65,7 @@ async function pricesOf(db: Db, productId: string): Promise<ProductPricesView> {
     [productId, productId, DEFAULT_CURRENCY, productId],
     'all',
   );
-  return { productId: product.id, name: product.name, lists };
+  return { productId: product.id, name: product.name, erpItemId: product.erpItemId, lists };
 }
 
 /** Staff keep the volume price breaks (decision 048): console → Prices, or GraphQL in a staff session. */
@@ -70,6 +73,46 @@ export const priceBreaksService = {
   async get(ctx: Ctx, productId: string): Promise<ProductPricesView> {
     assertAccess(ctx, CONSOLE_ACCESS.prices);
     return pricesOf(ctx.db, String(productId ?? '').trim());
+  },
+
+  /**
+   * Sets the part's ERP item number (decision 071; empty: none, the part number is the ERP's), one line of at most
+   * 64 characters. Audited, with a `product.changed` event; the order events' salesOrder reads it from then on.
+   */
+  async setErpItem(ctx: Ctx, body: unknown): Promise<ProductPricesView> {
+    assertAccess(ctx, CONSOLE_ACCESS.prices);
+    const input = validate(productErpItemSchema, body);
+    const erpItemId = input.erpItemId || null;
+    return ctx.db.transactional(async () => {
+      const [before] = await ctx.db.execute<{ erpItemId: string | null }[]>(
+        'select erp_item_id as "erpItemId" from product where id = ? for update',
+        [input.productId],
+        'all',
+      );
+      if (!before) throw notFound(`Product ${input.productId}`);
+      if (before.erpItemId !== erpItemId) {
+        await ctx.db.execute('update product set erp_item_id = ?, updated_at = now() where id = ?', [
+          erpItemId,
+          input.productId,
+        ]);
+        publish(ctx, {
+          type: 'product.changed',
+          aggregateType: 'product',
+          aggregateId: input.productId,
+          version: null,
+          actorId: ctx.user?.id ?? null,
+          payload: { productId: input.productId, changes: { erpItemId } },
+        });
+        await recordAudit(ctx, {
+          action: 'product.erp_item_id',
+          targetType: 'product',
+          targetId: input.productId,
+          before,
+          after: { erpItemId },
+        });
+      }
+      return pricesOf(ctx.db, input.productId);
+    });
   },
 
   /** Replaces one list's breaks for one product; refused, with the row named, unless each is below the one before. */

@@ -73,6 +73,10 @@ export class Product {
   @Property({ type: 'text', nullable: true })
   manufacturerPartNumber: string | null = null;
 
+  /** The ERP's item number for this part, when it is not the part number (decision 071); null: the part number. */
+  @Property({ type: 'text', nullable: true })
+  erpItemId: string | null = null;
+
   @Property({ type: 'integer', default: 1 })
   minimumPurchaseQuantity: number = 1;
 

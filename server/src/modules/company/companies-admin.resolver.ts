@@ -68,6 +68,18 @@ export class CompaniesAdminResolver {
 
   @Authorized(...CONSOLE_ACCESS.companies)
   @Mutation(() => AdminCompanyGql, {
+    description: "Sets a company location's ERP ship-to id ('' for none); audited",
+  })
+  async setLocationErpShipTo(
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('erpShipToId', () => String) erpShipToId: string,
+    @Ctx() ctx: RequestCtx,
+  ) {
+    return companyGql(await companiesAdminService.setLocationErpShipTo(ctx, { locationId, erpShipToId }));
+  }
+
+  @Authorized(...CONSOLE_ACCESS.companies)
+  @Mutation(() => AdminCompanyGql, {
     description: 'Records a payment against a terms invoice (paid in full: the invoice is paid)',
   })
   async recordTermsPayment(

@@ -14,6 +14,7 @@ import {
   type ApprovalReason,
 } from '../../../../domain/company';
 import { BRAND } from '../../../../domain/constants';
+import { locationErpShipToSchema } from '../../../../domain/erp';
 import { isUuid } from '../../../../domain/ids';
 import { formatAmount } from '../../../../domain/money';
 import { ORDER_STATUS_CODE, orderStatusLabel } from '../../../../domain/order-status';
@@ -63,7 +64,26 @@ export interface CompanyRecord extends CompanySummary {
   people: { userId: string; name: string; email: string; role: number | null; active: boolean }[];
   invoices: TermsInvoice[];
   creditHolds: CreditHold[];
+  /** Its locations (the bill-to first) with the ERP ship-to id staff keep on each (decision 071). */
+  locations: AdminLocationView[];
 }
+
+/** A company location as staff see it: where it is and its ERP ship-to id. */
+export interface AdminLocationView {
+  id: string;
+  label: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  billTo: boolean;
+  erpShipToId: string | null;
+}
+
+const LOCATIONS_SQL = `select id, label, address_line1 as "addressLine1", city, state, zip, country,
+    bill_to as "billTo", erp_ship_to_id as "erpShipToId"
+  from company_address where account_id = ? order by bill_to desc, lower(label)`;
 
 export interface TermsPaymentView {
   amount: number;
@@ -341,7 +361,47 @@ export const companiesAdminService = {
       })),
       invoices: invoiceViews,
       creditHolds: await this.creditHolds(ctx, id),
+      locations: await ctx.db.execute<AdminLocationView[]>(LOCATIONS_SQL, [id]),
     };
+  },
+
+  /**
+   * Sets a location's ERP ship-to id (decision 071; empty: none), one line of at most 64 characters, audited, with
+   * a `company.changed` event. The order events' salesOrder gives it to orders shipped or billed to that street.
+   * Entry point: the location's id and the id as sent; answers the location's company.
+   */
+  async setLocationErpShipTo(ctx: Ctx, body: unknown): Promise<CompanyRecord> {
+    assertAccess(ctx, CONSOLE_ACCESS.companies);
+    const input = validate(locationErpShipToSchema, body);
+    const erpShipToId = input.erpShipToId || null;
+    const accountId = await ctx.db.transactional(async () => {
+      const [before] = await ctx.db.execute<
+        { accountId: string; label: string; erpShipToId: string | null }[]
+      >(
+        `select account_id as "accountId", label, erp_ship_to_id as "erpShipToId" from company_address
+         where id = ? for update`,
+        [input.locationId],
+      );
+      if (!before) throw notFound('Location');
+      if (before.erpShipToId !== erpShipToId) {
+        await ctx.db.execute('update company_address set erp_ship_to_id = ? where id = ?', [
+          erpShipToId,
+          input.locationId,
+        ]);
+        await recordAudit(ctx, {
+          action: 'company.location-erp-ship-to',
+          targetType: 'company',
+          targetId: before.accountId,
+          before: { locationId: input.locationId, label: before.label, erpShipToId: before.erpShipToId },
+          after: { locationId: input.locationId, label: before.label, erpShipToId },
+        });
+        companyChanged(ctx, before.accountId, 'updated', {
+          location: { id: input.locationId, erpShipToId },
+        });
+      }
+      return before.accountId;
+    });
+    return this.get(ctx, accountId);
   },
 
   /**

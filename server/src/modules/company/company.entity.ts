@@ -187,6 +187,10 @@ export class CompanyAddress {
   @Property({ type: 'boolean', default: false })
   billTo: boolean = false;
 
+  /** The ERP's ship-to id of this location (decision 071), set by staff; null: none. */
+  @Property({ type: 'text', nullable: true })
+  erpShipToId: string | null = null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

@@ -284,6 +284,22 @@ export class CreditHoldGql {
   @Field(() => String) requestedAt!: string;
 }
 
+@ObjectType('AdminCompanyLocation', {
+  description: 'A company location as staff see it, with its ERP ship-to id (decision 071)',
+})
+export class AdminCompanyLocationGql {
+  @Field(() => ID) id!: string;
+  @Field(() => String) label!: string;
+  @Field(() => String) addressLine1!: string;
+  @Field(() => String) city!: string;
+  @Field(() => String) state!: string;
+  @Field(() => String) zip!: string;
+  @Field(() => String) country!: string;
+  @Field(() => Boolean) billTo!: boolean;
+  @Field(() => String, { nullable: true, description: "The ERP's ship-to id of this location, or null" })
+  erpShipToId!: string | null;
+}
+
 @ObjectType('AdminCompany', {
   description: 'A company as staff keep it: record, people, terms invoices, credit',
 })
@@ -300,6 +316,8 @@ export class AdminCompanyGql extends AdminCompanySummaryGql {
   @Field(() => [TermsInvoiceGql], { description: 'Open invoices first (oldest due first), then paid ones' })
   invoices!: TermsInvoiceGql[];
   @Field(() => [CreditHoldGql]) creditHolds!: CreditHoldGql[];
+  @Field(() => [AdminCompanyLocationGql], { description: 'Its locations, the bill-to first' })
+  locations!: AdminCompanyLocationGql[];
 }
 
 @InputType('CompanyRecordInput', { description: "A company's record as staff keep it" })

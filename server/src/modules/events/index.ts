@@ -3,7 +3,7 @@
  * consumers after the commit; the feed (decision 070) numbers them after commit and pages them to partners, seen
  * through the one visibility rule. A leaf: it imports no other module, every module may use it.
  */
-export { publish, type EventType, type NewEvent } from './publish';
+export { publish, registerAttachment, type AttachmentSql, type EventType, type NewEvent } from './publish';
 export {
   EventDispatcher,
   MAX_DELIVERY_ATTEMPTS,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { onCommit, openTransactionKey } from '../../db/db';
-import { Prepared } from '../../db/prepared';
+import { prepared, type Prepared } from '../../db/prepared';
 import type { Db } from '../../context';
 
 /** Every business event the store writes (docs/architecture.md "Events" lists each one's payload and writer). */
@@ -10,6 +10,8 @@ export type EventType =
   | 'order.paid'
   | 'order.shipped'
   | 'order.cancelled'
+  | 'order.edited'
+  | 'order.acknowledged'
   | 'quote.sent'
   | 'quote.accepted'
   | 'inventory.changed'
@@ -28,6 +30,25 @@ export interface NewEvent {
   version: number | null;
   actorId?: string | null;
   payload: Record<string, unknown>;
+  /**
+   * A document added to the payload when the event is written, under this key, read by the attachment's SQL in the
+   * same statement (decision 071: `salesOrder`, the order as the ERP needs it, as committed). Costs no statement.
+   */
+  attach?: string;
+}
+
+/** SQL of an attachment: a jsonb expression over the aggregate id's SQL (`i.aggregate_id`, text). */
+export type AttachmentSql = (aggregateId: string) => string;
+
+const attachments = new Map<string, AttachmentSql>();
+
+/**
+ * Registers what `attach: key` adds to an event's payload (the module whose events carry it, when it is loaded).
+ * The SQL must hold no `?` (the statement's parameters are numbered from them).
+ */
+export function registerAttachment(key: string, sql: AttachmentSql): void {
+  if (sql('x').includes('?')) throw new Error(`The attachment ${key}'s SQL may not hold a ?`);
+  attachments.set(key, sql);
 }
 
 /** Called after a commit that wrote events (the dispatchers of this process wake). */
@@ -62,11 +83,21 @@ export function publish(ctx: { db: Db }, ...events: NewEvent[]): void {
   });
 }
 
-/** Planned once per connection (a named prepared statement, decision 020): it runs in every transaction that publishes. */
-const WRITE_EVENTS = new Prepared(
-  `with input as (
+/**
+ * The statement, planned once per connection and text (a named prepared statement, decision 020): it runs in every
+ * transaction that publishes. Its text depends on the attachments registered (the same in every process).
+ */
+function writeEventsStatement(): Prepared<unknown> {
+  const attached = [...attachments].map(
+    ([key, sql]) => `when '${key}' then jsonb_build_object('${key}', ${sql('i.aggregate_id')})`,
+  );
+  const payload = attached.length
+    ? `i.payload || coalesce(case i.attach ${attached.join(' ')} end, '{}'::jsonb)`
+    : 'i.payload';
+  return prepared(
+    `with input as (
        select * from jsonb_to_recordset(?::jsonb) as x(ord int, id uuid, type text, aggregate_type text,
-         aggregate_id text, version int, actor_id text, payload jsonb)),
+         aggregate_id text, version int, actor_id text, payload jsonb, attach text)),
      counts as (select aggregate_type, aggregate_id, count(*) as n from input group by aggregate_type, aggregate_id),
      stream as (
        insert into domain_event_stream (aggregate_type, aggregate_id, last_seq)
@@ -77,12 +108,13 @@ const WRITE_EVENTS = new Prepared(
        insert into domain_event (id, type, aggregate_type, aggregate_id, seq, version, actor_id, payload)
        select i.id, i.type, i.aggregate_type, i.aggregate_id,
          s.last_seq - c.n + row_number() over (partition by i.aggregate_type, i.aggregate_id order by i.ord),
-         i.version, i.actor_id, i.payload
+         i.version, i.actor_id, ${payload}
        from input i join stream s using (aggregate_type, aggregate_id) join counts c using (aggregate_type, aggregate_id)
        returning id)
      insert into domain_event_delivery (event_id, consumer)
      select w.id, c.name from written w cross join domain_event_consumer c where c.active`,
-);
+  );
+}
 
 /**
  * One statement: the events, their per-aggregate sequence numbers (upserting each aggregate's stream row, locked
@@ -100,6 +132,9 @@ async function writeEvents(db: Db, events: NewEvent[]): Promise<void> {
     version: e.version,
     actor_id: e.actorId ?? null,
     payload: e.payload,
+    attach: e.attach ?? null,
   }));
-  await WRITE_EVENTS.all(db, [JSON.stringify(rows)]);
+  const unknown = events.find((e) => e.attach && !attachments.has(e.attach));
+  if (unknown) throw new Error(`No attachment ${unknown.attach} is registered (${unknown.type})`);
+  await writeEventsStatement().all(db, [JSON.stringify(rows)]);
 }

@@ -96,15 +96,20 @@ export async function insertDemoOrders(
        ), inserted as (
          insert into customer_order (order_number, contact_email, site, currency_code, sub_total, freight_amt,
            tax_pct, tax_amount, tax_geo_code, total, shipping_address, carrier_id, carrier_method, payment_kind,
-           card_brand, card_last4, erp_order_id, idempotency_scope, idempotency_key, request_hash, created_at,
-           updated_at)
+           card_brand, card_last4, erp_order_id, acknowledged_at, idempotency_scope, idempotency_key, request_hash,
+           created_at, updated_at)
          select o.number, o.email, o.site, case when o.site = 'pay-ca' then 'cad' else 'usd' end, 0, 0, 0, 0, '', 0,
            jsonb_build_object('name', 'Receiving', 'companyName', 'Plant ' || (o.number % 900), 'addressLine1',
              (o.number % 9000 + 100) || ' Industrial Way', 'addressLine2', null, 'city', 'Springfield',
              'state', o.state, 'zip', lpad((o.number % 90000 + 10000)::text, 5, '0'), 'country', 'US',
              'isResidential', false, 'phone', null, 'email', o.email),
            'ups', 'Ground', 'card', 'visa', '4242',
-           case when o.status in (1, 2, 3, 4) then 'ERP-' || o.number else o.number::text end,
+           -- The ERP acknowledged what the store has processed, and what was paid for over a day ago (decision 071);
+           -- the latest paid orders and the failed or cancelled ones wait for it.
+           case when o.status in (1, 2, 3, 4) or (o.status = 18 and o.at < now() - interval '1 day')
+             then 'ERP-' || o.number end,
+           case when o.status in (1, 2, 3, 4) or (o.status = 18 and o.at < now() - interval '1 day')
+             then o.at + interval '3 minutes' end,
            '${DEMO_ORDER_SCOPE}', 'demo-' || o.number, '', o.at, o.at
          from o
          returning id, order_number)

@@ -31,6 +31,7 @@ export {
   editLines,
   editTotals,
   moveEditedStatus,
+  publishOrderEdit,
   readOrderEdit,
   refuseEdit,
   reserveEditedLines,

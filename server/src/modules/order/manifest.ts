@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../../common/module-manifest';
 import { AdminOrderResolver } from './order-admin.resolver';
+import { ErpOrderResolver } from './erp.resolver';
 import { CustomerOrder, OrderAccess, OrderEvent, OrderLine, Shipment, ShipmentLine } from './order.entity';
 import { OrderResolver } from './order.resolver';
 import { orderRoutes } from './order.routes';
@@ -7,7 +8,7 @@ import { orderRoutes } from './order.routes';
 export const manifest: ModuleManifest = {
   name: 'order',
   entities: [CustomerOrder, OrderLine, OrderEvent, OrderAccess, Shipment, ShipmentLine],
-  resolvers: [OrderResolver, AdminOrderResolver],
+  resolvers: [OrderResolver, AdminOrderResolver, ErpOrderResolver],
   routes: [{ prefix: '/', routes: orderRoutes }],
   // Demo orders name products; the seed writes new ones (demo-orders.ts).
   seedTruncates: ['shipment_line', 'shipment', 'order_line', 'order_event', 'order_access', 'customer_order'],

@@ -21,7 +21,7 @@ import { orderService } from './order.service';
 import { OrderGql } from './order.types';
 
 @ObjectType('AdminOrderRow', { description: "A row of the console's orders table" })
-class AdminOrderRowGql {
+export class AdminOrderRowGql {
   @Field(() => ID) id!: string;
   @Field(() => String) orderNumber!: string;
   @Field(() => String) createdAt!: string;
@@ -36,6 +36,8 @@ class AdminOrderRowGql {
   @Field(() => Float) total!: number;
   @Field(() => String) currencyCode!: string;
   @Field(() => String, { nullable: true }) erpOrderId!: string | null;
+  @Field(() => String, { nullable: true, description: 'When the ERP acknowledged the order (decision 071)' })
+  acknowledgedAt!: string | null;
   @Field(() => String, { description: 'Ship-to state' }) state!: string;
 }
 

@@ -29,6 +29,8 @@ export interface AdminOrderRow {
   total: number;
   currencyCode: string;
   erpOrderId: string | null;
+  /** When the ERP acknowledged the order (decision 071), or null. */
+  acknowledgedAt: string | null;
   state: string;
 }
 
@@ -46,11 +48,11 @@ export interface AuditEntryView {
   changes: AuditChange[];
 }
 
-const ROW_COLUMNS = `o.id, o.order_number::text as "orderNumber", o.created_at as "createdAt",
+export const ADMIN_ROW_COLUMNS = `o.id, o.order_number::text as "orderNumber", o.created_at as "createdAt",
   o.contact_email as "contactEmail", nullif(trim(u.first_name || ' ' || u.last_name), '') as "customerName",
   o.user_id as "userId", o.site, o.status, o.payment_status as "paymentStatus", o.payment_kind as "paymentKind",
   o.total::float8 as total, o.currency_code as "currencyCode", o.erp_order_id as "erpOrderId",
-  o.shipping_address->>'state' as state`;
+  o.acknowledged_at as "acknowledgedAt", o.shipping_address->>'state' as state`;
 
 const SORT_SQL: Record<AdminOrderFilter['sort'], string> = {
   createdAt: 'o.created_at',
@@ -97,9 +99,15 @@ function whereOf(filter: AdminOrderFilter): { sql: string; params: unknown[] } {
   return { sql: where.length ? `where ${where.join(' and ')}` : '', params };
 }
 
-const rowView = (r: AdminOrderRow & { createdAt: Date | string }): AdminOrderRow => ({
+export const adminRowView = (
+  r: Omit<AdminOrderRow, 'acknowledgedAt'> & {
+    createdAt: Date | string;
+    acknowledgedAt: Date | string | null;
+  },
+): AdminOrderRow => ({
   ...r,
   createdAt: new Date(r.createdAt).toISOString(),
+  acknowledgedAt: r.acknowledgedAt ? new Date(r.acknowledgedAt).toISOString() : null,
   statusLabel: orderStatusLabel(r.status),
 });
 
@@ -115,14 +123,14 @@ export const adminOrderService = {
     const direction = filter.descending ? 'desc' : 'asc';
     const [rows, [count]] = await Promise.all([
       ctx.db.execute<(AdminOrderRow & { createdAt: Date })[]>(
-        `select ${ROW_COLUMNS} from customer_order o left join app_user u on u.id = o.user_id ${sql}
+        `select ${ADMIN_ROW_COLUMNS} from customer_order o left join app_user u on u.id = o.user_id ${sql}
          order by ${SORT_SQL[filter.sort]} ${direction}, o.order_number ${direction}
          limit ? offset ?`,
         [...params, filter.pageSize, (filter.page - 1) * filter.pageSize],
       ),
       ctx.db.execute<{ n: number }[]>(`select count(*)::int as n from customer_order o ${sql}`, params),
     ]);
-    return { items: rows.map(rowView), total: count!.n, page: filter.page, pageSize: filter.pageSize };
+    return { items: rows.map(adminRowView), total: count!.n, page: filter.page, pageSize: filter.pageSize };
   },
 
   /**
@@ -152,7 +160,7 @@ export const adminOrderService = {
         ? `${sql ? `${sql} and` : 'where'} (o.created_at, o.order_number) < (?, ?)`
         : sql;
       const batch: (AdminOrderRow & { createdAt: Date })[] = await ctx.db.execute(
-        `select ${ROW_COLUMNS} from customer_order o left join app_user u on u.id = o.user_id ${keyset}
+        `select ${ADMIN_ROW_COLUMNS} from customer_order o left join app_user u on u.id = o.user_id ${keyset}
          order by o.created_at desc, o.order_number desc limit 2000`,
         after ? [...params, after.createdAt, after.orderNumber] : params,
       );

@@ -10,6 +10,7 @@ import {
   proposedCharges,
   type AdminOrderInput,
 } from '../../../../domain/admin';
+import { editedErpOrderId } from '../../../../domain/erp';
 import { round2 } from '../../../../domain/money';
 import { addressRules } from '../../../../domain/regions';
 import { taxLines } from '../../../../domain/tax';
@@ -21,10 +22,13 @@ import type { Ctx } from '../../context';
 import { checkLines } from '../cart';
 import { assertAccess, heldPrices, refuseHeldPrices, staffNamed, type HeldPrice } from '../auth';
 import { recordAudit } from '../audit';
+import { publish } from '../events';
 import { lockStock, releaseOrderStock, reserveOrderStock } from '../stock';
 import { refuseCancelWithPayments, releasePayment } from './checkout.service';
 import { cancellationMail } from './order-mail';
+import { publishAcknowledged } from './erp-orders';
 import { changeOrderStatus } from './order-status';
+import { SALES_ORDER_KEY } from './sales-order';
 import { orderService, type OrderView } from './order.service';
 
 /*
@@ -216,7 +220,7 @@ export function editChanges(
     freightAmt: form.shippingCharges,
     total: totals.total,
     subTotal: totals.subTotal,
-    erpOrderId: form.erpOrderId,
+    erpOrderId: editedErpOrderId(current, form.erpOrderId),
     status: form.status,
     lines: current.lines.map((l) => ({ ...l, ...lines.find((e) => e?.id === l.id) })),
   };
@@ -317,7 +321,9 @@ export async function checkLoweredPrices(
 }
 
 /**
- * Writes the order's contact, address and amounts (`version` as loaded). A new status is written with its history
+ * Writes the order's contact, address, amounts and ERP order number (`version` as loaded). The form shows an order
+ * the ERP has not acknowledged with its own number: saved unchanged it stays unacknowledged; another number typed by
+ * staff is the ERP's, and acknowledges it (decision 071). A new status is written with its history
  * by moveEditedStatus (changeOrderStatus), which gives the order its new version.
  */
 export async function writeOrderEdit(
@@ -330,7 +336,8 @@ export async function writeOrderEdit(
 ): Promise<void> {
   await ctx.db.execute(
     `update customer_order set contact_email = ?, shipping_address = shipping_address || ?::jsonb,
-       tax_amount = ?, taxes = ?::jsonb, freight_amt = ?, sub_total = ?, total = ?, erp_order_id = ?,
+       tax_amount = ?, taxes = ?::jsonb, freight_amt = ?, sub_total = ?, total = ?, erp_order_id = ?::text,
+       acknowledged_at = case when acknowledged_at is null and ?::text is not null then now() else acknowledged_at end,
        version = version + ?, updated_at = now()
      where id = ? and version = ?`,
     [
@@ -341,7 +348,8 @@ export async function writeOrderEdit(
       form.shippingCharges,
       totals.subTotal,
       totals.total,
-      form.erpOrderId,
+      editedErpOrderId(current, form.erpOrderId),
+      editedErpOrderId(current, form.erpOrderId),
       form.status === current.status ? 1 : 0,
       id,
       version,
@@ -444,6 +452,35 @@ export async function moveEditedStatus(
     notice: released && cancellationMail('store', released.money),
   });
   return cancelling;
+}
+
+/**
+ * The edit's business events (decision 071), in its transaction: `order.edited` when it changed more than the
+ * status, naming the fields; `order.acknowledged` when staff
+ * typed the ERP's number for an order the ERP had not acknowledged. Both carry the salesOrder as committed.
+ */
+export function publishOrderEdit(ctx: Ctx, id: string, current: OrderView, changes: EditChanges): void {
+  // A status change has its own events; the ERP number typed for an unacknowledged order is its acknowledgement.
+  const fields = Object.keys(changes.after).filter(
+    (k) => k !== 'status' && !(k === 'erpOrderId' && current.acknowledgedAt === null),
+  );
+  // The edit and its status change gave the order one new version.
+  const version = current.version + 1;
+  if (fields.length) {
+    publish(ctx, {
+      type: 'order.edited',
+      aggregateType: 'order',
+      aggregateId: id,
+      version,
+      actorId: ctx.user?.id ?? null,
+      payload: { orderId: id, fields },
+      attach: SALES_ORDER_KEY,
+    });
+  }
+  const erpOrderId = changes.after.erpOrderId;
+  if (current.acknowledgedAt === null && typeof erpOrderId === 'string') {
+    publishAcknowledged(ctx, { id, version, erpOrderId, by: 'staff' });
+  }
 }
 
 /** The edit in the audit trail (before and after, field by field). */

@@ -9,6 +9,7 @@ import {
 } from '../../../../domain/order-status';
 import { publish, type EventType, type NewEvent } from '../events';
 import type { OrderMail } from './order-mail';
+import { SALES_ORDER_KEY } from './sales-order';
 
 /*
  * The one writer of an order's status and of its history (`order_event`), decision 067: a placement, a payment, an
@@ -249,7 +250,8 @@ async function statusChanged(deps: StatusDeps, change: OrderStatusChanged): Prom
 /**
  * The business events of a status change (decision 065), written with it: `order.status_changed` every time, and
  * `order.placed` / `order.paid` / `order.shipped` / `order.cancelled` for the change they name. Each carries the
- * order's id, the status codes and labels it went from and to, and who made it.
+ * order's id, the status codes and labels it went from and to, and who made it, and the order's `salesOrder` as
+ * committed (sales-order.ts, decision 071).
  */
 function orderEvents(change: OrderStatusChanged): NewEvent[] {
   const payload = {
@@ -272,5 +274,6 @@ function orderEvents(change: OrderStatusChanged): NewEvent[] {
     version: change.version,
     actorId: change.actorId,
     payload,
+    attach: SALES_ORDER_KEY,
   }));
 }

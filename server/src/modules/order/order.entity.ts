@@ -44,6 +44,11 @@ export interface OrderedConfiguration {
 @Index({ properties: ['site', 'createdAt'] })
 @Index({ properties: ['createdAt', 'orderNumber'] })
 @Index({
+  name: 'customer_order_unacknowledged_index',
+  expression:
+    'create index "customer_order_unacknowledged_index" on "customer_order" ("created_at", "order_number") where "acknowledged_at" is null',
+})
+@Index({
   name: 'customer_order_contact_email_prefix_index',
   expression:
     'create index "customer_order_contact_email_prefix_index" on "customer_order" (lower("contact_email") text_pattern_ops)',
@@ -148,9 +153,14 @@ export class CustomerOrder {
   @Property({ type: 'text', nullable: true })
   paymentIntentId: string | null = null;
 
+  /** The ERP's sales order number, set when the ERP acknowledges the order (decision 071); null: not yet. */
   @Index()
   @Property({ type: 'text', nullable: true })
   erpOrderId: string | null = null;
+
+  /** When the ERP acknowledged the order (acknowledgeOrder, decision 071); null: not acknowledged. */
+  @Property({ type: 'timestamptz', nullable: true })
+  acknowledgedAt: Date | null = null;
 
   /** When the carrier confirmed delivery (the return window runs from it). */
   @Property({ type: 'timestamptz', nullable: true })

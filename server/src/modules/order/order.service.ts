@@ -106,6 +106,8 @@ export interface OrderView {
   poNumber: string | null;
   paymentIntentId: string | null;
   erpOrderId: string | null;
+  /** When the ERP acknowledged the order (decision 071), or null. */
+  acknowledgedAt: string | null;
   deliveredAt: string | null;
   /** The language the order was placed in (its e-mails are written in it). */
   locale: string;
@@ -133,7 +135,7 @@ const ORDER_COLUMNS = `
   o.shipping_address as "shippingAddress", o.bill_to as "billTo", o.carrier_id as "carrierId", o.carrier_method as "carrierMethod",
   o.shipping_note as "shippingNote", o.payment_kind as "paymentKind", o.card_brand as "cardBrand",
   o.card_last4 as "cardLast4", o.po_number as "poNumber", o.payment_intent_id as "paymentIntentId",
-  o.erp_order_id as "erpOrderId", o.delivered_at as "deliveredAt", o.version, o.locale,
+  o.erp_order_id as "erpOrderId", o.acknowledged_at as "acknowledgedAt", o.delivered_at as "deliveredAt", o.version, o.locale,
   (select min(e.at) from order_event e where e.order_id = o.id and e.to_status in (14, 15)) as "unpaidSince", o.created_at as "createdAt", o.updated_at as "updatedAt"`;
 
 /** One order with its lines and history, in one statement. */
@@ -182,6 +184,7 @@ const view = (row: OrderRow): OrderView => {
     statusLabel: orderStatusLabel(row.status),
     // Instants as ISO 8601 (PostgreSQL's own text, "2026-11-25 12:00:00+00", is not read by every browser).
     deliveredAt: row.deliveredAt ? new Date(row.deliveredAt).toISOString() : null,
+    acknowledgedAt: row.acknowledgedAt ? new Date(row.acknowledgedAt).toISOString() : null,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };

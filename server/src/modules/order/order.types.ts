@@ -121,7 +121,16 @@ export class OrderGql {
   @Field(() => String, { nullable: true }) cardBrand!: string | null;
   @Field(() => String, { nullable: true }) cardLast4!: string | null;
   @Field(() => String, { nullable: true }) poNumber!: string | null;
-  @Field(() => String, { nullable: true }) erpOrderId!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "The ERP's order number, once it acknowledged the order",
+  })
+  erpOrderId!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'When the ERP acknowledged the order (acknowledgeOrder)',
+  })
+  acknowledgedAt!: string | null;
   @Field(() => String, { nullable: true, description: 'When delivered (returns run 30 days from it)' })
   deliveredAt!: string | null;
   @Field(() => Int) version!: number;

@@ -138,15 +138,18 @@ export interface NewOrder {
   billTo: OrderAddress | null;
 }
 
-/** Writes the order's row (its number from the sequence); its id and number. */
+/**
+ * Writes the order's row (its number from the sequence); its id and number. Its `erp_order_id` stays null until the
+ * ERP acknowledges it (acknowledgeOrder, decision 071).
+ */
 export async function insertOrder(ctx: Ctx, order: NewOrder): Promise<{ id: string; orderNumber: string }> {
   const { input } = order.checkout;
   const { totals, taxation } = order.prices;
   const [row] = await prepared<{ id: string; orderNumber: string }>(
     `insert into customer_order (order_number, user_id, contact_email, site, currency_code, sub_total, freight_amt, tax_pct,
        tax_amount, taxes, tax_geo_code, total, shipping_address, carrier_id, carrier_method, shipping_note,
-       payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, erp_order_id, locale, account_id, bill_to)
-     select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, n.no::text, ?, ?, ?::jsonb
+       payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, locale, account_id, bill_to)
+     select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb
      from (select nextval('order_number_seq') as no) n
      returning id, order_number::text as "orderNumber"`,
   ).all(ctx.db, [
