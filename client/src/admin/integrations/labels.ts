@@ -10,6 +10,8 @@ export const EVENT_LABELS: Record<WebhookEventType | typeof WEBHOOK_TEST_TYPE, M
   'order.paid': 'admin.integrations.ev.orderPaid',
   'order.shipped': 'admin.integrations.ev.orderShipped',
   'order.cancelled': 'admin.integrations.ev.orderCancelled',
+  'order.edited': 'admin.integrations.ev.orderEdited',
+  'order.acknowledged': 'admin.integrations.ev.orderAcknowledged',
   'quote.sent': 'admin.integrations.ev.quoteSent',
   'quote.accepted': 'admin.integrations.ev.quoteAccepted',
   'inventory.changed': 'admin.integrations.ev.inventoryChanged',
