@@ -40,7 +40,8 @@ export function UnacknowledgedOrders() {
     fetchPolicy: 'cache-and-network',
   });
   const list = (data ?? previousData)?.unacknowledgedOrders;
-  const [draft, setDraft] = useState<number | null>(null);
+  // What the operator typed (null: cleared), or undefined until they type: the list's own age is shown.
+  const [draft, setDraft] = useState<number | null | undefined>(undefined);
   const set = (patch: Record<string, string | null>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -57,7 +58,7 @@ export function UnacknowledgedOrders() {
         style={{ marginBottom: 16, rowGap: 8 }}
         onSubmitCapture={(e) => {
           e.preventDefault();
-          if (draft !== null) set({ minutes: String(draft), page: null });
+          if (draft !== undefined && draft !== null) set({ minutes: String(draft), page: null });
         }}
       >
         <Form.Item label={t('admin.erp.olderThan')} htmlFor="erp-older-than">
@@ -65,7 +66,7 @@ export function UnacknowledgedOrders() {
             id="erp-older-than"
             min={0}
             precision={0}
-            value={draft ?? list?.olderThanMinutes ?? null}
+            value={draft === undefined ? (list?.olderThanMinutes ?? null) : draft}
             onChange={(v) => setDraft(v)}
           />
         </Form.Item>
