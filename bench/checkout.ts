@@ -11,7 +11,15 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { TEST_CARDS } from '../domain/checkout';
 import { CSRF } from '../domain/constants';
-import { benchDatabase, cpuColumns, listen, load, plainProductIds, type LoadResult } from './support';
+import {
+  benchDatabase,
+  cpuColumns,
+  guestOrderBody,
+  listen,
+  load,
+  plainProductIds,
+  type LoadResult,
+} from './support';
 
 interface Shopper {
   cookie: string;
@@ -119,19 +127,7 @@ async function main() {
     console.log(
       `| (${orders} guest carts filled in ${((Date.now() - started) / 1000).toFixed(1)} s) | | | | | | |`,
     );
-    const body = JSON.stringify({
-      contactEmail: 'bench@plant.example',
-      shippingAddress: {
-        name: 'Dock 1',
-        addressLine1: '400 Mill St',
-        city: 'Mooresville',
-        state: 'NC',
-        zip: '28115',
-        email: 'bench@plant.example',
-      },
-      shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
-      payment: { kind: 'card', paymentMethodId: card.id },
-    });
+    const body = guestOrderBody(card.id);
     const before = await db.execute<[{ n: number }]>('select count(*)::int as n from customer_order');
     print(
       `POST /api/checkout/place-order, ${orders} guest carts, 8 connections`,

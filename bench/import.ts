@@ -12,7 +12,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { ROLES } from '../domain/roles';
 import { WAREHOUSES } from '../domain/warehouses';
-import { benchDatabase, listen, load, staffSession } from './support';
+import { benchDatabase, listen, printFloor, staffSession } from './support';
 
 /** A CSV field, quoted (names hold commas). */
 const quoted = (value: string) => `"${value.replace(/"/g, '""')}"`;
@@ -44,17 +44,7 @@ async function main() {
     const warehouses = WAREHOUSES.map((w) => w.id);
     const perWarehouse = Math.ceil(rows / warehouses.length);
 
-    const floor = await load({
-      url: `${app.base}/healthz`,
-      method: 'GET',
-      headers: {},
-      bodies: [],
-      connections: 1,
-      seconds: 5,
-    });
-    console.log(
-      `floor: GET /healthz one at a time, p50 ${floor.latency.p50} ms, ${floor.requests.average.toFixed(0)} req/s`,
-    );
+    await printFloor(app.base);
     console.log(
       `\n| import (${rows.toLocaleString('en-US')} rows) | dry run median s | applied median s | changed | runs |`,
     );

@@ -14,7 +14,14 @@ import { parseArgs } from 'node:util';
 import { TEST_CARDS } from '../domain/checkout';
 import { CSRF } from '../domain/constants';
 import { freePort } from '../server/test/processes';
-import { benchDatabase, load, type LoadOptions, plainProductIds, untilReady } from './support';
+import {
+  benchDatabase,
+  guestOrderBody,
+  load,
+  type LoadOptions,
+  plainProductIds,
+  untilReady,
+} from './support';
 
 type Request = NonNullable<LoadOptions['requests']>[number];
 
@@ -175,19 +182,7 @@ async function main() {
                 method: 'POST',
                 path: '/api/checkout/place-order',
                 headers: { ...g, 'idempotency-key': randomUUID() },
-                body: JSON.stringify({
-                  contactEmail: 'bench@plant.example',
-                  shippingAddress: {
-                    name: 'Dock 1',
-                    addressLine1: '400 Mill St',
-                    city: 'Mooresville',
-                    state: 'NC',
-                    zip: '28115',
-                    email: 'bench@plant.example',
-                  },
-                  shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
-                  payment: { kind: 'card', paymentMethodId: card.id },
-                }),
+                body: guestOrderBody(card.id),
               };
             }
           }

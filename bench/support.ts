@@ -211,3 +211,34 @@ export async function untilReady(child: ChildProcess, base: string): Promise<voi
   }
   throw new Error('the store was not ready in 60 s');
 }
+
+/** A guest's place-order body: the dock the benchmarks ship to, paid with the card `paymentMethodId`. */
+export const guestOrderBody = (paymentMethodId: string) =>
+  JSON.stringify({
+    contactEmail: 'bench@plant.example',
+    shippingAddress: {
+      name: 'Dock 1',
+      addressLine1: '400 Mill St',
+      city: 'Mooresville',
+      state: 'NC',
+      zip: '28115',
+      email: 'bench@plant.example',
+    },
+    shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
+    payment: { kind: 'card', paymentMethodId },
+  });
+
+/** The run's floor, printed: `GET /healthz` one at a time for 5 s on the same app. */
+export async function printFloor(base: string): Promise<void> {
+  const floor = await load({
+    url: `${base}/healthz`,
+    method: 'GET',
+    headers: {},
+    bodies: [],
+    connections: 1,
+    seconds: 5,
+  });
+  console.log(
+    `floor: GET /healthz one at a time, p50 ${floor.latency.p50} ms, ${floor.requests.average.toFixed(0)} req/s`,
+  );
+}

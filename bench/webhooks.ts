@@ -16,20 +16,7 @@ import { Webhook } from 'standardwebhooks';
 import { TEST_CARDS } from '../domain/checkout';
 import { CSRF } from '../domain/constants';
 import { ROLES } from '../domain/roles';
-import { benchDatabase, listen, load, plainProductIds, staffSession } from './support';
-
-const ORDER = JSON.stringify({
-  contactEmail: 'bench@plant.example',
-  shippingAddress: {
-    name: 'Dock 1',
-    addressLine1: '400 Mill St',
-    city: 'Mooresville',
-    state: 'NC',
-    zip: '28115',
-    email: 'bench@plant.example',
-  },
-  shippingDetails: { carrierId: 'ups', carrierMethod: 'Ground' },
-});
+import { benchDatabase, guestOrderBody, listen, plainProductIds, printFloor, staffSession } from './support';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -97,17 +84,7 @@ async function main() {
     secret = body.data.createWebhookEndpoint.secret;
     const endpointId = body.data.createWebhookEndpoint.endpoint.id;
 
-    const floor = await load({
-      url: `${app.base}/healthz`,
-      method: 'GET',
-      headers: {},
-      bodies: [],
-      connections: 1,
-      seconds: 5,
-    });
-    console.log(
-      `floor: GET /healthz one at a time, p50 ${floor.latency.p50} ms, ${floor.requests.average.toFixed(0)} req/s`,
-    );
+    await printFloor(app.base);
 
     /** A guest fills a cart and places the order; resolves with the latency to its verified message (ms). */
     async function order(n: number): Promise<{ placeMs: number; deliveredMs: number }> {
@@ -136,7 +113,7 @@ async function main() {
       const placed = await fetch(`${app.base}/api/checkout/place-order`, {
         method: 'POST',
         headers: { ...headers, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ ...JSON.parse(ORDER), payment: { kind: 'card', paymentMethodId: card.id } }),
+        body: guestOrderBody(card.id),
       });
       const answered = performance.now();
       if (!placed.ok) throw new Error(`place order: ${placed.status} ${await placed.text()}`);
