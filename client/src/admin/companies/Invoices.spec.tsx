@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { Route, Routes } from 'react-router-dom';
 import { storeDay } from '@domain/company';
+import { ORDER_STATUS_CODE } from '@domain/order-status';
 import { recordedMutation } from '../../testing/mutations';
 import { renderRoute } from '../../testing/render';
 import { CompanyView } from './CompanyView';
@@ -32,8 +33,8 @@ const invoice = (paid: number, payments: { amount: number; paidOn: string; refer
   paid,
   balance: 1200 - paid,
   overdue: false,
-  status: 'OPEN',
-  statusLabel: 'Open',
+  status: ORDER_STATUS_CODE.Delivered,
+  statusLabel: 'Delivered',
   payments: payments.map((p) => ({ __typename: 'TermsPayment' as const, recordedBy: 'Sam Staff', ...p })),
 });
 const company = (inv: ReturnType<typeof invoice>) =>
