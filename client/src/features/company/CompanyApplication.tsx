@@ -11,6 +11,7 @@ import { Field, FocusFirstError, FormError, useFormSubmit } from '../../componen
 import { Skeleton } from '../../components/Skeleton';
 import { useMessage, useT } from '../../i18n';
 import { useDates } from '../../lib/dates';
+import { errorMessage } from '../../lib/failure';
 import { post } from '../../lib/http';
 import { notify } from '../../lib/toast';
 import {
@@ -66,7 +67,8 @@ function Pending({ application }: { application: CompanyApplicationFieldsFragmen
         onClick={() =>
           void withdraw().then(
             () => notify('success', t('company.apply.withdrawn')),
-            () => notify('error', t('company.failed')),
+            // The server's reason (the application was decided meanwhile), not a bare "try again".
+            (err: unknown) => notify('error', errorMessage(err, t('company.failed'))),
           )
         }
       >
