@@ -30,6 +30,11 @@ test('an order waits for the ERP in the console until the ERP acknowledges it', 
   await expect(desk).toHaveURL(/view=erp/);
   await desk.getByLabel('Placed more than (minutes) ago').fill('0');
   await desk.getByRole('button', { name: 'Show' }).click();
+  await expect(desk).toHaveURL(/minutes=0/);
+  // Oldest first: every order the other specs placed waits too, so the newest is on the last page.
+  const summary = await desk.getByText(/for the ERP more than 0 minutes/).textContent();
+  const total = Number(/(\d+) orders? waits?/.exec(summary ?? '')?.[1] ?? 1);
+  await desk.goto(`/admin/orders?view=erp&minutes=0&pageSize=100&page=${Math.ceil(total / 100)}`);
   const row = desk.getByRole('row').filter({ has: desk.locator(`a[href="/admin/orders/${orderId}"]`) });
   await expect(row).toBeVisible();
   await desk.screenshot({ path: 'test-results/screenshots/console-erp-waiting.png', fullPage: true });
