@@ -3,6 +3,7 @@ import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { recordedMutation, refusal } from '../../testing/mutations';
+import { adminCompany } from '../../testing/adminCompany';
 import { renderRoute } from '../../testing/render';
 import { RecordForm } from './CompanyRecordForm';
 import { SaveAdminCompanyDocument, type AdminCompanyFieldsFragment } from './companies.generated';
@@ -13,34 +14,7 @@ import { AdminPriceListsDocument } from '../shared/shared.generated';
  * reported saved; a save says "Saved". */
 
 const ID = '00000000-0000-4000-8000-00000000c0c1';
-const company = (over: Partial<AdminCompanyFieldsFragment> = {}) =>
-  ({
-    __typename: 'AdminCompany',
-    id: ID,
-    name: 'Plant Works',
-    erpAccountId: null,
-    erpVerified: false,
-    erpVerifiedAt: null,
-    erpVerifiedBy: null,
-    netTermsDays: 30,
-    creditLimit: 10_000,
-    priceListId: null,
-    taxExempt: false,
-    taxCertificate: '',
-    taxCertificateExpires: null,
-    taxExemptToday: false,
-    members: 2,
-    openBalance: 0,
-    overdueBalance: 0,
-    overdueInvoices: 0,
-    creditWaiting: 0,
-    createdAt: '2029-06-01T15:00:00.000Z',
-    people: [],
-    invoices: [],
-    creditHolds: [],
-    locations: [],
-    ...over,
-  }) as AdminCompanyFieldsFragment & { __typename: 'AdminCompany' };
+const company = (over: Partial<AdminCompanyFieldsFragment> = {}) => adminCompany(ID, over);
 
 const lists: MockedResponse = {
   request: { query: AdminPriceListsDocument },

@@ -5,6 +5,7 @@ import { App } from 'antd';
 import { GraphQLError } from 'graphql';
 import { Route, Routes } from 'react-router-dom';
 import { recordedMutation } from '../../testing/mutations';
+import { adminCompany } from '../../testing/adminCompany';
 import { renderRoute } from '../../testing/render';
 import { ONE_LINE_MESSAGE } from '@domain/text.schema';
 import { CompanyView } from './CompanyView';
@@ -12,7 +13,6 @@ import {
   AdminCompanyDocument,
   DecideCompanyCreditDocument,
   SetLocationErpShipToDocument,
-  type AdminCompanyFieldsFragment,
 } from './companies.generated';
 import { AdminPriceListsDocument } from '../shared/shared.generated';
 
@@ -48,32 +48,7 @@ const dock = (erpShipToId: string | null) => ({
   erpShipToId,
 });
 const company = (creditHolds: (typeof hold)[], locations = [dock(null)]) =>
-  ({
-    __typename: 'AdminCompany',
-    id: ID,
-    name: 'Plant Works',
-    erpAccountId: null,
-    erpVerified: false,
-    erpVerifiedAt: null,
-    erpVerifiedBy: null,
-    netTermsDays: 30,
-    creditLimit: 10_000,
-    priceListId: null,
-    taxExempt: false,
-    taxCertificate: '',
-    taxCertificateExpires: null,
-    taxExemptToday: false,
-    members: 2,
-    openBalance: 4_000,
-    overdueBalance: 0,
-    overdueInvoices: 0,
-    creditWaiting: creditHolds.length,
-    createdAt: '2029-06-01T15:00:00.000Z',
-    people: [],
-    invoices: [],
-    creditHolds,
-    locations,
-  }) as AdminCompanyFieldsFragment & { __typename: 'AdminCompany' };
+  adminCompany(ID, { openBalance: 4_000, creditWaiting: creditHolds.length, creditHolds, locations });
 const read: MockedResponse = {
   request: { query: AdminCompanyDocument, variables: { id: ID } },
   result: { data: { adminCompany: company([hold]) } },

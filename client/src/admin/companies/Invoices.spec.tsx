@@ -6,13 +6,10 @@ import { Route, Routes } from 'react-router-dom';
 import { storeDay } from '@domain/company';
 import { ORDER_STATUS_CODE } from '@domain/order-status';
 import { recordedMutation } from '../../testing/mutations';
+import { adminCompany } from '../../testing/adminCompany';
 import { renderRoute } from '../../testing/render';
 import { CompanyView } from './CompanyView';
-import {
-  AdminCompanyDocument,
-  RecordTermsPaymentDocument,
-  type AdminCompanyFieldsFragment,
-} from './companies.generated';
+import { AdminCompanyDocument, RecordTermsPaymentDocument } from './companies.generated';
 import { AdminPriceListsDocument } from '../shared/shared.generated';
 
 /* Console → a company's terms invoices (issue 54, item 4; decision 046): Record payment checks the amount before
@@ -38,32 +35,7 @@ const invoice = (paid: number, payments: { amount: number; paidOn: string; refer
   payments: payments.map((p) => ({ __typename: 'TermsPayment' as const, recordedBy: 'Sam Staff', ...p })),
 });
 const company = (inv: ReturnType<typeof invoice>) =>
-  ({
-    __typename: 'AdminCompany',
-    id: ID,
-    name: 'Plant Works',
-    erpAccountId: null,
-    erpVerified: false,
-    erpVerifiedAt: null,
-    erpVerifiedBy: null,
-    netTermsDays: 30,
-    creditLimit: 10_000,
-    priceListId: null,
-    taxExempt: false,
-    taxCertificate: '',
-    taxCertificateExpires: null,
-    taxExemptToday: false,
-    members: 2,
-    openBalance: inv.balance,
-    overdueBalance: 0,
-    overdueInvoices: 0,
-    creditWaiting: 0,
-    createdAt: '2029-06-01T15:00:00.000Z',
-    people: [],
-    invoices: [inv],
-    creditHolds: [],
-    locations: [],
-  }) as AdminCompanyFieldsFragment & { __typename: 'AdminCompany' };
+  adminCompany(ID, { openBalance: inv.balance, invoices: [inv] });
 
 const read: MockedResponse = {
   request: { query: AdminCompanyDocument, variables: { id: ID } },
