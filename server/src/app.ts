@@ -19,7 +19,7 @@ import { staticFiles } from './static';
 import { loadRenderer, pageHtml, pageTemplate, PRE_HYDRATION_GUARD_CSP, sendPage } from './ssr';
 import type { GraphQLRequest } from '../../domain/ssr';
 import type { GraphQLResponse } from '@apollo/server';
-import { AttributionLog, AnswerCache, watchIndexVersion, type Found } from './modules/search';
+import { AttributionLog, AnswerCache, searchConsumer, watchIndexVersion, type Found } from './modules/search';
 import { OutboxSender, onEmailsQueued } from './modules/mail';
 import { EventDispatcher, feedConsumer, type EventConsumer } from './modules/events';
 import {
@@ -285,6 +285,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       webhookConsumer(db),
       // The event feed (decision 070): positions after commit, and the events' retention.
       feedConsumer(db, { retentionDays: options.eventRetentionDays ?? 30, now: options.eventsNow }),
+      // An import's search rows, after its commit (decision 069).
+      searchConsumer(db),
       ...(options.eventConsumers ?? []),
     ],
     outbox ? [outbox, webhookSender] : [webhookSender],

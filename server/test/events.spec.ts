@@ -234,6 +234,44 @@ describe('the dispatcher', () => {
       .execute('delete from domain_event_consumer where name = ?', [batcher.name]);
   });
 
+  it('gives a consumer that takes some types only those: no delivery for the others, and its types follow it', async () => {
+    const handed: string[] = [];
+    const name = `test-typed-${randomUUID()}`;
+    const typed = (types: NewEvent['type'][]) => ({
+      name,
+      types,
+      async handle(event: DeliveredEvent) {
+        handed.push(event.type);
+      },
+    });
+    const dispatcher = new EventDispatcher(db(), pino({ level: 'silent' }), [typed(['price.changed'])], []);
+    await dispatcher.register();
+    const aggregate = randomUUID();
+    await db().transactional(async () =>
+      publish({ db: db() }, productEvent(aggregate), { ...productEvent(aggregate), type: 'price.changed' }),
+    );
+    await dispatcher.drain();
+    expect(handed).toEqual(['price.changed']);
+    const deliveries = () =>
+      t.orm.em.getConnection().execute<{ type: string }[]>(
+        `select e.type from domain_event_delivery d join domain_event e on e.id = d.event_id
+           where d.consumer = ? and e.aggregate_id = ? order by e.seq`,
+        [name, aggregate],
+      );
+    expect(await deliveries()).toEqual([{ type: 'price.changed' }]);
+
+    // Registered again (a new release) with other types: the events written from then on follow them.
+    const again = new EventDispatcher(db(), pino({ level: 'silent' }), [typed(['product.changed'])], []);
+    await again.register();
+    await db().transactional(async () =>
+      publish({ db: db() }, productEvent(aggregate), { ...productEvent(aggregate), type: 'price.changed' }),
+    );
+    await again.drain();
+    expect(handed).toEqual(['price.changed', 'product.changed']);
+    expect(await deliveries()).toEqual([{ type: 'price.changed' }, { type: 'product.changed' }]);
+    await t.orm.em.getConnection().execute('delete from domain_event_consumer where name = ?', [name]);
+  });
+
   it('gives up after MAX_DELIVERY_ATTEMPTS tries, keeping the last error', async () => {
     const aggregate = randomUUID();
     await db().transactional(async () => publish({ db: db() }, productEvent(aggregate)));

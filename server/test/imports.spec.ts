@@ -111,12 +111,25 @@ describe('price imports', () => {
     expect(res.body).toMatchObject({ applied: true, rows: 521, unchanged: 0, errors: [] });
     expect(res.body.changed).toHaveLength(521);
 
-    const [p] = await db().execute<{ price: number; searched: number }[]>(
-      `select p.price::float8 as price, s.price::float8 as searched
-       from product p join product_search s on s.product_id = p.id where p.id = ?`,
-      [rows[0]!.id],
+    const priced = async () =>
+      (
+        await db().execute<{ price: number; searched: number }[]>(
+          `select p.price::float8 as price, s.price::float8 as searched
+           from product p join product_search s on s.product_id = p.id where p.id = ?`,
+          [rows[0]!.id],
+        )
+      )[0];
+    // The catalogue has the new price at the commit; search's copy follows from the events (decision 069).
+    expect(await priced()).toEqual({ price: body[0]!.price, searched: rows[0]!.price });
+    await t.flush();
+    expect(await priced()).toEqual({ price: body[0]!.price, searched: body[0]!.price });
+    // A redelivery of the import's events writes nothing new.
+    await db().execute(
+      `update domain_event_delivery d set delivered_at = null, next_attempt_at = now()
+       from domain_event e where e.id = d.event_id and d.consumer = 'search' and e.aggregate_type = 'import'`,
     );
-    expect(p).toEqual({ price: body[0]!.price, searched: body[0]!.price });
+    await t.flush();
+    expect(await priced()).toEqual({ price: body[0]!.price, searched: body[0]!.price });
     const [listed] = await db().execute<{ price: number }[]>(
       'select price::float8 as price from price_list_item where price_list_id = ? and product_id = ?',
       [list!.id, rows[0]!.id],
@@ -387,6 +400,8 @@ describe('product imports', () => {
       description: 'Hardened rail 1, for the Quembrite carriage.',
       minimumPurchaseQuantity: 5,
     });
+    // Search shows the new names once the import's events are consumed, a moment after the commit.
+    await t.flush();
     const found = await searched('Quembrite');
     expect(found.map((r) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
     expect(found.find((r) => r.id === rows[0]!.id)?.name).toBe(names[0]);

@@ -23,6 +23,8 @@ export interface DeliveredEvent {
  */
 export interface EventConsumer {
   name: string;
+  /** The event types it takes (default: every type); events of other types get no delivery for it. */
+  types?: readonly EventType[];
   handle(event: DeliveredEvent): Promise<void>;
   /**
    * A pass's events at once, in order (optional): one call and one delivery record for the batch. When it fails,
@@ -79,12 +81,18 @@ export class EventDispatcher {
     for (const consumer of consumers) this.consumers.set(consumer.name, consumer);
   }
 
-  /** Records the consumers (one statement), so events written from now on, by any process, get their deliveries. */
+  /**
+   * Records the consumers and the types they take (one statement), so events written from now on, by any process,
+   * get their deliveries.
+   */
   async register(): Promise<void> {
     if (this.consumers.size === 0) return;
     await this.db.execute(
-      'insert into domain_event_consumer (name) select jsonb_array_elements_text(?::jsonb) on conflict (name) do nothing',
-      [JSON.stringify([...this.consumers.keys()])],
+      `insert into domain_event_consumer (name, types)
+       select name, types from jsonb_to_recordset(?::jsonb) as c(name text, types text[])
+       on conflict (name) do update set types = excluded.types
+         where domain_event_consumer.types is distinct from excluded.types`,
+      [JSON.stringify([...this.consumers.values()].map((c) => ({ name: c.name, types: c.types ?? null })))],
     );
   }
 

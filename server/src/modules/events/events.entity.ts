@@ -80,6 +80,13 @@ export class DomainEventConsumer {
   @Property({ type: 'boolean', default: true })
   active: boolean = true;
 
+  /**
+   * The event types it takes (null: every type), kept by `EventDispatcher.register` from the consumer's `types`:
+   * events of other types get no delivery for it, so a consumer of catalogue changes costs an order nothing.
+   */
+  @Property({ type: 'text[]', nullable: true })
+  types: string[] | null = null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

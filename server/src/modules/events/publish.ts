@@ -110,16 +110,17 @@ function writeEventsStatement(): Prepared<unknown> {
          s.last_seq - c.n + row_number() over (partition by i.aggregate_type, i.aggregate_id order by i.ord),
          i.version, i.actor_id, ${payload}
        from input i join stream s using (aggregate_type, aggregate_id) join counts c using (aggregate_type, aggregate_id)
-       returning id)
+       returning id, type)
      insert into domain_event_delivery (event_id, consumer)
-     select w.id, c.name from written w cross join domain_event_consumer c where c.active`,
+     select w.id, c.name from written w join domain_event_consumer c
+       on c.active and (c.types is null or w.type = any(c.types))`,
   );
 }
 
 /**
  * One statement: the events, their per-aggregate sequence numbers (upserting each aggregate's stream row, locked
  * until COMMIT, so concurrent writers for one aggregate get consecutive numbers in commit order) and a delivery
- * per registered consumer that is active.
+ * per registered consumer that is active and takes the event's type.
  */
 async function writeEvents(db: Db, events: NewEvent[]): Promise<void> {
   if (events.length === 0) return;

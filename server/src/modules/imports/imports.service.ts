@@ -20,7 +20,6 @@ import { prepared } from '../../db/prepared';
 import { recordAudit } from '../audit';
 import { assertAccess } from '../auth';
 import { publish, type EventType } from '../events';
-import { bumpIndexVersion, forgetTypeaheadAnswers, refreshProductSearch } from '../search';
 import { countStockLevels } from '../stock';
 import { supplierBrand } from '../supplier';
 import type { ImportRow } from './parse';
@@ -249,18 +248,7 @@ const prices: Kind<number> = {
          from jsonb_to_recordset(?::jsonb) as t("productId" text, "price" numeric) where p.id = t."productId"`,
         [json],
       );
-      // Search sorts and filters by the catalogue's price.
-      await run(
-        ctx,
-        `update product_search s set price = t."price"
-         from jsonb_to_recordset(?::jsonb) as t("productId" text, "price" numeric) where s.product_id = t."productId"`,
-        [json],
-      );
-      await forgetTypeaheadAnswers(
-        ctx.db,
-        catalogue.map((r) => r.productId),
-      );
-      await bumpIndexVersion(ctx.db);
+      // Search's copy of the price follows after the commit, from the events (the search consumer, decision 069).
     }
     if (listed.length) {
       await run(
@@ -436,14 +424,6 @@ const stock: Kind<number> = {
 const PRODUCT_FIELDS = IMPORT_COLUMNS.products.optional;
 type ProductField = (typeof PRODUCT_FIELDS)[number];
 type ProductRow = { partNumber: string } & Partial<Record<ProductField, unknown>>;
-/** The columns search reads: a change to one rewrites the product's search row. */
-const SEARCHED_FIELDS = new Set<string>([
-  'name',
-  'description',
-  'brand',
-  'category',
-  'manufacturerPartNumber',
-]);
 
 interface HeldProduct extends Record<ProductField, unknown> {
   id: string;
@@ -582,11 +562,8 @@ const products: Kind<unknown> = {
       [JSON.stringify(written.map(({ id, changes }) => ({ id, changes })))],
     );
     const brandOf = new Map(updated.map((u) => [u.id, u.brandId]));
-    // Search shows the name, description, brand, category and part numbers: those parts' rows are written again.
-    await refreshProductSearch(
-      ctx.db,
-      written.filter((w) => Object.keys(w.changes).some((f) => SEARCHED_FIELDS.has(f))).map((w) => w.id),
-    );
+    // The search rows of the parts whose name, description, brand, category or part numbers changed are written
+    // again after the commit, from the events (the search consumer, decision 069).
     return {
       type: 'product.changed',
       rows: written.map((w) => ({ productId: w.id, changes: w.changes })),

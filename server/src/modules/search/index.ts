@@ -10,13 +10,9 @@ export {
   forgetTypeaheadAnswers,
 } from './search.ahead';
 export { AttributionLog } from './search.attribution';
+export { searchConsumer } from './search.consumer';
 export { AnswerCache, watchIndexVersion } from './search.cache';
-export {
-  refreshSearchIndex,
-  refreshProductSearch,
-  searchIndexIsComplete,
-  bumpIndexVersion,
-} from './search.index';
+export { refreshSearchIndex, searchIndexIsComplete, bumpIndexVersion } from './search.index';
 export { type Found, searchService, type SearchAnswer, type Suggestion } from './search.service';
 export {
   SearchAnswerGql,

@@ -84,7 +84,8 @@ export async function bumpIndexVersion(db: Db): Promise<void> {
 }
 
 /**
- * Some products' name, description, brand, category or part numbers changed (a products import, decision 069): their
+ * Some products' name, description, brand, category or part numbers changed (a products import: the search consumer
+ * calls it after the commit, decision 069): their
  * search rows are written again by the rebuild's own statement, in the caller's transaction, the typeahead answers
  * that may show them are forgotten (before, for the words they lose; after, for those they gain) and the index
  * version moves. The dictionary (`search_term`, spelling suggestions) keeps its words until the next rebuild.
