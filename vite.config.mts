@@ -139,6 +139,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: true,
         chunkSizeWarningLimit: 1500,
+        modulePreload: {
+          // The shop's start chunk names the files each lazy page preloads beside it. The console's scripts are its
+          // own (antd's pieces, a dozen names that every shop page would download): opening /admin fetches AdminApp
+          // and lets it load its imports, one round trip more for staff, nothing for shoppers (issue 54). Its
+          // style sheets stay listed, so the console never paints unstyled.
+          resolveDependencies: (file, deps, { hostType }) =>
+            hostType === 'js' && /(^|\/)AdminApp-[^/]*\.js$/.test(file)
+              ? deps.filter((dep) => dep.endsWith('.css'))
+              : deps,
+        },
         rolldownOptions: {
           // A feature's index.ts re-exports its parts for the others (issue 29, item 10). The features' modules
           // have no effect of their own at load (no bare imports of them exist), so a part nobody uses is left
