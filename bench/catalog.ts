@@ -2,17 +2,20 @@
  * Catalogue read benchmark (autocannon): baseline, parent categories, typeahead, search, a product by id (REST),
  * products by ids (GraphQL).
  *   npm run bench -- --products 100000 [--seconds 10] [--connections 16] [--database NAME] [--only typeahead]
+ *     [--pooled URL]
  * Uses a scratch database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432), seeded with
  * the deterministic demo catalogue, and the real app in this process; autocannon runs in its own process so
  * it does not share the app's event loop. `--database NAME` reuses (and keeps) an already seeded database on
  * that server instead. Every figure is also printed as a ratio to `{ __typename }` measured in the same run.
+ * `--pooled URL`: the app reaches the same database through that transaction-mode pooler (pgbouncer, with
+ * DATABASE_POOL_MODE=transaction's settings: unnamed statements; decision 076) instead of directly.
  * Prints figures; never pass/fail.
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { servicesDb } from '../server/src/db/db';
 import { CSRF } from '../domain/constants';
-import type { Orm } from '../server/src/db/orm';
+import { initOrm, type Orm } from '../server/src/db/orm';
 import { bumpIndexVersion } from '../server/src/modules/search/search.index';
 import { benchDatabase, cpuColumns, listen, load } from './support';
 
@@ -24,6 +27,7 @@ async function main() {
       connections: { type: 'string', default: '16' },
       database: { type: 'string' },
       only: { type: 'string' },
+      pooled: { type: 'string' },
     },
   });
   const bench = await benchDatabase({ products: Number(values.products), database: values.database });
@@ -41,8 +45,12 @@ async function main() {
         .execute<{ id: string }[]>('select id from product order by md5(id) limit 20')
     ).map((r) => r.id);
     // The same app twice on one ORM: with the search answer cache (as `npm start` runs) and without it.
-    const cached = await listen(orm, { ttlMs: 60_000, entries: 5000 });
-    const uncached = await listen(orm, { ttlMs: 0, entries: 1 });
+    const served = values.pooled
+      ? await initOrm({ clientUrl: values.pooled, poolMax: 20, poolMode: 'transaction' })
+      : orm;
+    if (values.pooled) console.log('through the transaction-mode pooler');
+    const cached = await listen(served, { ttlMs: 60_000, entries: 5000 });
+    const uncached = await listen(served, { ttlMs: 0, entries: 1 });
     const base = cached.base;
     const csrf = (await (await fetch(`${base}/api/auth/csrf`)).json()) as { csrfToken: string };
     const headers = {
@@ -185,6 +193,7 @@ async function main() {
       await settle(orm);
     }
     for (const server of [cached, uncached]) await server.close();
+    if (served !== orm) await served.close(true);
   } finally {
     await bench.close();
   }

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { resolveSecretsKey, resolveSessionSecret } from './config/secrets';
 import type { EmbeddedDatabase } from './db/embedded';
-import { connect, openDatabase } from './db/connect';
+import { connect, connectionBudget, openDatabase } from './db/connect';
 import type { Orm } from './db/orm';
 import { createLogger } from './logger';
 import type * as Store from './serve';
@@ -38,6 +38,9 @@ async function prepareDatabase(config: AppConfig, log: Logger, hold: Hold) {
   hold.embedded = db.embedded;
   hold.orm = db.orm;
   const demo = await (await loadStore()).prepareStore(config, log, db.orm);
+  const budget = await connectionBudget(db.orm, config);
+  const { perStore, available, line } = budget;
+  (perStore > available ? log.warn : log.info).call(log, { perStore, available }, line);
   return { url: db.url, orm: db.orm, demo };
 }
 
@@ -76,7 +79,7 @@ async function runWorker(config: AppConfig, log: Logger): Promise<void> {
   try {
     // The primary prepared the database; a worker only connects (its /readyz checks the migrations).
     const { serve } = await loadStore();
-    hold.orm = await connect(config.databaseUrl!, config.dbPoolMax, 'DATABASE_URL');
+    hold.orm = await connect(config.databaseUrl!, config.dbPoolMax, 'DATABASE_URL', config.databasePoolMode);
     await serve(config, log, hold.orm);
     process.send?.({ type: 'axl:ready' });
   } catch (err) {

@@ -92,7 +92,7 @@ export async function serve(
 ): Promise<void> {
   const readiness: Readiness = { draining: false };
   const replica = config.databaseReadUrl
-    ? await connect(config.databaseReadUrl, config.dbPoolMax, 'DATABASE_READ_URL')
+    ? await connect(config.databaseReadUrl, config.dbPoolMax, 'DATABASE_READ_URL', config.databasePoolMode)
     : undefined;
   const { app, close } = await createApp({
     orm,

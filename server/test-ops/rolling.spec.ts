@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TEST_CARDS } from '../../domain/checkout';
-import { CSRF } from '../../domain/constants';
 import { PROJECT_ROOT } from '../src/config/env';
 import type { Orm } from '../src/db/orm';
-import { checkoutBody } from '../test/fixtures';
-import { Browser, freePort, startStore, stopped, storeDatabase } from '../test/processes';
+import { freePort, startStore, stopped, storeDatabase } from '../test/processes';
+import { orderableParts, ordersOf, shoppers } from './shoppers';
 
 /*
  * A real load balancer (issue 34 item 2, decision 051): HAProxy from Debian in front of three stores on one
@@ -79,60 +76,10 @@ describe('three stores behind HAProxy, replaced one by one under load', () => {
         break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const products = (
-      await orm.em.getConnection().execute<{ id: string }[]>(
-        `select id from product p where price between 10 and 40 and allowed_states = '{}' and min_transfer <= 1
-           and minimum_purchase_quantity <= 1 and backorder_allowed
-           and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
-         order by id limit 20`,
-      )
-    ).map((r) => r.id);
+    const products = await orderableParts(orm);
 
     // Shoppers: browse a part, search, add it to the cart, place the order with a key, again and again.
-    const failures: string[] = [];
-    const keys: string[] = [];
-    let requests = 0;
-    let running = true;
-    const shopper = async (n: number) => {
-      const g = new Browser(CSRF.cookieName);
-      const call = async (method: string, url: string, body?: unknown, headers?: Record<string, string>) => {
-        requests++;
-        try {
-          const r = await g.call(base, method, url, body, headers);
-          if (r.status >= 400)
-            failures.push(`${method} ${url}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
-          return r;
-        } catch (err) {
-          failures.push(`${method} ${url}: ${(err as Error).message}`);
-          return { status: 0, body: {} as Record<string, any> };
-        }
-      };
-      await call('GET', '/api/auth/csrf');
-      const card = await call('POST', '/api/payments/test/payment-methods', {
-        number: TEST_CARDS.authorised,
-        expiry: '12/39',
-        cvc: '123',
-        name: 'Rolling',
-      });
-      for (let round = 0; running; round++) {
-        const id = products[(n * 7 + round) % products.length]!;
-        await call('GET', `/api/products/${encodeURIComponent(id)}`);
-        await call('POST', '/graphql', {
-          query: 'query($q: String!) { search(query: $q, pageSize: 12) { total } }',
-          variables: { q: 'ball screw' },
-        });
-        await call('POST', '/api/user/cart/upsert', { items: [{ itemId: id, qty: 1 }] });
-        const key = randomUUID();
-        keys.push(key);
-        await call(
-          'POST',
-          '/api/checkout/place-order',
-          checkoutBody(`rolling.${n}.${round}@plant.example`, card.body.id as string),
-          { 'idempotency-key': key },
-        );
-      }
-    };
-    const load = Array.from({ length: 6 }, (_, n) => shopper(n));
+    const load = shoppers(base, products, 6);
 
     // Each store in turn: SIGTERM (it deregisters, drains, exits), a new one on its port, back in rotation.
     const exits: (number | null)[] = [];
@@ -149,22 +96,16 @@ describe('three stores behind HAProxy, replaced one by one under load', () => {
       await new Promise((r) => setTimeout(r, 2000));
     }
     await new Promise((r) => setTimeout(r, 2000));
-    running = false;
-    await Promise.all(load);
+    await load.stop();
 
-    expect(failures).toEqual([]);
+    expect(load.failures).toEqual([]);
     expect(exits).toEqual([0, 0, 0]);
-    expect(requests).toBeGreaterThan(200);
+    expect(load.requests()).toBeGreaterThan(200);
     // Each key placed exactly one order, each with its line.
-    const rows = await orm.em.getConnection().execute<{ orders: number; keys: number; bare: number }[]>(
-      `select count(*)::int as orders, count(distinct idempotency_key)::int as keys,
-         count(*) filter (where not exists (select 1 from order_line l where l.order_id = o.id))::int as bare
-       from customer_order o where idempotency_key in (?)`,
-      [keys],
-    );
-    expect(rows[0]).toEqual({ orders: keys.length, keys: keys.length, bare: 0 });
+    const keys = load.keys;
+    expect(await ordersOf(orm, keys)).toEqual({ orders: keys.length, keys: keys.length, bare: 0 });
     console.log(
-      `rolling restart: ${requests} requests, ${keys.length} orders, 0 failed; per store (SIGTERM to back in): ${restartMs.join(', ')} ms`,
+      `rolling restart: ${load.requests()} requests, ${keys.length} orders, 0 failed; per store (SIGTERM to back in): ${restartMs.join(', ')} ms`,
     );
 
     for (const s of stores) s.child.kill('SIGTERM');

@@ -9,6 +9,9 @@ import { servicesDb } from '../src/db/db';
 import { Prepared } from '../src/db/prepared';
 import { PgSessionStore } from '../src/modules/session/pg-session-store';
 import { createTestApp, type TestApp } from './harness';
+import { createDatabase } from '../src/db/admin';
+import { initOrm, migrate, MIGRATION_LOCK } from '../src/db/orm';
+import { TEST_ENV } from './env';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,6 +27,31 @@ describe('migrations', () => {
       .map((f) => f.replace(/\.ts$/, ''))
       .sort();
     expect(migrationsList.map((m) => m.name)).toEqual(files);
+  });
+
+  it('run once when three stores start at once on an empty database: each waits for the lock, none fails', async () => {
+    const url = await createDatabase(
+      process.env[TEST_ENV.serverUrl]!,
+      `${process.env[TEST_ENV.prefix]}_empty_${process.pid}`,
+    );
+    const orms = await Promise.all([1, 2, 3].map(() => initOrm({ clientUrl: url, poolMax: 3 })));
+    try {
+      // Without the lock two of them fail (`create extension pg_trgm`: duplicate key) as issue 55 saw.
+      const applied = await Promise.all(orms.map((orm) => migrate(orm)));
+      expect(applied.flat().sort()).toEqual(migrationsList.map((m) => m.name).sort());
+      expect(applied.filter((names) => names.length > 0)).toHaveLength(1);
+      // Started again on the now current database: nothing to do, and the lock is free.
+      expect(await Promise.all(orms.map((orm) => migrate(orm)))).toEqual([[], [], []]);
+      const [held] = await orms[0]!.em
+        .getConnection()
+        .execute<{ n: number }[]>(
+          "select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = ?",
+          [MIGRATION_LOCK],
+        );
+      expect(held!.n).toBe(0);
+    } finally {
+      await Promise.all(orms.map((orm) => orm.close(true)));
+    }
   });
 
   it('leave the database exactly as the entities describe it (no drift)', async () => {

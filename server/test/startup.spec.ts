@@ -30,6 +30,22 @@ describe('bad configuration exits with a one-line error naming the cause and the
     expect(stderr).toMatch(/PORT="forty" is not a whole number .*set PORT to a free TCP port/);
   });
 
+  it.each([
+    [
+      { DATABASE_POOL_MODE: 'pooled' },
+      /DATABASE_POOL_MODE="pooled" is not a mode: use session .* or transaction/,
+    ],
+    [
+      { DATABASE_POOL_MODE: 'transaction', DATABASE_URL: 'postgres://axl@127.0.0.1:6432/axisline' },
+      /DATABASE_POOL_MODE=transaction needs DATABASE_URL \(the pooler\) and DATABASE_DIRECT_URL/,
+    ],
+  ])('a pooler set up halfway: %j', async (env, message) => {
+    const { code, stderr } = await start(env);
+    expect(code).toBe(1);
+    expect(stderr.split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(message);
+  });
+
   it('a busy port', async () => {
     const blocker = net.createServer().listen(0, '0.0.0.0');
     await new Promise((r) => blocker.once('listening', r));

@@ -15,6 +15,9 @@ export class ConfigError extends Error {
 
 export type NodeEnv = 'production' | 'development' | 'test';
 
+/** How the store's connections reach PostgreSQL: directly or through a session-mode pooler, or a transaction-mode one. */
+export type PoolMode = 'session' | 'transaction';
+
 export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
@@ -64,6 +67,13 @@ export interface AppConfig {
   workers: number;
   /** Optional replica for catalogue, search and reporting reads; writes and read-after-write use the primary. */
   databaseReadUrl: string | undefined;
+  /**
+   * DATABASE_DIRECT_URL: the primary without a transaction-mode pooler, for what needs a session (the migrations'
+   * lock); defaults to DATABASE_URL, required with DATABASE_POOL_MODE=transaction (decision 076).
+   */
+  databaseDirectUrl: string | undefined;
+  /** DATABASE_POOL_MODE: `transaction` when DATABASE_URL (and DATABASE_READ_URL) is a transaction-mode pooler. */
+  databasePoolMode: PoolMode;
   /** How long a read waits for the replica to replay its writer's position before reading from the primary. */
   replicaWaitMs: number;
   /** Most database connections per process (per pool: primary, and replica when set). */
@@ -139,12 +149,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const databaseReadUrl = env.DATABASE_READ_URL?.trim() || undefined;
-  if (databaseReadUrl && !databaseUrl) {
-    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL (the primary): set both, or neither');
+  const databaseDirectUrl = env.DATABASE_DIRECT_URL?.trim() || undefined;
+  for (const [name, value] of [
+    ['DATABASE_READ_URL', databaseReadUrl],
+    ['DATABASE_DIRECT_URL', databaseDirectUrl],
+  ] as const) {
+    if (value && !databaseUrl) {
+      throw new ConfigError(`${name} needs DATABASE_URL (the primary): set both, or neither`);
+    }
+  }
+  const databasePoolMode = (env.DATABASE_POOL_MODE?.trim() || 'session') as PoolMode;
+  if (!['session', 'transaction'].includes(databasePoolMode)) {
+    throw new ConfigError(
+      `DATABASE_POOL_MODE=${JSON.stringify(env.DATABASE_POOL_MODE)} is not a mode: use session (directly or a session pooler) or transaction (pgbouncer in transaction mode)`,
+    );
+  }
+  if (databasePoolMode === 'transaction' && (!databaseUrl || !databaseDirectUrl)) {
+    throw new ConfigError(
+      "DATABASE_POOL_MODE=transaction needs DATABASE_URL (the pooler) and DATABASE_DIRECT_URL (the same database without it, for the migrations' lock)",
+    );
   }
   for (const [name, value] of [
     ['DATABASE_URL', databaseUrl],
     ['DATABASE_READ_URL', databaseReadUrl],
+    ['DATABASE_DIRECT_URL', databaseDirectUrl],
   ] as const) {
     if (!value) continue;
     let url: URL;
@@ -306,6 +334,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     workers: workersOf(env.WORKERS),
     databaseReadUrl,
+    databaseDirectUrl,
+    databasePoolMode,
     replicaWaitMs: int(
       env,
       'REPLICA_WAIT_MS',

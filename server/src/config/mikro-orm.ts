@@ -3,7 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import path from 'node:path';
 import { migrationsList } from '../../../migrations/index';
 import { ENTITIES } from './manifests';
-import { PROJECT_ROOT } from './env';
+import { PROJECT_ROOT, type PoolMode } from './env';
 
 export interface OrmOptions {
   clientUrl: string;
@@ -11,9 +11,20 @@ export interface OrmOptions {
   poolMax?: number;
   /** Called for every SQL statement (tests count statements per request). */
   onQuery?: (sql: string) => void;
+  /**
+   * `transaction`: the URL is a transaction-mode pooler (pgbouncer), whose server connections change between
+   * transactions: no startup parameters and no named prepared statements (decision 076).
+   */
+  poolMode?: PoolMode;
 }
 
-export function ormConfig({ clientUrl, debug = false, poolMax = 10, onQuery }: OrmOptions): Options {
+export function ormConfig({
+  clientUrl,
+  debug = false,
+  poolMax = 10,
+  onQuery,
+  poolMode = 'session',
+}: OrmOptions): Options {
   return defineConfig({
     clientUrl,
     // libpq's form for a Unix socket, `postgres://user@localhost/db?host=/var/run/postgresql`: MikroORM reads
@@ -34,7 +45,13 @@ export function ormConfig({ clientUrl, debug = false, poolMax = 10, onQuery }: O
     // No JIT: a store's statements are short, and PostgreSQL compiles a plan whose estimate passes jit_above_cost
     // at every execution (an order's read, costed from stale statistics, spent 10-40 ms compiling for 1 ms of work
     // and took place-order from 167 to 43 a second: decision 050, "Cost, measured").
-    driverOptions: { connection: { options: '-c plan_cache_mode=force_generic_plan -c jit=off' } },
+    // Behind a transaction-mode pooler a server connection serves many clients and the pooler refuses startup
+    // parameters (pgbouncer 1.18: "unsupported startup parameter: options"): no named statements are sent there, and
+    // docs/deploy.md sets jit = off on the database instead.
+    driverOptions:
+      poolMode === 'transaction'
+        ? {}
+        : { connection: { options: '-c plan_cache_mode=force_generic_plan -c jit=off' } },
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     // Observe (never rewrite) each statement: tests count statements per GraphQL request.
     onQuery: onQuery

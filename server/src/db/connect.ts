@@ -1,4 +1,4 @@
-import { ConfigError, type AppConfig } from '../config/env';
+import { ConfigError, type AppConfig, type PoolMode } from '../config/env';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import type * as OrmModule from './orm';
 import type { Orm } from './orm';
@@ -79,11 +79,16 @@ export function databaseFailure(err: unknown, url: string, variable: string): un
 }
 
 /** A pool on `url`, checked by one round trip so a bad address fails here, as one line. */
-export async function connect(url: string, poolMax: number, variable: string): Promise<Orm> {
+export async function connect(
+  url: string,
+  poolMax: number,
+  variable: string,
+  poolMode: PoolMode = 'session',
+): Promise<Orm> {
   let orm: Orm | undefined;
   try {
     const { initOrm } = ormModule();
-    orm = await initOrm({ clientUrl: url, poolMax });
+    orm = await initOrm({ clientUrl: url, poolMax, poolMode });
     await orm.em.getConnection().execute('select 1');
     return orm;
   } catch (err) {
@@ -92,13 +97,19 @@ export async function connect(url: string, poolMax: number, variable: string): P
   }
 }
 
-/** Applies pending migrations; a failing one stops the start with its name and PostgreSQL's reason. */
-async function migrateOrExplain(orm: Orm, url: string): Promise<string[]> {
+/**
+ * Applies pending migrations under their lock, on `directUrl`'s own short pool when the store's goes through a
+ * transaction-mode pooler (a session lock needs a session); a failing one stops the start with its name and
+ * PostgreSQL's reason.
+ */
+async function migrateOrExplain(orm: Orm, url: string, directUrl: string | undefined): Promise<string[]> {
+  const direct =
+    directUrl && directUrl !== url ? await connect(directUrl, 2, 'DATABASE_DIRECT_URL') : undefined;
   try {
     const { migrate } = ormModule();
-    return await migrate(orm);
+    return await migrate(direct ?? orm);
   } catch (err) {
-    const mapped = databaseFailure(err, url, 'DATABASE_URL');
+    const mapped = databaseFailure(err, directUrl ?? url, directUrl ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL');
     if (mapped instanceof ConfigError) throw mapped;
     const message = err instanceof Error ? err.message : String(err);
     const name = /Migration\d+/.exec(message)?.[0] ?? 'a migration';
@@ -109,6 +120,8 @@ async function migrateOrExplain(orm: Orm, url: string): Promise<string[]> {
     throw new ConfigError(
       `${name} failed (${reason}), so no pending migration was applied: fix the database (or the migration), then start again`,
     );
+  } finally {
+    await direct?.close(true);
   }
 }
 
@@ -146,8 +159,8 @@ export async function openDatabase(
       log.info({ port: config.embeddedPgPort, dataDir: embedded.dataDir }, 'embedded PostgreSQL is running');
     }
     await whileBooting();
-    orm = await connect(url, options.poolMax ?? config.dbPoolMax, 'DATABASE_URL');
-    const applied = await migrateOrExplain(orm, url);
+    orm = await connect(url, options.poolMax ?? config.dbPoolMax, 'DATABASE_URL', config.databasePoolMode);
+    const applied = await migrateOrExplain(orm, url, config.databaseDirectUrl);
     if (applied.length) log.info({ migrations: applied }, 'migrations applied');
     const opened = orm;
     return {
@@ -165,4 +178,36 @@ export async function openDatabase(
     await embedded?.stop().catch(() => undefined);
     throw err;
   }
+}
+
+/** The connections one store (a process, or a cluster of WORKERS) may open, against what PostgreSQL allows. */
+export interface ConnectionBudget {
+  perStore: number;
+  /** The primary's `max_connections` less `superuser_reserved_connections` (what ordinary users may open). */
+  available: number;
+  line: string;
+}
+
+/**
+ * The store's connection budget (decision 076), logged at start: each worker's pools (primary, replica) and the
+ * cluster primary's own (its popularity refresh), against the server's limit, or the pooler's when DATABASE_URL is
+ * a transaction-mode pooler (its pools then bound the server's connections, not the store's).
+ */
+export async function connectionBudget(orm: Orm, config: AppConfig): Promise<ConnectionBudget> {
+  const pools = config.dbPoolMax * (config.databaseReadUrl ? 2 : 1);
+  const cluster = config.workers > 1 && config.popularityRefreshMs > 0 ? config.dbPoolMax : 0;
+  const perStore = config.workers * pools + cluster;
+  const [limits] = await orm.em.getConnection().execute<{ max: number; reserved: number }[]>(
+    `select current_setting('max_connections')::int as max,
+         current_setting('superuser_reserved_connections')::int as reserved`,
+  );
+  const available = limits!.max - limits!.reserved;
+  const each = `${config.dbPoolMax}${config.databaseReadUrl ? ` + ${config.dbPoolMax} replica` : ''}`;
+  const line =
+    `database connections: at most ${perStore} per store (${config.workers} × (${each})` +
+    `${cluster ? ` + ${cluster} for the cluster's refresh` : ''}); ` +
+    (config.databasePoolMode === 'transaction'
+      ? `through a transaction-mode pooler, whose pool sizes bound the ${available} PostgreSQL allows`
+      : `PostgreSQL allows ${available}, so at most ${Math.floor(available / perStore)} such stores (docs/deploy.md)`);
+  return { perStore, available, line };
 }

@@ -3,12 +3,24 @@ import { Db } from './db';
 import { fallbackOf, moveReason } from './replica';
 
 interface PgClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
 interface KnexClient {
   acquireConnection(): Promise<PgClient>;
   releaseConnection(connection: PgClient): Promise<void>;
+}
+
+/** ORMs (their configuration) behind a transaction-mode pooler: their statements go unnamed (decision 076). */
+const unnamed = new WeakSet<object>();
+
+/**
+ * Sends this ORM's prepared statements unnamed: parsed and planned with each call, as the ORM's own are, because a
+ * transaction-mode pooler hands each transaction another server connection, where a name prepared elsewhere is
+ * unknown or already taken (pgbouncer 1.18: `prepared statement "axl_…" already exists`).
+ */
+export function sendUnnamedStatements(config: object): void {
+  unnamed.add(config);
 }
 
 /**
@@ -46,7 +58,11 @@ export class Prepared<Row> {
     try {
       const pg = await client.acquireConnection();
       try {
-        const { rows } = await pg.query({ name: this.name, text: this.text, values: params });
+        const { rows } = await pg.query(
+          unnamed.has(config)
+            ? { text: this.text, values: params }
+            : { name: this.name, text: this.text, values: params },
+        );
         return rows as Row[];
       } catch (err) {
         throw connection
