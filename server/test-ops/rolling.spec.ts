@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { RETRY_AFTER_SECONDS, unavailable } from '../src/common/errors';
 import { PROJECT_ROOT } from '../src/config/env';
 import type { Orm } from '../src/db/orm';
 import { freePort, startStore, stopped, storeDatabase } from '../test/processes';
@@ -110,6 +111,15 @@ describe('three stores behind HAProxy, replaced one by one under load', () => {
 
     for (const s of stores) s.child.kill('SIGTERM');
     expect(await Promise.all(stores.map((s) => stopped(s.child)))).toEqual([0, 0, 0]);
+    // No store left (as during a PostgreSQL restart, when every /readyz fails): the balancer answers as a store
+    // would, JSON with Retry-After, never its HTML page.
+    const away = await fetch(`${base}/api/products/${encodeURIComponent(products[0]!)}`);
+    expect(away.status).toBe(503);
+    expect(away.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+    expect(away.headers.get('content-type')).toBe('application/json');
+    expect(await away.json()).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: unavailable().message },
+    });
     lb.kill('SIGTERM');
     await stopped(lb);
   }, 180_000);
