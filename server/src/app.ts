@@ -388,7 +388,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   const events = new EventBuffer(shared.db, (err, lost) =>
     log.error({ err, lost }, 'could not store click-stream events'),
   );
-  app.use('/userevents', collectorRoutes(events, new EventBudget(options.collectorEventsPerMinute ?? 0)));
+  const budget = new EventBudget(options.collectorEventsPerMinute ?? 0, shared.db, (err) =>
+    log.warn({ err }, 'could not count click-stream events for the fleet'),
+  );
+  app.use('/userevents', collectorRoutes(events, budget));
   app.use(
     '/graphql',
     // Answers are the caller's own data (cart, account, customer prices): no cache may keep them.
@@ -416,6 +419,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     flushBackground: async () => {
       await services.attribution.flush();
       await events.flush();
+      await budget.sync();
       await dispatcher.drain();
     },
     async close() {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { clickstreamPath } from '../../domain/clickstream';
+import { servicesDb } from '../src/db/db';
+import { EventBudget } from '../src/modules/analytics';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -147,5 +149,36 @@ describe('click-stream collector: events per address', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('click-stream collector: one budget for the fleet', () => {
+  it("counts an address's events across store processes, a sync apart, and forgets them with the minute", async () => {
+    // Two processes of one store: two budgets on one database, each counting in memory between syncs.
+    const a = new EventBudget(10, servicesDb(t.orm));
+    const b = new EventBudget(10, servicesDb(t.orm));
+    const address = `198.51.100.${Math.floor(Math.random() * 250)}:${randomUUID()}`;
+    const minute = Date.parse('2030-01-01T10:00:00Z');
+    expect(a.spend(address, 8, minute + 1000)).toBe(0);
+    await a.sync();
+    // b has not synced yet: it allows what it alone has seen.
+    expect(b.spend(address, 1, minute + 2000)).toBe(0);
+    await b.sync();
+    // Now b knows the fleet's 9: two more is over 10 (a process counting alone would allow it).
+    expect(b.spend(address, 2, minute + 3000)).toBe(57);
+    await b.sync();
+    // a learns the fleet's count with its next sync (its 8, then 9, was all it knew).
+    expect(a.spend(address, 1, minute + 4000)).toBe(0);
+    await a.sync();
+    expect(a.spend(address, 1, minute + 5000)).toBe(55);
+    // The next minute starts over.
+    expect(a.spend(address, 9, minute + 61_000)).toBe(0);
+    const [row] = await t.orm.em
+      .getConnection()
+      .execute<{ count: number }[]>('select count from rate_limit where key = ? and window_start = ?', [
+        `clickstream:${address}`,
+        new Date(minute),
+      ]);
+    expect(row!.count).toBe(12);
   });
 });

@@ -63,15 +63,31 @@ export class EventBuffer {
   }
 }
 
+/** The `rate_limit` key of an address's click-stream events. */
+const budgetKey = (address: string) => `clickstream:${address}`;
+
 /**
- * Events a client address may send per minute, counted in this process (a beacon must not wait for the
- * database): a shopper sends a few dozen; a script inflating popularity is cut off. 0 turns it off.
+ * Events a client address may send per minute, for the whole fleet (issue 55, item 6): a shopper sends a few dozen;
+ * a script inflating popularity is cut off. A beacon never waits for the database: each process counts in memory,
+ * and every `syncMs` (100) adds its counts to `rate_limit` (`clickstream:<address>`, the minute's window) in one
+ * statement, reading back the fleet's totals. N processes so allow the limit plus what reaches each of them in one
+ * interval, not N times the limit. A failed sync keeps its counts for the next. 0 turns it off.
  */
 export class EventBudget {
-  private windows = new Map<string, number>();
   private windowStart = 0;
+  /** The fleet's totals for the window, as of the last sync, by address (this process's synced counts included). */
+  private fleet = new Map<string, number>();
+  /** This process's counts not yet synced. */
+  private pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private syncing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly perMinute: number) {}
+  constructor(
+    private readonly perMinute: number,
+    private readonly db?: Db,
+    private readonly onError: (err: unknown) => void = () => undefined,
+    private readonly syncMs = 100,
+  ) {}
 
   /** Counts `events` for `address`; the seconds until the next window when over budget, else 0. */
   spend(address: string, events: number, now = Date.now()): number {
@@ -79,11 +95,46 @@ export class EventBudget {
     const start = now - (now % 60_000);
     if (start !== this.windowStart) {
       this.windowStart = start;
-      this.windows.clear();
+      this.fleet.clear();
+      this.pending.clear();
     }
-    const used = (this.windows.get(address) ?? 0) + events;
-    this.windows.set(address, used);
+    const pending = (this.pending.get(address) ?? 0) + events;
+    this.pending.set(address, pending);
+    if (this.db && !this.timer) {
+      this.timer = setTimeout(() => void this.sync(), this.syncMs);
+      this.timer.unref();
+    }
+    const used = (this.fleet.get(address) ?? 0) + pending;
     return used > this.perMinute ? Math.ceil((start + 60_000 - now) / 1000) : 0;
+  }
+
+  /** Adds this process's counts to the fleet's and reads the fleet's back; resolves once stored. */
+  sync(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const windowStart = this.windowStart;
+    const counts = [...this.pending].map(([address, n]) => ({ key: budgetKey(address), address, n }));
+    this.pending = new Map();
+    this.syncing = this.syncing.then(async () => {
+      if (!this.db || counts.length === 0) return;
+      try {
+        const rows = await this.db.execute<{ key: string; count: number }[]>(
+          `insert into rate_limit (key, window_start, count)
+           select t.key, ?, t.n from jsonb_to_recordset(?::jsonb) as t(key text, n int)
+           on conflict (key, window_start) do update set count = rate_limit.count + excluded.count
+           returning key, count`,
+          [new Date(windowStart), JSON.stringify(counts)],
+        );
+        if (windowStart !== this.windowStart) return;
+        const total = new Map(rows.map((r) => [r.key, r.count]));
+        for (const c of counts) this.fleet.set(c.address, total.get(c.key) ?? c.n);
+      } catch (err) {
+        this.onError(err);
+        if (windowStart !== this.windowStart) return;
+        for (const c of counts) this.pending.set(c.address, (this.pending.get(c.address) ?? 0) + c.n);
+      }
+    });
+    return this.syncing;
   }
 }
 
