@@ -1,6 +1,7 @@
 import { Migration20261203135928 } from './Migration20261203135928';
 import { Migration20261203140000 } from './Migration20261203140000';
 import { Migration20261203200000 } from './Migration20261203200000';
+import { Migration20261204010000 } from './Migration20261204010000';
 import { Migration20261203100000 } from './Migration20261203100000';
 import { Migration20261202163720 } from './Migration20261202163720';
 import { Migration20261202062243 } from './Migration20261202062243';
@@ -129,4 +130,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203135928', class: Migration20261203135928 },
   { name: 'Migration20261203140000', class: Migration20261203140000 },
   { name: 'Migration20261203200000', class: Migration20261203200000 },
+  { name: 'Migration20261204010000', class: Migration20261204010000 },
 ];

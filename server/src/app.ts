@@ -21,7 +21,7 @@ import type { GraphQLRequest } from '../../domain/ssr';
 import type { GraphQLResponse } from '@apollo/server';
 import { AttributionLog, AnswerCache, searchConsumer, watchIndexVersion, type Found } from './modules/search';
 import { OutboxSender, onEmailsQueued } from './modules/mail';
-import { EventDispatcher, feedConsumer, type EventConsumer } from './modules/events';
+import { EventDispatcher, feedConsumer, oncePerFleet, type EventConsumer } from './modules/events';
 import {
   syncWebhooksConsumer,
   webhookConsumer,
@@ -310,9 +310,14 @@ export async function createApp(options: AppOptions): Promise<App> {
   const siteUrl = (site: string) => siteUrlOf(publicUrl, siteHosts, site);
   const sweepUnpaid = () => sweepUnpaidOrders({ db, log, siteUrl, payments, policy: unpaidOrders });
   const sweepMs = options.unpaidSweepMs ?? 60_000;
-  const unpaidSweep = every(sweepMs, Math.min(sweepMs, 30_000), 'look for unpaid orders', log, async () => {
-    await sweepUnpaid();
-  });
+  // Every process keeps the timer; one of the fleet sweeps per interval (oncePerFleet).
+  const unpaidSweep = every(
+    sweepMs,
+    Math.min(sweepMs, 30_000),
+    'look for unpaid orders',
+    log,
+    oncePerFleet(db, 'unpaid-orders', sweepMs, async () => void (await sweepUnpaid())),
+  );
   const services: AppServices = {
     attribution: new AttributionLog(orm, log),
     searchCache,

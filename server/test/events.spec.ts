@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { detachedDb, onCommit, servicesDb } from '../src/db/db';
 import {
+  claimRun,
   EventDispatcher,
   MAX_DELIVERY_ATTEMPTS,
+  oncePerFleet,
   publish,
   type DeliveredEvent,
   type NewEvent,
@@ -340,5 +342,25 @@ describe('the dispatcher', () => {
     } finally {
       await dispatcher.stop();
     }
+  });
+});
+
+describe('periodic jobs of the fleet', () => {
+  it('run once per interval however many processes tick, and again once the interval has passed', async () => {
+    const name = `test-job-${randomUUID()}`;
+    let runs = 0;
+    // Three processes' timers ticking at once (each its own pool connection).
+    const job = oncePerFleet(db(), name, 60_000, async () => void runs++);
+    await Promise.all([job(), job(), job()]);
+    expect(runs).toBe(1);
+    await job();
+    expect(runs).toBe(1);
+    expect(await claimRun(db(), name, 60_000)).toBe(false);
+    // The interval has passed (its deadline moved back rather than waiting a minute): the next tick runs it.
+    await t.orm.em
+      .getConnection()
+      .execute("update periodic_run set next_run_at = now() - interval '1 second' where name = ?", [name]);
+    await Promise.all([job(), job()]);
+    expect(runs).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { every, type PeriodicJob } from '../../common/periodic';
 import type { Db } from '../../context';
+import { oncePerFleet } from '../events';
 import { staleTypeaheadAnswers, bumpIndexVersion } from '../search';
 
 /**
@@ -96,8 +97,10 @@ export async function refreshPopularity(
 }
 
 /**
- * Refreshes popularity every `intervalMs` (POPULARITY_REFRESH_MS; 0: never) in this process: the first run a
- * minute after start (or sooner with a shorter interval), runs never overlap.
+ * Refreshes popularity every `intervalMs` (POPULARITY_REFRESH_MS; 0: never) for the fleet: every process keeps the
+ * timer (the first run a minute after start, or sooner with a shorter interval) and the one that claims the
+ * interval's run does it (issue 55, item 4), so the search caches are cleared once per interval, not once per
+ * process.
  */
 export function schedulePopularityRefresh(db: Db, log: Logger, intervalMs: number): PeriodicJob {
   return every(
@@ -105,7 +108,7 @@ export function schedulePopularityRefresh(db: Db, log: Logger, intervalMs: numbe
     Math.min(intervalMs, 60_000),
     'refresh popularity from the click-stream',
     log,
-    async () => {
+    oncePerFleet(db, 'popularity-refresh', intervalMs, async () => {
       const started = Date.now();
       const result = await refreshPopularity(db);
       if (result.ran) {
@@ -114,6 +117,6 @@ export function schedulePopularityRefresh(db: Db, log: Logger, intervalMs: numbe
           'popularity refreshed from the click-stream',
         );
       }
-    },
+    }),
   );
 }

@@ -119,3 +119,20 @@ export class DomainEventDelivery {
   @Property({ type: 'text', nullable: true })
   error: string | null = null;
 }
+
+/**
+ * A periodic job of the fleet (issue 55, item 4; decision 076): when it may next run. Every process keeps its timer
+ * and claims the run first (`oncePerFleet`), so the job runs once per interval for the whole fleet, not once per
+ * process.
+ */
+@Entity({ tableName: 'periodic_run' })
+export class PeriodicRun {
+  @PrimaryKey({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'timestamptz' })
+  nextRunAt!: Date;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  lastClaimedAt: Date = new Date();
+}

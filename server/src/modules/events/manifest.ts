@@ -1,7 +1,13 @@
 import type { ModuleManifest } from '../../common/module-manifest';
-import { DomainEvent, DomainEventConsumer, DomainEventDelivery, DomainEventStream } from './events.entity';
+import {
+  DomainEvent,
+  DomainEventConsumer,
+  DomainEventDelivery,
+  DomainEventStream,
+  PeriodicRun,
+} from './events.entity';
 
 export const manifest: ModuleManifest = {
   name: 'events',
-  entities: [DomainEvent, DomainEventStream, DomainEventConsumer, DomainEventDelivery],
+  entities: [DomainEvent, DomainEventStream, DomainEventConsumer, DomainEventDelivery, PeriodicRun],
 };

@@ -2,6 +2,7 @@ import session, { type SessionData } from 'express-session';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { detachedDb, type Db } from '../../db/db';
 import { Prepared } from '../../db/prepared';
+import { oncePerFleet } from '../events';
 
 type Callback = (err?: unknown) => void;
 
@@ -38,7 +39,9 @@ export class PgSessionStore extends session.Store {
   ) {
     super();
     if (pruneEveryMs > 0) {
-      this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), pruneEveryMs);
+      // One process of the fleet prunes per interval (every process keeps the timer).
+      const prune = oncePerFleet(this.db, 'session-prune', pruneEveryMs, () => this.prune());
+      this.pruneTimer = setInterval(() => void prune().catch(() => undefined), pruneEveryMs);
       this.pruneTimer.unref();
     }
   }
