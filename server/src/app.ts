@@ -33,7 +33,7 @@ import { randomBytes } from 'node:crypto';
 import { createApolloServer, tokenLimit } from './graphql/server';
 import { beginRequest, REST_ROUTERS } from './config/manifests';
 import { MAIL_LIMITS, checkBeforeClosing, onSignIn } from './modules/account';
-import { adoptCartAtSignIn } from './modules/cart';
+import { adoptCartAtSignIn, pruneCartRequests } from './modules/cart';
 import { refuseClosingLastAdmin } from './modules/company';
 import {
   CSRF_EXEMPT_PATHS,
@@ -210,6 +210,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const store = new PgSessionStore(orm, SESSION_TTL_MS, undefined, [
     (db) => pruneRateLimits(db),
     (db) => pruneSignInThrottle(db),
+    (db) => pruneCartRequests(db),
   ]);
   const secureCookies = options.secureCookies ?? false;
   const csrfTokens = new CsrfTokens(sessionSecret);

@@ -54,7 +54,13 @@ export function shoppers(base: string, products: string[], count: number) {
         query: 'query($q: String!) { search(query: $q, pageSize: 12) { total } }',
         variables: { q: 'ball screw' },
       });
-      await call('POST', '/api/user/cart/upsert', { items: [{ itemId: id, qty: 1 }] });
+      // With a key, as the shop sends it: a balancer's replay of the add adds nothing more.
+      await call(
+        'POST',
+        '/api/user/cart/upsert',
+        { items: [{ itemId: id, qty: 1 }] },
+        { 'idempotency-key': randomUUID() },
+      );
       const key = randomUUID();
       keys.push(key);
       await call(
@@ -77,13 +83,20 @@ export function shoppers(base: string, products: string[], count: number) {
   };
 }
 
-/** For the shoppers' keys: the orders placed, the distinct keys among them, and orders without a line. */
+/**
+ * For the shoppers' keys: the orders placed, the distinct keys among them, orders without a line, and orders whose
+ * line was added twice (each shopper adds one piece per order).
+ */
 export async function ordersOf(orm: Orm, keys: string[]) {
-  const [row] = await orm.em.getConnection().execute<{ orders: number; keys: number; bare: number }[]>(
-    `select count(*)::int as orders, count(distinct idempotency_key)::int as keys,
-       count(*) filter (where not exists (select 1 from order_line l where l.order_id = o.id))::int as bare
+  const [row] = await orm.em
+    .getConnection()
+    .execute<{ orders: number; keys: number; bare: number; doubled: number }[]>(
+      `select count(*)::int as orders, count(distinct idempotency_key)::int as keys,
+       count(*) filter (where not exists (select 1 from order_line l where l.order_id = o.id))::int as bare,
+       count(*) filter (where exists (select 1 from order_line l where l.order_id = o.id and l.quantity > 1))::int
+         as doubled
      from customer_order o where idempotency_key in (?)`,
-    [keys],
-  );
+      [keys],
+    );
   return row!;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freight } from '../../domain/money';
+import { IDEMPOTENCY_KEY_MESSAGE } from '../../domain/idempotency';
 import { randomUUID } from 'node:crypto';
 import { authorisedCard, checkoutBody } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
@@ -255,6 +256,47 @@ describe('concurrency', () => {
     const cart = await cartOf(c);
     expect(cart.orderLines).toHaveLength(1);
     expect(cart.orderLines[0].quantity).toBe(41);
+  });
+});
+
+describe('an add sent again (a retry, a balancer replaying it after a store died)', () => {
+  it('is applied once per Idempotency-Key, on REST and GraphQL, even sent at once; a new key adds again', async () => {
+    const c = await t.client();
+    const key = randomUUID();
+    const add = (k: string, qty = 2) =>
+      c
+        .send('post', '/api/user/cart/upsert', { items: [{ itemId: plain.id, qty }] })
+        .set('Idempotency-Key', k)
+        .expect(200);
+    // The first add makes the visitor's cart; the same request twice at once, then again.
+    await add(key);
+    await Promise.all([add(key), add(key)]);
+    const replayed = await add(key);
+    expect(replayed.body.orderLines.map((l: { quantity: number }) => l.quantity)).toEqual([2]);
+    await add(randomUUID(), 3);
+    expect((await cartOf(c)).orderLines[0].quantity).toBe(5);
+
+    const gqlAdd = (k: string) =>
+      c.gql<{ addToCart: { totalQuantity: number } }>(
+        `mutation($items: [CartItemInput!]!, $key: String) { addToCart(items: $items, idempotencyKey: $key) { totalQuantity } }`,
+        { items: [{ itemId: plain2.id, qty: 1 }], key: k },
+      );
+    const gqlKey = randomUUID();
+    expect((await gqlAdd(gqlKey)).data!.addToCart.totalQuantity).toBe(6);
+    expect((await gqlAdd(gqlKey)).data!.addToCart.totalQuantity).toBe(6);
+    // Without a key an add is applied each time, as before.
+    await c.send('post', '/api/user/cart/upsert', { items: [{ itemId: plain.id, qty: 1 }] }).expect(200);
+    expect((await cartOf(c)).totalQuantity).toBe(7);
+  });
+
+  it('refuses a malformed key with its message, adding nothing', async () => {
+    const c = await t.client();
+    const res = await c
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: plain.id, qty: 1 }] })
+      .set('Idempotency-Key', 'short')
+      .expect(400);
+    expect(res.body.error.fields).toEqual([{ field: 'idempotencyKey', message: IDEMPOTENCY_KEY_MESSAGE }]);
+    expect((await cartOf(c)).totalQuantity).toBe(0);
   });
 });
 

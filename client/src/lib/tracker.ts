@@ -3,6 +3,7 @@ import { clickstreamPath, eventProblems, type ClickstreamEvent } from '@domain/c
 import { VISITOR_ID_COOKIE, VISITOR_ID_MAX_AGE_SECONDS } from '@domain/constants';
 import { productAttribution } from './attribution';
 import { readCookie, writeCookie } from './cookies';
+import { randomUuid } from './uuid';
 
 /**
  * The tracker's sink (decision 017), loaded once analytics consent is granted (lib/tracking.ts): it sends each
@@ -27,15 +28,6 @@ declare global {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function randomUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 /** The visitor id (spec section 9): a random UUID per browser, cookie for 30 days, path /. */
 export function visitorId(): string {

@@ -75,6 +75,15 @@ const keep = (lines: { id: string; quantity: number }[], cartId: string, revisio
     }),
   );
 
+/** An add of `items` with an Idempotency-Key of its own (a UUID), so a retry of it adds nothing more. */
+const keyedAdd =
+  (items: unknown[]) =>
+  (variables: { items?: unknown; idempotencyKey?: unknown }): boolean =>
+    JSON.stringify(variables.items) === JSON.stringify(items) &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(
+      String(variables.idempotencyKey),
+    );
+
 /** The answers a never-synced copy of NEW x2 gets: its price, then the add. */
 const appendsNew = (sent: string[]): MockedResponse[] => [
   {
@@ -84,7 +93,7 @@ const appendsNew = (sent: string[]): MockedResponse[] => [
   {
     request: {
       query: AddToCartDocument,
-      variables: { items: [{ itemId: 'NEW', qty: 2, configurations: [] }] },
+      variables: keyedAdd([{ itemId: 'NEW', qty: 2, configurations: [] }]),
     },
     result: () => (sent.push('add NEW x2'), { data: { addToCart: cart([]) } }),
   },
@@ -127,7 +136,7 @@ describe('cart loading', () => {
       {
         request: {
           query: AddToCartDocument,
-          variables: { items: [{ itemId: 'NEW', qty: 2, configurations: [] }] },
+          variables: keyedAdd([{ itemId: 'NEW', qty: 2, configurations: [] }]),
         },
         result: () => (sent.push('add NEW x2'), { data: { addToCart: cart([]) } }),
       },

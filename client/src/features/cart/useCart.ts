@@ -19,6 +19,7 @@ import { useT } from '../../i18n';
 import { track, type TrackedItem } from '../../lib/analytics';
 import { useShipsTo, useSite } from '../../lib/site';
 import { notify } from '../../lib/toast';
+import { randomUuid } from '../../lib/uuid';
 import { SIGNED_OUT_EVENT } from '../account';
 import { repricedCart } from './repriced';
 import { forgetLocalLines, loadKeptCart, localItem, saveLocalLines, type LocalLine } from './cartStorage';
@@ -85,7 +86,10 @@ export async function loadCart(client: ApolloClient, cart: CartFieldsFragment): 
   });
   const fresh = mergeRefreshed(onlyLocal, data?.productRefreshDetails ?? []);
   if (fresh.length > 0) {
-    await client.mutate({ mutation: AddToCartDocument, variables: { items: fresh.map(localItem) } });
+    await client.mutate({
+      mutation: AddToCartDocument,
+      variables: { items: fresh.map(localItem), idempotencyKey: randomUuid() },
+    });
   }
 }
 
@@ -143,7 +147,8 @@ export function useCartActions() {
   };
   return {
     async add(items: CartItem[], name: string) {
-      const { data } = await add({ variables: { items } }).catch(failed);
+      // One key per add: Apollo's or a balancer's retry of this request adds nothing more (issue 55, item 7).
+      const { data } = await add({ variables: { items, idempotencyKey: randomUuid() } }).catch(failed);
       const lines = data?.addToCart.orderLines ?? [];
       report(
         'add',

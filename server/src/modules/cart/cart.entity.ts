@@ -91,6 +91,25 @@ export class CartLine {
 }
 
 /**
+ * An add to the cart already applied, by its Idempotency-Key (issue 55, item 7): a request a balancer or the shop
+ * sends again adds nothing more. Kept a day (pruned with the sessions).
+ */
+@Entity({ tableName: 'cart_request' })
+export class CartRequest {
+  [PrimaryKeyProp]?: ['cart', 'idempotencyKey'];
+
+  @ManyToOne(() => Cart, { primary: true, mapToPk: true, deleteRule: 'cascade' })
+  cart!: string;
+
+  @PrimaryKey({ type: 'text' })
+  idempotencyKey!: string;
+
+  @Index()
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
+
+/**
  * A customer price list's price for a product (business_account.price_list_id names the list). For that account's
  * users it is offered beside the list price, and the lower one applies (decision 048); a site's own list (pay-ca)
  * is its only price.

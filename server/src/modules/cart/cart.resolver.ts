@@ -77,13 +77,19 @@ export class CartResolver {
   }
 
   @Mutation(() => CartGql, {
-    description: 'Adds items; a line with the same product and configurations grows',
+    description:
+      'Adds items; a line with the same product and configurations grows, once per idempotencyKey when one is sent',
   })
   async addToCart(
     @Arg('items', () => [CartItemInputGql]) input: CartItemInputGql[],
     @Ctx() ctx: RequestCtx,
+    @Arg('idempotencyKey', () => String, {
+      nullable: true,
+      description: 'Sent again with the same key (a retry, a replay), the add is not applied twice',
+    })
+    idempotencyKey?: string | null,
   ): Promise<CartGql> {
-    return cartGql(await cartService.addItems(ctx, { items: wireItems(input) }));
+    return cartGql(await cartService.addItems(ctx, { items: wireItems(input) }, idempotencyKey));
   }
 
   @Mutation(() => CartGql, { description: "Sets the quantities of the items' lines" })

@@ -14,9 +14,12 @@ export function cartRoutes(): Router {
     res.json(rest(await cartService.get(ctxOf(req), state)));
   });
 
-  /** Adds the items: a line with the same product and configurations grows. */
+  /**
+   * Adds the items: a line with the same product and configurations grows, once per `Idempotency-Key` when one is
+   * sent (a replay answers the cart as it is).
+   */
   router.post('/user/cart/upsert', async (req, res) => {
-    res.json(rest(await cartService.addItems(ctxOf(req), req.body)));
+    res.json(rest(await cartService.addItems(ctxOf(req), req.body, req.get('idempotency-key'))));
   });
 
   /** Sets the quantities of the items' lines. */

@@ -24,6 +24,7 @@ import {
 } from '../catalog';
 import { siteCountry, addressRules, type Country } from '../../../../domain/regions';
 import { taxationFor } from '../../../../domain/tax';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from '../../../../domain/idempotency';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx, Db } from '../../context';
@@ -333,6 +334,22 @@ interface CartRow {
 // The cart's stored currency_code is not read: a cart is priced in the currency of the site it is seen on.
 const CART_COLUMNS = `id, revision, note, created_at as "createdAt", updated_at as "updatedAt"`;
 
+/** The Idempotency-Key of an add, when sent: checked with the domain's rule (none: the add is not keyed). */
+function idempotencyKeyOf(key: unknown): string | undefined {
+  if (key === undefined || key === null || key === '') return undefined;
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new AppError('BAD_USER_INPUT', IDEMPOTENCY_KEY_MESSAGE, [
+      { field: 'idempotencyKey', message: IDEMPOTENCY_KEY_MESSAGE },
+    ]);
+  }
+  return key;
+}
+
+/** Forgets the keys of adds older than a day (with the sessions' pruning). */
+export async function pruneCartRequests(db: Db): Promise<void> {
+  await db.execute("delete from cart_request where created_at < now() - interval '1 day'");
+}
+
 export const cartService = {
   /** The caller's cart (an empty one when there is none yet). */
   async get(ctx: Ctx, shipTo?: string | null): Promise<CartView> {
@@ -362,10 +379,14 @@ export const cartService = {
     return row ?? null;
   },
 
-  /** Entry point: `{ items }` as the caller sent them, checked with the domain's schema, then added. */
-  async addItems(ctx: Ctx, body: unknown): Promise<CartView> {
+  /**
+   * Entry point: `{ items }` as the caller sent them, checked with the domain's schema, then added; once per
+   * `idempotencyKey` when one is sent (a replay answers the cart as it is).
+   */
+  async addItems(ctx: Ctx, body: unknown, idempotencyKey?: unknown): Promise<CartView> {
     assertOrdersScope(ctx);
-    return this.add(ctx, validate(cartItemsSchema, body).items);
+    const key = idempotencyKeyOf(idempotencyKey);
+    return this.write(ctx, validate(cartItemsSchema, body).items, 'add', key);
   },
 
   /** Entry point: `{ items }` whose lines get these quantities. */
@@ -398,7 +419,7 @@ export const cartService = {
    * so concurrent adds to one line add up exactly and a cart past the limit is refused whole (the limit is
    * checked against the lines there when the statement starts: two racing adds may pass it by a line).
    */
-  async write(ctx: Ctx, items: CartItem[], mode: 'add' | 'set'): Promise<CartView> {
+  async write(ctx: Ctx, items: CartItem[], mode: 'add' | 'set', key?: string): Promise<CartView> {
     assertOrdersScope(ctx);
     if (items.length === 0) return this.get(ctx);
     // An add grows the cart's lines: a part's maximum per order holds for the line grown.
@@ -441,9 +462,15 @@ export const cartService = {
           };
     const run = async (cartId: string | null) => {
       const cart = upsertCart(cartId);
-      // One statement, atomic on its own: the cart, the line limit (lines there plus lines new), the upsert.
+      // One statement, atomic on its own: the cart, the line limit (lines there plus lines new), the upsert; with a
+      // key, the key recorded first and the lines written only if it was new.
       const [row] = await prepared<CartRow & { fits: boolean }>(
         `with c as (${cart.sql} returning ${CART_COLUMNS}),
+         k as (${
+           key
+             ? `insert into cart_request (cart_id, idempotency_key) select id, ? from c on conflict do nothing returning 1`
+             : 'select 1'
+         }),
          items as (select * from jsonb_to_recordset(?::jsonb)
                    as r(product_id text, quantity int, configurations jsonb, config_key text, ord int)),
          fits as (select (select count(*) from cart_line l where l.cart_id = (select id from c))
@@ -452,7 +479,7 @@ export const cartService = {
                           and l.config_key = i.config_key)) <= ? as ok),
          up as (insert into cart_line (cart_id, product_id, quantity, configurations, config_key)
                 select c.id, i.product_id, i.quantity, i.configurations, i.config_key
-                from c cross join items i where (select ok from fits) order by i.ord
+                from c cross join items i where (select ok from fits) and exists (select 1 from k) order by i.ord
                 on conflict (cart_id, product_id, config_key) do update set quantity = ${
                   mode === 'add' ? 'least(cart_line.quantity + excluded.quantity, ?)' : 'excluded.quantity'
                 }
@@ -460,6 +487,7 @@ export const cartService = {
          select c.*, (select ok from fits) as fits, (select count(*) from up) as written from c`,
       ).all(ctx.db, [
         ...cart.params,
+        ...(key ? [key] : []),
         payload,
         CART_LIMITS.maxLines,
         ...(mode === 'add' ? [CART_LIMITS.maxQuantity] : []),

@@ -16,5 +16,6 @@ export {
   linesView,
   mergeSameLines,
   pricedListItems,
+  pruneCartRequests,
 } from './cart.service';
 export { CartGql, TaxLineGql, CartItemInputGql, CartLineGql } from './cart.types';

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_PATTERN } from '../../../../domain/idempotency';
 import { createHash } from 'node:crypto';
 import { STORE_TIME_ZONE } from '../../../../domain/admin';
 import { cartTotals } from '../../../../domain/cart';
@@ -46,11 +47,9 @@ export interface BuyerTerms {
 /** An order's prices as placed: its taxation (by the shipping state) and its totals. */
 export type OrderPrices = { taxation: ReturnType<typeof taxationFor>; totals: ReturnType<typeof cartTotals> };
 
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
-
 /** An Idempotency-Key must be 8 to 100 letters, digits, - or _ (a UUID fits). */
 function checkIdempotencyKey(key: unknown): string {
-  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
     const message = 'An Idempotency-Key of 8 to 100 letters, digits, - or _ is required to place an order.';
     throw new AppError('BAD_USER_INPUT', message, [{ field: 'idempotencyKey', message }]);
   }
