@@ -1,0 +1,7 @@
+import type { ModuleManifest } from '../../common/module-manifest';
+import { PunchoutCredential, PunchoutMessage, PunchoutSession, PunchoutTransfer } from './punchout.entity';
+
+export const manifest: ModuleManifest = {
+  name: 'punchout',
+  entities: [PunchoutCredential, PunchoutSession, PunchoutMessage, PunchoutTransfer],
+};
