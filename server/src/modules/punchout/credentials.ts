@@ -72,7 +72,8 @@ async function secretMatches(
   row: { secretHash: string | null; previousSecretHash: string | null; previousSecretUntil: Date | null },
 ): Promise<boolean> {
   // Both hashes are computed whatever the first answers, so a match on either takes as long as a miss.
-  const previousValid = row.previousSecretUntil !== null && row.previousSecretUntil.getTime() > Date.now();
+  const previousValid =
+    row.previousSecretUntil !== null && new Date(row.previousSecretUntil).getTime() > Date.now();
   const [current, previous] = await Promise.all([
     verifyPassword(secret, row.secretHash),
     verifyPassword(secret, previousValid ? row.previousSecretHash : null),

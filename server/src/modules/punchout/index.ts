@@ -38,3 +38,4 @@ export {
   type CxmlWrite,
 } from './xml';
 export { logPunchoutMessage } from './messages';
+export { punchoutRouter } from './punchout.routes';

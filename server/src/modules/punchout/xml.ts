@@ -273,10 +273,14 @@ export function statusText(code: number): string {
   );
 }
 
-/** A document as it may be stored: the SharedSecret's text (and an OCI PASSWORD's value) replaced. */
+/** A document as it may be stored: the SharedSecret's text, an OCI PASSWORD's value and StartPage tokens replaced. */
 export function maskSecrets(text: string): string {
-  return text
-    .replace(/(<SharedSecret\b[^>]*>)[\s\S]*?(<\/SharedSecret>)/gi, '$1***$2')
-    .replace(/(<(?:[A-Za-z]+:)?Password\b[^>]*>)[\s\S]*?(<\/(?:[A-Za-z]+:)?Password>)/gi, '$1***$2')
-    .replace(/((?:^|&)PASSWORD=)[^&]*/g, '$1***');
+  return (
+    text
+      .replace(/(<SharedSecret\b[^>]*>)[\s\S]*?(<\/SharedSecret>)/gi, '$1***$2')
+      .replace(/(<(?:[A-Za-z]+:)?Password\b[^>]*>)[\s\S]*?(<\/(?:[A-Za-z]+:)?Password>)/gi, '$1***$2')
+      .replace(/((?:^|&)PASSWORD=)[^&]*/g, '$1***')
+      // A StartPage's one-time token signs its buyer in: never kept readable.
+      .replace(/(\/punchout\/start\/)[A-Za-z0-9_-]+/g, '$1***')
+  );
 }
