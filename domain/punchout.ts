@@ -161,6 +161,7 @@ export const PUNCHOUT_MESSAGES = {
     'Your punchout session ended after 2 hours without activity. Return to your procurement system to start again.',
   notPunchout: 'This is not a punchout session.',
   readOnly: 'This cart was opened to inspect it: it cannot be changed.',
+  unpricedLine: 'Every line needs a price before the cart is transferred: remove the lines without one.',
 } as const;
 
 export type PunchoutMessage = keyof typeof PUNCHOUT_MESSAGES;
@@ -182,6 +183,8 @@ export const PUNCHOUT_MESSAGES_FR: Readonly<Record<PunchoutMessage, string>> = {
     'Votre session punchout a pris fin après 2 heures d’inactivité. Retournez à votre système d’approvisionnement pour recommencer.',
   notPunchout: 'Ce n’est pas une session punchout.',
   readOnly: 'Ce panier est ouvert en consultation : il ne peut pas être modifié.',
+  unpricedLine:
+    'Chaque ligne doit avoir un prix avant le transfert du panier : retirez les lignes qui n’en ont pas.',
 };
 
 /** A message in the buyer's language (en-US unless fr-CA), `{field}` filled. */

@@ -46,7 +46,7 @@ import {
   type SessionLifetime,
 } from './modules/auth';
 import { quotePdfAttachment, reopenQuoteOfCancelledOrder } from './modules/quote';
-import { punchoutRouter } from './modules/punchout';
+import { endIdleSession, punchoutRequest, punchoutRouter } from './modules/punchout';
 import { PgSessionStore, lazySession } from './modules/session';
 import { MULTIPART_PATHS } from './rest/multipart';
 import { IMPORT_PATHS } from './modules/imports';
@@ -369,6 +369,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       next();
     },
     ...(routing ? [readYourWrites(routing, secureCookies, log)] : []),
+    // A punchout session's idle end, CSP and framed cookies (decision 072).
+    punchoutRequest(endIdleSession),
   ];
   const perRequest: RequestHandler[] = [
     ...sessionAndContext,

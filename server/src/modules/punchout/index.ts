@@ -39,3 +39,5 @@ export {
 } from './xml';
 export { logPunchoutMessage } from './messages';
 export { punchoutRouter } from './punchout.routes';
+export { punchoutRequest } from './session';
+export { endIdleSession } from './transfer';

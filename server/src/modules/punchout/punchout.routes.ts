@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import type { Ctx } from '../../context';
 import { PUNCHOUT_MAX_BYTES, punchoutMessage } from '../../../../domain/punchout';
 import { cxmlSetup, cxmlStatus, type PunchoutAnswer } from './setup';
+import { startPunchout } from './session';
 
 /*
  * The punchout entry points (decision 072), mounted at /punchout before the shop's pages, outside /api: no CSRF
@@ -48,6 +49,9 @@ export function punchoutRouter(perRequest: RequestHandler[]): express.Router {
   const ctxOf = (req: Request) => req.ctx as Ctx;
   router.post('/cxml/setup', rawText, cxmlBodyErrors, ...perRequest, async (req: Request, res: Response) => {
     send(res, await cxmlSetup(ctxOf(req), documentOf(req)));
+  });
+  router.get('/start/:token', ...perRequest, async (req: Request, res: Response) => {
+    await startPunchout(ctxOf(req), req, res, String(req.params.token));
   });
   return router;
 }

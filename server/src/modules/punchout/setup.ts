@@ -150,13 +150,15 @@ export async function openSession(
     await ctx.db.execute(
       `insert into cart_line (cart_id, product_id, quantity, configurations, config_key)
        select ?, p.id, i.quantity, i.configurations, i.config_key
-       from jsonb_to_recordset(?::jsonb) as i(part_id text, quantity int, configurations jsonb, config_key text)
+       from jsonb_to_recordset(?::jsonb) as i(part_id text, quantity int, configurations jsonb, config_key text, ord int)
        join product p on p.id = i.part_id
+       order by i.ord
        on conflict (cart_id, product_id, config_key) do update set quantity = excluded.quantity`,
       [
         cart!.id,
         JSON.stringify(
-          request.items.map((i) => ({
+          request.items.map((i, ord) => ({
+            ord,
             part_id: i.partId,
             quantity: i.quantity,
             configurations: configurationsOfKey(i.configKey),
