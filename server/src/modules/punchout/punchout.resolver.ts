@@ -1,4 +1,4 @@
-import { Arg, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Ctx as RequestCtx } from '../../context';
 import { punchoutSessionOf, transferPunchoutCart } from './transfer';
 
@@ -55,6 +55,7 @@ export class PunchoutResolver {
     return punchoutSessionOf(ctx);
   }
 
+  @Authorized()
   @Mutation(() => PunchoutTransferFormGql, {
     description:
       'Transfers the punchout cart to the procurement system (cancel: none of it, "Return without items"); the session ends',
