@@ -147,6 +147,15 @@ export class FakeProcurement {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '/';
+      if (req.method === 'GET' && path.startsWith('/frame?')) {
+        // The procurement system's own page, showing the store's StartPage in a frame (a framed session).
+        const src = new URLSearchParams(path.slice('/frame?'.length)).get('src') ?? '';
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(
+          `<!doctype html><html><head><title>Procurement</title></head><body><h1>Requisition</h1>
+           <iframe title="Supplier catalogue" src="${esc(src)}" style="width:1200px;height:800px"></iframe></body></html>`,
+        );
+        return;
+      }
       const text = Buffer.concat(chunks).toString('utf8');
       const fields = Object.fromEntries(new URLSearchParams(text));
       const protocol = path.startsWith('/oci') ? 'oci' : 'cxml';
