@@ -157,6 +157,11 @@ export class FakeProcurement {
         return;
       }
       const text = Buffer.concat(chunks).toString('utf8');
+      if (req.method !== 'POST' || !/^\/(cxml|oci)\//.test(path)) {
+        // A browser's other requests (its favicon...) are no cart.
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+        return;
+      }
       const fields = Object.fromEntries(new URLSearchParams(text));
       const protocol = path.startsWith('/oci') ? 'oci' : 'cxml';
       let cart: ReceivedCart;
