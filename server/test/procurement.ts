@@ -29,6 +29,8 @@ export interface ReceivedItem {
   description: string;
   unspsc: string;
   manufacturerPartId: string;
+  /** OCI: the LONGTEXT lines. */
+  longText?: string[];
 }
 
 /** A cart the store transferred (cXML or OCI), as received. */
@@ -92,6 +94,7 @@ export function readOrderMessage(document: string): Omit<ReceivedCart, 'protocol
 /** Reads an OCI transfer's NEW_ITEM-…[n] fields. */
 export function readOciTransfer(
   fields: Record<string, string>,
+  raw: URLSearchParams = new URLSearchParams(fields),
 ): Omit<ReceivedCart, 'protocol' | 'path' | 'fields'> {
   const indexes = Object.keys(fields)
     .map((k) => /^NEW_ITEM-DESCRIPTION\[(\d+)\]$/.exec(k)?.[1])
@@ -101,7 +104,7 @@ export function readOciTransfer(
     const f = (name: string) => fields[`NEW_ITEM-${name}[${n}]`] ?? '';
     return {
       supplierPartId: f('VENDORMAT'),
-      supplierPartAuxiliaryId: f('EXT_PRODUCT_ID'),
+      supplierPartAuxiliaryId: f('CUST_FIELD5'),
       quantity: Number(f('QUANTITY')),
       unitPrice: Number(f('PRICE')) / (Number(f('PRICEUNIT')) || 1),
       currency: f('CURRENCY'),
@@ -109,6 +112,7 @@ export function readOciTransfer(
       description: f('DESCRIPTION'),
       unspsc: f('MATGROUP'),
       manufacturerPartId: f('MANUFACTMAT'),
+      longText: raw.getAll(`NEW_ITEM-LONGTEXT_${n}:132[]`),
     };
   });
   const total = items.reduce((sum, i) => sum + Math.round(i.unitPrice * i.quantity * 100), 0) / 100;
@@ -168,7 +172,7 @@ export class FakeProcurement {
       try {
         cart =
           protocol === 'oci'
-            ? { protocol, path, fields, ...readOciTransfer(fields) }
+            ? { protocol, path, fields, ...readOciTransfer(fields, new URLSearchParams(text)) }
             : { protocol, path, fields, ...readOrderMessage(fields['cxml-urlencoded'] ?? '') };
       } catch {
         res.writeHead(400, { 'Content-Type': 'text/plain' }).end('unreadable');

@@ -3,6 +3,7 @@ import type { Ctx } from '../../context';
 import { PUNCHOUT_MAX_BYTES, punchoutMessage } from '../../../../domain/punchout';
 import { cxmlSetup, cxmlStatus, type PunchoutAnswer } from './setup';
 import { startPunchout } from './session';
+import { ociEntry } from './oci';
 
 /*
  * The punchout entry points (decision 072), mounted at /punchout before the shop's pages, outside /api: no CSRF
@@ -50,6 +51,12 @@ export function punchoutRouter(perRequest: RequestHandler[]): express.Router {
   router.post('/cxml/setup', rawText, cxmlBodyErrors, ...perRequest, async (req: Request, res: Response) => {
     send(res, await cxmlSetup(ctxOf(req), documentOf(req)));
   });
+  const ociForm = express.urlencoded({ extended: false, limit: PUNCHOUT_MAX_BYTES });
+  const oci = async (req: Request, res: Response) => {
+    await ociEntry(ctxOf(req), req, res);
+  };
+  router.get('/oci', ...perRequest, oci);
+  router.post('/oci', ociForm, ...perRequest, oci);
   router.get('/start/:token', ...perRequest, async (req: Request, res: Response) => {
     await startPunchout(ctxOf(req), req, res, String(req.params.token));
   });
