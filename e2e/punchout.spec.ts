@@ -16,6 +16,8 @@ const PHONE = { width: 390, height: 844 };
 
 let procurement: FakeProcurement;
 let buyerEmail: string;
+const ociUser = `oci-${randomUUID().slice(0, 8)}`;
+const ociPassword = `Oci-${randomUUID()}`;
 
 interface Part {
   id: string;
@@ -32,6 +34,7 @@ test.beforeAll(async () => {
   buyerEmail = `punchout.${randomUUID()}@plant.example`;
   const id = procurement.identity;
   const secretHash = await hashPassword(id.secret);
+  const ociHash = await hashPassword(ociPassword);
   await withDb(async (db) => {
     const company = (
       await db.query<{ id: string }>(
@@ -48,8 +51,8 @@ test.beforeAll(async () => {
     ).rows[0]!;
     await db.query(
       `insert into punchout_credential (company_id, system_name, from_domain, from_identity, sender_domain,
-         sender_identity, secret_hash, return_urls, acting_user_id)
-       values ($1, 'SAP Ariba', $2, $3, $4, $5, $6, $7::jsonb, $8)`,
+         sender_identity, secret_hash, return_urls, acting_user_id, oci_username, oci_password_hash)
+       values ($1, 'SAP Ariba', $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)`,
       [
         company.id,
         id.fromDomain,
@@ -57,8 +60,13 @@ test.beforeAll(async () => {
         id.senderDomain,
         id.senderIdentity,
         secretHash,
-        JSON.stringify([{ environment: 'test', url: procurement.returnUrl }]),
+        JSON.stringify([
+          { environment: 'test', url: procurement.returnUrl },
+          { environment: 'test', url: procurement.hookUrl },
+        ]),
         user.id,
+        ociUser,
+        ociHash,
       ],
     );
     const plain = `p.price between 5 and 60 and p.min_transfer <= 1 and p.minimum_purchase_quantity <= 1
@@ -241,4 +249,49 @@ test('a framed session: the shop inside the procurement system’s page, the car
   await frame.getByTestId('punchout-banner').getByRole('button', { name: 'Transfer cart' }).click();
   await expect(frame.getByRole('heading', { name: 'Cart received' })).toBeVisible();
   expect(procurement.received.at(-1)!.buyerCookie).toBe('req-e2e-frame');
+});
+
+test('OCI round trip: the browser comes with USERNAME, PASSWORD and HOOK_URL; NEW_ITEM fields go back to HOOK_URL', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(DESKTOP);
+  const query = new URLSearchParams({
+    USERNAME: ociUser,
+    PASSWORD: ociPassword,
+    HOOK_URL: procurement.hookUrl,
+    '~OkCode': 'ADDI',
+    '~TARGET': '_top',
+    '~CALLER': 'CTLG',
+  });
+  await page.goto(`/punchout/oci?${query}`);
+  await expect(page.getByTestId('punchout-banner')).toContainText('You are shopping from SAP Ariba.');
+  await addFromProductPage(page, stocked.id);
+  await addFromProductPage(page, cut.id, () => page.getByLabel(/^Cut Length/).fill('500'));
+  const cart = new CartPage(page);
+  await cart.open();
+  await expect(cart.lines).toHaveCount(2);
+  await page.locator('.cart__summary').getByRole('button', { name: 'Transfer cart' }).click();
+  const got = await received(page, 2);
+  expect(got.protocol).toBe('oci');
+  expect(got.fields['~OkCode']).toBe('ADDI');
+  const cutPiece = Math.round((cut.base + 500 * cut.rate) * 100) / 100;
+  const line = (id: string) => got.items.find((i) => i.supplierPartId === id)!;
+  expect(line(stocked.id)).toMatchObject({
+    quantity: 1,
+    unitOfMeasure: 'EA',
+    unitPrice: stocked.price,
+    currency: 'USD',
+  });
+  expect(line(cut.id)).toMatchObject({ quantity: 1, unitPrice: cutPiece });
+  expect(line(cut.id).description.length).toBeLessThanOrEqual(40);
+  expect(line(cut.id).longText!.join('')).toContain('Cut Length: 500 mm');
+  expect(cents(got.total)).toBe(cents(stocked.price) + cents(cutPiece));
+
+  // A wrong password opens nothing.
+  await page.goto(
+    `/punchout/oci?${new URLSearchParams({ USERNAME: ociUser, PASSWORD: 'guess', HOOK_URL: procurement.hookUrl })}`,
+  );
+  await expect(page.getByRole('alert')).toHaveText('The punchout credential was not accepted.');
+  await expect(page.getByTestId('punchout-banner')).toHaveCount(0);
 });
