@@ -162,6 +162,7 @@ export const PUNCHOUT_MESSAGES = {
   notPunchout: 'This is not a punchout session.',
   readOnly: 'This cart was opened to inspect it: it cannot be changed.',
   unpricedLine: 'Every line needs a price before the cart is transferred: remove the lines without one.',
+  noCheckout: 'In a punchout session your cart goes back to your procurement system: use Transfer cart.',
 } as const;
 
 export type PunchoutMessage = keyof typeof PUNCHOUT_MESSAGES;
@@ -185,6 +186,8 @@ export const PUNCHOUT_MESSAGES_FR: Readonly<Record<PunchoutMessage, string>> = {
   readOnly: 'Ce panier est ouvert en consultation : il ne peut pas être modifié.',
   unpricedLine:
     'Chaque ligne doit avoir un prix avant le transfert du panier : retirez les lignes qui n’en ont pas.',
+  noCheckout:
+    'Dans une session punchout, votre panier retourne à votre système d’approvisionnement : utilisez Transférer le panier.',
 };
 
 /** A message in the buyer's language (en-US unless fr-CA), `{field}` filled. */

@@ -222,6 +222,21 @@ describe('the punchout cart and its transfer', () => {
     expect(back.total).toBe(got.total);
   });
 
+  it('refuses checkout in a punchout session: the cart goes back to the procurement system', async () => {
+    const c = await opened(await setup());
+    await c.gql(ADD, { items: [{ itemId: plain.id, qty: 1 }] });
+    const res = await c.send('post', '/api/checkout/place-order', {});
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe(
+      'In a punchout session your cart goes back to your procurement system: use Transfer cart.',
+    );
+    const [{ n }] = await db().execute<{ n: number }[]>(
+      'select count(*)::int as n from customer_order where user_id = ?',
+      [co.actingUserId],
+    );
+    expect(n).toBe(0);
+  });
+
   it('"Return without items" posts an empty order message and ends the session', async () => {
     const c = await opened(await setup({ buyerCookie: 'empty-1' }));
     await c.gql(ADD, { items: [{ itemId: plain.id, qty: 1 }] });

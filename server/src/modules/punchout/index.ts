@@ -40,4 +40,4 @@ export {
 export { logPunchoutMessage } from './messages';
 export { punchoutRouter } from './punchout.routes';
 export { punchoutRequest } from './session';
-export { endIdleSession } from './transfer';
+export { endIdleSession, refuseCheckoutInPunchout } from './transfer';

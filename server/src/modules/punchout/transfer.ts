@@ -241,3 +241,10 @@ export async function endIdleSession(ctx: Ctx, sessionId: string): Promise<Ended
     session.locale === 'fr-CA' ? `Retour à ${session.systemName}` : `Return to ${session.systemName}`;
   return { action: form.action, fields: form.fields, label };
 }
+
+/** Checkout is not for a punchout session: its cart goes back to the procurement system (Transfer cart). */
+export function refuseCheckoutInPunchout(ctx: Ctx): void {
+  if (ctx.req.session?.punchout) {
+    throw new AppError('FORBIDDEN', punchoutMessage('noCheckout', ctx.locale));
+  }
+}
