@@ -201,6 +201,8 @@ test('Return without items, in French on a phone: an empty transfer', async ({ p
   const banner = page.getByTestId('punchout-banner');
   await expect(banner).toContainText('Vous magasinez depuis SAP Ariba.');
   await page.screenshot({ path: 'test-results/punchout-banner-390-fr.png' });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: 'test-results/punchout-banner-1366-fr.png' });
   await banner.getByRole('button', { name: 'Revenir sans articles' }).click();
   const got = await received(page, 0);
   expect(got).toMatchObject({ buyerCookie: 'req-e2e-fr', total: 0, items: [] });
@@ -222,11 +224,13 @@ test('refused: a wrong secret, a return URL not allowed, an expired or used Star
       `update punchout_session set start_expires_at = now() - interval '1 second' where opened_at is null`,
     ),
   );
+  await page.setViewportSize(PHONE);
   await page.goto(start);
   await expect(page.getByRole('alert')).toHaveText(
     'This punchout link has expired or was already used. Start again from your procurement system.',
   );
   await expect(page.getByTestId('punchout-banner')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/punchout-expired-390-en.png' });
 
   const used = await setup(page);
   await page.goto(used.start);
@@ -271,6 +275,8 @@ test('OCI round trip: the browser comes with USERNAME, PASSWORD and HOOK_URL; NE
   const cart = new CartPage(page);
   await cart.open();
   await expect(cart.lines).toHaveCount(2);
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: 'test-results/punchout-cart-390-en.png', fullPage: true });
   await page.locator('.cart__summary').getByRole('button', { name: 'Transfer cart' }).click();
   const got = await received(page, 2);
   expect(got.protocol).toBe('oci');
