@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CxmlError, cxmlResponse, maskSecrets, readCxml, writeCxml } from '../src/modules/punchout/xml';
+import { loggedUrl } from '../src/request-log';
 import { PUNCHOUT_MAX_BYTES, unitCode, ociDescription, unspscOfCategory } from '../../domain/punchout';
 
 const setup = (body: string, extra = '') => `<?xml version="1.0" encoding="UTF-8"?>
@@ -132,6 +133,13 @@ describe('cXML written', () => {
   it('answers a status with its reason', () => {
     const back = readCxml(cxmlResponse({ code: 401, text: 'Unauthorized', message: 'No <secret>' }));
     expect(back.response).toMatchObject({ code: 401, text: 'Unauthorized', message: 'No <secret>' });
+  });
+
+  it('keeps a StartPage token and an OCI password out of the access log', () => {
+    expect(loggedUrl('/punchout/start/abcDEF123_-?x=1')).toBe('/punchout/start/[hidden]?x=1');
+    expect(loggedUrl('/punchout/oci?USERNAME=u&PASSWORD=s3cret&HOOK_URL=x')).toBe(
+      '/punchout/oci?USERNAME=u&PASSWORD=[hidden]&HOOK_URL=x',
+    );
   });
 
   it('masks the shared secret and an OCI password before a document is stored', () => {
