@@ -18,6 +18,12 @@ export const START_PAGE_MINUTES = 5;
 /** A punchout session ends after this long without a request. */
 export const PUNCHOUT_IDLE_HOURS = 2;
 
+/**
+ * Failed credentials allowed per address and identity (cXML From identity, OCI user name) in a window: past them
+ * even the right secret waits for the next window (guessing a secret costs a window per few tries).
+ */
+export const PUNCHOUT_FAILURES = { max: 10, windowMs: 15 * 60 * 1000 } as const;
+
 /** After a rotation the previous shared secret is still accepted this long. */
 export const PREVIOUS_SECRET_DAYS = 7;
 
@@ -163,6 +169,7 @@ export const PUNCHOUT_MESSAGES = {
   readOnly: 'This cart was opened to inspect it: it cannot be changed.',
   unpricedLine: 'Every line needs a price before the cart is transferred: remove the lines without one.',
   noCheckout: 'In a punchout session your cart goes back to your procurement system: use Transfer cart.',
+  tooManyFailures: 'Too many failed attempts with this credential. Try again in 15 minutes.',
 } as const;
 
 export type PunchoutMessage = keyof typeof PUNCHOUT_MESSAGES;
@@ -186,6 +193,7 @@ export const PUNCHOUT_MESSAGES_FR: Readonly<Record<PunchoutMessage, string>> = {
   readOnly: 'Ce panier est ouvert en consultation : il ne peut pas être modifié.',
   unpricedLine:
     'Chaque ligne doit avoir un prix avant le transfert du panier : retirez les lignes qui n’en ont pas.',
+  tooManyFailures: 'Trop de tentatives échouées avec cet identifiant. Réessayez dans 15 minutes.',
   noCheckout:
     'Dans une session punchout, votre panier retourne à votre système d’approvisionnement : utilisez Transférer le panier.',
 };

@@ -103,6 +103,21 @@ describe('POST /punchout/cxml/setup', () => {
     expect((await post(co.procurement.setupRequest({ secret: old }))).status).toBe(401);
   });
 
+  it('after 10 wrong secrets from one address for one identity, even the right one waits (429)', async () => {
+    const co = await punchoutCompany(t);
+    others.push(co);
+    for (let i = 0; i < 10; i++) {
+      expect((await post(co.procurement.setupRequest({ secret: `guess-${i}` }))).status).toBe(401);
+    }
+    const blocked = await post(co.procurement.setupRequest());
+    expect(blocked.status).toBe(429);
+    expect(FakeProcurement.status(blocked.text).message).toBe(
+      'Too many failed attempts with this credential. Try again in 15 minutes.',
+    );
+    // Another company's identity from the same address is not held up.
+    expect((await post(acting.procurement.setupRequest())).status).toBe(200);
+  });
+
   it('refuses a return URL the company does not allow, with the reason', async () => {
     const res = await post(acting.procurement.setupRequest({ returnUrl: 'https://evil.example/steal' }));
     expect(res.status).toBe(400);

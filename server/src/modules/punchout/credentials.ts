@@ -5,11 +5,12 @@ import { validate } from '../../common/validate';
 import {
   PREVIOUS_SECRET_DAYS,
   PUNCHOUT_ACCESS,
+  PUNCHOUT_FAILURES,
   punchoutCredentialSchema,
   SHARED_SECRET_BYTES,
 } from '../../../../domain/punchout';
 import { recordAudit } from '../audit';
-import { assertAccess, hashPassword, verifyPassword } from '../auth';
+import { assertAccess, hashPassword, hit, verifyPassword } from '../auth';
 import { publish } from '../events';
 import type { PunchoutReturnUrl } from './punchout.entity';
 
@@ -320,4 +321,24 @@ export async function rotatePunchoutSecret(
     credentialChanged(ctx, companyId, ['secret']);
     return { secret, credential };
   });
+}
+
+/** The failure counter's key: the caller's address and the identity it tried. */
+const failureKey = (ip: string, identity: string) => `punchout-fail:${ip}:${identity.toLowerCase()}`;
+
+/** Whether this address has failed PUNCHOUT_FAILURES.max times with this identity in the current window. */
+export async function tooManyFailures(db: Db, ip: string, identity: string): Promise<boolean> {
+  const windowStart = new Date(
+    Math.floor(Date.now() / PUNCHOUT_FAILURES.windowMs) * PUNCHOUT_FAILURES.windowMs,
+  );
+  const [row] = await db.execute<{ count: number }[]>(
+    'select count from rate_limit where key = ? and window_start = ?',
+    [failureKey(ip, identity), windowStart],
+  );
+  return (row?.count ?? 0) >= PUNCHOUT_FAILURES.max;
+}
+
+/** Counts a failed credential of this address and identity (auth's fixed-window counters, pruned with sessions). */
+export async function countFailure(db: Db, ip: string, identity: string): Promise<void> {
+  await hit(db, { key: failureKey(ip, identity), ...PUNCHOUT_FAILURES });
 }

@@ -6,7 +6,7 @@ import {
   returnUrlAllowed,
   type PunchoutMessage,
 } from '../../../../domain/punchout';
-import { verifyOciUser } from './credentials';
+import { countFailure, tooManyFailures, verifyOciUser } from './credentials';
 import { logPunchoutMessage } from './messages';
 import { messagePage, startPunchout } from './session';
 import { localeOf, openSession, type SessionRequest } from './setup';
@@ -37,8 +37,13 @@ export async function ociEntry(ctx: Ctx, req: Request, res: Response): Promise<v
     const missing = !username ? 'USERNAME' : !password ? 'PASSWORD' : 'HOOK_URL';
     return messagePage(res, 400, locale, punchoutMessage('missingField', locale, missing));
   }
+  const ip = ctx.req.ip ?? '';
+  if (await tooManyFailures(ctx.db, ip, `oci:${username}`)) {
+    return messagePage(res, 429, locale, punchoutMessage('tooManyFailures', locale));
+  }
   const credential = await verifyOciUser(ctx.db, username, password);
   if (!credential) {
+    await countFailure(ctx.db, ip, `oci:${username}`);
     ctx.log.warn({ username }, 'punchout OCI refused: bad credential');
     return messagePage(res, 401, locale, punchoutMessage('badCredential', locale));
   }

@@ -8,7 +8,7 @@ import {
   START_PAGE_MINUTES,
   type PunchoutOperation,
 } from '../../../../domain/punchout';
-import { verifyCxmlHeader, type VerifiedCredential } from './credentials';
+import { countFailure, tooManyFailures, verifyCxmlHeader, type VerifiedCredential } from './credentials';
 import { logPunchoutMessage } from './messages';
 import { CxmlError, cxmlResponse, readCxml, statusText, type CxmlEnvelope, type XmlNode } from './xml';
 
@@ -248,12 +248,16 @@ export async function cxmlSetup(ctx: Ctx, text: string): Promise<PunchoutAnswer>
   if (doc.request?.name !== 'PunchOutSetupRequest') {
     return cxmlStatus(400, punchoutMessage('missingField', 'en-US', 'Request/PunchOutSetupRequest'));
   }
+  const ip = ctx.req.ip ?? '';
+  const tried = doc.from.map((f) => `${f.domain}:${f.identity}`).join(',');
+  if (await tooManyFailures(ctx.db, ip, tried)) return cxmlStatus(429, punchoutMessage('tooManyFailures'));
   const credential = await verifyCxmlHeader(ctx.db, {
     from: doc.from,
     sender: doc.sender,
     secret: doc.sharedSecret,
   });
   if (!credential) {
+    await countFailure(ctx.db, ip, tried);
     ctx.log.warn({ payloadId: doc.payloadId, from: doc.from }, 'punchout setup refused: bad credential');
     return cxmlStatus(401, punchoutMessage('badCredential'));
   }

@@ -267,9 +267,14 @@ export function cxmlResponse(
 /** The status text cXML pairs with a code. */
 export function statusText(code: number): string {
   return (
-    { 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 413: 'Request Entity Too Large' }[
-      code
-    ] ?? 'Internal Server Error'
+    {
+      200: 'OK',
+      400: 'Bad Request',
+      401: 'Unauthorized',
+      403: 'Forbidden',
+      413: 'Request Entity Too Large',
+      429: 'Too Many Requests',
+    }[code] ?? 'Internal Server Error'
   );
 }
 
