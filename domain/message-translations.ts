@@ -8,6 +8,19 @@ import type { Locale } from './constants';
  * a message of the domain's schemas has no entry.
  */
 const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> = {
+  // Punchout refusals the shop shows (domain/punchout.ts, decision 072).
+  'In a punchout session your cart goes back to your procurement system: use Transfer cart.': [
+    'Dans une session punchout, votre panier retourne à votre système d’approvisionnement : utilisez Transférer le panier.',
+    'En una sesión de punchout su carrito vuelve a su sistema de compras: use Transferir carrito.',
+  ],
+  'This cart was opened to inspect it: it cannot be changed.': [
+    'Ce panier est ouvert en consultation : il ne peut pas être modifié.',
+    'Este carrito se abrió para consultarlo: no se puede cambiar.',
+  ],
+  'Every line needs a price before the cart is transferred: remove the lines without one.': [
+    'Chaque ligne doit avoir un prix avant le transfert du panier : retirez les lignes qui n’en ont pas.',
+    'Cada línea necesita un precio antes de transferir el carrito: quite las líneas sin precio.',
+  ],
   // Names of fields, inside the messages below.
   Address: ['Adresse', 'Dirección'],
   'Address line 1': ['Adresse, ligne 1', 'Dirección, línea 1'],

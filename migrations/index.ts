@@ -1,4 +1,5 @@
 import { Migration20261204021221 } from './Migration20261204021221';
+import { Migration20261203180000 } from './Migration20261203180000';
 import { Migration20261203135928 } from './Migration20261203135928';
 import { Migration20261203140000 } from './Migration20261203140000';
 import { Migration20261203200000 } from './Migration20261203200000';
@@ -130,6 +131,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203100000', class: Migration20261203100000 },
   { name: 'Migration20261203135928', class: Migration20261203135928 },
   { name: 'Migration20261203140000', class: Migration20261203140000 },
+  { name: 'Migration20261203180000', class: Migration20261203180000 },
   { name: 'Migration20261203200000', class: Migration20261203200000 },
   { name: 'Migration20261204010000', class: Migration20261204010000 },
   { name: 'Migration20261204021221', class: Migration20261204021221 },

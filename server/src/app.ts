@@ -46,6 +46,7 @@ import {
   type SessionLifetime,
 } from './modules/auth';
 import { quotePdfAttachment, reopenQuoteOfCancelledOrder } from './modules/quote';
+import { endIdleSession, punchoutRequest, punchoutRouter } from './modules/punchout';
 import { PgSessionStore, lazySession } from './modules/session';
 import { MULTIPART_PATHS } from './rest/multipart';
 import { IMPORT_PATHS } from './modules/imports';
@@ -358,7 +359,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     express.urlencoded({ extended: false, limit: '100kb' }),
     refuseNulCharacters,
   ];
-  const perRequest: RequestHandler[] = [
+  const sessionAndContext: RequestHandler[] = [
     lazySession(
       session({
         name: cookies.sessionCookie,
@@ -376,6 +377,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       next();
     },
     ...(routing ? [readYourWrites(routing, secureCookies, log)] : []),
+    // A punchout session's idle end, CSP and framed cookies (decision 072).
+    punchoutRequest(endIdleSession),
+  ];
+  const perRequest: RequestHandler[] = [
+    ...sessionAndContext,
     // Partner calls carry a bearer token and no cookies: nothing for a forged cross-site request to ride on.
     csrfProtection(
       csrfTokens,
@@ -391,6 +397,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   app.use('/api', ...parsers, ...perRequest, api);
+  // Punchout (decision 072): authenticated by its shared secret or one-time token, not by CSRF; before the shop.
+  app.use('/punchout', punchoutRouter([...sessionAndContext, sessionUser(cookies)]));
   const events = new EventBuffer(shared.db, (err, lost) =>
     log.error({ err, lost }, 'could not store click-stream events'),
   );

@@ -20,7 +20,11 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
  * 061).
  */
 export function loggedUrl(url: string): string {
-  return url.includes('token=') ? url.replace(/([?&][^=&#]*token=)[^&#]*/gi, '$1[hidden]') : url;
+  const hidden = url.includes('token=') ? url.replace(/([?&][^=&#]*token=)[^&#]*/gi, '$1[hidden]') : url;
+  // A punchout StartPage's one-time token, and an OCI call's password (decision 072): never in a log line.
+  return hidden
+    .replace(/^(\/punchout\/start\/)[^?#/]+/, '$1[hidden]')
+    .replace(/([?&]PASSWORD=)[^&#]*/gi, '$1[hidden]');
 }
 
 /** The app's logger and the request's child of it (made on first use), as plain fields of the request. */

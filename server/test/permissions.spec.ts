@@ -94,6 +94,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
     const calls: Record<string, string> = {
       'Query.me': '{ me { id } }',
       'Mutation.signOut': 'mutation { signOut }',
+      'Mutation.transferPunchoutCart': 'mutation { transferPunchoutCart { action } }',
       'Mutation.updateProfile': 'mutation { updateProfile(input: { firstName: "A", lastName: "B" }) { id } }',
       'Mutation.saveAddress':
         'mutation { saveAddress(input: { name: "A", addressLine1: "1 A St", city: "X", state: "NC", zip: "28115", email: "a@b.example" }) { id } }',

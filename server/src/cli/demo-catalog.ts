@@ -16,6 +16,7 @@ import {
 import { DEMO_ORDER_SCOPE } from '../modules/order';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { unspscOfCategory } from '../../../domain/punchout';
 import { refreshSearchIndex } from '../modules/search';
 
 export interface SeedResult {
@@ -67,10 +68,10 @@ export async function seedCatalog(
       brands.map((b) => ({ id: brandIds.get(b.handle), handle: b.handle, name: b.name })),
     );
     await run(
-      `insert into category (id, handle, name, subtitle, image, position, parent_id)
-       select id, handle, name, subtitle, image, position, parent_id
+      `insert into category (id, handle, name, subtitle, image, position, parent_id, unspsc)
+       select id, handle, name, subtitle, image, position, parent_id, unspsc
        from jsonb_to_recordset(?::jsonb)
-         as r(id uuid, handle text, name text, subtitle text, image text, position int, parent_id uuid)`,
+         as r(id uuid, handle text, name text, subtitle text, image text, position int, parent_id uuid, unspsc text)`,
       categories.map((c) => ({
         id: categoryIds.get(c.handle),
         handle: c.handle,
@@ -79,6 +80,7 @@ export async function seedCatalog(
         image: c.image,
         position: c.position,
         parent_id: c.parentHandle ? required(categoryIds, c.parentHandle, 'category') : null,
+        unspsc: unspscOfCategory(c.handle),
       })),
     );
 

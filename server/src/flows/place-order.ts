@@ -2,6 +2,7 @@ import { ORDER_STATUS_CODE } from '../../../domain/order-status';
 import type { Ctx } from '../context';
 import { ensurePaymentKey, rememberSavedCard } from '../modules/account';
 import { cartService, pricedLines, takeLines } from '../modules/cart';
+import { refuseCheckoutInPunchout } from '../modules/punchout';
 import { pricingOf, type Pricing } from '../modules/catalog';
 import {
   waitForApproval,
@@ -68,6 +69,8 @@ export async function placeOrder(
   body: unknown,
   idempotencyKey: unknown,
 ): Promise<PlaceOrderResult> {
+  // A punchout session's cart goes back to the procurement system, never through checkout (decision 072).
+  refuseCheckoutInPunchout(ctx);
   const checkout = readCheckout(ctx, body, idempotencyKey);
   const cart = await cartService.find(ctx);
   const scope = ctx.user ? `user:${ctx.user.id}` : `guest:${ctx.req.session?.cartId ?? 'none'}`;

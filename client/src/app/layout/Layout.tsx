@@ -10,6 +10,7 @@ import { ProgressBar } from './ProgressBar';
 import { ConsentBanner } from './ConsentBanner';
 import { useAnalytics } from './useAnalytics';
 import { PreHydrationReplay } from '../../lib/preHydration';
+import { PunchoutBanner } from '../../features/punchout';
 
 /** A route may hide the footer or the sub-footer through its handle. */
 export function Layout() {
@@ -19,6 +20,7 @@ export function Layout() {
     <>
       <ProgressBar />
       <Header />
+      <PunchoutBanner />
       <main id="main" className="main" tabIndex={-1}>
         <ErrorBoundary resetKey={pathname}>
           {/* Each boundary hydrates a server-rendered page as its own task (decision 018). */}

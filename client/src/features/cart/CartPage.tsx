@@ -8,6 +8,7 @@ import { CartTotals } from './CartTotals';
 import { ViewerNotice } from './ViewerNotice';
 import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
 import { orderNumberLabel } from '@domain/checkout';
+import { PunchoutTransferButton, usePunchoutSession } from '../punchout';
 import { useQuery } from '@apollo/client/react';
 import { OrdersAwaitingPaymentDocument } from '../orders';
 import { useId, useState } from 'react';
@@ -265,6 +266,7 @@ function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['c
   const t = useT();
   // A company's Viewer is told here, not at Place order, and may send the cart to a buyer instead.
   const canOrder = useCanOrder();
+  const punchout = usePunchoutSession();
   return (
     <aside className="cart__summary panel" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">{t('cart.summary')}</h2>
@@ -284,7 +286,10 @@ function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['c
           </Link>
         </p>
       )}
-      {canOrder === false ? (
+      {punchout ? (
+        // A punchout session sends the cart back to the procurement system instead of checking out (decision 072).
+        !punchout.readOnly && <PunchoutTransferButton disabled={cart.hasUnpricedItem} />
+      ) : canOrder === false ? (
         <ViewerNotice lines={cart.orderLines} />
       ) : cart.hasUnpricedItem ? (
         <button type="button" className="btn btn--primary btn--large cart__checkout" disabled>

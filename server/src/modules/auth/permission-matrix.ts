@@ -61,6 +61,9 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.updateCart': 'public',
   'Mutation.removeFromCart': 'public',
   'Mutation.clearCart': 'public',
+  // Punchout (decision 072): the banner's session (null outside one); the transfer, in the buyer's own session.
+  'Query.punchoutSession': 'public',
+  'Mutation.transferPunchoutCart': 'signed-in',
   // Checkout and orders: guests check out and read the orders of their session; ownership in the services.
   'Mutation.placeOrder': 'public',
   'Mutation.payOrder': 'public',

@@ -39,6 +39,11 @@ declare module 'express-session' {
   interface SessionData {
     /** An anonymous visitor's cart (merged into the user's cart at sign-in). */
     cartId?: string;
+    /**
+     * The session's own cart, whoever is signed in (a punchout session's, decision 072): a cart row with no user,
+     * never merged into the user's everyday cart; read only when `readOnly` (a punchout inspect).
+     */
+    ownCart?: { id: string; readOnly: boolean };
   }
 }
 
@@ -350,6 +355,13 @@ export async function pruneCartRequests(db: Db): Promise<void> {
   await db.execute("delete from cart_request where created_at < now() - interval '1 day'");
 }
 
+/** A read-only own cart (a punchout inspect) takes no change. */
+function refuseReadOnly(ctx: Ctx): void {
+  if (ctx.req.session?.ownCart?.readOnly) {
+    throw new AppError('FORBIDDEN', 'This cart was opened to inspect it: it cannot be changed.');
+  }
+}
+
 export const cartService = {
   /** The caller's cart (an empty one when there is none yet). */
   async get(ctx: Ctx, shipTo?: string | null): Promise<CartView> {
@@ -365,6 +377,13 @@ export const cartService = {
   },
 
   async find(ctx: Ctx): Promise<CartRow | null> {
+    const own = ctx.req.session?.ownCart;
+    if (own) {
+      const [row] = await prepared<CartRow>(
+        `select ${CART_COLUMNS} from cart where id = ? and user_id is null`,
+      ).all(ctx.db, [own.id]);
+      return row ?? null;
+    }
     if (ctx.user) {
       const [row] = await ctx.db.execute<CartRow[]>(`select ${CART_COLUMNS} from cart where user_id = ?`, [
         ctx.user.id,
@@ -421,7 +440,9 @@ export const cartService = {
    */
   async write(ctx: Ctx, items: CartItem[], mode: 'add' | 'set', key?: string): Promise<CartView> {
     assertOrdersScope(ctx);
+    refuseReadOnly(ctx);
     if (items.length === 0) return this.get(ctx);
+    const own = ctx.req.session?.ownCart ?? null;
     // An add grows the cart's lines: a part's maximum per order holds for the line grown.
     const inCart = async () => {
       const cart = await this.find(ctx);
@@ -447,7 +468,7 @@ export const cartService = {
       })),
     );
     const upsertCart = (cartId: string | null) =>
-      ctx.user
+      ctx.user && !own
         ? {
             sql: `insert into cart (user_id, site, revision) values (?, ?, 1)
                   on conflict (user_id) do update set updated_at = now(), revision = cart.revision + 1`,
@@ -499,15 +520,19 @@ export const cartService = {
       return row ?? null;
     };
     // The session named a cart that became a user's at a sign-in elsewhere: start a new one.
-    const cart = (await run(ctx.user ? null : (ctx.req.session?.cartId ?? null))) ?? (await run(null));
-    if (!ctx.user) ensureSession(ctx.req).cartId = cart!.id;
+    const cart = own
+      ? await run(own.id)
+      : ((await run(ctx.user ? null : (ctx.req.session?.cartId ?? null))) ?? (await run(null)));
+    if (!cart) throw new AppError('CONFLICT', 'This cart can no longer be changed.');
+    if (!ctx.user && !own) ensureSession(ctx.req).cartId = cart.id;
     const buyer = await buyerOf(ctx);
-    return view(cart!, await pricedLines(ctx.db, cart!.id, buyer.pricing), buyer);
+    return view(cart, await pricedLines(ctx.db, cart.id, buyer.pricing), buyer);
   },
 
   /** Removes lines of the caller's cart by cartLineId (others' lines are never touched). */
   async remove(ctx: Ctx, cartLineIds: string[]): Promise<CartView> {
     assertOrdersScope(ctx);
+    refuseReadOnly(ctx);
     const cart = await this.find(ctx);
     if (cart && cartLineIds.length > 0) await takeLines(ctx.db, cart.id, cartLineIds);
     return this.get(ctx);
@@ -516,6 +541,7 @@ export const cartService = {
   /** Empties the cart (the default, empty cart). */
   async clear(ctx: Ctx): Promise<CartView> {
     assertOrdersScope(ctx);
+    refuseReadOnly(ctx);
     const cart = await this.find(ctx);
     if (cart) await takeLines(ctx.db, cart.id, null);
     return this.get(ctx);

@@ -23,6 +23,10 @@ export class Category {
   @Property({ type: 'integer', default: 0 })
   position: number = 0;
 
+  /** Its UNSPSC code (punchout's Classification, OCI's MATGROUP); null: its parent's applies. */
+  @Property({ type: 'text', nullable: true })
+  unspsc: string | null = null;
+
   @Index()
   @ManyToOne(() => Category, { nullable: true, deleteRule: 'restrict' })
   parent: Rel<Category> | null = null;
