@@ -47,6 +47,7 @@ import {
 } from './modules/auth';
 import { quotePdfAttachment, reopenQuoteOfCancelledOrder } from './modules/quote';
 import { PgSessionStore, lazySession } from './modules/session';
+import { punchoutOrderRouter } from './flows/punchout-order.routes';
 import { MULTIPART_PATHS } from './rest/multipart';
 import { IMPORT_PATHS } from './modules/imports';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
@@ -387,6 +388,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     log.error({ err, lost }, 'could not store click-stream events'),
   );
   app.use('/userevents', collectorRoutes(events, new EventBudget(options.collectorEventsPerMinute ?? 0)));
+  // A punchout OrderRequest (decision 073): authenticated by its shared secret, no session, no CSRF token.
+  app.use(
+    punchoutOrderRouter([
+      (req, res, next) => {
+        req.ctx = createCtx(req, res, shared);
+        req.ctx.user = null;
+        next();
+      },
+    ]),
+  );
   app.use(
     '/graphql',
     // Answers are the caller's own data (cart, account, customer prices): no cache may keep them.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ROLES } from '../../domain/roles';
+import { detachedDb } from '../src/db/db';
 import { verifyCxmlSender } from '../src/modules/punchout';
 import { createTestApp, type Client, type TestApp } from './harness';
 
@@ -111,7 +112,7 @@ describe('the Punchout card through GraphQL', () => {
     expect(rotated.data!.rotatePunchoutSecret.credential.hasSecret).toBe(true);
 
     // The secret made works for the procurement system's requests...
-    const verified = await verifyCxmlSender(t.orm.em.getConnection(), {
+    const verified = await verifyCxmlSender(detachedDb(t.orm), {
       fromDomain: 'NetworkID',
       fromIdentity: values.fromIdentity as string,
       senderDomain: 'NetworkID',

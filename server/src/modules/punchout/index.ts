@@ -38,3 +38,13 @@ export {
   type CxmlWrite,
 } from './xml';
 export { logPunchoutMessage } from './messages';
+export {
+  companyNetTerms,
+  orderResponse,
+  punchoutBuyer,
+  readOrderRequest,
+  transferredLine,
+  type OrderRequestDocument,
+  type OrderRequestLine,
+  type TransferredLine,
+} from './order-request';
