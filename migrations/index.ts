@@ -1,4 +1,5 @@
 import { Migration20261203180000 } from './Migration20261203180000';
+import { Migration20261203183000 } from './Migration20261203183000';
 import { Migration20261203135928 } from './Migration20261203135928';
 import { Migration20261203140000 } from './Migration20261203140000';
 import { Migration20261203100000 } from './Migration20261203100000';
@@ -129,4 +130,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203135928', class: Migration20261203135928 },
   { name: 'Migration20261203140000', class: Migration20261203140000 },
   { name: 'Migration20261203180000', class: Migration20261203180000 },
+  { name: 'Migration20261203183000', class: Migration20261203183000 },
 ];

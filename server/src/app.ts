@@ -48,6 +48,7 @@ import {
 import { quotePdfAttachment, reopenQuoteOfCancelledOrder } from './modules/quote';
 import { PgSessionStore, lazySession } from './modules/session';
 import { punchoutOrderRouter } from './flows/punchout-order.routes';
+import { punchoutStatusConsumer } from './modules/punchout';
 import { MULTIPART_PATHS } from './rest/multipart';
 import { IMPORT_PATHS } from './modules/imports';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
@@ -284,6 +285,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     log,
     [
       webhookConsumer(db),
+      // Punchout orders' status back to the procurement system (decision 073).
+      punchoutStatusConsumer(db, { box: secretBox, log, production }),
       // The event feed (decision 070): positions after commit, and the events' retention.
       feedConsumer(db, { retentionDays: options.eventRetentionDays ?? 30, now: options.eventsNow }),
       ...(options.eventConsumers ?? []),

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { SecretBox } from '../src/common/secret-box';
 import { hashPassword } from '../src/modules/auth/password';
 import { createTestApp, type TestApp } from './harness';
+import { Receiver } from './receiver';
 
 /*
  * POST /punchout/cxml/order (issue 57, decision 073): a procurement system's OrderRequest becomes a purchase order
@@ -11,6 +13,8 @@ import { createTestApp, type TestApp } from './harness';
 let t: TestApp;
 let plain: { id: string; price: number };
 let other: { id: string; price: number };
+let receiver: Receiver;
+let receiverBase: string;
 
 interface Company {
   companyId: string;
@@ -22,6 +26,8 @@ const db = () => t.orm.em.getConnection();
 
 beforeAll(async () => {
   t = await createTestApp();
+  receiver = new Receiver();
+  receiverBase = await receiver.start();
   const rows = await db().execute<{ id: string; price: string }[]>(
     `select id, price from product p where price between 20 and 60
        and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
@@ -32,6 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await receiver.close();
 });
 
 /** A company on net terms with a credential, a buyer, and one transfer of `lines` (days ago). */
@@ -309,5 +316,37 @@ describe('POST /punchout/cxml/order', () => {
     expect(garbage.status).toBe(400);
     expect(garbage.text).toContain('The request is not a cXML document.');
     expect(await orders(c.companyId)).toHaveLength(0);
+  });
+
+  it('sends each status change back to the procurement system as a StatusUpdateRequest, and logs it', async () => {
+    const c = await company();
+    // The harness's SECRETS_KEY seals the status credential, as the console's save does.
+    const sealed = new SecretBox('test-secrets-key-test-secrets-key-0000').seal('status-secret-42');
+    await db().execute(
+      'update punchout_credential set status_url = ?, status_credential_sealed = ? where company_id = ?',
+      [`${receiverBase}/cxml/status`, sealed, c.companyId],
+    );
+    const line = { ...plain, quantity: 1 };
+    await transfer(c, [line]);
+    const payloadId = `${randomUUID()}@buyer.example`;
+    const res = await post(orderRequest(c, { orderId: 'PO-STATUS-1', payloadId, lines: [line] }));
+    expect(res.status).toBe(200);
+    await t.flush();
+    const sent = receiver.received.filter((r) => r.path === '/cxml/status');
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    const body = sent.at(-1)!.body;
+    expect(body).toContain('<StatusUpdateRequest>');
+    expect(body).toContain(`<DocumentReference payloadID="${payloadId}"/>`);
+    expect(body).toContain('<SharedSecret>status-secret-42</SharedSecret>');
+    expect(body).toContain('<Extrinsic name="orderID">PO-STATUS-1</Extrinsic>');
+    expect(body).toMatch(/<Status code="200" text="OK">\S+/);
+    const logged = await db().execute<{ document: string; httpStatus: number }[]>(
+      `select document, http_status as "httpStatus" from punchout_message
+       where company_id = ? and kind = 'status-update'`,
+      [c.companyId],
+    );
+    expect(logged.length).toBeGreaterThanOrEqual(1);
+    expect(logged[0]!.httpStatus).toBe(200);
+    expect(logged[0]!.document).toContain('<SharedSecret>***</SharedSecret>');
   });
 });

@@ -15,6 +15,7 @@ import {
   punchoutBuyer,
   readCxml,
   readOrderRequest,
+  recordPunchoutOrder,
   transferredLine,
   verifyCxmlHeader,
   type OrderRequestDocument,
@@ -275,6 +276,14 @@ async function placePunchoutOrder(
       await tx.db.execute('select pg_advisory_xact_lock(hashtext(?))', [`punchout:${companyId}:${key}`]);
     },
     lines: () => Promise.resolve({ lines, quoted: false }),
-    ordered: async () => {},
+    // Its status updates go back to the procurement system, about this OrderRequest.
+    ordered: (tx, orderId) =>
+      recordPunchoutOrder(tx.db, {
+        orderId,
+        companyId,
+        credentialId: credential.id,
+        payloadId: request.payloadId,
+        buyerOrderId: request.orderId,
+      }),
   });
 }

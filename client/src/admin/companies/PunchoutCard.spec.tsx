@@ -70,6 +70,7 @@ describe('Console → a company’s Punchout card', () => {
     }));
     show([punchoutCardMock(ID), mock]);
     expect(await screen.findByText(/This company has no punchout credential yet/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Set up punchout' }));
     type('Procurement system', 'Coupa');
     type('From identity', 'AN0100');
     type('Sender identity', 'AN0200');
@@ -102,6 +103,8 @@ describe('Console → a company’s Punchout card', () => {
       ]),
     );
     show([punchoutCardMock(ID, { credential: credential() }), mock]);
+    expect(await screen.findByText('SAP Ariba, identity NetworkID AN0100.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit punchout settings' }));
     await screen.findByDisplayValue('https://buyer.example/return');
     type('Return URL', 'ftp://buyer.example/return');
     fireEvent.click(screen.getByRole('button', { name: 'Save punchout settings' }));

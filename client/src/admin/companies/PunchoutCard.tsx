@@ -55,6 +55,8 @@ export function PunchoutCard({ company }: { company: AdminCompanyFieldsFragment 
   });
   const [rotate, { loading: rotating }] = useRotatePunchoutSecret();
   const [secret, setSecret] = useState<string | null>(null);
+  // The form opens on demand: the company record stays light to read.
+  const [editing, setEditing] = useState(false);
   const [rotateError, setRotateError] = useState<string | null>(null);
   const credential = data?.punchoutCredential ?? null;
   const makeSecret = () => {
@@ -70,7 +72,24 @@ export function PunchoutCard({ company }: { company: AdminCompanyFieldsFragment 
       {!credential && !error && (
         <Typography.Paragraph type="secondary">{t('admin.punchout.none')}</Typography.Paragraph>
       )}
-      <CredentialForm company={company} credential={credential} />
+      {editing ? (
+        <CredentialForm company={company} credential={credential} />
+      ) : (
+        <Space direction="vertical" size={8}>
+          {credential && (
+            <Typography.Text>
+              {t('admin.punchout.summary', {
+                system: credential.systemName,
+                identity: `${credential.fromDomain} ${credential.fromIdentity}`,
+              })}
+              {!credential.enabled && ` ${t('admin.punchout.off')}`}
+            </Typography.Text>
+          )}
+          <Button onClick={() => setEditing(true)}>
+            {credential ? t('admin.punchout.edit') : t('admin.punchout.setUp')}
+          </Button>
+        </Space>
+      )}
       {credential && (
         <Space direction="vertical" size={8} style={{ width: '100%', marginTop: 16 }}>
           <Typography.Title level={4} style={{ margin: 0 }}>

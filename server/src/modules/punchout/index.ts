@@ -43,8 +43,10 @@ export {
   orderResponse,
   punchoutBuyer,
   readOrderRequest,
+  recordPunchoutOrder,
   transferredLine,
   type OrderRequestDocument,
   type OrderRequestLine,
   type TransferredLine,
 } from './order-request';
+export { PUNCHOUT_STATUS_CONSUMER, punchoutStatusConsumer } from './status-update';

@@ -198,3 +198,22 @@ export async function companyNetTerms(db: Db, companyId: string): Promise<number
   );
   return row?.days ?? null;
 }
+
+/** The order an OrderRequest became, in the order's transaction: its status updates refer to the request. */
+export async function recordPunchoutOrder(
+  db: Db,
+  order: {
+    orderId: string;
+    companyId: string;
+    credentialId: string;
+    payloadId: string;
+    buyerOrderId: string;
+  },
+): Promise<void> {
+  await db.execute(
+    `insert into punchout_order (order_id, company_id, credential_id, payload_id, buyer_order_id)
+     values (?, ?, ?, ?, ?) on conflict (order_id) do nothing`,
+    [order.orderId, order.companyId, order.credentialId, order.payloadId, order.buyerOrderId],
+    'run',
+  );
+}
