@@ -206,11 +206,10 @@ function CredentialFields({
         <Space direction="vertical" size={8} style={{ width: '100%' }}>
           {urls.map((u, i) => (
             <Form.Item key={i} {...item(`returnUrls[${i}].url`, '')} style={{ margin: 0 }}>
-              <Space.Compact style={{ width: '100%' }}>
+              <div className="console-punchout-url">
                 <Select
                   aria-label={t('admin.punchout.environment')}
                   value={u.environment}
-                  style={{ width: 140 }}
                   options={PUNCHOUT_ENVIRONMENTS.map((e) => ({
                     value: e,
                     label: t(`admin.punchout.env.${e}`),
@@ -228,7 +227,7 @@ function CredentialFields({
                 <Button onClick={() => setUrls(urls.filter((_, j) => j !== i))}>
                   {t('admin.punchout.remove')}
                 </Button>
-              </Space.Compact>
+              </div>
             </Form.Item>
           ))}
           <Button onClick={() => setUrls([...urls, { environment: 'production', url: '' }])}>
