@@ -145,7 +145,9 @@ ${o.head ?? '<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.063/cXM
           <PostalAddress><DeliverTo>Receiving Dock 4</DeliverTo><Street>100 Industrial Way</Street>
             <City>Columbus</City><State>OH</State><PostalCode>43215</PostalCode>
             <Country isoCountryCode="US">United States</Country></PostalAddress>
-          <Email>receiving@plant.example</Email></Address></ShipTo>
+          <Email>receiving@plant.example</Email>
+          <Phone><TelephoneNumber><CountryCode isoCountryCode="US">1</CountryCode>
+            <AreaOrCityCode>614</AreaOrCityCode><Number>5551234</Number></TelephoneNumber></Phone></Address></ShipTo>
         <Comments>Dock 4, mornings</Comments>
       </OrderRequestHeader>
       ${items}
@@ -181,6 +183,19 @@ describe('POST /punchout/cxml/order', () => {
     expect(first.text).toContain(`Order ${order!.orderNumber} received`);
     expect(order!.userId).toBe(c.buyerId);
     expect(order!.poNumber).toMatch(/^PO-/);
+    const [shipped] = await db().execute<{ address: Record<string, unknown> }[]>(
+      'select shipping_address as address from customer_order where id = ?',
+      [order!.id],
+    );
+    expect(shipped!.address).toMatchObject({
+      name: 'Receiving Dock 4',
+      companyName: 'Plant One',
+      addressLine1: '100 Industrial Way',
+      city: 'Columbus',
+      state: 'OH',
+      zip: '43215',
+      phone: '614 5551234',
+    });
     const [line] = await db().execute<{ price: string; quantity: number }[]>(
       'select price, quantity from order_line where order_id = ?',
       [order!.id],

@@ -1,6 +1,7 @@
 import type { Db } from '../../context';
 import { punchoutOrderMessage } from '../../../../domain/punchout-orders';
 import { VALIDITY } from '../../../../domain/roles';
+import { PHONE_PATTERN } from '../../../../domain/account.schema';
 import type { TransferLine } from './punchout.entity';
 import { CxmlError, cxmlResponse, statusText, type CxmlEnvelope } from './xml';
 
@@ -103,11 +104,8 @@ function addressOf(header: NonNullable<ReturnType<CxmlEnvelope['root']['one']>>)
   const streets = postal.all('Street').map((s) => s.text());
   const deliverTo = postal.text('DeliverTo');
   const phone = address.one('Phone', 'TelephoneNumber');
-  const phoneText = phone
-    ? [phone.text('CountryCode'), phone.text('AreaOrCityCode'), phone.text('Number')]
-        .filter(Boolean)
-        .join(' ')
-    : '';
+  // The shop's phone rule (10 digits and an extension at most): the country code is left out, an odd number dropped.
+  const phoneText = phone ? `${phone.text('AreaOrCityCode')} ${phone.text('Number')}`.trim() : '';
   return {
     name: deliverTo || address.text('Name'),
     companyName: address.text('Name') || null,
@@ -118,7 +116,7 @@ function addressOf(header: NonNullable<ReturnType<CxmlEnvelope['root']['one']>>)
     zip: postal.text('PostalCode'),
     country: postal.one('Country')?.attr('isoCountryCode') || postal.text('Country'),
     email: address.text('Email') || null,
-    phone: phoneText || null,
+    phone: PHONE_PATTERN.test(phoneText) ? phoneText : null,
   };
 }
 
