@@ -140,10 +140,23 @@ describe('Console → a company’s Punchout card', () => {
     expect(screen.getByRole('button', { name: 'Make a new secret' })).toBeTruthy();
   });
 
-  it('lists the documents, each opening on its XML', async () => {
+  it('lists the sessions and the documents, each opening on its XML', async () => {
     show([
       punchoutCardMock(ID, {
         credential: credential({ hasSecret: true }),
+        sessions: [
+          {
+            __typename: 'PunchoutSessionSummary',
+            id: 's1',
+            protocol: 'cxml',
+            operation: 'edit',
+            userEmail: 'pat@plant.example',
+            framed: true,
+            createdAt: '2030-01-02T14:00:00.000Z',
+            openedAt: '2030-01-02T14:01:00.000Z',
+            endedAt: null,
+          },
+        ],
         messages: [
           {
             __typename: 'PunchoutMessage',
@@ -159,6 +172,8 @@ describe('Console → a company’s Punchout card', () => {
       }),
     ]);
     expect(await screen.findByText('1 document')).toBeTruthy();
+    expect(screen.getByText('1 recent session')).toBeTruthy();
+    expect(screen.getByText(/pat@plant\.example .* in a frame · open/)).toBeTruthy();
     fireEvent.click(screen.getByText(/order-request/));
     const xml = await screen.findByLabelText('Document');
     expect(within(xml).getByText(/<SharedSecret>\*\*\*<\/SharedSecret>/)).toBeTruthy();

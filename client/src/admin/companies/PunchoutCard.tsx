@@ -10,6 +10,7 @@ import { ConsoleForm, useConsoleSubmit, useFieldItems } from '../shared/forms';
 import type { AdminCompanyFieldsFragment } from './companies.generated';
 import { PunchoutCardDocument, type PunchoutCredentialFieldsFragment } from './punchout.generated';
 import { PunchoutMessages } from './PunchoutMessages';
+import { PunchoutSessions } from './PunchoutSessions';
 import { useRotatePunchoutSecret, useSavePunchoutCredential } from './usePunchout';
 
 /* The company record's Punchout card (issue 57, decision 073): the procurement system's credential, kept by staff. */
@@ -125,6 +126,7 @@ export function PunchoutCard({ company }: { company: AdminCompanyFieldsFragment 
           </div>
         </Space>
       )}
+      {data && data.punchoutSessions.length > 0 && <PunchoutSessions sessions={data.punchoutSessions} />}
       {data && data.punchoutMessages.total > 0 && (
         <PunchoutMessages page={data.punchoutMessages} onPage={setPage} />
       )}
