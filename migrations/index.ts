@@ -1,5 +1,6 @@
 import { Migration20261204021221 } from './Migration20261204021221';
 import { Migration20261203180000 } from './Migration20261203180000';
+import { Migration20261203183000 } from './Migration20261203183000';
 import { Migration20261203135928 } from './Migration20261203135928';
 import { Migration20261203140000 } from './Migration20261203140000';
 import { Migration20261203200000 } from './Migration20261203200000';
@@ -132,6 +133,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203135928', class: Migration20261203135928 },
   { name: 'Migration20261203140000', class: Migration20261203140000 },
   { name: 'Migration20261203180000', class: Migration20261203180000 },
+  { name: 'Migration20261203183000', class: Migration20261203183000 },
   { name: 'Migration20261203200000', class: Migration20261203200000 },
   { name: 'Migration20261204010000', class: Migration20261204010000 },
   { name: 'Migration20261204021221', class: Migration20261204021221 },

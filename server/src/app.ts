@@ -48,6 +48,8 @@ import {
 import { quotePdfAttachment, reopenQuoteOfCancelledOrder } from './modules/quote';
 import { endIdleSession, punchoutRequest, punchoutRouter } from './modules/punchout';
 import { PgSessionStore, lazySession } from './modules/session';
+import { punchoutOrderRouter } from './flows/punchout-order.routes';
+import { punchoutStatusConsumer } from './modules/punchout';
 import { MULTIPART_PATHS } from './rest/multipart';
 import { IMPORT_PATHS } from './modules/imports';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
@@ -285,6 +287,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     log,
     [
       webhookConsumer(db),
+      // Punchout orders' status back to the procurement system (decision 073).
+      punchoutStatusConsumer(db, { box: secretBox, log, production }),
       // The event feed (decision 070): positions after commit, and the events' retention.
       feedConsumer(db, { retentionDays: options.eventRetentionDays ?? 30, now: options.eventsNow }),
       // An import's search rows, after its commit (decision 069).
@@ -406,6 +410,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     log.warn({ err }, 'could not count click-stream events for the fleet'),
   );
   app.use('/userevents', collectorRoutes(events, budget));
+  // A punchout OrderRequest (decision 073): authenticated by its shared secret, no session, no CSRF token.
+  app.use(
+    punchoutOrderRouter([
+      (req, res, next) => {
+        req.ctx = createCtx(req, res, shared);
+        req.ctx.user = null;
+        next();
+      },
+    ]),
+  );
   app.use(
     '/graphql',
     // Answers are the caller's own data (cart, account, customer prices): no cache may keep them.

@@ -56,6 +56,8 @@ export interface OrderSource<T extends SourcedLines> {
   present: boolean;
   /** History note of the order's placement. */
   note: string;
+  /** false: the buyer's spending limits do not apply (a punchout order was approved by the buyer's own system). */
+  spendingLimits?: boolean;
   /** Locks the source, first in the transaction: one checkout of it at a time. */
   lock(ctx: Ctx): Promise<void>;
   lines(ctx: Ctx, pricing: Pricing): Promise<T>;
@@ -161,7 +163,12 @@ async function writeOrder<T extends SourcedLines>(
   const prices = await priceOrder(ctx, input, { lines: ordered.lines, buyer, freight: ordered.freight });
   const total = prices.totals.total;
   const purchase = ctx.user
-    ? await companyPurchase(ctx, ctx.user.id, { total, currency, paymentKind: input.payment.kind })
+    ? await companyPurchase(ctx, ctx.user.id, {
+        total,
+        currency,
+        paymentKind: input.payment.kind,
+        spendingLimits: p.source.spendingLimits,
+      })
     : null;
   const address = orderAddress(input);
   const billTo = purchase ? await companyShipping(ctx.db, purchase.accountId, address) : null;

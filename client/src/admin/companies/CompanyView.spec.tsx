@@ -6,6 +6,7 @@ import { GraphQLError } from 'graphql';
 import { Route, Routes } from 'react-router-dom';
 import { recordedMutation } from '../../testing/mutations';
 import { adminCompany } from '../../testing/adminCompany';
+import { punchoutCardMock } from '../../testing/punchoutCard';
 import { renderRoute } from '../../testing/render';
 import { ONE_LINE_MESSAGE } from '@domain/text.schema';
 import { CompanyView } from './CompanyView';
@@ -71,7 +72,7 @@ function show(mocks: MockedResponse[]) {
         <Route path="/admin/companies/:id" element={<CompanyView />} />
       </Routes>
     </App>,
-    { path: `/admin/companies/${ID}`, mocks: [read, lists, ...mocks] },
+    { path: `/admin/companies/${ID}`, mocks: [read, lists, punchoutCardMock(ID), ...mocks] },
   );
 }
 

@@ -12,6 +12,7 @@ import { RecordForm } from './CompanyRecordForm';
 import { CreditHolds } from './CreditHolds';
 import { Invoices } from './Invoices';
 import { Locations } from './Locations';
+import { PunchoutCard } from './PunchoutCard';
 
 /** /admin/companies/:id: the record, the credit decisions waiting, the terms invoices, the people. */
 export function CompanyView() {
@@ -39,6 +40,7 @@ export function CompanyView() {
         <RecordForm company={company} onSaved={() => undefined} />
       </Card>
       <Locations company={company} />
+      <PunchoutCard company={company} />
       <Card title={t('admin.companies.people', { count: company.people.length })}>
         {company.people.length === 0 ? (
           <Typography.Text type="secondary">{t('admin.companies.noPeople')}</Typography.Text>

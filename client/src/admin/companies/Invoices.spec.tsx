@@ -7,6 +7,7 @@ import { storeDay } from '@domain/company';
 import { ORDER_STATUS_CODE } from '@domain/order-status';
 import { recordedMutation } from '../../testing/mutations';
 import { adminCompany } from '../../testing/adminCompany';
+import { punchoutCardMock } from '../../testing/punchoutCard';
 import { renderRoute } from '../../testing/render';
 import { CompanyView } from './CompanyView';
 import { AdminCompanyDocument, RecordTermsPaymentDocument } from './companies.generated';
@@ -54,7 +55,7 @@ function show(record: MockedResponse) {
         <Route path="/admin/companies/:id" element={<CompanyView />} />
       </Routes>
     </App>,
-    { path: `/admin/companies/${ID}`, mocks: [read, lists, record] },
+    { path: `/admin/companies/${ID}`, mocks: [read, lists, record, punchoutCardMock(ID)] },
   );
 }
 

@@ -126,7 +126,14 @@ export interface OrderPaidLater {
 export async function companyPurchase(
   ctx: Ctx,
   userId: string,
-  order: { total: number; currency: string; paymentKind: string; paying?: OrderPaidLater },
+  order: {
+    total: number;
+    currency: string;
+    paymentKind: string;
+    paying?: OrderPaidLater;
+    /** false: the buyer's spending limits do not apply (a punchout order, approved in the procurement system). */
+    spendingLimits?: boolean;
+  },
 ): Promise<CompanyPurchase | null> {
   const [member] = await ctx.db.execute<
     {
@@ -164,7 +171,7 @@ export async function companyPurchase(
   const approved = paying ? await alreadyApproved(ctx, paying.orderId) : false;
   const factor = fxFactor(order.currency, limitCurrency, ctx.app.fxRates);
   const spent =
-    limits.monthlyLimit === null || approved || factor === null
+    limits.monthlyLimit === null || approved || factor === null || order.spendingLimits === false
       ? 0
       : await spentThisMonth(
           ctx.db,
@@ -172,7 +179,10 @@ export async function companyPurchase(
           ctx.app.fxRates,
           paying?.orderId ?? null,
         );
-  const spending = approved ? null : approvalReasonAcross(order.total, factor, limits, spent);
+  const spending =
+    approved || order.spendingLimits === false
+      ? null
+      : approvalReasonAcross(order.total, factor, limits, spent);
   // What the store could not convert, for the order's history: only when that is why the order waits.
   const unconverted =
     factor === null

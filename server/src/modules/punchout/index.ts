@@ -41,3 +41,15 @@ export { logPunchoutMessage } from './messages';
 export { punchoutRouter } from './punchout.routes';
 export { punchoutRequest } from './session';
 export { endIdleSession, refuseCheckoutInPunchout } from './transfer';
+export {
+  companyNetTerms,
+  orderResponse,
+  punchoutBuyer,
+  readOrderRequest,
+  recordPunchoutOrder,
+  transferredLine,
+  type OrderRequestDocument,
+  type OrderRequestLine,
+  type TransferredLine,
+} from './order-request';
+export { PUNCHOUT_STATUS_CONSUMER, punchoutStatusConsumer } from './status-update';
