@@ -103,5 +103,6 @@ export function punchoutStatusConsumer(
     }
     if (status < 200 || status >= 300) throw new Error(`punchout status update answered ${status}`);
   };
-  return { name: PUNCHOUT_STATUS_CONSUMER, handle };
+  // Only status changes get a delivery for it (decision 069's consumer types): other events cost it nothing.
+  return { name: PUNCHOUT_STATUS_CONSUMER, types: ['order.status_changed'], handle };
 }
