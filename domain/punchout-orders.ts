@@ -19,7 +19,7 @@ export const PUNCHOUT_SESSIONS_LISTED = 20;
  * A transferred price is honoured this many days by default (the `PUNCHOUT_PRICE_DAYS` setting): an OrderRequest
  * line whose transfer is older is priced again, and refused with the reason when the price changed.
  */
-export const PUNCHOUT_PRICE_DAYS = 30;
+export const PUNCHOUT_PRICE_DAYS_DEFAULT = 30;
 
 /** What a procurement system is told in an OrderRequest's cXML Status (English: the documents' language). */
 export const PUNCHOUT_ORDER_MESSAGES = {

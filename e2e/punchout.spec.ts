@@ -8,7 +8,8 @@ import { withDb } from './support/db';
 /*
  * Punchout (issue 57, decision 072): a fake procurement system on loopback posts a cXML setup; Chromium opens the
  * StartPage, fills the cart (a stocked part, a cut-to-length profile, a part at its volume price) and transfers it;
- * the procurement system checks lines, units, prices and the total to the cent; an edit brings the same cart back.
+ * the procurement system checks lines, units, prices and the total to the cent; an edit brings the same cart back;
+ * its OrderRequest, posted twice, places one order at the transferred prices.
  */
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -192,6 +193,37 @@ test('cXML round trip: setup, StartPage, three kinds of line, transfer checked t
   const again = await received(page, 3);
   expect(again.items).toEqual(got.items);
   expect(again.total).toBe(got.total);
+
+  // The requisition approved, the procurement system sends its purchase order: one order, at the transferred
+  // prices, however many times it is posted.
+  const orderXml = procurement.orderRequest(again, `PO-${randomUUID().slice(0, 8)}`);
+  const post = () =>
+    page.request.post('/punchout/cxml/order', { data: orderXml, headers: { 'content-type': 'text/xml' } });
+  const placed = await post();
+  expect(placed.status()).toBe(200);
+  const answer = FakeProcurement.status(await placed.text());
+  const orderNumber = /^Order (\d+) received/.exec(answer.message)?.[1];
+  expect(orderNumber).toBeDefined();
+  expect(FakeProcurement.status(await (await post()).text()).message).toBe(answer.message);
+  const lines = await withDb(
+    async (db) =>
+      (
+        await db.query<{ id: string; price: string; quantity: number; orders: number }>(
+          `select l.product_id as id, l.price, l.quantity,
+           (select count(*)::int from customer_order where po_number = o.po_number) as orders
+         from customer_order o join order_line l on l.order_id = o.id where o.order_number = $1::bigint`,
+          [orderNumber],
+        )
+      ).rows,
+  );
+  expect(lines.map((l) => l.orders)).toEqual([1, 1, 1]);
+  for (const item of again.items) {
+    const ordered = lines.find((l) => l.id === item.supplierPartId)!;
+    expect({ price: cents(Number(ordered.price)), quantity: ordered.quantity }).toEqual({
+      price: cents(item.unitPrice),
+      quantity: item.quantity,
+    });
+  }
 });
 
 test('Return without items, in French on a phone: an empty transfer', async ({ page }) => {

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { isShopRoute, ROUTES } from '../../domain/routes';
 import { STOREFRONT_COOKIE, type SiteId } from '../../domain/constants';
 import { ERP_ACKNOWLEDGE_MINUTES_DEFAULT } from '../../domain/erp';
+import { PUNCHOUT_PRICE_DAYS_DEFAULT } from '../../domain/punchout-orders';
 import { AppError } from './common/errors';
 import { createCtx, resolveSite, type AppServices, type AppShared, type Ctx } from './context';
 import { TestPaymentProvider } from './modules/payment';
@@ -49,7 +50,7 @@ import { quotePdfAttachment, reopenQuoteOfCancelledOrder } from './modules/quote
 import { endIdleSession, punchoutRequest, punchoutRouter } from './modules/punchout';
 import { PgSessionStore, lazySession } from './modules/session';
 import { punchoutOrderRouter } from './flows/punchout-order.routes';
-import { punchoutStatusConsumer } from './modules/punchout';
+import { punchoutStatusConsumer, syncPunchoutStatusConsumer } from './modules/punchout';
 import { MULTIPART_PATHS } from './rest/multipart';
 import { IMPORT_PATHS } from './modules/imports';
 import { csrfProtection, CsrfTokens } from './rest/csrf';
@@ -142,6 +143,8 @@ export interface AppOptions {
   unpaidOrders?: UnpaidOrderPolicy;
   /** ERP_ACKNOWLEDGE_MINUTES (default 30): the console's orders not acknowledged by the ERP (decision 071). */
   erpAcknowledgeMinutes?: number;
+  /** PUNCHOUT_PRICE_DAYS (default 30, decision 073). */
+  punchoutPriceDays?: number;
   /** How often this process looks for unpaid orders, in ms (default 60000); 0: only when the tests ask. */
   unpaidSweepMs?: number;
 }
@@ -299,6 +302,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     options.outboxIntervalMs || undefined,
   );
   await dispatcher.register();
+  // On only while some credential has a status URL (a new consumer is registered on).
+  await syncPunchoutStatusConsumer(db);
   await syncWebhooksConsumer(db);
   if (options.outboxIntervalMs !== 0) dispatcher.start();
   // An e-mail leaves as soon as the change that queued it commits, not at the next interval.
@@ -338,6 +343,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     payments,
     unpaidOrders,
     erpAcknowledgeMinutes: options.erpAcknowledgeMinutes ?? ERP_ACKNOWLEDGE_MINUTES_DEFAULT,
+    punchoutPriceDays: options.punchoutPriceDays ?? PUNCHOUT_PRICE_DAYS_DEFAULT,
     consentRegionDefaults: options.consentRegionDefaults ?? false,
     fxRates: options.fxRates ?? {},
     staffDiscountLimitPct: options.staffDiscountLimitPct ?? DEFAULT_STAFF_DISCOUNT_LIMIT_PCT,

@@ -124,6 +124,7 @@ export async function serve(
     eventRetentionDays: config.eventRetentionDays,
     webhooks: { timeoutMs: config.webhookTimeoutMs },
     erpAcknowledgeMinutes: config.erpAcknowledgeMinutes,
+    punchoutPriceDays: config.punchoutPriceDays,
   });
   const server = await listen(app, config.port, config.host);
   // Popularity from the click-stream: refreshed here by a single process; in a cluster by the primary only.

@@ -109,6 +109,8 @@ export async function createTestApp(
     eventConsumers?: EventConsumer[];
     /** ERP_ACKNOWLEDGE_MINUTES (default 30). */
     erpAcknowledgeMinutes?: number;
+    /** PUNCHOUT_PRICE_DAYS (default 30). */
+    punchoutPriceDays?: number;
     /** Starts the dispatcher with this interval (default: not started; the test flushes). */
     outboxIntervalMs?: number;
     /** The webhook sender's resolver, schedule clock and jitter. */
@@ -158,6 +160,7 @@ export async function createTestApp(
     eventConsumers: options.eventConsumers,
     eventRetentionDays: options.eventRetentionDays,
     erpAcknowledgeMinutes: options.erpAcknowledgeMinutes,
+    punchoutPriceDays: options.punchoutPriceDays,
     eventsNow: options.eventsNow,
   });
   const testApp: TestApp = {

@@ -95,6 +95,11 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.me': '{ me { id } }',
       'Mutation.signOut': 'mutation { signOut }',
       'Mutation.transferPunchoutCart': 'mutation { transferPunchoutCart { action } }',
+      'Query.punchoutCredential': `{ punchoutCredential(companyId: "00000000-0000-0000-0000-000000000000") { companyId } }`,
+      'Query.punchoutMessages': `{ punchoutMessages(companyId: "00000000-0000-0000-0000-000000000000") { page } }`,
+      'Query.punchoutSessions': `{ punchoutSessions(companyId: "00000000-0000-0000-0000-000000000000") { buyerCookie } }`,
+      'Mutation.rotatePunchoutSecret': `mutation { rotatePunchoutSecret(companyId: "00000000-0000-0000-0000-000000000000") { secret } }`,
+      'Mutation.savePunchoutCredential': `mutation { savePunchoutCredential(companyId: "00000000-0000-0000-0000-000000000000", input: { systemName: "SAP Ariba", enabled: true, fromDomain: "NetworkID", fromIdentity: "AN-1", senderDomain: "NetworkID", senderIdentity: "AN-1", returnUrls: [] }) { companyId } }`,
       'Mutation.updateProfile': 'mutation { updateProfile(input: { firstName: "A", lastName: "B" }) { id } }',
       'Mutation.saveAddress':
         'mutation { saveAddress(input: { name: "A", addressLine1: "1 A St", city: "X", state: "NC", zip: "28115", email: "a@b.example" }) { id } }',

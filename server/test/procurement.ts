@@ -217,7 +217,6 @@ export class FakeProcurement {
 
   /** A PunchOutSetupRequest as this system writes it. */
   setupRequest(o: SetupOptions = {}): string {
-    const id = this.identity;
     const items = (o.items ?? [])
       .map(
         (i) => `<ItemOut quantity="${i.quantity}"><ItemID><SupplierPartID>${esc(i.partId)}</SupplierPartID>
@@ -225,16 +224,7 @@ export class FakeProcurement {
           ${i.unitPrice !== undefined ? `<ItemDetail><UnitPrice><Money currency="USD">${i.unitPrice}</Money></UnitPrice></ItemDetail>` : ''}</ItemOut>`,
       )
       .join('\n');
-    return `<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.063/cXML.dtd">
-<cXML payloadID="${esc(o.payloadId ?? `${randomUUID()}@procurement.example`)}" timestamp="${new Date().toISOString()}" xml:lang="${o.lang ?? 'en-US'}">
-  <Header>
-    <From><Credential domain="${esc(id.fromDomain)}"><Identity>${esc(id.fromIdentity)}</Identity></Credential></From>
-    <To><Credential domain="DUNS"><Identity>axisline-supply</Identity></Credential></To>
-    <Sender><Credential domain="${esc(id.senderDomain)}"><Identity>${esc(id.senderIdentity)}</Identity>
-      <SharedSecret>${esc(o.secret ?? id.secret)}</SharedSecret></Credential><UserAgent>Fake Procurement 1.0</UserAgent></Sender>
-  </Header>
-  <Request deploymentMode="test">
+    return `${this.envelope(o.payloadId, o.lang, o.secret)}
     <PunchOutSetupRequest operation="${o.operation ?? 'create'}">
       <BuyerCookie>${esc(o.buyerCookie ?? 'cookie-1')}</BuyerCookie>
       ${o.email ? `<Extrinsic name="UserEmail">${esc(o.email)}</Extrinsic>` : ''}
@@ -243,6 +233,52 @@ export class FakeProcurement {
       <SupplierSetup><URL>https://axisline.example/punchout/cxml/setup</URL></SupplierSetup>
       ${items}
     </PunchOutSetupRequest>
+  </Request>
+</cXML>`;
+  }
+
+  /** A cXML document's start as this system writes it: the payloadID, the From/To/Sender header, the request. */
+  private envelope(payloadId?: string, lang = 'en-US', secret?: string): string {
+    const id = this.identity;
+    return `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.063/cXML.dtd">
+<cXML payloadID="${esc(payloadId ?? `${randomUUID()}@procurement.example`)}" timestamp="${new Date().toISOString()}" xml:lang="${lang}">
+  <Header>
+    <From><Credential domain="${esc(id.fromDomain)}"><Identity>${esc(id.fromIdentity)}</Identity></Credential></From>
+    <To><Credential domain="DUNS"><Identity>axisline-supply</Identity></Credential></To>
+    <Sender><Credential domain="${esc(id.senderDomain)}"><Identity>${esc(id.senderIdentity)}</Identity>
+      <SharedSecret>${esc(secret ?? id.secret)}</SharedSecret></Credential><UserAgent>Fake Procurement 1.0</UserAgent></Sender>
+  </Header>
+  <Request deploymentMode="test">`;
+  }
+
+  /**
+   * The purchase order this system sends once the requisition of a received cart is approved: an OrderRequest
+   * whose ItemOut lines are the cart's (part number, configuration key, quantity, unit price), with a ship-to.
+   */
+  orderRequest(cart: ReceivedCart, orderId: string, payloadId?: string): string {
+    const items = cart.items
+      .map(
+        (i, n) => `<ItemOut quantity="${i.quantity}" lineNumber="${n + 1}">
+        <ItemID><SupplierPartID>${esc(i.supplierPartId)}</SupplierPartID>
+          <SupplierPartAuxiliaryID>${esc(i.supplierPartAuxiliaryId)}</SupplierPartAuxiliaryID></ItemID>
+        <ItemDetail><UnitPrice><Money currency="${esc(i.currency)}">${i.unitPrice.toFixed(2)}</Money></UnitPrice>
+          <Description xml:lang="en">${esc(i.description)}</Description>
+          <UnitOfMeasure>${esc(i.unitOfMeasure)}</UnitOfMeasure></ItemDetail>
+      </ItemOut>`,
+      )
+      .join('\n');
+    return `${this.envelope(payloadId)}
+    <OrderRequest>
+      <OrderRequestHeader orderID="${esc(orderId)}" orderDate="${new Date().toISOString()}" type="new">
+        <Total><Money currency="${esc(cart.currency)}">${cart.total.toFixed(2)}</Money></Total>
+        <ShipTo><Address addressID="PLANT-1"><Name xml:lang="en">Plant One</Name>
+          <PostalAddress><DeliverTo>Receiving Dock 4</DeliverTo><Street>100 Industrial Way</Street>
+            <City>Columbus</City><State>OH</State><PostalCode>43215</PostalCode>
+            <Country isoCountryCode="US">United States</Country></PostalAddress></Address></ShipTo>
+      </OrderRequestHeader>
+      ${items}
+    </OrderRequest>
   </Request>
 </cXML>`;
   }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { SecretBox } from '../src/common/secret-box';
+import { servicesDb } from '../src/db/db';
+import { syncPunchoutStatusConsumer } from '../src/modules/punchout';
 import { hashPassword } from '../src/modules/auth/password';
 import { createTestApp, type TestApp } from './harness';
 import { Receiver } from './receiver';
@@ -25,7 +27,8 @@ interface Company {
 const db = () => t.orm.em.getConnection();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // PUNCHOUT_PRICE_DAYS=40: a transfer of 35 days ago still has its prices (the default, 30, would price it again).
+  t = await createTestApp({ punchoutPriceDays: 40 });
   receiver = new Receiver();
   receiverBase = await receiver.start();
   const rows = await db().execute<{ id: string; price: string }[]>(
@@ -291,7 +294,11 @@ describe('POST /punchout/cxml/order', () => {
     expect(await orders(noTerms.companyId)).toHaveLength(0);
   });
 
-  it('re-prices a line transferred too long ago and refuses it when the price changed', async () => {
+  it('re-prices a line transferred longer ago than PUNCHOUT_PRICE_DAYS and refuses it when the price changed', async () => {
+    const recent = await company();
+    const kept = { ...plain, price: plain.price + 5, quantity: 1 };
+    await transfer(recent, [kept], 35);
+    expect((await post(orderRequest(recent, { orderId: 'PO-KEPT-1', lines: [kept] }))).status).toBe(200);
     const c = await company();
     const stale = { ...plain, price: plain.price + 5, quantity: 1 };
     await transfer(c, [stale], 45);
@@ -341,6 +348,8 @@ describe('POST /punchout/cxml/order', () => {
       'update punchout_credential set status_url = ?, status_credential_sealed = ? where company_id = ?',
       [`${receiverBase}/cxml/status`, sealed, c.companyId],
     );
+    // As the console's save does: a credential with a status URL turns the status consumer on.
+    await syncPunchoutStatusConsumer(servicesDb(t.orm));
     const line = { ...plain, quantity: 1 };
     await transfer(c, [line]);
     const payloadId = `${randomUUID()}@buyer.example`;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SITE_IDS, type SiteId } from '../../../domain/constants';
 import { ERP_ACKNOWLEDGE_MINUTES_DEFAULT } from '../../../domain/erp';
+import { PUNCHOUT_PRICE_DAYS_DEFAULT } from '../../../domain/punchout-orders';
 import { parseFxRates, type FxRates } from '../../../domain/fx';
 import { DEFAULT_STAFF_DISCOUNT_LIMIT_PCT } from '../../../domain/price-approval';
 import { REPLICA_WAIT_MS } from '../db/replica';
@@ -63,6 +64,8 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   /** ERP_ACKNOWLEDGE_MINUTES: the console lists orders the ERP has not acknowledged this long after placement (decision 071). */
   erpAcknowledgeMinutes: number;
+  /** PUNCHOUT_PRICE_DAYS: an OrderRequest gets its transfer's prices this many days after it (decision 073). */
+  punchoutPriceDays: number;
   /** HTTP worker processes on the one port (cluster module); 1 serves from the main process itself. */
   workers: number;
   /** Optional replica for catalogue, search and reporting reads; writes and read-after-write use the primary. */
@@ -305,6 +308,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       0,
       525_600,
       'set ERP_ACKNOWLEDGE_MINUTES from 0 to 525600, e.g. 30',
+    ),
+    punchoutPriceDays: int(
+      env,
+      'PUNCHOUT_PRICE_DAYS',
+      PUNCHOUT_PRICE_DAYS_DEFAULT,
+      0,
+      365,
+      'set PUNCHOUT_PRICE_DAYS from 0 to 365, e.g. 30',
     ),
     unpaidSweepMs: int(
       env,

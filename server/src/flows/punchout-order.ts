@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CARRIERS } from '../../../domain/checkout';
-import { PUNCHOUT_PRICE_DAYS, punchoutOrderMessage } from '../../../domain/punchout-orders';
+import { punchoutOrderMessage } from '../../../domain/punchout-orders';
 import { punchoutMessage } from '../../../domain/punchout';
 import { AppError } from '../common/errors';
 import type { Ctx } from '../context';
@@ -24,10 +24,17 @@ import {
 } from '../modules/punchout';
 import { place, type SourcedLines } from './place-order';
 
+declare module '../context' {
+  interface AppServices {
+    /** PUNCHOUT_PRICE_DAYS: how long an OrderRequest gets the prices of its transfer (decision 073). */
+    punchoutPriceDays: number;
+  }
+}
+
 /*
  * A cXML OrderRequest becomes a purchase order (issue 57, decision 073). Authenticated like the setup (From,
  * Sender, SharedSecret); each ItemOut must be a line the company transferred, at the transferred price (a transfer
- * older than PUNCHOUT_PRICE_DAYS is priced again and refused when the price changed); a part no longer sold, or a
+ * older than PUNCHOUT_PRICE_DAYS (`ctx.app.punchoutPriceDays`) is priced again and refused when the price changed); a part no longer sold, or a
  * company without net terms, is refused with the reason. The order is placed through the checkout's flow
  * (place-order.ts: its transaction, the one status function, the order's event), as the transfer's buyer, with the
  * buyer's orderID as its PO number and idempotency key: a second post answers the same order. The buyer's spending
@@ -111,7 +118,7 @@ async function orderLines(
   const products = new Map((await catalogService.productsByIds(ctx, ids)).map((p) => [p.id, p]));
   const stale = found.filter(
     (f): f is TransferredLine =>
-      !!f && Date.now() - new Date(f.transferredAt).getTime() > PUNCHOUT_PRICE_DAYS * 86_400_000,
+      !!f && Date.now() - new Date(f.transferredAt).getTime() > ctx.app.punchoutPriceDays * 86_400_000,
   );
   const current = stale.length
     ? new Map(

@@ -3,6 +3,7 @@ import { IMPORT_ACCESS } from '../../../../domain/imports';
 import { ROLES, type RoleName } from '../../../../domain/roles';
 import { WEBHOOKS_MANAGE } from '../../../../domain/webhooks';
 import { ERP_ORDERS } from '../../../../domain/erp';
+import { PUNCHOUT_ACCESS } from '../../../../domain/punchout';
 import { STAFF, type Access, type ScopedAccess } from './permissions';
 
 /** A user's own orders: any signed-in user, or a partner key with the orders:own scope. */
@@ -136,6 +137,12 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.setUserCompany': CONSOLE_ACCESS.companies,
   'Query.adminCompanies': CONSOLE_ACCESS.companies,
   'Query.adminCompany': CONSOLE_ACCESS.companies,
+  // The company record's Punchout card (decision 073): its credential, its secret shown once, its documents.
+  'Query.punchoutCredential': PUNCHOUT_ACCESS,
+  'Query.punchoutMessages': PUNCHOUT_ACCESS,
+  'Query.punchoutSessions': PUNCHOUT_ACCESS,
+  'Mutation.savePunchoutCredential': PUNCHOUT_ACCESS,
+  'Mutation.rotatePunchoutSecret': PUNCHOUT_ACCESS,
   'Query.adminPriceLists': CONSOLE_ACCESS.companies,
   'Query.adminProductPrices': CONSOLE_ACCESS.prices,
   'Mutation.setProductErpItem': CONSOLE_ACCESS.prices,

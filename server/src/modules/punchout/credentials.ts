@@ -13,6 +13,7 @@ import { recordAudit } from '../audit';
 import { assertAccess, hashPassword, hit, verifyPassword } from '../auth';
 import { publish } from '../events';
 import type { PunchoutReturnUrl } from './punchout.entity';
+import { syncPunchoutStatusConsumer } from './status-switch';
 
 /**
  * A company's punchout credential (decision 072): verified on every cXML and OCI entry point, kept by staff in the
@@ -286,6 +287,7 @@ export async function savePunchoutCredential(
       after: { ...after, ociPasswordChanged: !!ociPasswordHash, statusCredentialChanged: !!sealed },
     });
     credentialChanged(ctx, companyId, ['credential']);
+    await syncPunchoutStatusConsumer(ctx.db);
     return after;
   });
 }

@@ -52,4 +52,5 @@ export {
   type OrderRequestLine,
   type TransferredLine,
 } from './order-request';
-export { PUNCHOUT_STATUS_CONSUMER, punchoutStatusConsumer } from './status-update';
+export { punchoutStatusConsumer } from './status-update';
+export { PUNCHOUT_STATUS_CONSUMER, syncPunchoutStatusConsumer } from './status-switch';

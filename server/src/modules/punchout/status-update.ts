@@ -3,6 +3,7 @@ import type { Db } from '../../context';
 import type { SecretBox } from '../../common/secret-box';
 import { parseHttpUrl } from '../../../../domain/punchout';
 import type { DeliveredEvent, EventConsumer } from '../events';
+import { PUNCHOUT_STATUS_CONSUMER } from './status-switch';
 import { logPunchoutMessage } from './messages';
 import { STORE_IDENTITY, writeCxml } from './xml';
 
@@ -12,8 +13,6 @@ import { STORE_IDENTITY, writeCxml } from './xml';
  * sealed status credential), and logged with the answer's HTTP status. A consumer of the events dispatcher: at least
  * once, retried with its backoff while the system does not answer 2xx.
  */
-
-export const PUNCHOUT_STATUS_CONSUMER = 'punchout-status';
 
 const TIMEOUT_MS = 10_000;
 
