@@ -370,6 +370,11 @@ describe('console access', () => {
         'mutation { adjustStock(productId: "X", input: { levels: [{ warehouseId: "MOO", onHand: 1 }], reason: "count" }) { productId } }',
       'Mutation.setMaxOrderQuantity':
         'mutation { setMaxOrderQuantity(productId: "X", maxOrderQuantity: 5) { productId } }',
+      'Query.punchoutCredential': `{ punchoutCredential(companyId: "${NIL}") { companyId } }`,
+      'Query.punchoutMessages': `{ punchoutMessages(companyId: "${NIL}") { page } }`,
+      'Query.punchoutSessions': `{ punchoutSessions(companyId: "${NIL}") { buyerCookie } }`,
+      'Mutation.rotatePunchoutSecret': `mutation { rotatePunchoutSecret(companyId: "${NIL}") { secret } }`,
+      'Mutation.savePunchoutCredential': `mutation { savePunchoutCredential(companyId: "${NIL}", input: { systemName: "SAP Ariba", enabled: true, fromDomain: "NetworkID", fromIdentity: "AN-1", senderDomain: "NetworkID", senderIdentity: "AN-1", returnUrls: [] }) { companyId } }`,
       ...webhooks,
     };
     // Every operation only staff may call is in this list: those the matrix gives staff roles only, and the webhook
