@@ -9,7 +9,8 @@ export async function registerAndSignIn(
   firstName: string,
   options: { erpAccountId?: string } = {},
 ): Promise<string> {
-  const email = `${firstName.toLowerCase()}.${Date.now()}@plant.example`;
+  // Two spec files run at once (playwright.config.ts): the worker's number keeps two same-millisecond names apart.
+  const email = `${firstName.toLowerCase()}.${Date.now()}.${process.env.TEST_WORKER_INDEX ?? 0}@plant.example`;
   // Typing may start before the page has hydrated: the text and the submit are replayed then (e2e/ssr.spec.ts).
   await page.goto('/user/register');
   await page.getByLabel('First name').fill(firstName);

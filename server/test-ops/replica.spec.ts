@@ -37,7 +37,6 @@ beforeAll(async () => {
     PORT: String(port),
     SEED_PRODUCTS: '40',
     SEED_ORDERS: '0',
-    SEARCH_CACHE_TTL_MS: '0',
   }));
   primary = new Client({ connectionString: pair.primary.url });
   await primary.connect();

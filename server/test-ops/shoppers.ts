@@ -16,28 +16,43 @@ export async function orderableParts(orm: Orm): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** How many times a shopper sends a request again after a 503 with Retry-After (2 s each: a minute in all). */
+const MAX_RETRIES = 30;
+
 /**
  * Shoppers in a loop until `stop()`: browse a part, search, add it to the cart, place the order with an
- * Idempotency-Key, again and again, each with its own cookies. Every answer of 400 or more, and every request that
- * got no answer, is a failure; `keys` are the orders' keys, to count the orders the database holds for them.
+ * Idempotency-Key, again and again, each with its own cookies. A 503 with `Retry-After` (the store's JSON while its
+ * database is away, or the balancer's while no store is in rotation) is what a client is told to retry: the shopper
+ * waits as told and sends the same request again, with the same key, and counts it in `retried`. Every other answer
+ * of 400 or more, and every request that got no answer, is a failure; `keys` are the orders' keys, to count the
+ * orders the database holds for them.
  */
 export function shoppers(base: string, products: string[], count: number) {
   const failures: string[] = [];
   const keys: string[] = [];
   let requests = 0;
+  let retried = 0;
   let running = true;
   const shopper = async (n: number) => {
     const g = new Browser(CSRF.cookieName);
     const call = async (method: string, url: string, body?: unknown, headers?: Record<string, string>) => {
-      requests++;
-      try {
-        const r = await g.call(base, method, url, body, headers);
-        if (r.status >= 400)
-          failures.push(`${method} ${url}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
-        return r;
-      } catch (err) {
-        failures.push(`${method} ${url}: ${(err as Error).message}`);
-        return { status: 0, body: {} as Record<string, unknown> };
+      for (let attempt = 0; ; attempt++) {
+        requests++;
+        try {
+          const r = await g.call(base, method, url, body, headers);
+          const wait = Number(r.headers.get('retry-after'));
+          if (r.status === 503 && wait > 0 && attempt < MAX_RETRIES) {
+            retried++;
+            await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+            continue;
+          }
+          if (r.status >= 400)
+            failures.push(`${method} ${url}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+          return r;
+        } catch (err) {
+          failures.push(`${method} ${url}: ${(err as Error).message}`);
+          return { status: 0, body: {} as Record<string, unknown> };
+        }
       }
     };
     await call('GET', '/api/auth/csrf');
@@ -76,6 +91,7 @@ export function shoppers(base: string, products: string[], count: number) {
     failures,
     keys,
     requests: () => requests,
+    retried: () => retried,
     async stop() {
       running = false;
       await Promise.all(load);
