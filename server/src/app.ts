@@ -267,32 +267,6 @@ export async function createApp(options: AppOptions): Promise<App> {
   const categoryTrees =
     searchCache.ttlMs > 0 ? new ReferenceCache(() => loadCategoryTree(readDb), CATEGORY_TREE_TTL_MS) : null;
   const sites = new SiteDirectory(readDb);
-  // Cross-process invalidation (decision 078): one statement every CACHE_POLL_MS reads the search index's version
-  // and the named caches' versions, each raised in the transaction of its change. It reads where the caches load
-  // from (the replica when there is one): a version seen there comes with the change it counts, so a cache dropped
-  // for it never reloads what was there before.
-  const cacheWatch = watchCacheVersions(
-    async () => new Map((await CACHE_VERSIONS.all(readDb, [])).map((r) => [r.name, r.version])),
-    {
-      // Stale answers are served once more while recomputed (decision 008); the tree is read again.
-      'search-index': () => {
-        searchCache.invalidate();
-        categoryTrees?.clear();
-      },
-      // A site's name, legal identity or price list, or what it shows: nothing cached of it is served again.
-      sites: () => {
-        sites.clear();
-        searchCache.clear();
-      },
-    },
-    {
-      failed: (err) => log.warn({ err }, 'could not read the cache versions; trying again'),
-      recovered: () => log.info('reading the cache versions again'),
-    },
-    options.cachePollMs ?? CACHE_POLL_MS_DEFAULT,
-  );
-  // The versions as they are now: a change after this is dropped at a poll.
-  await cacheWatch.check();
   const outbox = options.smtpUrl
     ? new OutboxSender(
         db,
@@ -473,6 +447,33 @@ export async function createApp(options: AppOptions): Promise<App> {
     );
   }
   app.use(errorHandler);
+
+  // Cross-process invalidation (decision 078): one statement every CACHE_POLL_MS reads the search index's version
+  // and the named caches' versions, each raised in the transaction of its change. It reads where the caches load
+  // from (the replica when there is one): a version seen there comes with the change it counts, so a cache dropped
+  // for it never reloads what was there before.
+  const cacheWatch = watchCacheVersions(
+    async () => new Map((await CACHE_VERSIONS.all(readDb, [])).map((r) => [r.name, r.version])),
+    {
+      // Stale answers are served once more while recomputed (decision 008); the tree is read again.
+      'search-index': () => {
+        searchCache.invalidate();
+        categoryTrees?.clear();
+      },
+      // A site's name, legal identity or price list, or what it shows: nothing cached of it is served again.
+      sites: () => {
+        sites.clear();
+        searchCache.clear();
+      },
+    },
+    {
+      failed: (err) => log.warn({ err }, 'could not read the cache versions; trying again'),
+      recovered: () => log.info('reading the cache versions again'),
+    },
+    options.cachePollMs ?? CACHE_POLL_MS_DEFAULT,
+  );
+  // The versions as they are now (a change after this is dropped at a poll); last, so no failure above leaves a timer.
+  await cacheWatch.check();
 
   return {
     app,

@@ -3,11 +3,11 @@ import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import { siteLegalSchema, type SiteLegal } from '../../../../domain/site-legal.schema';
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
+import { bumpCacheVersion } from '../../common/cache-versions';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth';
 import { recordAudit } from '../audit';
 import { bumpIndexVersion } from '../search';
-import { bumpCacheVersion } from '../../common/cache-versions';
 
 export interface AdminSiteView extends SiteLegal {
   id: string;
