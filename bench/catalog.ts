@@ -85,7 +85,7 @@ async function main() {
         warm: true,
       },
       {
-        // Stock and visibility changes raise the search index version; each process sees it within 5 s.
+        // Stock and visibility changes raise the search index version; each process sees it at its next poll (CACHE_POLL_MS, 250 ms; decision 078).
         label: `REST typeahead, ${TYPED_PREFIXES.length} distinct prefixes typed, catalogue changing every second`,
         url: '/api/search/typeAhead',
         bodies: TYPED_PREFIXES.map((term) => JSON.stringify({ term })),

@@ -121,6 +121,7 @@ export async function serve(
     staffDiscountLimitPct: config.staffDiscountLimitPct,
     unpaidOrders: config.unpaidOrders,
     unpaidSweepMs: config.unpaidSweepMs,
+    cachePollMs: config.cachePollMs,
     eventRetentionDays: config.eventRetentionDays,
     webhooks: { timeoutMs: config.webhookTimeoutMs },
     erpAcknowledgeMinutes: config.erpAcknowledgeMinutes,

@@ -26,6 +26,8 @@ export interface TestApp {
   flush(): Promise<void>;
   /** One pass over unpaid orders now (the app's timer is off in tests). */
   sweepUnpaid(): Promise<{ reminded: number; cancelled: number }>;
+  /** One poll of the cache versions now (the app's timer is off in tests unless `cachePollMs` is given). */
+  checkCaches(): Promise<void>;
   /** A supertest agent that keeps cookies, like a browser. */
   agent(): supertest.Agent;
   /** An agent holding a valid CSRF cookie, and the token to send back. */
@@ -118,6 +120,13 @@ export async function createTestApp(
     /** EVENT_RETENTION_DAYS, and the retention's clock (decision 070). */
     eventRetentionDays?: number;
     eventsNow?: () => Date;
+    /**
+     * Another process on this database (another test app's `databaseUrl`), with caches of its own, instead of a
+     * clone of the template.
+     */
+    databaseUrl?: string;
+    /** CACHE_POLL_MS (default: no timer; the test polls with `checkCaches()`). */
+    cachePollMs?: number;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env[TEST_ENV.serverUrl];
@@ -126,7 +135,7 @@ export async function createTestApp(
   if (!serverUrl || !prefix || !template)
     throw new Error('test database not prepared: run the tests through jest');
   const name = `${prefix}_w${process.env.JEST_WORKER_ID ?? 0}_${process.pid}_${counter++}`;
-  const url = await createDatabase(serverUrl, name, template);
+  const url = options.databaseUrl ?? (await createDatabase(serverUrl, name, template));
   const mailbox = new Mailbox();
   const { smtpUrl } = await mailbox.start();
   const queries: string[] = [];
@@ -134,7 +143,7 @@ export async function createTestApp(
   const replica = options.replica
     ? await initOrm({ clientUrl: await createDatabase(serverUrl, `${name}_replica`, template), poolMax: 3 })
     : undefined;
-  const { app, close, flushBackground, sweepUnpaid } = await createApp({
+  const { app, close, flushBackground, sweepUnpaid, checkCaches } = await createApp({
     orm,
     log: options.log ?? pino({ level: 'silent' }),
     sessionSecret: 'test-secret-test-secret-test-secret-00',
@@ -149,6 +158,8 @@ export async function createTestApp(
     // Delivered when the test reads its mail (flush), never in the middle of a request, unless the test starts it.
     outboxIntervalMs: options.outboxIntervalMs ?? 0,
     unpaidSweepMs: 0, // unpaid orders are looked at when the test asks (sweepUnpaid)
+    // No poll among a request's counted statements: the versions are read when the test asks (checkCaches).
+    cachePollMs: options.cachePollMs ?? 0,
     replica,
     siteHosts: options.siteHosts,
     publicUrl: options.publicUrl,
@@ -172,6 +183,7 @@ export async function createTestApp(
     resetQueries: () => void queries.splice(0),
     flush: flushBackground,
     sweepUnpaid,
+    checkCaches,
     agent: () => supertest.agent(app),
     async agentWithCsrf() {
       const agent = supertest.agent(app);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CSRF } from '../../domain/constants';
 import { SEARCH_CANDIDATES } from '../../domain/search';
-import { AnswerCache, watchIndexVersion } from '../src/modules/search/search.cache';
+import { AnswerCache } from '../src/modules/search/search.cache';
+import { watchCacheVersions } from '../src/common/cache-versions';
 import { refreshSearchIndex } from '../src/modules/search/search.index';
 import { STOP_LETTERS } from '../src/modules/search/search.query';
 import { servicesDb } from '../src/db/db';
@@ -478,11 +479,11 @@ describe('cache invalidation across processes', () => {
   it('after the search index version moves, serves the answer once more while it is recomputed, then the new one', async () => {
     const cache = new AnswerCache<number>(60_000, 10);
     let version = '1';
-    const watch = watchIndexVersion(
-      cache,
-      async () => version,
-      () => undefined,
-      60_000,
+    const watch = watchCacheVersions(
+      async () => new Map([['search-index', version]]),
+      { 'search-index': () => cache.invalidate() },
+      { failed: () => undefined, recovered: () => undefined },
+      0,
     );
     await watch.check();
     let computed = 0;
@@ -506,7 +507,7 @@ describe('cache invalidation across processes', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(await get()).toBe(2);
     expect(computed).toBe(2);
-    watch.stop();
+    await watch.stop();
   });
 
   it('recomputes stale answers in the background one a key and a few in all', async () => {

@@ -8,6 +8,7 @@ import { PUNCHOUT_PRICE_DAYS_DEFAULT } from '../../../domain/punchout-orders';
 import { parseFxRates, type FxRates } from '../../../domain/fx';
 import { DEFAULT_STAFF_DISCOUNT_LIMIT_PCT } from '../../../domain/price-approval';
 import { REPLICA_WAIT_MS } from '../db/replica';
+import { CACHE_POLL_MS_DEFAULT } from '../common/cache-versions';
 
 /** Raised for a configuration the server cannot start with; main prints `message` as one line and exits. */
 export class ConfigError extends Error {
@@ -58,6 +59,8 @@ export interface AppConfig {
   unpaidOrders: UnpaidOrderPolicy;
   /** How often each process looks for unpaid orders to remind or cancel, in ms. */
   unpaidSweepMs: number;
+  /** CACHE_POLL_MS: how often each process reads the cache versions to drop what others changed (decision 078). */
+  cachePollMs: number;
   /** EVENT_RETENTION_DAYS: business events (the event feed's, decision 070) are removed after this many days. */
   eventRetentionDays: number;
   /** WEBHOOK_TIMEOUT_MS: how long a webhook receiver has to answer (decision 068). */
@@ -316,6 +319,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       0,
       365,
       'set PUNCHOUT_PRICE_DAYS from 0 to 365, e.g. 30',
+    ),
+    cachePollMs: int(
+      env,
+      'CACHE_POLL_MS',
+      CACHE_POLL_MS_DEFAULT,
+      50,
+      5000,
+      'set CACHE_POLL_MS from 50 to 5000, e.g. 250',
     ),
     unpaidSweepMs: int(
       env,

@@ -8,6 +8,7 @@ import type { Router } from 'express';
 import type { ClassType, NonEmptyArray } from 'type-graphql';
 import type { Ctx } from '../context';
 import type { ModuleManifest } from '../common/module-manifest';
+import { CacheVersion } from '../common/cache-version.entity';
 import { manifest as flows } from '../flows/manifest';
 import { manifest as account } from '../modules/account/manifest';
 import { manifest as admin } from '../modules/admin/manifest';
@@ -65,8 +66,8 @@ export const MODULES: readonly ModuleManifest[] = [
 /** The modules' manifests, then the flows' (same shape; its routes and resolvers call the flows). */
 export const MANIFESTS: readonly ModuleManifest[] = [...MODULES, flows];
 
-/** Every entity (the ORM's `entities`, config/mikro-orm.ts). */
-export const ENTITIES = MANIFESTS.flatMap((m) => m.entities ?? []);
+/** Every entity (the ORM's `entities`, config/mikro-orm.ts): the modules', and the core's cache versions. */
+export const ENTITIES = [...MANIFESTS.flatMap((m) => m.entities ?? []), CacheVersion];
 
 const [firstResolver, ...resolvers] = MANIFESTS.flatMap((m) => m.resolvers ?? []);
 if (!firstResolver) throw new Error('no module declares a GraphQL resolver');

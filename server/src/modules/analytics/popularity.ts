@@ -69,7 +69,7 @@ export interface PopularityRefresh {
  * Recomputes every product's popularity from the click-stream, set-based: one statement updates only the
  * products (and search rows) whose score changed; then, when a search row changed, the typeahead answers computed
  * ahead are marked stale (served while recomputed, decision 042) and the search index version is raised so every
- * process marks its cached answers stale within seconds (watchIndexVersion), as a site visibility change does. One transaction under an advisory lock: a second caller meanwhile skips (`ran: false`).
+ * process marks its cached answers stale at its next poll of the versions (decision 078). One transaction under an advisory lock: a second caller meanwhile skips (`ran: false`).
  */
 export async function refreshPopularity(
   db: Db,

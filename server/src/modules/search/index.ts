@@ -11,7 +11,7 @@ export {
 } from './search.ahead';
 export { AttributionLog } from './search.attribution';
 export { searchConsumer } from './search.consumer';
-export { AnswerCache, watchIndexVersion } from './search.cache';
+export { AnswerCache } from './search.cache';
 export { refreshSearchIndex, searchIndexIsComplete, bumpIndexVersion } from './search.index';
 export { type Found, searchService, type SearchAnswer, type Suggestion } from './search.service';
 export {

@@ -26,6 +26,8 @@ export class AnswerCache<T> {
   /** Raised by each catalogue change: an entry of an older generation is stale. */
   private generation = 0;
   private changedAt = -Infinity;
+  /** Answers computed in a generation below this one were cleared (`clear`): never kept, not even as stale. */
+  private floor = 0;
   private refreshing = 0;
 
   constructor(
@@ -57,6 +59,16 @@ export class AnswerCache<T> {
   invalidate(): void {
     this.generation++;
     this.changedAt = this.now();
+  }
+
+  /**
+   * What a site shows changed (its catalogue visibility): every answer is forgotten, none served again even once
+   * while it is recomputed, and none whose computation began before is kept.
+   */
+  clear(): void {
+    this.generation++;
+    this.floor = this.generation;
+    this.entries.clear();
   }
 
   /**
@@ -96,35 +108,10 @@ export class AnswerCache<T> {
   }
 
   private store(key: string, value: T, generation: number): void {
+    if (generation < this.floor) return; // computed before a clear
     if ((this.entries.get(key)?.generation ?? -1) > generation) return; // a newer answer is already there
     this.entries.delete(key);
     this.entries.set(key, { value, generation, expires: this.now() + this.ttlMs });
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
-}
-
-/**
- * Polls the search index version (one indexed read every `intervalMs`) and invalidates `cache` when a rebuild in
- * any process raised it, so no cached answer is taken as current for longer than that after a catalogue change.
- */
-export function watchIndexVersion(
-  cache: { invalidate(): void },
-  read: () => Promise<string | null>,
-  onError: (err: unknown) => void,
-  intervalMs = 5000,
-): { stop(): void; check(): Promise<void> } {
-  let seen: string | null | undefined;
-  const check = async () => {
-    try {
-      const version = await read();
-      if (seen !== undefined && version !== seen) cache.invalidate();
-      seen = version;
-    } catch (err) {
-      onError(err);
-    }
-  };
-  void check();
-  const timer = setInterval(() => void check(), intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer), check };
 }

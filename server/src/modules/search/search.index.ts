@@ -72,7 +72,7 @@ const REBUILD_TERMS_SQL = `
 
 /**
  * Moves the search index version (in the caller's transaction): every process marks its cached search answers
- * stale and drops its category tree when it sees it (watchIndexVersion). For any write that changes what search
+ * stale and drops its category tree at its next poll of the versions (app.ts, decision 078). For any write that changes what search
  * shows.
  */
 export async function bumpIndexVersion(db: Db): Promise<void> {
@@ -114,7 +114,7 @@ export async function refreshSearchIndex(db: Db): Promise<void> {
   );
   await refreshTypeaheadKeys(db);
   await db.execute('analyze product_search, search_term, typeahead_answer', [], 'run');
-  // Every process marks its cached answers stale when it sees the new version (watchIndexVersion).
+  // Every process marks its cached answers stale at its next poll (decision 078).
   await db.execute(
     `insert into search_index_state (id, version) values (1, 1)
      on conflict (id) do update set version = search_index_state.version + 1, refreshed_at = now()`,

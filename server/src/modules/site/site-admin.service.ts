@@ -3,6 +3,7 @@ import { CONSOLE_ACCESS } from '../../../../domain/admin';
 import { siteLegalSchema, type SiteLegal } from '../../../../domain/site-legal.schema';
 import { notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
+import { bumpCacheVersion } from '../../common/cache-versions';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth';
 import { recordAudit } from '../audit';
@@ -41,7 +42,8 @@ export const adminSiteService = {
 
   /**
    * Shows the whole catalogue on a site, or only the products listed for it. Search answers cached by every
-   * process are dropped (the search index version is raised), and the change is audited.
+   * process are dropped at its next poll (the sites' version moves, decision 078; the search index version too, for
+   * what reads it), and the change is audited.
    */
   async setVisibility(ctx: Ctx, input: unknown): Promise<AdminSiteView> {
     assertAccess(ctx, CONSOLE_ACCESS.sites);
@@ -59,6 +61,7 @@ export const adminSiteService = {
         'run',
       );
       await bumpIndexVersion(ctx.db);
+      await bumpCacheVersion(ctx.db, 'sites');
       await recordAudit(ctx, {
         action: 'site.visibility',
         targetType: 'site',
@@ -74,7 +77,8 @@ export const adminSiteService = {
   /**
    * Sets a site's legal name, postal address and copyright holder (decision 058), each one line (the shared
    * schema's messages next to the fields), audited. The footer reads them from the site directory (this process
-   * at once, the others within its minute); the invoice and quote PDFs read them when they are made.
+   * at once, the others at their next poll of the versions, decision 078); the invoice and quote PDFs read them
+   * when they are made.
    */
   async setLegal(ctx: Ctx, input: unknown): Promise<AdminSiteView> {
     assertAccess(ctx, CONSOLE_ACCESS.sites);
@@ -93,6 +97,7 @@ export const adminSiteService = {
         [legal.legalName, legal.postalAddress, legal.copyrightHolder, id],
         'run',
       );
+      await bumpCacheVersion(ctx.db, 'sites');
       await recordAudit(ctx, {
         action: 'site.legal',
         targetType: 'site',

@@ -26,9 +26,11 @@ export const SITE_LEGAL_COLUMNS = `legal_name as "legalName", postal_address as 
   copyright_holder as "copyrightHolder"`;
 
 /**
- * The sites, read once a minute per process: they are reference data (set by migrations), read by most
- * requests (prices, currency), so no request waits for them. Catalogue visibility, which the console changes,
- * is never read from here: queries join the site table for it.
+ * The sites, read once per process and again after a change: they are read by most requests (prices, currency),
+ * so no request waits for them. A console change of a site raises the sites' cache version (decision 078): the
+ * process that made it reads them again at once, every other one at its next poll (CACHE_POLL_MS). The minute's
+ * lifetime is only a backstop should the polls fail. Catalogue visibility is never read from here: queries join
+ * the site table for it.
  */
 export class SiteDirectory {
   private readonly sites: ReferenceCache<Map<string, SiteView>>;
@@ -46,7 +48,7 @@ export class SiteDirectory {
     return (await this.sites.get()).get(id) ?? null;
   }
 
-  /** After the console changed a site: this process reads the sites again (others within the minute). */
+  /** A site changed (here, or another process's change seen by the poll): the next request reads them again. */
   clear(): void {
     this.sites.clear();
   }
