@@ -60,6 +60,8 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   await orm?.close(true);
   await database?.stop();
+  // The cluster itself (outside pgDir as root: /var/lib/axisline/…, server/src/db/embedded.ts).
+  if (database) fs.rmSync(database.dataDir, { recursive: true, force: true });
   fs.rmSync(dir, { recursive: true, force: true });
   fs.rmSync(pgDir, { recursive: true, force: true });
 });
@@ -80,6 +82,7 @@ describe('three stores behind HAProxy and pgbouncer: a rolling restart, a SIGKIL
     const stores = [await startStore({ ...storeEnv(ports[0]!), SEED_PRODUCTS: '40', SEED_ORDERS: '0' })];
     stores.push(...(await Promise.all(ports.slice(1).map((p) => startStore(storeEnv(p))))));
     children.push(...stores.map((s) => s.child));
+    const started = [...stores];
     orm = await initOrm({ clientUrl: database.url, poolMax: 2 });
 
     const front = await freePort();
@@ -112,6 +115,7 @@ describe('three stores behind HAProxy and pgbouncer: a rolling restart, a SIGKIL
       exits.push(await stopped(stores[i]!.child));
       stores[i] = await startStore(storeEnv(ports[i]!));
       children.push(stores[i]!.child);
+      started.push(stores[i]!);
       restartMs.push(Date.now() - t0);
       await settle(2000);
     }
@@ -122,6 +126,7 @@ describe('three stores behind HAProxy and pgbouncer: a rolling restart, a SIGKIL
     await stopped(stores[1]!.child);
     stores[1] = await startStore(storeEnv(ports[1]!));
     children.push(stores[1]!.child);
+    started.push(stores[1]!);
     await settle(2000);
     const afterKill = load.requests();
 
@@ -134,6 +139,11 @@ describe('three stores behind HAProxy and pgbouncer: a rolling restart, a SIGKIL
     await settle(3000);
     await load.stop();
 
+    if (load.failures.length > 0) {
+      // What the stores logged of them (their errors), to tell a store's fault from the balancer's.
+      const errors = started.flatMap((s) => s.log().split('\n').filter((l) => /"level":(50|60)/.test(l)));
+      console.log(`the stores' errors:\n${errors.slice(0, 10).join('\n')}`);
+    }
     expect(load.failures).toEqual([]);
     expect(exits).toEqual([0, 0, 0]);
     // Shoppers kept shopping through each part.

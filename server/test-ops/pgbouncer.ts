@@ -33,6 +33,8 @@ export async function startPgbouncer(
       'default_pool_size = 8',
       // What node-postgres sends at start-up besides the user and database.
       'ignore_startup_parameters = extra_float_digits',
+      // docs/deploy.md's: back within a second of the server's return, not pgbouncer's default 15 s.
+      'server_login_retry = 1',
       '',
     ].join('\n'),
   );

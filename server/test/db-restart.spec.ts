@@ -181,7 +181,12 @@ describe('what counts as the database away', () => {
     });
     // The ORM wraps the driver's error (`previous`).
     const wrapped = Object.assign(new Error('select 1 - failed'), { previous: shutdown });
-    for (const err of [refused, shutdown, wrapped, new Error('Connection terminated unexpectedly')]) {
+    // pgbouncer while its server is away (decision 076).
+    const pooler = Object.assign(
+      new Error('server login has been failing, try again later (server_login_retry)'),
+      { code: '08P01' },
+    );
+    for (const err of [refused, shutdown, wrapped, pooler, new Error('Connection terminated unexpectedly')]) {
       expect(databaseUnavailable(err)).toBe(true);
       expect(
         formatError()({ message: 'x' }, new GraphQLError('x', { originalError: err })).extensions,

@@ -52,16 +52,18 @@ const UNAVAILABLE_CODES = new Set([
   'EPIPE',
   'ETIMEDOUT',
   'EHOSTUNREACH',
-  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, and the connection_exception class.
+  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now (and the connection_exception class, below).
   '57P01',
   '57P02',
   '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
 ]);
+/**
+ * PostgreSQL's connection_exception class (08000, 08001, 08003, 08004, 08006...). pgbouncer answers its own errors
+ * with 08P01 of that class: "server login has been failing, try again later (server_login_retry)" while the server
+ * is away, "server conn crashed?" when it went away mid-statement (the fleet spec saw 39 such requests answered 500
+ * in one PostgreSQL restart behind it).
+ */
+const CONNECTION_EXCEPTION = /^08[0-9A-Z]{3}$/;
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|connection error|Timeout acquiring a connection|Client was closed|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)/i;
 
@@ -72,7 +74,8 @@ const UNAVAILABLE_MESSAGES =
 export function databaseUnavailable(err: unknown): boolean {
   let e = err as { code?: unknown; message?: unknown; previous?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 5; depth++) {
-    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || CONNECTION_EXCEPTION.test(e.code)))
+      return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
     e = (e.previous ?? e.cause) as typeof e;
   }
