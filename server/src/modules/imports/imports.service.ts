@@ -402,6 +402,19 @@ const HELD_COLUMNS: Record<ProductField, string> = {
   leadTimeDays: 'p.lead_time_days',
 };
 
+/** How the update writes each column: the column, and its value from the row's changes `t.r`. */
+const UPDATED_COLUMNS: Record<ProductField, [string, string]> = {
+  name: ['name', "t.r ->> 'name'"],
+  description: ['description', "t.r ->> 'description'"],
+  brand: ['brand_id', 't.brand_id'],
+  category: ['category_id', 't.category_id'],
+  manufacturerPartNumber: ['manufacturer_part_number', "t.r ->> 'manufacturerPartNumber'"],
+  unitOfMeasure: ['unit_of_measure', "t.r ->> 'unitOfMeasure'"],
+  minimumPurchaseQuantity: ['minimum_purchase_quantity', "(t.r ->> 'minimumPurchaseQuantity')::int"],
+  weightKg: ['weight_kg', "(t.r ->> 'weightKg')::numeric"],
+  leadTimeDays: ['lead_time_days', "(t.r ->> 'leadTimeDays')::int"],
+};
+
 /** Brand or category handles the file names that the catalogue has. */
 async function knownHandles(ctx: Ctx, table: 'brand' | 'category', handles: unknown[]): Promise<Set<string>> {
   const named = [...new Set(handles.filter((h): h is string => typeof h === 'string'))];
@@ -506,25 +519,19 @@ const products: Kind<unknown> = {
       row.changes[field] = c.entry.after;
     }
     const written = [...rows.values()];
-    const set = (column: string, field: ProductField, cast: string) =>
-      `${column} = case when jsonb_exists(t.r, '${field}') then (t.r ->> '${field}')${cast} else p.${column} end`;
+    // Only the columns some row changes are set (a file of names and descriptions joins no brand or category).
+    const named = new Set(changes.map((c) => c.ref[0] as ProductField));
+    const sets = PRODUCT_FIELDS.filter((field) => named.has(field)).map((field) => {
+      const [column, value] = UPDATED_COLUMNS[field];
+      return `${column} = case when jsonb_exists(t.r, '${field}') then ${value} else p.${column} end`;
+    });
+    const handles = (['brand', 'category'] as const).filter((field) => named.has(field));
     const updated = await run<{ id: string; brandId: string }>(
       ctx,
-      `update product p set
-         ${set('name', 'name', '')},
-         ${set('description', 'description', '')},
-         brand_id = case when jsonb_exists(t.r, 'brand') then t.brand_id else p.brand_id end,
-         category_id = case when jsonb_exists(t.r, 'category') then t.category_id else p.category_id end,
-         ${set('manufacturer_part_number', 'manufacturerPartNumber', '')},
-         ${set('unit_of_measure', 'unitOfMeasure', '')},
-         ${set('minimum_purchase_quantity', 'minimumPurchaseQuantity', '::int')},
-         ${set('weight_kg', 'weightKg', '::numeric')},
-         ${set('lead_time_days', 'leadTimeDays', '::int')},
-         updated_at = now()
-       from (select g.id, g.changes as r, b.id as brand_id, c.id as category_id
+      `update product p set ${sets.join(', ')}, updated_at = now()
+       from (select g.id, g.changes as r${handles.map((f) => `, ${f}.id as ${f}_id`).join('')}
              from jsonb_to_recordset(?::jsonb) as g(id text, changes jsonb)
-               left join brand b on b.handle = g.changes ->> 'brand'
-               left join category c on c.handle = g.changes ->> 'category'
+             ${handles.map((f) => `left join ${f} on ${f}.handle = g.changes ->> '${f}'`).join(' ')}
              order by g.id) t
        where p.id = t.id
        returning p.id, p.brand_id as "brandId"`,
