@@ -53,7 +53,7 @@ function columnCheck(schema: Schema): (cell: unknown) => unknown {
  * checked on the columns it has (the others it leaves as they are).
  *
  * A row is checked column by column, each cell by its field's schema: the object schema around the fields cost
- * ~10 µs a row (0.6–1.6 s of a 50,000-row products dry run, decision 069) and adds nothing while no test reads
+ * ~10 µs a row (0.6–1.9 s of a 50,000-row products dry run, decision 077) and adds nothing while no test reads
  * two columns (none does: a products row's rule across columns, the minimum under the part's maximum, is the
  * plan's, with the part's data). A row a cell fails is checked again by the whole row's schema, so its errors
  * are yup's, in yup's order; a test across a row's columns, if one is ever added, makes every row go that way.
