@@ -2,8 +2,8 @@
  * Imports benchmark (issue 56, item 5; decision 069): a 50,000-row CSV of catalogue prices, one of stock counts and
  * one of products' names and descriptions (each row a change, so every search row is written again), each sent as a
  * dry run and then applied, by a member of staff over HTTP (the wall clock of the request: upload,
- * parse, checks, the diff or the transaction, the answer). Beside them, the same run's floor: `GET /healthz` one at
- * a time on the same app.
+ * parse, checks, the diff or the transaction, the answer). Before each kind, the floor: `GET /healthz` one at a time
+ * on the same app (the machine is shared: its load can change between two kinds).
  *   npm run bench:import -- [--products 60000] [--rows 50000] [--runs 3] [--database NAME] [--kinds prices,stock,products]
  * Uses a scratch database seeded with `--products` demo products (or `--database NAME`, kept). Prints figures;
  * never pass/fail. Targets here: a dry run in at most 2 s, applied in at most 5 s.
@@ -60,11 +60,10 @@ async function main() {
     const warehouses = WAREHOUSES.map((w) => w.id);
     const perWarehouse = Math.ceil(rows / warehouses.length);
 
-    await printFloor(app.base);
-    console.log(
-      `\n| import (${rows.toLocaleString('en-US')} rows) | dry run median s | applied median s | search caught up median s | changed | runs |`,
-    );
-    console.log('|---|---|---|---|---|---|');
+    const table = [
+      `| import (${rows.toLocaleString('en-US')} rows) | dry run median s | applied median s | search caught up median s | changed | runs |`,
+      '|---|---|---|---|---|---|',
+    ];
 
     const files = {
       prices: (run: number) =>
@@ -93,6 +92,8 @@ async function main() {
     };
     const kinds = values.kinds.split(',');
     for (const [kind, file] of Object.entries(files).filter(([k]) => kinds.includes(k))) {
+      process.stdout.write(`${kind}, `);
+      await printFloor(app.base);
       const dry: number[] = [];
       const applied: number[] = [];
       const caughtUp: number[] = [];
@@ -117,10 +118,11 @@ async function main() {
         }
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(2);
-      console.log(
+      table.push(
         `| ${kind} | ${median(dry)} | ${median(applied)} | ${median(caughtUp)} | ${changed} | ${values.runs} |`,
       );
     }
+    console.log(`\n${table.join('\n')}`);
   } finally {
     await app.close();
     await bench.close();

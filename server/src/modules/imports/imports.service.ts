@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
+import type { AnyObject } from 'yup';
 import { maxOrderQuantitySchema } from '../../../../domain/cart-line.schema';
 import {
   IMPORT_ACCESS,
@@ -7,7 +7,6 @@ import {
   IMPORT_EVENT_ROWS,
   IMPORT_MAX_ERRORS,
   IMPORT_MESSAGES,
-  IMPORT_ROW_SCHEMAS,
   type ImportError,
   type ImportKind,
   type ImportReport,
@@ -22,6 +21,7 @@ import { assertAccess } from '../auth';
 import { publish, type EventType } from '../events';
 import { countStockLevels } from '../stock';
 import { supplierBrand } from '../supplier';
+import { checkRows, type Checked } from './check';
 import type { ImportRow } from './parse';
 
 /*
@@ -38,18 +38,13 @@ import type { ImportRow } from './parse';
 const run = <Row = unknown>(ctx: Ctx, sql: string, params: unknown[]) =>
   prepared<Row>(sql).all(ctx.db, params);
 
-interface Checked<T> {
-  line: number;
-  value: T;
-}
-
-/** A change the plan will write: its key, the part, before and after. */
+/** A change the plan will write: the report's entry (the part, its key, before and after) and where it goes. */
 interface Change<T> {
   line: number;
-  partNumber: string;
-  key: string;
-  before: T | null;
-  after: T;
+  /** As the report lists it; `key` is the price list, the warehouse or a product's column. */
+  entry: { partNumber: string; key: string; before: T | null; after: T };
+  /** What `apply` writes it to: (price list, part), (warehouse, part) or (column, part, brand). */
+  ref: readonly [string, string, string?];
   /** Whether the change adds what was not there (default: `before` is null); a product's column never is. */
   added?: boolean;
 }
@@ -71,48 +66,6 @@ type Kind<T> = {
 /** Whose parts an import may touch: every brand (staff), or one (a Supplier). */
 interface Scope {
   brandId: string | null;
-}
-
-/** Validates each row with its kind's schema; errors by line, at most IMPORT_MAX_ERRORS listed. */
-function checkRows(
-  kind: ImportKind,
-  rows: readonly ImportRow[],
-  errors: ImportError[],
-): { checked: Checked<AnyObject>[]; more: number } {
-  const whole = IMPORT_ROW_SCHEMAS[kind] as ObjectSchema<AnyObject>;
-  // A products row is checked on the columns it has (the others it leaves as they are): the schema picked for each
-  // set of columns once (a CSV file's rows all have the same), so no row pays for the columns it lacks.
-  const picked = new Map<string, ObjectSchema<AnyObject>>();
-  const schemaOf = (values: Record<string, unknown>): ObjectSchema<AnyObject> => {
-    if (kind !== 'products') return whole;
-    const keys = Object.keys(values).filter(
-      (k) => k in whole.fields && !IMPORT_COLUMNS[kind].required.includes(k),
-    );
-    const signature = [...keys].sort().join(',');
-    let schema = picked.get(signature);
-    if (!schema) picked.set(signature, (schema = whole.pick([...IMPORT_COLUMNS[kind].required, ...keys])));
-    return schema;
-  };
-  const checked: Checked<AnyObject>[] = [];
-  let more = 0;
-  for (const row of rows) {
-    if (errors.length >= IMPORT_MAX_ERRORS) {
-      more += 1;
-      continue;
-    }
-    try {
-      checked.push({
-        line: row.line,
-        value: schemaOf(row.values).validateSync(row.values, { abortEarly: false, stripUnknown: true }),
-      });
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      for (const e of err.inner.length ? err.inner : [err]) {
-        errors.push({ line: row.line, field: e.path ?? '', message: e.message });
-      }
-    }
-  }
-  return { checked, more };
 }
 
 /** Rows that repeat an earlier row's key are errors (which one wins would be a guess). */
@@ -223,10 +176,13 @@ const prices: Kind<number> = {
       } else {
         plan.changes.push({
           line: r.line,
-          partNumber: r.value.partNumber,
-          key,
-          before: now.price,
-          after: r.value.price,
+          entry: {
+            partNumber: r.value.partNumber,
+            key: r.value.priceList,
+            before: now.price,
+            after: r.value.price,
+          },
+          ref: [r.value.priceList, r.value.partNumber],
         });
       }
     }
@@ -235,8 +191,8 @@ const prices: Kind<number> = {
 
   async apply(ctx, changes) {
     const rows = changes.map((c) => {
-      const [priceListId, productId] = JSON.parse(c.key) as [string, string];
-      return { priceListId, productId, price: c.after };
+      const [priceListId, productId] = c.ref;
+      return { priceListId, productId, price: c.entry.after };
     });
     const catalogue = rows.filter((r) => r.priceListId === '');
     const listed = rows.filter((r) => r.priceListId !== '');
@@ -322,10 +278,13 @@ const priceBreaks: Kind<Breaks> = {
       else
         plan.changes.push({
           line: first.line,
-          partNumber: first.value.partNumber,
-          key,
-          before: now.breaks,
-          after,
+          entry: {
+            partNumber: first.value.partNumber,
+            key: first.value.priceList,
+            before: now.breaks,
+            after,
+          },
+          ref: [first.value.priceList, first.value.partNumber],
         });
     }
     return plan;
@@ -333,8 +292,8 @@ const priceBreaks: Kind<Breaks> = {
 
   async apply(ctx, changes) {
     const groups = changes.map((c) => {
-      const [priceListId, productId] = JSON.parse(c.key) as [string, string];
-      return { priceListId, productId, breaks: c.after };
+      const [priceListId, productId] = c.ref;
+      return { priceListId, productId, breaks: c.entry.after };
     });
     const keys = JSON.stringify(groups.map(({ priceListId, productId }) => ({ priceListId, productId })));
     await run(
@@ -390,10 +349,8 @@ const stock: Kind<number> = {
       else
         plan.changes.push({
           line: r.line,
-          partNumber: r.value.partNumber,
-          key,
-          before,
-          after: r.value.onHand,
+          entry: { partNumber: r.value.partNumber, key: r.value.warehouseId, before, after: r.value.onHand },
+          ref: [r.value.warehouseId, r.value.partNumber],
         });
     }
     return plan;
@@ -403,8 +360,8 @@ const stock: Kind<number> = {
     const counted = await countStockLevels(
       ctx,
       changes.map((c) => {
-        const [warehouseId, productId] = JSON.parse(c.key) as [string, string];
-        return { productId, warehouseId, onHand: c.after };
+        const [warehouseId, productId] = c.ref;
+        return { productId, warehouseId, onHand: c.entry.after };
       }),
     );
     const brands = await knownParts(
@@ -432,6 +389,32 @@ interface HeldProduct extends Record<ProductField, unknown> {
   maxOrderQuantity: number | null;
 }
 
+/** How the plan reads each column from `product p`. */
+const HELD_COLUMNS: Record<ProductField, string> = {
+  name: 'p.name',
+  description: 'p.description',
+  brand: '(select b.handle from brand b where b.id = p.brand_id)',
+  category: '(select c.handle from category c where c.id = p.category_id)',
+  manufacturerPartNumber: 'p.manufacturer_part_number',
+  unitOfMeasure: 'p.unit_of_measure',
+  minimumPurchaseQuantity: 'p.minimum_purchase_quantity',
+  weightKg: 'p.weight_kg::float8',
+  leadTimeDays: 'p.lead_time_days',
+};
+
+/** How the update writes each column: the column, and its value from the row's changes `t.r`. */
+const UPDATED_COLUMNS: Record<ProductField, [string, string]> = {
+  name: ['name', "t.r ->> 'name'"],
+  description: ['description', "t.r ->> 'description'"],
+  brand: ['brand_id', 't.brand_id'],
+  category: ['category_id', 't.category_id'],
+  manufacturerPartNumber: ['manufacturer_part_number', "t.r ->> 'manufacturerPartNumber'"],
+  unitOfMeasure: ['unit_of_measure', "t.r ->> 'unitOfMeasure'"],
+  minimumPurchaseQuantity: ['minimum_purchase_quantity', "(t.r ->> 'minimumPurchaseQuantity')::int"],
+  weightKg: ['weight_kg', "(t.r ->> 'weightKg')::numeric"],
+  leadTimeDays: ['lead_time_days', "(t.r ->> 'leadTimeDays')::int"],
+};
+
 /** Brand or category handles the file names that the catalogue has. */
 async function knownHandles(ctx: Ctx, table: 'brand' | 'category', handles: unknown[]): Promise<Set<string>> {
   const named = [...new Set(handles.filter((h): h is string => typeof h === 'string'))];
@@ -453,15 +436,15 @@ const products: Kind<unknown> = {
   async plan(ctx, rows, scope) {
     const errors: ImportError[] = [];
     const unique = refuseRepeats(rows as Checked<ProductRow>[], (v) => v.partNumber, errors);
+    // What the store holds of the columns the rows name (a file of names and descriptions reads neither the brands
+    // nor the categories), and what the minimum's rule needs.
+    const named = PRODUCT_FIELDS.filter((field) => unique.some((r) => r.value[field] !== undefined));
     const [held, brands, categories] = await Promise.all([
       run<HeldProduct>(
         ctx,
-        `select p.id, p.brand_id as "brandId", p.name, p.description, b.handle as brand, c.handle as category,
-           p.manufacturer_part_number as "manufacturerPartNumber", p.unit_of_measure as "unitOfMeasure",
-           p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
-           p.max_order_quantity as "maxOrderQuantity", p.weight_kg::float8 as "weightKg",
-           p.lead_time_days as "leadTimeDays"
-         from product p join brand b on b.id = p.brand_id join category c on c.id = p.category_id
+        `select p.id, p.brand_id as "brandId", p.min_transfer as "minTransfer",
+           p.max_order_quantity as "maxOrderQuantity"${named.map((field) => `, ${HELD_COLUMNS[field]} as "${field}"`).join('')}
+         from product p
          where p.id = any(?::text[]) and (?::uuid is null or p.brand_id = ?::uuid)`,
         [[...new Set(unique.map((r) => r.value.partNumber))], scope.brandId, scope.brandId],
       ),
@@ -509,20 +492,19 @@ const products: Kind<unknown> = {
         errors.push(...rowErrors);
         continue;
       }
-      const changed = PRODUCT_FIELDS.filter(
-        (field) => r.value[field] !== undefined && r.value[field] !== now[field],
-      );
-      if (changed.length === 0) plan.unchanged += 1;
-      for (const field of changed) {
+      let changed = false;
+      for (const field of PRODUCT_FIELDS) {
+        const after = r.value[field];
+        if (after === undefined || after === now[field]) continue;
+        changed = true;
         plan.changes.push({
           line: r.line,
-          partNumber: now.id,
-          key: JSON.stringify([field, now.id, now.brandId]),
-          before: now[field],
-          after: r.value[field],
+          entry: { partNumber: now.id, key: field, before: now[field], after },
+          ref: [field, now.id, now.brandId],
           added: false,
         });
       }
+      if (!changed) plan.unchanged += 1;
     }
     return plan;
   },
@@ -531,31 +513,25 @@ const products: Kind<unknown> = {
     // One row per product: its id and the columns it changes (a column it does not name keeps its value).
     const rows = new Map<string, { id: string; brandId: string; changes: Record<string, unknown> }>();
     for (const c of changes) {
-      const [field, id, brandId] = JSON.parse(c.key) as [ProductField, string, string];
-      const row = rows.get(id) ?? { id, brandId, changes: {} };
-      row.changes[field] = c.after;
-      rows.set(id, row);
+      const [field, id, brandId = ''] = c.ref;
+      let row = rows.get(id);
+      if (!row) rows.set(id, (row = { id, brandId, changes: {} }));
+      row.changes[field] = c.entry.after;
     }
     const written = [...rows.values()];
-    const set = (column: string, field: ProductField, cast: string) =>
-      `${column} = case when jsonb_exists(t.r, '${field}') then (t.r ->> '${field}')${cast} else p.${column} end`;
+    // Only the columns some row changes are set (a file of names and descriptions joins no brand or category).
+    const named = new Set(changes.map((c) => c.ref[0] as ProductField));
+    const sets = PRODUCT_FIELDS.filter((field) => named.has(field)).map((field) => {
+      const [column, value] = UPDATED_COLUMNS[field];
+      return `${column} = case when jsonb_exists(t.r, '${field}') then ${value} else p.${column} end`;
+    });
+    const handles = (['brand', 'category'] as const).filter((field) => named.has(field));
     const updated = await run<{ id: string; brandId: string }>(
       ctx,
-      `update product p set
-         ${set('name', 'name', '')},
-         ${set('description', 'description', '')},
-         brand_id = case when jsonb_exists(t.r, 'brand') then t.brand_id else p.brand_id end,
-         category_id = case when jsonb_exists(t.r, 'category') then t.category_id else p.category_id end,
-         ${set('manufacturer_part_number', 'manufacturerPartNumber', '')},
-         ${set('unit_of_measure', 'unitOfMeasure', '')},
-         ${set('minimum_purchase_quantity', 'minimumPurchaseQuantity', '::int')},
-         ${set('weight_kg', 'weightKg', '::numeric')},
-         ${set('lead_time_days', 'leadTimeDays', '::int')},
-         updated_at = now()
-       from (select g.id, g.changes as r, b.id as brand_id, c.id as category_id
+      `update product p set ${sets.join(', ')}, updated_at = now()
+       from (select g.id, g.changes as r${handles.map((f) => `, ${f}.id as ${f}_id`).join('')}
              from jsonb_to_recordset(?::jsonb) as g(id text, changes jsonb)
-               left join brand b on b.handle = g.changes ->> 'brand'
-               left join category c on c.handle = g.changes ->> 'category'
+             ${handles.map((f) => `left join ${f} on ${f}.handle = g.changes ->> '${f}'`).join(' ')}
              order by g.id) t
        where p.id = t.id
        returning p.id, p.brand_id as "brandId"`,
@@ -605,13 +581,8 @@ export async function runImport(
     dryRun,
     applied,
     rows: file.rows.length,
-    new: plan?.changes.filter((c) => c.added ?? c.before === null).length ?? 0,
-    changed: (plan?.changes ?? []).map(({ partNumber, key, before, after }) => ({
-      partNumber,
-      key: (JSON.parse(key) as string[])[0]!,
-      before,
-      after,
-    })),
+    new: plan?.changes.filter((c) => c.added ?? c.entry.before === null).length ?? 0,
+    changed: (plan?.changes ?? []).map((c) => c.entry),
     unchanged: plan?.unchanged ?? 0,
     unknown: plan?.unknown ?? [],
     errors: [...errors, ...(plan?.errors ?? [])].sort((a, b) => a.line - b.line).slice(0, IMPORT_MAX_ERRORS),
