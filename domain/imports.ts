@@ -73,6 +73,7 @@ export const IMPORT_MESSAGES = {
   file: 'Send one CSV file in the "file" field, or a JSON array of rows.',
   notArray: 'Send the rows as a JSON array of objects.',
   notObject: 'Each row must be an object.',
+  notValue: 'Enter text, a number or null here, not a list or an object.',
   csv: 'This line is not valid CSV (check its quotes).',
   nul: 'The file contains a NUL byte: save it as text (CSV, UTF-8) and send it again.',
   missingColumn: (column: string) => `The column "${column}" is missing.`,

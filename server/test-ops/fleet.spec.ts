@@ -141,7 +141,12 @@ describe('three stores behind HAProxy and pgbouncer: a rolling restart, a SIGKIL
 
     if (load.failures.length > 0) {
       // What the stores logged of them (their errors), to tell a store's fault from the balancer's.
-      const errors = started.flatMap((s) => s.log().split('\n').filter((l) => /"level":(50|60)/.test(l)));
+      const errors = started.flatMap((s) =>
+        s
+          .log()
+          .split('\n')
+          .filter((l) => /"level":(50|60)/.test(l)),
+      );
       console.log(`the stores' errors:\n${errors.slice(0, 10).join('\n')}`);
     }
     expect(load.failures).toEqual([]);

@@ -455,6 +455,15 @@ describe('product imports', () => {
     expect(category.body.report.errors).toEqual([
       { line: 1, field: 'category', message: IMPORT_MESSAGES.category },
     ]);
+    // A cell holding a list or an object is refused by its key, on its line (it was a 500).
+    const nested = await jsonUpload(service, 'products', [
+      { partNumber: a!.id, name: { en: 'A name' } },
+      { partNumber: b!.id, description: ['one', 'two'], name: 'A fine new name' },
+    ]).expect(400);
+    expect(nested.body.report.errors).toEqual([
+      { line: 1, field: 'name', message: IMPORT_MESSAGES.notValue },
+      { line: 2, field: 'description', message: IMPORT_MESSAGES.notValue },
+    ]);
     expect(await Promise.all([a, b, c, d].map((p) => product(p!.id)))).toEqual(before);
   });
 

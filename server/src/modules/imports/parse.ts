@@ -96,8 +96,12 @@ export function jsonImport(kind: ImportKind, body: unknown): ImportFile {
       errors.push({ line: i + 1, field: '', message: IMPORT_MESSAGES.notObject });
       return;
     }
+    // A cell is one value: a list or an object (`{"name": {}}`) is refused on its line, by its key, before a
+    // column's check (yup's trim would throw on it: a 500 for a caller's mistake).
+    const nested = Object.entries(element).filter(([, v]) => v !== null && typeof v === 'object');
+    for (const [field] of nested) errors.push({ line: i + 1, field, message: IMPORT_MESSAGES.notValue });
     Object.keys(element).forEach((k) => columns.add(k));
-    rows.push({ line: i + 1, values: element as Record<string, unknown> });
+    if (nested.length === 0) rows.push({ line: i + 1, values: element as Record<string, unknown> });
   });
   const { required } = IMPORT_COLUMNS[kind];
   // Every row must carry the required keys (the row's check says which); unknown keys are refused by name.
