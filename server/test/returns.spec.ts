@@ -101,6 +101,42 @@ describe('returns', () => {
     ]);
   });
 
+  it('refunds a part sold by the pack at the price of the packs returned, as the order charged them', async () => {
+    const [pack] = await db.execute<{ id: string; perPack: number }[]>(
+      `select id, minimum_purchase_quantity as "perPack" from product p
+       where min_transfer > 1 and minimum_purchase_quantity > 1 and price is not null and backorder_allowed
+         and not exists (select 1 from product_configuration_option o where o.product_id = p.id)
+         and not exists (select 1 from price_break b where b.product_id = p.id)
+       order by id limit 1`,
+    );
+    const { c, order } = await cardOrder(t, [{ itemId: pack!.id, qty: 2 }]);
+    await db.execute(
+      `update customer_order set status = 4, shipment_status = 'SHIPPED', delivery_status = 'DELIVERED',
+         delivered_at = now() where id = ?`,
+      [order.id],
+    );
+    const line = order.lines[0];
+    // Two packs charged: the unit price times the pieces of a pack, twice.
+    expect(order.subTotal).toBeCloseTo(line.price * pack!.perPack * 2, 2);
+    const res = await c
+      .send('post', '/api/returns', {
+        orderId: order.id,
+        reason: 'DEFECTIVE_PRODUCT',
+        comment: 'One pack crushed',
+        items: [{ id: line.id, quantity: 1 }],
+      })
+      .expect(201);
+    await staff
+      .send('post', `/api/admin/returns/${res.body.id}/decision`, { decision: 'RETURN_ACCEPTED' })
+      .expect(200);
+    for (const status of [8, 9, 10]) {
+      await staff.send('post', `/api/admin/returns/${res.body.id}/status`, { status }).expect(200);
+    }
+    const done = (await c.agent.get(`/api/returns/${res.body.id}`).expect(200)).body;
+    // One of the two packs back: half the goods charged, with the order's tax.
+    expect(done.refundAmount).toBe(Math.round((order.subTotal / 2) * (1 + order.taxPct / 100) * 100) / 100);
+  });
+
   it('never returns more than was delivered, and not after the 30-day window', async () => {
     const { c, order } = await deliveredOrder();
     const line = order.lines[0];

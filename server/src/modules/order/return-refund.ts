@@ -1,4 +1,4 @@
-import { round2 } from '../../../../domain/money';
+import { lineSubtotal, round2 } from '../../../../domain/money';
 import type { Ctx } from '../../context';
 import { changeOrderSubStatus } from './order-status';
 import type { OrderView } from './order.service';
@@ -9,17 +9,17 @@ import type { OrderView } from './order.service';
  */
 
 /**
- * The refund of returned lines (their price with the order's tax). A card is refunded at the provider (the key
+ * The refund of returned lines (each line's subtotal as the order priced it, packs included, with the order's tax). A card is refunded at the provider (the key
  * makes a retry safe), before the return's transaction; a purchase order (even one whose card failed before) is
  * credited on its invoice. The amount.
  */
 export async function refundReturned(
   ctx: Ctx,
   order: Pick<OrderView, 'taxPct' | 'paymentKind' | 'paymentIntentId'>,
-  lines: readonly { price: number; quantity: number }[],
+  lines: readonly Parameters<typeof lineSubtotal>[0][],
   idempotencyKey: string,
 ): Promise<number> {
-  const goods = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const goods = lines.reduce((sum, l) => sum + lineSubtotal(l), 0);
   const refund = round2(goods * (1 + order.taxPct / 100));
   if (order.paymentKind === 'card' && order.paymentIntentId) {
     await ctx.app.payments.refund(order.paymentIntentId, refund, idempotencyKey);

@@ -29,7 +29,16 @@ export interface ReturnView {
   refundAmount: number | null;
   createdAt: string;
   updatedAt: string;
-  lines: { orderLineId: string; itemId: string; name: string; quantity: number; price: number }[];
+  /** Each returned line: its quantity (packs, for a part sold by the pack) and the order line's unit price. */
+  lines: {
+    orderLineId: string;
+    itemId: string;
+    name: string;
+    quantity: number;
+    price: number;
+    minTransfer: number;
+    minimumPurchaseQuantity: number;
+  }[];
 }
 
 type ReturnRow = Omit<ReturnView, 'statusLabel' | 'createdAt' | 'updatedAt'> & {
@@ -42,7 +51,8 @@ const RETURN_SQL = `
     r.status, r.decision, r.reason, r.comment, r.refund_amount::float8 as "refundAmount",
     r.created_at as "createdAt", r.updated_at as "updatedAt",
     coalesce((select json_agg(json_build_object('orderLineId', l.order_line_id, 'itemId', ol.product_id,
-      'name', ol.name, 'quantity', l.quantity, 'price', ol.price::float8) order by ol.line_no)
+      'name', ol.name, 'quantity', l.quantity, 'price', ol.price::float8, 'minTransfer', ol.min_transfer,
+      'minimumPurchaseQuantity', ol.minimum_purchase_quantity) order by ol.line_no)
       from return_line l join order_line ol on ol.id = l.order_line_id where l.return_request_id = r.id), '[]'::json)
       as lines
   from return_request r join customer_order o on o.id = r.order_id`;
