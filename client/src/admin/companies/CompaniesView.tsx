@@ -66,7 +66,7 @@ export function CompaniesView() {
                 <Space size={4}>
                   {erp}
                   {c.erpVerified ? (
-                    <Tag color="green">{t('admin.companies.verified')}</Tag>
+                    <Tag color="success">{t('admin.companies.verified')}</Tag>
                   ) : (
                     <Tag color="orange">{t('admin.companies.unverified')}</Tag>
                   )}
@@ -107,7 +107,7 @@ export function CompaniesView() {
           {
             title: t('admin.companies.creditWaiting'),
             dataIndex: 'creditWaiting',
-            render: (n: number) => (n > 0 ? <Tag color="gold">{n}</Tag> : '—'),
+            render: (n: number) => (n > 0 ? <Tag color="warning">{n}</Tag> : '—'),
           },
         ]}
       />

@@ -25,8 +25,8 @@ import { useDeclineApplication } from './useCompanyActions';
 const applicationPath = (id: string) => `${ROUTES.admin}/companies/applications/${id}`;
 
 const STATUS_COLOR: Record<ApplicationStatus, string> = {
-  pending: 'gold',
-  approved: 'green',
+  pending: 'warning',
+  approved: 'success',
   declined: 'red',
   withdrawn: 'default',
 };

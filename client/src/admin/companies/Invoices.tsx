@@ -74,7 +74,7 @@ export function Invoices({ company }: { company: AdminCompanyFieldsFragment }) {
             dataIndex: 'balance',
             align: 'right',
             render: (v: number, i) =>
-              v > 0 ? money(v, i.currencyCode) : <Tag color="green">{t('admin.companies.paidInFull')}</Tag>,
+              v > 0 ? money(v, i.currencyCode) : <Tag color="success">{t('admin.companies.paidInFull')}</Tag>,
           },
           {
             title: t('admin.actions'),

@@ -23,7 +23,7 @@ export function PunchoutMessages({
           key: m.id,
           label: (
             <span>
-              <Tag color={m.direction === 'in' ? 'blue' : 'green'}>
+              <Tag color={m.direction === 'in' ? 'blue' : 'success'}>
                 {m.direction === 'in' ? t('admin.punchout.in') : t('admin.punchout.out')}
               </Tag>
               {m.kind} · {dates.moment(m.createdAt)}
