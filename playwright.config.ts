@@ -21,6 +21,10 @@ const STORE_WIDE = [
   'analytics',
   'erp',
   'first-admin',
+  // Seen twice beside other files (CI, and once in six runs here): the guest's link opened the quote, and the next
+  // page found it no longer in the guest's session (Sign In asked). Alone it has always passed; until that is
+  // understood it runs alone (session 35's note).
+  'guest-quote',
   'imports',
   'integrations',
   'reset-all',

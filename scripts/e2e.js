@@ -19,9 +19,13 @@ if (!fs.existsSync(chromium)) {
   process.exit(0);
 }
 const root = path.resolve(__dirname, '..');
+const args = process.argv.slice(2);
+// Naming spec files runs those only: a store-wide spec's project depends on the shop's (playwright.config.ts), which
+// would otherwise run whole first.
+const named = args.some((a) => !a.startsWith('-') && /\.spec\.ts(:\d+)?$/.test(a));
 const result = spawnSync(
   path.join(root, 'node_modules/.bin/playwright'),
-  ['test', ...process.argv.slice(2)],
+  ['test', ...(named && !args.includes('--no-deps') ? ['--no-deps'] : []), ...args],
   {
     cwd: root,
     stdio: 'inherit',

@@ -9,6 +9,7 @@ import { AdminCompaniesDocument } from './companies.generated';
 import { ApplicationsWaiting } from './CompanyApplicationsView';
 import { RecordForm } from './CompanyRecordForm';
 import { ResponsiveTable } from '../shared/ResponsiveTable';
+import { TONES } from '../shared/tones';
 
 /*
  * Companies (issue 31, decision 046): staff find a company, keep its record (ERP number and its check, tax exemption
@@ -66,7 +67,7 @@ export function CompaniesView() {
                 <Space size={4}>
                   {erp}
                   {c.erpVerified ? (
-                    <Tag color="success">{t('admin.companies.verified')}</Tag>
+                    <Tag style={TONES.success}>{t('admin.companies.verified')}</Tag>
                   ) : (
                     <Tag color="orange">{t('admin.companies.unverified')}</Tag>
                   )}
@@ -107,7 +108,7 @@ export function CompaniesView() {
           {
             title: t('admin.companies.creditWaiting'),
             dataIndex: 'creditWaiting',
-            render: (n: number) => (n > 0 ? <Tag color="warning">{n}</Tag> : '—'),
+            render: (n: number) => (n > 0 ? <Tag style={TONES.warning}>{n}</Tag> : '—'),
           },
         ]}
       />

@@ -16,6 +16,7 @@ import {
 } from './companies.generated';
 import { ResponsiveTable } from '../shared/ResponsiveTable';
 import { useDeclineApplication } from './useCompanyActions';
+import { TONES } from '../shared/tones';
 
 /*
  * Company account applications (decision 047): the ones waiting, on the companies page, and each one's page, where
@@ -24,17 +25,17 @@ import { useDeclineApplication } from './useCompanyActions';
 
 const applicationPath = (id: string) => `${ROUTES.admin}/companies/applications/${id}`;
 
-const STATUS_COLOR: Record<ApplicationStatus, string> = {
-  pending: 'warning',
-  approved: 'success',
-  declined: 'red',
-  withdrawn: 'default',
+const STATUS_TONE: Record<ApplicationStatus, (typeof TONES)[keyof typeof TONES]> = {
+  pending: TONES.warning,
+  approved: TONES.success,
+  declined: TONES.danger,
+  withdrawn: TONES.neutral,
 };
 
 function StatusTag({ status }: { status: string }) {
   const t = useT();
   return (
-    <Tag color={STATUS_COLOR[status as ApplicationStatus]}>
+    <Tag style={STATUS_TONE[status as ApplicationStatus]}>
       {t(`admin.applications.status.${status as ApplicationStatus}`)}
     </Tag>
   );

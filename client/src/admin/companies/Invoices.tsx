@@ -11,6 +11,7 @@ import { ConsoleForm, useConsoleSubmit, useFieldItems } from '../shared/forms';
 import { type AdminCompanyFieldsFragment } from './companies.generated';
 import { ResponsiveTable } from '../shared/ResponsiveTable';
 import { useRecordTermsPayment } from './useCompanyActions';
+import { TONES } from '../shared/tones';
 
 /** The terms invoices, open ones first, with their payments; Record payment on an open one. */
 export function Invoices({ company }: { company: AdminCompanyFieldsFragment }) {
@@ -74,7 +75,11 @@ export function Invoices({ company }: { company: AdminCompanyFieldsFragment }) {
             dataIndex: 'balance',
             align: 'right',
             render: (v: number, i) =>
-              v > 0 ? money(v, i.currencyCode) : <Tag color="success">{t('admin.companies.paidInFull')}</Tag>,
+              v > 0 ? (
+                money(v, i.currencyCode)
+              ) : (
+                <Tag style={TONES.success}>{t('admin.companies.paidInFull')}</Tag>
+              ),
           },
           {
             title: t('admin.actions'),

@@ -2,6 +2,7 @@ import { Collapse, Pagination, Space, Tag, Typography } from 'antd';
 import { useT } from '../../i18n';
 import { useDates } from '../../lib/dates';
 import type { PunchoutCardQuery } from './punchout.generated';
+import { TONES } from '../shared/tones';
 
 /** The company's latest punchout documents, newest first, each opening on its XML (secrets masked). */
 export function PunchoutMessages({
@@ -23,7 +24,7 @@ export function PunchoutMessages({
           key: m.id,
           label: (
             <span>
-              <Tag color={m.direction === 'in' ? 'blue' : 'success'}>
+              <Tag style={m.direction === 'in' ? TONES.info : TONES.success}>
                 {m.direction === 'in' ? t('admin.punchout.in') : t('admin.punchout.out')}
               </Tag>
               {m.kind} · {dates.moment(m.createdAt)}

@@ -8,6 +8,7 @@ import { useT } from '../../i18n';
 import { useDates } from '../../lib/dates';
 import { AdminQuotesDocument, type QuoteDraftFieldsFragment } from './quotes.generated';
 import { ResponsiveTable } from '../shared/ResponsiveTable';
+import { TONES } from '../shared/tones';
 
 /*
  * Quotes (decision 049): staff's queue (those waiting for an answer first) and each quote's page, where staff take
@@ -20,25 +21,22 @@ export type StaffQuote = QuoteFieldsFragment & QuoteDraftFieldsFragment;
 
 const quoteAdminPath = (id: string) => `${ROUTES.admin}/quotes/${id}`;
 
-/**
- * antd's status colours (the console's theme darkens them to pass WCAG AA): its gold and green presets' text on
- * their own background reads at 2.8:1 and 3.4:1, which axe refuses (e2e/admin.spec.ts, the quotes list).
- */
-const STATUS_COLOR: Record<string, string> = {
-  requested: 'warning',
-  in_review: 'blue',
-  quoted: 'success',
-  accepted: 'success',
-  ordered: 'success',
-  expired: 'default',
-  declined: 'red',
+/** The console's tones (AA contrast): antd's gold preset read at 2.8:1, which axe refuses (e2e/admin.spec.ts). */
+const STATUS_TONE: Record<string, (typeof TONES)[keyof typeof TONES]> = {
+  requested: TONES.warning,
+  in_review: TONES.info,
+  quoted: TONES.success,
+  accepted: TONES.success,
+  ordered: TONES.success,
+  expired: TONES.neutral,
+  declined: TONES.danger,
 };
 
 export function StatusTag({ status, draft = false }: { status: string; draft?: boolean }) {
   const t = useT();
   return (
     <>
-      <Tag color={STATUS_COLOR[status]}>{t(`quotes.status.${status}` as 'quotes.status.requested')}</Tag>
+      <Tag style={STATUS_TONE[status]}>{t(`quotes.status.${status}` as 'quotes.status.requested')}</Tag>
       {draft && <Tag color="purple">{t('admin.quotes.draft')}</Tag>}
     </>
   );
