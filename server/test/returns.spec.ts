@@ -20,12 +20,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A customer with a paid order of 3 + 1 units, delivered `daysAgo` days ago. */
-async function deliveredOrder(daysAgo = 3) {
-  const { c, email, order } = await cardOrder(t, [
-    { itemId: products[0]!.id, qty: 3 },
-    { itemId: products[1]!.id, qty: 1 },
-  ]);
+/** A customer with a paid order (of 3 + 1 units unless `items` are given), delivered `daysAgo` days ago. */
+async function deliveredOrder(daysAgo = 3, items?: { itemId: string; qty: number }[]) {
+  const { c, email, order } = await cardOrder(
+    t,
+    items ?? [
+      { itemId: products[0]!.id, qty: 3 },
+      { itemId: products[1]!.id, qty: 1 },
+    ],
+  );
   // The warehouse and the carrier (the console's work, issue 7): processing, shipped, delivered.
   await db.execute(
     `update customer_order set status = 4, shipment_status = 'SHIPPED', delivery_status = 'DELIVERED',
@@ -109,12 +112,7 @@ describe('returns', () => {
          and not exists (select 1 from price_break b where b.product_id = p.id)
        order by id limit 1`,
     );
-    const { c, order } = await cardOrder(t, [{ itemId: pack!.id, qty: 2 }]);
-    await db.execute(
-      `update customer_order set status = 4, shipment_status = 'SHIPPED', delivery_status = 'DELIVERED',
-         delivered_at = now() where id = ?`,
-      [order.id],
-    );
+    const { c, order } = await deliveredOrder(0, [{ itemId: pack!.id, qty: 2 }]);
     const line = order.lines[0];
     // Two packs charged: the unit price times the pieces of a pack, twice.
     expect(order.subTotal).toBeCloseTo(line.price * pack!.perPack * 2, 2);
