@@ -27,6 +27,7 @@ const STORE_WIDE = [
   'guest-quote',
   'imports',
   'integrations',
+  'prices',
   'reset-all',
   'site-legal',
   'sites',

@@ -23,8 +23,10 @@ const MAX_RETRIES = 30;
  * Shoppers in a loop until `stop()`: browse a part, search, add it to the cart, place the order with an
  * Idempotency-Key, again and again, each with its own cookies. A 503 with `Retry-After` (the store's JSON while its
  * database is away, or the balancer's while no store is in rotation) is what a client is told to retry: the shopper
- * waits as told and sends the same request again, with the same key, and counts it in `retried`. Every other answer
- * of 400 or more, and every request that got no answer, is a failure; `keys` are the orders' keys, to count the
+ * waits as told and sends the same request again, with the same key, and counts it in `retried`; so does a request
+ * whose connection was cut mid-answer (a store killed while it wrote), when sending it again is safe: a read, a
+ * query, a write with its key. Every other answer of 400 or more, and every other request that got no answer, is a
+ * failure; `keys` are the orders' keys, to count the
  * orders the database holds for them.
  */
 export function shoppers(base: string, products: string[], count: number) {
@@ -35,7 +37,13 @@ export function shoppers(base: string, products: string[], count: number) {
   let running = true;
   const shopper = async (n: number) => {
     const g = new Browser(CSRF.cookieName);
-    const call = async (method: string, url: string, body?: unknown, headers?: Record<string, string>) => {
+    const call = async (
+      method: string,
+      url: string,
+      body?: unknown,
+      headers?: Record<string, string>,
+      safeAgain = false,
+    ) => {
       for (let attempt = 0; ; attempt++) {
         requests++;
         try {
@@ -50,6 +58,12 @@ export function shoppers(base: string, products: string[], count: number) {
             failures.push(`${method} ${url}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
           return r;
         } catch (err) {
+          // A connection cut mid-answer (a store killed while it wrote) is sent again when sending it twice is
+          // safe: a read, or a write with its Idempotency-Key. Anything else is a failure.
+          if ((method === 'GET' || safeAgain || headers?.['idempotency-key']) && attempt < MAX_RETRIES) {
+            retried++;
+            continue;
+          }
           failures.push(`${method} ${url}: ${(err as Error).message}`);
           return { status: 0, body: {} as Record<string, unknown> };
         }
@@ -65,10 +79,16 @@ export function shoppers(base: string, products: string[], count: number) {
     for (let round = 0; running; round++) {
       const id = products[(n * 7 + round) % products.length]!;
       await call('GET', `/api/products/${encodeURIComponent(id)}`);
-      await call('POST', '/graphql', {
-        query: 'query($q: String!) { search(query: $q, pageSize: 12) { total } }',
-        variables: { q: 'ball screw' },
-      });
+      await call(
+        'POST',
+        '/graphql',
+        {
+          query: 'query($q: String!) { search(query: $q, pageSize: 12) { total } }',
+          variables: { q: 'ball screw' },
+        },
+        {},
+        true, // a query
+      );
       // With a key, as the shop sends it: a balancer's replay of the add adds nothing more.
       await call(
         'POST',
