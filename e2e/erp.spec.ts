@@ -33,7 +33,8 @@ test('an order waits for the ERP in the console until the ERP acknowledges it', 
   await expect(desk).toHaveURL(/minutes=0/);
   // Oldest first: every order the other specs placed waits too, so the newest is on the last page.
   const summary = await desk.getByText(/for the ERP more than 0 minutes/).textContent();
-  const total = Number(/(\d+) orders? waits?/.exec(summary ?? '')?.[1] ?? 1);
+  // The count as the page prints it ("1,034 orders wait" on a long-lived data folder).
+  const total = Number((/([\d,]+) orders? waits?/.exec(summary ?? '')?.[1] ?? '1').replace(/,/g, ''));
   await desk.goto(`/admin/orders?view=erp&minutes=0&pageSize=100&page=${Math.ceil(total / 100)}`);
   const row = desk.getByRole('row').filter({ has: desk.locator(`a[href="/admin/orders/${orderId}"]`) });
   await expect(row).toBeVisible();
