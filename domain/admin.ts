@@ -8,6 +8,14 @@ import { unitPrice } from './cart';
 import { ROLES, type RoleName } from './roles';
 import { oneLine } from './text.schema';
 import { WEBHOOKS_ACCESS } from './webhooks';
+import type { SiteId } from './constants';
+import {
+  NO_PROMOTIONS,
+  applyPromotions,
+  type PromotionLine,
+  type PromotionOutcome,
+  type PromotionRule,
+} from './promotions';
 
 /* The admin console's rules, shared by the server and the console (docs/decisions/013-admin-console.md). */
 
@@ -27,6 +35,8 @@ export const CONSOLE_ACCESS = {
   lockUsers: ['Admin', 'Service'],
   /** Attach a customer to a company (verifying the ERP account number they claimed), or detach them. */
   companies: ['Admin', 'Service'],
+  /** Keep promotions and their codes (issue 58). */
+  promotions: ['Admin', 'Service'],
   /** Change a user's role; reset every password. */
   manageUsers: ['Admin'],
   inbox: STAFF_ROLES,
@@ -138,6 +148,12 @@ export const adminOrderSchema = object({
     .required('Status is a required field')
     .oneOf(ORDER_STATUS_CODES, 'Status is a required field'),
   lines: array().of(adminOrderLineSchema).min(1).required(),
+  /** The promotions staff drop from the order (decision 079), by their place on it. */
+  dropPromotions: array()
+    .of(number().integer().min(1).max(100).required())
+    .max(100)
+    .transform((v: unknown) => v ?? [])
+    .default([]),
 });
 
 export type AdminOrderInput = InferType<typeof adminOrderSchema>;
@@ -196,20 +212,90 @@ export function proposedCharges(
     taxes: readonly { kind: string; pct: number }[];
     /** Agreed freight (an order from a quote: decision 049), kept whatever the subtotal. */
     freight?: number;
+    /** The promotions as re-evaluated on the edited lines (decision 079): tax on the net goods and freight. */
+    promotions?: Pick<PromotionOutcome, 'goodsDiscount' | 'freightDiscount'>;
   },
 ): { shippingCharges: number; taxAmount: number } {
   const country = isCountry(order.country) ? order.country : 'US';
-  const shippingCharges = order.freight ?? freight(subTotal, country);
+  const table = order.freight ?? freight(subTotal, country);
+  const shippingCharges = round2(Math.max(0, table - (order.promotions?.freightDiscount ?? 0)));
   const components = order.taxes.flatMap((t): TaxComponent[] =>
     isTaxKind(t.kind) ? [{ kind: t.kind, pct: t.pct }] : [],
   );
-  const taxes = taxLines(components, { subTotal, freight: shippingCharges });
+  const net = round2(subTotal - (order.promotions?.goodsDiscount ?? 0));
+  const taxes = taxLines(components, { subTotal: net, freight: shippingCharges });
   return { shippingCharges, taxAmount: taxTotal(taxes) };
 }
 
-/** The only total an edit may save: subtotal + freight + tax, to the cent. */
-export const editedTotal = (subTotal: number, shippingCharges: number, taxAmount: number) =>
-  orderTotal({ subTotal, freight: shippingCharges, taxAmount });
+/** The only total an edit may save: subtotal − the promotions' discount + freight + tax, to the cent. */
+export const editedTotal = (subTotal: number, shippingCharges: number, taxAmount: number, discount = 0) =>
+  orderTotal({ subTotal, freight: shippingCharges, taxAmount, discount });
+
+/** A promotion an order took, as the console's edit reads it (decision 079): its place, its rule as placed. */
+export interface OrderPromotionRule {
+  position: number;
+  name: string;
+  /** The code that reached it (a shared or a single-use one), null for an automatic one. */
+  code: string | null;
+  rule: PromotionRule;
+  /** Dropped by staff in an earlier edit: it never comes back. */
+  dropped: boolean;
+}
+
+/** What the console's edit needs to evaluate an order's promotions again: its rules as placed, its lines' facts. */
+export interface OrderPromotionFacts {
+  promotions: readonly OrderPromotionRule[];
+  lines: readonly Pick<
+    PromotionLine,
+    'lineId' | 'productId' | 'brandId' | 'categoryHandle' | 'source' | 'priceListId'
+  >[];
+}
+
+/**
+ * The promotions of an order being edited (decision 079): those it took and staff did not drop, evaluated again on
+ * the edited lines at the prices staff gave them, as at placement (its day, its customer and limits as checked
+ * then), so a line condition no longer met (a minimum, a matching line) lets the promotion fall off. The freight is
+ * the table's for the new subtotal (or the quote's). The server's check and the console's form call it alike.
+ */
+export function editedPromotions(
+  order: {
+    facts: OrderPromotionFacts;
+    site: SiteId;
+    currency: string;
+    createdAt: string;
+    country: string;
+    freight?: number;
+  },
+  lines: readonly { id: string; quantity: number; unitPrice: number; lineTotal: number }[],
+  dropped: readonly number[] = [],
+): PromotionOutcome {
+  const kept = order.facts.promotions.filter((p) => !p.dropped && !dropped.includes(p.position));
+  if (kept.length === 0) return NO_PROMOTIONS;
+  const promotionLines = lines.flatMap((l): PromotionLine[] => {
+    const facts = order.facts.lines.find((f) => f.lineId === l.id);
+    return facts ? [{ ...facts, quantity: l.quantity, unitPrice: l.unitPrice, lineTotal: l.lineTotal }] : [];
+  });
+  const subTotal = round2(lines.reduce((sum, l) => sum + l.lineTotal, 0));
+  const country = isCountry(order.country) ? order.country : 'US';
+  return applyPromotions({
+    lines: promotionLines,
+    freight: order.freight ?? freight(subTotal, country),
+    customer: {
+      kind: 'guest',
+      userId: null,
+      email: null,
+      companyId: null,
+      priceListId: null,
+      firstOrder: null,
+    },
+    site: order.site,
+    currency: order.currency,
+    now: new Date(order.createdAt),
+    rules: kept.map((p) => p.rule),
+    codes: kept.flatMap((p) => (p.code ? [{ code: p.code, promotionId: p.rule.id }] : [])),
+    customerChecked: true,
+  });
+}
 
 /* ---------- Dashboard date ranges (spec section 2: default This week) ---------- */
 
@@ -298,8 +384,7 @@ export function orderNumberFromSearch(q: string): string | null {
   return m ? m[1]!.replace(/^0+(?=\d)/, '') : null;
 }
 
-/** The store's own time zone (Mooresville, NC): the dashboard's days are its days. */
-export const STORE_TIME_ZONE = 'America/New_York';
+export { STORE_TIME_ZONE } from './constants';
 
 /** Statuses whose orders count as sales: paid or on terms, not failed, pending, cancelled or deleted. */
 export const SALES_STATUSES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 18];

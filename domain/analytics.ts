@@ -12,6 +12,10 @@ export interface TrackedItem {
   price?: number | null;
   quantity?: number | null;
   categories?: readonly string[];
+  /** The promotions' discount on one unit, to the cent (GA4's item `discount`); absent or 0 without one. */
+  discount?: number | null;
+  /** The codes that reached the item, comma-joined (GA4's item `coupon`). */
+  coupon?: string | null;
 }
 
 export const CHECKOUT_STEPS = [
@@ -35,6 +39,8 @@ export type AnalyticsEvent =
       currency: string;
       orderId?: string;
       items?: TrackedItem[];
+      /** The promotion codes of the order, comma-joined (GA4's event `coupon`). */
+      coupon?: string | null;
     }
   | { type: 'registration' }
   | { type: 'sign-in' }
@@ -51,6 +57,8 @@ export function analyticsItem(item: TrackedItem): Record<string, string | number
   (item.categories ?? []).forEach((name, i) => {
     out[i === 0 ? 'item_category' : `item_category${i + 1}`] = name;
   });
+  if (item.discount) out.discount = item.discount;
+  if (item.coupon) out.coupon = item.coupon;
   return out;
 }
 
@@ -93,6 +101,7 @@ export function dataLayerEntry(event: AnalyticsEvent): Record<string, unknown> |
           currency: event.currency.toUpperCase(),
           value: event.value,
           ...(event.orderId ? { transaction_id: event.orderId } : {}),
+          ...(event.coupon ? { coupon: event.coupon } : {}),
           items: (event.items ?? []).map(analyticsItem),
         },
       };

@@ -49,3 +49,17 @@ export const cartRemoveSchema = object({
 
 export type CartItemsInput = InferType<typeof cartItemsSchema>;
 export type CartRemoveInput = InferType<typeof cartRemoveSchema>;
+
+/** A promotion code as entered (issue 58): any case, spaces around it ignored; codes are 4 to 32 characters. */
+export const CART_CODE_MESSAGES = {
+  required: 'Enter a code.',
+  tooLong: 'A code has at most 32 characters.',
+} as const;
+export const cartCodeSchema = object({
+  code: string()
+    .trim()
+    .required(CART_CODE_MESSAGES.required)
+    .max(32, CART_CODE_MESSAGES.tooLong)
+    .test(oneLine),
+});
+export type CartCodeInput = InferType<typeof cartCodeSchema>;

@@ -5,6 +5,7 @@
 import type { Country } from './regions';
 import { combinedPct, taxLines, taxTotal, type TaxComponent, type TaxLine } from './tax';
 import { configuredLinePrice, freight, freightBand, lineSubtotal, orderTotal, round2 } from './money';
+import type { PromotionOutcome } from './promotions';
 import { lineShipsTo } from './states';
 
 /** One configuration of a line (cut length, tapping...): the option's id, the value chosen, its unit price. */
@@ -151,6 +152,10 @@ export interface CartTotals {
   taxAmount: number;
   /** Each tax: a US state's sales tax, or Canada's GST/HST and PST or QST (decision 033). */
   taxes: TaxLine[];
+  /** The promotions' discount on the goods (decision 079): total = subTotal − discountTotal + freightAmt + tax. */
+  discountTotal: number;
+  /** The promotions' discount on the freight: freightAmt is what is charged, the table's amount less this. */
+  freightDiscount: number;
   total: number;
 }
 
@@ -166,13 +171,19 @@ export function cartTotals(
     exempt?: boolean;
     /** A quote's agreed freight replaces the freight table (decision 049). */
     freight?: number;
+    /** The promotions applied (decision 079): the band reads the subtotal before them; tax the amounts after. */
+    promotions?: Pick<PromotionOutcome, 'goodsDiscount' | 'freightDiscount'>;
   } = {},
 ): CartTotals {
   const country = tax.country ?? 'US';
   // A line the server priced carries its total (its quantity tier applied: decision 048); others are priced here.
   const subTotal = round2(lines.reduce((sum, l) => sum + (l.lineTotal ?? lineTotal(l)), 0));
-  const freightAmt = tax.freight === undefined ? freight(subTotal, country) : round2(tax.freight);
-  const taxes = tax.exempt ? [] : taxLines(tax.components ?? [], { subTotal, freight: freightAmt });
+  const table = tax.freight === undefined ? freight(subTotal, country) : round2(tax.freight);
+  const discountTotal = Math.min(subTotal, tax.promotions?.goodsDiscount ?? 0);
+  const freightDiscount = Math.min(table, tax.promotions?.freightDiscount ?? 0);
+  const freightAmt = round2(table - freightDiscount);
+  const net = round2(subTotal - discountTotal);
+  const taxes = tax.exempt ? [] : taxLines(tax.components ?? [], { subTotal: net, freight: freightAmt });
   const taxAmount = taxTotal(taxes);
   return {
     subTotal,
@@ -181,7 +192,9 @@ export function cartTotals(
     taxPct: combinedPct(taxes),
     taxAmount,
     taxes,
-    total: orderTotal({ subTotal, freight: freightAmt, taxAmount }),
+    discountTotal,
+    freightDiscount,
+    total: orderTotal({ subTotal, freight: freightAmt, taxAmount, discount: discountTotal }),
   };
 }
 

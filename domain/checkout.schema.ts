@@ -110,6 +110,11 @@ function placeOrderFor(country: Country) {
     shippingAddress: shippingAddressFor(country).required(),
     shippingDetails: shippingDetailsSchema.required(),
     payment: paymentSchema.required(),
+    /**
+     * The total the buyer saw (decision 079): an order that would cost more (a promotion ended meanwhile) is refused
+     * so they see it first. Never a price: a lower total is placed.
+     */
+    expectedTotal: number().min(0).max(1e12).nullable().optional(),
   });
 }
 

@@ -1,5 +1,5 @@
 import { boolean, number, object, string, type InferType } from 'yup';
-import { STORE_TIME_ZONE } from './admin';
+import { storeDay } from './constants';
 import { addressSchema } from './account.schema';
 import { orderListSchema } from './checkout.schema';
 import { isDay } from './fulfilment';
@@ -228,15 +228,7 @@ export function isCompanyLocation(address: StreetAddress, locations: readonly St
 /** The longest net terms staff grant, in days. */
 export const MAX_NET_TERMS_DAYS = 180;
 
-/** A day of the store's calendar (America/New_York), as YYYY-MM-DD. */
-export function storeDay(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: STORE_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
+export { storeDay };
 
 /** The day a terms invoice is due: the store's day it was placed, plus the net days. */
 export function invoiceDueDay(placedAt: Date | string, netDays: number): string {

@@ -177,3 +177,16 @@ export const MALFORMED_ADDRESS_MESSAGE = 'This address is not valid: it has a ma
  */
 export const UNFINISHED_WORDING =
   /being built|coming soon|under construction|lorem ipsum|en construction|bientôt|en construcción|próximamente/i;
+
+/** The store's own time zone (Mooresville, NC): the dashboard's days are its days. */
+export const STORE_TIME_ZONE = 'America/New_York';
+
+/** A day of the store's calendar (America/New_York), as YYYY-MM-DD. */
+export function storeDay(at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: STORE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}

@@ -1067,6 +1067,69 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Entrez la quantité minimale d’achat : un nombre entier de 1 à {n}.',
     'Ingrese la cantidad mínima de compra: un número entero de 1 a {n}.',
   ],
+  // Promotions and codes (issue 58, decision 079): the refusals of domain/promotions.ts and the cart's code field.
+  "We don't recognize the code {code}.": [
+    'Le code {code} n’est pas reconnu.',
+    'No reconocemos el código {code}.',
+  ],
+  'The code {code} has expired.': ['Le code {code} est expiré.', 'El código {code} ya venció.'],
+  'The code {code} can be used from {date}.': [
+    'Le code {code} pourra être utilisé à partir du {date}.',
+    'El código {code} se podrá usar a partir del {date}.',
+  ],
+  'The code {code} does not apply to the items in your cart.': [
+    'Le code {code} ne s’applique pas aux articles de votre panier.',
+    'El código {code} no se aplica a los artículos de su carrito.',
+  ],
+  'Add {amount} more to your cart to use the code {code}.': [
+    'Ajoutez {amount} à votre panier pour utiliser le code {code}.',
+    'Agregue {amount} más a su carrito para usar el código {code}.',
+  ],
+  'The code {code} has been used up.': [
+    'Le code {code} a atteint sa limite d’utilisation.',
+    'El código {code} ya alcanzó su límite de usos.',
+  ],
+  'The code {code} is not available for your account.': [
+    'Le code {code} n’est pas offert pour votre compte.',
+    'El código {code} no está disponible para su cuenta.',
+  ],
+  'The code {code} is not available for this e-mail address.': [
+    'Le code {code} n’est pas offert pour cette adresse courriel.',
+    'El código {code} no está disponible para este correo.',
+  ],
+  "The code {code} can't be combined with {promotion}.": [
+    'Le code {code} ne peut pas être combiné avec {promotion}.',
+    'El código {code} no se puede combinar con {promotion}.',
+  ],
+  "Codes don't apply to a quote: its prices are already agreed.": [
+    'Les codes ne s’appliquent pas à une soumission : ses prix sont déjà convenus.',
+    'Los códigos no se aplican a una cotización: sus precios ya están acordados.',
+  ],
+  'Too many codes tried. Try again in {n} minutes.': [
+    'Trop de codes essayés. Réessayez dans {n} minutes.',
+    'Demasiados códigos intentados. Vuelva a intentarlo en {n} minutos.',
+  ],
+  'Enter a code.': ['Entrez un code.', 'Ingrese un código.'],
+  'A code has at most 32 characters.': [
+    'Un code compte au plus 32 caractères.',
+    'Un código tiene como máximo 32 caracteres.',
+  ],
+  "Codes don't apply in a punchout session: your procurement system's prices stand.": [
+    'Les codes ne s’appliquent pas dans une session punchout : les prix de votre système d’approvisionnement s’appliquent.',
+    'Los códigos no se aplican en una sesión punchout: rigen los precios de su sistema de compras.',
+  ],
+  'A cart takes at most {n} codes: remove one first.': [
+    'Un panier accepte au plus {n} codes : retirez-en un d’abord.',
+    'Un carrito admite como máximo {n} códigos: quite uno primero.',
+  ],
+  '{promotion} has just changed; your cart shows the new total.': [
+    '{promotion} vient de changer; votre panier affiche le nouveau total.',
+    '{promotion} acaba de cambiar; su carrito muestra el nuevo total.',
+  ],
+  'Your total changed from {old} to {new}: check your order and place it again.': [
+    'Votre total est passé de {old} à {new} : vérifiez votre commande et passez-la de nouveau.',
+    'Su total cambió de {old} a {new}: revise su pedido y vuelva a realizarlo.',
+  ],
 };
 
 type Translated = Exclude<Locale, 'en-US'>;

@@ -130,9 +130,41 @@ export function bandKind(band: FreightBand): 'empty' | 'upTo' | 'over' | 'from' 
 /** The subtotal from which freight is free. */
 export const freeFreightFrom = (country: Country = 'US') => FREIGHT_TABLES[country].at(-1)!.from;
 
-/** Total = subtotal + freight + taxAmount, rounded. */
-export function orderTotal(parts: { subTotal: number; freight: number; taxAmount: number }): number {
-  return round2(parts.subTotal + parts.freight + parts.taxAmount);
+/**
+ * Total = subtotal − the promotions' discount on the goods + freight (as charged) + taxAmount, rounded (decision
+ * 079; without a promotion, the spec's subtotal + freight + tax).
+ */
+export function orderTotal(parts: {
+  subTotal: number;
+  freight: number;
+  taxAmount: number;
+  discount?: number;
+}): number {
+  return round2(parts.subTotal - (parts.discount ?? 0) + parts.freight + parts.taxAmount);
+}
+
+/**
+ * An amount shared among lines by their weights in whole cents, by the largest remainder (decision 079): each gets
+ * floor(A·w/W) cents, and the cents left go one each to the largest remainders (a tie to the earlier line). The
+ * shares add up to the amount exactly and none is more than its weight, so a discount never takes a line below 0.
+ * The amount is capped at the weights' sum; no weight gives all zeros.
+ */
+export function allocateCents(amount: number, weights: readonly number[]): number[] {
+  const cents = weights.map((w) => Math.max(0, Math.round(round2(w) * 100)));
+  const total = cents.reduce((a, b) => a + b, 0);
+  if (total === 0) return weights.map(() => 0);
+  const share = Math.min(Math.max(0, Math.round(round2(amount) * 100)), total);
+  const floors = cents.map((c) => Math.floor((share * c) / total));
+  let left = share - floors.reduce((a, b) => a + b, 0);
+  const order = cents
+    .map((c, i) => ({ i, remainder: (share * c) % total }))
+    .sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  for (const { i } of order) {
+    if (left === 0) break;
+    floors[i]! += 1;
+    left -= 1;
+  }
+  return floors.map((c) => c / 100);
 }
 
 /** Line subtotal = price x quantity, also x minimumPurchaseQuantity when minTransfer > 1. No price: 0. */

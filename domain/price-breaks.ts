@@ -23,6 +23,8 @@ export interface PriceBreak {
 
 /** One price list's terms for a product, in the buyer's currency: its price for one, base price, breaks. */
 export interface PriceOffer {
+  /** The price list it comes from: '' for the catalogue's own prices (decision 079 tells contract lines apart). */
+  list?: string;
   price: number;
   /** Configured products: the price before options (null: the price is the base). */
   basePrice?: number | null;
@@ -78,6 +80,28 @@ export function tiersOf(offers: readonly PriceOffer[], options?: number | null):
     tiers.push({ minQuantity, unitPrice, savingPct: savingPct(first, unitPrice) });
   }
   return tiers;
+}
+
+/**
+ * The offer that prices a quantity (the index in `offers`): the lowest unit price there; a tie goes to a price list
+ * over the catalogue, so a contract price that matches the catalogue's still counts as the contract's (decision 079).
+ * -1 when nothing is offered.
+ */
+export function cheapestOfferAt(
+  offers: readonly PriceOffer[],
+  quantity: number,
+  options?: number | null,
+): number {
+  let best = -1;
+  let bestPrice = Infinity;
+  offers.forEach((o, i) => {
+    const price = offerUnitPrice(o, quantity, options);
+    if (price < bestPrice || (price === bestPrice && (o.list ?? '') !== '')) {
+      best = i;
+      bestPrice = price;
+    }
+  });
+  return best;
 }
 
 /** Whole percent from `from` down to `to`, rounded down; 0 when nothing is saved. */

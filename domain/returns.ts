@@ -1,5 +1,7 @@
 import { array, number, object, string, type InferType } from 'yup';
 import { RETURN_DECISIONS, RETURN_REASONS, type ReturnReason } from './order-status';
+import { round2 } from './money';
+import { TAX_ON_FREIGHT, type TaxKind } from './tax';
 import { plainText } from './text.schema';
 
 /** Returns (spec sections 3 and 4): the window, the request form, the client's return items list. */
@@ -82,3 +84,46 @@ export const returnAdvanceSchema = object({
     .oneOf([8, 9, 10], 'A return goes to Return Shipped, Return Processing or Return Completed')
     .required('A return goes to Return Shipped, Return Processing or Return Completed'),
 });
+
+/** A line of the order as a refund reads it: its net (after promotions), its quantity, what returns took. */
+export interface RefundLine {
+  /** The line's amount less its promotions' discount (decision 079). */
+  net: number;
+  /** Ordered, in selling units (packs for a part sold by the pack), as the return counts. */
+  quantity: number;
+  /** Taken by returns completed before this one. */
+  returnedBefore: number;
+  /** Taken by this return. */
+  returnedNow: number;
+}
+
+/**
+ * What completing a return refunds (decision 079): the goods at what was paid for them, each tax by itself. A line's
+ * refunded net is cumulative, round2(net × (before + now) / q) − round2(net × before / q), so a line's returns add up
+ * to its net exactly, whatever the order's discount. Each tax is its rate on the cumulative returned net of the whole
+ * order, less what earlier returns refunded; once everything is returned, the goods' share of a tax is the tax
+ * charged less its part on the freight kept (a Canadian tax on the freight), so the refunds add up, to the cent, to
+ * what the buyer paid for the goods. Every order line is given (those not in this return with `returnedNow` 0).
+ */
+export function returnRefund(input: {
+  lines: readonly RefundLine[];
+  taxes: readonly { kind: TaxKind; pct: number; amount: number }[];
+  /** The freight charged, which a return keeps. */
+  freight: number;
+}): { goods: number; taxes: { kind: TaxKind; amount: number }[]; total: number } {
+  const share = (l: RefundLine, n: number) =>
+    l.quantity > 0 ? round2((l.net * Math.min(n, l.quantity)) / l.quantity) : 0;
+  const sum = (values: number[]) => round2(values.reduce((a, b) => a + b, 0));
+  const before = sum(input.lines.map((l) => share(l, l.returnedBefore)));
+  const after = sum(input.lines.map((l) => share(l, l.returnedBefore + l.returnedNow)));
+  const whole = input.lines.every((l) => l.returnedBefore + l.returnedNow >= l.quantity);
+  const taxes = input.taxes.map((t) => {
+    const on = (goods: number) => round2((goods * t.pct) / 100);
+    const goodsShare = whole
+      ? round2(t.amount - (TAX_ON_FREIGHT[t.kind] ? on(input.freight) : 0))
+      : on(after);
+    return { kind: t.kind, amount: Math.max(0, round2(goodsShare - on(before))) };
+  });
+  const goods = round2(after - before);
+  return { goods, taxes, total: sum([goods, ...taxes.map((t) => t.amount)]) };
+}

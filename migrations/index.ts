@@ -1,3 +1,4 @@
+import { Migration20261206214500 } from './Migration20261206214500';
 import { Migration20261204182915 } from './Migration20261204182915';
 import { Migration20261204021221 } from './Migration20261204021221';
 import { Migration20261203180000 } from './Migration20261203180000';
@@ -139,4 +140,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204010000', class: Migration20261204010000 },
   { name: 'Migration20261204021221', class: Migration20261204021221 },
   { name: 'Migration20261204182915', class: Migration20261204182915 },
+  { name: 'Migration20261206214500', class: Migration20261206214500 },
 ];

@@ -71,6 +71,7 @@ import { DEFAULT_STAFF_DISCOUNT_LIMIT_PCT } from '../../domain/price-approval';
 import { every } from './common/periodic';
 import { sweepUnpaidOrders, subscribeToOrderStatus, queueStatusNotice } from './modules/order';
 import { releaseStockOfCancelledOrder } from './modules/stock';
+import { PromotionCatalog, releasePromotionsOfCancelledOrder } from './modules/promotion';
 import type { FxRates } from '../../domain/fx';
 
 /**
@@ -267,6 +268,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const categoryTrees =
     searchCache.ttlMs > 0 ? new ReferenceCache(() => loadCategoryTree(readDb), CATEGORY_TREE_TTL_MS) : null;
   const sites = new SiteDirectory(readDb);
+  const promotions = new PromotionCatalog(readDb);
   const outbox = options.smtpUrl
     ? new OutboxSender(
         db,
@@ -312,7 +314,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   // The payment processor keeps its own records: never inside the store's transactions.
   const payments = new TestPaymentProvider(detachedDb(orm));
   // What follows an order's status change, in its transaction (decision 067).
-  subscribeToOrderStatus(releaseStockOfCancelledOrder, reopenQuoteOfCancelledOrder, queueStatusNotice);
+  subscribeToOrderStatus(
+    releaseStockOfCancelledOrder,
+    releasePromotionsOfCancelledOrder,
+    reopenQuoteOfCancelledOrder,
+    queueStatusNotice,
+  );
   // The account module is below cart and company: what they do at sign-in and at an account's closing is wired here.
   onSignIn(adoptCartAtSignIn);
   checkBeforeClosing(refuseClosingLastAdmin);
@@ -349,6 +356,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     fxRates: options.fxRates ?? {},
     staffDiscountLimitPct: options.staffDiscountLimitPct ?? DEFAULT_STAFF_DISCOUNT_LIMIT_PCT,
     sites,
+    promotions,
     webhooks: { box: secretBox, production, now: options.webhooks?.now ?? (() => new Date()) },
   };
   const shared: AppShared = {
@@ -465,6 +473,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         sites.clear();
         searchCache.clear();
       },
+      // A promotion saved or ended: carts read the rules again.
+      promotions: () => promotions.clear(),
     },
     {
       failed: (err) => log.warn({ err }, 'could not read the cache versions; trying again'),

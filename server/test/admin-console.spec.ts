@@ -318,6 +318,7 @@ describe('console access', () => {
       'Query.adminOrders': '{ adminOrders { total } }',
       'Query.adminOrder': `{ adminOrder(id: "${NIL}") { id } }`,
       'Query.orderAudit': `{ orderAudit(orderId: "${NIL}") { id } }`,
+      'Query.orderPromotionFacts': `{ orderPromotionFacts(orderId: "${NIL}") { site } }`,
       'Mutation.updateOrder': `mutation { updateOrder(id: "${NIL}", version: 1, input: { contactEmail: "a@b.example", address: { addressLine1: "1 A St", city: "X", state: "NC", zip: "28115" }, taxAmount: 0, shippingCharges: 0, totalAmount: 0, erpOrderId: "E", status: 1, lines: [] }) { id } }`,
       'Mutation.shipOrder': `mutation { shipOrder(id: "${NIL}", version: 1, input: { carrier: "ups", trackingNumber: "1Z", shippedOn: "2026-01-01" }) { id } }`,
       'Mutation.deliverOrder': `mutation { deliverOrder(id: "${NIL}", version: 1, input: { deliveredOn: "2026-01-02" }) { id } }`,

@@ -16,7 +16,7 @@ import type { Db } from '../db/db';
 export const CACHE_POLL_MS_DEFAULT = 250;
 
 /** The per-process caches with a version of their own (the search answers keep the search index's version). */
-export const CACHE_NAMES = ['sites'] as const;
+export const CACHE_NAMES = ['sites', 'promotions'] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
 
 /** The versions of the named caches (cache-version.entity.ts): a scan of a few rows. */

@@ -24,6 +24,7 @@ import { manifest as imports } from '../modules/imports/manifest';
 import { manifest as mail } from '../modules/mail/manifest';
 import { manifest as order } from '../modules/order/manifest';
 import { manifest as payment } from '../modules/payment/manifest';
+import { manifest as promotion } from '../modules/promotion/manifest';
 import { manifest as punchout } from '../modules/punchout/manifest';
 import { manifest as quote } from '../modules/quote/manifest';
 import { manifest as returns } from '../modules/returns/manifest';
@@ -51,6 +52,7 @@ export const MODULES: readonly ModuleManifest[] = [
   mail,
   order,
   payment,
+  promotion,
   punchout,
   quote,
   returns,

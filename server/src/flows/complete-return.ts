@@ -6,6 +6,7 @@ import {
   mailReturnStep,
   moveOrderWithReturn,
   recordReturnStep,
+  returnedBefore,
   returnStep,
   returnsService,
   wholeOrderReturned,
@@ -26,7 +27,14 @@ export async function advanceReturn(ctx: Ctx, id: string, body: unknown): Promis
   const { current, to } = await returnStep(ctx, id, body);
   const order = await orderService.load(ctx, current.orderId);
   const completes = to === ORDER_STATUS_CODE.ReturnCompleted;
-  const refund = completes ? await refundReturned(ctx, order, current.lines, `return:${id}`) : null;
+  const refund = completes
+    ? await refundReturned(
+        ctx,
+        order,
+        { lines: current.lines, before: await returnedBefore(ctx, order.id, id) },
+        `return:${id}`,
+      )
+    : null;
   await ctx.db.transactional(async () => {
     await recordReturnStep(ctx, id, to, refund);
     if (completes) {

@@ -39,6 +39,11 @@ class AdminOrderInputGql {
   @Field(() => String) erpOrderId!: string;
   @Field(() => Int) status!: number;
   @Field(() => [AdminOrderLineInputGql]) lines!: AdminOrderLineInputGql[];
+  @Field(() => [Int], {
+    nullable: true,
+    description: 'Promotions staff drop from the order, by their position on it (decision 079)',
+  })
+  dropPromotions?: number[] | null;
 }
 
 /**

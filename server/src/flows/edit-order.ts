@@ -12,12 +12,14 @@ import {
   editTotals,
   lockOrderVersion,
   moveEditedStatus,
+  orderPromotionFacts,
   orderService,
   publishOrderEdit,
   readOrderEdit,
   refuseEdit,
   reserveEditedLines,
   writeEditedLines,
+  writeEditedPromotions,
   writeOrderEdit,
   type OrderView,
 } from '../modules/order';
@@ -38,7 +40,8 @@ export async function editOrder(ctx: Ctx, id: string, version: number, input: un
   await ctx.db.transactional(async () => {
     const current = await lockOrderVersion(ctx, id, version);
     const { lines, problems: lineProblems } = editLines(current, form);
-    const totals = editTotals(current, form, lines);
+    const facts = await orderPromotionFacts(ctx, id);
+    const totals = editTotals(current, form, lines, facts);
     const { changes, problems: standing } = editChanges(current, form, lines, totals, authorised);
     refuseEdit([
       ...checkEditedStatus(current, form),
@@ -50,7 +53,8 @@ export async function editOrder(ctx: Ctx, id: string, version: number, input: un
     ]);
     await checkLoweredPrices(ctx, id, current, lines, changes);
     await writeOrderEdit(ctx, id, current, version, form, totals);
-    await writeEditedLines(ctx, id, lines);
+    await writeEditedLines(ctx, id, lines, totals, facts);
+    await writeEditedPromotions(ctx, id, form, totals, facts);
     await reserveEditedLines(ctx, id, current, form, lines);
     if (await moveEditedStatus(ctx, id, current, form)) held = await cancelApproval(ctx, id);
     await auditOrderEdit(ctx, id, changes);

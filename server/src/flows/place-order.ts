@@ -3,6 +3,7 @@ import type { Ctx } from '../context';
 import { ensurePaymentKey, rememberSavedCard } from '../modules/account';
 import { cartService, pricedLines, takeLines } from '../modules/cart';
 import { refuseCheckoutInPunchout } from '../modules/punchout';
+import { placementPromotions, redeemPromotions, type PromotionsRequest } from '../modules/promotion';
 import { pricingOf, type Pricing } from '../modules/catalog';
 import {
   waitForApproval,
@@ -22,10 +23,12 @@ import {
   emptyCart,
   insertOrder,
   insertOrderLines,
+  insertOrderPromotions,
   lockCart,
   orderAddress,
   priceOrder,
   readCheckout,
+  refuseHigherTotal,
   rememberGuestOrder,
   reserveLines,
   type Checkout,
@@ -61,6 +64,11 @@ export interface OrderSource<T extends SourcedLines> {
   /** Locks the source, first in the transaction: one checkout of it at a time. */
   lock(ctx: Ctx): Promise<void>;
   lines(ctx: Ctx, pricing: Pricing): Promise<T>;
+  /**
+   * What the promotions' rule is asked for the lines (decision 079), given the contact e-mail; left out where no
+   * promotion reaches the order (an accepted quote's prices are agreed, a punchout order's are transferred).
+   */
+  promotions?(ctx: Ctx, lines: T, email: string): Promise<PromotionsRequest | null>;
   /** The source once the order is written (the cart's lines taken, the quote ordered). */
   ordered(ctx: Ctx, orderId: string, lines: T): Promise<void>;
 }
@@ -84,6 +92,7 @@ export async function placeOrder(
     note: 'Order placed',
     lock: (tx) => lockCart(tx, cart!.id),
     lines: async (tx, pricing) => ({ lines: await pricedLines(tx.db, cart!.id, pricing), quoted: false }),
+    promotions: (tx, ordered, email) => cartService.promotionsRequest(tx, cart!.id, ordered.lines, email),
     // Only the lines ordered leave the cart (a line added meanwhile stays for the next order), and its revision
     // grows: a device still keeping them gives way (decision 055).
     ordered: (tx, _orderId, ordered) =>
@@ -160,8 +169,17 @@ async function writeOrder<T extends SourcedLines>(
   if (again) return again;
   const ordered = await p.source.lines(ctx, p.pricing);
   const buyer = await buyerTerms(ctx);
-  const prices = await priceOrder(ctx, input, { lines: ordered.lines, buyer, freight: ordered.freight });
+  // The promotions, read unlocked: their limits are checked again under their locks, last (redeemPromotions).
+  const request = (await p.source.promotions?.(ctx, ordered, input.contactEmail)) ?? null;
+  const promotions = request ? await placementPromotions(ctx, request) : undefined;
+  const prices = await priceOrder(ctx, input, {
+    lines: ordered.lines,
+    buyer,
+    freight: ordered.freight,
+    promotions,
+  });
   const total = prices.totals.total;
+  refuseHigherTotal(input, total, currency);
   const purchase = ctx.user
     ? await companyPurchase(ctx, ctx.user.id, {
         total,
@@ -182,7 +200,8 @@ async function writeOrder<T extends SourcedLines>(
     accountId,
     billTo,
   });
-  const lineIds = await insertOrderLines(ctx, order.id, ordered);
+  const lineIds = await insertOrderLines(ctx, order.id, ordered, prices.promotions);
+  if (promotions) await insertOrderPromotions(ctx, order.id, promotions, promotions.rules);
   await recordPlacement(ctx, { orderId: order.id, note: p.source.note });
   await p.source.ordered(ctx, order.id, ordered);
   if (purchase?.reason) {
@@ -198,6 +217,8 @@ async function writeOrder<T extends SourcedLines>(
     });
   }
   await reserveLines(ctx, { id: order.id, state: address.state, lines: ordered.lines, lineIds });
+  // Last, after the stock's locks (decision 050's order): a limited promotion's row is held to the commit only.
+  if (request && promotions) await redeemPromotions(ctx, { orderId: order.id, request, outcome: promotions });
   if (purchase?.reason) return order.id;
   return {
     id: order.id,

@@ -170,6 +170,11 @@ async function orderLines(
       cartId: '',
       dateAdded: new Date().toISOString(),
       categoryId: null,
+      // Priced as transferred (decision 073), and a punchout order takes no promotion (decision 079).
+      categoryHandle: null,
+      brandId: null,
+      priceSource: 'catalogue' as const,
+      priceListId: null,
       name: transferred.line.description || product.name,
       manufacturerPartNumber: product.manufacturerPartNumber,
       unitOfMeasure: product.unitOfMeasure,

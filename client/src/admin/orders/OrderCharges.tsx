@@ -1,4 +1,4 @@
-import { Button, Descriptions, Form, InputNumber, Space } from 'antd';
+import { Button, Checkbox, Descriptions, Form, InputNumber, Space } from 'antd';
 import { useIntl } from 'react-intl';
 import { useT } from '../../i18n';
 import { useMoney } from '../../lib/money';
@@ -11,7 +11,7 @@ export function OrderCharges({ order, edit }: { order: AdminOrderFieldsFragment;
   const t = useT();
   const intl = useIntl();
   const money = useMoney(order.currencyCode);
-  const { formik, totals, setCharge, locked } = edit;
+  const { formik, totals, promotions, setDropped, setCharge, locked } = edit;
   const { values } = formik;
   const { item } = useFieldItems(formik);
   const amount = (name: 'shippingCharges' | 'taxAmount' | 'totalAmount') => ({
@@ -31,6 +31,38 @@ export function OrderCharges({ order, edit }: { order: AdminOrderFieldsFragment;
         <Descriptions.Item label={t('admin.subtotal')}>
           <span data-testid="subtotal">{money(totals.subTotal)}</span>
         </Descriptions.Item>
+        {promotions?.promotions.map((p) => {
+          const applied = totals.promotions.applied.find(
+            (a) => a.promotionId === (p.rule as { id: string }).id,
+          );
+          const dropping = values.dropPromotions.includes(p.position);
+          const label = p.code ? `${p.name} (${p.code})` : p.name;
+          return (
+            <Descriptions.Item key={p.position} label={label}>
+              <Space wrap data-testid="order-promotion">
+                {p.dropped || dropping ? (
+                  <span>{t('admin.promotionDropped')}</span>
+                ) : applied ? (
+                  <span>
+                    −{money(applied.amount)}
+                    {applied.freight > 0 ? ` · ${t('admin.freight')} −${money(applied.freight)}` : ''}
+                  </span>
+                ) : (
+                  <span>{t('admin.promotionNotApplied')}</span>
+                )}
+                {!p.dropped && (
+                  <Checkbox
+                    checked={dropping}
+                    disabled={locked}
+                    onChange={(e) => setDropped(p.position, e.target.checked)}
+                  >
+                    {t('admin.promotionDrop')}
+                  </Checkbox>
+                )}
+              </Space>
+            </Descriptions.Item>
+          );
+        })}
       </Descriptions>
       <Form.Item {...item('shippingCharges', t('admin.freight'))} style={{ marginTop: 12 }}>
         <InputNumber {...amount('shippingCharges')} onChange={(v) => setCharge('shippingCharges', v)} />
@@ -38,7 +70,10 @@ export function OrderCharges({ order, edit }: { order: AdminOrderFieldsFragment;
       <Form.Item {...item('taxAmount', t('admin.taxAmount', { pct }))}>
         <InputNumber {...amount('taxAmount')} onChange={(v) => setCharge('taxAmount', v)} />
       </Form.Item>
-      <Form.Item {...item('totalAmount', t('admin.totalAmount'))} extra={t('admin.totalRule')}>
+      <Form.Item
+        {...item('totalAmount', t('admin.totalAmount'))}
+        extra={t(totals.promotions.goodsDiscount ? 'admin.totalRuleDiscount' : 'admin.totalRule')}
+      >
         <InputNumber
           {...amount('totalAmount')}
           onChange={(v) => void formik.setFieldValue('totalAmount', v)}

@@ -16,7 +16,7 @@ import { FulfilmentCard } from './FulfilmentCard';
 import { AdminOrderDocument, type AdminOrderFieldsFragment } from './orders.generated';
 import { OrderCharges } from './OrderCharges';
 import { OrderLinesTable } from './OrderLinesTable';
-import { countryOf, useOrderEdit } from './useOrderEdit';
+import { countryOf, useOrderEdit, type OrderPromotions } from './useOrderEdit';
 
 /** One order in the console: details, the edit form of the spec, the history and the audit trail. */
 export function OrderEditView() {
@@ -39,6 +39,7 @@ export function OrderEditView() {
       <OrderForm
         key={`${order.id}:${order.version}`}
         order={order}
+        promotions={data?.orderPromotionFacts ?? null}
         onReload={() => void refetch()}
         onSaved={setSaved}
       />
@@ -67,17 +68,19 @@ export function OrderEditView() {
  */
 function OrderForm({
   order,
+  promotions,
   onReload,
   onSaved,
 }: {
   order: AdminOrderFieldsFragment;
+  promotions: OrderPromotions | null;
   onReload: () => void;
   onSaved: (saved: boolean) => void;
 }) {
   const t = useT();
   const dates = useDates();
   const words = useAddressWords(countryOf(order));
-  const edit = useOrderEdit(order, onSaved);
+  const edit = useOrderEdit(order, promotions, onSaved);
   const { formik, conflict, locked } = edit;
   const { values } = formik;
   const { item } = useFieldItems(formik);

@@ -2,20 +2,32 @@ import {
   adminOrderSchema,
   editedLine,
   editsByBaseAndOptions,
+  editedPromotions,
   editedSubtotal,
   editedTotal,
   proposedCharges,
   type AdminOrderInput,
+  type OrderPromotionFacts,
 } from '@domain/admin';
+import type { SiteId } from '@domain/constants';
+import { NO_PROMOTIONS, type PriceSource, type PromotionRule } from '@domain/promotions';
 import { erpOrderIdShown } from '@domain/erp';
 import { isCountry } from '@domain/regions';
 import { useFormik } from 'formik';
 import { useEffect, useMemo } from 'react';
-import type { AdminOrderFieldsFragment } from './orders.generated';
+import type { AdminOrderFieldsFragment, AdminOrderQuery } from './orders.generated';
 import { useVersionedSubmit } from '../shared/forms';
 import { useOrderActions } from './useOrderActions';
 
 type Line = AdminOrderFieldsFragment['lines'][number];
+/** The order's promotions as placed and its lines' facts, as the console reads them (decision 079). */
+export type OrderPromotions = AdminOrderQuery['orderPromotionFacts'];
+
+/** The GraphQL answer in the domain's terms (the rule is the JSON the order kept). */
+const factsOf = (p: OrderPromotions): OrderPromotionFacts => ({
+  promotions: p.promotions.map((x) => ({ ...x, rule: x.rule as PromotionRule })),
+  lines: p.lines.map((l) => ({ ...l, source: l.source as PriceSource })),
+});
 export type EditedLine = AdminOrderInput['lines'][number];
 
 /** A line as the running totals count it while a field is empty (the field itself keeps what was typed). */
@@ -48,6 +60,7 @@ function initialValues(order: AdminOrderFieldsFragment): AdminOrderInput {
     // Not acknowledged by the ERP: the order's own number, which saved unchanged leaves it so (decision 071).
     erpOrderId: erpOrderIdShown(order),
     status: order.status,
+    dropPromotions: [],
     lines: order.lines.map((l) => ({
       id: l.id,
       quantity: l.quantity,
@@ -59,7 +72,7 @@ function initialValues(order: AdminOrderFieldsFragment): AdminOrderInput {
   };
 }
 
-const factsOf = (line: Line) => ({
+const lineFactsOf = (line: Line) => ({
   minimumPurchaseQuantity: line.minimumPurchaseQuantity,
   minTransfer: line.minTransfer,
   configurationValues: Object.fromEntries(line.configurations.map((c) => [c.id, c.value])),
@@ -70,7 +83,11 @@ const factsOf = (line: Line) => ({
  * totals. A line's change proposes freight and tax by the domain rules for the new subtotal; a charge typed by
  * hand moves only the total. `onSaved(false)` runs as a save starts, `onSaved(true)` once it is in.
  */
-export function useOrderEdit(order: AdminOrderFieldsFragment, onSaved: (saved: boolean) => void) {
+export function useOrderEdit(
+  order: AdminOrderFieldsFragment,
+  promotions: OrderPromotions | null,
+  onSaved: (saved: boolean) => void,
+) {
   const { save } = useOrderActions(order);
   const { conflict, submit } = useVersionedSubmit<AdminOrderInput>(
     (values) => {
@@ -91,43 +108,86 @@ export function useOrderEdit(order: AdminOrderFieldsFragment, onSaved: (saved: b
       document.querySelector('.ant-form-item-has-error')?.scrollIntoView({ block: 'center' });
   }, [formik.submitCount, formik.isSubmitting, formik.isValid]);
 
-  const totals = useMemo(() => {
-    const lineTotals = values.lines.map((l, i) => editedLine(counted(l), factsOf(order.lines[i]!)));
-    return { lineTotals, subTotal: editedSubtotal(lineTotals.map((l) => l.lineTotal)) };
-  }, [values.lines, order.lines]);
+  // An order from a quote keeps its agreed freight.
+  const quotedFreight = order.lines.some((l) => l.quoted) ? order.freightAmt : undefined;
+  /** The lines priced and the order's promotions evaluated again on them, as the server will (decision 079). */
+  const evaluate = (lines: readonly EditedLine[], dropped: readonly number[]) => {
+    const lineTotals = lines.map((l, i) => editedLine(counted(l), lineFactsOf(order.lines[i]!)));
+    const subTotal = editedSubtotal(lineTotals.map((l) => l.lineTotal));
+    const applied = promotions
+      ? editedPromotions(
+          {
+            facts: factsOf(promotions),
+            site: promotions.site as SiteId,
+            currency: order.currencyCode,
+            createdAt: order.createdAt,
+            country: countryOf(order),
+            freight: quotedFreight,
+          },
+          lines.map((l, i) => ({ id: l.id, quantity: l.quantity ?? 0, ...lineTotals[i]! })),
+          dropped,
+        )
+      : NO_PROMOTIONS;
+    return { lineTotals, subTotal, promotions: applied };
+  };
+  const totals = useMemo(
+    () => evaluate(values.lines, values.dropPromotions),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- evaluate reads only the order and its promotions
+    [values.lines, values.dropPromotions, order, promotions],
+  );
 
-  /** Line `i` changed: freight and tax follow the domain rules for the new subtotal, and the total follows. */
-  const setLine = (i: number, change: (line: EditedLine) => EditedLine) => {
-    const next = values.lines.map((l, j) => (j === i ? change(l) : l));
-    const subTotal = editedSubtotal(
-      next.map((l, j) => editedLine(counted(l), factsOf(order.lines[j]!)).lineTotal),
-    );
-    const charges = proposedCharges(subTotal, {
+  /** Lines or promotions changed: freight and tax follow the domain rules for the new amounts, and the total. */
+  const propose = (lines: EditedLine[], dropped: number[]) => {
+    const next = evaluate(lines, dropped);
+    const charges = proposedCharges(next.subTotal, {
       country: countryOf(order),
       taxes: order.taxes,
-      // An order from a quote keeps its agreed freight.
-      freight: order.lines.some((l) => l.quoted) ? order.freightAmt : undefined,
+      freight: quotedFreight,
+      promotions: next.promotions,
     });
     void setValues({
       ...values,
-      lines: next,
+      lines,
+      dropPromotions: dropped,
       ...charges,
-      totalAmount: editedTotal(subTotal, charges.shippingCharges, charges.taxAmount),
+      totalAmount: editedTotal(
+        next.subTotal,
+        charges.shippingCharges,
+        charges.taxAmount,
+        next.promotions.goodsDiscount,
+      ),
     });
   };
+  /** Line `i` changed. */
+  const setLine = (i: number, change: (line: EditedLine) => EditedLine) =>
+    propose(
+      values.lines.map((l, j) => (j === i ? change(l) : l)),
+      values.dropPromotions,
+    );
+  /** A promotion dropped from the order, or kept after all. */
+  const setDropped = (position: number, drop: boolean) =>
+    propose(values.lines, [
+      ...values.dropPromotions.filter((p) => p !== position),
+      ...(drop ? [position] : []),
+    ]);
   /** Freight or tax changed by hand: only the total follows. */
   const setCharge = (field: 'shippingCharges' | 'taxAmount', value: number | null) => {
     // What the operator typed stays, empty or negative included: the schema's message shows next to the field.
     const next = { ...values, [field]: value as number };
     void setValues({
       ...next,
-      totalAmount: editedTotal(totals.subTotal, next.shippingCharges ?? 0, next.taxAmount ?? 0),
+      totalAmount: editedTotal(
+        totals.subTotal,
+        next.shippingCharges ?? 0,
+        next.taxAmount ?? 0,
+        totals.promotions.goodsDiscount,
+      ),
     });
   };
   // What shipped and was paid for stands (the server refuses such a change): lines and amounts are read-only.
   const locked = order.shipments.length > 0 || order.paymentStatus === 'PAID';
 
-  return { formik, conflict, totals, setLine, setCharge, locked };
+  return { formik, conflict, totals, promotions, setLine, setDropped, setCharge, locked };
 }
 
 export type OrderEdit = ReturnType<typeof useOrderEdit>;

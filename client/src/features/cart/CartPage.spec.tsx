@@ -35,6 +35,8 @@ const line = (quantity: number) => {
     name: 'Ball screw SFU1605',
     price,
     lineTotal: Math.round(price * quantity * 100) / 100,
+    discount: 0,
+    netLineTotal: Math.round(price * quantity * 100) / 100,
     quantity,
     image: null,
     inStock: true,
@@ -82,6 +84,10 @@ const cart = (quantity: number, revision: number) => {
     total: l.lineTotal + freight,
     totalQuantity: quantity,
     hasUnpricedItem: false,
+    discountTotal: 0,
+    freightDiscount: 0,
+    promotions: [],
+    codes: [],
     orderLines: [l],
   };
 };

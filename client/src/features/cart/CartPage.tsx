@@ -4,6 +4,7 @@ import { packSizeOf } from '@domain/price-terms';
 import { lineMaximum, lineMinimum } from '@domain/line-quantity';
 import { StockLine } from '../../components/StockLine';
 import { ShipDate } from '../../components/ShipDate';
+import { CartCodes } from './CartCodes';
 import { CartTotals } from './CartTotals';
 import { ViewerNotice } from './ViewerNotice';
 import { orderPath, productPath, quotePath, ROUTES } from '@domain/routes';
@@ -170,6 +171,12 @@ function CartLineRow({ line }: { line: CartLineData }) {
       />
       <div className="cart-line__total" data-testid="line-total">
         {price === null ? '—' : money(total)}
+        {line.discount > 0 && (
+          // The promotions' share of the line (decision 079).
+          <span className="cart-line__discount" data-testid="line-discount">
+            {t('cart.promotion.lineDiscount', { amount: money(line.discount) })}
+          </span>
+        )}
       </div>
       <div className="cart-line__remove">
         {signedIn && (
@@ -271,6 +278,8 @@ function CartSummary({ cart }: { cart: NonNullable<ReturnType<typeof useCart>['c
     <aside className="cart__summary panel" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">{t('cart.summary')}</h2>
       <CartTotals cart={cart} testIds="cart" showFreightRule />
+      {/* A punchout session's prices are the procurement system's: no code reaches them (decision 079). */}
+      {!punchout && <CartCodes cart={cart} />}
       {cart.hasUnpricedItem && (
         <p className="notice" role="note">
           {t('cart.unpriced')}{' '}

@@ -17,7 +17,16 @@ export function CartTotals({
 }: {
   cart: Pick<
     CartFieldsFragment,
-    'subTotal' | 'totalQuantity' | 'freightAmt' | 'total' | 'taxState' | 'taxPct' | 'taxAmount' | 'taxes'
+    | 'subTotal'
+    | 'totalQuantity'
+    | 'freightAmt'
+    | 'freightDiscount'
+    | 'promotions'
+    | 'total'
+    | 'taxState'
+    | 'taxPct'
+    | 'taxAmount'
+    | 'taxes'
   >;
   testIds: 'cart' | 'checkout';
   showFreightRule?: boolean;
@@ -25,18 +34,39 @@ export function CartTotals({
   const t = useT();
   const money = useMoney();
   const country = useShipsTo();
+  // The band and the hint read the subtotal before promotions (decision 079): a code never moves them.
   const band = freightBand(cart.subTotal, country);
   const toFree = freeFreightFrom(country) - cart.subTotal;
+  const freightNames = cart.promotions.filter((p) => p.freightAmount > 0).map((p) => p.code ?? p.name);
   return (
     <dl className="totals">
       <div>
         <dt>{t('cart.subtotal', { count: cart.totalQuantity })}</dt>
         <dd data-testid={`${testIds}-subtotal`}>{money(cart.subTotal)}</dd>
       </div>
+      {cart.promotions
+        .filter((p) => p.amount > 0)
+        .map((p) => (
+          <div
+            className="totals__discount"
+            key={`${p.name}|${p.code ?? ''}`}
+            data-testid={`${testIds}-promotion`}
+          >
+            <dt>{p.code ? t('cart.promotion.withCode', { name: p.name, code: p.code }) : p.name}</dt>
+            <dd>−{money(p.amount)}</dd>
+          </div>
+        ))}
       <div className="totals__freight">
         <dt>{t('cart.freight')}</dt>
         <dd data-testid={`${testIds}-freight`}>
+          {cart.freightDiscount > 0 && (
+            <s className="totals__was">
+              <span className="visually-hidden">{t('cart.promotion.was')} </span>
+              {money(cart.freightAmt + cart.freightDiscount)}
+            </s>
+          )}
           {cart.freightAmt === 0 ? t('cart.freeFreight') : money(cart.freightAmt)}
+          {freightNames.length > 0 && <> ({freightNames.join(', ')})</>}
         </dd>
         {showFreightRule && (
           // How the freight was reached: a second description of the same term (a <dl> holds no <p>).

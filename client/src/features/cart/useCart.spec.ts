@@ -18,6 +18,8 @@ const line = (itemId: string, quantity: number, cartLineId = itemId) => ({
   name: itemId,
   price: 10,
   lineTotal: 10 * quantity,
+  discount: 0,
+  netLineTotal: 10 * quantity,
   quantity,
   image: null,
   inStock: true,
@@ -55,6 +57,10 @@ const cart = (lines: CartFieldsFragment['orderLines'], revision = 1, cartId = 'c
   total: 0,
   totalQuantity: 0,
   hasUnpricedItem: false,
+  discountTotal: 0,
+  freightDiscount: 0,
+  promotions: [],
+  codes: [],
   orderLines: lines,
 });
 

@@ -2,14 +2,17 @@ import { errorMessage } from '../../lib/failure';
 import type { ApolloClient } from '@apollo/client';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { keptCopyPlan, mergeRefreshed, reconcileLocal, type CartItem } from '@domain/cart';
+import { round2 } from '@domain/money';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROUTES } from '@domain/routes';
 import {
   AddToCartDocument,
+  ApplyCartCodeDocument,
   CartDocument,
   CartRefreshDetailsDocument,
   ClearCartDocument,
+  RemoveCartCodeDocument,
   RemoveFromCartDocument,
   SaveForLaterDocument,
   UpdateCartDocument,
@@ -123,6 +126,8 @@ export const trackedLine = (line: CartLineData, quantity: number = line.quantity
   price: line.price,
   quantity,
   categories: line.categories,
+  // The promotions' share of one unit (GA4's item discount), to the cent.
+  discount: line.discount > 0 && line.quantity > 0 ? round2(line.discount / line.quantity) : null,
 });
 
 /** Cart changes with their toasts (added, updated, removed) and analytics; failures toast the server's message. */
@@ -208,5 +213,25 @@ export function useCartActions() {
       }
       void notify('info', t('cart.cleared'));
     },
+  };
+}
+
+/**
+ * The cart's promotion codes (issue 58): `apply` keeps a code (the server refuses one that does not apply, with the
+ * reason in the field `code`, for the form to show), `remove` takes one off. The answer is the cart, so the cache's
+ * one Cart follows.
+ */
+export function useCartCode() {
+  const t = useT();
+  const [apply, applying] = useMutation(ApplyCartCodeDocument);
+  const [remove, removing] = useMutation(RemoveCartCodeDocument);
+  return {
+    apply: (code: string) => apply({ variables: { code } }),
+    async remove(code: string) {
+      await remove({ variables: { code } }).catch((err: unknown) => {
+        void notify('error', errorMessage(err, t('cart.failed')));
+      });
+    },
+    busy: applying.loading || removing.loading,
   };
 }

@@ -1,3 +1,4 @@
+import { round2 } from '@domain/money';
 import { useQuery } from '@apollo/client/react';
 import { orderNumberLabel } from '@domain/checkout';
 import { confirmationPath, quotePagePath, ROUTES } from '@domain/routes';
@@ -36,13 +37,16 @@ function reportStep(
   cart: CartFieldsFragment,
   order?: { id: string; total: number; currencyCode: string },
 ): void {
+  // The steps' value is the goods after their promotions; the purchase's is what the order costs (decision 079).
+  const codes = cart.promotions.flatMap((p) => (p.code ? [p.code] : []));
   track({
     type: 'checkout',
     step,
-    value: order?.total ?? cart.subTotal,
+    value: order?.total ?? round2(cart.subTotal - cart.discountTotal),
     currency: order?.currencyCode ?? cart.currencyCode,
     orderId: order?.id,
     items: cart.orderLines.map((l) => trackedLine(l)),
+    coupon: codes.length ? codes.join(',') : null,
   });
 }
 

@@ -31,6 +31,8 @@ const line = {
   // The quote's price, below the catalogue's 10.00.
   price: 8.25,
   lineTotal: 330,
+  discount: 0,
+  netLineTotal: 330,
   quantity: 40,
   image: null,
   inStock: true,
@@ -67,6 +69,10 @@ const quoteAsCart = {
   total: 372.5,
   totalQuantity: 40,
   hasUnpricedItem: false,
+  discountTotal: 0,
+  freightDiscount: 0,
+  promotions: [],
+  codes: [],
   orderLines: [line],
 };
 
@@ -107,6 +113,9 @@ const placed: PlaceOrderFieldsFragment & { __typename: 'PlaceOrderResult' } = {
     taxPct: 0,
     taxAmount: 0,
     taxes: [],
+    discountTotal: 0,
+    freightDiscount: 0,
+    promotions: [],
     total: 372.5,
     carrierId: 'ups',
     carrierMethod: 'Ground',

@@ -13,6 +13,7 @@ import { orderPath } from '@domain/routes';
 import { useMoney } from '../../lib/money';
 import { useTaxLabel } from '../../components/TaxRows';
 import { paymentLabel } from './labels';
+import { FreightWas, usePromotionLabel } from './OrderTotals';
 import { useDates } from '../../lib/dates';
 import { useSite } from '../../lib/site';
 
@@ -29,6 +30,7 @@ export function InvoicePage() {
   const { data, loading } = useQuery(OrderDocument, { variables: { id }, skip: !id });
   const order = data?.order;
   const money = useMoney(order?.currencyCode);
+  const promotionLabel = usePromotionLabel();
   const taxLabel = useTaxLabel();
   const site = useSite();
   usePageMeta(
@@ -125,7 +127,17 @@ export function InvoicePage() {
                   <br />
                   <TierApplied line={l} currency={order.currencyCode} />
                 </td>
-                <td className="num">{money(l.lineTotal)}</td>
+                <td className="num">
+                  {money(l.lineTotal)}
+                  {l.discount > 0 && (
+                    <>
+                      <br />
+                      <small className="invoice__discount">
+                        {t('cart.promotion.lineDiscount', { amount: money(l.discount) })}
+                      </small>
+                    </>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -136,11 +148,28 @@ export function InvoicePage() {
               </th>
               <td className="num">{money(order.subTotal)}</td>
             </tr>
+            {order.promotions
+              .filter((p) => p.amount > 0)
+              .map((p) => (
+                <tr key={`${p.name}|${p.code ?? ''}`} data-testid="invoice-promotion">
+                  <th scope="row" colSpan={3}>
+                    {promotionLabel(p)}
+                  </th>
+                  <td className="num">−{money(p.amount)}</td>
+                </tr>
+              ))}
             <tr>
               <th scope="row" colSpan={3}>
                 {t('cart.freight')}
               </th>
-              <td className="num">{money(order.freightAmt)}</td>
+              <td className="num">
+                <FreightWas
+                  freightAmt={order.freightAmt}
+                  freightDiscount={order.freightDiscount}
+                  money={money}
+                />
+                {money(order.freightAmt)}
+              </td>
             </tr>
             {order.taxes.map((tax) => (
               <tr key={tax.kind}>

@@ -328,7 +328,14 @@ function OrderDetail({
                 <br />
                 <TierApplied line={l} currency={order.currencyCode} />
               </span>
-              <strong>{money(l.lineTotal)}</strong>
+              <strong>
+                {money(l.lineTotal)}
+                {l.discount > 0 && (
+                  <span className="cart-line__discount">
+                    {t('cart.promotion.lineDiscount', { amount: money(l.discount) })}
+                  </span>
+                )}
+              </strong>
             </li>
           ))}
         </ul>

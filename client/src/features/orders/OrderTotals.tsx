@@ -10,7 +10,15 @@ export function OrderTotalsList({
 }: {
   order: Pick<
     OrderFieldsFragment,
-    'lines' | 'subTotal' | 'freightAmt' | 'taxes' | 'total' | 'currencyCode' | 'shippingAddress'
+    | 'lines'
+    | 'subTotal'
+    | 'freightAmt'
+    | 'freightDiscount'
+    | 'promotions'
+    | 'taxes'
+    | 'total'
+    | 'currencyCode'
+    | 'shippingAddress'
   >;
   /** The test id of the total's value. */
   testId: string;
@@ -24,9 +32,13 @@ export function OrderTotalsList({
         <dt>{t('cart.subtotal', { count: order.lines.reduce((n, l) => n + l.quantity, 0) })}</dt>
         <dd>{money(order.subTotal)}</dd>
       </div>
+      <PromotionRows promotions={order.promotions} money={money} />
       <div>
         <dt>{t('cart.freight')}</dt>
-        <dd>{money(order.freightAmt)}</dd>
+        <dd>
+          <FreightWas freightAmt={order.freightAmt} freightDiscount={order.freightDiscount} money={money} />
+          {money(order.freightAmt)}
+        </dd>
       </div>
       {order.taxes.map((tax) => (
         <div key={tax.kind}>
@@ -39,5 +51,57 @@ export function OrderTotalsList({
         <dd data-testid={testId}>{money(order.total)}</dd>
       </div>
     </dl>
+  );
+}
+
+type Promotion = OrderFieldsFragment['promotions'][number];
+
+/** The label of a promotion: its name, and its code when a code reached it. */
+export function usePromotionLabel() {
+  const t = useT();
+  return (p: Pick<Promotion, 'name' | 'code'>) =>
+    p.code ? t('cart.promotion.withCode', { name: p.name, code: p.code }) : p.name;
+}
+
+/** One row per promotion that took something off the goods (decision 079), between the subtotal and the freight. */
+function PromotionRows({
+  promotions,
+  money,
+}: {
+  promotions: readonly Promotion[];
+  money: (n: number) => string;
+}) {
+  const label = usePromotionLabel();
+  return (
+    <>
+      {promotions
+        .filter((p) => p.amount > 0)
+        .map((p) => (
+          <div className="totals__discount" key={`${p.name}|${p.code ?? ''}`} data-testid="order-promotion">
+            <dt>{label(p)}</dt>
+            <dd>−{money(p.amount)}</dd>
+          </div>
+        ))}
+    </>
+  );
+}
+
+/** What the freight was before its promotion, struck through (nothing without one). */
+export function FreightWas({
+  freightAmt,
+  freightDiscount,
+  money,
+}: {
+  freightAmt: number;
+  freightDiscount: number;
+  money: (n: number) => string;
+}) {
+  const t = useT();
+  if (freightDiscount <= 0) return null;
+  return (
+    <s className="totals__was">
+      <span className="visually-hidden">{t('cart.promotion.was')} </span>
+      {money(freightAmt + freightDiscount)}
+    </s>
   );
 }

@@ -9,7 +9,7 @@ export { isCommonPassword, hashPassword, verifyPassword } from './password';
 export { COMPANY_ORDERS, EVENT_FEED, ORDERS_OWN, QUOTES_OWN } from './permission-matrix';
 export { assertAccess, assertOrdersScope, authorizedFor, STAFF, actsForCompany } from './permissions';
 export { heldPrices, refuseHeldPrices, staffNamed, type HeldPrice, heldForAudit } from './price-approval';
-export { pruneRateLimits, hit } from './rate-limit';
+export { pruneRateLimits, hit, peek } from './rate-limit';
 export {
   SESSION_LIFETIME,
   sessionUser,

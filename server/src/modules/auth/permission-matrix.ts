@@ -61,6 +61,8 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Mutation.addToCart': 'public',
   'Mutation.updateCart': 'public',
   'Mutation.removeFromCart': 'public',
+  'Mutation.applyCartCode': 'public',
+  'Mutation.removeCartCode': 'public',
   'Mutation.clearCart': 'public',
   // Punchout (decision 072): the banner's session (null outside one); the transfer, in the buyer's own session.
   'Query.punchoutSession': 'public',
@@ -196,6 +198,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.adminOrders': CONSOLE_ACCESS.orders,
   'Query.adminOrder': CONSOLE_ACCESS.orders,
   'Query.orderAudit': CONSOLE_ACCESS.orders,
+  'Query.orderPromotionFacts': CONSOLE_ACCESS.orders,
   'Mutation.updateOrder': CONSOLE_ACCESS.editOrders,
   'Mutation.shipOrder': CONSOLE_ACCESS.editOrders,
   'Mutation.deliverOrder': CONSOLE_ACCESS.editOrders,

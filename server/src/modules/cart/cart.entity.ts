@@ -12,6 +12,7 @@ import {
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
 import { User } from '../account';
 import { Product } from '../catalog';
+import { PromotionCode } from '../promotion';
 
 /** A configuration as stored on a cart line (the option's id, the value, optional metadata and type). */
 export interface StoredConfiguration {
@@ -59,6 +60,25 @@ export class Cart {
   @Index()
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   updatedAt: Date = new Date();
+}
+
+/**
+ * A code entered on a cart (issue 58): kept while the cart lives, evaluated each time the cart is priced (a kept code
+ * that stops applying shows its reason). At most PROMOTION_LIMITS.codesPerCart.
+ */
+@Entity({ tableName: 'cart_promotion_code' })
+export class CartPromotionCode {
+  @ManyToOne(() => Cart, { mapToPk: true, primary: true, deleteRule: 'cascade' })
+  cart!: string;
+
+  @Index()
+  @ManyToOne(() => PromotionCode, { mapToPk: true, primary: true, deleteRule: 'cascade' })
+  code!: string;
+
+  [PrimaryKeyProp]?: ['cart', 'code'];
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  enteredAt: Date = new Date();
 }
 
 /** A line: a product, its configurations and a quantity. One line per product and configuration set. */

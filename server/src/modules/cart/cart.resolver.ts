@@ -4,9 +4,11 @@ import type { Ctx as RequestCtx } from '../../context';
 import { cartService, type CartLineView, type CartView } from './cart.service';
 import { CartGql, CartItemInputGql, CartLineGql } from './cart.types';
 
-/** A priced line (of a cart or a saved list) as the GraphQL CartLine type. */
-export const cartLineGql = (l: CartLineView): CartLineGql => ({
+/** A priced line (of a cart or a saved list: no promotion there) as the GraphQL CartLine type. */
+export const cartLineGql = (l: CartLineView & { discount?: number; netLineTotal?: number }): CartLineGql => ({
   ...l,
+  discount: l.discount ?? 0,
+  netLineTotal: l.netLineTotal ?? l.lineTotal,
   itemId: l.id,
   description: l.description ?? '',
   basePrice: l.basePrice ?? null,
@@ -108,6 +110,19 @@ export class CartResolver {
     return cartGql(
       await cartService.removeLines(ctx, { items: cartLineIds.map((cartLineId) => ({ cartLineId })) }),
     );
+  }
+
+  @Mutation(() => CartGql, {
+    description:
+      'Keeps a promotion code on the cart (any case). Refused in the field code with the reason when it does not apply now; too many refused attempts: TOO_MANY_REQUESTS',
+  })
+  async applyCartCode(@Arg('code', () => String) code: string, @Ctx() ctx: RequestCtx): Promise<CartGql> {
+    return cartGql(await cartService.applyCode(ctx, code));
+  }
+
+  @Mutation(() => CartGql, { description: 'Takes a promotion code off the cart' })
+  async removeCartCode(@Arg('code', () => String) code: string, @Ctx() ctx: RequestCtx): Promise<CartGql> {
+    return cartGql(await cartService.removeCode(ctx, code));
   }
 
   @Mutation(() => CartGql, { description: 'Empties the cart' })

@@ -1,5 +1,5 @@
 import { STORE_TIME_ZONE } from '../../../../domain/admin';
-import { cartItemsSchema, cartRemoveSchema } from '../../../../domain/cart.schema';
+import { cartCodeSchema, cartItemsSchema, cartRemoveSchema } from '../../../../domain/cart.schema';
 import { validate } from '../../common/validate';
 import {
   CART_LIMITS,
@@ -11,7 +11,17 @@ import {
   type CartLine,
   type CartTotals,
 } from '../../../../domain/cart';
-import { tierAt, tiersOf, type PriceTier } from '../../../../domain/price-breaks';
+import { cheapestOfferAt, tierAt, tiersOf, type PriceTier } from '../../../../domain/price-breaks';
+import {
+  NO_PROMOTIONS,
+  PROMOTION_LIMITS,
+  normalizeCode,
+  promotionMessage,
+  type PriceSource,
+  type PromotionLine,
+  type PromotionOutcome,
+} from '../../../../domain/promotions';
+import { emptyCartMessage } from '../../../../domain/cart-line';
 import {
   PRICE_COLUMNS,
   PRICE_LIST_JOIN,
@@ -23,12 +33,20 @@ import {
   type Pricing,
 } from '../catalog';
 import { siteCountry, addressRules, type Country } from '../../../../domain/regions';
+import { round2 } from '../../../../domain/money';
 import { taxationFor } from '../../../../domain/tax';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from '../../../../domain/idempotency';
 import { VALIDITY } from '../../../../domain/roles';
 import { AppError } from '../../common/errors';
 import type { Ctx, Db } from '../../context';
-import { assertOrdersScope } from '../auth';
+import { assertOrdersScope, hit, peek } from '../auth';
+import {
+  CART_CODES_COLUMN,
+  findCodes,
+  promotionsFor,
+  type EnteredCode,
+  type PromotionsRequest,
+} from '../promotion';
 import type { SignInHook } from '../account';
 import type { StoredConfiguration } from './cart.entity';
 import { ensureSession } from '../session';
@@ -69,6 +87,36 @@ export interface CartLineView extends CartLine {
   dateAdded: string;
   /** The product's category: its breadcrumb names go with the line in analytics (spec: item mapping). */
   categoryId: string | null;
+  /** Its handle (the full path), and the brand: what a promotion's conditions match (decision 079). */
+  categoryHandle: string | null;
+  brandId: string | null;
+  /** Which offer priced the line at its quantity: a contract list's lines take a promotion only when it names it. */
+  priceSource: PriceSource;
+  priceListId: string | null;
+}
+
+/** A cart line with its share of the promotions (decision 079): what it costs after them. */
+export interface CartViewLine extends CartLineView {
+  discount: number;
+  netLineTotal: number;
+}
+
+/** A promotion as the cart shows it: by name, with its code and what it takes off the goods and the freight. */
+export interface CartPromotion {
+  promotionId: string;
+  name: string;
+  code: string | null;
+  amount: number;
+  freightAmount: number;
+}
+
+/** A code kept on the cart: applied, waiting for the e-mail's check at placement, or not applying (and why). */
+export interface CartCode {
+  code: string;
+  applied: boolean;
+  pending: boolean;
+  reason: string | null;
+  message: string | null;
 }
 
 export interface CartView extends CartTotals {
@@ -80,7 +128,9 @@ export interface CartView extends CartTotals {
   note: string;
   createdDate: string | null;
   updatedDate: string | null;
-  orderLines: CartLineView[];
+  orderLines: CartViewLine[];
+  promotions: CartPromotion[];
+  codes: CartCode[];
   otherCharges: number;
   taxGeoCode: string;
   /** The state tax was estimated for (the primary address), null when not known yet. */
@@ -125,6 +175,8 @@ interface LineRow extends PriceColumns {
   inStock: boolean;
   allowedStates: string[];
   categoryId: string | null;
+  categoryHandle: string | null;
+  brandId: string | null;
   options: Record<string, { price: number; name: string; unit: string | null }>;
 }
 
@@ -140,6 +192,7 @@ const pricedLinesSql = (
     p.minimum_purchase_quantity as "minimumPurchaseQuantity", p.min_transfer as "minTransfer",
     p.max_order_quantity as "maxOrderQuantity", p.unit_of_measure as "unitOfMeasure", p.images[1] as image, p.in_stock as "inStock",
     p.allowed_states as "allowedStates", p.category_id as "categoryId",
+    (select c.handle from category c where c.id = p.category_id) as "categoryHandle", p.brand_id as "brandId",
     coalesce((select json_object_agg(o.id, json_build_object('price', o.unit_price::float8, 'name', o.name,
               'unit', o.unit)) from product_configuration_option o where o.product_id = p.id), '{}'::json) as options
     ${paged ? ', count(*) over ()::int as total' : ''}
@@ -177,6 +230,8 @@ function pricedLine(pricing: Pricing, row: LineRow): CartLineView {
     configurations.length === 0 ? null : configurations.reduce((sum, c) => sum + c.value * (c.price ?? 0), 0);
   const priceTiers = optionMissing ? [] : tiersOf(priced.offers, options);
   const tier = tierAt(priceTiers, row.quantity);
+  const winner = tier ? priced.offers[cheapestOfferAt(priced.offers, tier.minQuantity, options)] : undefined;
+  const list = winner?.list ?? '';
   const line: CartLine = {
     id: row.id,
     cartLineId: row.cartLineId,
@@ -205,6 +260,10 @@ function pricedLine(pricing: Pricing, row: LineRow): CartLineView {
     lineTotal: lineTotal({ ...line, configurations: [] }),
     dateAdded: new Date(row.dateAdded).toISOString(),
     categoryId: row.categoryId,
+    categoryHandle: row.categoryHandle,
+    brandId: row.brandId,
+    priceSource: list === '' ? 'catalogue' : list === pricing.siteListId ? 'siteList' : 'priceList',
+    priceListId: list === '' ? null : list,
   };
 }
 
@@ -212,7 +271,11 @@ function pricedLine(pricing: Pricing, row: LineRow): CartLineView {
 interface Buyer {
   /** The signed-in user and their business account, null for a visitor (or a user without one). */
   userId: string | null;
+  /** Lower-cased; null for a visitor (their e-mail is known at placement). */
+  email: string | null;
   accountId: string | null;
+  /** The account's (contract) price list. */
+  priceListId: string | null;
   pricing: Pricing;
   taxExempt: boolean;
   /** The country the site ships to (decision 033). */
@@ -224,11 +287,27 @@ interface Buyer {
 async function buyerOf(ctx: Ctx, db: Db = ctx.db): Promise<Buyer> {
   const pricing = await pricingOf(ctx);
   const country = siteCountry(ctx.site);
-  if (!ctx.user) return { userId: null, accountId: null, pricing, taxExempt: false, country, state: null };
+  if (!ctx.user) {
+    return {
+      userId: null,
+      email: null,
+      accountId: null,
+      priceListId: null,
+      pricing,
+      taxExempt: false,
+      country,
+      state: null,
+    };
+  }
   const [row] = await db.execute<
-    { accountId: string | null; taxExempt: boolean | null; state: string | null }[]
+    {
+      accountId: string | null;
+      priceListId: string | null;
+      taxExempt: boolean | null;
+      state: string | null;
+    }[]
   >(
-    `select ba.id as "accountId", (ba.tax_exempt and (ba.tax_certificate_expires is null
+    `select ba.id as "accountId", ba.price_list_id as "priceListId", (ba.tax_exempt and (ba.tax_certificate_expires is null
                or ba.tax_certificate_expires >= (now() at time zone '${STORE_TIME_ZONE}')::date)) as "taxExempt", case when a.country = ? then a.state end as state
      from app_user u
      left join business_account ba on ba.id = u.account_id
@@ -238,7 +317,9 @@ async function buyerOf(ctx: Ctx, db: Db = ctx.db): Promise<Buyer> {
   );
   return {
     userId: ctx.user.id,
+    email: ctx.user.email.toLowerCase(),
     accountId: row?.accountId ?? null,
+    priceListId: row?.priceListId ?? null,
     pricing,
     taxExempt: row?.taxExempt ?? false,
     country,
@@ -289,12 +370,91 @@ export async function linesView(
   return view(null, lines, buyer, freight);
 }
 
+/** A cart's lines as the promotions' rule reads them (decision 079). */
+const promotionLines = (lines: readonly CartLineView[]): PromotionLine[] =>
+  lines.map((l) => ({
+    lineId: l.cartLineId,
+    productId: l.id,
+    brandId: l.brandId,
+    categoryHandle: l.categoryHandle,
+    quantity: l.quantity,
+    unitPrice: l.price,
+    lineTotal: l.lineTotal,
+    source: l.priceSource,
+    priceListId: l.priceListId,
+  }));
+
+/**
+ * What the promotions' rule is asked for a cart's lines: the freight the table gives them, the buyer (a visitor's
+ * e-mail once known, at placement) and the codes kept on the cart.
+ */
+function promotionsRequest(
+  lines: readonly CartLineView[],
+  buyer: Buyer,
+  codes: readonly EnteredCode[],
+  email: string | null = buyer.email,
+): PromotionsRequest {
+  return {
+    lines: promotionLines(lines),
+    freight: cartTotals(lines, { country: buyer.country }).freightAmt,
+    currency: buyer.pricing.currency,
+    codes,
+    customer: {
+      kind: buyer.userId ? 'signedIn' : 'guest',
+      userId: buyer.userId,
+      email: email?.toLowerCase() ?? null,
+      companyId: buyer.accountId,
+      priceListId: buyer.priceListId,
+    },
+  };
+}
+
+/**
+ * The promotions of a cart (decision 079): none in a punchout session (the procurement system's prices stand:
+ * decision 073) and none for a visitor without a cart; otherwise the automatic ones and the cart's codes.
+ */
+async function cartPromotions(
+  ctx: Ctx,
+  cart: CartRow | null,
+  lines: CartLineView[],
+  buyer: Buyer,
+): Promise<PromotionOutcome> {
+  if (!cart || ctx.req.session?.ownCart) return NO_PROMOTIONS;
+  return promotionsFor(ctx, promotionsRequest(lines, buyer, cart.codes ?? []));
+}
+
+/** The cart as the shop shows it, its promotions applied. */
+async function pricedView(
+  ctx: Ctx,
+  cart: CartRow | null,
+  lines: CartLineView[],
+  buyer: Buyer,
+): Promise<CartView> {
+  return view(cart, lines, buyer, undefined, await cartPromotions(ctx, cart, lines, buyer));
+}
+
+/** Each code kept on the cart as the outcome reads it. */
+function codesOf(codes: readonly EnteredCode[], outcome: PromotionOutcome): CartCode[] {
+  return codes.map(({ code }) => {
+    const refusal = outcome.refusals.find((r) => r.code === code);
+    const pending = outcome.pending.some((p) => p.code === code);
+    return {
+      code,
+      applied: !refusal,
+      pending,
+      reason: refusal?.reason ?? null,
+      message: refusal?.message ?? null,
+    };
+  });
+}
+
 function view(
   cart: CartRow | null,
   lines: CartLineView[],
   buyer: Buyer,
   /** A quote's agreed freight (decision 049). */
   freight?: number,
+  promotions: PromotionOutcome = NO_PROMOTIONS,
 ): CartView {
   const taxation = taxationFor(buyer.country, buyer.state);
   return {
@@ -304,13 +464,25 @@ function view(
     note: cart?.note ?? '',
     createdDate: cart ? new Date(cart.createdAt).toISOString() : null,
     updatedDate: cart ? new Date(cart.updatedAt).toISOString() : null,
-    orderLines: lines,
+    orderLines: lines.map((l) => {
+      const discount = promotions.lineDiscounts.get(l.cartLineId) ?? 0;
+      return { ...l, discount, netLineTotal: round2(l.lineTotal - discount) };
+    }),
+    promotions: promotions.applied.map((a) => ({
+      promotionId: a.promotionId,
+      name: a.name,
+      code: a.code,
+      amount: a.amount,
+      freightAmount: a.freight,
+    })),
+    codes: codesOf(cart?.codes ?? [], promotions),
     otherCharges: 0,
     ...cartTotals(lines, {
       country: buyer.country,
       components: taxation.components,
       exempt: buyer.taxExempt,
       freight,
+      promotions,
     }),
     taxGeoCode: taxation.geoCode,
     taxState: taxation.region,
@@ -334,10 +506,14 @@ interface CartRow {
   note: string;
   createdAt: Date;
   updatedAt: Date;
+  /** The codes kept on it (read with the cart: no statement more). */
+  codes?: EnteredCode[];
 }
 
 // The cart's stored currency_code is not read: a cart is priced in the currency of the site it is seen on.
 const CART_COLUMNS = `id, revision, note, created_at as "createdAt", updated_at as "updatedAt"`;
+/** A cart read whole: its columns and its codes. */
+const CART_READ = `${CART_COLUMNS}, ${CART_CODES_COLUMN('cart.id')} as codes`;
 
 /** The Idempotency-Key of an add, when sent: checked with the domain's rule (none: the add is not keyed). */
 function idempotencyKeyOf(key: unknown): string | undefined {
@@ -353,6 +529,31 @@ function idempotencyKeyOf(key: unknown): string | undefined {
 /** Forgets the keys of adds older than a day (with the sessions' pruning). */
 export async function pruneCartRequests(db: Db): Promise<void> {
   await db.execute("delete from cart_request where created_at < now() - interval '1 day'");
+}
+
+const PUNCHOUT_CODE_MESSAGE =
+  "Codes don't apply in a punchout session: your procurement system's prices stand.";
+const tooManyOnCart = () => `A cart takes at most ${PROMOTION_LIMITS.codesPerCart} codes: remove one first.`;
+
+const codeError = (message: string) => new AppError('BAD_USER_INPUT', message, [{ field: 'code', message }]);
+
+/** Against guessing codes (issue 58): the refused attempts of a session, and of an address in an hour. */
+const codeLimits = (ctx: Ctx) => [
+  {
+    key: `promo-code:session:${ctx.req.sessionID ?? 'none'}`,
+    max: PROMOTION_LIMITS.attemptsPerSession,
+    windowMs: 86_400_000,
+  },
+  {
+    key: `promo-code:ip:${ctx.req.ip ?? 'unknown'}`,
+    max: PROMOTION_LIMITS.attemptsPerAddressPerHour,
+    windowMs: 3_600_000,
+  },
+];
+
+function tooManyCodes(retryAfterSeconds: number): AppError {
+  const message = promotionMessage('tooMany', { n: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }, 'en-US');
+  return new AppError('TOO_MANY_REQUESTS', message, [{ field: 'code', message }]);
 }
 
 /** A read-only own cart (a punchout inspect) takes no change. */
@@ -373,19 +574,19 @@ export const cartService = {
         ? { ...found, state: shipTo.toUpperCase() }
         : found;
     if (!cart) return emptyView(buyer);
-    return view(cart, await pricedLines(ctx.db, cart.id, buyer.pricing), buyer);
+    return pricedView(ctx, cart, await pricedLines(ctx.db, cart.id, buyer.pricing), buyer);
   },
 
   async find(ctx: Ctx): Promise<CartRow | null> {
     const own = ctx.req.session?.ownCart;
     if (own) {
       const [row] = await prepared<CartRow>(
-        `select ${CART_COLUMNS} from cart where id = ? and user_id is null`,
+        `select ${CART_READ} from cart where id = ? and user_id is null`,
       ).all(ctx.db, [own.id]);
       return row ?? null;
     }
     if (ctx.user) {
-      const [row] = await ctx.db.execute<CartRow[]>(`select ${CART_COLUMNS} from cart where user_id = ?`, [
+      const [row] = await ctx.db.execute<CartRow[]>(`select ${CART_READ} from cart where user_id = ?`, [
         ctx.user.id,
       ]);
       return row ?? null;
@@ -393,7 +594,7 @@ export const cartService = {
     const id = ctx.req.session?.cartId;
     if (!id) return null;
     const [row] = await prepared<CartRow>(
-      `select ${CART_COLUMNS} from cart where id = ? and user_id is null`,
+      `select ${CART_READ} from cart where id = ? and user_id is null`,
     ).all(ctx.db, [id]);
     return row ?? null;
   },
@@ -505,7 +706,8 @@ export const cartService = {
                   mode === 'add' ? 'least(cart_line.quantity + excluded.quantity, ?)' : 'excluded.quantity'
                 }
                 returning 1)
-         select c.*, (select ok from fits) as fits, (select count(*) from up) as written from c`,
+         select c.*, ${CART_CODES_COLUMN('c.id')} as codes, (select ok from fits) as fits,
+           (select count(*) from up) as written from c`,
       ).all(ctx.db, [
         ...cart.params,
         ...(key ? [key] : []),
@@ -526,7 +728,7 @@ export const cartService = {
     if (!cart) throw new AppError('CONFLICT', 'This cart can no longer be changed.');
     if (!ctx.user && !own) ensureSession(ctx.req).cartId = cart.id;
     const buyer = await buyerOf(ctx);
-    return view(cart, await pricedLines(ctx.db, cart.id, buyer.pricing), buyer);
+    return pricedView(ctx, cart, await pricedLines(ctx.db, cart.id, buyer.pricing), buyer);
   },
 
   /** Removes lines of the caller's cart by cartLineId (others' lines are never touched). */
@@ -536,6 +738,76 @@ export const cartService = {
     const cart = await this.find(ctx);
     if (cart && cartLineIds.length > 0) await takeLines(ctx.db, cart.id, cartLineIds);
     return this.get(ctx);
+  },
+
+  /**
+   * Keeps a code on the cart (issue 58): refused with the reason, in the field `code`, when it does not apply now
+   * (nothing kept). Refused attempts count against guessing, per session and per address; over either limit the
+   * code is not even looked at.
+   */
+  async applyCode(ctx: Ctx, raw: unknown): Promise<CartView> {
+    assertOrdersScope(ctx);
+    refuseReadOnly(ctx);
+    const code = normalizeCode(validate(cartCodeSchema, { code: raw }).code);
+    // The procurement system's prices stand in a punchout session (decision 073): no promotion reaches them.
+    if (ctx.req.session?.ownCart) throw codeError(PUNCHOUT_CODE_MESSAGE);
+    const cart = await this.find(ctx);
+    if (!cart) throw codeError(emptyCartMessage);
+    const limits = codeLimits(ctx);
+    for (const limit of limits) {
+      const { allowed, retryAfterSeconds } = await peek(ctx.db, limit);
+      if (!allowed) throw tooManyCodes(retryAfterSeconds);
+    }
+    const kept = cart.codes ?? [];
+    if (kept.some((c) => c.code === code)) return this.get(ctx);
+    if (kept.length >= PROMOTION_LIMITS.codesPerCart) throw codeError(tooManyOnCart());
+    const [entered] = await findCodes(ctx.db, [code]);
+    const buyer = await buyerOf(ctx);
+    const lines = await pricedLines(ctx.db, cart.id, buyer.pricing);
+    const outcome = await promotionsFor(ctx, promotionsRequest(lines, buyer, [...kept, entered!]));
+    const refusal = outcome.refusals.find((r) => r.code === code);
+    if (refusal) {
+      for (const limit of limits) await hit(ctx.db, limit);
+      throw codeError(refusal.message);
+    }
+    await ctx.db.execute(
+      'insert into cart_promotion_code (cart_id, code_id) values (?, ?) on conflict do nothing',
+      [cart.id, entered!.codeId],
+      'run',
+    );
+    return this.get(ctx);
+  },
+
+  /** Takes a code off the cart (a code not on it changes nothing). */
+  async removeCode(ctx: Ctx, raw: unknown): Promise<CartView> {
+    assertOrdersScope(ctx);
+    refuseReadOnly(ctx);
+    const cart = await this.find(ctx);
+    const code = typeof raw === 'string' ? normalizeCode(raw) : '';
+    if (cart && code) {
+      await ctx.db.execute(
+        `delete from cart_promotion_code
+         where cart_id = ? and code_id in (select id from promotion_code where upper(code) = ?)`,
+        [cart.id, code],
+        'run',
+      );
+    }
+    return this.get(ctx);
+  },
+
+  /** What the promotions' rule is asked at placement: the cart's lines and codes, the buyer, the contact e-mail. */
+  async promotionsRequest(
+    ctx: Ctx,
+    cartId: string,
+    lines: CartLineView[],
+    email: string,
+  ): Promise<PromotionsRequest | null> {
+    if (ctx.req.session?.ownCart) return null;
+    const [buyer, [row]] = await Promise.all([
+      buyerOf(ctx),
+      ctx.db.execute<{ codes: EnteredCode[] }[]>(`select ${CART_CODES_COLUMN('?::uuid')} as codes`, [cartId]),
+    ]);
+    return promotionsRequest(lines, buyer, row?.codes ?? [], buyer.email ?? email);
   },
 
   /** Empties the cart (the default, empty cart). */
@@ -570,6 +842,13 @@ export const cartService = {
         `insert into cart_line (cart_id, product_id, quantity, configurations, config_key, date_added)
          select ?, product_id, quantity, configurations, config_key, date_added from cart_line where cart_id = ?
          on conflict (cart_id, product_id, config_key) do update set quantity = excluded.quantity`,
+        [mine!.id, anonymousCartId],
+        'run',
+      );
+      // The codes entered as a visitor stay on the cart (the rule checks them again for the user).
+      await ctx.db.execute(
+        `insert into cart_promotion_code (cart_id, code_id, entered_at)
+         select ?, code_id, entered_at from cart_promotion_code where cart_id = ? on conflict do nothing`,
         [mine!.id, anonymousCartId],
         'run',
       );

@@ -106,6 +106,52 @@ export class CartLineGql {
 
   /** The product's category (not in the schema): `categories` is resolved from it. */
   categoryId!: string | null;
+
+  @Field(() => Float, { description: "The promotions' share of the line (decision 079); 0 without one" })
+  discount!: number;
+
+  @Field(() => Float, { description: 'What the line costs after its promotions: lineTotal − discount' })
+  netLineTotal!: number;
+}
+
+@ObjectType('AppliedPromotion', { description: 'A promotion applied to a cart or an order (decision 079)' })
+export class AppliedPromotionGql {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { nullable: true, description: 'The code that reached it; null for an automatic one' })
+  code!: string | null;
+
+  @Field(() => Float, { description: 'Taken off the goods' })
+  amount!: number;
+
+  @Field(() => Float, { description: 'Taken off the freight' })
+  freightAmount!: number;
+}
+
+@ObjectType('CartCode', { description: 'A code kept on the cart' })
+export class CartCodeGql {
+  @Field(() => String, { description: 'Upper-cased' })
+  code!: string;
+
+  @Field(() => Boolean, { description: 'It takes its promotion now' })
+  applied!: boolean;
+
+  @Field(() => Boolean, { description: "A visitor's: checked against the e-mail when the order is placed" })
+  pending!: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why it does not apply now: unknown, expired, notYetValid, notForCart, minimum, usedUp, notForAccount, notForEmail, notCombinable or quote',
+  })
+  reason!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The reason in words (English; the shop translates it)',
+  })
+  message!: string | null;
 }
 
 @ObjectType('TaxLine', { description: 'One tax on a cart or an order (decision 033)' })
@@ -178,8 +224,23 @@ export class CartGql {
   @Field(() => Float)
   subTotal!: number;
 
-  @Field(() => Float)
+  @Field(() => Float, { description: 'The freight charged: the freight table less freightDiscount' })
   freightAmt!: number;
+
+  @Field(() => Float, {
+    description:
+      "Promotions' discount on the goods: total = subTotal − discountTotal + freightAmt + taxAmount",
+  })
+  discountTotal!: number;
+
+  @Field(() => Float, { description: "Promotions' discount on the freight" })
+  freightDiscount!: number;
+
+  @Field(() => [AppliedPromotionGql], { description: 'The promotions applied, in the order applied' })
+  promotions!: AppliedPromotionGql[];
+
+  @Field(() => [CartCodeGql], { description: 'The codes kept on the cart, applying or not' })
+  codes!: CartCodeGql[];
 
   @Field(() => String, { description: 'The freight table rule that applied' })
   freightRule!: string;

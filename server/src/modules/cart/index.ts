@@ -18,4 +18,4 @@ export {
   pricedListItems,
   pruneCartRequests,
 } from './cart.service';
-export { CartGql, TaxLineGql, CartItemInputGql, CartLineGql } from './cart.types';
+export { AppliedPromotionGql, CartGql, TaxLineGql, CartItemInputGql, CartLineGql } from './cart.types';

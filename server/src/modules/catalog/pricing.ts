@@ -82,11 +82,11 @@ export function pricedBy(pricing: Pricing, row: PriceColumns): Priced {
   if (!pricing.siteListId) {
     const offers: PriceOffer[] = [];
     if (row.ownPrice !== null) {
-      offers.push({ price: row.ownPrice, basePrice: row.ownBasePrice, breaks: breaksOf('') });
+      offers.push({ list: '', price: row.ownPrice, basePrice: row.ownBasePrice, breaks: breaksOf('') });
     }
     if (row.listPrice !== null && row.listId !== null) {
       const basePrice = row.listBasePrice ?? row.ownBasePrice;
-      offers.push({ price: row.listPrice, basePrice, breaks: breaksOf(row.listId) });
+      offers.push({ list: row.listId, price: row.listPrice, basePrice, breaks: breaksOf(row.listId) });
     }
     const forOne = cheapestForOne(offers);
     return { price: forOne?.price ?? null, basePrice: forOne?.basePrice ?? null, rate: 1, offers };
@@ -100,7 +100,14 @@ export function pricedBy(pricing: Pricing, row: PriceColumns): Priced {
   const offers =
     row.listPrice === null
       ? []
-      : [{ price: row.listPrice, basePrice: row.listBasePrice, breaks: breaksOf(pricing.siteListId) }];
+      : [
+          {
+            list: pricing.siteListId,
+            price: row.listPrice,
+            basePrice: row.listBasePrice,
+            breaks: breaksOf(pricing.siteListId),
+          },
+        ];
   return { price: row.listPrice, basePrice: row.listBasePrice, rate, offers };
 }
 

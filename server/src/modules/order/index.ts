@@ -35,7 +35,9 @@ export {
   readOrderEdit,
   refuseEdit,
   reserveEditedLines,
+  orderPromotionFacts,
   writeEditedLines,
+  writeEditedPromotions,
   writeOrderEdit,
 } from './order-edit';
 export { queueStatusNotice, type OrderMail, cancellationMail } from './order-mail';
@@ -60,10 +62,12 @@ export {
   emptyCart,
   insertOrder,
   insertOrderLines,
+  insertOrderPromotions,
   lockCart,
   orderAddress,
   priceOrder,
   readCheckout,
+  refuseHigherTotal,
   rememberGuestOrder,
   reserveLines,
   type Checkout,

@@ -18,6 +18,9 @@ import type { Ctx as RequestCtx } from '../../context';
 import { adminOrderService } from './order-admin.service';
 import { fulfilmentService } from './fulfilment.service';
 import { orderService } from './order.service';
+import { orderPromotionFacts } from './order-edit';
+import { isUuid } from '../../../../domain/ids';
+import { notFound } from '../../common/errors';
 import { OrderGql } from './order.types';
 
 @ObjectType('AdminOrderRow', { description: "A row of the console's orders table" })
@@ -105,6 +108,39 @@ class DeliveryInputGql {
   @Field(() => String, { description: 'YYYY-MM-DD' }) deliveredOn!: string;
 }
 
+@ObjectType('OrderPromotionRule', {
+  description: 'A promotion an order took, as the console edit evaluates it again',
+})
+class OrderPromotionRuleGql {
+  @Field(() => Int, { description: 'Its place on the order (dropPromotions names it)' }) position!: number;
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) code!: string | null;
+  @Field(() => Boolean, { description: 'Dropped by staff in an earlier edit' }) dropped!: boolean;
+  @Field(() => Float, { description: 'Taken off the goods now' }) amount!: number;
+  @Field(() => Float, { description: 'Taken off the freight now' }) freightAmount!: number;
+  @Field(() => GraphQLJSON, { description: 'The rule as at placement (domain/promotions.ts PromotionRule)' })
+  rule!: unknown;
+}
+
+@ObjectType('OrderPromotionLine', { description: "What a promotion's conditions read of an order line" })
+class OrderPromotionLineGql {
+  @Field(() => ID) lineId!: string;
+  @Field(() => String) productId!: string;
+  @Field(() => String, { nullable: true }) brandId!: string | null;
+  @Field(() => String, { nullable: true }) categoryHandle!: string | null;
+  @Field(() => String, { description: 'catalogue, siteList, priceList or quote' }) source!: string;
+  @Field(() => String, { nullable: true }) priceListId!: string | null;
+}
+
+@ObjectType('OrderPromotionFacts', {
+  description: "An order's promotions as placed and its lines' facts (decision 079)",
+})
+class OrderPromotionFactsGql {
+  @Field(() => String) site!: string;
+  @Field(() => [OrderPromotionRuleGql]) promotions!: OrderPromotionRuleGql[];
+  @Field(() => [OrderPromotionLineGql]) lines!: OrderPromotionLineGql[];
+}
+
 /**
  * The console's orders (staff): the table, one order with its audit trail, shipments and deliveries. Saving the edit
  * form runs a flow: its mutation is the flows' (flows/edit-order.resolver.ts).
@@ -126,6 +162,15 @@ export class AdminOrderResolver {
   @Query(() => OrderGql, { description: 'Any order, for staff' })
   adminOrder(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestCtx) {
     return orderService.get(ctx, id);
+  }
+
+  @Authorized(...CONSOLE_ACCESS.orders)
+  @Query(() => OrderPromotionFactsGql, {
+    description: "An order's promotions as placed, for the console edit's running totals (decision 079)",
+  })
+  orderPromotionFacts(@Arg('orderId', () => ID) orderId: string, @Ctx() ctx: RequestCtx) {
+    if (!isUuid(orderId)) throw notFound('Order');
+    return orderPromotionFacts(ctx, orderId);
   }
 
   @Authorized(...CONSOLE_ACCESS.orders)

@@ -6,10 +6,14 @@ import {
   editedLine,
   editsByBaseAndOptions,
   editedSubtotal,
+  editedPromotions,
   editedTotal,
   proposedCharges,
   type AdminOrderInput,
+  type OrderPromotionFacts,
 } from '../../../../domain/admin';
+import type { SiteId } from '../../../../domain/constants';
+import type { PromotionOutcome } from '../../../../domain/promotions';
 import { editedErpOrderId } from '../../../../domain/erp';
 import { round2 } from '../../../../domain/money';
 import { addressRules } from '../../../../domain/regions';
@@ -54,6 +58,40 @@ export interface EditTotals {
   subTotal: number;
   total: number;
   taxes: ReturnType<typeof taxLines>;
+  /** The order's promotions evaluated again on the edited lines (decision 079). */
+  promotions: PromotionOutcome;
+  /** The names of those staff drop in this edit. */
+  dropped: string[];
+}
+
+/** An order's promotions as placed and its lines' facts, with its site: what the edit evaluates again. */
+export type EditPromotionFacts = OrderPromotionFacts & {
+  site: SiteId;
+  promotions: readonly (OrderPromotionFacts['promotions'][number] & {
+    amount: number;
+    freightAmount: number;
+  })[];
+};
+
+/** What the console's edit needs to evaluate the order's promotions again (one statement). */
+export async function orderPromotionFacts(ctx: Ctx, orderId: string): Promise<EditPromotionFacts> {
+  const [row] = await ctx.db.execute<EditPromotionFacts[]>(
+    `select o.site,
+       coalesce((select json_agg(json_build_object('position', p.position, 'name', p.name, 'code', p.code,
+         'rule', p.rule, 'dropped', p.dropped_at is not null, 'amount', p.amount::float8,
+         'freightAmount', p.freight_amount::float8) order by p.position)
+         from order_promotion p where p.order_id = o.id), '[]'::json) as promotions,
+       coalesce((select json_agg(json_build_object('lineId', l.id, 'productId', l.product_id,
+         'brandId', pr.brand_id, 'categoryHandle', c.handle, 'source', l.price_source,
+         'priceListId', l.price_list_id) order by l.line_no)
+         from order_line l left join product pr on pr.id = l.product_id left join category c on c.id = pr.category_id
+         where l.order_id = o.id), '[]'::json) as lines
+     from customer_order o where o.id = ?`,
+    [orderId],
+    'all',
+  );
+  if (!row) throw notFound('Order');
+  return row;
 }
 
 /** What the edit changes, field by field, as the audit trail records it. */
@@ -177,28 +215,47 @@ export function editTotals(
   current: OrderView,
   form: AdminOrderInput,
   lines: readonly (EditedLine | null)[],
+  facts: EditPromotionFacts,
 ): EditTotals & { problems: FieldError[] } {
   const subTotal = editedSubtotal(lines.map((l) => l?.lineTotal ?? 0));
-  const total = editedTotal(subTotal, form.shippingCharges, form.taxAmount);
+  const quotedFreight = current.lines.some((l) => l.quoted) ? current.freightAmt : undefined;
+  const promotions = editedPromotions(
+    {
+      facts,
+      site: facts.site,
+      currency: current.currencyCode,
+      createdAt: current.createdAt,
+      country: current.shippingAddress.country,
+      freight: quotedFreight,
+    },
+    lines.flatMap((l) =>
+      l ? [{ id: l.id, quantity: l.quantity, unitPrice: l.price, lineTotal: l.lineTotal }] : [],
+    ),
+    form.dropPromotions,
+  );
+  const discount = promotions.goodsDiscount;
+  const total = editedTotal(subTotal, form.shippingCharges, form.taxAmount, discount);
   const proposed = proposedCharges(subTotal, {
     country: current.shippingAddress.country,
     taxes: current.taxes,
-    freight: current.lines.some((l) => l.quoted) ? current.freightAmt : undefined,
+    freight: quotedFreight,
+    promotions,
   });
   const taxes =
     proposed.shippingCharges === round2(form.shippingCharges) && proposed.taxAmount === round2(form.taxAmount)
-      ? taxLines(current.taxes, { subTotal, freight: proposed.shippingCharges })
+      ? taxLines(current.taxes, { subTotal: round2(subTotal - discount), freight: proposed.shippingCharges })
       : [];
+  const rule = discount
+    ? `subtotal ${subTotal.toFixed(2)} − discount ${discount.toFixed(2)} + freight + tax`
+    : `subtotal ${subTotal.toFixed(2)} + freight + tax`;
   const problems: FieldError[] =
     Math.abs(total - form.totalAmount) >= 0.005
-      ? [
-          {
-            field: 'totalAmount',
-            message: `Total amount must be ${total.toFixed(2)} (subtotal ${subTotal.toFixed(2)} + freight + tax)`,
-          },
-        ]
+      ? [{ field: 'totalAmount', message: `Total amount must be ${total.toFixed(2)} (${rule})` }]
       : [];
-  return { subTotal, total, taxes, problems };
+  const dropped = facts.promotions
+    .filter((p) => !p.dropped && form.dropPromotions.includes(p.position))
+    .map((p) => p.name);
+  return { subTotal, total, taxes, promotions, dropped, problems };
 }
 
 /**
@@ -220,11 +277,34 @@ export function editChanges(
     freightAmt: form.shippingCharges,
     total: totals.total,
     subTotal: totals.subTotal,
+    discountTotal: totals.promotions.goodsDiscount,
+    freightDiscount: totals.promotions.freightDiscount,
     erpOrderId: editedErpOrderId(current, form.erpOrderId),
     status: form.status,
-    lines: current.lines.map((l) => ({ ...l, ...lines.find((e) => e?.id === l.id) })),
+    lines: current.lines.map((l) => {
+      const edited = lines.find((e) => e?.id === l.id);
+      return { ...l, ...edited, discount: totals.promotions.lineDiscounts.get(l.id) ?? 0 };
+    }),
+    promotions: totals.promotions.applied.map((a) => ({
+      name: a.name,
+      code: a.code,
+      amount: a.amount,
+      freightAmount: a.freight,
+    })),
   };
   const changes = diff(editableFields(current), editableFields(after));
+  // Each promotion that comes or goes: dropped by staff, or no longer (or now) met by the edited lines.
+  const names = (list: readonly { name: string }[]) => new Set(list.map((p) => p.name));
+  const [was, is] = [names(current.promotions), names(after.promotions)];
+  for (const name of new Set([...was, ...is])) {
+    if (was.has(name) === is.has(name)) continue;
+    changes.before[`promotion ${name}`] = was.has(name) ? 'applied' : 'not applied';
+    changes.after[`promotion ${name}`] = is.has(name)
+      ? 'applied'
+      : totals.dropped.includes(name)
+        ? 'dropped'
+        : 'not applied';
+  }
   const problems: FieldError[] = [];
   // Once goods have left or the card is charged, what was shipped and paid for stands: a change of lines or
   // amounts would need a refund or a new charge, and could leave items owed that can no longer ship.
@@ -336,7 +416,8 @@ export async function writeOrderEdit(
 ): Promise<void> {
   await ctx.db.execute(
     `update customer_order set contact_email = ?, shipping_address = shipping_address || ?::jsonb,
-       tax_amount = ?, taxes = ?::jsonb, freight_amt = ?, sub_total = ?, total = ?, erp_order_id = ?::text,
+       tax_amount = ?, taxes = ?::jsonb, freight_amt = ?, sub_total = ?, discount_total = ?, freight_discount = ?,
+       total = ?, erp_order_id = ?::text,
        acknowledged_at = case when acknowledged_at is null and ?::text is not null then now() else acknowledged_at end,
        version = version + ?, updated_at = now()
      where id = ? and version = ?`,
@@ -347,6 +428,8 @@ export async function writeOrderEdit(
       JSON.stringify(totals.taxes),
       form.shippingCharges,
       totals.subTotal,
+      totals.promotions.goodsDiscount,
+      totals.promotions.freightDiscount,
       totals.total,
       editedErpOrderId(current, form.erpOrderId),
       editedErpOrderId(current, form.erpOrderId),
@@ -358,18 +441,30 @@ export async function writeOrderEdit(
   );
 }
 
-/** Writes the edited lines. A price staff change by hand is no longer the tier's saving: the price for one is forgotten. */
+/**
+ * Writes the edited lines, each with its promotions' shares as evaluated again (by the promotion's place on the
+ * order). A price staff change by hand is no longer the tier's saving: the price for one is forgotten.
+ */
 export async function writeEditedLines(
   ctx: Ctx,
   orderId: string,
   lines: readonly (EditedLine | null)[],
+  totals: EditTotals,
+  facts: EditPromotionFacts,
 ): Promise<void> {
+  const positionOf = (promotionId: string) =>
+    facts.promotions.find((p) => p.rule.id === promotionId)?.position;
+  const sharesOf = (lineId: string) =>
+    totals.promotions.applied.flatMap((a) => {
+      const amount = a.lines.find((l) => l.lineId === lineId)?.amount ?? 0;
+      return amount > 0 ? [{ position: positionOf(a.promotionId), amount }] : [];
+    });
   await ctx.db.execute(
     `update order_line l set quantity = e.quantity, price = e.price, base_price = e.base_price,
-       configurations = e.configurations, line_total = e.line_total,
-       unit_price_for_one = case when l.price = e.price then l.unit_price_for_one end
+       configurations = e.configurations, line_total = e.line_total, discount_amount = e.discount_amount,
+       discounts = e.discounts, unit_price_for_one = case when l.price = e.price then l.unit_price_for_one end
      from jsonb_to_recordset(?::jsonb) as e(id uuid, quantity int, price numeric, base_price numeric,
-       configurations jsonb, line_total numeric)
+       configurations jsonb, line_total numeric, discount_amount numeric, discounts jsonb)
      where l.id = e.id and l.order_id = ?`,
     [
       JSON.stringify(
@@ -380,10 +475,52 @@ export async function writeEditedLines(
           base_price: l!.basePrice,
           configurations: l!.configurations,
           line_total: l!.lineTotal,
+          discount_amount: totals.promotions.lineDiscounts.get(l!.id) ?? 0,
+          discounts: sharesOf(l!.id),
         })),
       ),
       orderId,
     ],
+    'run',
+  );
+}
+
+/**
+ * Writes each promotion's new amounts on the order and on its redemption (what its budget counts); one staff drop is
+ * marked dropped (by whom) and its redemption given back. A promotion whose line condition no longer holds keeps its
+ * row at 0, so a later edit that meets it again brings it back (decision 079). Nothing without promotions.
+ */
+export async function writeEditedPromotions(
+  ctx: Ctx,
+  orderId: string,
+  form: AdminOrderInput,
+  totals: EditTotals,
+  facts: EditPromotionFacts,
+): Promise<void> {
+  const rows = facts.promotions
+    .filter((p) => !p.dropped)
+    .map((p) => {
+      const applied = totals.promotions.applied.find((a) => a.promotionId === p.rule.id);
+      return {
+        position: p.position,
+        promotion_id: p.rule.id,
+        amount: applied?.amount ?? 0,
+        freight_amount: applied?.freight ?? 0,
+        dropped: form.dropPromotions.includes(p.position),
+      };
+    });
+  if (rows.length === 0) return;
+  await ctx.db.execute(
+    `with e as (select * from jsonb_to_recordset(?::jsonb)
+                  as e(position smallint, promotion_id uuid, amount numeric, freight_amount numeric, dropped boolean)),
+     promotions as (
+       update order_promotion p set amount = e.amount, freight_amount = e.freight_amount,
+         dropped_at = case when e.dropped then now() end, dropped_by_id = case when e.dropped then ?::uuid end
+       from e where p.order_id = ? and p.position = e.position returning p.id)
+     update promotion_redemption r set amount = e.amount, freight_amount = e.freight_amount,
+       released_at = case when e.dropped then now() else r.released_at end
+     from e where r.order_id = ? and r.promotion_id = e.promotion_id and r.released_at is null`,
+    [JSON.stringify(rows), ctx.user?.id ?? null, orderId, orderId],
     'run',
   );
 }
@@ -504,9 +641,15 @@ function editableFields(order: OrderView): Record<string, unknown> {
     erpOrderId: order.erpOrderId,
     status: order.status,
   };
+  // The promotions only on an order that has any (decision 079): a trail without them reads as it always did.
+  if (order.discountTotal || order.freightDiscount || order.promotions.length) {
+    fields.discount = order.discountTotal;
+    fields.freightDiscount = order.freightDiscount;
+  }
   for (const line of order.lines) {
     const key = `line ${line.lineNo} (${line.itemId})`;
     fields[`${key} quantity`] = line.quantity;
+    if (line.discount) fields[`${key} discount`] = line.discount;
     // As staff edit it: a configured line by its base and option prices, unless a tier priced it (its unit price).
     if (!editsByBaseAndOptions(line)) {
       fields[`${key} price`] = line.price;

@@ -39,7 +39,11 @@ const ORDER_FOR_MAIL = new Prepared<OrderForMail>(
      o.total::float8 as total, o.currency_code as "currencyCode", o.status, o.locale, o.site,
      (select string_agg(l.quantity || ' x ' || l.name || ' (' || l.product_id || ')  ' ||
         to_char(l.line_total, 'FM999999990.00'), E'\\n' order by l.line_no)
-      from order_line l where l.order_id = o.id) as lines
+      from order_line l where l.order_id = o.id)
+     -- The promotions it took (decision 079), each by name and code with what it took off, under the lines.
+     || coalesce(E'\\n' || (select string_agg('− ' || p.name || coalesce(' (' || p.code || ')', '') || '  -' ||
+        to_char(p.amount + p.freight_amount, 'FM999999990.00'), E'\\n' order by p.position)
+      from order_promotion p where p.order_id = o.id and p.dropped_at is null), '') as lines
    from customer_order o where o.id = ?`,
 );
 

@@ -3,6 +3,8 @@ import { Check, DecimalType, Entity, Index, ManyToOne, PrimaryKey, Property, Uni
 import { DEFAULT_CURRENCY } from '../../../../domain/constants';
 import { BusinessAccount, User } from '../account';
 import { Product } from '../catalog';
+import { Promotion } from '../promotion';
+import type { PromotionRule } from '../../../../domain/promotions';
 
 const money = () => ({ type: new DecimalType('number'), precision: 12, scale: 2 }) as const;
 
@@ -110,6 +112,14 @@ export class CustomerOrder {
 
   @Property(money())
   taxAmount!: number;
+
+  /** Promotions' discount on the goods (decision 079): total = subTotal − discountTotal + freightAmt + taxAmount. */
+  @Property({ ...money(), default: 0 })
+  discountTotal: number = 0;
+
+  /** Promotions' discount on the freight: the freight table's amount was freightAmt + freightDiscount. */
+  @Property({ ...money(), default: 0 })
+  freightDiscount: number = 0;
 
   /** Each tax paid (decision 033): kind, rate and amount; empty for orders placed before it was kept. */
   @Property({ type: 'jsonb', default: '[]' })
@@ -263,6 +273,64 @@ export class OrderLine {
 
   @Property(money())
   lineTotal!: number;
+
+  /** Promotions' share of the line (decision 079): its net amount is lineTotal − discountAmount. */
+  @Property({ ...money(), default: 0 })
+  discountAmount: number = 0;
+
+  /** Each promotion's share: the order_promotion's position and the amount. */
+  @Property({ type: 'jsonb', default: '[]' })
+  discounts: { position: number; amount: number }[] = [];
+
+  /** Which offer priced the line (catalogue, siteList, priceList, quote): a contract list's lines take no promotion. */
+  @Property({ type: 'text', default: 'catalogue' })
+  priceSource: string = 'catalogue';
+
+  @Property({ type: 'text', nullable: true })
+  priceListId: string | null = null;
+}
+
+/**
+ * A promotion as applied to an order (decision 079): its name, code, rule and amounts as at placement, so a later
+ * change of the promotion never changes a placed order. Staff may drop one in the console's edit.
+ */
+@Entity({ tableName: 'order_promotion' })
+@Unique({ properties: ['order', 'position'] })
+export class OrderPromotion {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id!: string;
+
+  @ManyToOne(() => CustomerOrder, { mapToPk: true, deleteRule: 'cascade' })
+  order!: string;
+
+  @Index()
+  @ManyToOne(() => Promotion, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  promotion: string | null = null;
+
+  /** In the order applied, from 1. */
+  @Property({ type: 'smallint' })
+  position!: number;
+
+  @Property({ type: 'text', nullable: true })
+  code: string | null = null;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'jsonb' })
+  rule!: PromotionRule;
+
+  @Property(money())
+  amount!: number;
+
+  @Property({ ...money(), default: 0 })
+  freightAmount: number = 0;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  droppedAt: Date | null = null;
+
+  @ManyToOne(() => User, { mapToPk: true, nullable: true, deleteRule: 'set null' })
+  droppedBy: string | null = null;
 }
 
 /** The order's history: every status change (and staff edit), who and when. */

@@ -4,7 +4,7 @@ import { lineTerms } from '../../../../domain/price-terms';
 import { describeConfiguration } from '../../../../domain/configuration-text';
 import { orderNumberLabel } from '../../../../domain/checkout';
 import { BRAND, type Locale } from '../../../../domain/constants';
-import { formatAmount } from '../../../../domain/money';
+import { formatAmount, round2 } from '../../../../domain/money';
 import { translateMessage } from '../../../../domain/message-translations';
 import { orderStatusLabel, type PaymentStatus } from '../../../../domain/order-status';
 import type { SiteLegal } from '../../../../domain/site-legal.schema';
@@ -48,6 +48,9 @@ const WORDS = {
   subtotal: { 'en-US': 'Subtotal', 'fr-CA': 'Sous-total', 'es-MX': 'Subtotal' },
   freight: { 'en-US': 'Freight', 'fr-CA': 'Transport', 'es-MX': 'Flete' },
   total: { 'en-US': 'Total', 'fr-CA': 'Total', 'es-MX': 'Total' },
+  promotion: { 'en-US': 'Promotion', 'fr-CA': 'Promotion', 'es-MX': 'Promoción' },
+  discount: { 'en-US': 'Discount', 'fr-CA': 'Rabais', 'es-MX': 'Descuento' },
+  freightDiscount: { 'en-US': 'before', 'fr-CA': 'avant', 'es-MX': 'antes' },
 } as const satisfies Record<string, Words>;
 
 const paidBy: Record<Locale, (brand: string, last4: string) => string> = {
@@ -198,6 +201,10 @@ export async function invoicePdf(order: OrderView, legal: SiteLegal, locale: Loc
       `${line.itemId}${line.manufacturerPartNumber ? ` (${w('mfr')} ${line.manufacturerPartNumber})` : ''}`,
       ...line.configurations.map((c) => describeConfiguration(c)),
       ...(line.minTransfer > 1 ? [packsOf[locale](line.minimumPurchaseQuantity)] : []),
+      // The promotions' share of the line (decision 079) and what it costs after them.
+      ...(line.discount > 0
+        ? [`${w('discount')} -${money(line.discount)} = ${money(line.netLineTotal)}`]
+        : []),
     ];
     const height = 13 + details.length * 11 + 6;
     if (y - height < 140) {
@@ -236,14 +243,26 @@ export async function invoicePdf(order: OrderView, legal: SiteLegal, locale: Loc
   y -= 6;
   const totals: [string, string][] = [
     [w('subtotal'), money(order.subTotal)],
-    [w('freight'), money(order.freightAmt)],
+    // Each promotion by its code and name, with what it took off the goods (decision 079).
+    ...order.promotions
+      .filter((p) => p.amount > 0)
+      .map((p): [string, string] => [
+        `${w('promotion')} ${p.code ? `${p.code} - ` : ''}${p.name}`,
+        `-${money(p.amount)}`,
+      ]),
+    [
+      order.freightDiscount > 0
+        ? `${w('freight')} (${w('freightDiscount')} ${money(round2(order.freightAmt + order.freightDiscount))})`
+        : w('freight'),
+      money(order.freightAmt),
+    ],
     ...order.taxes.map((tax): [string, string] => [
       taxLineLabel(tax, order.shippingAddress.state, locale),
       money(tax.amount),
     ]),
   ];
   for (const [label, value] of totals) {
-    textRight(page, label, 470, y, 10);
+    textRight(page, truncate(label, regular, 10, 400), 470, y, 10);
     textRight(page, value, right, y, 10);
     y -= 14;
   }

@@ -43,6 +43,9 @@ export interface OrderLineView {
   basePrice: number | null;
   configurations: OrderedConfiguration[];
   lineTotal: number;
+  /** The promotions' share of the line (decision 079), and what it costs after them. */
+  discount: number;
+  netLineTotal: number;
   /** The quantity tier the price came from (1: the price for one), and that price for one when a tier lowered it. */
   tierMinQuantity: number;
   unitPriceForOne: number | null;
@@ -74,6 +77,14 @@ export interface OrderEventView {
   note: string;
 }
 
+/** A promotion as an order took it (decision 079). */
+export interface OrderPromotionView {
+  name: string;
+  code: string | null;
+  amount: number;
+  freightAmount: number;
+}
+
 export interface OrderView {
   id: string;
   orderNumber: string;
@@ -87,7 +98,13 @@ export interface OrderView {
   userId: string | null;
   currencyCode: string;
   subTotal: number;
+  /** The freight charged; the freight table gave freightAmt + freightDiscount. */
   freightAmt: number;
+  /** Promotions' discount on the goods and on the freight (decision 079): total = subTotal − discountTotal + freightAmt + tax. */
+  discountTotal: number;
+  freightDiscount: number;
+  /** The promotions applied, as they were at placement (not those staff dropped). */
+  promotions: OrderPromotionView[];
   taxPct: number;
   taxAmount: number;
   /** Each tax, as the invoice shows it (orderTaxes: the taxes kept, or the one tax amount). */
@@ -121,7 +138,7 @@ export interface OrderView {
   events: OrderEventView[];
 }
 
-export type OrderSummaryView = Omit<OrderView, 'lines' | 'events' | 'shipments'> & {
+export type OrderSummaryView = Omit<OrderView, 'lines' | 'events' | 'shipments' | 'promotions'> & {
   lineCount: number;
   itemCount: number;
 };
@@ -131,7 +148,8 @@ const ORDER_COLUMNS = `
   o.shipment_status as "shipmentStatus", o.delivery_status as "deliveryStatus", o.return_status as "returnStatus",
   o.contact_email as "contactEmail", o.user_id as "userId", o.currency_code as "currencyCode",
   o.sub_total::float8 as "subTotal", o.freight_amt::float8 as "freightAmt", o.tax_pct::float8 as "taxPct",
-  o.tax_amount::float8 as "taxAmount", o.taxes, o.tax_geo_code as "taxGeoCode", o.total::float8 as total,
+  o.tax_amount::float8 as "taxAmount", o.discount_total::float8 as "discountTotal",
+  o.freight_discount::float8 as "freightDiscount", o.taxes, o.tax_geo_code as "taxGeoCode", o.total::float8 as total,
   o.shipping_address as "shippingAddress", o.bill_to as "billTo", o.carrier_id as "carrierId", o.carrier_method as "carrierMethod",
   o.shipping_note as "shippingNote", o.payment_kind as "paymentKind", o.card_brand as "cardBrand",
   o.card_last4 as "cardLast4", o.po_number as "poNumber", o.payment_intent_id as "paymentIntentId",
@@ -146,7 +164,8 @@ const ORDER_SQL = `
       'manufacturerPartNumber', l.manufacturer_part_number, 'unitOfMeasure', l.unit_of_measure, 'image', l.image,
       'quantity', l.quantity, 'minimumPurchaseQuantity', l.minimum_purchase_quantity, 'minTransfer', l.min_transfer,
       'price', l.price::float8, 'basePrice', l.base_price::float8, 'configurations', l.configurations,
-      'lineTotal', l.line_total::float8, 'tierMinQuantity', l.tier_min_quantity, 'quoted', l.quoted,
+      'lineTotal', l.line_total::float8, 'discount', l.discount_amount::float8,
+      'netLineTotal', (l.line_total - l.discount_amount)::float8, 'tierMinQuantity', l.tier_min_quantity, 'quoted', l.quoted,
       'unitPriceForOne', l.unit_price_for_one::float8,
       'shipOn', (select to_char(max(r.ship_on), 'YYYY-MM-DD') from stock_reservation r
         where r.order_line_id = l.id and r.status = 'reserved'),
@@ -158,6 +177,10 @@ const ORDER_SQL = `
       'lines', (select json_agg(json_build_object('lineId', sl.order_line_id, 'quantity', sl.quantity))
         from shipment_line sl where sl.shipment_id = s.id)) order by s.shipped_on, s.created_at)
       from shipment s where s.order_id = o.id), '[]'::json) as shipments,
+    coalesce((select json_agg(json_build_object('name', p.name, 'code', p.code, 'amount', p.amount::float8,
+      'freightAmount', p.freight_amount::float8) order by p.position)
+      from order_promotion p where p.order_id = o.id and p.dropped_at is null
+        and (p.amount > 0 or p.freight_amount > 0)), '[]'::json) as promotions,
     coalesce((select json_agg(json_build_object('at', e.at, 'fromStatus', e.from_status, 'toStatus', e.to_status,
       'note', e.note) order by e.id) from order_event e where e.order_id = o.id), '[]'::json) as events
   from customer_order o where o.id = ?`;

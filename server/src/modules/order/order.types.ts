@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { CartGql, TaxLineGql } from '../cart';
+import { AppliedPromotionGql, CartGql, TaxLineGql } from '../cart';
 
 @ObjectType('ShippingAddress', { description: 'Where an order ships (spec: ShippingAddress)' })
 export class ShippingAddressGql {
@@ -72,6 +72,10 @@ export class OrderLineGql {
   @Field(() => Float, { nullable: true }) basePrice!: number | null;
   @Field(() => [OrderedConfigurationGql]) configurations!: OrderedConfigurationGql[];
   @Field(() => Float) lineTotal!: number;
+  @Field(() => Float, { description: "The promotions' share of the line (decision 079); 0 without one" })
+  discount!: number;
+  @Field(() => Float, { description: 'What the line cost after its promotions: lineTotal − discount' })
+  netLineTotal!: number;
   @Field(() => Int, { description: 'The quantity tier the price came from (1: the price for one)' })
   tierMinQuantity!: number;
   @Field(() => Float, { nullable: true, description: 'The price for one a quantity tier lowered, else null' })
@@ -107,7 +111,16 @@ export class OrderGql {
   @Field(() => String) contactEmail!: string;
   @Field(() => String) currencyCode!: string;
   @Field(() => Float) subTotal!: number;
-  @Field(() => Float) freightAmt!: number;
+  @Field(() => Float, { description: 'The freight charged: the freight table less freightDiscount' })
+  freightAmt!: number;
+  @Field(() => Float, {
+    description:
+      "Promotions' discount on the goods: total = subTotal − discountTotal + freightAmt + taxAmount",
+  })
+  discountTotal!: number;
+  @Field(() => Float, { description: "Promotions' discount on the freight" }) freightDiscount!: number;
+  @Field(() => [AppliedPromotionGql], { description: 'The promotions applied, as they were at placement' })
+  promotions!: AppliedPromotionGql[];
   @Field(() => Float) taxPct!: number;
   @Field(() => Float) taxAmount!: number;
   @Field(() => [TaxLineGql], { description: 'Each tax, as the invoice shows it' }) taxes!: TaxLineGql[];
@@ -229,6 +242,12 @@ export class PlaceOrderInputGql {
   @Field(() => ShippingAddressInputGql) shippingAddress!: ShippingAddressInputGql;
   @Field(() => ShippingDetailsInputGql) shippingDetails!: ShippingDetailsInputGql;
   @Field(() => PaymentInputGql) payment!: PaymentInputGql;
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'The total the buyer saw: an order that would cost more now (a promotion ended) is refused with CONFLICT on cart',
+  })
+  expectedTotal?: number | null;
 }
 
 @InputType('OrderListInput')

@@ -7,6 +7,8 @@ import { placeOrderSchemaFor, type PlaceOrderInput } from '../../../../domain/ch
 import { siteCountry } from '../../../../domain/regions';
 import { cutsPerPiece } from '../../../../domain/ship-dates';
 import { taxationFor } from '../../../../domain/tax';
+import { NO_PROMOTIONS, type PromotionOutcome, type PromotionRule } from '../../../../domain/promotions';
+import { formatAmount } from '../../../../domain/money';
 import { AppError } from '../../common/errors';
 import { validate } from '../../common/validate';
 import type { Ctx } from '../../context';
@@ -44,8 +46,12 @@ export interface BuyerTerms {
   netTermsDays: number | null;
 }
 
-/** An order's prices as placed: its taxation (by the shipping state) and its totals. */
-export type OrderPrices = { taxation: ReturnType<typeof taxationFor>; totals: ReturnType<typeof cartTotals> };
+/** An order's prices as placed: its taxation (by the shipping state), its totals and its promotions. */
+export type OrderPrices = {
+  taxation: ReturnType<typeof taxationFor>;
+  totals: ReturnType<typeof cartTotals>;
+  promotions: PromotionOutcome;
+};
 
 /** An Idempotency-Key must be 8 to 100 letters, digits, - or _ (a UUID fits). */
 function checkIdempotencyKey(key: unknown): string {
@@ -93,7 +99,12 @@ export async function buyerTerms(ctx: Ctx): Promise<BuyerTerms | undefined> {
 export async function priceOrder(
   ctx: Ctx,
   input: PlaceOrderInput,
-  order: { lines: CartLineView[]; buyer: BuyerTerms | undefined; freight: number | undefined },
+  order: {
+    lines: CartLineView[];
+    buyer: BuyerTerms | undefined;
+    freight: number | undefined;
+    promotions?: PromotionOutcome;
+  },
 ): Promise<OrderPrices> {
   const { lines, buyer } = order;
   const country = siteCountry(ctx.site);
@@ -105,8 +116,20 @@ export async function priceOrder(
     components: taxation.components,
     exempt: buyer?.taxExempt ?? false,
     freight: order.freight,
+    promotions: order.promotions,
   });
-  return { taxation, totals };
+  return { taxation, totals, promotions: order.promotions ?? NO_PROMOTIONS };
+}
+
+/**
+ * The total the buyer saw (decision 079): an order that costs more now than they were shown (a promotion ended or
+ * ran out meanwhile) is refused, so they see the new total first. A lower one is placed.
+ */
+export function refuseHigherTotal(input: PlaceOrderInput, total: number, currency: string): void {
+  const expected = input.expectedTotal;
+  if (expected === undefined || expected === null || total <= expected) return;
+  const message = `Your total changed from ${formatAmount(expected, currency)} to ${formatAmount(total, currency)}: check your order and place it again.`;
+  throw new AppError('CONFLICT', message, [{ field: 'cart', message }]);
 }
 
 /** The shipping address as the order keeps it. */
@@ -147,8 +170,9 @@ export async function insertOrder(ctx: Ctx, order: NewOrder): Promise<{ id: stri
   const [row] = await prepared<{ id: string; orderNumber: string }>(
     `insert into customer_order (order_number, user_id, contact_email, site, currency_code, sub_total, freight_amt, tax_pct,
        tax_amount, taxes, tax_geo_code, total, shipping_address, carrier_id, carrier_method, shipping_note,
-       payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, locale, account_id, bill_to)
-     select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb
+       payment_kind, po_number, idempotency_scope, idempotency_key, request_hash, locale, account_id, bill_to,
+       discount_total, freight_discount)
+     select n.no, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?
      from (select nextval('order_number_seq') as no) n
      returning id, order_number::text as "orderNumber"`,
   ).all(ctx.db, [
@@ -175,8 +199,41 @@ export async function insertOrder(ctx: Ctx, order: NewOrder): Promise<{ id: stri
     ctx.locale,
     order.accountId,
     order.billTo && JSON.stringify(order.billTo),
+    totals.discountTotal,
+    totals.freightDiscount,
   ]);
   return row!;
+}
+
+/**
+ * Writes the promotions an order took as they were (decision 079): name, code, rule and amounts, so a later change
+ * of a promotion never changes the order. None: no statement.
+ */
+export async function insertOrderPromotions(
+  ctx: Ctx,
+  orderId: string,
+  outcome: PromotionOutcome,
+  rules: readonly PromotionRule[],
+): Promise<void> {
+  if (outcome.applied.length === 0) return;
+  const rows = outcome.applied.map((a, i) => ({
+    order_id: orderId,
+    promotion_id: a.promotionId,
+    position: i + 1,
+    code: a.code,
+    name: a.name,
+    rule: rules.find((r) => r.id === a.promotionId) ?? null,
+    amount: a.amount,
+    freight_amount: a.freight,
+  }));
+  await ctx.db.execute(
+    `insert into order_promotion (order_id, promotion_id, position, code, name, rule, amount, freight_amount)
+     select order_id, promotion_id, position, code, name, rule, amount, freight_amount
+     from jsonb_to_recordset(?::jsonb) as r(order_id uuid, promotion_id uuid, position smallint, code text, name text,
+       rule jsonb, amount numeric, freight_amount numeric)`,
+    [JSON.stringify(rows)],
+    'run',
+  );
 }
 
 /** The lines as ordered; a quote's keep that they were quoted and the quote's catalogue prices. */
@@ -191,7 +248,14 @@ export async function insertOrderLines(
   ctx: Ctx,
   orderId: string,
   ordered: LinesToOrder,
+  promotions: PromotionOutcome = NO_PROMOTIONS,
 ): Promise<Map<number, string>> {
+  // Each line's share of each promotion, by the promotion's position on the order.
+  const sharesOf = (lineId: string) =>
+    promotions.applied.flatMap((a, position) => {
+      const amount = a.lines.find((l) => l.lineId === lineId)?.amount ?? 0;
+      return amount > 0 ? [{ position: position + 1, amount }] : [];
+    });
   const rows = ordered.lines.map((l, i) => ({
     order_id: orderId,
     line_no: i + 1,
@@ -219,19 +283,26 @@ export async function insertOrderLines(
     quoted: ordered.quoted,
     // What the catalogue charged (a quoted line: its quote's catalogue price): staff edits are held against it.
     catalogue_price: ordered.quoted ? (ordered.cataloguePrices?.[i] ?? null) : l.price,
+    discount_amount: promotions.lineDiscounts.get(l.cartLineId) ?? 0,
+    discounts: sharesOf(l.cartLineId),
+    price_source: l.priceSource,
+    price_list_id: l.priceListId,
   }));
   const inserted = await prepared<{ id: string; lineNo: number }>(
     `insert into order_line (order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure,
        image, quantity, minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total,
-       tier_min_quantity, unit_price_for_one, quoted, catalogue_price)
+       tier_min_quantity, unit_price_for_one, quoted, catalogue_price, discount_amount, discounts, price_source,
+       price_list_id)
      select order_id, line_no, product_id, name, manufacturer_part_number, unit_of_measure, image, quantity,
        minimum_purchase_quantity, min_transfer, price, base_price, configurations, line_total,
-       tier_min_quantity, unit_price_for_one, quoted, catalogue_price
+       tier_min_quantity, unit_price_for_one, quoted, catalogue_price, discount_amount, discounts, price_source,
+       price_list_id
      from jsonb_to_recordset(?::jsonb) as r(order_id uuid, line_no smallint, product_id text, name text,
        manufacturer_part_number text, unit_of_measure text, image text, quantity int,
        minimum_purchase_quantity int, min_transfer int, price numeric, base_price numeric,
        configurations jsonb, line_total numeric, tier_min_quantity int, unit_price_for_one numeric,
-       quoted boolean, catalogue_price numeric)
+       quoted boolean, catalogue_price numeric, discount_amount numeric, discounts jsonb, price_source text,
+       price_list_id text)
      returning id, line_no as "lineNo"`,
   ).all(ctx.db, [JSON.stringify(rows)]);
   return new Map(inserted.map((r) => [r.lineNo, r.id]));

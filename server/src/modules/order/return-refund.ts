@@ -1,4 +1,4 @@
-import { lineSubtotal, round2 } from '../../../../domain/money';
+import { returnRefund } from '../../../../domain/returns';
 import type { Ctx } from '../../context';
 import { changeOrderSubStatus } from './order-status';
 import type { OrderView } from './order.service';
@@ -9,18 +9,32 @@ import type { OrderView } from './order.service';
  */
 
 /**
- * The refund of returned lines (each line's subtotal as the order priced it, packs included, with the order's tax). A card is refunded at the provider (the key
- * makes a retry safe), before the return's transaction; a purchase order (even one whose card failed before) is
- * credited on its invoice. The amount.
+ * The refund of returned lines (decision 079, `returnRefund`): each line at what was paid for it (its net after
+ * promotions, packs counted), cumulative over the order's returns, with each of the order's taxes. A card is refunded
+ * at the provider (the key makes a retry safe), before the return's transaction; a purchase order (even one whose card
+ * failed before) is credited on its invoice. The amount.
  */
 export async function refundReturned(
   ctx: Ctx,
-  order: Pick<OrderView, 'taxPct' | 'paymentKind' | 'paymentIntentId'>,
-  lines: readonly Parameters<typeof lineSubtotal>[0][],
+  order: Pick<OrderView, 'lines' | 'taxes' | 'freightAmt' | 'paymentKind' | 'paymentIntentId'>,
+  returned: {
+    lines: readonly { orderLineId: string; quantity: number }[];
+    before: ReadonlyMap<string, number>;
+  },
   idempotencyKey: string,
 ): Promise<number> {
-  const goods = lines.reduce((sum, l) => sum + lineSubtotal(l), 0);
-  const refund = round2(goods * (1 + order.taxPct / 100));
+  const { total: refund } = returnRefund({
+    lines: order.lines.map((l) => ({
+      net: l.netLineTotal,
+      quantity: l.quantity,
+      returnedBefore: returned.before.get(l.id) ?? 0,
+      returnedNow: returned.lines
+        .filter((r) => r.orderLineId === l.id)
+        .reduce((sum, r) => sum + r.quantity, 0),
+    })),
+    taxes: order.taxes,
+    freight: order.freightAmt,
+  });
   if (order.paymentKind === 'card' && order.paymentIntentId) {
     await ctx.app.payments.refund(order.paymentIntentId, refund, idempotencyKey);
   }

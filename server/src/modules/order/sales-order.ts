@@ -8,7 +8,9 @@ import { registerAttachment } from '../events';
  * before COMMIT (publish.ts `attach`): the order as committed, read in the statement that already runs, so a
  * placement, a payment or an edit gains no statement for it. Field names follow the partner API's `order(id)`
  * where it has them (orderNumber, currencyCode, shippingAddress, lines' lineNo, itemId, unitOfMeasure, price,
- * lineTotal, configurations); the rest is what an ERP's sales order asks for.
+ * lineTotal, configurations); the rest is what an ERP's sales order asks for. Promotions (decision 079) added
+ * fields, so the schema stays 1: `promotions`, each line's `discount` and `netLineTotal`, `freight.discount` and
+ * `totals.discount` (totals.total = subTotal − discount + freight + tax).
  */
 
 /** The version of the `salesOrder` document: a change that removes or renames a field raises it. */
@@ -72,6 +74,7 @@ export function salesOrderSql(orderId: string): string {
         'erpItemNumber', coalesce(p.erp_item_id, l.product_id),
         'manufacturerPartNumber', l.manufacturer_part_number, 'description', l.name,
         'quantity', l.quantity, 'unitOfMeasure', l.unit_of_measure, 'price', l.price, 'lineTotal', l.line_total,
+        'discount', l.discount_amount, 'netLineTotal', l.line_total - l.discount_amount,
         'configurations', l.configurations, 'quoted', l.quoted) order by l.line_no)
       from order_line l left join product p on p.id = l.product_id where l.order_id = o.id), '[]'::jsonb),
     'taxes', case when jsonb_array_length(o.taxes) > 0 then (
@@ -81,9 +84,12 @@ export function salesOrderSql(orderId: string): string {
         'geoCode', o.tax_geo_code, 'kind', null, 'pct', o.tax_pct, 'amount', o.tax_amount))
       else '[]'::jsonb end,
     'freight', jsonb_build_object('carrierId', o.carrier_id, 'carrierMethod', o.carrier_method,
-      'amount', o.freight_amt, 'note', o.shipping_note),
-    'totals', jsonb_build_object('subTotal', o.sub_total, 'freight', o.freight_amt, 'tax', o.tax_amount,
-      'total', o.total),
+      'amount', o.freight_amt, 'discount', o.freight_discount, 'note', o.shipping_note),
+    'promotions', coalesce((select jsonb_agg(jsonb_build_object('name', op.name, 'code', op.code,
+        'amount', op.amount, 'freightAmount', op.freight_amount) order by op.position)
+      from order_promotion op where op.order_id = o.id and op.dropped_at is null), '[]'::jsonb),
+    'totals', jsonb_build_object('subTotal', o.sub_total, 'discount', o.discount_total, 'freight', o.freight_amt,
+      'tax', o.tax_amount, 'total', o.total),
     'payment', jsonb_build_object('kind', o.payment_kind, 'status', o.payment_status, 'poNumber', o.po_number,
       'netTermsDays', case when o.payment_kind = 'purchaseOrder' then ba.net_terms_days end,
       'terms', case when o.payment_kind = 'purchaseOrder' and ba.net_terms_days is not null

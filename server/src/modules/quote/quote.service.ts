@@ -1291,6 +1291,11 @@ export async function quoteForOrder(
       cartId: '',
       dateAdded: new Date().toISOString(),
       categoryId: null,
+      // A quoted price is already agreed: no promotion reaches it (decision 079).
+      categoryHandle: null,
+      brandId: null,
+      priceSource: 'quote' as const,
+      priceListId: null,
       // A pack line is ordered as packs at the quoted pack price.
       name: r.packSize ? `${r.description} (pack of ${r.packSize})` : r.description,
       manufacturerPartNumber: r.manufacturerPartNumber,

@@ -8,6 +8,7 @@ export {
   mailReturnStep,
   moveOrderWithReturn,
   recordReturnStep,
+  returnedBefore,
   returnStep,
   wholeOrderReturned,
 } from './return-progress';

@@ -72,6 +72,22 @@ export async function wholeOrderReturned(ctx: Ctx, orderId: string): Promise<boo
   return all!.returned >= all!.ordered;
 }
 
+/** What the returns of an order completed before `returnId` took of each order line (one statement). */
+export async function returnedBefore(
+  ctx: Ctx,
+  orderId: string,
+  returnId: string,
+): Promise<Map<string, number>> {
+  const rows = await ctx.db.execute<{ orderLineId: string; quantity: number }[]>(
+    `select l.order_line_id as "orderLineId", sum(l.quantity)::int as quantity
+     from return_line l join return_request r on r.id = l.return_request_id
+     where r.order_id = ? and r.status = ? and r.id <> ? group by l.order_line_id`,
+    [orderId, ORDER_STATUS_CODE.ReturnCompleted, returnId],
+    'all',
+  );
+  return new Map(rows.map((r) => [r.orderLineId, r.quantity]));
+}
+
 /** The buyer's e-mail for the return's step: shipped, processing, or completed with its refund (card or invoice). */
 export async function mailReturnStep(
   ctx: Ctx,
