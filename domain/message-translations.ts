@@ -1130,6 +1130,67 @@ const MESSAGES: Readonly<Record<string, readonly [frCA: string, esMX: string]>> 
     'Votre total est passé de {old} à {new} : vérifiez votre commande et passez-la de nouveau.',
     'Su total cambió de {old} a {new}: revise su pedido y vuelva a realizarlo.',
   ],
+  // The console's promotion form (domain/promotions.schema.ts).
+  'Enter a percentage from 0.01 to 100.': [
+    'Entrez un pourcentage de 0,01 à 100.',
+    'Ingrese un porcentaje de 0.01 a 100.',
+  ],
+  'Enter an amount above 0.': ['Entrez un montant supérieur à 0.', 'Ingrese un monto mayor que 0.'],
+  'Enter a whole number from 1.': [
+    'Entrez un nombre entier à partir de 1.',
+    'Ingrese un número entero desde 1.',
+  ],
+  'Name at most {n}.': ['Nommez-en au plus {n}.', 'Indique como máximo {n}.'],
+  'Enter a number of codes from 1 to 10,000.': [
+    'Entrez un nombre de codes de 1 à 10 000.',
+    'Ingrese un número de códigos de 1 a 10.000.',
+  ],
+  'A prefix has at most 12 letters, digits or hyphens.': [
+    'Un préfixe compte au plus 12 lettres, chiffres ou traits d’union.',
+    'Un prefijo tiene como máximo 12 letras, dígitos o guiones.',
+  ],
+  'Name the promotion.': ['Nommez la promotion.', 'Ponga nombre a la promoción.'],
+  'A name has at most 120 characters.': [
+    'Un nom compte au plus 120 caractères.',
+    'Un nombre tiene como máximo 120 caracteres.',
+  ],
+  'A note has at most 2,000 characters.': [
+    'Une note compte au plus 2 000 caractères.',
+    'Una nota tiene como máximo 2.000 caracteres.',
+  ],
+  'A code has 4 to 32 letters, digits or hyphens.': [
+    'Un code compte de 4 à 32 lettres, chiffres ou traits d’union.',
+    'Un código tiene de 4 a 32 letras, dígitos o guiones.',
+  ],
+  'Enter a start date.': ['Entrez une date de début.', 'Ingrese una fecha de inicio.'],
+  'Enter an end date.': ['Entrez une date de fin.', 'Ingrese una fecha de fin.'],
+  'The end must be after the start.': [
+    'La fin doit suivre le début.',
+    'El fin debe ser posterior al inicio.',
+  ],
+  'Choose a site of the store.': ['Choisissez un site de la boutique.', 'Elija un sitio de la tienda.'],
+  'Choose at least one site.': ['Choisissez au moins un site.', 'Elija al menos un sitio.'],
+  'A promotion with amounts sells in one currency: choose sites of one country.': [
+    'Une promotion avec des montants est dans une seule devise : choisissez des sites d’un seul pays.',
+    'Una promoción con montos usa una sola moneda: elija sitios de un solo país.',
+  ],
+  'Name the companies it is for.': [
+    'Nommez les entreprises auxquelles elle s’adresse.',
+    'Indique las empresas a las que se dirige.',
+  ],
+  'Choose what the promotion gives.': [
+    'Choisissez ce que la promotion accorde.',
+    'Elija lo que otorga la promoción.',
+  ],
+  'This promotion was changed by someone else while you were editing. Reload it to see the changes; yours were not saved.':
+    [
+      'Cette promotion a été modifiée par quelqu’un d’autre pendant que vous la modifiiez. Rechargez-la pour voir les changements; les vôtres n’ont pas été enregistrés.',
+      'Otra persona cambió esta promoción mientras usted la editaba. Vuelva a cargarla para ver los cambios; los suyos no se guardaron.',
+    ],
+  'Another promotion already has the code {code}.': [
+    'Une autre promotion a déjà le code {code}.',
+    'Otra promoción ya tiene el código {code}.',
+  ],
 };
 
 type Translated = Exclude<Locale, 'en-US'>;

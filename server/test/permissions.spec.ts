@@ -201,6 +201,12 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.adminOrder': `{ adminOrder(id: "${NIL}") { id } }`,
       'Query.orderAudit': `{ orderAudit(orderId: "${NIL}") { id } }`,
       'Query.orderPromotionFacts': `{ orderPromotionFacts(orderId: "${NIL}") { site } }`,
+      'Query.adminPromotions': '{ adminPromotions { total } }',
+      'Query.adminPromotion': `{ adminPromotion(id: "${NIL}") { id } }`,
+      'Mutation.savePromotion':
+        'mutation { savePromotion(input: { name: "X", sites: ["axl"], actionKind: "linesPercent", pct: 5 }) { id } }',
+      'Mutation.endPromotion': `mutation { endPromotion(id: "${NIL}", version: 1) { id } }`,
+      'Mutation.generatePromotionCodes': `mutation { generatePromotionCodes(id: "${NIL}", count: 1) { count } }`,
       'Mutation.updateOrder': `mutation { updateOrder(id: "${NIL}", version: 1, input: { contactEmail: "a@b.example", address: { addressLine1: "1 A St", city: "X", state: "NC", zip: "28115" }, taxAmount: 0, shippingCharges: 0, totalAmount: 0, erpOrderId: "E", status: 1, lines: [] }) { id } }`,
       'Mutation.shipOrder': `mutation { shipOrder(id: "${NIL}", version: 1, input: { carrier: "ups", trackingNumber: "1Z", shippedOn: "2026-01-01" }) { id } }`,
       'Mutation.deliverOrder': `mutation { deliverOrder(id: "${NIL}", version: 1, input: { deliveredOn: "2026-01-02" }) { id } }`,

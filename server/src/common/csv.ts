@@ -74,3 +74,12 @@ const QUOTE = 34;
 const COMMA = 44;
 const CR = 13;
 const LF = 10;
+
+/** One CSV record to write; cells that a spreadsheet would run as a formula are prefixed with a quote. */
+export function csvLine(values: readonly string[]): string {
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return `${values.map(cell).join(',')}\r\n`;
+}

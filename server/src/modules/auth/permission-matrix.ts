@@ -199,6 +199,11 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.adminOrder': CONSOLE_ACCESS.orders,
   'Query.orderAudit': CONSOLE_ACCESS.orders,
   'Query.orderPromotionFacts': CONSOLE_ACCESS.orders,
+  'Query.adminPromotions': CONSOLE_ACCESS.promotions,
+  'Query.adminPromotion': CONSOLE_ACCESS.promotions,
+  'Mutation.savePromotion': CONSOLE_ACCESS.promotions,
+  'Mutation.endPromotion': CONSOLE_ACCESS.promotions,
+  'Mutation.generatePromotionCodes': CONSOLE_ACCESS.promotions,
   'Mutation.updateOrder': CONSOLE_ACCESS.editOrders,
   'Mutation.shipOrder': CONSOLE_ACCESS.editOrders,
   'Mutation.deliverOrder': CONSOLE_ACCESS.editOrders,
@@ -299,6 +304,9 @@ export const REST_ACCESS: Record<string, Access> = {
   'GET /api/quotes/:id/attachments/:file': 'public',
   'GET /api/admin/quotes/:id/attachments/:file': CONSOLE_ACCESS.quotes,
   'GET /api/admin/orders.csv': CONSOLE_ACCESS.orders,
+  // Promotions (issue 58): a batch's codes and the report, for the promotions' keepers.
+  'GET /api/admin/promotions/report.csv': CONSOLE_ACCESS.promotions,
+  'GET /api/admin/promotions/:id/codes.csv': CONSOLE_ACCESS.promotions,
   // Imports with a dry run (decision 069): prices, price breaks and products as the Prices section; stock also
   // Suppliers.
   'POST /api/imports/prices': IMPORT_ACCESS.prices,

@@ -9,6 +9,7 @@ import { isUuid } from '../../../../domain/ids';
 import { orderStatusLabel } from '../../../../domain/order-status';
 import { AppError, notFound } from '../../common/errors';
 import { validate } from '../../common/validate';
+import { csvLine } from '../../common/csv';
 import type { Ctx } from '../../context';
 import { assertAccess } from '../auth';
 import { orderService, type OrderView } from './order.service';
@@ -248,13 +249,4 @@ export async function conflict(ctx: Ctx, orderId: string): Promise<AppError> {
     'CONFLICT',
     `This order was changed by ${who} while you were editing. Reload it to see the changes; yours were not saved.`,
   );
-}
-
-/** One CSV record; cells that a spreadsheet would run as a formula are prefixed with a quote. */
-function csvLine(values: readonly string[]): string {
-  const cell = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return `${values.map(cell).join(',')}\r\n`;
 }

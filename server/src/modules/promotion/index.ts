@@ -17,4 +17,5 @@ export {
   type PromotionsRequest,
   type Shopper,
 } from './promotion.service';
-export { MAX_BATCH_CODES, generateCodes, insertPromotion, type PromotionDraft } from './promotion.write';
+export { generateCodes, insertPromotion, type PromotionDraft } from './promotion.write';
+export { promotionsAdmin, promotionTotals } from './promotion-admin';

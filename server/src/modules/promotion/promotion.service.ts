@@ -23,7 +23,7 @@ declare module '../../context' {
   }
 }
 
-interface PromotionRow {
+export interface PromotionRow {
   id: string;
   name: string;
   code: string | null;

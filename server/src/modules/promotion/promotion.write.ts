@@ -58,9 +58,6 @@ export async function insertPromotion(
   return id;
 }
 
-/** How many codes one batch may make. */
-export const MAX_BATCH_CODES = 10_000;
-
 /**
  * Makes `count` single-use codes for a promotion (decision 079): the prefix, then random characters of an alphabet
  * without look-alikes (crypto.randomInt), so a code is out of reach of guessing; one statement inserts them and a
