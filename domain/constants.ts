@@ -190,3 +190,33 @@ export function storeDay(at: Date = new Date()): string {
     day: '2-digit',
   }).format(at);
 }
+
+const storeClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: STORE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as the store's clock reads it, "YYYY-MM-DDTHH:mm" (a datetime-local field's value). */
+export function storeLocalTime(at: Date | string): string {
+  const parts = Object.fromEntries(storeClock.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The instant the store's clock shows `local` ("YYYY-MM-DDTHH:mm", summer time included), as ISO 8601; null for
+ * text that is no such time. A time skipped by the clock change reads as the hour after.
+ */
+export function storeInstant(local: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return null;
+  const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
+  if (Number.isNaN(wall)) return null;
+  const offset = (t: number) => Date.parse(`${storeLocalTime(new Date(t))}:00Z`) - t;
+  const first = wall - offset(wall);
+  return new Date(wall - offset(first)).toISOString();
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { cartTotals } from './cart';
+import { storeInstant, storeLocalTime } from './constants';
 import { allocateCents, orderTotal } from './money';
 import {
   applyPromotions,
@@ -537,5 +538,21 @@ describe('codes and their messages', () => {
       expect(promotionMessage(reason, params, 'es-MX')).not.toBe(english);
       expect(promotionMessage(reason, params, 'fr-CA')).not.toMatch(/\{/);
     }
+  });
+});
+
+describe("the store's clock for a promotion's window", () => {
+  it.each([
+    ['2026-07-16T00:00', '2026-07-16T04:00:00.000Z'],
+    ['2026-12-01T00:00', '2026-12-01T05:00:00.000Z'],
+    ['2026-11-01T01:30', '2026-11-01T05:30:00.000Z'],
+    ['2026-03-08T03:00', '2026-03-08T07:00:00.000Z'],
+  ])('%s in New York is %s', (local, instant) => {
+    expect(storeInstant(local)).toBe(instant);
+    expect(storeLocalTime(instant)).toBe(local);
+  });
+
+  it('refuses text that is no time', () => {
+    expect(storeInstant('next tuesday')).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import type { Orm } from './db/orm';
 import { SEED_TRUNCATES } from './config/manifests';
 import { catalogIsEmpty, seedCatalog } from './cli/demo-catalog';
 import { seedTranslations } from './modules/catalog';
+import { ensureDemoPromotions } from './modules/promotion';
 import {
   insertDemoOrders,
   DEMO_PASSWORD,
@@ -71,6 +72,11 @@ export async function prepareStore(config: AppConfig, log: Logger, orm: Orm): Pr
         if (members.length) log.info({ members }, 'demo companies created');
       }
     }
+  }
+  // The demo's promotions (decision 079), with the demo data and never in production.
+  if (config.seedProducts > 0 && config.demoPromotions && !mode.production) {
+    const promotions = await ensureDemoPromotions(servicesDb(orm));
+    if (promotions) log.info({ promotions }, 'demo promotions created');
   }
   return {
     buyers: await demoBuyersIn(orm, mode),

@@ -202,6 +202,7 @@ describe('permission matrix (docs/decisions/010-permissions.md)', () => {
       'Query.orderAudit': `{ orderAudit(orderId: "${NIL}") { id } }`,
       'Query.orderPromotionFacts': `{ orderPromotionFacts(orderId: "${NIL}") { site } }`,
       'Query.adminPromotions': '{ adminPromotions { total } }',
+      'Query.promotionChoices': '{ promotionChoices { priceLists } }',
       'Query.adminPromotion': `{ adminPromotion(id: "${NIL}") { id } }`,
       'Mutation.savePromotion':
         'mutation { savePromotion(input: { name: "X", sites: ["axl"], actionKind: "linesPercent", pct: 5 }) { id } }',

@@ -95,6 +95,13 @@ export const SECTIONS: readonly ConsoleSectionRow[] = [
     page: page(async () => (await import('./prices/PricesView')).PricesView),
   },
   {
+    key: 'promotions',
+    path: 'promotions',
+    title: 'admin.promotions',
+    page: page(async () => (await import('./promotions/PromotionsView')).PromotionsView),
+    more: { ':id': page(async () => (await import('./promotions/PromotionEditView')).PromotionEditView) },
+  },
+  {
     key: 'stock',
     path: 'stock',
     title: 'admin.stock',

@@ -37,6 +37,8 @@ export interface AppConfig {
   seedProducts: number;
   /** Demo orders (of the last 60 days) seeded with the demo catalogue, for the console and its dashboard. */
   seedOrders: number;
+  /** The demo store's promotions (WELCOME10, 10 % off ball screws this month), with the demo data (decision 079). */
+  demoPromotions: boolean;
   trustProxy: boolean;
   /** Mark cookies Secure (TLS in front); defaults to on in production. */
   secureCookies: boolean;
@@ -262,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       1_000_000,
       'set SEED_ORDERS to a number of demo orders, e.g. 400',
     ),
+    demoPromotions: bool(env, 'DEMO_PROMOTIONS', true),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     secureCookies: bool(env, 'SECURE_COOKIES', nodeEnv === 'production'),
     clientDir: path.resolve(PROJECT_ROOT, env.CLIENT_DIR || 'dist/client'),

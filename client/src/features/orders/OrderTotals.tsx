@@ -30,20 +30,20 @@ export function OrderTotalsList({
     <dl className="totals">
       <div>
         <dt>{t('cart.subtotal', { count: order.lines.reduce((n, l) => n + l.quantity, 0) })}</dt>
-        <dd>{money(order.subTotal)}</dd>
+        <dd data-testid="order-subtotal">{money(order.subTotal)}</dd>
       </div>
       <PromotionRows promotions={order.promotions} money={money} />
       <div>
         <dt>{t('cart.freight')}</dt>
         <dd>
           <FreightWas freightAmt={order.freightAmt} freightDiscount={order.freightDiscount} money={money} />
-          {money(order.freightAmt)}
+          <span data-testid="order-freight">{money(order.freightAmt)}</span>
         </dd>
       </div>
       {order.taxes.map((tax) => (
         <div key={tax.kind}>
           <dt>{taxLabel(tax, order.shippingAddress.state)}</dt>
-          <dd>{money(tax.amount)}</dd>
+          <dd data-testid="order-tax">{money(tax.amount)}</dd>
         </div>
       ))}
       <div className="totals__total">

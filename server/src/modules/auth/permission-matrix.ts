@@ -201,6 +201,7 @@ export const GRAPHQL_ACCESS: Record<string, Access> = {
   'Query.orderPromotionFacts': CONSOLE_ACCESS.orders,
   'Query.adminPromotions': CONSOLE_ACCESS.promotions,
   'Query.adminPromotion': CONSOLE_ACCESS.promotions,
+  'Query.promotionChoices': CONSOLE_ACCESS.promotions,
   'Mutation.savePromotion': CONSOLE_ACCESS.promotions,
   'Mutation.endPromotion': CONSOLE_ACCESS.promotions,
   'Mutation.generatePromotionCodes': CONSOLE_ACCESS.promotions,

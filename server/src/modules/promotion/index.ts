@@ -19,3 +19,4 @@ export {
 } from './promotion.service';
 export { generateCodes, insertPromotion, type PromotionDraft } from './promotion.write';
 export { promotionsAdmin, promotionTotals } from './promotion-admin';
+export { ensureDemoPromotions, DEMO_CODE, DEMO_BALL_SCREWS } from './promotion.demo';

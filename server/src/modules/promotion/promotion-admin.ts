@@ -260,6 +260,32 @@ export const promotionsAdmin = {
     });
   },
 
+  /** What the form's pickers offer: brands, categories (by handle, the tree's path), companies, price lists. */
+  async choices(ctx: Ctx): Promise<{
+    brands: { id: string; name: string }[];
+    categories: { handle: string; name: string }[];
+    companies: { id: string; name: string }[];
+    priceLists: string[];
+  }> {
+    assertAccess(ctx, CONSOLE_ACCESS.promotions);
+    const [row] = await ctx.db.execute<
+      { brands: never[]; categories: never[]; companies: never[]; priceLists: string[] }[]
+    >(
+      `select
+         coalesce((select json_agg(json_build_object('id', b.id, 'name', b.name) order by b.name) from brand b), '[]')
+           as brands,
+         coalesce((select json_agg(json_build_object('handle', c.handle, 'name', c.name) order by c.handle)
+           from category c), '[]') as categories,
+         coalesce((select json_agg(json_build_object('id', a.id, 'name', a.company) order by a.company)
+           from business_account a), '[]') as companies,
+         coalesce((select array_agg(distinct a.price_list_id order by a.price_list_id) from business_account a
+           where a.price_list_id is not null), '{}') as "priceLists"`,
+      [],
+      'all',
+    );
+    return row!;
+  },
+
   /** A batch's codes as CSV records: the code, whether it was used and on which order. */
   async *codesCsv(ctx: Ctx, id: string, batchId: string | null): AsyncGenerator<string> {
     assertAccess(ctx, CONSOLE_ACCESS.promotions);

@@ -158,6 +158,23 @@ class GeneratedCodesGql {
   @Field(() => Int) count!: number;
 }
 
+@ObjectType('PromotionChoice')
+class PromotionChoiceGql {
+  @Field(() => String, { description: 'The id (a brand, a company) or handle (a category) the form saves' })
+  value!: string;
+  @Field(() => String) label!: string;
+}
+
+@ObjectType('PromotionChoices', { description: "What the promotion form's pickers offer" })
+class PromotionChoicesGql {
+  @Field(() => [PromotionChoiceGql]) brands!: PromotionChoiceGql[];
+  @Field(() => [PromotionChoiceGql], { description: 'Labelled by their path of handles' })
+  categories!: PromotionChoiceGql[];
+  @Field(() => [PromotionChoiceGql]) companies!: PromotionChoiceGql[];
+  @Field(() => [String], { description: 'The price lists assigned to companies (contract lists)' })
+  priceLists!: string[];
+}
+
 @Resolver()
 export class PromotionResolver {
   @Authorized(...CONSOLE_ACCESS.promotions)
@@ -169,6 +186,20 @@ export class PromotionResolver {
     @Ctx() ctx: RequestCtx,
   ) {
     return promotionsAdmin.list(ctx, { status: status ?? null, search: search ?? null, page: page ?? 1 });
+  }
+
+  @Authorized(...CONSOLE_ACCESS.promotions)
+  @Query(() => PromotionChoicesGql, {
+    description: "The promotion form's brands, categories, companies and lists",
+  })
+  async promotionChoices(@Ctx() ctx: RequestCtx) {
+    const c = await promotionsAdmin.choices(ctx);
+    return {
+      brands: c.brands.map((b) => ({ value: b.id, label: b.name })),
+      categories: c.categories.map((x) => ({ value: x.handle, label: `${x.name} (${x.handle})` })),
+      companies: c.companies.map((x) => ({ value: x.id, label: x.name })),
+      priceLists: c.priceLists,
+    };
   }
 
   @Authorized(...CONSOLE_ACCESS.promotions)
