@@ -106,6 +106,8 @@ test('the console pages have no serious accessibility violations and fit a phone
     '/admin/api-keys',
     '/admin/quotes',
     '/admin/prices',
+    '/admin/promotions',
+    '/admin/promotions/new',
     '/admin/stock',
     '/admin/imports',
     '/admin/integrations',

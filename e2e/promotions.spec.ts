@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS } from '../domain/checkout';
 import { ROLES } from '../domain/roles';
@@ -99,11 +100,13 @@ test('a code on a phone: the cart, the confirmation and the invoice agree to the
   const staffEmail = await registerAndSignIn(staff, 'Petra');
   await setRole(staffEmail, ROLES.Service);
 
+  // The automatic one first (priority 50), the code on what it leaves (decision 079: they compound).
   await createPromotion(staff, {
     name: 'E2E ball screw 10 % off',
     automatic: true,
     pct: '10',
     parts: [PART],
+    priority: '50',
   });
   await createPromotion(staff, { name: 'E2E first order', code: CODE, pct: '5', firstOrder: true });
   await staff.goto('/admin/promotions');
@@ -186,6 +189,14 @@ test('a code on a phone: the cart, the confirmation and the invoice agree to the
   await staff.getByRole('button', { name: 'End now' }).click();
   await staff.getByRole('button', { name: 'OK' }).click();
   await expect(staff.getByText('Ended').first()).toBeVisible();
+  // The promotion's page (its form, its codes, the order that took it) reads without a serious finding, and on a phone.
+  await expect(staff.getByRole('link', { name: /^AXL-/ })).toHaveCount(1);
+  const { violations } = await new AxeBuilder({ page: staff }).analyze();
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  await staff.setViewportSize(PHONE);
+  await staff.screenshot({ path: 'test-results/screenshots/console-promotion-phone.png', fullPage: true });
   await expect
     .poll(async () => {
       await page.goto('/cart');

@@ -442,9 +442,13 @@ function CodeBatches({ promotion }: { promotion: AdminPromotionFieldsFragment })
             key: 'count',
             render: (_: unknown, b) => t('admin.promotions.batch.used', { used: b.used, count: b.count }),
           },
-          { title: '', dataIndex: 'createdAt', render: (at: string) => dates.moment(at) },
           {
-            title: '',
+            title: t('admin.promotions.batch.createdAt'),
+            dataIndex: 'createdAt',
+            render: (at: string) => dates.moment(at),
+          },
+          {
+            title: t('admin.promotions.batch.codes'),
             key: 'csv',
             render: (_: unknown, b) => (
               <a href={`/api/admin/promotions/${promotion.id}/codes.csv?batch=${b.id}`} download>
@@ -523,7 +527,11 @@ function LatestOrders({ promotion }: { promotion: AdminPromotionFieldsFragment }
             render: (_: unknown, r) =>
               `${money(r.amount + r.freightAmount)}${r.released ? ` (${t('admin.promotions.released')})` : ''}`,
           },
-          { title: '', dataIndex: 'createdAt', render: (at: string) => dates.moment(at) },
+          {
+            title: t('admin.promotions.placed'),
+            dataIndex: 'createdAt',
+            render: (at: string) => dates.moment(at),
+          },
         ]}
       />
     </Card>
