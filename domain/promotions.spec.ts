@@ -5,6 +5,7 @@ import { allocateCents, orderTotal } from './money';
 import {
   applyPromotions,
   normalizeCode,
+  previewRules,
   promotionMessage,
   type PromotionCustomer,
   type PromotionInput,
@@ -554,5 +555,51 @@ describe("the store's clock for a promotion's window", () => {
 
   it('refuses text that is no time', () => {
     expect(storeInstant('next tuesday')).toBeNull();
+  });
+});
+
+describe("the cart preview's rules", () => {
+  it("keep those good for this buyer, with nothing of other customers', a budget left as a maximum", () => {
+    const named = rule({
+      id: 'r1',
+      conditions: {
+        customers: { guests: false, signedIn: false, companies: 'named', companyIds: ['c1', 'c9'] },
+        priceListIds: ['contract-1', 'contract-9'],
+      },
+      limits: { budget: 50, perCompany: 3 },
+      maxDiscount: 20,
+    });
+    const notForThem = rule({
+      id: 'r2',
+      code: 'OTHER',
+      conditions: { customers: { guests: true, signedIn: false, companies: 'none' } },
+    });
+    const preview = previewRules({
+      lines: [line('a')],
+      freight: 15,
+      customer: companyBuyer,
+      site: 'axl',
+      currency: 'USD',
+      now: NOW,
+      rules: [named, notForThem],
+      codes: [
+        { code: 'TEN', promotionId: 'r1' },
+        { code: 'OTHER', promotionId: 'r2' },
+      ],
+      usage: usage('r1', { discountTotal: 42 }),
+    });
+    expect(preview).toEqual([
+      expect.objectContaining({
+        id: 'r1',
+        code: 'TEN',
+        automatic: true,
+        maxDiscount: 8,
+        limits: {},
+        conditions: {
+          customers: { guests: true, signedIn: true, companies: 'all' },
+          priceListIds: ['contract-1'],
+        },
+      }),
+    ]);
   });
 });

@@ -376,6 +376,8 @@ export function applyPromotions(input: PromotionInput): PromotionOutcome {
 
   for (const rule of candidates) {
     const code = codeOf.get(rule.id) ?? null;
+    // A preview's rule (previewRules) carries the code that reached it.
+    const shownCode = code ?? (input.customerChecked ? rule.code : null);
     const fail = (reason: RefusalReason, params?: Record<string, string>) => {
       if (code !== null) refuse(code, rule, reason, params);
     };
@@ -427,7 +429,7 @@ export function applyPromotions(input: PromotionInput): PromotionOutcome {
     const promotion: AppliedPromotion = {
       promotionId: rule.id,
       name: rule.name,
-      code,
+      code: shownCode,
       amount: round2(goods),
       freight,
       lines,
@@ -449,4 +451,39 @@ export function applyPromotions(input: PromotionInput): PromotionOutcome {
     refusals,
     pending,
   };
+}
+
+/**
+ * The rules the cart's preview may run (decision 079): those of the candidates whose buyer, window, site and limits
+ * the server found good, with what those decided folded in (the budget left as a maximum) and nothing about other
+ * customers (no company ids, no limits). The browser runs `applyPromotions` with them (`customerChecked`) on lines
+ * re-priced at a new quantity, so the line and the summary agree before the server's answer, which replaces them.
+ * A code's rule keeps its code and reads as automatic (the preview has no codes to match).
+ */
+export function previewRules(input: PromotionInput): PromotionRule[] {
+  const entered = new Map(
+    input.codes.flatMap((c) => (c.promotionId ? [[c.promotionId, c.code] as const] : [])),
+  );
+  return input.rules
+    .filter((r) => r.automatic || entered.has(r.id))
+    .filter((r) => checkBuyer(r, input).ok)
+    .map((r) => {
+      const usage = input.usage?.get(r.id);
+      const budgetLeft =
+        r.limits.budget !== undefined && usage ? round2(r.limits.budget - usage.discountTotal) : null;
+      const caps = [r.maxDiscount, budgetLeft].filter((c): c is number => c !== null);
+      return {
+        ...r,
+        code: entered.get(r.id) ?? null,
+        automatic: true,
+        conditions: {
+          ...r.conditions,
+          customers: { guests: true, signedIn: true, companies: 'all' as const },
+          // Only the buyer's own contract list, never another company's.
+          priceListIds: (r.conditions.priceListIds ?? []).filter((id) => id === input.customer.priceListId),
+        },
+        maxDiscount: caps.length ? Math.min(...caps) : null,
+        limits: {},
+      };
+    });
 }

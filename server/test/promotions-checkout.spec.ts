@@ -98,6 +98,17 @@ describe('the cart', () => {
       { itemId: b!.id, qty: 1 },
     ]);
     const cart = await cartOf(c);
+    // The preview's rules: this promotion, as decided for this buyer (decision 079).
+    const preview = await c.gql<{
+      cart: { promotionRules: { name: string; limits: object; conditions: object }[] };
+    }>('{ cart { promotionRules } }');
+    expect(preview.data!.cart.promotionRules).toEqual([
+      expect.objectContaining({
+        name: 'Ten off one part',
+        limits: {},
+        conditions: { productIds: [a!.id], customers: all(), priceListIds: [] },
+      }),
+    ]);
     const lineA = round2(a!.price * 3);
     const discount = round2(lineA * 0.1);
     expect(cart.promotions).toEqual([
@@ -214,6 +225,31 @@ describe('placing an order', () => {
       total: cart.total,
       promotions: [{ name: 'Ten percent', amount: cart.discountTotal }],
     });
+    // The dashboard counts it by the name it had on the order, with what it took and the order's net sales.
+    const email2 = `staff.${randomUUID()}@axisline.example`;
+    await t.createUser({ email: email2, password: FIXTURE_PASSWORD, role: ROLES.Admin });
+    const staff = await t.client();
+    await staff.signIn(email2, FIXTURE_PASSWORD);
+    const range = {
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+      to: new Date(Date.now() + 60_000).toISOString(),
+    };
+    const dashboard = await staff.gql<{
+      dashboard: { promotions: { name: string; redemptions: number; discount: number; netSales: number }[] };
+    }>(
+      `query($from: String!, $to: String!) { dashboard(from: $from, to: $to) { promotions { name redemptions discount netSales } } }`,
+      range,
+    );
+    expect(dashboard.data!.dashboard.promotions).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'Ten percent',
+          redemptions: 1,
+          discount: cart.discountTotal,
+          netSales: round2(cart.subTotal - cart.discountTotal),
+        },
+      ]),
+    );
   });
 
   it('20 orders at once against a limit of 5: exactly 5 take the promotion, the others are told, no deadlock', async () => {

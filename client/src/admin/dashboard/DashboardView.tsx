@@ -171,6 +171,47 @@ export function DashboardView() {
             />
           </Card>
         </Col>
+        <Col xs={24}>
+          <Card
+            title={t('admin.promotions')}
+            extra={
+              <a
+                href={`/api/admin/promotions/report.csv?from=${encodeURIComponent(d?.from ?? '')}&to=${encodeURIComponent(d?.to ?? '')}`}
+              >
+                {t('admin.exportCsv')}
+              </a>
+            }
+          >
+            <Table
+              size="small"
+              rowKey={(p) => `${p.name}|${p.code ?? ''}`}
+              pagination={false}
+              scroll={{ x: 560 }}
+              locale={{ emptyText: t('admin.promotions.noneInRange') }}
+              dataSource={d?.promotions ?? []}
+              columns={[
+                {
+                  title: t('admin.promotions.name'),
+                  key: 'name',
+                  render: (_: unknown, p) => (p.code ? `${p.name} (${p.code})` : p.name),
+                },
+                { title: t('admin.promotions.redemptions'), dataIndex: 'redemptions', align: 'right' },
+                {
+                  title: t('admin.promotions.discountTotal'),
+                  dataIndex: 'discount',
+                  align: 'right',
+                  render: (v: number) => money(v),
+                },
+                {
+                  title: t('admin.promotions.netSales'),
+                  dataIndex: 'netSales',
+                  align: 'right',
+                  render: (v: number) => money(v),
+                },
+              ]}
+            />
+          </Card>
+        </Col>
         <Col xs={24} md={12}>
           <Card title={t('admin.topSearches', { searches: d?.searches ?? 0, clicks: d?.searchClicks ?? 0 })}>
             <QueryTable rows={d?.topSearches ?? []} />

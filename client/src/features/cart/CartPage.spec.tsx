@@ -37,6 +37,10 @@ const line = (quantity: number) => {
     lineTotal: Math.round(price * quantity * 100) / 100,
     discount: 0,
     netLineTotal: Math.round(price * quantity * 100) / 100,
+    priceSource: 'catalogue',
+    priceListId: null,
+    brandId: null,
+    categoryHandle: null,
     quantity,
     image: null,
     inStock: true,
@@ -88,6 +92,7 @@ const cart = (quantity: number, revision: number) => {
     freightDiscount: 0,
     promotions: [],
     codes: [],
+    promotionRules: [],
     orderLines: [l],
   };
 };

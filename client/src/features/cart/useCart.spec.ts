@@ -20,6 +20,10 @@ const line = (itemId: string, quantity: number, cartLineId = itemId) => ({
   lineTotal: 10 * quantity,
   discount: 0,
   netLineTotal: 10 * quantity,
+  priceSource: 'catalogue',
+  priceListId: null,
+  brandId: null,
+  categoryHandle: null,
   quantity,
   image: null,
   inStock: true,
@@ -61,6 +65,7 @@ const cart = (lines: CartFieldsFragment['orderLines'], revision = 1, cartId = 'c
   freightDiscount: 0,
   promotions: [],
   codes: [],
+  promotionRules: [],
   orderLines: lines,
 });
 

@@ -33,6 +33,10 @@ const line = {
   lineTotal: 330,
   discount: 0,
   netLineTotal: 330,
+  priceSource: 'catalogue',
+  priceListId: null,
+  brandId: null,
+  categoryHandle: null,
   quantity: 40,
   image: null,
   inStock: true,
@@ -73,6 +77,7 @@ const quoteAsCart = {
   freightDiscount: 0,
   promotions: [],
   codes: [],
+  promotionRules: [],
   orderLines: [line],
 };
 

@@ -99,6 +99,15 @@ class FunnelGql {
   @Field(() => Int) purchase!: number;
 }
 
+@ObjectType('DashboardPromotion', { description: "A promotion the range's orders took (decision 079)" })
+class DashboardPromotionGql {
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true }) code!: string | null;
+  @Field(() => Int, { description: 'Orders that took it' }) redemptions!: number;
+  @Field(() => Float, { description: 'What it took off (goods and freight)' }) discount!: number;
+  @Field(() => Float, { description: 'Those orders: subtotal less their promotions' }) netSales!: number;
+}
+
 @ObjectType('Dashboard')
 class DashboardGql {
   @Field(() => String) from!: string;
@@ -109,6 +118,7 @@ class DashboardGql {
   @Field(() => [StatusCountGql]) ordersByStatus!: StatusCountGql[];
   @Field(() => [DaySalesGql]) salesByDay!: DaySalesGql[];
   @Field(() => [TopProductGql]) topProducts!: TopProductGql[];
+  @Field(() => [DashboardPromotionGql]) promotions!: DashboardPromotionGql[];
   @Field(() => [QueryCountGql]) topSearches!: QueryCountGql[];
   @Field(() => [QueryCountGql]) zeroResultSearches!: QueryCountGql[];
   @Field(() => FunnelGql) funnel!: FunnelGql;

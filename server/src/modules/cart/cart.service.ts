@@ -19,6 +19,7 @@ import {
   promotionMessage,
   type PriceSource,
   type PromotionLine,
+  type PromotionRule,
   type PromotionOutcome,
 } from '../../../../domain/promotions';
 import { emptyCartMessage } from '../../../../domain/cart-line';
@@ -131,6 +132,8 @@ export interface CartView extends CartTotals {
   orderLines: CartViewLine[];
   promotions: CartPromotion[];
   codes: CartCode[];
+  /** What the cart's preview runs (decision 079). */
+  promotionRules: readonly PromotionRule[];
   otherCharges: number;
   taxGeoCode: string;
   /** The state tax was estimated for (the primary address), null when not known yet. */
@@ -418,7 +421,7 @@ async function cartPromotions(
   cart: CartRow | null,
   lines: CartLineView[],
   buyer: Buyer,
-): Promise<PromotionOutcome> {
+): Promise<PromotionOutcome & { preview?: readonly PromotionRule[] }> {
   if (!cart || ctx.req.session?.ownCart) return NO_PROMOTIONS;
   return promotionsFor(ctx, promotionsRequest(lines, buyer, cart.codes ?? []));
 }
@@ -454,7 +457,7 @@ function view(
   buyer: Buyer,
   /** A quote's agreed freight (decision 049). */
   freight?: number,
-  promotions: PromotionOutcome = NO_PROMOTIONS,
+  promotions: PromotionOutcome & { preview?: readonly PromotionRule[] } = NO_PROMOTIONS,
 ): CartView {
   const taxation = taxationFor(buyer.country, buyer.state);
   return {
@@ -476,6 +479,7 @@ function view(
       freightAmount: a.freight,
     })),
     codes: codesOf(cart?.codes ?? [], promotions),
+    promotionRules: promotions.preview ?? [],
     otherCharges: 0,
     ...cartTotals(lines, {
       country: buyer.country,

@@ -1,3 +1,4 @@
+import { GraphQLJSON } from 'graphql-scalars';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { PriceTierGql } from '../catalog';
 
@@ -112,6 +113,20 @@ export class CartLineGql {
 
   @Field(() => Float, { description: 'What the line costs after its promotions: lineTotal − discount' })
   netLineTotal!: number;
+
+  @Field(() => String, {
+    description: 'Which offer priced the line: catalogue, siteList, priceList (a contract list) or quote',
+  })
+  priceSource!: string;
+
+  @Field(() => String, { nullable: true, description: 'The price list that priced it, when one did' })
+  priceListId!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The product's brand (promotions name brands)" })
+  brandId!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The product's category handle, its full path" })
+  categoryHandle!: string | null;
 }
 
 @ObjectType('AppliedPromotion', { description: 'A promotion applied to a cart or an order (decision 079)' })
@@ -241,6 +256,12 @@ export class CartGql {
 
   @Field(() => [CartCodeGql], { description: 'The codes kept on the cart, applying or not' })
   codes!: CartCodeGql[];
+
+  @Field(() => GraphQLJSON, {
+    description:
+      "The promotions the cart's preview runs on a quantity change (domain/promotions.ts previewRules): decided for this buyer, without other customers' data",
+  })
+  promotionRules!: unknown;
 
   @Field(() => String, { description: 'The freight table rule that applied' })
   freightRule!: string;

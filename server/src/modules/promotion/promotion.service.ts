@@ -2,8 +2,10 @@ import {
   NO_PROMOTIONS,
   applyPromotions,
   normalizeCode,
+  previewRules,
   promotionMessage,
   type PromotionCustomer,
+  type PromotionInput,
   type PromotionLine,
   type PromotionOutcome,
   type PromotionRule,
@@ -165,7 +167,11 @@ export interface PromotionsRequest {
 const hasLimits = (r: PromotionRule) => Object.keys(r.limits).length > 0;
 
 /** An outcome with the rules it was evaluated with (an order keeps each applied one's rule). */
-export type Evaluated = PromotionOutcome & { rules: readonly PromotionRule[] };
+export type Evaluated = PromotionOutcome & {
+  rules: readonly PromotionRule[];
+  /** What the cart's preview may run (domain previewRules). */
+  preview: readonly PromotionRule[];
+};
 
 /**
  * The promotions for a cart or an order being placed (decision 079): the automatic ones of the site and those of
@@ -188,7 +194,7 @@ export async function promotionsFor(ctx: Ctx, request: PromotionsRequest): Promi
     ...cached.filter((r) => (r.automatic && r.sites.includes(ctx.site)) || codeIds.has(r.id)),
     ...others,
   ];
-  if (rules.length === 0 && request.codes.length === 0) return { ...NO_PROMOTIONS, rules: [] };
+  if (rules.length === 0 && request.codes.length === 0) return { ...NO_PROMOTIONS, rules: [], preview: [] };
   const customer = request.customer;
   const usage = await usageOf(ctx.db, rules.filter(hasLimits), customer);
   const firstOrder = rules.some((r) => r.conditions.firstOrderOnly)
@@ -196,7 +202,7 @@ export async function promotionsFor(ctx: Ctx, request: PromotionsRequest): Promi
     : null;
   // A single-use code already taken: refused whatever the promotion says.
   const taken = request.codes.filter((c) => c.used);
-  const outcome = applyPromotions({
+  const input: PromotionInput = {
     lines: request.lines,
     freight: request.freight,
     customer: { ...customer, firstOrder },
@@ -206,11 +212,14 @@ export async function promotionsFor(ctx: Ctx, request: PromotionsRequest): Promi
     rules,
     codes: request.codes.filter((c) => !c.used).map((c) => ({ code: c.code, promotionId: c.promotionId })),
     usage,
-  });
-  if (taken.length === 0) return { ...outcome, rules };
+  };
+  const outcome = applyPromotions(input);
+  const preview = previewRules(input);
+  if (taken.length === 0) return { ...outcome, rules, preview };
   return {
     ...outcome,
     rules,
+    preview,
     refusals: [
       ...outcome.refusals,
       ...taken.map((c) => ({
