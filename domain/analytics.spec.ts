@@ -42,6 +42,29 @@ describe('analytics item mapping (spec section 3)', () => {
       ecommerce: { currency: 'USD', value: 139.4, items: [analyticsItem(screw)] },
     });
   });
+
+  it("carries a purchase's promotions: the event's coupon, each item's coupon and unit discount (issue 58)", () => {
+    const discounted = { ...screw, discount: 6.97, coupon: 'WELCOME10' };
+    expect(
+      dataLayerEntry({
+        type: 'checkout',
+        step: 'checkout completed',
+        value: 120.51,
+        currency: 'usd',
+        orderId: 'AXL-100401',
+        coupon: 'WELCOME10',
+        items: [discounted],
+      }),
+    ).toMatchObject({
+      event: 'purchase',
+      ecommerce: {
+        coupon: 'WELCOME10',
+        transaction_id: 'AXL-100401',
+        items: [expect.objectContaining({ discount: 6.97, coupon: 'WELCOME10' })],
+      },
+    });
+    expect(analyticsItem(screw)).not.toHaveProperty('discount');
+  });
 });
 
 describe('click-stream events (spec sections 3 and 9)', () => {

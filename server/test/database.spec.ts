@@ -42,12 +42,12 @@ describe('migrations', () => {
       expect(applied.filter((names) => names.length > 0)).toHaveLength(1);
       // Started again on the now current database: nothing to do, and the lock is free.
       expect(await Promise.all(orms.map((orm) => migrate(orm)))).toEqual([[], [], []]);
-      const [held] = await orms[0]!.em
-        .getConnection()
-        .execute<{ n: number }[]>(
-          "select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = ?",
-          [MIGRATION_LOCK],
-        );
+      const [held] = await orms[0]!.em.getConnection().execute<{ n: number }[]>(
+        // This database's lock (another test file may be migrating its own database on the same server).
+        `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = ?
+             and database = (select oid from pg_database where datname = current_database())`,
+        [MIGRATION_LOCK],
+      );
       expect(held!.n).toBe(0);
     } finally {
       await Promise.all(orms.map((orm) => orm.close(true)));

@@ -2,11 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { editedPromotions, editedTotal, proposedCharges, type OrderPromotionFacts } from '../../domain/admin';
-import { freight, round2 } from '../../domain/money';
+import { formatAmount, freight, round2 } from '../../domain/money';
 import { ROLES } from '../../domain/roles';
 import { taxLines, taxationFor } from '../../domain/tax';
 import { authorisedCard, checkoutBody, FIXTURE_PASSWORD, plainProducts } from './fixtures';
 import { createTestApp, type Client, type TestApp } from './harness';
+import { pdfText } from './pdf-text';
 import { endPromotions, giveCodes, givePromotion } from './promotions';
 import { ensureDemoPromotions } from '../src/modules/promotion/promotion.demo';
 import { servicesDb } from '../src/db/db';
@@ -225,6 +226,13 @@ describe('placing an order', () => {
       total: cart.total,
       promotions: [{ name: 'Ten percent', amount: cart.discountTotal }],
     });
+    // The invoice PDF as the buyer reads it: the promotion's row and the line's net.
+    const text = await invoiceText(c, order.id);
+    expect(text).toContain('Promotion TEN - Ten percent');
+    expect(text).toContain(
+      `Discount -${usd(cart.discountTotal)} = ${usd(round2(cart.subTotal - cart.discountTotal))}`,
+    );
+    expect(text).toContain(usd(cart.total));
     // The dashboard counts it by the name it had on the order, with what it took and the order's net sales.
     const email2 = `staff.${randomUUID()}@axisline.example`;
     await t.createUser({ email: email2, password: FIXTURE_PASSWORD, role: ROLES.Admin });
@@ -249,6 +257,29 @@ describe('placing an order', () => {
           netSales: round2(cart.subTotal - cart.discountTotal),
         },
       ]),
+    );
+  });
+
+  it('an order placed in French has its invoice in French: the promotion and the discount named so', async () => {
+    await givePromotion(t, {
+      name: 'Rabais de lancement',
+      conditions: { productIds: [products[5]!.id], customers: all() },
+    });
+    const c = await guestWith([{ itemId: products[5]!.id, qty: 2 }]);
+    (c.agent as unknown as { jar: { setCookie(v: string, d: string, p: string): void } }).jar.setCookie(
+      'locale=fr-CA',
+      '127.0.0.1',
+      '/',
+    );
+    const cart = await cartOf(c);
+    const placed = await place(c, `guest.${randomUUID()}@plant.example`, await authorisedCard(c)).expect(200);
+    const text = await invoiceText(c, placed.body.order.id);
+    const cad = (n: number) => formatAmount(n, 'usd', 'fr-CA').replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain('FACTURE');
+    expect(text).toContain('Promotion Rabais de lancement');
+    expect(text).toContain(`-${cad(cart.discountTotal)}`);
+    expect(text).toContain(
+      `Rabais -${cad(cart.discountTotal)} = ${cad(round2(cart.subTotal - cart.discountTotal))}`,
     );
   });
 
@@ -354,6 +385,24 @@ describe('placing an order', () => {
     });
   });
 });
+
+const usd = (n: number) => formatAmount(n, 'usd');
+
+/** The text of an order's invoice PDF as its buyer downloads it (no-break spaces read as spaces). */
+async function invoiceText(c: Client, orderId: string): Promise<string> {
+  const res = await c.agent
+    .get(`/api/orders/${orderId}/invoice.pdf`)
+    .buffer(true)
+    .parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (chunk: Buffer) => chunks.push(chunk));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  return pdfText(res.body as Buffer)
+    .join('\n')
+    .replace(/[\u00a0\u202f]/g, ' ');
+}
 
 function all() {
   return { guests: true, signedIn: true, companies: 'all' as const };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { cardOrder, plainProducts } from './fixtures';
+import { endPromotions, givePromotion } from './promotions';
 import { createTestApp, type Client, type TestApp } from './harness';
 
 let t: TestApp;
@@ -12,7 +13,7 @@ let staff: Client;
 beforeAll(async () => {
   t = await createTestApp();
   db = t.orm.em.getConnection();
-  products = await plainProducts(t, 2);
+  products = await plainProducts(t, 3);
   const staffEmail = `cs.${randomUUID()}@axisline.example`;
   await t.createUser({ email: staffEmail, password: PASSWORD, role: 300 });
   staff = await t.client();
@@ -214,5 +215,59 @@ describe('returns', () => {
     const missing = await stranger.c.agent.get(`/api/returns/${randomUUID()}`).expect(404);
     expect(theirs.body).toEqual(missing.body);
     expect(theirs.body.error.message).toBe('Return was not found');
+  });
+});
+
+describe('a return of an order with a promotion (decision 079)', () => {
+  it('refunds what was paid: a $20 order discount on three lines, returned in three steps, adds up to the cent', async () => {
+    await givePromotion(t, {
+      name: 'Twenty off',
+      action: { kind: 'orderAmount', amount: 20 },
+      currency: 'usd',
+    });
+    try {
+      const { c, order } = await deliveredOrder(3, [
+        { itemId: products[0]!.id, qty: 3 },
+        { itemId: products[1]!.id, qty: 1 },
+        { itemId: products[2]!.id, qty: 2 },
+      ]);
+      expect(order.discountTotal).toBe(20);
+      const [a, b, d] = order.lines as { id: string; quantity: number }[];
+      const complete = async (items: { id: string; quantity: number }[]) => {
+        const requested = await c
+          .send('post', '/api/returns', {
+            orderId: order.id,
+            reason: 'CUSTOMER_ORDER_MISTAKE',
+            comment: 'Ordered too many',
+            items,
+          })
+          .expect(201);
+        const id = requested.body.id as string;
+        await staff
+          .send('post', `/api/admin/returns/${id}/decision`, { decision: 'RETURN_ACCEPTED' })
+          .expect(200);
+        for (const status of [8, 9, 10]) {
+          await staff.send('post', `/api/admin/returns/${id}/status`, { status }).expect(200);
+        }
+        return (await c.agent.get(`/api/returns/${id}`).expect(200)).body.refundAmount as number;
+      };
+      const refunds = [
+        await complete([{ id: a!.id, quantity: 1 }]),
+        await complete([{ id: a!.id, quantity: 2 }]),
+        await complete([
+          { id: b!.id, quantity: b!.quantity },
+          { id: d!.id, quantity: d!.quantity },
+        ]),
+      ];
+      // Everything back: what was paid for the goods and their tax (NC taxes no freight), not a cent more or less.
+      const cents = (n: number) => Math.round(n * 100);
+      expect(refunds.reduce((sum, r) => sum + cents(r), 0)).toBe(
+        cents(order.total) - cents(order.freightAmt),
+      );
+      const after = (await c.agent.get(`/api/orders/${order.id}`).expect(200)).body;
+      expect(after).toMatchObject({ returnStatus: 'RETURNED', paymentStatus: 'REFUNDED' });
+    } finally {
+      await endPromotions(t);
+    }
   });
 });

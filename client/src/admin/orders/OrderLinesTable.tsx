@@ -122,9 +122,23 @@ export function OrderLinesTable({ order, edit }: { order: AdminOrderFieldsFragme
           title: t('admin.lineTotal'),
           key: 'total',
           align: 'right',
-          render: (_, _line, i) => (
-            <span data-testid={`line-total-${i}`}>{money(totals.lineTotals[i]!.lineTotal)}</span>
-          ),
+          render: (_, line, i) => {
+            // Its promotions' share, as the edit evaluates them again (decision 079).
+            const discount = totals.promotions.lineDiscounts.get(line.id) ?? 0;
+            return (
+              <Space direction="vertical" size={0} align="end">
+                <span data-testid={`line-total-${i}`}>{money(totals.lineTotals[i]!.lineTotal)}</span>
+                {discount > 0 && (
+                  <span
+                    className="ant-typography ant-typography-secondary"
+                    data-testid={`line-discount-${i}`}
+                  >
+                    {t('cart.promotion.lineDiscount', { amount: money(discount) })}
+                  </span>
+                )}
+              </Space>
+            );
+          },
         },
       ]}
     />
