@@ -2,6 +2,9 @@
  * Cart and checkout benchmark (autocannon): add-to-cart at 16 connections over many shoppers' carts, then
  * place-order at 8 connections, each request a different guest's filled cart, paid with the test card.
  *   npm run bench:checkout -- [--products 100000] [--database NAME] [--seconds 10] [--shoppers 64] [--orders 2000]
+ *     [--promotion none|automatic|limited]
+ * `--promotion automatic`: 10 % off every line, no limit (decision 079: no statement more); `limited`: the same with
+ * a limit of a million orders (its lock row taken last in each order's transaction).
  * Uses a scratch database seeded with the demo catalogue (or `--database NAME`, already seeded, kept) and the
  * real app in this process. Prints figures; never pass/fail. Targets (issue 5): add-to-cart p99 <= 20 ms at
  * 16 connections; place-order p99 <= 120 ms at 8 connections, with 100,000 products.
@@ -11,6 +14,9 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { TEST_CARDS } from '../domain/checkout';
 import { CSRF } from '../domain/constants';
+import { bumpCacheVersion } from '../server/src/common/cache-versions';
+import { servicesDb } from '../server/src/db/db';
+import { insertPromotion } from '../server/src/modules/promotion';
 import {
   benchDatabase,
   cpuColumns,
@@ -34,6 +40,7 @@ async function main() {
       seconds: { type: 'string', default: '10' },
       shoppers: { type: 'string', default: '64' },
       orders: { type: 'string', default: '2000' },
+      promotion: { type: 'string', default: 'none' },
     },
   });
   const bench = await benchDatabase({ products: Number(values.products), database: values.database });
@@ -42,7 +49,35 @@ async function main() {
   try {
     const [{ n }] = await db.execute<[{ n: number }]>('select count(*)::int as n from product');
     const ids = await plainProductIds(bench.orm, 500);
-    console.log(`catalogue: ${n} products; ${ids.length} plain products in the carts`);
+    console.log(
+      `catalogue: ${n} products; ${ids.length} plain products in the carts; promotion: ${values.promotion}`,
+    );
+    // Earlier runs' promotions on a kept database end; this run's, if any, is written and every process reads it.
+    await db.execute('update promotion set ends_at = now() where ends_at is null or ends_at > now()');
+    if (values.promotion !== 'none') {
+      const services = servicesDb(bench.orm);
+      await services.transactional(() =>
+        insertPromotion(services, {
+          name: 'Bench 10 % off',
+          code: null,
+          automatic: true,
+          priority: 100,
+          exclusive: false,
+          startsAt: null,
+          endsAt: null,
+          sites: ['axl', 'pay-us'],
+          currency: null,
+          conditions: { customers: { guests: true, signedIn: true, companies: 'all' } },
+          action: { kind: 'linesPercent', pct: 10 },
+          maxDiscount: null,
+          limits: values.promotion === 'limited' ? { total: 1_000_000 } : {},
+        }),
+      );
+    } else {
+      await bumpCacheVersion(servicesDb(bench.orm), 'promotions');
+    }
+    // The app reads the promotions' cache version at its next poll (decision 078).
+    await new Promise((r) => setTimeout(r, 1500));
 
     /** A visitor with a session (anonymous: the cart is the session's) and a CSRF token. */
     async function shopper(): Promise<Shopper> {

@@ -283,6 +283,61 @@ describe('placing an order', () => {
     );
   });
 
+  it('pay-ca to Quebec: GST and QST on the goods after the promotion and on the freight after its discount', async () => {
+    await givePromotion(t, { name: 'Dix pour cent', sites: ['pay-ca'] });
+    await givePromotion(t, {
+      name: 'Half freight',
+      sites: ['pay-ca'],
+      priority: 200,
+      action: { kind: 'freightPercent', pct: 50 },
+    });
+    const PAY_CA = 'pay-ca.shop.example';
+    const c = await t.client();
+    await c
+      .send('post', '/api/user/cart/upsert', { items: [{ itemId: products[3]!.id, qty: 2 }] })
+      .set('Host', PAY_CA)
+      .expect(200);
+    const email = `guest.${randomUUID()}@plant.example`;
+    const body = checkoutBody(email, await authorisedCard(c));
+    const placed = await c
+      .send('post', '/api/checkout/place-order', {
+        ...body,
+        shippingAddress: { ...body.shippingAddress, city: 'Montréal', state: 'QC', zip: 'H2Y 1C6' },
+      })
+      .set('Host', PAY_CA)
+      .set('Idempotency-Key', randomUUID())
+      .expect(200);
+    const order = placed.body.order as {
+      subTotal: number;
+      discountTotal: number;
+      freightAmt: number;
+      freightDiscount: number;
+      total: number;
+      currencyCode: string;
+      taxes: { kind: string; amount: number }[];
+    };
+    expect(order.currencyCode).toBe('cad');
+    const goods = round2(order.subTotal - order.discountTotal);
+    expect(order.discountTotal).toBe(round2(order.subTotal * 0.1));
+    // The freight band reads the subtotal before promotions; half of it is taken off (decision 079).
+    const table = freight(order.subTotal, 'CA');
+    expect(table).toBeGreaterThan(0);
+    expect(order).toMatchObject({
+      freightDiscount: round2(table / 2),
+      freightAmt: round2(table - round2(table / 2)),
+    });
+    const expected = taxLines(taxationFor('CA', 'QC').components, {
+      subTotal: goods,
+      freight: order.freightAmt,
+    });
+    expect(order.taxes).toEqual(
+      expected.map((x) => expect.objectContaining({ kind: x.kind, amount: x.amount })),
+    );
+    expect(order.total).toBe(
+      round2(goods + order.freightAmt + expected.reduce((sum, x) => sum + x.amount, 0)),
+    );
+  });
+
   it('20 orders at once against a limit of 5: exactly 5 take the promotion, the others are told, no deadlock', async () => {
     const id = await givePromotion(t, {
       name: 'First five',
@@ -313,6 +368,39 @@ describe('placing an order', () => {
     for (const refused of answers.filter((a) => a.status === 400)) {
       expect(refused.body.error.fields[0].field).toMatch(/^(code|cart)$/);
     }
+  });
+
+  it('a budget under orders at once: what it gives never passes it, to the cent', async () => {
+    const item = products[2]!;
+    const each = round2(item.price * 0.1);
+    const id = await givePromotion(t, {
+      name: 'Budget of three',
+      code: 'BUDGET3',
+      automatic: false,
+      currency: 'usd',
+      limits: { budget: round2(each * 2.5) },
+    });
+    const buyers = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const c = await guestWith([{ itemId: item.id, qty: 1 }]);
+        expect((await applyCode(c, 'budget3')).errors).toBeUndefined();
+        return { c, card: await authorisedCard(c), email: `guest.${randomUUID()}@plant.example` };
+      }),
+    );
+    const answers = await Promise.all(buyers.map((b) => place(b.c, b.email, b.card)));
+    const placed = answers.filter((a) => a.status === 200);
+    // Two whole discounts and the half left; the others are told: the code used up, or its amount changed.
+    expect(placed.map((a) => a.body.order.discountTotal).sort()).toEqual(
+      [round2(each * 0.5), each, each].sort(),
+    );
+    const refused = answers.filter((a) => a.status !== 200).map((a) => a.status);
+    expect(refused).toHaveLength(5);
+    expect(refused.every((status) => status === 400 || status === 409)).toBe(true);
+    const [given] = await db.execute<{ total: number }[]>(
+      'select sum(amount)::float8 as total from promotion_redemption where promotion_id = ? and released_at is null',
+      [id],
+    );
+    expect(given!.total).toBe(round2(each * 2.5));
   });
 
   it('a single-use code used by two carts at once gives one order; a cancelled order gives it back', async () => {
