@@ -10,6 +10,7 @@ import { oneLine } from './text.schema';
 import { WEBHOOKS_ACCESS } from './webhooks';
 import type { SiteId } from './constants';
 import {
+  CHECKED_CUSTOMER,
   NO_PROMOTIONS,
   applyPromotions,
   type PromotionLine,
@@ -280,14 +281,7 @@ export function editedPromotions(
   return applyPromotions({
     lines: promotionLines,
     freight: order.freight ?? freight(subTotal, country),
-    customer: {
-      kind: 'guest',
-      userId: null,
-      email: null,
-      companyId: null,
-      priceListId: null,
-      firstOrder: null,
-    },
+    customer: CHECKED_CUSTOMER,
     site: order.site,
     currency: order.currency,
     now: new Date(order.createdAt),

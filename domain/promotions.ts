@@ -159,6 +159,16 @@ export interface PromotionInput {
   customerChecked?: boolean;
 }
 
+/** The buyer as a `customerChecked` evaluation reads them: already checked, so nobody in particular. */
+export const CHECKED_CUSTOMER: PromotionCustomer = {
+  kind: 'guest',
+  userId: null,
+  email: null,
+  companyId: null,
+  priceListId: null,
+  firstOrder: null,
+};
+
 /** No promotion: what a quote, a punchout order or an empty store gives. */
 export const NO_PROMOTIONS: PromotionOutcome = {
   applied: [],

@@ -1,7 +1,13 @@
 import { cartTotals, totalQuantity } from '@domain/cart';
 import { freight, lineSubtotal, round2 } from '@domain/money';
 import { tierAt } from '@domain/price-breaks';
-import { applyPromotions, NO_PROMOTIONS, type PriceSource, type PromotionRule } from '@domain/promotions';
+import {
+  applyPromotions,
+  CHECKED_CUSTOMER,
+  NO_PROMOTIONS,
+  type PriceSource,
+  type PromotionRule,
+} from '@domain/promotions';
 import { DEFAULT_SITE_ID } from '@domain/constants';
 import type { Country } from '@domain/regions';
 import type { TaxKind } from '@domain/tax';
@@ -43,14 +49,7 @@ export function repricedCart(
           priceListId: l.priceListId,
         })),
         freight: freight(subTotal, country),
-        customer: {
-          kind: 'guest',
-          userId: null,
-          email: null,
-          companyId: null,
-          priceListId: null,
-          firstOrder: null,
-        },
+        customer: CHECKED_CUSTOMER,
         // customerChecked: the server checked the buyer, the site and the window (previewRules).
         site: DEFAULT_SITE_ID,
         currency: cart.currencyCode,

@@ -18,7 +18,8 @@ import type { Ctx } from '../../context';
 import { recordAudit } from '../audit';
 import { assertAccess } from '../auth';
 import { ruleOf, type PromotionRow } from './promotion.service';
-import { generateCodes, insertPromotion, type PromotionDraft } from './promotion.write';
+import { generateCodes, insertPromotion, ruleColumns, type PromotionDraft } from './promotion.write';
+import { prepared } from '../../db/prepared';
 
 /*
  * The console's promotions (issue 58, decision 079): the list, one promotion with its usage, codes and latest
@@ -367,34 +368,13 @@ async function updatePromotion(
   version: number | null,
   draft: PromotionDraft,
 ): Promise<void> {
-  const updated = await ctx.db.execute<{ id: string }[]>(
+  const updated = await prepared<{ id: string }>(
     `update promotion set name = ?, note = ?, automatic = ?, priority = ?, exclusive = ?, starts_at = ?, ends_at = ?,
-       sites = string_to_array(?, ','), currency = ?, conditions = ?::jsonb, action = ?::jsonb, max_discount = ?,
+       sites = ?::text[], currency = ?, conditions = ?::jsonb, action = ?::jsonb, max_discount = ?,
        limit_total = ?, limit_per_customer = ?, limit_per_company = ?, budget = ?, demo = false,
        version = version + 1, updated_at = now()
      where id = ? and version = ? returning id`,
-    [
-      draft.name,
-      draft.note ?? '',
-      draft.automatic,
-      draft.priority,
-      draft.exclusive,
-      draft.startsAt,
-      draft.endsAt,
-      draft.sites.join(','),
-      draft.currency,
-      JSON.stringify(draft.conditions),
-      JSON.stringify(draft.action),
-      draft.maxDiscount,
-      draft.limits.total ?? null,
-      draft.limits.perCustomer ?? null,
-      draft.limits.perCompany ?? null,
-      draft.limits.budget ?? null,
-      id,
-      version,
-    ],
-    'all',
-  );
+  ).all(ctx.db, [...ruleColumns(draft), id, version]);
   if (updated.length === 0) throw stale();
   // The shared code: kept when unchanged (carts holding it keep it), replaced otherwise.
   await ctx.db.execute(

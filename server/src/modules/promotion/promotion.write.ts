@@ -13,6 +13,29 @@ import { prepared } from '../../db/prepared';
 export type PromotionDraft = Omit<PromotionRule, 'id'> & { note?: string; demo?: boolean };
 
 /**
+ * A draft's values for the promotion's columns, in this order: name, note, automatic, priority, exclusive, starts_at,
+ * ends_at, sites (text[]), currency, conditions, action (jsonb), max_discount, the four limits.
+ */
+export const ruleColumns = (draft: PromotionDraft): unknown[] => [
+  draft.name,
+  draft.note ?? '',
+  draft.automatic,
+  draft.priority,
+  draft.exclusive,
+  draft.startsAt,
+  draft.endsAt,
+  draft.sites,
+  draft.currency,
+  JSON.stringify(draft.conditions),
+  JSON.stringify(draft.action),
+  draft.maxDiscount,
+  draft.limits.total ?? null,
+  draft.limits.perCustomer ?? null,
+  draft.limits.perCompany ?? null,
+  draft.limits.budget ?? null,
+];
+
+/**
  * Writes a new promotion (decision 079): its row, its lock row (never missing, so an order's `for update` always
  * finds it), its shared code, and the promotions' cache version, in the caller's transaction. Its id.
  */
@@ -25,26 +48,7 @@ export async function insertPromotion(
     `insert into promotion (name, note, automatic, priority, exclusive, starts_at, ends_at, sites, currency, conditions,
        action, max_discount, limit_total, limit_per_customer, limit_per_company, budget, demo, created_by_id)
      values (?, ?, ?, ?, ?, ?, ?, ?::text[], ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?) returning id`,
-  ).all(db, [
-    draft.name,
-    draft.note ?? '',
-    draft.automatic,
-    draft.priority,
-    draft.exclusive,
-    draft.startsAt,
-    draft.endsAt,
-    draft.sites,
-    draft.currency,
-    JSON.stringify(draft.conditions),
-    JSON.stringify(draft.action),
-    draft.maxDiscount,
-    draft.limits.total ?? null,
-    draft.limits.perCustomer ?? null,
-    draft.limits.perCompany ?? null,
-    draft.limits.budget ?? null,
-    draft.demo ?? false,
-    by,
-  ]);
+  ).all(db, [...ruleColumns(draft), draft.demo ?? false, by]);
   const id = row!.id;
   await db.execute('insert into promotion_lock (promotion_id) values (?)', [id], 'run');
   if (draft.code) {
