@@ -3,7 +3,11 @@ import type { MockedResponse } from '@apollo/client/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { renderRoute } from '../../testing/render';
-import { PromotionChoicesDocument, SavePromotionDocument } from './promotions.generated';
+import {
+  AdminPromotionDocument,
+  PromotionChoicesDocument,
+  SavePromotionDocument,
+} from './promotions.generated';
 import { PromotionEditView } from './PromotionEditView';
 
 /* Console → Promotions: a new promotion's form (issue 58): refusals next to their fields, then the save. */
@@ -63,6 +67,14 @@ describe('Console → Promotions → New', () => {
               return { data: { savePromotion: saved(variables.input) } };
             },
           } as MockedResponse,
+          // After the save the page is the promotion's own, read from the server (and read again once saved).
+          ...[1, 2, 3].map((): MockedResponse => ({
+            request: {
+              query: AdminPromotionDocument,
+              variables: { id: '0b6f3f5e-2f0c-4c65-9a57-0b0e0d5f0a01' },
+            },
+            result: () => ({ data: { adminPromotion: saved(sent!) } }),
+          })),
         ],
       },
     );
@@ -91,5 +103,6 @@ describe('Console → Promotions → New', () => {
     await waitFor(() =>
       expect(location().pathname).toBe('/admin/promotions/0b6f3f5e-2f0c-4c65-9a57-0b0e0d5f0a01'),
     );
+    expect(await screen.findByText('Make codes')).toBeTruthy();
   });
 });
