@@ -17,6 +17,5 @@ export {
   type PromotionsRequest,
   type Shopper,
 } from './promotion.service';
-export { generateCodes, insertPromotion, type PromotionDraft } from './promotion.write';
-export { promotionsAdmin, promotionTotals } from './promotion-admin';
-export { ensureDemoPromotions, DEMO_CODE, DEMO_BALL_SCREWS } from './promotion.demo';
+export { insertPromotion, type PromotionDraft } from './promotion.write';
+export { ensureDemoPromotions } from './promotion.demo';

@@ -331,7 +331,7 @@ const rangeSchema = object({
 });
 
 /** Each promotion's figures for orders placed in [from, to) and still sold (not cancelled). */
-export async function promotionTotals(
+async function promotionTotals(
   ctx: Ctx,
   from: string,
   to: string,

@@ -10,8 +10,8 @@ import { insertPromotion, type PromotionDraft } from './promotion.write';
  * month shows it. DEMO_PROMOTIONS=false leaves them out (the e2e store, whose specs read catalogue prices).
  */
 
-export const DEMO_CODE = 'WELCOME10';
-export const DEMO_BALL_SCREWS = 'Ball screws 10 % off this month';
+const DEMO_CODE = 'WELCOME10';
+const DEMO_BALL_SCREWS = 'Ball screws 10 % off this month';
 
 /** The first instant of this month and of the next, in the store's time zone (New York). */
 function thisMonth(now: Date): { startsAt: string; endsAt: string } {
